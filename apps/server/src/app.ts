@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { auditRoutes, recordIncident } from './modules/audit';
+import { catalogRoutes } from './modules/catalogs';
+import { dashboardRoutes } from './modules/dashboard';
+import { healthRoutes } from './modules/health';
+import { internalRoutes } from './modules/internal';
+import { outboxRoutes } from './modules/outbox';
+import { rbacRoutes } from './modules/rbac';
+import { securityRoutes } from './modules/security';
+import { loadActor, profileRoutes, sessionRoutes, validatePin } from './modules/session';
+import * as users from './modules/users';
+import type { AppContext } from './platform/context';
+import { registerEnvelope, type ReportIncident } from './platform/envelope';
+import { registerErrorHandler } from './platform/error-handler';
+import { registerGuard } from './platform/guard';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 12 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  const ctx: AppContext = { db: database.db, database, config, now: () => new Date() };
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const report: ReportIncident = async (req, type, message, detail) => {
+    await recordIncident(ctx.db, { type, message, detail, client: req.actor?.client ?? null }).catch((err) => req.log.error({ err }, 'incident not recorded'));
+  };
+  registerErrorHandler(app, report);
+  registerEnvelope(app, report);
+  registerGuard(app, (claims) => loadActor(ctx.db, claims));
+
+  await app.register(fastifyRateLimit, { global: true, max: config.rateLimitMax, timeWindow: '1 minute' });
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 20 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'FAR Portal API', description: 'API de FAR Portal. Convenciones: docs/api.md.', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  const userNames = (ids: string[]) => users.userNames(ctx.db, ids);
+  const usersPerRole = (ids: string[]) => users.usersPerRole(ctx.db, ids);
+  await app.register(healthRoutes);
+  await app.register(sessionRoutes);
+  await app.register(profileRoutes);
+  await app.register(securityRoutes({ validatePin: (actor, pin) => validatePin(ctx.db, actor, pin) }));
+  await app.register(rbacRoutes({ usersPerRole }));
+  await app.register(auditRoutes({ userNames }));
+  await app.register(catalogRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(outboxRoutes);
+  await app.register(internalRoutes);
+
+  registerWeb(app, config.webDist);
+  return app;
+}
+
+/** The built React app at /, with every unknown non-API path answered by index.html. */
+function registerWeb(app: FastifyInstance, dist: string): void {
+  if (!existsSync(join(dist, 'index.html'))) return;
+  void app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  const spa = async (_req: unknown, reply: { sendFile: (f: string) => unknown }) => reply.sendFile('index.html');
+  app.get('/', { config: { access: 'public', rateLimit: false }, schema: { hide: true } }, spa as never);
+  app.get('/*', { config: { access: 'public', rateLimit: false }, schema: { hide: true } }, async (req, reply) => {
+    const path = (req.params as { '*': string })['*'];
+    if (path.startsWith('api/')) return reply.callNotFound();
+    const file = join(dist, path);
+    if (path && !path.includes('..') && existsSync(file) && !file.endsWith('/')) return reply.sendFile(path);
+    return reply.sendFile('index.html');
+  });
+}

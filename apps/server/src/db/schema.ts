@@ -1,0 +1,8 @@
+// Every module's tables, for the typed database handle. Modules own their schema files.
+export * from '../modules/audit/schema';
+export * from '../modules/files/schema';
+export * from '../modules/outbox/schema';
+export * from '../modules/rbac/schema';
+export * from '../modules/security/schema';
+export * from '../modules/session/schema';
+export * from '../modules/users/schema';

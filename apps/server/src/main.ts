@@ -1,0 +1,30 @@
+import { loadConfig } from './config';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seed } from './modules/seed';
+import { startOutboxSender } from './modules/outbox';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`, poolSize: config.databasePoolSize });
+  await runMigrations(database);
+  await seed(database.db, config);
+  const app = await buildApp({ config, database });
+  const stopSender = config.smtpUrl ? startOutboxSender(database, config.smtpUrl, config.smtpFrom) : () => undefined;
+  const shutdown = async () => {
+    stopSender();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`FAR Portal en http://localhost:${config.port} (${database.kind}${config.seedDemo ? ', datos de demostración' : ''})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

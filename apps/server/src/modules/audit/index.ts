@@ -1,0 +1,2 @@
+export { recordActivity, recordIncident, activityByDay, incidentsToday, listActivity, type ActivityInput } from './service';
+export { auditRoutes } from './routes';

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { files } from './schema';
+
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+const IMAGE_TYPES: Record<string, string[]> = { jpg: ['image/jpeg'], jpeg: ['image/jpeg'], png: ['image/png'], svg: ['image/svg+xml'] };
+export const IMAGE_ACCEPT_MESSAGE = 'Archivo no válido, solo se aceptan imágenes .jpg, .jpeg, .png, .svg';
+
+const invalid = (message: string, key: string) => new AppError('VALIDATION', message, { errors: [{ field: 'file', key, message }] });
+
+/**
+ * An image upload is checked three ways: size, the name's extension, and the bytes themselves
+ * (a renamed executable is refused; an SVG may not carry scripts).
+ */
+export async function checkImage(name: string, content: Buffer): Promise<string> {
+  if (content.length > IMAGE_MAX_BYTES) throw invalid('No debe pesar más de 2MB', 'fileSize');
+  const ext = name.toLowerCase().split('.').pop() ?? '';
+  const allowed = IMAGE_TYPES[ext];
+  if (!allowed) throw invalid(IMAGE_ACCEPT_MESSAGE, 'accept');
+  if (ext === 'svg') {
+    const text = content.toString('utf8');
+    if (!/<svg[\s>]/i.test(text) || /<script|on\w+\s*=|javascript:/i.test(text)) throw invalid(IMAGE_ACCEPT_MESSAGE, 'accept');
+    return 'image/svg+xml';
+  }
+  const sniffed = await fileTypeFromBuffer(content);
+  if (!sniffed || !allowed.includes(sniffed.mime)) throw invalid(IMAGE_ACCEPT_MESSAGE, 'accept');
+  return sniffed.mime;
+}
+
+export async function storeFile(db: DbOrTx, f: { name: string; mediaType: string; content: Buffer; ownerId?: string; client?: string }): Promise<string> {
+  const [row] = await db
+    .insert(files)
+    .values({
+      v_name: f.name.slice(0, 200),
+      v_media_type: f.mediaType,
+      i_size: f.content.length,
+      v_sha256: createHash('sha256').update(f.content).digest('hex'),
+      v_uid_owner: f.ownerId ?? null,
+      v_client: f.client ?? null,
+      b_content: f.content,
+    })
+    .returning({ v_uid: files.v_uid });
+  return row!.v_uid;
+}
+
+export async function getFile(db: DbOrTx, uid: string) {
+  const [row] = await db.select().from(files).where(eq(files.v_uid, uid));
+  return row;
+}
+
+export async function deleteFile(db: DbOrTx, uid: string): Promise<void> {
+  await db.delete(files).where(eq(files.v_uid, uid));
+}

@@ -1,0 +1,1 @@
+export { internalRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { enqueueMessage, startOutboxSender, type OutgoingMessage } from './service';
+export { outboxRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { seedRbac, grantsForRole, menuFor, roleCatalog } from './service';
+export { rbacRoutes } from './routes';

@@ -1,0 +1,260 @@
+import {
+  MENU_SEED,
+  PERMISSION_IDS,
+  PERMISSION_NAMES,
+  SYSTEM_ROLES,
+  defaultGrants,
+  type ClientKind,
+  type PermissionName,
+} from '@far/contracts';
+import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../platform/context';
+import { AppError, conflict, notFound, rule } from '../../platform/errors';
+import { iso } from '../../platform/reply';
+import { recordActivity } from '../audit';
+import { menu, permissions, rolePermissions, roles, type RoleGrant } from './schema';
+
+const NAME_BY_PERMISSION_ID = new Map(PERMISSION_NAMES.map((n) => [PERMISSION_IDS[n], n] as const));
+
+/** System data every installation has; re-running it never overwrites what an admin changed. */
+export async function seedRbac(db: DbOrTx): Promise<void> {
+  await db
+    .insert(permissions)
+    .values(PERMISSION_NAMES.map((n) => ({ v_uid: PERMISSION_IDS[n], v_name: n })))
+    .onConflictDoNothing();
+  await db
+    .insert(roles)
+    .values(SYSTEM_ROLES.map((r) => ({ v_uid: r.v_uid, v_name: r.v_name, v_client_prefix: r.v_client_prefix, b_system: true })))
+    .onConflictDoNothing();
+  for (const e of MENU_SEED) {
+    await db
+      .insert(menu)
+      .values({ ...e, v_permissions: e.v_permissions.map((p) => PERMISSION_IDS[p]) })
+      .onConflictDoNothing();
+  }
+  await db
+    .insert(rolePermissions)
+    .values(SYSTEM_ROLES.map((r) => ({ v_uid_role: r.v_uid, t_json: defaultGrants(r.v_name) })))
+    .onConflictDoNothing();
+}
+
+type MenuRow = typeof menu.$inferSelect;
+const menuOut = (m: MenuRow) => ({
+  v_uid: m.v_uid,
+  v_uid_children: m.v_uid_children,
+  v_name: m.v_name,
+  v_url: m.v_url,
+  v_client_prefix: m.v_client_prefix,
+  v_permissions: m.v_permissions,
+  v_icon: m.v_icon,
+  i_order: m.i_order,
+  i_active: m.i_active,
+});
+
+/** Active entries for a client kind, sorted by i_order (spec §2); ties keep the seed order. */
+export async function menuFor(db: DbOrTx, kind: ClientKind) {
+  const rows = await db
+    .select()
+    .from(menu)
+    .where(and(eq(menu.i_active, true), sql`${kind} = ANY(${menu.v_client_prefix})`))
+    .orderBy(asc(menu.i_order), asc(menu.i_seq));
+  return rows.map(menuOut);
+}
+
+export async function allMenu(db: DbOrTx) {
+  return (await db.select().from(menu).orderBy(asc(menu.i_order), asc(menu.i_seq))).map(menuOut);
+}
+
+export async function menuWithGrants(db: DbOrTx, actor: Actor) {
+  const entries = await menuFor(db, actor.kind);
+  return entries.map((e) => {
+    const granted = [...(actor.grants.get(e.v_url) ?? [])];
+    return { ...e, granted, v_permissions_granted: granted.map((p) => PERMISSION_IDS[p]) };
+  });
+}
+
+/**
+ * Grants are read on every request, so they are cached per process for a few seconds. A change
+ * made through this process is seen at once (the cache is cleared); another process sees it
+ * within GRANTS_TTL_MS.
+ */
+const GRANTS_TTL_MS = 5_000;
+const grantsCache = new Map<string, { at: number; value: Awaited<ReturnType<typeof loadGrants>> }>();
+export const invalidateGrants = () => grantsCache.clear();
+
+export async function grantsForRole(db: DbOrTx, roleId: string) {
+  const hit = grantsCache.get(roleId);
+  if (hit && Date.now() - hit.at < GRANTS_TTL_MS) return hit.value;
+  const value = await loadGrants(db, roleId);
+  grantsCache.set(roleId, { at: Date.now(), value });
+  return value;
+}
+
+/**
+ * The grants a role has, keyed by menu url. Only active entries of the role's own client kind
+ * count, and only permissions the entry offers: a grant stored for anything else is ignored.
+ */
+async function loadGrants(db: DbOrTx, roleId: string): Promise<{ role: typeof roles.$inferSelect; grants: Map<string, Set<PermissionName>> } | null> {
+  const [row] = await db
+    .select({ role: roles, grants: rolePermissions.t_json })
+    .from(roles)
+    .leftJoin(rolePermissions, eq(rolePermissions.v_uid_role, roles.v_uid))
+    .where(eq(roles.v_uid, roleId));
+  if (!row) return null;
+  const entries = await db.select().from(menu).where(and(eq(menu.i_active, true), sql`${row.role.v_client_prefix} = ANY(${menu.v_client_prefix})`));
+  const byId = new Map(entries.map((e) => [e.v_uid, e]));
+  const grants = new Map<string, Set<PermissionName>>();
+  for (const g of row.grants ?? []) {
+    const entry = byId.get(g.v_uid_menu);
+    if (!entry) continue;
+    const names = g.v_permissions
+      .filter((p) => entry.v_permissions.includes(p))
+      .map((p) => NAME_BY_PERMISSION_ID.get(p))
+      .filter((n): n is PermissionName => !!n);
+    grants.set(entry.v_url, new Set(names));
+  }
+  return { role: row.role, grants };
+}
+
+type RoleRow = typeof roles.$inferSelect;
+const roleOut = (r: RoleRow, users: number) => ({
+  v_uid: r.v_uid,
+  v_name: r.v_name,
+  v_client_prefix: r.v_client_prefix as ClientKind,
+  i_active: r.i_active,
+  b_system: r.b_system,
+  i_users: users,
+  d_create_at: iso(r.d_create_at)!,
+  d_update_at: iso(r.d_update_at)!,
+});
+
+export async function listRoles(db: DbOrTx, q: { Page: number; Size: number; Search?: string }, usersPerRole: (ids: string[]) => Promise<Map<string, number>>) {
+  const cond = q.Search ? ilike(roles.v_name, `%${q.Search}%`) : undefined;
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db.select().from(roles).where(cond).orderBy(asc(roles.d_create_at), asc(roles.v_name)).limit(q.Size).offset((q.Page - 1) * q.Size),
+    db.select({ total: count() }).from(roles).where(cond),
+  ]);
+  const counts = await usersPerRole(rows.map((r) => r.v_uid));
+  return { Records: rows.map((r) => roleOut(r, counts.get(r.v_uid) ?? 0)), Page: q.Page, Size: q.Size, TotalPages: Math.max(1, Math.ceil(total / q.Size)), TotalRecords: total };
+}
+
+export async function roleDetail(db: DbOrTx, uid: string, usersPerRole: (ids: string[]) => Promise<Map<string, number>>) {
+  const [row] = await db.select({ role: roles, grants: rolePermissions.t_json }).from(roles).leftJoin(rolePermissions, eq(rolePermissions.v_uid_role, roles.v_uid)).where(eq(roles.v_uid, uid));
+  if (!row) throw notFound('El rol no existe');
+  const counts = await usersPerRole([uid]);
+  return { ...roleOut(row.role, counts.get(uid) ?? 0), Permissions: row.grants ?? [] };
+}
+
+/** Refuses grants on entries of another client kind or permissions the entry does not offer. */
+async function checkGrants(db: DbOrTx, kind: string, grants: RoleGrant[]): Promise<RoleGrant[]> {
+  const ids = [...new Set(grants.map((g) => g.v_uid_menu))];
+  if (ids.length !== grants.length) throw new AppError('VALIDATION', 'Una entrada del menú aparece más de una vez');
+  const entries = ids.length ? await db.select().from(menu).where(inArray(menu.v_uid, ids)) : [];
+  const byId = new Map(entries.map((e) => [e.v_uid, e]));
+  for (const g of grants) {
+    const e = byId.get(g.v_uid_menu);
+    if (!e || !e.v_client_prefix.includes(kind)) throw new AppError('VALIDATION', 'El permiso hace referencia a una entrada de menú que no corresponde al tipo de cliente del rol');
+    const bad = g.v_permissions.find((p) => !e.v_permissions.includes(p));
+    if (bad) throw new AppError('VALIDATION', `La entrada "${e.v_name}" no admite uno de los permisos indicados`);
+  }
+  return grants.map((g) => ({ v_uid_menu: g.v_uid_menu, v_permissions: [...new Set(g.v_permissions)] }));
+}
+
+async function assertNameFree(db: DbOrTx, name: string, except?: string) {
+  const [dup] = await db.select({ v_uid: roles.v_uid }).from(roles).where(sql`lower(${roles.v_name}) = lower(${name})`);
+  if (dup && dup.v_uid !== except) throw conflict('Ya existe un rol con ese nombre');
+}
+
+export async function createRole(db: DbOrTx, actor: Actor, data: { v_name: string; v_client_prefix: ClientKind; i_active: boolean; Permissions: RoleGrant[] }) {
+  await assertNameFree(db, data.v_name);
+  const grants = await checkGrants(db, data.v_client_prefix, data.Permissions);
+  const [role] = await db.insert(roles).values({ v_name: data.v_name, v_client_prefix: data.v_client_prefix, i_active: data.i_active }).returning();
+  await db.insert(rolePermissions).values({ v_uid_role: role!.v_uid, t_json: grants });
+  await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Agregar', activity: `Creó el rol ${data.v_name}`, detail: { role: role!.v_uid } });
+  return role!.v_uid;
+}
+
+async function loadRole(db: DbOrTx, uid: string): Promise<RoleRow> {
+  const [role] = await db.select().from(roles).where(eq(roles.v_uid, uid)).for('update');
+  if (!role) throw notFound('El rol no existe');
+  return role;
+}
+
+export async function editRole(db: DbOrTx, actor: Actor, data: { v_uid: string; v_name: string; i_active: boolean; Permissions: RoleGrant[] }) {
+  const role = await loadRole(db, data.v_uid);
+  if (role.b_system && data.v_name !== role.v_name) throw rule('Los roles del sistema no se pueden renombrar');
+  if (role.b_system && !data.i_active) throw rule('Los roles del sistema no se pueden desactivar');
+  if (role.v_name === 'super') assertSuperKeepsRoles(data.Permissions);
+  await assertNameFree(db, data.v_name, role.v_uid);
+  const grants = await checkGrants(db, role.v_client_prefix, data.Permissions);
+  await db.update(roles).set({ v_name: data.v_name, i_active: data.i_active, d_update_at: new Date() }).where(eq(roles.v_uid, role.v_uid));
+  await db
+    .insert(rolePermissions)
+    .values({ v_uid_role: role.v_uid, t_json: grants })
+    .onConflictDoUpdate({ target: rolePermissions.v_uid_role, set: { t_json: grants, d_update_at: new Date() } });
+  await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Editar', activity: `Editó el rol ${data.v_name}`, detail: { role: role.v_uid } });
+}
+
+/** The super role must keep the roles screen, or nobody could ever grant anything again. */
+function assertSuperKeepsRoles(grants: RoleGrant[]) {
+  const rolesMenu = MENU_SEED.find((e) => e.v_url === '/roles-permissions')!.v_uid;
+  const g = grants.find((x) => x.v_uid_menu === rolesMenu);
+  const needed = [PERMISSION_IDS.Ver, PERMISSION_IDS.Editar];
+  if (!g || !needed.every((p) => g.v_permissions.includes(p))) {
+    throw rule('El rol super debe conservar Ver y Editar en Roles y permisos');
+  }
+}
+
+export async function setRoleActive(db: DbOrTx, actor: Actor, uid: string, active: boolean) {
+  const role = await loadRole(db, uid);
+  if (role.b_system && !active) throw rule(`El rol del sistema ${role.v_name} no se puede desactivar`);
+  if (uid === actor.roleId && !active) throw rule('No puedes desactivar tu propio rol');
+  await db.update(roles).set({ i_active: active, d_update_at: new Date() }).where(eq(roles.v_uid, uid));
+  await recordActivity(db, { actor, section: 'Roles y permisos', action: active ? 'Activar' : 'Desactivar', activity: `${active ? 'Activó' : 'Desactivó'} el rol ${role.v_name}`, detail: { role: uid } });
+}
+
+export async function deleteRole(db: DbOrTx, actor: Actor, uid: string, usersPerRole: (ids: string[]) => Promise<Map<string, number>>) {
+  const role = await loadRole(db, uid);
+  if (uid === actor.roleId) throw rule('No puedes eliminar tu propio rol');
+  if (role.b_system) throw rule(`El rol del sistema ${role.v_name} no se puede eliminar`);
+  const users = (await usersPerRole([uid])).get(uid) ?? 0;
+  if (users > 0) throw rule(`El rol ${role.v_name} tiene ${users} usuario(s) asignado(s); reasígnalos antes de eliminarlo`);
+  await db.delete(roles).where(eq(roles.v_uid, uid));
+  await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Borrar', activity: `Eliminó el rol ${role.v_name}`, detail: { role: uid } });
+}
+
+export async function createMenuEntry(db: DbOrTx, actor: Actor, data: Omit<typeof menu.$inferInsert, 'v_uid'>) {
+  const [row] = await db.insert(menu).values(data).returning();
+  await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Agregar', activity: `Creó la entrada de menú ${data.v_name}` });
+  return menuOut(row!);
+}
+
+export async function updateMenuEntry(db: DbOrTx, actor: Actor, id: string, data: Omit<typeof menu.$inferInsert, 'v_uid'>) {
+  const [row] = await db.update(menu).set({ ...data, d_update_at: new Date() }).where(eq(menu.v_uid, id)).returning();
+  if (!row) throw notFound('La entrada de menú no existe');
+  await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Editar', activity: `Editó la entrada de menú ${data.v_name}` });
+  return menuOut(row);
+}
+
+export async function upsertPermission(db: DbOrTx, actor: Actor, data: { v_uid_role: string; t_json: RoleGrant[] }, id?: string) {
+  const role = await loadRole(db, data.v_uid_role);
+  if (role.v_name === 'super') assertSuperKeepsRoles(data.t_json);
+  const grants = await checkGrants(db, role.v_client_prefix, data.t_json);
+  if (id) {
+    const [existing] = await db.select().from(rolePermissions).where(eq(rolePermissions.v_uid, id));
+    if (!existing) throw notFound('El permiso no existe');
+    if (existing.v_uid_role !== role.v_uid) throw new AppError('VALIDATION', 'El permiso pertenece a otro rol');
+  }
+  const [row] = await db
+    .insert(rolePermissions)
+    .values({ v_uid_role: role.v_uid, t_json: grants })
+    .onConflictDoUpdate({ target: rolePermissions.v_uid_role, set: { t_json: grants, d_update_at: new Date() } })
+    .returning();
+  await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Editar', activity: `Actualizó los permisos del rol ${role.v_name}` });
+  return { v_uid: row!.v_uid, v_uid_role: row!.v_uid_role, t_json: row!.t_json, d_create_at: iso(row!.d_create_at)!, d_update_at: iso(row!.d_update_at)! };
+}
+
+export async function roleCatalog(db: DbOrTx) {
+  return (await db.select().from(roles).orderBy(asc(roles.v_name))).map((r) => ({ v_uid: r.v_uid, v_name: r.v_name, i_active: r.i_active, v_client_prefix: r.v_client_prefix }));
+}

@@ -1,0 +1,58 @@
+import { CodeDelivery, SecurityCodeBody, SecurityPinBody, SecurityVerifyBody, answer } from '@far/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { ok } from '../../platform/reply';
+import { recordActivity } from '../audit';
+import { enqueueMessage } from '../outbox';
+import { getUser } from '../users';
+import { CODE_TTL_SECONDS, consumeCode, issueCode, maskEmail } from './service';
+
+const OPERATION_LABEL: Record<string, string> = {
+  'spei-out': 'enviar una transferencia SPEI',
+  dispersion: 'autorizar una dispersión',
+  'card-reveal': 'consultar los datos de una tarjeta',
+  pin: 'cambiar tu NIP',
+  profile: 'cambiar datos de tu perfil',
+};
+
+export interface SecurityRouteDeps {
+  validatePin: (actor: NonNullable<import('fastify').FastifyRequest['actor']>, pin: string) => Promise<void>;
+}
+
+/** Six-digit codes for sensitive operations (the specification's local mocks, made real). */
+export const securityRoutes =
+  (deps: SecurityRouteDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = app.ctx;
+    const tags = ['Seguridad'];
+    const limit = { max: 10, timeWindow: '1 minute' };
+
+    app.post('/api/v1/security/code', { config: { access: 'authenticated', rateLimit: limit }, schema: { tags, summary: 'Enviar un código de seis dígitos para una operación', body: SecurityCodeBody, response: { 200: answer(CodeDelivery) } } }, async (req) => {
+      const actor = req.actor!;
+      const user = (await getUser(db, actor.userId))!;
+      await db.transaction(async (tx) => {
+        const code = await issueCode(tx, actor.userId, req.body.Operation);
+        await enqueueMessage(tx, {
+          channel: 'email',
+          to: user.v_email,
+          userId: user.v_uid,
+          subject: 'Tu código de seguridad',
+          body: `Hola ${user.v_names}:\n\nTu código para ${OPERATION_LABEL[req.body.Operation]} es ${code}. Vence en 5 minutos y sirve una sola vez.\n\nSi no fuiste tú, cambia tu contraseña.`,
+        });
+        await recordActivity(tx, { actor, section: 'Seguridad', action: 'Código', activity: `Solicitó un código para ${OPERATION_LABEL[req.body.Operation]}` });
+      });
+      return ok({ CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL' as const, Destination: maskEmail(user.v_email) }, ExpiresIn: CODE_TTL_SECONDS }, 'Código enviado');
+    });
+
+    app.post('/api/v1/security/verify', { config: { access: 'authenticated', rateLimit: limit }, schema: { tags, summary: 'Verificar (y consumir) un código', body: SecurityVerifyBody, response: { 200: answer(z.object({ Valid: z.literal(true) })) } } }, async (req) => {
+      await consumeCode(db, req.actor!.userId, req.body.Operation, req.body.Code);
+      return ok({ Valid: true as const }, 'Código válido');
+    });
+
+    app.post('/api/v1/security/pin', { config: { access: 'authenticated', rateLimit: limit }, schema: { tags, summary: 'Verificar el NIP de un usuario Wallet para una operación', body: SecurityPinBody, response: { 200: answer(z.object({ Valid: z.literal(true) })) } } }, async (req) => {
+      if (req.actor!.kind !== 'WAL') throw new AppError('FORBIDDEN', 'El NIP solo aplica a usuarios Wallet');
+      await deps.validatePin(req.actor!, req.body.Pin);
+      return ok({ Valid: true as const }, 'NIP válido');
+    });
+  };

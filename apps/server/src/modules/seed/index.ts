@@ -1,0 +1,1 @@
+export { seed, seedDemo, DEMO_USERS } from './service';

@@ -1,0 +1,100 @@
+import {
+  ChangePasswordBody,
+  CodeDelivery,
+  ConfirmResetBody,
+  EmailBody,
+  LogOutBody,
+  LoginResult,
+  PinBody,
+  PinField,
+  RefreshBody,
+  SigninBody,
+  SignupPasswordBody,
+  SignupStartBody,
+  SignupValidateBody,
+  StatusByEmail,
+  answer,
+} from '@far/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { ok } from '../../platform/reply';
+import * as session from './service';
+
+const tags = ['Sesión'];
+const Nothing = answer(z.null());
+const Denied = answer(LoginResult).extend({ ErrorCode: z.string(), message: z.string() });
+
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.ctx;
+  const ctx = { db, config };
+  const perIp = { max: config.rateLimitSignin, timeWindow: '1 minute' };
+  // A second limit keyed by the account, so spreading guesses over many IPs gains nothing.
+  const perAccount = app.rateLimit({ max: Math.max(1, Math.floor(config.rateLimitSignin / 2)), timeWindow: '1 minute', keyGenerator: (req) => `acct:${String((req.body as { Email?: string } | undefined)?.Email ?? '').toLowerCase()}` });
+  const pub = { access: 'public' as const, rateLimit: perIp };
+
+  app.post('/api/v1/account/Signin', { config: pub, preHandler: perAccount, schema: { tags, summary: 'Iniciar sesión', body: SigninBody, response: { 200: answer(LoginResult), 401: Denied, 403: Denied } } }, async (req, reply) => {
+    const { status, result } = await session.signin(ctx, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] });
+    if (status !== 200) {
+      return reply.status(status as 401 | 403).send({ success: false, IsSuccess: false, data: result, status: { code: status, message: result.DenialReason! }, ErrorCode: status === 401 ? 'INVALID_CREDENTIALS' : 'FORBIDDEN', message: result.DenialReason! });
+    }
+    return ok(result);
+  });
+
+  app.post('/api/v1/account/Token/Refresh', { config: pub, schema: { tags, summary: 'Rotar el token de actualización', body: RefreshBody, response: { 200: answer(LoginResult) } } }, async (req) =>
+    ok(await session.refresh(ctx, req.body.RefreshToken)),
+  );
+
+  app.post('/api/v1/account/LogOut', { config: { access: 'authenticated', temporaryPasswordOk: true }, schema: { tags, summary: 'Cerrar sesión (revoca la sesión)', body: LogOutBody, response: { 200: Nothing } } }, async (req) => {
+    await session.logout(db, req.actor!);
+    return ok(null, 'Sesión cerrada');
+  });
+
+  app.post('/api/v1/account/Password/StartResetPassword', { config: pub, preHandler: perAccount, schema: { tags, summary: 'Enviar código para restablecer la contraseña', body: EmailBody, response: { 200: answer(CodeDelivery) } } }, async (req) =>
+    ok(await session.startPasswordReset(db, req.body.Email), 'Si el correo tiene una cuenta, enviamos un código'),
+  );
+
+  app.post('/api/v1/account/Password/ConfirmResetPassword', { config: pub, preHandler: perAccount, schema: { tags, summary: 'Restablecer la contraseña con el código', body: ConfirmResetBody, response: { 200: Nothing } } }, async (req) => {
+    await session.confirmPasswordReset(db, req.body);
+    return ok(null, 'Contraseña restablecida');
+  });
+
+  app.post('/api/v1/account/Password/Change', { config: { access: 'authenticated', temporaryPasswordOk: true }, schema: { tags, summary: 'Cambiar la propia contraseña', body: ChangePasswordBody, response: { 200: Nothing } } }, async (req) => {
+    await session.changePassword(db, req.actor!, req.body);
+    return ok(null, 'Contraseña actualizada');
+  });
+
+  app.post('/api/v1/account/Signup/Token/Resend', { config: pub, preHandler: perAccount, schema: { tags, summary: 'Alta Wallet 1: datos y código al correo', body: SignupStartBody, response: { 200: answer(CodeDelivery) } } }, async (req) =>
+    ok(await session.signupStart(db, req.body), 'Código enviado'),
+  );
+
+  app.post('/api/v1/account/Signup/Token/Validate', { config: pub, preHandler: perAccount, schema: { tags, summary: 'Alta Wallet 2: confirmar el correo', body: SignupValidateBody, response: { 200: Nothing } } }, async (req) => {
+    await session.signupValidateEmail(db, req.body);
+    return ok(null, 'Correo confirmado');
+  });
+
+  app.post('/api/v1/account/Signup/VerificationCode', { config: pub, preHandler: perAccount, schema: { tags, summary: 'Alta Wallet 3: código por SMS al celular', body: EmailBody, response: { 200: answer(CodeDelivery) } } }, async (req) =>
+    ok(await session.signupSendPhoneCode(db, req.body), 'Código enviado'),
+  );
+
+  app.post('/api/v1/account/Signup/Password', { config: pub, preHandler: perAccount, schema: { tags, summary: 'Alta Wallet 4: código del celular y contraseña', body: SignupPasswordBody, response: { 200: Nothing } } }, async (req) => {
+    await session.signupSetPassword(db, req.body);
+    return ok(null, 'Tu cuenta está lista');
+  });
+
+  app.post('/api/v1/account/Pin', { config: { access: { menu: '/profile', permission: 'Editar' } }, schema: { tags, summary: 'Configurar o cambiar el NIP de cuatro dígitos (Wallet)', body: PinBody.extend({ Code: z.string().regex(/^\d{6}$/, 'El código debe tener 6 dígitos').optional() }), response: { 200: Nothing } } }, async (req) => {
+    if (req.actor!.kind !== 'WAL') throw new AppError('FORBIDDEN', 'El NIP solo aplica a usuarios Wallet');
+    await session.setPin(db, req.actor!, req.body);
+    return ok(null, 'NIP guardado');
+  });
+
+  app.post('/api/v1/account/Pin/Validate', { config: { access: 'authenticated', rateLimit: perIp }, schema: { tags, summary: 'Validar el NIP (intentos limitados)', body: z.object({ Pin: PinField }), response: { 200: answer(z.object({ Valid: z.literal(true) })) } } }, async (req) => {
+    if (req.actor!.kind !== 'WAL') throw new AppError('FORBIDDEN', 'El NIP solo aplica a usuarios Wallet');
+    await session.validatePin(db, req.actor!, req.body.Pin);
+    return ok({ Valid: true as const });
+  });
+
+  app.post('/api/v1/account/GetStatusByEmail', { config: { access: 'authenticated' }, schema: { tags, summary: 'Estatus de un usuario por correo (personal FAR, o el propio)', body: EmailBody, response: { 200: answer(StatusByEmail) } } }, async (req) =>
+    ok(await session.statusByEmail(db, req.actor!, req.body.Email)),
+  );
+};

@@ -1,0 +1,340 @@
+import { ROLE_IDS, STATUS_IDS, statusName, type LoginResult } from '@far/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import type { Actor } from '../../platform/context';
+import { AppError, conflict, rule } from '../../platform/errors';
+import { randomToken, safeEqual, sha256 } from '../../platform/crypto';
+import { hashSecret, verifySecret } from '../../platform/passwords';
+import { ACCESS_TTL_SECONDS, signAccessToken, signIdToken } from '../../platform/tokens';
+import { recordActivity } from '../audit';
+import { enqueueMessage } from '../outbox';
+import { grantsForRole } from '../rbac';
+import { consumeCode, issueCode, maskEmail, maskPhone, CODE_TTL_SECONDS } from '../security';
+import * as users from '../users';
+import { sessions, unknownSignins } from './schema';
+
+export const REFRESH_TTL_DAYS = 7;
+const BLOCKED = new Set<string>([STATUS_IDS['activo-bloqueado'], STATUS_IDS['inactivo-bloqueado']]);
+const DENIED = {
+  credentials: 'Correo o contraseña incorrectos',
+  blocked: 'Tu cuenta está bloqueada por exceder los intentos permitidos. Restablece tu contraseña o contacta a un administrador.',
+  inactive: 'Tu cuenta no está activa. Contacta a un administrador.',
+  pending: 'Tu registro no está completo. Termina el alta para iniciar sesión.',
+  role: 'Tu rol está desactivado. Contacta a un administrador.',
+} as const;
+
+export interface SigninOutcome {
+  status: number;
+  result: LoginResult;
+}
+
+const denial = (status: number, reason: string, attempts: number): SigninOutcome => ({
+  status,
+  result: { AllowAccess: false, AvailableAtempts: attempts, DenialReason: reason, RoleId: null, ExpiresIn: 0, AccessToken: null, IdToken: null, RefreshToken: null, MustChangePassword: false },
+});
+
+interface Ctx {
+  db: Db;
+  config: Config;
+}
+
+/**
+ * Sign-in. Every path verifies one argon2 hash, so an unknown e-mail, a wrong password and a
+ * blocked account take the same time; an unknown e-mail also counts down like a real one.
+ */
+export async function signin(ctx: Ctx, input: { Email: string; Password: string; ip?: string; userAgent?: string }): Promise<SigninOutcome> {
+  const user = await users.findUserByEmail(ctx.db, input.Email);
+  const valid = await verifySecret(user?.v_password_hash, input.Password);
+  if (!user || !user.v_password_hash) return unknownEmailFailure(ctx.db, input.Email);
+  if (BLOCKED.has(user.v_uid_status)) return denial(403, DENIED.blocked, 0);
+  if (!valid) {
+    const after = await users.registerFailedSignin(ctx.db, user.v_uid);
+    await recordActivity(ctx.db, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Intento fallido', activity: `Contraseña incorrecta (${after.i_attemps} intento(s) restante(s))`, ip: input.ip });
+    if (after.i_attemps === 0) {
+      await recordActivity(ctx.db, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Bloquear', activity: 'Cuenta bloqueada por exceder los intentos de inicio de sesión', ip: input.ip });
+      return denial(403, DENIED.blocked, 0);
+    }
+    return denial(401, DENIED.credentials, after.i_attemps);
+  }
+  if (user.v_uid_status === STATUS_IDS.pendiente) return denial(403, DENIED.pending, user.i_attemps);
+  if (!users.canSignIn(user)) return denial(403, DENIED.inactive, user.i_attemps);
+  const access = await grantsForRole(ctx.db, user.v_uid_role);
+  if (!access?.role.i_active) return denial(403, DENIED.role, user.i_attemps);
+
+  return ctx.db.transaction(async (tx) => {
+    await users.updateUser(tx, user.v_uid, { i_attemps: users.MAX_SIGNIN_ATTEMPTS });
+    const tokens = await openSession(tx, ctx.config, user, access.role.v_name, input);
+    await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Iniciar sesión', activity: 'Inicio de sesión', ip: input.ip });
+    return { status: 200, result: { ...tokens, AvailableAtempts: users.MAX_SIGNIN_ATTEMPTS } };
+  });
+}
+
+async function unknownEmailFailure(db: Db, email: string): Promise<SigninOutcome> {
+  const key = sha256(`signin:${email.toLowerCase()}`);
+  const [row] = await db
+    .insert(unknownSignins)
+    .values({ v_email_hash: key, i_attemps: users.MAX_SIGNIN_ATTEMPTS - 1 })
+    .onConflictDoUpdate({ target: unknownSignins.v_email_hash, set: { i_attemps: sql`GREATEST(${unknownSignins.i_attemps} - 1, 0)`, d_update_at: new Date() } })
+    .returning();
+  const left = row?.i_attemps ?? 0;
+  return left === 0 ? denial(403, DENIED.blocked, 0) : denial(401, DENIED.credentials, left);
+}
+
+async function openSession(db: DbOrTx, config: Config, user: users.UserRow, roleName: string, meta: { ip?: string; userAgent?: string }) {
+  const secret = randomToken();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      v_uid_user: user.v_uid,
+      v_refresh_hash: sha256(secret),
+      d_expires_at: new Date(Date.now() + REFRESH_TTL_DAYS * 86_400_000),
+      v_ip: meta.ip ?? null,
+      v_user_agent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning();
+  return tokensFor(config, user, roleName, session!.v_uid, secret);
+}
+
+async function tokensFor(config: Config, user: users.UserRow, roleName: string, sid: string, secret: string): Promise<Omit<LoginResult, 'AvailableAtempts'>> {
+  const kind = users.kindOf(user);
+  return {
+    AllowAccess: true,
+    DenialReason: null,
+    RoleId: user.v_uid_role,
+    ExpiresIn: ACCESS_TTL_SECONDS,
+    AccessToken: await signAccessToken(config, { sub: user.v_uid, sid, role: user.v_uid_role, kind }),
+    IdToken: await signIdToken(config, { sub: user.v_uid, email: user.v_email, name: users.fullName(user), group: roleName, type: kind, roleId: user.v_uid_role }),
+    RefreshToken: `${sid}.${secret}`,
+    MustChangePassword: user.b_must_change_password,
+  };
+}
+
+/**
+ * Rotates the refresh token. Presenting the previous token again means it was copied: the whole
+ * session is revoked and both holders must sign in again.
+ */
+export async function refresh(ctx: Ctx, token: string): Promise<LoginResult> {
+  const [sid, secret] = token.split('.');
+  const invalid = new AppError('UNAUTHORIZED', 'Tu sesión expiró. Inicia sesión de nuevo.');
+  if (!sid || !secret || !/^[0-9a-f-]{36}$/.test(sid)) throw invalid;
+  return ctx.db.transaction(async (tx) => {
+    const [s] = await tx.select().from(sessions).where(eq(sessions.v_uid, sid)).for('update');
+    if (!s || s.d_revoked_at || s.d_expires_at <= new Date()) throw invalid;
+    const presented = sha256(secret);
+    if (!safeEqual(presented, s.v_refresh_hash)) {
+      if (s.v_previous_hash && safeEqual(presented, s.v_previous_hash)) {
+        await tx.update(sessions).set({ d_revoked_at: new Date() }).where(eq(sessions.v_uid, sid));
+        await recordActivity(tx, { actor: { userId: s.v_uid_user, client: null }, section: 'Sesión', action: 'Revocar', activity: 'Sesión revocada: se reutilizó un token de actualización anterior' });
+        return 'reused' as const;
+      }
+      throw invalid;
+    }
+    const user = await users.getUser(tx, s.v_uid_user);
+    const access = user ? await grantsForRole(tx, user.v_uid_role) : null;
+    if (!user || !users.canSignIn(user) || !access?.role.i_active) throw invalid;
+    const next = randomToken();
+    await tx.update(sessions).set({ v_previous_hash: s.v_refresh_hash, v_refresh_hash: sha256(next), d_update_at: new Date() }).where(eq(sessions.v_uid, sid));
+    return { ...(await tokensFor(ctx.config, user, access.role.v_name, sid, next)), AvailableAtempts: user.i_attemps };
+  }).then((r) => {
+    if (r === 'reused') throw invalid;
+    return r;
+  });
+}
+
+export async function logout(db: Db, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(sessions).set({ d_revoked_at: new Date() }).where(and(eq(sessions.v_uid, actor.sessionId), isNull(sessions.d_revoked_at)));
+    await recordActivity(tx, { actor, section: 'Sesión', action: 'Cerrar sesión', activity: 'Cierre de sesión' });
+  });
+}
+
+export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<void> {
+  await db.update(sessions).set({ d_revoked_at: new Date() }).where(and(eq(sessions.v_uid_user, userId), isNull(sessions.d_revoked_at)));
+}
+
+/** The caller of an access token, with the role's grants: read on every request. */
+export async function loadActor(db: Db, claims: { sub: string; sid: string }): Promise<Actor | null> {
+  const [s] = await db.select().from(sessions).where(and(eq(sessions.v_uid, claims.sid), eq(sessions.v_uid_user, claims.sub)));
+  const u = s && !s.d_revoked_at ? await users.getUser(db, s.v_uid_user) : undefined;
+  if (!s || !u || !users.canSignIn(u)) return null;
+  const row = { s, u };
+  const access = await grantsForRole(db, row.u.v_uid_role);
+  if (!access?.role.i_active) return null;
+  return {
+    userId: row.u.v_uid,
+    sessionId: row.s.v_uid,
+    email: row.u.v_email,
+    name: users.fullName(row.u),
+    roleId: access.role.v_uid,
+    roleName: access.role.v_name,
+    isSuper: access.role.v_uid === ROLE_IDS.super,
+    kind: users.kindOf(row.u),
+    client: row.u.v_client,
+    mustChangePassword: row.u.b_must_change_password,
+    grants: access.grants,
+  };
+}
+
+// ---- password reset ----------------------------------------------------------------------------
+
+const delivery = (medium: 'EMAIL' | 'SMS', destination: string) => ({
+  CodeDeliveryDetails: { AttributeName: medium === 'EMAIL' ? 'email' : 'phone_number', DeliveryMedium: medium, Destination: destination },
+  ExpiresIn: CODE_TTL_SECONDS,
+});
+
+/** Same answer whether or not the e-mail has an account. */
+export async function startPasswordReset(db: Db, email: string) {
+  const user = await users.findUserByEmail(db, email);
+  if (user && user.v_password_hash) {
+    await db.transaction(async (tx) => {
+      const code = await issueCode(tx, user.v_uid, 'password-reset');
+      await enqueueMessage(tx, {
+        channel: 'email',
+        to: user.v_email,
+        userId: user.v_uid,
+        subject: 'Código para restablecer tu contraseña',
+        body: `Hola ${user.v_names}:\n\nTu código para restablecer la contraseña de FAR Portal es ${code}. Vence en 5 minutos.\n\nSi no lo solicitaste, ignora este mensaje.`,
+      });
+      await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Restablecer contraseña', activity: 'Solicitó un código para restablecer su contraseña' });
+    });
+  }
+  return delivery('EMAIL', maskEmail(email));
+}
+
+/** Completing a reset also unblocks a user blocked by failed sign-ins. */
+export async function confirmPasswordReset(db: Db, input: { Email: string; Code: string; Password: string }): Promise<void> {
+  const user = await users.findUserByEmail(db, input.Email);
+  if (!user || !user.v_password_hash) throw new AppError('BUSINESS_RULE', 'No hay un código vigente para esta operación. Solicita uno nuevo.');
+  await consumeCode(db, user.v_uid, 'password-reset', input.Code);
+  const hash = await hashSecret(input.Password);
+  await db.transaction(async (tx) => {
+    const wasBlocked = BLOCKED.has(user.v_uid_status);
+    await users.updateUser(tx, user.v_uid, {
+      v_password_hash: hash,
+      b_must_change_password: false,
+      i_attemps: users.MAX_SIGNIN_ATTEMPTS,
+      ...(wasBlocked
+        ? { v_uid_status: user.v_uid_status === STATUS_IDS['activo-bloqueado'] ? STATUS_IDS['activo-desbloqueado'] : STATUS_IDS['inactivo-desbloqueado'], d_unblocked_at: new Date() }
+        : {}),
+    });
+    await revokeAllSessions(tx, user.v_uid);
+    await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Restablecer contraseña', activity: wasBlocked ? 'Restableció su contraseña y se desbloqueó su cuenta' : 'Restableció su contraseña' });
+  });
+}
+
+export async function changePassword(db: Db, actor: Actor, input: { CurrentPassword: string; NewPassword: string }): Promise<void> {
+  const user = (await users.getUser(db, actor.userId))!;
+  if (!(await verifySecret(user.v_password_hash, input.CurrentPassword))) {
+    throw new AppError('VALIDATION', 'La contraseña actual no es correcta', { errors: [{ field: 'CurrentPassword', key: 'password', message: 'La contraseña actual no es correcta' }] });
+  }
+  if (input.CurrentPassword === input.NewPassword) throw new AppError('VALIDATION', 'La nueva contraseña debe ser distinta de la actual', { errors: [{ field: 'NewPassword', key: 'password', message: 'La nueva contraseña debe ser distinta de la actual' }] });
+  const hash = await hashSecret(input.NewPassword);
+  await db.transaction(async (tx) => {
+    await users.updateUser(tx, user.v_uid, { v_password_hash: hash, b_must_change_password: false });
+    // Other sessions end; this one stays so the person is not thrown out mid-task.
+    await tx.update(sessions).set({ d_revoked_at: new Date() }).where(and(eq(sessions.v_uid_user, user.v_uid), isNull(sessions.d_revoked_at), sql`${sessions.v_uid} <> ${actor.sessionId}`));
+    await recordActivity(tx, { actor, section: 'Perfil', action: 'Editar', activity: 'Cambió su contraseña' });
+  });
+}
+
+// ---- wallet sign-up: Token/Resend -> Token/Validate -> VerificationCode -> Password --------------
+
+async function pendingWallet(db: DbOrTx, email: string) {
+  const user = await users.findUserByEmail(db, email);
+  if (!user || user.v_uid_status !== STATUS_IDS.pendiente || users.kindOf(user) !== 'WAL') {
+    throw rule('No hay un registro en curso para ese correo. Comienza el alta de nuevo.');
+  }
+  return user;
+}
+
+export async function signupStart(db: Db, input: { Email: string; Names: string; LastName1: string; LastName2?: string; CellPhone: string; PhoneCode: string }) {
+  return db.transaction(async (tx) => {
+    let user = await users.findUserByEmail(tx, input.Email);
+    if (user && user.v_uid_status !== STATUS_IDS.pendiente) throw conflict('Ya existe una cuenta con ese correo electrónico. Inicia sesión o restablece tu contraseña.');
+    const data = { v_names: input.Names, v_last_name_1: input.LastName1, v_last_name_2: input.LastName2 || null, v_cell_phone: input.CellPhone, v_phone_code: input.PhoneCode };
+    if (user) user = await users.updateUser(tx, user.v_uid, { ...data, d_email_verified_at: null, d_phone_verified_at: null });
+    else {
+      user = await users.insertUser(tx, {
+        ...data,
+        v_email: input.Email,
+        v_client: await users.nextClientNumber(tx, 'WAL'),
+        v_uid_role: ROLE_IDS.wallet,
+        v_uid_status: STATUS_IDS.pendiente,
+      });
+    }
+    const code = await issueCode(tx, user.v_uid, 'signup-email');
+    await enqueueMessage(tx, { channel: 'email', to: user.v_email, userId: user.v_uid, subject: 'Confirma tu correo de FAR Wallet', body: `Hola ${user.v_names}:\n\nTu código para confirmar tu correo es ${code}. Vence en 5 minutos.` });
+    await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Alta Wallet', action: 'Agregar', activity: 'Inició su registro como usuario Wallet' });
+    return delivery('EMAIL', maskEmail(user.v_email));
+  });
+}
+
+export async function signupValidateEmail(db: Db, input: { Email: string; Token: string }) {
+  const user = await pendingWallet(db, input.Email);
+  await consumeCode(db, user.v_uid, 'signup-email', input.Token);
+  await users.updateUser(db, user.v_uid, { d_email_verified_at: new Date() });
+}
+
+export async function signupSendPhoneCode(db: Db, input: { Email: string }) {
+  const user = await pendingWallet(db, input.Email);
+  if (!user.d_email_verified_at) throw rule('Primero confirma tu correo electrónico.');
+  return db.transaction(async (tx) => {
+    const code = await issueCode(tx, user.v_uid, 'signup-phone');
+    const phone = `${user.v_phone_code}${user.v_cell_phone ?? ''}`;
+    await enqueueMessage(tx, { channel: 'sms', to: phone, userId: user.v_uid, subject: 'Código de verificación', body: `FAR Wallet: tu código de verificación es ${code}. Vence en 5 minutos.` });
+    return delivery('SMS', maskPhone(user.v_cell_phone ?? ''));
+  });
+}
+
+export async function signupSetPassword(db: Db, input: { Email: string; Code: string; Password: string }) {
+  const user = await pendingWallet(db, input.Email);
+  if (!user.d_email_verified_at) throw rule('Primero confirma tu correo electrónico.');
+  await consumeCode(db, user.v_uid, 'signup-phone', input.Code);
+  const hash = await hashSecret(input.Password);
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    await users.updateUser(tx, user.v_uid, { v_password_hash: hash, v_uid_status: STATUS_IDS.activo, d_activation_at: now, d_phone_verified_at: now, d_terms_accepted_at: now, i_attemps: users.MAX_SIGNIN_ATTEMPTS });
+    await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Alta Wallet', action: 'Activar', activity: 'Completó su registro como usuario Wallet' });
+  });
+}
+
+// ---- PIN -------------------------------------------------------------------------------------------
+
+export const PIN_TRIES = 3;
+
+/** Setting a PIN the first time needs only the session; changing one needs a security code. */
+export async function setPin(db: Db, actor: Actor, input: { Pin: string; Code?: string }) {
+  const user = (await users.getUser(db, actor.userId))!;
+  if (user.v_pin_hash) {
+    if (!input.Code) throw new AppError('VALIDATION', 'Para cambiar tu NIP ingresa el código de seguridad que te enviamos', { errors: [{ field: 'Code', key: 'required', message: 'Este campo es requerido' }] });
+    await consumeCode(db, actor.userId, 'pin', input.Code);
+  }
+  const hash = await hashSecret(input.Pin);
+  await db.transaction(async (tx) => {
+    await users.updateUser(tx, actor.userId, { v_pin_hash: hash, i_pin_attempts: PIN_TRIES });
+    await recordActivity(tx, { actor, section: 'Perfil', action: 'Editar', activity: user.v_pin_hash ? 'Cambió su NIP' : 'Configuró su NIP' });
+  });
+}
+
+/** Wrong tries are committed before the refusal, so they count even though the call fails. */
+export async function validatePin(db: Db, actor: Actor, pin: string): Promise<void> {
+  const user = (await users.getUser(db, actor.userId))!;
+  if (!user.v_pin_hash) throw rule('Aún no configuras tu NIP. Hazlo desde tu perfil.');
+  if (user.i_pin_attempts <= 0) throw rule('Tu NIP está bloqueado por exceder los intentos. Configúralo de nuevo con un código de seguridad.');
+  if (await verifySecret(user.v_pin_hash, pin)) {
+    if (user.i_pin_attempts !== PIN_TRIES) await users.updateUser(db, user.v_uid, { i_pin_attempts: PIN_TRIES });
+    return;
+  }
+  const left = await users.registerFailedPin(db, user.v_uid);
+  await recordActivity(db, { actor, section: 'Seguridad', action: 'Intento fallido', activity: `NIP incorrecto (${left} intento(s) restante(s))` });
+  const message = left > 0 ? `El NIP no es correcto. Te quedan ${left} intento(s).` : 'El NIP no es correcto. Se bloqueó por exceder los intentos.';
+  throw new AppError('VALIDATION', message, { errors: [{ field: 'Pin', key: 'pin', message }] });
+}
+
+export async function statusByEmail(db: Db, actor: Actor, email: string) {
+  if (actor.kind !== 'FAR' && email.toLowerCase() !== actor.email.toLowerCase()) throw new AppError('FORBIDDEN');
+  const user = await users.findUserByEmail(db, email);
+  if (!user) throw new AppError('NOT_FOUND', 'No existe un usuario con ese correo electrónico');
+  return { Email: user.v_email, Status: statusName(user.v_uid_status) ?? 'desconocido' };
+}

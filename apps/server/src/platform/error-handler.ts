@@ -1,0 +1,57 @@
+import { ERROR_MESSAGES, type FieldError } from '@far/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+import type { ReportIncident } from './envelope';
+
+function body(code: string, status: number, message: string, extra: { errors?: FieldError[]; data?: unknown } = {}) {
+  return {
+    success: false,
+    IsSuccess: false,
+    data: extra.data ?? null,
+    status: { code: status, message },
+    ErrorCode: code,
+    message,
+    ...(extra.errors ? { errors: extra.errors } : {}),
+  };
+}
+
+/**
+ * One mapping from any failure to an honest status and a Spanish message. 5xx details are
+ * logged and recorded as incidents, never sent to the caller.
+ */
+export function registerErrorHandler(app: FastifyInstance, report: ReportIncident): void {
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(body(err.code, err.status, err.message, err.extra));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        field: (v.instancePath || '/').slice(1).replaceAll('/', '.') || (v.params?.issue as { path?: string[] } | undefined)?.path?.join('.') || '',
+        key: String((v.params?.issue as { code?: string } | undefined)?.code ?? v.keyword),
+        message: v.message ?? ERROR_MESSAGES.VALIDATION,
+      }));
+      const first = errors[0];
+      const message = first?.message ?? ERROR_MESSAGES.VALIDATION;
+      return reply.status(400).send(body('VALIDATION', 400, message, { errors }));
+    }
+    if (err.statusCode === 429) {
+      return reply.status(429).send(body('RATE_LIMIT', 429, ERROR_MESSAGES.RATE_LIMIT));
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      await report(req, 'parse', ERROR_MESSAGES.PARSE, `${req.method} ${req.url}: ${err.message}`);
+      return reply.status(400).send(body('PARSE', 400, ERROR_MESSAGES.PARSE));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      const message = err.statusCode === 413 ? 'El archivo o la solicitud es demasiado grande' : ERROR_MESSAGES.VALIDATION;
+      return reply.status(err.statusCode).send(body(err.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION', err.statusCode, message));
+    }
+    req.log.error({ err }, 'unexpected error');
+    await report(req, 'system', err.message.slice(0, 500), `${req.method} ${req.url}\n${err.stack ?? ''}`.slice(0, 4000)).catch(() => undefined);
+    return reply.status(500).send(body('INTERNAL', 500, ERROR_MESSAGES.INTERNAL));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send(body('NOT_FOUND', 404, `No encontrado: ${req.method} ${req.url.split('?')[0]}`));
+  });
+}

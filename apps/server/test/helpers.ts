@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import type { Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { DEMO_PASSWORD, TEMPLATE_DB, pgUrlFor, testConfig } from './config';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+  /** Signs in and returns the access token (cached per e-mail). */
+  token(email: string, password?: string): Promise<string>;
+  /** An injected request as `email` (or anonymous when email is null). */
+  call(email: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** A fresh app on its own database, cloned from the run's migrated and seeded snapshot. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  let database: Database;
+  let drop = async () => {};
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `${TEMPLATE_DB}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    database = await openDatabase({ databaseUrl: pgUrlFor(url, name), poolSize: 20 });
+    drop = async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    };
+  } else {
+    database = await openDatabase({ loadDataDir: new Blob([readFileSync(inject('snapshot'))]) });
+  }
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const tokens = new Map<string, string>();
+  const token = async (email: string, password = DEMO_PASSWORD) => {
+    const key = `${email}:${password}`;
+    if (!tokens.has(key)) {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/account/Signin', payload: { Email: email, Password: password } });
+      const body = res.json();
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.body}`);
+      tokens.set(key, body.data.AccessToken);
+    }
+    return tokens.get(key)!;
+  };
+  return {
+    app,
+    database,
+    config,
+    token,
+    async call(email, opts) {
+      const headers = { ...(opts.headers ?? {}) } as Record<string, string>;
+      if (email) headers.authorization = `Bearer ${await token(email)}`;
+      return app.inject({ ...opts, headers });
+    },
+    async sql(text, params = []) {
+      const res = database.pglite ? await database.pglite.query(text, params) : await database.pool!.query(text, params);
+      return res.rows as never;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export const SUPER = 'super@far.mx';
+export const TECHFAR = 'operador@far.mx';
+export const BUSINESS = 'empresa@demo.mx';
+export const BUSINESS_2 = 'negocio@demo.mx';
+export const WALLET = 'wallet@demo.mx';
+
+/** The newest message in the outbox for an address, and the six-digit code in it. */
+export async function lastCode(t: TestApp, to: string): Promise<string> {
+  const [row] = await t.sql<{ t_body: string }>(`SELECT t_body FROM outbox WHERE v_to = $1 ORDER BY d_create_at DESC LIMIT 1`, [to]);
+  const code = row?.t_body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code sent to ${to}`);
+  return code;
+}
+
+export const count = async (t: TestApp, table: string, where = 'true', params: unknown[] = []) =>
+  Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM ${table} WHERE ${where}`, params))[0]!.n);

@@ -1,0 +1,102 @@
+import { MENU_SEED } from '@far/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { ForgotPasswordPage, LoginPage, SignupPage } from '../features/auth';
+import { DashboardPage } from '../features/dashboard';
+import { LogsPage } from '../features/logs';
+import { MailboxPage } from '../features/mailbox';
+import { ProfilePage } from '../features/profile';
+import { RolesPage } from '../features/rbac';
+import { AppLayout, ComingSoonPage, NotFoundPage, PublicOnly, RequireAuth, RequireMenu, RequireSuper } from '../features/shell';
+import { session } from '../lib/session';
+
+/** Screens that are built; every other menu route shows the honest "coming soon" screen. */
+const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions']);
+
+/** The other readings of spec §2 for business routes lead to the menu's route. */
+const ALIASES: Array<[string, string]> = [
+  ['/transaction/dispersal/history', '/dispersal/history'],
+  ['/transaction/dispersal', '/dispersal/transfer'],
+  ['/transaction/transfer', '/dispersal/transfer'],
+  ['/transaction/program', '/dispersal/program'],
+];
+
+export function buildRoutes(): RouteObject[] {
+  const comingSoon: RouteObject[] = MENU_SEED.filter((entry) => !BUILT.has(entry.v_url)).map((entry) => ({
+    path: entry.v_url,
+    element: (
+      <RequireMenu url={entry.v_url}>
+        <ComingSoonPage title={entry.v_name} />
+      </RequireMenu>
+    ),
+  }));
+
+  return [
+    {
+      element: <PublicOnly />,
+      children: [
+        { path: '/login', element: <LoginPage /> },
+        { path: '/forgot-password', element: <ForgotPasswordPage /> },
+        { path: '/signup', element: <SignupPage /> },
+      ],
+    },
+    {
+      element: <RequireAuth />,
+      children: [
+        {
+          element: <AppLayout />,
+          children: [
+            { index: true, element: <Navigate to="/dashboard" replace /> },
+            // Wallet users have no Dashboard menu entry but land here on their own summary.
+            { path: '/dashboard', element: <DashboardPage /> },
+            {
+              path: '/profile',
+              element: (
+                <RequireMenu url="/profile">
+                  <ProfilePage />
+                </RequireMenu>
+              ),
+            },
+            {
+              path: '/roles-permissions',
+              element: (
+                <RequireMenu url="/roles-permissions">
+                  <RolesPage />
+                </RequireMenu>
+              ),
+            },
+            {
+              path: '/log',
+              element: (
+                <RequireMenu url="/log">
+                  <LogsPage />
+                </RequireMenu>
+              ),
+            },
+            {
+              path: '/mailbox',
+              element: (
+                <RequireSuper>
+                  <MailboxPage />
+                </RequireSuper>
+              ),
+            },
+            ...comingSoon,
+            ...ALIASES.map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
+          ],
+        },
+      ],
+    },
+    { path: '*', element: <NotFoundPage /> },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  const router = createBrowserRouter(buildRoutes());
+  // A session that cannot be renewed ends here: forget cached data and ask to sign in again.
+  session.onExpired((message) => {
+    queryClient.clear();
+    void router.navigate('/login', { replace: true, state: { notice: { color: 'yellow', message } } });
+  });
+  return router;
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+
+/** POST /api/v1/account/Password/ConfirmResetPassword { Email, Code, Password }. */
+export interface ConfirmResetInput {
+  Email: string;
+  Code: string;
+  Password: string;
+}
+
+export const confirmResetPassword = (body: ConfirmResetInput) =>
+  apiRequest<unknown>('POST', '/api/v1/account/Password/ConfirmResetPassword', { body, auth: false });
+
+export function useConfirmResetPassword() {
+  return useMutation({ mutationFn: (body: ConfirmResetInput) => unwrap(confirmResetPassword(body)) });
+}

@@ -1,0 +1,17 @@
+import { LoginResult } from '@far/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/v1/account/Signin { Email, Password } → login result (spec §3). */
+export interface SignInInput {
+  Email: string;
+  Password: string;
+}
+
+export const signIn = (body: SignInInput) => apiRequest('POST', '/api/v1/account/Signin', { body, schema: LoginResult, auth: false });
+
+export function useSignIn() {
+  return useMutation({
+    mutationFn: async (body: SignInInput) => signIn(body),
+  });
+}

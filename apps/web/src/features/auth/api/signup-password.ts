@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+
+/** POST /api/v1/account/Signup/Password { Email, Code, Password }: activates the wallet account. */
+export interface SignupPasswordInput {
+  Email: string;
+  Code: string;
+  Password: string;
+}
+
+export const signupPassword = (body: SignupPasswordInput) =>
+  apiRequest<unknown>('POST', '/api/v1/account/Signup/Password', { body, auth: false });
+
+export function useSignupPassword() {
+  return useMutation({ mutationFn: (body: SignupPasswordInput) => unwrap(signupPassword(body)) });
+}

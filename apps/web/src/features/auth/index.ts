@@ -1,0 +1,3 @@
+export { ForgotPasswordPage } from './forgot-password-page';
+export { LoginPage } from './login-page';
+export { SignupPage } from './signup-page';

@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import type { ApiError } from '../../lib/api-client';
+import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
+import { readFrom, readNotice, type Notice } from '../../lib/notice';
+import { SESSION_EXPIRED_MESSAGE, session } from '../../lib/session';
+import { REQUIRED, emailField } from '../../lib/validation';
+import { useSignIn } from './api/sign-in';
+import { AuthLayout } from './auth-layout';
+
+const loginSchema = z.object({
+  Email: emailField,
+  Password: z.string({ message: REQUIRED }).min(1, REQUIRED).max(128, 'Debe contener máximo 128 caracteres'),
+});
+type LoginInput = z.input<typeof loginSchema>;
+type LoginValues = z.output<typeof loginSchema>;
+
+interface Denial {
+  message: string;
+  attempts: number | null;
+}
+
+export function attemptsText(n: number): string {
+  return n === 1 ? 'Te queda 1 intento' : `Te quedan ${n} intentos`;
+}
+
+function readDenial(data: unknown, fallback: string): Denial {
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const reason = typeof record['DenialReason'] === 'string' && record['DenialReason'] !== '' ? record['DenialReason'] : null;
+  const attempts = typeof record['AvailableAtempts'] === 'number' ? record['AvailableAtempts'] : null;
+  return { message: reason ?? fallback, attempts };
+}
+
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const signIn = useSignIn();
+  const [denial, setDenial] = useState<Denial | null>(null);
+
+  const notice: Notice | null =
+    readNotice(location.state) ?? (params.get('sesion') === 'expirada' ? { color: 'yellow', message: SESSION_EXPIRED_MESSAGE } : null);
+
+  const form = useForm<LoginInput, unknown, LoginValues>({
+    ...FORM_SETTINGS,
+    resolver: zodResolver(loginSchema),
+    defaultValues: { Email: '', Password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setDenial(null);
+    const [result, error] = await signIn.mutateAsync(values);
+    if (error) {
+      handleError(error);
+      return;
+    }
+    if (!result.AllowAccess || !result.AccessToken) {
+      setDenial(readDenial(result, 'No fue posible iniciar sesión'));
+      return;
+    }
+    session.start(result);
+    if (result.MustChangePassword) {
+      notifications.show({
+        color: 'yellow',
+        title: 'Cambia tu contraseña',
+        message: 'Por seguridad debes cambiar tu contraseña antes de continuar.',
+      });
+      navigate('/profile?cambiar-contrasena=1', {
+        replace: true,
+        state: { notice: { color: 'yellow', message: 'Por seguridad debes cambiar tu contraseña antes de continuar.' } },
+      });
+      return;
+    }
+    navigate(readFrom(location.state) ?? '/dashboard', { replace: true });
+  });
+
+  function handleError(error: ApiError) {
+    if (applyServerErrors(form.setError, error, ['Email', 'Password'])) return;
+    setDenial(readDenial(error.data, error.message));
+  }
+
+  return (
+    <AuthLayout
+      title="Iniciar sesión"
+      subtitle="Ingresa con tu correo electrónico y contraseña."
+      footer={
+        <Text ta="center" size="sm" c="dimmed">
+          ¿Aún no tienes cuenta?{' '}
+          <Anchor component={Link} to="/signup" fw={600}>
+            Crear cuenta Wallet
+          </Anchor>
+        </Text>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate aria-label="Iniciar sesión">
+        <Stack gap="md">
+          {notice ? (
+            <Alert color={notice.color} variant="light" icon={<IconInfoCircle size={18} />} data-testid="login-notice">
+              {notice.message}
+            </Alert>
+          ) : null}
+          {denial ? (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="login-error">
+              <Text size="sm" fw={500}>
+                {denial.message}
+              </Text>
+              {denial.attempts !== null && denial.attempts > 0 ? (
+                <Text size="sm" mt={4} data-testid="login-attempts">
+                  {attemptsText(denial.attempts)}
+                </Text>
+              ) : null}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Correo electrónico"
+            placeholder="nombre@empresa.mx"
+            type="email"
+            autoComplete="username"
+            withAsterisk
+            error={errors.Email?.message}
+            {...form.register('Email')}
+          />
+          <PasswordInput
+            label="Contraseña"
+            placeholder="Tu contraseña"
+            autoComplete="current-password"
+            withAsterisk
+            error={errors.Password?.message}
+            {...form.register('Password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              ¿Olvidaste tu contraseña?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth size="md" loading={form.formState.isSubmitting}>
+            Iniciar sesión
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

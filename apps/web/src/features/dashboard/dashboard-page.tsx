@@ -1,0 +1,282 @@
+import { BarChart } from '@mantine/charts';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import {
+  IconAlertOctagon,
+  IconBuilding,
+  IconCalendarCheck,
+  IconLock,
+  IconShieldCheck,
+  IconUsers,
+  IconWallet,
+  type Icon,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert';
+import { LoadingScreen } from '../../components/loading-screen';
+import { PageHeader } from '../../components/page-header';
+import { StatusBadge } from '../../components/status-badge';
+import { DateText } from '../../components/value-text';
+import { useMe } from '../../lib/api/get-me';
+import { useMenu } from '../../lib/api/get-menu';
+import { EMPTY, date, fullName, integer, todayIso } from '../../lib/format';
+import type { ActivityItem } from '../../lib/models';
+import { useSummary, type BusSummary, type FarSummary, type WalSummary } from './api/get-summary';
+
+const KIND_LABELS: Record<string, string> = { FAR: 'Administradores', BUS: 'Business', WAL: 'Wallet' };
+
+function StatCard({ label, value, icon: IconCmp, color, testId }: { label: string; value: number; icon: Icon; color: string; testId?: string }) {
+  return (
+    <Paper withBorder p="md" data-testid={testId}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {label}
+          </Text>
+          <Text fz={28} fw={700} lh={1.2}>
+            {integer(value)}
+          </Text>
+        </Stack>
+        <ThemeIcon size={42} radius="md" variant="light" color={color}>
+          <IconCmp size={22} />
+        </ThemeIcon>
+      </Group>
+    </Paper>
+  );
+}
+
+function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="md">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+/** The last `days` days in Mexico City, oldest first, with zero where nothing happened. */
+export function fillDays(rows: Array<{ day: string; total: number }>, days = 14, today = todayIso()): Array<{ day: string; label: string; total: number }> {
+  const byDay = new Map(rows.map((r) => [r.day, r.total]));
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const out: Array<{ day: string; label: string; total: number }> = [];
+  for (let i = days - 1; i >= 0; i -= 1) {
+    const dt = new Date(Date.UTC(y, m - 1, d - i));
+    const iso = dt.toISOString().slice(0, 10);
+    out.push({ day: iso, label: `${iso.slice(8, 10)}/${iso.slice(5, 7)}`, total: byDay.get(iso) ?? 0 });
+  }
+  return out;
+}
+
+function ActivityChart({ rows }: { rows: Array<{ day: string; total: number }> }) {
+  const data = fillDays(rows);
+  const total = data.reduce((a, r) => a + r.total, 0);
+  return (
+    <Section title="Actividad de los últimos 14 días" action={<Text size="sm" c="dimmed">{integer(total)} acciones</Text>}>
+      <BarChart
+        h={260}
+        data={data}
+        dataKey="label"
+        series={[{ name: 'total', label: 'Acciones', color: 'far.6' }]}
+        tickLine="y"
+        gridAxis="y"
+        yAxisProps={{ allowDecimals: false }}
+        valueFormatter={(v) => integer(v)}
+        data-testid="activity-chart"
+      />
+    </Section>
+  );
+}
+
+function LatestActivity({ items, showUser = true }: { items: ActivityItem[]; showUser?: boolean }) {
+  if (items.length === 0) {
+    return (
+      <Text c="dimmed" size="sm" data-testid="empty-state">
+        Sin registros
+      </Text>
+    );
+  }
+  return (
+    <Timeline bulletSize={12} lineWidth={2} data-testid="latest-activity">
+      {items.map((item) => (
+        <Timeline.Item
+          key={item.v_uid}
+          title={
+            <Group gap={6}>
+              <Text size="sm" fw={600}>
+                {item.v_activity}
+              </Text>
+              <Badge size="xs" variant="light">
+                {item.v_section}
+              </Badge>
+            </Group>
+          }
+        >
+          <Text size="xs" c="dimmed">
+            <DateText value={item.d_create_at} withTime inherit />
+            {showUser ? ` · ${item.v_user_name ?? item.v_user_email ?? EMPTY}${item.v_client ? ` (${item.v_client})` : ''}` : ''}
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
+function FarDashboard({ data }: { data: FarSummary }) {
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
+        <StatCard label="Administradores" value={data.totals.FAR} icon={IconShieldCheck} color="far" testId="stat-far" />
+        <StatCard label="Usuarios Business" value={data.totals.BUS} icon={IconBuilding} color="teal" testId="stat-bus" />
+        <StatCard label="Usuarios Wallet" value={data.totals.WAL} icon={IconWallet} color="grape" testId="stat-wal" />
+        <StatCard label="Usuarios bloqueados" value={data.blockedUsers} icon={IconLock} color="orange" testId="stat-blocked" />
+        <StatCard label="Incidencias hoy" value={data.incidentsToday} icon={IconAlertOctagon} color="red" testId="stat-incidents" />
+      </SimpleGrid>
+      <ActivityChart rows={data.activityByDay} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Section title="Usuarios por tipo y estatus">
+          {data.usersByKindAndStatus.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              Sin registros
+            </Text>
+          ) : (
+            <Table verticalSpacing={6} data-testid="users-by-kind">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Tipo</Table.Th>
+                  <Table.Th>Estatus</Table.Th>
+                  <Table.Th ta="right">Usuarios</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.usersByKindAndStatus.map((r) => (
+                  <Table.Tr key={`${r.kind}-${r.status}`}>
+                    <Table.Td>{KIND_LABELS[r.kind] ?? r.kind}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={r.status} />
+                    </Table.Td>
+                    <Table.Td ta="right">{integer(r.total)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Section>
+        <Section
+          title="Actividad reciente"
+          action={
+            <Anchor component={Link} to="/log" size="sm">
+              Ver bitácora
+            </Anchor>
+          }
+        >
+          <LatestActivity items={data.latestActivity} />
+        </Section>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function BusDashboard({ data }: { data: BusSummary }) {
+  const total = data.usersByStatus.reduce((a, r) => a + r.total, 0);
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <StatCard label="Usuarios de tu empresa" value={total} icon={IconUsers} color="far" testId="stat-users" />
+        {data.usersByStatus.map((r) => (
+          <Paper withBorder p="md" key={r.status}>
+            <Stack gap={6}>
+              <StatusBadge status={r.status} />
+              <Text fz={28} fw={700} lh={1.2}>
+                {integer(r.total)}
+              </Text>
+            </Stack>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {data.activityByDay ? <ActivityChart rows={data.activityByDay} /> : null}
+      <Section title="Actividad reciente de tu empresa">
+        <LatestActivity items={data.latestActivity} />
+      </Section>
+    </Stack>
+  );
+}
+
+function WalDashboard({ data }: { data: WalSummary }) {
+  const menu = useMenu();
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Paper withBorder p="md">
+          <Group wrap="nowrap">
+            <ThemeIcon size={48} radius="md" variant="light" color="grape">
+              <IconWallet size={26} />
+            </ThemeIcon>
+            <Stack gap={2}>
+              <Text fw={700} size="lg">
+                {data.user.v_names}
+              </Text>
+              <Group gap={6}>
+                <IconCalendarCheck size={16} />
+                <Text size="sm" c="dimmed">
+                  {data.user.d_activation_at ? `Cuenta activa desde el ${date(data.user.d_activation_at)}` : 'Tu cuenta aún no está activada'}
+                </Text>
+              </Group>
+            </Stack>
+          </Group>
+        </Paper>
+        <Paper withBorder p="md">
+          <Text fw={600} size="sm" mb="xs">
+            Accesos rápidos
+          </Text>
+          <Group gap="xs">
+            {(menu.data ?? []).map((entry) => (
+              <Anchor key={entry.v_uid} component={Link} to={entry.v_url} size="sm">
+                {entry.v_name}
+              </Anchor>
+            ))}
+          </Group>
+        </Paper>
+      </SimpleGrid>
+      <Section title="Tu actividad reciente">
+        <LatestActivity items={data.latestActivity} showUser={false} />
+      </Section>
+    </Stack>
+  );
+}
+
+export function DashboardPage() {
+  const summary = useSummary();
+  const me = useMe();
+  const name = me.data ? fullName(me.data) : '';
+  return (
+    <>
+      <PageHeader
+        title={summary.data?.kind === 'WAL' ? 'Mi resumen' : 'Dashboard'}
+        description={name ? `Hola, ${name}. Este es el resumen de tu operación.` : 'Resumen de tu operación.'}
+        actions={
+          summary.dataUpdatedAt ? (
+            <Text size="xs" c="dimmed">
+              Actualizado: <DateText value={new Date(summary.dataUpdatedAt)} withTime inherit />
+            </Text>
+          ) : null
+        }
+      />
+      {summary.isPending ? (
+        <LoadingScreen label="Cargando el resumen…" />
+      ) : summary.isError ? (
+        <ErrorAlert error={summary.error} title="No fue posible cargar el resumen" onRetry={() => void summary.refetch()} />
+      ) : summary.data.kind === 'FAR' ? (
+        <FarDashboard data={summary.data} />
+      ) : summary.data.kind === 'BUS' ? (
+        <BusDashboard data={summary.data} />
+      ) : (
+        <WalDashboard data={summary.data} />
+      )}
+    </>
+  );
+}

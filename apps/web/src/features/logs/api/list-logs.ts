@@ -1,0 +1,59 @@
+import { perPageOf } from '@far/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { ActivityItem } from '../../../lib/models';
+
+export type { ActivityItem };
+
+/**
+ * GET /api/v1/logs?kind=activity|incident&page&perPage&search&section&from&to
+ * → { items, page, perPage, pages, total }.
+ */
+export const IncidentItem = z.object({
+  v_uid: z.string(),
+  d_create_at: z.string(),
+  v_type: z.string(),
+  v_message: z.string(),
+  t_detail: z.string().nullable().optional(),
+  v_client: z.string().nullable().optional(),
+});
+export type IncidentItem = z.infer<typeof IncidentItem>;
+
+export interface LogsFilter {
+  page: number;
+  perPage: number;
+  search: string;
+  section: string;
+  from: string | null;
+  to: string | null;
+}
+
+export const logsQueryKey = ['logs'] as const;
+
+const query = (kind: 'activity' | 'incident', f: LogsFilter) => ({
+  kind,
+  page: f.page,
+  perPage: f.perPage,
+  search: f.search.trim(),
+  section: f.section.trim(),
+  from: f.from ?? undefined,
+  to: f.to ?? undefined,
+});
+
+export const listActivity = (f: LogsFilter) => apiRequest('GET', '/api/v1/logs', { query: query('activity', f), schema: perPageOf(ActivityItem) });
+export const listIncidents = (f: LogsFilter) => apiRequest('GET', '/api/v1/logs', { query: query('incident', f), schema: perPageOf(IncidentItem) });
+
+export const activityQueryOptions = (f: LogsFilter) =>
+  queryOptions({ queryKey: [...logsQueryKey, 'activity', f], queryFn: () => unwrap(listActivity(f)), placeholderData: keepPreviousData });
+
+export const incidentsQueryOptions = (f: LogsFilter) =>
+  queryOptions({ queryKey: [...logsQueryKey, 'incident', f], queryFn: () => unwrap(listIncidents(f)), placeholderData: keepPreviousData });
+
+export function useActivityLog(f: LogsFilter, enabled = true) {
+  return useQuery({ ...activityQueryOptions(f), enabled });
+}
+
+export function useIncidentLog(f: LogsFilter, enabled = true) {
+  return useQuery({ ...incidentsQueryOptions(f), enabled });
+}

@@ -1,0 +1,211 @@
+import { MENU_SEED } from '@far/contracts';
+import { Autocomplete, Badge, Button, Code, Grid, Group, Modal, Paper, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconActivity, IconAlertOctagon, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DataTable, type Column } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { DateText } from '../../components/value-text';
+import { EMPTY } from '../../lib/format';
+import { useActivityLog, useIncidentLog, type ActivityItem, type IncidentItem, type LogsFilter } from './api/list-logs';
+
+const PER_PAGE = 10;
+type Kind = 'activity' | 'incident';
+
+/** Suggestions only: the server filters by the exact text, and new sections appear as modules grow. */
+const SECTION_SUGGESTIONS = [...new Set(['Sesión', 'Seguridad', 'Perfil', 'Alta Wallet', ...MENU_SEED.map((e) => e.v_name)])];
+const INCIDENT_TYPES = ['envelope', 'parse', 'system'];
+
+interface Filters {
+  search: string;
+  section: string;
+  range: DatesRangeValue<string>;
+}
+
+const EMPTY_FILTERS: Filters = { search: '', section: '', range: [null, null] };
+
+const activityColumns: Column<ActivityItem>[] = [
+  { key: 'date', header: 'Fecha', width: 150, render: (r) => <DateText size="sm" value={r.d_create_at} withTime /> },
+  {
+    key: 'user',
+    header: 'Usuario',
+    render: (r) => (
+      <Stack gap={0}>
+        <Text size="sm" fw={500}>
+          {r.v_user_name ?? EMPTY}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {r.v_user_email ?? ''}
+        </Text>
+      </Stack>
+    ),
+  },
+  { key: 'client', header: 'Cliente', render: (r) => <Text size="sm">{r.v_client ?? EMPTY}</Text> },
+  { key: 'section', header: 'Sección', render: (r) => <Badge variant="light">{r.v_section}</Badge> },
+  { key: 'action', header: 'Acción', render: (r) => <Text size="sm">{r.v_action}</Text> },
+  { key: 'activity', header: 'Actividad', render: (r) => <Text size="sm">{r.v_activity}</Text> },
+];
+
+function useFilterState() {
+  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
+  const [page, setPage] = useState(1);
+  const [search] = useDebouncedValue(filters.search, 350);
+  const [section] = useDebouncedValue(filters.section, 350);
+  const query: LogsFilter = { page, perPage: PER_PAGE, search, section, from: filters.range[0], to: filters.range[1] ?? filters.range[0] };
+  const update = (patch: Partial<Filters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  return { filters, update, reset: () => update(EMPTY_FILTERS), page, setPage, query };
+}
+
+function FilterBar({ kind, filters, update, reset }: { kind: Kind } & Pick<ReturnType<typeof useFilterState>, 'filters' | 'update' | 'reset'>) {
+  const active = filters.search !== '' || filters.section !== '' || filters.range[0] !== null;
+  return (
+    <Paper withBorder p="sm" mb="md">
+      <Grid align="flex-end" gap="sm">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <TextInput
+            label="Buscar"
+            placeholder={kind === 'activity' ? 'Actividad, acción, sección o cliente' : 'Mensaje o detalle'}
+            leftSection={<IconSearch size={16} />}
+            value={filters.search}
+            onChange={(e) => update({ search: e.currentTarget.value })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+          <Autocomplete
+            label={kind === 'activity' ? 'Sección' : 'Tipo'}
+            placeholder="Todas"
+            data={kind === 'activity' ? SECTION_SUGGESTIONS : INCIDENT_TYPES}
+            value={filters.section}
+            onChange={(v) => update({ section: v })}
+            clearable
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+          <DatePickerInput
+            type="range"
+            label="Periodo"
+            placeholder="Desde – hasta"
+            valueFormat="DD/MM/YYYY"
+            allowSingleDateInRange
+            clearable
+            maxDate={new Date()}
+            value={filters.range}
+            onChange={(range) => update({ range })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 2 }}>
+          <Button variant="subtle" leftSection={<IconFilterOff size={16} />} onClick={reset} disabled={!active} fullWidth>
+            Limpiar filtros
+          </Button>
+        </Grid.Col>
+      </Grid>
+    </Paper>
+  );
+}
+
+function ActivityTab() {
+  const state = useFilterState();
+  const log = useActivityLog(state.query);
+  return (
+    <>
+      <FilterBar kind="activity" {...state} />
+      <DataTable
+        testId="activity-table"
+        columns={activityColumns}
+        rows={log.data?.items}
+        getRowId={(r) => r.v_uid}
+        loading={log.isFetching}
+        error={log.isError ? log.error : null}
+        onRetry={() => void log.refetch()}
+        paging={log.data ? { page: log.data.page, totalPages: log.data.pages, total: log.data.total, onPageChange: state.setPage } : undefined}
+      />
+    </>
+  );
+}
+
+function IncidentsTab() {
+  const state = useFilterState();
+  const log = useIncidentLog(state.query);
+  const [detail, setDetail] = useState<IncidentItem | null>(null);
+  const columns: Column<IncidentItem>[] = [
+    { key: 'date', header: 'Fecha', width: 150, render: (r) => <DateText size="sm" value={r.d_create_at} withTime /> },
+    { key: 'type', header: 'Tipo', render: (r) => <Badge color="red" variant="light">{r.v_type}</Badge> },
+    { key: 'message', header: 'Mensaje', render: (r) => <Text size="sm">{r.v_message}</Text> },
+    { key: 'client', header: 'Cliente', render: (r) => <Text size="sm">{r.v_client ?? EMPTY}</Text> },
+    {
+      key: 'detail',
+      header: 'Detalle',
+      align: 'right',
+      render: (r) =>
+        r.t_detail ? (
+          <Button size="xs" variant="subtle" onClick={() => setDetail(r)}>
+            Ver detalle
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {EMPTY}
+          </Text>
+        ),
+    },
+  ];
+  return (
+    <>
+      <FilterBar kind="incident" {...state} />
+      <DataTable
+        testId="incidents-table"
+        columns={columns}
+        rows={log.data?.items}
+        getRowId={(r) => r.v_uid}
+        loading={log.isFetching}
+        error={log.isError ? log.error : null}
+        onRetry={() => void log.refetch()}
+        paging={log.data ? { page: log.data.page, totalPages: log.data.pages, total: log.data.total, onPageChange: state.setPage } : undefined}
+      />
+      <Modal opened={detail !== null} onClose={() => setDetail(null)} title="Detalle de la incidencia" size="lg" centered>
+        {detail ? (
+          <Stack gap="sm">
+            <Group gap="xs">
+              <Badge color="red" variant="light">
+                {detail.v_type}
+              </Badge>
+              <DateText size="sm" c="dimmed" value={detail.d_create_at} withTime />
+            </Group>
+            <Text fw={500}>{detail.v_message}</Text>
+            <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              {detail.t_detail}
+            </Code>
+          </Stack>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+export function LogsPage() {
+  const [tab, setTab] = useState<Kind>('activity');
+  return (
+    <>
+      <PageHeader title="Logs" description="Bitácora de lo que hacen los usuarios y de los errores que detecta el sistema." />
+      <Tabs value={tab} onChange={(v) => setTab(v === 'incident' ? 'incident' : 'activity')} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="activity" leftSection={<IconActivity size={16} />}>
+            Actividad de usuarios
+          </Tabs.Tab>
+          <Tabs.Tab value="incident" leftSection={<IconAlertOctagon size={16} />}>
+            Incidencias del sistema
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="activity">
+          <ActivityTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="incident">
+          <IncidentsTab />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

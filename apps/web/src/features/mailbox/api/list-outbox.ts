@@ -1,0 +1,43 @@
+import { perPageOf } from '@far/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+
+/** GET /api/v1/outbox?page&perPage&search → messages the product sent, newest first (super only). */
+export const OutboxMessage = z.object({
+  v_uid: z.string(),
+  d_create_at: z.string(),
+  v_channel: z.enum(['email', 'sms']),
+  v_to: z.string(),
+  v_subject: z.string(),
+  t_body: z.string(),
+  d_sent_at: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessage>;
+
+export interface OutboxQuery {
+  page: number;
+  perPage: number;
+  search: string;
+}
+
+export const outboxQueryKey = ['outbox'] as const;
+
+export const listOutbox = (q: OutboxQuery) =>
+  apiRequest('GET', '/api/v1/outbox', { query: { page: q.page, perPage: q.perPage, search: q.search.trim() }, schema: perPageOf(OutboxMessage) });
+
+export const AUTO_REFRESH_MS = 5000;
+
+export const outboxQueryOptions = (q: OutboxQuery) =>
+  queryOptions({
+    queryKey: [...outboxQueryKey, q],
+    queryFn: () => unwrap(listOutbox(q)),
+    placeholderData: keepPreviousData,
+    refetchInterval: AUTO_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  });
+
+export function useOutbox(q: OutboxQuery) {
+  return useQuery(outboxQueryOptions(q));
+}

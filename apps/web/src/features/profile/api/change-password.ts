@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { meQueryKey } from '../../../lib/api/get-me';
+import { session } from '../../../lib/session';
+
+/** POST /api/v1/account/Password/Change { CurrentPassword, NewPassword }. */
+export interface ChangePasswordInput {
+  CurrentPassword: string;
+  NewPassword: string;
+}
+
+export const changePassword = (body: ChangePasswordInput) => apiRequest<unknown>('POST', '/api/v1/account/Password/Change', { body });
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordInput) => unwrap(changePassword(body)),
+    onSuccess: () => {
+      // A temporary password no longer blocks the rest of the app: reload what it had refused.
+      session.passwordChanged();
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['menu'] });
+    },
+  });
+}

@@ -1,0 +1,85 @@
+import { Accordion, Alert, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle, IconKey, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert';
+import { LoadingScreen } from '../../components/loading-screen';
+import { PageHeader } from '../../components/page-header';
+import { useMe } from '../../lib/api/get-me';
+import { useCan } from '../../lib/api/get-menu-permissions';
+import { readNotice } from '../../lib/notice';
+import { useSession } from '../../lib/session';
+import { PersonalDataForm } from './personal-data-form';
+import { PhotoCard } from './photo-card';
+import { ChangePasswordForm, PinForm } from './security-forms';
+
+export const CHANGE_PASSWORD_PARAM = 'cambiar-contrasena';
+
+export function ProfilePage() {
+  const me = useMe();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const { mustChangePassword } = useSession();
+  const canEdit = useCan('/profile', 'Editar');
+  const forced = mustChangePassword || me.data?.b_must_change_password === true;
+  const [open, setOpen] = useState<string[]>(() => (params.get(CHANGE_PASSWORD_PARAM) === '1' || forced ? ['password'] : []));
+  const notice = readNotice(location.state);
+
+  if (me.isPending) return <LoadingScreen />;
+  if (me.isError) return <ErrorAlert error={me.error} title="No fue posible cargar tu perfil" onRetry={() => void me.refetch()} />;
+
+  const passwordChanged = () => {
+    setOpen((o) => o.filter((v) => v !== 'password'));
+    if (params.has(CHANGE_PASSWORD_PARAM)) {
+      params.delete(CHANGE_PASSWORD_PARAM);
+      setParams(params, { replace: true, state: null });
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Mi perfil" description="Consulta y actualiza tus datos, tu foto y tu seguridad." />
+      {forced ? null : notice ? (
+        <Alert color={notice.color} variant="light" icon={<IconInfoCircle size={18} />} mb="md">
+          {notice.message}
+        </Alert>
+      ) : null}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <PhotoCard me={me.data} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            {forced ? null : <PersonalDataForm me={me.data} />}
+            <Paper withBorder p="lg">
+              <Title order={2} fz="lg" mb="sm">
+                Seguridad
+              </Title>
+              <Accordion multiple value={open} onChange={setOpen} variant="separated">
+                <Accordion.Item value="password">
+                  <Accordion.Control icon={<IconLock size={18} />}>Cambiar contraseña</Accordion.Control>
+                  <Accordion.Panel>
+                    <ChangePasswordForm required={forced} onDone={passwordChanged} />
+                  </Accordion.Panel>
+                </Accordion.Item>
+                {me.data.kind === 'WAL' && !forced && canEdit ? (
+                  <Accordion.Item value="pin">
+                    <Accordion.Control icon={<IconKey size={18} />}>
+                      NIP de 4 dígitos{' '}
+                      <Text span size="xs" c={me.data.hasPin ? 'green' : 'orange'}>
+                        · {me.data.hasPin ? 'configurado' : 'sin configurar'}
+                      </Text>
+                    </Accordion.Control>
+                    <Accordion.Panel>
+                      <PinForm key={String(me.data.hasPin)} hasPin={me.data.hasPin} />
+                    </Accordion.Panel>
+                  </Accordion.Item>
+                ) : null}
+              </Accordion>
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

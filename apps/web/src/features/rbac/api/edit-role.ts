@@ -1,0 +1,28 @@
+import { RoleDetail } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { menuPermissionsQueryKey } from '../../../lib/api/get-menu-permissions';
+import type { RoleGrant } from './create-role';
+import { rolesQueryKey } from './list-roles';
+
+/** PUT /api/v1/rbac/edit { v_uid, v_name, i_active, Permissions } (super only). */
+export interface EditRoleInput {
+  v_uid: string;
+  v_name: string;
+  i_active: boolean;
+  Permissions: RoleGrant[];
+}
+
+export const editRole = (body: EditRoleInput) => apiRequest('PUT', '/api/v1/rbac/edit', { body, schema: RoleDetail });
+
+export function useEditRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EditRoleInput) => unwrap(editRole(body)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: rolesQueryKey });
+      // The caller's own role may be the one edited: its menu and buttons follow.
+      void queryClient.invalidateQueries({ queryKey: menuPermissionsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import { MenuEntry } from '@far/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+
+/** GET /api/v1/rbac/menu/all: every menu entry of every client kind (rows of the permission matrix). */
+export const allMenuQueryKey = ['menu', 'all'] as const;
+
+export const getAllMenu = () => apiRequest('GET', '/api/v1/rbac/menu/all', { schema: z.array(MenuEntry) });
+
+export const allMenuQueryOptions = () => queryOptions({ queryKey: allMenuQueryKey, queryFn: () => unwrap(getAllMenu()), staleTime: 5 * 60_000 });
+
+export function useAllMenu() {
+  return useQuery(allMenuQueryOptions());
+}

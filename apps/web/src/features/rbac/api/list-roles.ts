@@ -1,0 +1,24 @@
+import { Role, pageOf } from '@far/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+
+/** POST /api/v1/rbac/roles { Page, Size, Search } → { Records, Page, Size, TotalPages, TotalRecords }. */
+export interface RolesQuery {
+  Page: number;
+  Size: number;
+  Search: string;
+}
+
+export const rolesQueryKey = ['roles'] as const;
+
+const RolesPage = pageOf(Role);
+
+export const listRoles = (q: RolesQuery) =>
+  apiRequest('POST', '/api/v1/rbac/roles', { body: { Page: q.Page, Size: q.Size, Search: q.Search.trim() || undefined }, schema: RolesPage });
+
+export const rolesQueryOptions = (q: RolesQuery) =>
+  queryOptions({ queryKey: [...rolesQueryKey, 'list', q], queryFn: () => unwrap(listRoles(q)), placeholderData: keepPreviousData });
+
+export function useRoles(q: RolesQuery) {
+  return useQuery(rolesQueryOptions(q));
+}

@@ -1,0 +1,1 @@
+export { RolesPage } from './roles-page';

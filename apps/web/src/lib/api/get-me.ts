@@ -1,0 +1,27 @@
+import { Me } from '@far/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../api-client';
+import { useSession } from '../session';
+
+/** GET /api/v1/account/me: the signed-in person (shared by the shell, profile and dashboard). */
+export type MeData = Me;
+
+export const meQueryKey = ['me'] as const;
+
+export const getMe = () => apiRequest('GET', '/api/v1/account/me', { schema: Me });
+
+export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: () => unwrap(getMe()), staleTime: 60_000 });
+
+export function useMe() {
+  const { status } = useSession();
+  return useQuery({ ...meQueryOptions(), enabled: status === 'authenticated' });
+}
+
+const ROLE_LABELS: Record<string, string> = {
+  super: 'Super administrador',
+  techfar: 'Administrador',
+  business: 'Business',
+  wallet: 'Wallet',
+};
+
+export const roleLabel = (name: string) => ROLE_LABELS[name] ?? name;

@@ -1,0 +1,20 @@
+import { MenuEntry } from '@far/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, unwrap } from '../api-client';
+import { useSession } from '../session';
+
+/** GET /api/v1/rbac/menu: the caller's side menu, already filtered and sorted by the server. */
+export type MenuItem = MenuEntry;
+
+export const menuQueryKey = ['menu'] as const;
+
+export const getMenu = () => apiRequest('GET', '/api/v1/rbac/menu', { schema: z.array(MenuEntry) });
+
+export const menuQueryOptions = () => queryOptions({ queryKey: menuQueryKey, queryFn: () => unwrap(getMenu()), staleTime: 5 * 60_000 });
+
+export function useMenu() {
+  const { status, mustChangePassword } = useSession();
+  // With a temporary password the server refuses everything but the profile.
+  return useQuery({ ...menuQueryOptions(), enabled: status === 'authenticated' && !mustChangePassword });
+}

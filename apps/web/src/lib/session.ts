@@ -1,0 +1,106 @@
+import { useSyncExternalStore } from 'react';
+import { refreshTokenStore } from './storage';
+
+/**
+ * The signed-in session. The access token lives in memory only (a reload loses it on purpose);
+ * the refresh token is kept encoded in sessionStorage so a reload of the same tab can silently
+ * get a new access token. Nothing is ever written to localStorage.
+ */
+export type SessionStatus = 'restoring' | 'authenticated' | 'anonymous';
+
+export interface SessionState {
+  status: SessionStatus;
+  accessToken: string | null;
+  /** Epoch ms when the access token stops working. */
+  expiresAt: number | null;
+  roleId: string | null;
+  mustChangePassword: boolean;
+}
+
+/** What sign-in and refresh hand back (the login result of spec §3). */
+export interface SessionTokens {
+  AccessToken: string | null;
+  RefreshToken: string | null;
+  ExpiresIn: number;
+  RoleId?: string | null;
+  MustChangePassword?: boolean;
+}
+
+export const SESSION_EXPIRED_MESSAGE = 'Tu sesión expiró. Inicia sesión de nuevo.';
+
+const ANONYMOUS: SessionState = { status: 'anonymous', accessToken: null, expiresAt: null, roleId: null, mustChangePassword: false };
+
+let state: SessionState = refreshTokenStore.get() ? { ...ANONYMOUS, status: 'restoring' } : ANONYMOUS;
+const listeners = new Set<() => void>();
+const expiredHandlers = new Set<(message: string) => void>();
+
+function emit(next: SessionState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export const session = {
+  get: (): SessionState => state,
+  accessToken: (): string | null => state.accessToken,
+  refreshToken: (): string | null => refreshTokenStore.get(),
+
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+
+  /** Starts (or renews) the session from a login or refresh result. */
+  start(tokens: SessionTokens): void {
+    if (!tokens.AccessToken) return;
+    if (tokens.RefreshToken) refreshTokenStore.set(tokens.RefreshToken);
+    emit({
+      status: 'authenticated',
+      accessToken: tokens.AccessToken,
+      expiresAt: Date.now() + Math.max(0, tokens.ExpiresIn) * 1000,
+      roleId: tokens.RoleId ?? state.roleId,
+      mustChangePassword: tokens.MustChangePassword ?? state.mustChangePassword,
+    });
+  },
+
+  markRestoring(): void {
+    if (state.status !== 'authenticated') emit({ ...state, status: 'restoring' });
+  },
+
+  /** Signed out for now without forgetting the refresh token (the server could not be reached). */
+  settleAnonymous(): void {
+    emit(ANONYMOUS);
+  },
+
+  passwordChanged(): void {
+    emit({ ...state, mustChangePassword: false });
+  },
+
+  /** Forgets both tokens (sign-out, failed refresh). */
+  clear(): void {
+    refreshTokenStore.remove();
+    emit(ANONYMOUS);
+  },
+
+  /** The session could not be renewed: forget it and let the app send the person to /login. */
+  expire(message: string = SESSION_EXPIRED_MESSAGE): void {
+    const wasSignedIn = state.status !== 'anonymous' || refreshTokenStore.get() !== null;
+    session.clear();
+    if (!wasSignedIn) return;
+    if (expiredHandlers.size === 0) {
+      if (typeof window !== 'undefined' && !window.location.pathname.startsWith('/login')) {
+        window.location.assign('/login?sesion=expirada');
+      }
+      return;
+    }
+    for (const handler of expiredHandlers) handler(message);
+  },
+
+  onExpired(handler: (message: string) => void): () => void {
+    expiredHandlers.add(handler);
+    return () => expiredHandlers.delete(handler);
+  },
+};
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(session.subscribe, session.get, session.get);
+}

@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'Demo#2026';
+const shots = join(new URL('..', import.meta.url).pathname, 'test-output', 'e2e');
+
+/** Debian's Chromium, never a downloaded one, with the flags this closed network needs. */
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 1366, height: 850 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+/** The newest message the product sent to an address, read through the API as the super admin. */
+export async function lastMessageTo(to: string): Promise<{ t_body: string; v_subject: string }> {
+  const login = await fetch(`${baseUrl()}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'super@far.mx', Password: DEMO_PASSWORD }) });
+  const token = (await login.json()).data.AccessToken;
+  const res = await fetch(`${baseUrl()}/api/v1/outbox?search=${encodeURIComponent(to)}&perPage=1`, { headers: { authorization: `Bearer ${token}` } });
+  const item = (await res.json()).data.items[0];
+  if (!item) throw new Error(`no message to ${to}`);
+  return item;
+}
+
+export const codeIn = (body: string) => body.match(/\b(\d{6})\b/)![1]!;

@@ -1,0 +1,90 @@
+// Lint is where the house rules live: module boundaries, environment access, hooks. A rule
+// written only in a document is not enforced; these are.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const dirs = (path) => {
+  try {
+    return readdirSync(new URL(path, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch {
+    return [];
+  }
+};
+/** A server module may use another module only through its index.ts, never its inner files. */
+const moduleZones = dirs('./apps/server/src/modules/').flatMap((m) =>
+  dirs('./apps/server/src/modules/')
+    .filter((o) => o !== m)
+    .map((o) => ({
+      target: `./apps/server/src/modules/${m}`,
+      from: `./apps/server/src/modules/${o}`,
+      except: ['./index.ts'],
+      message: 'Usa otro módulo solo por su index (../modulo), nunca sus archivos ni sus tablas.',
+    })),
+);
+/** A web feature never imports another feature; what is shared goes to components/ or lib/. */
+const featureZones = dirs('./apps/web/src/features/').map((f) => ({
+  target: `./apps/web/src/features/${f}`,
+  from: './apps/web/src/features',
+  except: [`./${f}`],
+  message: 'Una feature no importa otra; mueve lo compartido a components/ o lib/.',
+}));
+/** Imports flow one way: lib and components never reach up into features or app. */
+const layerZones = ['lib', 'components'].map((layer) => ({
+  target: `./apps/web/src/${layer}`,
+  from: ['./apps/web/src/features', './apps/web/src/app'],
+  message: 'lib/ y components/ no importan features ni app.',
+}));
+const serverPackages = ['@far/server', 'fastify', 'drizzle-orm', 'pg', '@electric-sql/pglite', 'node:*'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', 'data/**', 'test-output/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/config.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Lee el entorno solo en src/config.ts.' }],
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: [...moduleZones, ...featureZones, ...layerZones] }],
+      'import/no-cycle': ['error', { maxDepth: 3, ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@far/web', '@far/web/*'], message: 'El servidor no importa el cliente web.' }, { regex: 'apps/web', message: 'El servidor no importa el cliente web.' }] }] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ group: serverPackages, message: 'El cliente web nunca importa código del servidor.' }, { regex: 'apps/server', message: 'El cliente web nunca importa código del servidor.' }] }],
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@far/server', '@far/web', 'react', 'fastify', 'drizzle-orm', 'node:*'], message: 'contracts no depende del servidor ni del cliente.' }, { regex: 'apps/', message: 'contracts no depende del servidor ni del cliente.' }] }],
+    },
+  },
+);

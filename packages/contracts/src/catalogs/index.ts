@@ -1,0 +1,96 @@
+/**
+ * The catalogues of spec §3 with fixed ids, so seeds, server and client name the same records.
+ * Roles and permissions come from ./rbac and statuses from ./status; this file gathers them all.
+ */
+import spei from './spei-participants.json';
+import { PERMISSION_IDS, PERMISSION_NAMES, SYSTEM_ROLES } from './rbac';
+import { STATUS_CATALOG } from './status';
+import { fixedUid } from './uid';
+
+export interface CatalogItem {
+  v_uid: string;
+  v_name: string;
+  i_active: boolean;
+}
+
+export const CATALOG_NAMES = [
+  'roles',
+  'permissions',
+  'cms-sections',
+  'status',
+  'types-persons',
+  'area',
+  'types-incidents',
+  'financials-institutions',
+  'types-clarifications',
+] as const;
+export type CatalogName = (typeof CATALOG_NAMES)[number];
+
+/** Positions are part of the ids: append new names, never reorder. */
+const catalog = (prefix: string, names: readonly string[]): ReadonlyArray<CatalogItem> =>
+  names.map((v_name, index) => ({ v_uid: fixedUid(prefix, index + 1), v_name, i_active: true }));
+
+export const CMS_SECTIONS = catalog('3a7b8c10', ['business', 'wallet']);
+export const TYPES_PERSONS = catalog('4b8c9d20', ['Persona moral', 'Persona física']);
+/** Areas are also the departments of admin users (spec §7: Administración, Soporte Técnico, Ventas). */
+export const AREAS = catalog('5c9dae30', ['Administración', 'Soporte Técnico', 'Ventas']);
+export const DEPARTMENTS = AREAS;
+export const TYPES_INCIDENTS = catalog('6d0ebf40', ['Seguridad', 'Validación', 'Sistema', 'Integración']);
+export const TYPES_CLARIFICATIONS = catalog('9e1fc050', [
+  'Cargo no reconocido',
+  'Transferencia no recibida',
+  'Saldo incorrecto',
+  'Tarjeta bloqueada',
+  'Otro',
+]);
+
+/** A SPEI participant: `code` is the three-digit CLABE prefix, `speiKey` Banxico's participant key. */
+export interface Bank {
+  code: string;
+  speiKey: string;
+  name: string;
+}
+
+export const BANKS: ReadonlyArray<Bank> = spei.banks.map(({ code, speiKey, name }) => ({ code, speiKey, name }));
+export const banks = BANKS;
+
+export interface FinancialInstitution extends CatalogItem {
+  v_code: string;
+}
+
+/** The uuid follows from the bank code ('002' → …-000000000002), so it never depends on list order. */
+export const FINANCIAL_INSTITUTIONS: ReadonlyArray<FinancialInstitution> = BANKS.map((bank) => ({
+  v_uid: fixedUid('b2c3d4e0', Number(bank.code)),
+  v_name: bank.name,
+  i_active: true,
+  v_code: bank.code,
+}));
+
+const banksByCode = new Map(BANKS.map((bank) => [bank.code, bank]));
+
+/** The bank of a CLABE, or of its first three digits; undefined for an unknown code. */
+export function bankByClabePrefix(code: string): Bank | undefined {
+  return banksByCode.get(code.trim().slice(0, 3));
+}
+
+export const CATALOGS: Readonly<Record<CatalogName, ReadonlyArray<CatalogItem>>> = {
+  roles: SYSTEM_ROLES.map(({ v_uid, v_name }) => ({ v_uid, v_name, i_active: true })),
+  permissions: PERMISSION_NAMES.map((name) => ({ v_uid: PERMISSION_IDS[name], v_name: name, i_active: true })),
+  'cms-sections': CMS_SECTIONS,
+  status: STATUS_CATALOG.map(({ v_uid, v_name }) => ({ v_uid, v_name, i_active: true })),
+  'types-persons': TYPES_PERSONS,
+  area: AREAS,
+  'types-incidents': TYPES_INCIDENTS,
+  'financials-institutions': FINANCIAL_INSTITUTIONS,
+  'types-clarifications': TYPES_CLARIFICATIONS,
+};
+
+export function isCatalogName(value: unknown): value is CatalogName {
+  return typeof value === 'string' && (CATALOG_NAMES as readonly string[]).includes(value);
+}
+
+/** Looks an item up by uuid in one catalogue. */
+export function catalogItem(name: CatalogName, uid: string): CatalogItem | undefined {
+  const wanted = uid.toLowerCase();
+  return CATALOGS[name].find((item) => item.v_uid === wanted);
+}

@@ -1,0 +1,4 @@
+export * from './clabe';
+export * from './rfc';
+export * from './curp';
+export * from './phone-codes';

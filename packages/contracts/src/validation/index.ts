@@ -1,0 +1,5 @@
+export * from './engine';
+export * from './rich-text';
+export * from './content-types';
+export * from './client-kind';
+export * from './checked';

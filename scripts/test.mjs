@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, unit tests, API tests on PGlite (and on PostgreSQL when
+// TEST_DATABASE_URL is set), then the end-to-end tests when Chromium is installed. Prints one
+// closing line "tests: N passed, M failed" over every suite that ran.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, 'test-output');
+rmSync(join(out, 'results'), { recursive: true, force: true });
+mkdirSync(join(out, 'results'), { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+
+function run(title, cmd, args, { cwd = root, env = {} } = {}) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = res.status === 0;
+  console.log(`${ok ? '✓' : '✗'} ${title} (${secs} s)`);
+  if (!ok) failures.push(title);
+  return ok;
+}
+
+function vitest(title, cwd, { env = {}, config } = {}) {
+  const file = join(out, 'results', `${title.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  if (config) args.push('--config', config);
+  run(title, 'npx', args, { cwd: join(root, cwd), env });
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  }
+}
+
+run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+vitest('contracts: unit', 'packages/contracts');
+vitest('web: components', 'apps/web');
+vitest('server: API on PGlite', 'apps/server');
+if (process.env.TEST_DATABASE_URL) {
+  vitest('server: API on PostgreSQL', 'apps/server', { env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } });
+} else {
+  console.log('\n- server: API on PostgreSQL skipped: TEST_DATABASE_URL is not set');
+}
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (existsSync(chromium)) {
+  if (run('web: build', 'npm', ['run', '--silent', 'build'])) vitest('e2e: Chromium', 'e2e', { env: { CHROMIUM_PATH: chromium } });
+} else {
+  console.log(`\n- e2e skipped: no Chromium at ${chromium} (install Debian's chromium or set CHROMIUM_PATH)`);
+}
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failures.length || failed ? 1 : 0);
