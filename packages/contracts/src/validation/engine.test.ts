@@ -178,6 +178,13 @@ describe('pattern', () => {
     expect(check(field({ pattern: '.*' }), { a: 1 })).toEqual([{ key: 'pattern', message: 'Formato no válido' }]);
   });
 
+  it('keeps its own copy of the definition', () => {
+    const def = field({ pattern: '\\d+' });
+    const schema = buildFieldSchema(def);
+    if (def.validators) def.validators.pattern = '[a-z]+';
+    expect(schema.safeParse('123').success).toBe(true);
+  });
+
   it('fails when the form is built if the pattern is broken', () => {
     expect(() => buildFieldSchema(field({ pattern: '(' }))).toThrow(SyntaxError);
   });

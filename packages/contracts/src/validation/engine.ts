@@ -111,7 +111,7 @@ function isFileLike(value: unknown): value is FileLike {
 /** A File, an array of files, or a FileList (array-like); anything else is not a file selection. */
 function asFiles(value: unknown): FileLike[] | undefined {
   if (isFileLike(value)) return [value];
-  if (typeof value !== 'object' || value === null || typeof value === 'string') return undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
   const length = (value as { length?: unknown }).length;
   if (!Array.isArray(value) && typeof length !== 'number') return undefined;
   const items = Array.from(value as ArrayLike<unknown>);
@@ -148,10 +148,10 @@ function numberOf(subject: Subject): number | undefined {
   return Number(text.trim());
 }
 
-/** Copies a RegExp without g/y, whose lastIndex would make test() alternate between calls. */
 function toRegExp(pattern: string | RegExp): RegExp {
   // Grouped before anchoring, so 'video|imagen' means the whole value is one or the other.
   if (typeof pattern === 'string') return new RegExp(`^(?:${pattern})$`);
+  // Copied without g/y, whose lastIndex would make test() alternate between calls.
   return new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ''));
 }
 
@@ -274,15 +274,17 @@ function addKeyIssue(ctx: z.RefinementCtx, message: string, key: ErrorKey): void
 
 /** One field's schema. Its output is the value unchanged: the engine validates, it does not coerce. */
 export function buildFieldSchema(def: FieldDefinition, options: FieldSchemaOptions = {}): z.ZodType<unknown> {
+  // A copy, so that changing a shared definition later cannot change a schema already built.
+  const own = { validators: { ...def.validators }, messagesError: { ...def.messagesError } };
   // A broken pattern in a stored definition fails here, when the form is built, not on first input.
-  if (def.validators?.pattern !== undefined) toRegExp(def.validators.pattern);
+  if (own.validators.pattern !== undefined) toRegExp(own.validators.pattern);
   // zod 4 skips an optional schema on an absent key, and refuses a required one before the rules
   // run; "optional in, required out" (the pipe) makes an absent key reach the rules as undefined.
   return z
     .unknown()
     .optional()
     .superRefine((value, ctx) => {
-      for (const key of failedRules(value, def.validators, options)) addKeyIssue(ctx, errorMessage(def, key), key);
+      for (const key of failedRules(value, own.validators, options)) addKeyIssue(ctx, errorMessage(own, key), key);
     })
     .pipe(z.unknown());
 }
