@@ -1,14 +1,17 @@
 import { MENU_SEED } from '@far/contracts';
 import type { QueryClient } from '@tanstack/react-query';
+import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ForgotPasswordPage, LoginPage, SignupPage } from '../features/auth';
-import { DashboardPage } from '../features/dashboard';
-import { LogsPage } from '../features/logs';
-import { MailboxPage } from '../features/mailbox';
-import { ProfilePage } from '../features/profile';
-import { RolesPage } from '../features/rbac';
 import { AppLayout, ComingSoonPage, NotFoundPage, PublicOnly, RequireAuth, RequireMenu, RequireSuper } from '../features/shell';
 import { session } from '../lib/session';
+
+// Screens behind sign-in load on first visit (the dashboard's charts are the heaviest part).
+const DashboardPage = lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardPage })));
+const LogsPage = lazy(() => import('../features/logs').then((m) => ({ default: m.LogsPage })));
+const MailboxPage = lazy(() => import('../features/mailbox').then((m) => ({ default: m.MailboxPage })));
+const ProfilePage = lazy(() => import('../features/profile').then((m) => ({ default: m.ProfilePage })));
+const RolesPage = lazy(() => import('../features/rbac').then((m) => ({ default: m.RolesPage })));
 
 /** Screens that are built; every other menu route shows the honest "coming soon" screen. */
 const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions']);
@@ -93,10 +96,8 @@ export function buildRoutes(): RouteObject[] {
 
 export function createAppRouter(queryClient: QueryClient) {
   const router = createBrowserRouter(buildRoutes());
-  // A session that cannot be renewed ends here: forget cached data and ask to sign in again.
-  session.onExpired((message) => {
-    queryClient.clear();
-    void router.navigate('/login', { replace: true, state: { notice: { color: 'yellow', message } } });
-  });
+  // A session that cannot be renewed ends: forget cached data. The guard of the signed-in screens
+  // then opens /login with the notice kept in the session.
+  session.onExpired(() => queryClient.clear());
   return router;
 }

@@ -353,7 +353,7 @@ async function run<T>(method: HttpMethod, path: string, options: ApiRequestOptio
   if (options.schema) {
     const parsed = options.schema.safeParse(data);
     if (!parsed.success) {
-      if (import.meta.env.DEV) console.warn(`[api] ${method} ${path}: respuesta con formato inesperado`, parsed.error.issues);
+      if (import.meta.env.DEV && import.meta.env.MODE !== 'test') console.warn(`[api] ${method} ${path}: respuesta con formato inesperado`, parsed.error.issues);
       return [null, makeError(raw.status, 'RESPONSE_FORMAT', ERROR_MESSAGES.RESPONSE_FORMAT, { data })];
     }
     return [parsed.data, null];

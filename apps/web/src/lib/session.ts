@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { Notice } from './notice';
 import { refreshTokenStore } from './storage';
 
 /**
@@ -15,6 +16,8 @@ export interface SessionState {
   expiresAt: number | null;
   roleId: string | null;
   mustChangePassword: boolean;
+  /** Why the last session ended (sign-out, expiry); shown once on /login. */
+  endNotice: (Notice & { signedOut?: boolean }) | null;
 }
 
 /** What sign-in and refresh hand back (the login result of spec §3). */
@@ -28,7 +31,7 @@ export interface SessionTokens {
 
 export const SESSION_EXPIRED_MESSAGE = 'Tu sesión expiró. Inicia sesión de nuevo.';
 
-const ANONYMOUS: SessionState = { status: 'anonymous', accessToken: null, expiresAt: null, roleId: null, mustChangePassword: false };
+const ANONYMOUS: SessionState = { status: 'anonymous', accessToken: null, expiresAt: null, roleId: null, mustChangePassword: false, endNotice: null };
 
 let state: SessionState = refreshTokenStore.get() ? { ...ANONYMOUS, status: 'restoring' } : ANONYMOUS;
 const listeners = new Set<() => void>();
@@ -59,6 +62,7 @@ export const session = {
       expiresAt: Date.now() + Math.max(0, tokens.ExpiresIn) * 1000,
       roleId: tokens.RoleId ?? state.roleId,
       mustChangePassword: tokens.MustChangePassword ?? state.mustChangePassword,
+      endNotice: null,
     });
   },
 
@@ -75,23 +79,25 @@ export const session = {
     emit({ ...state, mustChangePassword: false });
   },
 
-  /** Forgets both tokens (sign-out, failed refresh). */
-  clear(): void {
+  /**
+   * Forgets both tokens (sign-out, failed refresh). The screens behind sign-in then send the
+   * person to /login, carrying `notice`.
+   */
+  clear(notice: SessionState['endNotice'] = null): void {
     refreshTokenStore.remove();
-    emit(ANONYMOUS);
+    emit({ ...ANONYMOUS, endNotice: notice });
   },
 
-  /** The session could not be renewed: forget it and let the app send the person to /login. */
+  /** The notice was shown. */
+  dismissNotice(): void {
+    if (state.endNotice) emit({ ...state, endNotice: null });
+  },
+
+  /** The session could not be renewed: forget it; /login says why. */
   expire(message: string = SESSION_EXPIRED_MESSAGE): void {
     const wasSignedIn = state.status !== 'anonymous' || refreshTokenStore.get() !== null;
-    session.clear();
     if (!wasSignedIn) return;
-    if (expiredHandlers.size === 0) {
-      if (typeof window !== 'undefined' && !window.location.pathname.startsWith('/login')) {
-        window.location.assign('/login?sesion=expirada');
-      }
-      return;
-    }
+    session.clear({ color: 'yellow', message });
     for (const handler of expiredHandlers) handler(message);
   },
 

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordField } from '../../components/password-field';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { emailField, newPasswordPair, sixDigitCode } from '../../lib/validation'
 import { useConfirmResetPassword } from './api/confirm-reset-password';
 import { useStartResetPassword } from './api/start-reset-password';
 import { AuthLayout } from './auth-layout';
+import { REQUIRED_MARK } from '../../components/required-mark';
 
 const emailSchema = z.object({ Email: emailField });
 type EmailInput = z.input<typeof emailSchema>;
@@ -33,14 +35,14 @@ function EmailStep({ onSent }: { onSent: (email: string, destination: string) =>
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Recuperar contraseña">
+    <form onSubmit={onSubmit} noValidate data-testid="form-forgot-email">
       <Stack gap="md">
         {start.isError ? <ErrorAlert error={start.error} /> : null}
         <TextInput
           label="Correo electrónico"
           type="email"
           autoComplete="email"
-          withAsterisk
+          {...REQUIRED_MARK}
           placeholder="nombre@empresa.mx"
           error={form.formState.errors.Email?.message}
           {...form.register('Email')}
@@ -87,7 +89,7 @@ function ResetStep({ email, destination, onResend }: { email: string; destinatio
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Nueva contraseña">
+    <form onSubmit={onSubmit} noValidate data-testid="form-forgot-reset">
       <Stack gap="md">
         <Alert color="green" variant="light" icon={<IconMailCheck size={18} />} data-testid="reset-destination">
           Enviamos un código a {sentTo}
@@ -99,22 +101,22 @@ function ResetStep({ email, destination, onResend }: { email: string; destinatio
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          withAsterisk
+          {...REQUIRED_MARK}
           error={errors.Code?.message}
           {...form.register('Code')}
         />
-        <PasswordInput
+        <PasswordField
           label="Nueva contraseña"
           autoComplete="new-password"
-          withAsterisk
+          {...REQUIRED_MARK}
           description="Al menos 8 caracteres, con letras y números."
           error={errors.Password?.message}
           {...form.register('Password')}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirmar contraseña"
           autoComplete="new-password"
-          withAsterisk
+          {...REQUIRED_MARK}
           error={errors.Confirm?.message}
           {...form.register('Confirm')}
         />

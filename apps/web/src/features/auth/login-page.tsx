@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordField } from '../../components/password-field';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -43,6 +44,8 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const signIn = useSignIn();
   const [denial, setDenial] = useState<Denial | null>(null);
+  // The notice of a sign-out or an expiry arrives in the location state; show it once.
+  useEffect(() => session.dismissNotice(), []);
 
   const notice: Notice | null =
     readNotice(location.state) ?? (params.get('sesion') === 'expirada' ? { color: 'yellow', message: SESSION_EXPIRED_MESSAGE } : null);
@@ -99,7 +102,7 @@ export function LoginPage() {
         </Text>
       }
     >
-      <form onSubmit={onSubmit} noValidate aria-label="Iniciar sesión">
+      <form onSubmit={onSubmit} noValidate data-testid="form-login">
         <Stack gap="md">
           {notice ? (
             <Alert color={notice.color} variant="light" icon={<IconInfoCircle size={18} />} data-testid="login-notice">
@@ -123,15 +126,13 @@ export function LoginPage() {
             placeholder="nombre@empresa.mx"
             type="email"
             autoComplete="username"
-            withAsterisk
             error={errors.Email?.message}
             {...form.register('Email')}
           />
-          <PasswordInput
+          <PasswordField
             label="Contraseña"
             placeholder="Tu contraseña"
             autoComplete="current-password"
-            withAsterisk
             error={errors.Password?.message}
             {...form.register('Password')}
           />

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Grid, Group, PasswordInput, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { PasswordField } from '../../components/password-field';
 import { IconDeviceMobileMessage, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -15,6 +16,7 @@ import { useSignupResendToken, type SignupStartInput } from './api/signup-resend
 import { useSignupValidateToken } from './api/signup-validate-token';
 import { useSignupVerificationCode } from './api/signup-verification-code';
 import { AuthLayout } from './auth-layout';
+import { REQUIRED_MARK } from '../../components/required-mark';
 
 const dataSchema = z.object({
   Names: requiredText(60),
@@ -63,19 +65,19 @@ function DataStep({ initial, onDone }: { initial: SignupStartInput | null; onDon
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Datos personales">
+    <form onSubmit={onSubmit} noValidate data-testid="form-signup-data">
       <Stack gap="md">
         {resend.isError ? <ErrorAlert error={resend.error} /> : null}
-        <TextInput label="Nombre(s)" withAsterisk autoComplete="given-name" error={errors.Names?.message} {...form.register('Names')} />
+        <TextInput label="Nombre(s)" {...REQUIRED_MARK} autoComplete="given-name" error={errors.Names?.message} {...form.register('Names')} />
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Primer apellido" withAsterisk autoComplete="family-name" error={errors.LastName1?.message} {...form.register('LastName1')} />
+            <TextInput label="Primer apellido" {...REQUIRED_MARK} autoComplete="family-name" error={errors.LastName1?.message} {...form.register('LastName1')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput label="Segundo apellido" error={errors.LastName2?.message} {...form.register('LastName2')} />
           </Grid.Col>
         </Grid>
-        <TextInput label="Correo electrónico" type="email" withAsterisk autoComplete="email" error={errors.Email?.message} {...form.register('Email')} />
+        <TextInput label="Correo electrónico" type="email" {...REQUIRED_MARK} autoComplete="email" error={errors.Email?.message} {...form.register('Email')} />
         <Grid>
           <Grid.Col span={{ base: 12, sm: 5 }}>
             <Controller
@@ -86,7 +88,7 @@ function DataStep({ initial, onDone }: { initial: SignupStartInput | null; onDon
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
-                  withAsterisk
+                  {...REQUIRED_MARK}
                   error={fieldState.error?.message}
                 />
               )}
@@ -98,7 +100,7 @@ function DataStep({ initial, onDone }: { initial: SignupStartInput | null; onDon
               inputMode="numeric"
               autoComplete="tel-national"
               maxLength={10}
-              withAsterisk
+              {...REQUIRED_MARK}
               description="10 dígitos"
               error={errors.CellPhone?.message}
               {...form.register('CellPhone')}
@@ -127,7 +129,7 @@ function TokenStep({ data, onDone }: { data: SignupStartInput; onDone: () => voi
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Verificar correo">
+    <form onSubmit={onSubmit} noValidate data-testid="form-signup-token">
       <Stack gap="md">
         <Alert color="green" variant="light" icon={<IconMailCheck size={18} />}>
           Enviamos un código de 6 dígitos a {data.Email}. {resent ? 'Te lo enviamos de nuevo.' : ''}
@@ -139,7 +141,7 @@ function TokenStep({ data, onDone }: { data: SignupStartInput; onDone: () => voi
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          withAsterisk
+          {...REQUIRED_MARK}
           error={form.formState.errors.Token?.message}
           {...form.register('Token')}
         />
@@ -195,7 +197,7 @@ function PasswordStep({ data, onBack }: { data: SignupStartInput; onBack: () => 
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Crear contraseña">
+    <form onSubmit={onSubmit} noValidate data-testid="form-signup-password">
       <Stack gap="md">
         {save.isError ? <ErrorAlert error={save.error} /> : null}
         <TextInput
@@ -203,19 +205,19 @@ function PasswordStep({ data, onBack }: { data: SignupStartInput; onBack: () => 
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          withAsterisk
+          {...REQUIRED_MARK}
           error={errors.Code?.message}
           {...form.register('Code')}
         />
-        <PasswordInput
+        <PasswordField
           label="Contraseña"
           autoComplete="new-password"
-          withAsterisk
+          {...REQUIRED_MARK}
           description="Al menos 8 caracteres, con letras y números."
           error={errors.Password?.message}
           {...form.register('Password')}
         />
-        <PasswordInput label="Confirmar contraseña" autoComplete="new-password" withAsterisk error={errors.Confirm?.message} {...form.register('Confirm')} />
+        <PasswordField label="Confirmar contraseña" autoComplete="new-password" {...REQUIRED_MARK} error={errors.Confirm?.message} {...form.register('Confirm')} />
         <Button type="submit" fullWidth loading={save.isPending}>
           Crear cuenta
         </Button>
@@ -237,7 +239,7 @@ export function SignupPage() {
     <AuthLayout
       title="Crear cuenta Wallet"
       subtitle="Abre tu cuenta en cuatro pasos."
-      width={560}
+      width={640}
       footer={
         <Text ta="center" size="sm" c="dimmed">
           ¿Ya tienes cuenta?{' '}

@@ -76,7 +76,7 @@ function ActivityChart({ rows }: { rows: Array<{ day: string; total: number }> }
   const data = fillDays(rows);
   const total = data.reduce((a, r) => a + r.total, 0);
   return (
-    <Section title="Actividad de los últimos 14 días" action={<Text size="sm" c="dimmed">{integer(total)} acciones</Text>}>
+    <Section title="Actividad de los últimos 14 días" action={<Text size="sm" c="dimmed">{integer(total)} {total === 1 ? 'acción' : 'acciones'}</Text>}>
       <BarChart
         h={260}
         data={data}
@@ -110,7 +110,7 @@ function LatestActivity({ items, showUser = true }: { items: ActivityItem[]; sho
               <Text size="sm" fw={600}>
                 {item.v_activity}
               </Text>
-              <Badge size="xs" variant="light">
+              <Badge size="xs" variant="light" tt="none">
                 {item.v_section}
               </Badge>
             </Group>

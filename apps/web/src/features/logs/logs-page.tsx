@@ -42,7 +42,7 @@ const activityColumns: Column<ActivityItem>[] = [
     ),
   },
   { key: 'client', header: 'Cliente', render: (r) => <Text size="sm">{r.v_client ?? EMPTY}</Text> },
-  { key: 'section', header: 'Sección', render: (r) => <Badge variant="light">{r.v_section}</Badge> },
+  { key: 'section', header: 'Sección', render: (r) => <Badge variant="light" tt="none">{r.v_section}</Badge> },
   { key: 'action', header: 'Acción', render: (r) => <Text size="sm">{r.v_action}</Text> },
   { key: 'activity', header: 'Actividad', render: (r) => <Text size="sm">{r.v_activity}</Text> },
 ];

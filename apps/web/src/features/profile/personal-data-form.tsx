@@ -13,6 +13,7 @@ import { EMPTY } from '../../lib/format';
 import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
 import { emailField, requiredText } from '../../lib/validation';
 import { useUpdateMe } from './api/update-me';
+import { REQUIRED_MARK } from '../../components/required-mark';
 
 const optionalText = (max: number) => z.string().trim().max(max, `Debe contener máximo ${max} caracteres`);
 const tenDigits = z
@@ -53,7 +54,7 @@ const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim());
 export function PersonalDataForm({ me }: { me: MeData }) {
   const canEdit = useCan('/profile', 'Editar');
   const update = useUpdateMe();
-  const form = useForm<FormInput, unknown, FormValues>({ ...FORM_SETTINGS, resolver: zodResolver(schema), values: toForm(me) });
+  const form = useForm<FormInput, unknown, FormValues>({ ...FORM_SETTINGS, resolver: zodResolver(schema), defaultValues: toForm(me) });
   const { errors, isDirty } = form.formState;
   const readOnly = !canEdit;
 
@@ -78,7 +79,7 @@ export function PersonalDataForm({ me }: { me: MeData }) {
 
   return (
     <Paper withBorder p="lg">
-      <form onSubmit={onSubmit} noValidate aria-label="Datos personales">
+      <form onSubmit={onSubmit} noValidate data-testid="form-profile">
         <Stack gap="md">
           <Group justify="space-between">
             <Title order={2} fz="lg">
@@ -93,7 +94,7 @@ export function PersonalDataForm({ me }: { me: MeData }) {
           {update.isError ? <ErrorAlert error={update.error} title="No fue posible guardar tus datos" /> : null}
           <Grid>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <TextInput label="Nombre(s)" withAsterisk readOnly={readOnly} error={errors.v_names?.message} {...form.register('v_names')} />
+              <TextInput label="Nombre(s)" {...REQUIRED_MARK} readOnly={readOnly} error={errors.v_names?.message} {...form.register('v_names')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
               <TextInput label="Primer apellido" readOnly={readOnly} error={errors.v_last_name_1?.message} {...form.register('v_last_name_1')} />

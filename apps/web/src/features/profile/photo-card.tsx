@@ -6,7 +6,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { errorText } from '../../lib/api-client';
 import { roleLabel, type MeData } from '../../lib/api/get-me';
 import { date, fullName } from '../../lib/format';
-import { usePhotoUrl } from './api/get-photo';
+import { usePhotoUrl } from '../../lib/api/get-my-photo';
 import { useUploadPhoto, validatePhoto } from './api/upload-photo';
 
 const ACCEPT = '.jpg,.jpeg,.png,.svg,image/jpeg,image/png,image/svg+xml';

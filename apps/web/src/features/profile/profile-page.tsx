@@ -50,7 +50,8 @@ export function ProfilePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
-            {forced ? null : <PersonalDataForm me={me.data} />}
+            {/* Remounted when the saved data changes, so the form starts from what the server holds. */}
+            {forced ? null : <PersonalDataForm key={JSON.stringify(me.data)} me={me.data} />}
             <Paper withBorder p="lg">
               <Title order={2} fz="lg" mb="sm">
                 Seguridad

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordField } from '../../components/password-field';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
@@ -11,6 +12,7 @@ import { PASSWORDS_DIFFER, REQUIRED, passwordField, sixDigitCode } from '../../l
 import { useChangePassword } from './api/change-password';
 import { useRequestSecurityCode } from './api/request-security-code';
 import { useSetPin } from './api/set-pin';
+import { REQUIRED_MARK } from '../../components/required-mark';
 
 const passwordSchema = z
   .object({
@@ -43,7 +45,7 @@ export function ChangePasswordForm({ required, onDone }: { required: boolean; on
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Cambiar contraseña">
+    <form onSubmit={onSubmit} noValidate data-testid="form-change-password">
       <Stack gap="md" maw={460}>
         {required ? (
           <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} data-testid="must-change-password">
@@ -51,25 +53,25 @@ export function ChangePasswordForm({ required, onDone }: { required: boolean; on
           </Alert>
         ) : null}
         {change.isError ? <ErrorAlert error={change.error} title="No fue posible cambiar tu contraseña" /> : null}
-        <PasswordInput
+        <PasswordField
           label="Contraseña actual"
           autoComplete="current-password"
-          withAsterisk
+          {...REQUIRED_MARK}
           error={errors.CurrentPassword?.message}
           {...form.register('CurrentPassword')}
         />
-        <PasswordInput
+        <PasswordField
           label="Nueva contraseña"
           autoComplete="new-password"
-          withAsterisk
+          {...REQUIRED_MARK}
           description="Al menos 8 caracteres, con letras y números."
           error={errors.NewPassword?.message}
           {...form.register('NewPassword')}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirmar nueva contraseña"
           autoComplete="new-password"
-          withAsterisk
+          {...REQUIRED_MARK}
           error={errors.Confirm?.message}
           {...form.register('Confirm')}
         />
@@ -111,7 +113,7 @@ export function PinForm({ hasPin }: { hasPin: boolean }) {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="NIP">
+    <form onSubmit={onSubmit} noValidate data-testid="form-pin">
       <Stack gap="md" maw={460}>
         <Text size="sm" c="dimmed">
           {hasPin
@@ -121,21 +123,21 @@ export function PinForm({ hasPin }: { hasPin: boolean }) {
         {save.isError ? <ErrorAlert error={save.error} title="No fue posible guardar tu NIP" /> : null}
         {sendCode.isError ? <ErrorAlert error={sendCode.error} title="No fue posible enviar el código" /> : null}
         <Group grow align="flex-start">
-          <PasswordInput
+          <PasswordField
             label={hasPin ? 'Nuevo NIP' : 'NIP'}
             inputMode="numeric"
             maxLength={4}
             autoComplete="off"
-            withAsterisk
+            {...REQUIRED_MARK}
             error={errors.Pin?.message}
             {...form.register('Pin')}
           />
-          <PasswordInput
+          <PasswordField
             label="Confirmar NIP"
             inputMode="numeric"
             maxLength={4}
             autoComplete="off"
-            withAsterisk
+            {...REQUIRED_MARK}
             error={errors.Confirm?.message}
             {...form.register('Confirm')}
           />
@@ -147,7 +149,7 @@ export function PinForm({ hasPin }: { hasPin: boolean }) {
               inputMode="numeric"
               maxLength={6}
               autoComplete="one-time-code"
-              withAsterisk
+              {...REQUIRED_MARK}
               style={{ flex: 1 }}
               description={sendCode.data ? `Enviamos un código a ${sendCode.data.CodeDeliveryDetails.Destination}` : undefined}
               error={errors.Code?.message}

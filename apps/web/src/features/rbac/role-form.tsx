@@ -9,11 +9,13 @@ import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
 import { isApiError } from '../../lib/api-client';
 import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
+import { REQUIRED } from '../../lib/validation';
 import { useCreateRole } from './api/create-role';
 import { useEditRole } from './api/edit-role';
 import { useAllMenu } from './api/get-all-menu';
 import type { RoleDetailData } from './api/get-role';
 import { PermissionMatrix, grantsToPermissions, permissionsToGrants, type Grants } from './permission-matrix';
+import { REQUIRED_MARK } from '../../components/required-mark';
 
 export const CLIENT_KIND_LABELS: Record<ClientKind, string> = {
   FAR: 'Administración (FAR)',
@@ -22,7 +24,7 @@ export const CLIENT_KIND_LABELS: Record<ClientKind, string> = {
 };
 
 const schema = z.object({
-  v_name: RoleCreateBody.shape.v_name,
+  v_name: z.string({ message: REQUIRED }).trim().min(1, REQUIRED).pipe(RoleCreateBody.shape.v_name),
   v_client_prefix: z.enum(CLIENT_KINDS, { message: 'Tipo de cliente no válido' }),
   i_active: z.boolean(),
   grants: z.record(z.string(), z.array(z.string())),
@@ -79,7 +81,7 @@ export function RoleForm({ role, readOnly = false, onDone, onCancel }: RoleFormP
   const system = role?.b_system ?? false;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={isCreate ? 'Nuevo rol' : 'Editar rol'}>
+    <form onSubmit={onSubmit} noValidate data-testid={isCreate ? 'form-role-create' : 'form-role-edit'}>
       <Stack gap="md">
         {mutation.isError ? <ErrorAlert error={mutation.error} title="No fue posible guardar el rol" /> : null}
         {system && !readOnly ? (
@@ -87,11 +89,13 @@ export function RoleForm({ role, readOnly = false, onDone, onCancel }: RoleFormP
             Es un rol del sistema: su nombre y su estatus no se pueden cambiar, solo sus permisos.
           </Alert>
         ) : null}
-        <Group align="flex-start" grow>
+        <Stack gap="md">
           <TextInput
             label="Nombre del rol"
-            withAsterisk={!readOnly}
+            {...(!readOnly && !system ? REQUIRED_MARK : {})}
             readOnly={readOnly || system}
+            variant={readOnly || system ? 'filled' : 'default'}
+            maw={480}
             error={errors.v_name?.message}
             {...form.register('v_name')}
           />
@@ -100,9 +104,10 @@ export function RoleForm({ role, readOnly = false, onDone, onCancel }: RoleFormP
               control={form.control}
               name="v_client_prefix"
               render={({ field, fieldState }) => (
-                <Input.Wrapper label="Tipo de cliente" withAsterisk error={fieldState.error?.message}>
+                <Input.Wrapper label="Tipo de cliente" {...REQUIRED_MARK} error={fieldState.error?.message}>
                   <SegmentedControl
-                    fullWidth
+                    display="flex"
+                    maw={560}
                     value={field.value}
                     onChange={(v) => {
                       field.onChange(v);
@@ -116,14 +121,14 @@ export function RoleForm({ role, readOnly = false, onDone, onCancel }: RoleFormP
             />
           ) : (
             <Input.Wrapper label="Tipo de cliente">
-              <Group h={36}>
+              <Group mt={4}>
                 <Badge variant="light" size="lg">
                   {CLIENT_KIND_LABELS[role.v_client_prefix]}
                 </Badge>
               </Group>
             </Input.Wrapper>
           )}
-        </Group>
+        </Stack>
         <Controller
           control={form.control}
           name="i_active"

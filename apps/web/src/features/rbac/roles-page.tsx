@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { ActiveBadge } from '../../components/status-badge';
 import { DateText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
+import { useMe } from '../../lib/api/get-me';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { integer } from '../../lib/format';
 import { useBulkRoles, type BulkAction } from './api/bulk-roles';
@@ -40,9 +41,11 @@ function RoleDialogBody({ dialog, onClose }: { dialog: Exclude<Dialog, null>; on
 }
 
 export function RolesPage() {
-  const canAdd = useCan(SCREEN, 'Agregar');
-  const canEdit = useCan(SCREEN, 'Editar');
-  const canDelete = useCan(SCREEN, 'Borrar');
+  // The server lets only a super administrator change roles, whatever the grants say.
+  const isSuper = useMe().data?.isSuper === true;
+  const canAdd = useCan(SCREEN, 'Agregar') && isSuper;
+  const canEdit = useCan(SCREEN, 'Editar') && isSuper;
+  const canDelete = useCan(SCREEN, 'Borrar') && isSuper;
 
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');

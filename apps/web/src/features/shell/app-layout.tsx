@@ -16,10 +16,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout, IconMailbox } from '@tabler/icons-react';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Suspense } from 'react';
+import { IconLogout, IconMail } from '@tabler/icons-react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingScreen } from '../../components/loading-screen';
 import { fullName } from '../../lib/format';
 import { roleLabel, useMe } from '../../lib/api/get-me';
+import { usePhotoUrl } from '../../lib/api/get-my-photo';
 import { useMenu, type MenuItem } from '../../lib/api/get-menu';
 import { errorText } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -101,12 +104,13 @@ function SideMenu({ onNavigate }: { onNavigate: () => void }) {
 
 function UserBlock() {
   const me = useMe();
+  const { url } = usePhotoUrl(me.data?.hasPhoto === true);
   if (me.isPending) return <Skeleton h={36} w={180} />;
   if (me.isError) return null;
   const name = fullName(me.data);
   return (
     <Group gap="sm" wrap="nowrap" data-testid="header-user">
-      <Avatar color="far" radius="xl" size={36}>
+      <Avatar color="far" radius="xl" size={36} src={url} alt={url ? `Foto de ${name}` : undefined}>
         {initials(name)}
       </Avatar>
       <Box visibleFrom="sm" style={{ lineHeight: 1.2 }}>
@@ -124,20 +128,13 @@ function UserBlock() {
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const me = useMe();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const { mustChangePassword } = useSession();
-  const logOut = useLogOut();
+  const { signOut, pending: signingOut } = useLogOut();
 
   if (mustChangePassword && pathname !== '/profile') {
     return <Navigate to="/profile?cambiar-contrasena=1" replace />;
   }
-
-  const signOut = () => {
-    logOut.mutate(undefined, {
-      onSettled: () => navigate('/login', { replace: true, state: { notice: { color: 'blue', message: 'Cerraste sesión correctamente.' } } }),
-    });
-  };
 
   return (
     <AppShell header={{ height: 64 }} navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
@@ -167,7 +164,7 @@ export function AppLayout() {
             {me.data?.isSuper ? (
               <Tooltip label="Buzón de mensajes enviados">
                 <ActionIcon component={Link} to="/mailbox" variant="light" size="lg" aria-label="Buzón" data-testid="header-mailbox">
-                  <IconMailbox size={20} />
+                  <IconMail size={20} />
                 </ActionIcon>
               </Tooltip>
             ) : null}
@@ -175,8 +172,8 @@ export function AppLayout() {
             <Button
               variant="default"
               leftSection={<IconLogout size={16} />}
-              onClick={signOut}
-              loading={logOut.isPending}
+              onClick={() => void signOut()}
+              loading={signingOut}
               data-testid="header-logout"
             >
               Cerrar sesión
@@ -198,7 +195,9 @@ export function AppLayout() {
 
       <AppShell.Main>
         <Box maw={1280} mx="auto">
-          <Outlet />
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
         </Box>
       </AppShell.Main>
     </AppShell>

@@ -10,11 +10,14 @@ import { ForbiddenPage } from './forbidden-page';
 
 /** Screens behind sign-in. While a reload restores the session, a loader is shown instead. */
 export function RequireAuth() {
-  const { status } = useSession();
+  const { status, endNotice } = useSession();
   const location = useLocation();
   if (status === 'restoring') return <LoadingScreen label="Restaurando tu sesión…" />;
   if (status === 'anonymous') {
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+    // After an expiry, sign-in returns to this screen; after a sign-out it starts afresh.
+    const from = endNotice?.signedOut ? undefined : location.pathname + location.search;
+    const notice = endNotice ? { color: endNotice.color, message: endNotice.message } : undefined;
+    return <Navigate to="/login" replace state={{ from, notice }} />;
   }
   return <Outlet />;
 }

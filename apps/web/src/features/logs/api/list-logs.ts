@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { ActivityItem } from '../../../lib/models';
 
-export type { ActivityItem };
-
 /**
  * GET /api/v1/logs?kind=activity|incident&page&perPage&search&section&from&to
  * → { items, page, perPage, pages, total }.
  */
+export type { ActivityItem };
+
 export const IncidentItem = z.object({
   v_uid: z.string(),
   d_create_at: z.string(),

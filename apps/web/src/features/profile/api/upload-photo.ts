@@ -2,7 +2,7 @@ import { IMAGE_ACCEPT, IMAGE_MAX_MB, Me, errorMessage, failedRules, type FieldDe
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/api/get-me';
-import { photoQueryKey } from './get-photo';
+import { photoQueryKey } from '../../../lib/api/get-my-photo';
 
 /** The photo rule of spec §5, through the contracts validation engine (same messages as the server). */
 export const PHOTO_FIELD: FieldDefinition = {

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
 
@@ -6,17 +7,19 @@ import { session } from '../../../lib/session';
 export const logOut = () =>
   apiRequest<unknown>('POST', '/api/v1/account/LogOut', { body: { RefreshToken: session.refreshToken() ?? undefined }, timeoutMs: 8000 });
 
-/** Signs out even when the server cannot be reached: the local session is always forgotten. */
+/**
+ * Signs out: tells the server, then forgets the session and cached data, even when the server
+ * could not be reached; the guard of the signed-in screens then opens /login with a notice.
+ */
 export function useLogOut() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      await logOut();
-      return true;
-    },
-    onSettled: () => {
-      session.clear();
-      queryClient.clear();
-    },
-  });
+  const [pending, setPending] = useState(false);
+  const signOut = async () => {
+    setPending(true);
+    await logOut();
+    queryClient.clear();
+    // The guard of the signed-in screens sends the person to /login with this notice.
+    session.clear({ color: 'blue', message: 'Cerraste sesión correctamente.', signedOut: true });
+  };
+  return { signOut, pending };
 }
