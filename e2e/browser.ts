@@ -45,3 +45,16 @@ export async function lastMessageTo(to: string): Promise<{ t_body: string; v_sub
 }
 
 export const codeIn = (body: string) => body.match(/\b(\d{6})\b/)![1]!;
+
+async function post(path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+}
+
+/** A fresh wallet user made through the public sign-up calls, for journeys that spoil an account. */
+export async function createWalletUser(email: string, password: string, cellPhone = '5511112222'): Promise<void> {
+  await post('/api/v1/account/Signup/Token/Resend', { Email: email, Names: 'Prueba', LastName1: 'E2E', CellPhone: cellPhone, PhoneCode: '+52' });
+  await post('/api/v1/account/Signup/Token/Validate', { Email: email, Token: codeIn((await lastMessageTo(email)).t_body) });
+  await post('/api/v1/account/Signup/VerificationCode', { Email: email });
+  await post('/api/v1/account/Signup/Password', { Email: email, Code: codeIn((await lastMessageTo(`+52${cellPhone}`)).t_body), Password: password });
+}

@@ -10,15 +10,21 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { auditRoutes, recordIncident } from './modules/audit';
+import { beneficiaryRoutes } from './modules/beneficiaries';
+import { businessRecordRoutes, businessRoutes } from './modules/businesses';
 import { catalogRoutes } from './modules/catalogs';
 import { dashboardRoutes } from './modules/dashboard';
 import { healthRoutes } from './modules/health';
 import { internalRoutes } from './modules/internal';
 import { outboxRoutes } from './modules/outbox';
+import { postalCodeRoutes } from './modules/postal-codes';
+import { profileUserRoutes } from './modules/profiles';
 import { rbacRoutes } from './modules/rbac';
 import { securityRoutes } from './modules/security';
 import { loadActor, profileRoutes, sessionRoutes, validatePin } from './modules/session';
+import { staffRoutes } from './modules/staff';
 import * as users from './modules/users';
+import { walletRoutes } from './modules/wallet-users';
 import type { AppContext } from './platform/context';
 import { registerEnvelope, type ReportIncident } from './platform/envelope';
 import { registerErrorHandler } from './platform/error-handler';
@@ -33,7 +39,7 @@ export interface BuildOptions {
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 12 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   const ctx: AppContext = { db: database.db, database, config, now: () => new Date() };
@@ -61,17 +67,23 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   const userNames = (ids: string[]) => users.userNames(ctx.db, ids);
-  const usersPerRole = (ids: string[]) => users.usersPerRole(ctx.db, ids);
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
   await app.register(profileRoutes);
   await app.register(securityRoutes({ validatePin: (actor, pin) => validatePin(ctx.db, actor, pin) }));
-  await app.register(rbacRoutes({ usersPerRole }));
+  await app.register(rbacRoutes({ usersPerRole: users.usersPerRole }));
   await app.register(auditRoutes({ userNames }));
   await app.register(catalogRoutes);
   await app.register(dashboardRoutes);
   await app.register(outboxRoutes);
   await app.register(internalRoutes);
+  await app.register(profileUserRoutes);
+  await app.register(staffRoutes);
+  await app.register(businessRoutes);
+  await app.register(businessRecordRoutes);
+  await app.register(walletRoutes);
+  await app.register(beneficiaryRoutes);
+  await app.register(postalCodeRoutes);
 
   registerWeb(app, config.webDist);
   return app;

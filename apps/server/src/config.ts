@@ -24,8 +24,9 @@ const EnvSchema = z.object({
   FAR_ADMIN_PASSWORD: z.string().optional(),
   FAR_WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
   RATE_LIMIT_SIGNIN: z.coerce.number().int().min(1).default(20),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export interface Config {
@@ -50,6 +51,8 @@ export interface Config {
   rateLimitMax: number;
   /** Sign-in, reset and sign-up calls per minute per IP; half of it per account. */
   rateLimitSignin: number;
+  /** Fastify trustProxy: unset trusts no proxy, so X-Forwarded-For cannot fake a client IP. */
+  trustProxy: boolean | string[];
 }
 
 function parseKey(raw: string): Buffer {
@@ -69,7 +72,8 @@ function persistedSecret(dataDir: string, name: string): Buffer {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const e = EnvSchema.parse(env);
+  // An empty variable means "not set" (as shells and compose files often pass them).
+  const e = EnvSchema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   const dataDir = resolve(e.FAR_DATA_DIR);
   const production = e.NODE_ENV === 'production';
   if (production && (!e.JWT_SECRET || !e.ENVELOPE_KEY)) {
@@ -95,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitSignin: e.RATE_LIMIT_SIGNIN,
+    trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY.split(',').map((a) => a.trim()),
   };
 }

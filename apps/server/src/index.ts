@@ -4,3 +4,5 @@ export { loadConfig, type Config } from './config';
 export { openDatabase, type Database } from './db/client';
 export { runMigrations } from './db/migrate';
 export { seed } from './modules/seed';
+export * as ledger from './modules/ledger';
+export type { Tx } from './db/client';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { STATUS_IDS } from '@far/contracts';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
@@ -90,3 +91,46 @@ export async function lastCode(t: TestApp, to: string): Promise<string> {
 
 export const count = async (t: TestApp, table: string, where = 'true', params: unknown[] = []) =>
   Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM ${table} WHERE ${where}`, params))[0]!.n);
+
+/** Signs in without the token cache (for tests that revoke sessions or change passwords). */
+export const signin = (t: TestApp, Email: string, Password = DEMO_PASSWORD, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/account/Signin', payload: { Email, Password }, headers });
+
+/** An injected request carrying a given access token. */
+export const withToken = (t: TestApp, token: string, opts: InjectOptions) =>
+  t.app.inject({ ...opts, headers: { ...(opts.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` } });
+
+/** A fresh access token for a user, from a sign-in of its own (a session that tests may revoke). */
+export async function freshToken(t: TestApp, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await signin(t, email, password);
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.body}`);
+  return res.json().data.AccessToken;
+}
+
+/**
+ * A new active user copied from a demo user: same role, kind and password (Demo#2026). By default
+ * it shares the source's tenant (v_client); `newTenant` gives it a client number of its own.
+ * Tests that block, revoke or otherwise change a user use one of these, not the shared demo users.
+ */
+export async function addUser(t: TestApp, email: string, from: string, opts: { newTenant?: boolean; roleId?: string } = {}): Promise<{ v_uid: string; v_client: string }> {
+  const [row] = await t.sql<{ v_uid: string; v_client: string }>(
+    `INSERT INTO users (v_client, v_uid_role, v_uid_status, v_names, v_last_name_1, v_email, v_password_hash, v_cell_phone, d_activation_at)
+     SELECT CASE WHEN $3 THEN substr(v_client, 1, 3) || lpad(nextval('client_number_seq')::text, 6, '0') ELSE v_client END,
+            coalesce($4::uuid, v_uid_role), $5::uuid, 'Prueba', 'Automatizada', $1, v_password_hash, '5511112222', now()
+       FROM users WHERE v_email = $2
+     RETURNING v_uid, v_client`,
+    [email, from, !!opts.newTenant, opts.roleId ?? null, STATUS_IDS.activo],
+  );
+  if (!row) throw new Error(`no user ${from} to copy`);
+  return row;
+}
+
+/** The user's row id and status name, read straight from the database. */
+export async function userRow(t: TestApp, email: string) {
+  const [row] = await t.sql<{ v_uid: string; v_client: string; v_uid_status: string; i_attemps: number; v_password_hash: string | null }>(
+    `SELECT v_uid, v_client, v_uid_status, i_attemps, v_password_hash FROM users WHERE lower(v_email) = lower($1)`,
+    [email],
+  );
+  if (!row) throw new Error(`no user ${email}`);
+  return row;
+}

@@ -71,7 +71,9 @@ export function decodeValue(encoded: string, variant: EncodingVariant = 'double'
 }
 
 function browserBackend(kind: 'local' | 'session'): StorageLike {
-  const backend = kind === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+  // Typed structurally so the package also compiles where the DOM library is absent (the server).
+  const scope = globalThis as { localStorage?: StorageLike; sessionStorage?: StorageLike };
+  const backend = kind === 'local' ? scope.localStorage : scope.sessionStorage;
   if (backend === undefined) throw new Error(`No hay ${kind}Storage en este entorno; inyecta un backend`);
   return backend;
 }

@@ -34,9 +34,28 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process; the
+    // pool discards it and the next query opens a new one.
+    pool.on('error', (err) => console.error('PostgreSQL: conexión inactiva cerrada', err.message));
+    // An idle connection the server drops (restart, failover) is discarded by the pool and the next
+    // query opens a new one; without a listener the error would end the process.
+    pool.on('error', () => undefined);
+    // pool.end() resolves before the sockets are closed; close() waits for them, so whoever drops
+    // the database right after (tests, tooling) finds no backend of ours still ending.
+    const open = new Set<pg.PoolClient>();
+    pool.on('connect', (client) => {
+      open.add(client);
+      client.on('error', () => undefined);
+      client.once('end', () => open.delete(client));
+    });
+    const close = async () => {
+      const ended = [...open].map((c) => new Promise((resolve) => c.once('end', resolve)));
+      await pool.end();
+      await Promise.all(ended);
+    };
     // bigint (int8) comes back as string by default; keep it a string and convert explicitly where used.
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    return { db, kind: 'postgres', pool, close };
   }
   const pglite = await PGlite.create(opts.dataDir, { loadDataDir: opts.loadDataDir });
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;

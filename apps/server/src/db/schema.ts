@@ -1,8 +1,15 @@
 // Every module's tables, for the typed database handle. Modules own their schema files.
 export * from '../modules/audit/schema';
 export * from '../modules/files/schema';
+export * from '../modules/idempotency/schema';
+export * from '../modules/ledger/schema';
 export * from '../modules/outbox/schema';
 export * from '../modules/rbac/schema';
 export * from '../modules/security/schema';
 export * from '../modules/session/schema';
 export * from '../modules/users/schema';
+export * from '../modules/staff/schema';
+export * from '../modules/postal-codes/schema';
+export * from '../modules/businesses/schema';
+export * from '../modules/wallet-users/schema';
+export * from '../modules/beneficiaries/schema';

@@ -16,6 +16,22 @@ function body(code: string, status: number, message: string, extra: { errors?: F
   };
 }
 
+interface ZodIssueLike {
+  code?: string;
+  message?: string;
+  errors?: ZodIssueLike[][];
+}
+
+/**
+ * A union such as "an e-mail, '' or null" fails as a whole with zod's generic 'Entrada inválida'.
+ * The useful message is the rule that failed inside the branch whose type matched (not a type or
+ * literal mismatch of the other branches), e.g. 'Correo electrónico no válido'.
+ */
+function unionRule(issue: ZodIssueLike | undefined): ZodIssueLike | undefined {
+  if (issue?.code !== 'invalid_union' || !issue.errors) return undefined;
+  return issue.errors.flat().find((i) => i.code !== 'invalid_type' && i.code !== 'invalid_value' && i.code !== 'invalid_union' && i.message);
+}
+
 /**
  * One mapping from any failure to an honest status and a Spanish message. 5xx details are
  * logged and recorded as incidents, never sent to the caller.
@@ -26,11 +42,15 @@ export function registerErrorHandler(app: FastifyInstance, report: ReportInciden
       return reply.status(err.status).send(body(err.code, err.status, err.message, err.extra));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = err.validation.map((v) => ({
-        field: (v.instancePath || '/').slice(1).replaceAll('/', '.') || (v.params?.issue as { path?: string[] } | undefined)?.path?.join('.') || '',
-        key: String((v.params?.issue as { code?: string } | undefined)?.code ?? v.keyword),
-        message: v.message ?? ERROR_MESSAGES.VALIDATION,
-      }));
+      const errors = err.validation.map((v) => {
+        // fastify-type-provider-zod puts the zod issue's code in `keyword` and its other fields in `params`.
+        const rule = unionRule({ ...(v.params as ZodIssueLike | undefined), code: v.keyword });
+        return {
+          field: (v.instancePath || '/').slice(1).replaceAll('/', '.'),
+          key: String(rule?.code ?? v.keyword),
+          message: rule?.message ?? v.message ?? ERROR_MESSAGES.VALIDATION,
+        };
+      });
       const first = errors[0];
       const message = first?.message ?? ERROR_MESSAGES.VALIDATION;
       return reply.status(400).send(body('VALIDATION', 400, message, { errors }));

@@ -30,6 +30,16 @@ export async function checkImage(name: string, content: Buffer): Promise<string>
   return sniffed.mime;
 }
 
+export const PDF_MAX_BYTES = 10 * 1024 * 1024;
+export const PDF_ACCEPT_MESSAGE = 'Archivo no válido, solo se aceptan archivos .pdf';
+
+/** A PDF upload: size, the .pdf extension and the bytes themselves (a PDF starts with %PDF-). */
+export function checkPdf(name: string, content: Buffer): string {
+  if (content.length > PDF_MAX_BYTES) throw invalid('No debe pesar más de 10MB', 'fileSize');
+  if (!name.toLowerCase().endsWith('.pdf') || content.subarray(0, 5).toString('latin1') !== '%PDF-') throw invalid(PDF_ACCEPT_MESSAGE, 'accept');
+  return 'application/pdf';
+}
+
 export async function storeFile(db: DbOrTx, f: { name: string; mediaType: string; content: Buffer; ownerId?: string; client?: string }): Promise<string> {
   const [row] = await db
     .insert(files)

@@ -22,7 +22,7 @@ import type { Tx } from '../../db/client';
 import * as rbac from './service';
 
 export interface RbacRouteDeps {
-  usersPerRole: (roleIds: string[]) => Promise<Map<string, number>>;
+  usersPerRole: rbac.UsersPerRole;
 }
 
 const R = '/roles-permissions';
@@ -37,7 +37,7 @@ export const rbacRoutes =
     // Grants are cached per process; clear them once the change is committed (or failed).
     const write = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
       try {
-        return await write(fn);
+        return await db.transaction(fn);
       } finally {
         rbac.invalidateGrants();
       }
@@ -79,8 +79,9 @@ export const rbacRoutes =
       return ok(null, 'Rol eliminado');
     });
 
-    app.get('/api/v1/rbac/menu', { config: { access: 'authenticated' }, schema: { tags, summary: 'Menú activo del tipo de cliente del usuario, ordenado por i_order', response: { 200: answer(z.array(MenuEntry)) } } }, async (req) =>
-      ok(await rbac.menuFor(db, req.actor!.kind)),
+    // Reachable with a temporary password too: the shell draws its menu while the user changes it.
+    app.get('/api/v1/rbac/menu', { config: { access: 'authenticated', temporaryPasswordOk: true }, schema: { tags, summary: 'Menú activo del tipo de cliente del usuario que su rol puede ver, ordenado por i_order', response: { 200: answer(z.array(MenuEntry)) } } }, async (req) =>
+      ok(await rbac.menuForActor(db, req.actor!)),
     );
 
     app.get('/api/v1/rbac/menu/permission', { config: { access: 'authenticated' }, schema: { tags, summary: 'Menú del usuario con los permisos que su rol otorga', response: { 200: answer(z.array(MenuWithGrants)) } } }, async (req) =>

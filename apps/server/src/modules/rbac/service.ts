@@ -4,13 +4,14 @@ import {
   PERMISSION_NAMES,
   SYSTEM_ROLES,
   defaultGrants,
+  menuIdByUrl,
   type ClientKind,
   type PermissionName,
 } from '@far/contracts';
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
-import { AppError, conflict, notFound, rule } from '../../platform/errors';
+import { AppError, conflict, fieldError, notFound, rule } from '../../platform/errors';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { menu, permissions, rolePermissions, roles, type RoleGrant } from './schema';
@@ -66,12 +67,24 @@ export async function allMenu(db: DbOrTx) {
   return (await db.select().from(menu).orderBy(asc(menu.i_order), asc(menu.i_seq))).map(menuOut);
 }
 
+/**
+ * The caller's side menu: active entries of their client kind (spec §2) that their role may at
+ * least see (Ver), each with the permissions granted on it. An entry a role cannot open is not
+ * offered at all.
+ */
 export async function menuWithGrants(db: DbOrTx, actor: Actor) {
   const entries = await menuFor(db, actor.kind);
-  return entries.map((e) => {
-    const granted = [...(actor.grants.get(e.v_url) ?? [])];
-    return { ...e, granted, v_permissions_granted: granted.map((p) => PERMISSION_IDS[p]) };
-  });
+  return entries
+    .map((e) => {
+      const granted = [...(actor.grants.get(e.v_url) ?? [])];
+      return { ...e, granted, v_permissions_granted: granted.map((p) => PERMISSION_IDS[p]) };
+    })
+    .filter((e) => e.granted.includes('Ver'));
+}
+
+export async function menuForActor(db: DbOrTx, actor: Actor) {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  return (await menuWithGrants(db, actor)).map(({ granted, v_permissions_granted, ...entry }) => entry);
 }
 
 /**
@@ -117,6 +130,12 @@ async function loadGrants(db: DbOrTx, roleId: string): Promise<{ role: typeof ro
   return { role: row.role, grants };
 }
 
+/**
+ * Users per role, counted with the caller's executor: inside a transaction it must be the
+ * transaction itself (on PGlite, a query on another handle would wait for it forever).
+ */
+export type UsersPerRole = (db: DbOrTx, roleIds: string[]) => Promise<Map<string, number>>;
+
 type RoleRow = typeof roles.$inferSelect;
 const roleOut = (r: RoleRow, users: number) => ({
   v_uid: r.v_uid,
@@ -129,20 +148,20 @@ const roleOut = (r: RoleRow, users: number) => ({
   d_update_at: iso(r.d_update_at)!,
 });
 
-export async function listRoles(db: DbOrTx, q: { Page: number; Size: number; Search?: string }, usersPerRole: (ids: string[]) => Promise<Map<string, number>>) {
+export async function listRoles(db: DbOrTx, q: { Page: number; Size: number; Search?: string }, usersPerRole: UsersPerRole) {
   const cond = q.Search ? ilike(roles.v_name, `%${q.Search}%`) : undefined;
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db.select().from(roles).where(cond).orderBy(asc(roles.d_create_at), asc(roles.v_name)).limit(q.Size).offset((q.Page - 1) * q.Size),
     db.select({ total: count() }).from(roles).where(cond),
   ]);
-  const counts = await usersPerRole(rows.map((r) => r.v_uid));
+  const counts = await usersPerRole(db, rows.map((r) => r.v_uid));
   return { Records: rows.map((r) => roleOut(r, counts.get(r.v_uid) ?? 0)), Page: q.Page, Size: q.Size, TotalPages: Math.max(1, Math.ceil(total / q.Size)), TotalRecords: total };
 }
 
-export async function roleDetail(db: DbOrTx, uid: string, usersPerRole: (ids: string[]) => Promise<Map<string, number>>) {
+export async function roleDetail(db: DbOrTx, uid: string, usersPerRole: UsersPerRole) {
   const [row] = await db.select({ role: roles, grants: rolePermissions.t_json }).from(roles).leftJoin(rolePermissions, eq(rolePermissions.v_uid_role, roles.v_uid)).where(eq(roles.v_uid, uid));
   if (!row) throw notFound('El rol no existe');
-  const counts = await usersPerRole([uid]);
+  const counts = await usersPerRole(db, [uid]);
   return { ...roleOut(row.role, counts.get(uid) ?? 0), Permissions: row.grants ?? [] };
 }
 
@@ -214,27 +233,62 @@ export async function setRoleActive(db: DbOrTx, actor: Actor, uid: string, activ
   await recordActivity(db, { actor, section: 'Roles y permisos', action: active ? 'Activar' : 'Desactivar', activity: `${active ? 'Activó' : 'Desactivó'} el rol ${role.v_name}`, detail: { role: uid } });
 }
 
-export async function deleteRole(db: DbOrTx, actor: Actor, uid: string, usersPerRole: (ids: string[]) => Promise<Map<string, number>>) {
+export async function deleteRole(db: DbOrTx, actor: Actor, uid: string, usersPerRole: UsersPerRole) {
   const role = await loadRole(db, uid);
   if (uid === actor.roleId) throw rule('No puedes eliminar tu propio rol');
   if (role.b_system) throw rule(`El rol del sistema ${role.v_name} no se puede eliminar`);
-  const users = (await usersPerRole([uid])).get(uid) ?? 0;
+  const users = (await usersPerRole(db, [uid])).get(uid) ?? 0;
   if (users > 0) throw rule(`El rol ${role.v_name} tiene ${users} usuario(s) asignado(s); reasígnalos antes de eliminarlo`);
   await db.delete(roles).where(eq(roles.v_uid, uid));
   await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Borrar', activity: `Eliminó el rol ${role.v_name}`, detail: { role: uid } });
 }
 
-export async function createMenuEntry(db: DbOrTx, actor: Actor, data: Omit<typeof menu.$inferInsert, 'v_uid'>) {
+type MenuInput = Omit<typeof menu.$inferInsert, 'v_uid'> & { v_permissions: string[]; v_client_prefix: string[] };
+const KNOWN_PERMISSIONS = new Set(Object.values(PERMISSION_IDS));
+const ROLES_MENU = menuIdByUrl('/roles-permissions');
+
+/**
+ * A menu entry may only offer real permissions and point at an entry that exists, and two entries
+ * of one client kind may not share a url (the guard finds grants by url).
+ */
+async function checkMenuEntry(db: DbOrTx, data: MenuInput, id?: string): Promise<MenuInput> {
+  if (data.v_permissions.some((p) => !KNOWN_PERMISSIONS.has(p))) throw fieldError('v_permissions', 'Permiso no válido');
+  if (data.v_uid_children) {
+    const [linked] = data.v_uid_children === id ? [] : await db.select({ v_uid: menu.v_uid }).from(menu).where(eq(menu.v_uid, data.v_uid_children));
+    if (!linked) throw fieldError('v_uid_children', 'La entrada de menú relacionada no existe');
+  }
+  const sameUrl = await db.select().from(menu).where(eq(menu.v_url, data.v_url));
+  if (sameUrl.some((e) => e.v_uid !== id && e.v_client_prefix.some((k) => data.v_client_prefix.includes(k)))) {
+    throw conflict('Ya existe una entrada de menú con esa ruta para ese tipo de cliente');
+  }
+  return { ...data, v_permissions: [...new Set(data.v_permissions)], v_client_prefix: [...new Set(data.v_client_prefix)] };
+}
+
+/** Like the super role's grants, the roles screen itself must stay usable, or nobody could fix roles again. */
+function assertRolesMenuKept(data: MenuInput) {
+  const kept =
+    data.i_active !== false &&
+    data.v_url === '/roles-permissions' &&
+    data.v_client_prefix.includes('FAR') &&
+    [PERMISSION_IDS.Ver, PERMISSION_IDS.Editar].every((p) => data.v_permissions.includes(p));
+  if (!kept) throw rule('La entrada Roles y permisos debe seguir activa, en /roles-permissions, para FAR y con Ver y Editar');
+}
+
+export async function createMenuEntry(db: DbOrTx, actor: Actor, input: MenuInput) {
+  const data = await checkMenuEntry(db, input);
   const [row] = await db.insert(menu).values(data).returning();
   await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Agregar', activity: `Creó la entrada de menú ${data.v_name}` });
   return menuOut(row!);
 }
 
-export async function updateMenuEntry(db: DbOrTx, actor: Actor, id: string, data: Omit<typeof menu.$inferInsert, 'v_uid'>) {
+export async function updateMenuEntry(db: DbOrTx, actor: Actor, id: string, input: MenuInput) {
+  const [existing] = await db.select({ v_uid: menu.v_uid }).from(menu).where(eq(menu.v_uid, id)).for('update');
+  if (!existing) throw notFound('La entrada de menú no existe');
+  if (id === ROLES_MENU) assertRolesMenuKept(input);
+  const data = await checkMenuEntry(db, input, id);
   const [row] = await db.update(menu).set({ ...data, d_update_at: new Date() }).where(eq(menu.v_uid, id)).returning();
-  if (!row) throw notFound('La entrada de menú no existe');
   await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Editar', activity: `Editó la entrada de menú ${data.v_name}` });
-  return menuOut(row);
+  return menuOut(row!);
 }
 
 export async function upsertPermission(db: DbOrTx, actor: Actor, data: { v_uid_role: string; t_json: RoleGrant[] }, id?: string) {

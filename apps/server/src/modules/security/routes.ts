@@ -2,6 +2,7 @@ import { CodeDelivery, SecurityCodeBody, SecurityPinBody, SecurityVerifyBody, an
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import { accountLimit } from '../../platform/rate-limit';
 import { ok } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { enqueueMessage } from '../outbox';
@@ -24,11 +25,15 @@ export interface SecurityRouteDeps {
 export const securityRoutes =
   (deps: SecurityRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db } = app.ctx;
+    const { db, config } = app.ctx;
     const tags = ['Seguridad'];
-    const limit = { max: 10, timeWindow: '1 minute' };
+    // Per IP on the route, and per account in preHandler (the session is known by then), as sign-in
+    // does; 10 a minute each with the default RATE_LIMIT_SIGNIN of 20.
+    const max = Math.max(1, Math.floor(config.rateLimitSignin / 2));
+    const limit = { max, timeWindow: '1 minute' };
+    const perAccount = () => accountLimit(app, { max, timeWindow: '1 minute', key: (req) => `user:${req.actor?.userId ?? req.ip}` });
 
-    app.post('/api/v1/security/code', { config: { access: 'authenticated', rateLimit: limit }, schema: { tags, summary: 'Enviar un código de seis dígitos para una operación', body: SecurityCodeBody, response: { 200: answer(CodeDelivery) } } }, async (req) => {
+    app.post('/api/v1/security/code', { config: { access: 'authenticated', rateLimit: limit }, preHandler: perAccount(), schema: { tags, summary: 'Enviar un código de seis dígitos para una operación', body: SecurityCodeBody, response: { 200: answer(CodeDelivery) } } }, async (req) => {
       const actor = req.actor!;
       const user = (await getUser(db, actor.userId))!;
       await db.transaction(async (tx) => {
@@ -45,12 +50,12 @@ export const securityRoutes =
       return ok({ CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL' as const, Destination: maskEmail(user.v_email) }, ExpiresIn: CODE_TTL_SECONDS }, 'Código enviado');
     });
 
-    app.post('/api/v1/security/verify', { config: { access: 'authenticated', rateLimit: limit }, schema: { tags, summary: 'Verificar (y consumir) un código', body: SecurityVerifyBody, response: { 200: answer(z.object({ Valid: z.literal(true) })) } } }, async (req) => {
+    app.post('/api/v1/security/verify', { config: { access: 'authenticated', rateLimit: limit }, preHandler: perAccount(), schema: { tags, summary: 'Verificar (y consumir) un código', body: SecurityVerifyBody, response: { 200: answer(z.object({ Valid: z.literal(true) })) } } }, async (req) => {
       await consumeCode(db, req.actor!.userId, req.body.Operation, req.body.Code);
       return ok({ Valid: true as const }, 'Código válido');
     });
 
-    app.post('/api/v1/security/pin', { config: { access: 'authenticated', rateLimit: limit }, schema: { tags, summary: 'Verificar el NIP de un usuario Wallet para una operación', body: SecurityPinBody, response: { 200: answer(z.object({ Valid: z.literal(true) })) } } }, async (req) => {
+    app.post('/api/v1/security/pin', { config: { access: 'authenticated', rateLimit: limit }, preHandler: perAccount(), schema: { tags, summary: 'Verificar el NIP de un usuario Wallet para una operación', body: SecurityPinBody, response: { 200: answer(z.object({ Valid: z.literal(true) })) } } }, async (req) => {
       if (req.actor!.kind !== 'WAL') throw new AppError('FORBIDDEN', 'El NIP solo aplica a usuarios Wallet');
       await deps.validatePin(req.actor!, req.body.Pin);
       return ok({ Valid: true as const }, 'NIP válido');

@@ -66,9 +66,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(await me(db, req.actor!), 'Perfil actualizado');
   });
 
-  app.post('/api/v1/account/me/photo', { config: { ...own, access: 'authenticated' }, schema: { tags, summary: 'Subir mi foto (multipart, campo file; ≤ 2 MB; .jpg .jpeg .png .svg)', consumes: ['multipart/form-data'], response: { 200: answer(Me) } } }, async (req) => {
+  // Like the rest of the profile, changing the photo needs Editar on /profile.
+  app.post('/api/v1/account/me/photo', { config: { access: { menu: '/profile', permission: 'Editar' } }, schema: { tags, summary: 'Subir mi foto (multipart, campo file; ≤ 2 MB; .jpg .jpeg .png .svg)', consumes: ['multipart/form-data'], response: { 200: answer(Me) } } }, async (req) => {
     const part = await req.file({ limits: { fileSize: 2 * 1024 * 1024 + 1, files: 1 } });
-    if (!part) throw new AppError('VALIDATION', 'Este campo es requerido', { errors: [{ field: 'file', key: 'required', message: 'Este campo es requerido' }] });
+    // The photo travels in the field `file`; a file under any other name is not it.
+    if (part && part.fieldname !== 'file') part.file.resume();
+    if (!part || part.fieldname !== 'file') throw new AppError('VALIDATION', 'Este campo es requerido', { errors: [{ field: 'file', key: 'required', message: 'Este campo es requerido' }] });
     const content = await part.toBuffer().catch(() => {
       throw new AppError('VALIDATION', 'No debe pesar más de 2MB', { errors: [{ field: 'file', key: 'fileSize', message: 'No debe pesar más de 2MB' }] });
     });

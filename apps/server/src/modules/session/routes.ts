@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import { accountLimit } from '../../platform/rate-limit';
 import { ok } from '../../platform/reply';
 import * as session from './service';
 
@@ -30,7 +31,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db, config };
   const perIp = { max: config.rateLimitSignin, timeWindow: '1 minute' };
   // A second limit keyed by the account, so spreading guesses over many IPs gains nothing.
-  const perAccount = app.rateLimit({ max: Math.max(1, Math.floor(config.rateLimitSignin / 2)), timeWindow: '1 minute', keyGenerator: (req) => `acct:${String((req.body as { Email?: string } | undefined)?.Email ?? '').toLowerCase()}` });
+  const perAccount = accountLimit(app, { max: Math.max(1, Math.floor(config.rateLimitSignin / 2)), timeWindow: '1 minute', key: (req) => `acct:${String((req.body as { Email?: string } | undefined)?.Email ?? '').toLowerCase()}` });
   const pub = { access: 'public' as const, rateLimit: perIp };
 
   app.post('/api/v1/account/Signin', { config: pub, preHandler: perAccount, schema: { tags, summary: 'Iniciar sesión', body: SigninBody, response: { 200: answer(LoginResult), 401: Denied, 403: Denied } } }, async (req, reply) => {

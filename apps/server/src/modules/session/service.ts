@@ -183,7 +183,10 @@ const delivery = (medium: 'EMAIL' | 'SMS', destination: string) => ({
   ExpiresIn: CODE_TTL_SECONDS,
 });
 
-/** Same answer whether or not the e-mail has an account. */
+/**
+ * Same answer whether or not the e-mail has an account, also once the account has asked for too
+ * many codes (an unknown e-mail never reaches that limit, so a 429 would tell them apart).
+ */
 export async function startPasswordReset(db: Db, email: string) {
   const user = await users.findUserByEmail(db, email);
   if (user && user.v_password_hash) {
@@ -197,6 +200,8 @@ export async function startPasswordReset(db: Db, email: string) {
         body: `Hola ${user.v_names}:\n\nTu código para restablecer la contraseña de FAR Portal es ${code}. Vence en 5 minutos.\n\nSi no lo solicitaste, ignora este mensaje.`,
       });
       await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Restablecer contraseña', activity: 'Solicitó un código para restablecer su contraseña' });
+    }).catch((err: unknown) => {
+      if (!(err instanceof AppError && err.code === 'RATE_LIMIT')) throw err;
     });
   }
   return delivery('EMAIL', maskEmail(email));
@@ -226,6 +231,10 @@ export async function confirmPasswordReset(db: Db, input: { Email: string; Code:
 export async function changePassword(db: Db, actor: Actor, input: { CurrentPassword: string; NewPassword: string }): Promise<void> {
   const user = (await users.getUser(db, actor.userId))!;
   if (!(await verifySecret(user.v_password_hash, input.CurrentPassword))) {
+    // Counted like a failed sign-in: a stolen access token must not allow unlimited guessing.
+    const after = await users.registerFailedSignin(db, user.v_uid);
+    await recordActivity(db, { actor, section: 'Perfil', action: 'Intento fallido', activity: `Contraseña actual incorrecta (${after.i_attemps} intento(s) restante(s))` });
+    if (after.i_attemps === 0) await revokeAllSessions(db, user.v_uid);
     throw new AppError('VALIDATION', 'La contraseña actual no es correcta', { errors: [{ field: 'CurrentPassword', key: 'password', message: 'La contraseña actual no es correcta' }] });
   }
   if (input.CurrentPassword === input.NewPassword) throw new AppError('VALIDATION', 'La nueva contraseña debe ser distinta de la actual', { errors: [{ field: 'NewPassword', key: 'password', message: 'La nueva contraseña debe ser distinta de la actual' }] });

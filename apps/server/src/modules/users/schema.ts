@@ -20,6 +20,8 @@ export const users = pgTable(
     d_unblocked_at: tstz('d_unblocked_at'),
     d_deactivated_at: tstz('d_deactivated_at'),
     d_terms_accepted_at: tstz('d_terms_accepted_at'),
+    /** Soft delete: the row stays for the audit trail and the e-mail becomes free again. */
+    d_deleted_at: tstz('d_deleted_at'),
     d_email_verified_at: tstz('d_email_verified_at'),
     d_phone_verified_at: tstz('d_phone_verified_at'),
     v_uid_status: uuid('v_uid_status').notNull(),
@@ -32,6 +34,8 @@ export const users = pgTable(
     v_email: text('v_email').notNull(),
     v_image: uuid('v_image'),
     v_phone: text('v_phone'),
+    /** Dialling code of v_phone (v_phone_code is the one of v_cell_phone). */
+    v_phone_code_landline: text('v_phone_code_landline').notNull().default('+52'),
     d_birthdate_at: date('d_birthdate_at'),
     v_email_alternative: text('v_email_alternative'),
     v_rfc: text('v_rfc'),
@@ -43,7 +47,7 @@ export const users = pgTable(
     i_pin_attempts: integer('i_pin_attempts').notNull().default(3),
   },
   (t) => [
-    uniqueIndex('users_email_key').on(sql`lower(${t.v_email})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.v_email})`).where(sql`${t.d_deleted_at} IS NULL`),
     index('users_client_idx').on(t.v_client),
     index('users_status_idx').on(t.v_uid_status),
   ],

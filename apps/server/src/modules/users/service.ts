@@ -1,7 +1,8 @@
-import { STATUS_IDS, statusName, type ClientKind } from '@far/contracts';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { STATUS_IDS, statusName, type ClientKind, type StatusFilterName } from '@far/contracts';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { conflict } from '../../platform/errors';
+import { likePattern, offsetOf, type PageInput } from '../../platform/paging';
 import { users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,8 +17,9 @@ export const fullName = (u: Pick<UserRow, 'v_names' | 'v_last_name_1' | 'v_last_
 
 export const kindOf = (u: Pick<UserRow, 'v_client'>) => u.v_client.slice(0, 3) as ClientKind;
 
+/** The live (not deleted) user with that e-mail. */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [u] = await db.select().from(users).where(sql`lower(${users.v_email}) = ${email.toLowerCase()}`);
+  const [u] = await db.select().from(users).where(and(sql`lower(${users.v_email}) = ${email.toLowerCase()}`, isNull(users.d_deleted_at)));
   return u;
 }
 
@@ -70,7 +72,11 @@ export async function userNames(db: DbOrTx, ids: string[]): Promise<Map<string, 
 
 export async function usersPerRole(db: DbOrTx, roleIds: string[]): Promise<Map<string, number>> {
   if (!roleIds.length) return new Map();
-  const rows = await db.select({ role: users.v_uid_role, total: count() }).from(users).where(inArray(users.v_uid_role, roleIds)).groupBy(users.v_uid_role);
+  const rows = await db
+    .select({ role: users.v_uid_role, total: count() })
+    .from(users)
+    .where(and(inArray(users.v_uid_role, roleIds), isNull(users.d_deleted_at)))
+    .groupBy(users.v_uid_role);
   return new Map(rows.map((r) => [r.role, r.total]));
 }
 
@@ -102,4 +108,81 @@ export async function registerFailedPin(db: DbOrTx, uid: string): Promise<number
     .where(eq(users.v_uid, uid))
     .returning({ left: users.i_pin_attempts });
   return u?.left ?? 0;
+}
+
+// ---- lists and counts for the people screens ------------------------------------------------------
+
+/** Statuses behind each list filter. */
+export const STATUS_GROUPS: Readonly<Record<StatusFilterName, readonly string[]>> = {
+  activo: [STATUS_IDS.activo, STATUS_IDS['activo-desbloqueado']],
+  inactivo: [STATUS_IDS.inactivo, STATUS_IDS.desactivado, STATUS_IDS['inactivo-desbloqueado']],
+  bloqueado: [STATUS_IDS['activo-bloqueado'], STATUS_IDS['inactivo-bloqueado']],
+  pendiente: [STATUS_IDS.pendiente],
+};
+
+export const isDeleted = (u: Pick<UserRow, 'd_deleted_at'>) => u.d_deleted_at !== null;
+
+export interface UserQuery extends PageInput {
+  /** Client kind: FAR, BUS or WAL. */
+  prefix: ClientKind;
+  /** One tenant only. */
+  client?: string;
+  Search?: string;
+  statuses?: readonly string[];
+}
+
+/** Live users of one kind (optionally one tenant), newest first, one page. */
+export async function listUsers(db: DbOrTx, q: UserQuery): Promise<{ rows: UserRow[]; total: number }> {
+  const where: SQL[] = [isNull(users.d_deleted_at), sql`substr(${users.v_client}, 1, 3) = ${q.prefix}`];
+  if (q.client) where.push(eq(users.v_client, q.client));
+  if (q.statuses) where.push(inArray(users.v_uid_status, [...q.statuses]));
+  if (q.Search) {
+    const like = likePattern(q.Search);
+    const full = sql`concat_ws(' ', ${users.v_names}, ${users.v_last_name_1}, ${users.v_last_name_2})`;
+    where.push(or(ilike(full, like), ilike(users.v_email, like), ilike(users.v_client, like))!);
+  }
+  const cond = and(...where);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db.select().from(users).where(cond).orderBy(desc(users.d_create_at), desc(users.v_uid)).limit(q.Size).offset(offsetOf(q)),
+    db.select({ total: count() }).from(users).where(cond),
+  ]);
+  return { rows, total };
+}
+
+/** Live users per tenant (a business's RegisteredUsers). */
+export async function countUsersByClient(db: DbOrTx, clients: string[]): Promise<Map<string, number>> {
+  if (!clients.length) return new Map();
+  const rows = await db
+    .select({ client: users.v_client, total: count() })
+    .from(users)
+    .where(and(inArray(users.v_client, clients), isNull(users.d_deleted_at)))
+    .groupBy(users.v_client);
+  return new Map(rows.map((r) => [r.client, r.total]));
+}
+
+/** Live users of a tenant, oldest first (the first one is the business's first user). */
+export async function usersOfClient(db: DbOrTx, client: string): Promise<UserRow[]> {
+  return db.select().from(users).where(and(eq(users.v_client, client), isNull(users.d_deleted_at))).orderBy(users.d_create_at);
+}
+
+/**
+ * How many users that can sign in match the condition, other than `exceptId`. The matching rows
+ * are locked first, so two requests cannot each remove "the other" last super admin.
+ */
+async function countActive(tx: DbOrTx, match: SQL, exceptId: string): Promise<number> {
+  const rows = await tx.select({ v_uid: users.v_uid, status: users.v_uid_status }).from(users).where(and(match, isNull(users.d_deleted_at))).for('update');
+  return rows.filter((r) => r.v_uid !== exceptId && canSignIn({ v_uid_status: r.status })).length;
+}
+export const countOtherActiveWithRole = (tx: DbOrTx, roleId: string, exceptId: string) => countActive(tx, eq(users.v_uid_role, roleId), exceptId);
+export const countOtherActiveOfClient = (tx: DbOrTx, client: string, exceptId: string) => countActive(tx, eq(users.v_client, client), exceptId);
+
+/** Marks every live user of a tenant deleted (a business that is deleted); returns their ids. */
+export async function deleteUsersOfClient(tx: DbOrTx, client: string): Promise<string[]> {
+  const now = new Date();
+  const rows = await tx
+    .update(users)
+    .set({ v_uid_status: STATUS_IDS.eliminado, d_deleted_at: now, d_update_at: now })
+    .where(and(eq(users.v_client, client), isNull(users.d_deleted_at)))
+    .returning({ v_uid: users.v_uid });
+  return rows.map((r) => r.v_uid);
 }

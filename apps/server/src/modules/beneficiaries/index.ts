@@ -1,0 +1,1 @@
+export { beneficiaryRoutes } from './routes';

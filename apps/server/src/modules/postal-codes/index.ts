@@ -1,0 +1,2 @@
+export { lookupPostalCode, resolveAddress, seedPostalCodes, type ResolvedAddress } from './service';
+export { postalCodeRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { profileUserRoutes } from './routes';

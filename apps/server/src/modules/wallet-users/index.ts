@@ -1,0 +1,2 @@
+export { walletUserForActor, authoriseWalletAccess } from './service';
+export { walletRoutes } from './routes';

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { ROLE_IDS, menuIdByUrl, PERMISSION_IDS } from '@far/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, addUser, count, createTestApp, type TestApp } from '../helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><rect width="1" height="1"/></svg>');
+const ACCEPT = 'Archivo no válido, solo se aceptan imágenes .jpg, .jpeg, .png, .svg';
+
+const getMe = (who: string) => t.call(who, { method: 'GET', url: '/api/v1/account/me' });
+const putMe = (who: string, payload: object) => t.call(who, { method: 'PUT', url: '/api/v1/account/me', payload: { v_names: 'Nombre', ...payload } });
+const getPhoto = (who: string) => t.call(who, { method: 'GET', url: '/api/v1/account/me/photo' });
+
+/** A multipart/form-data body with one file part, built by hand. */
+function multipart(filename: string, content: Buffer, type = 'application/octet-stream', field = 'file') {
+  const boundary = `----far${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return { payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const upload = (who: string, filename: string, content: Buffer, type?: string, field?: string) =>
+  t.call(who, { method: 'POST', url: '/api/v1/account/me/photo', ...multipart(filename, content, type, field) });
+
+/** The user's row, for before/after comparisons. */
+const row = async (email: string) => (await t.sql(`SELECT * FROM users WHERE v_email = $1`, [email]))[0];
+/** What a refused profile call must leave as it was. */
+const snapshot = async (email: string) => ({ user: await row(email), files: await count(t, 'files'), activity: await count(t, 'log_user') });
+
+let n = 0;
+async function person(from = BUSINESS): Promise<string> {
+  const email = `perfil${++n}@demo.mx`;
+  await addUser(t, email, from, { newTenant: from === WALLET });
+  await t.token(email);
+  return email;
+}
+
+describe('GET /api/v1/account/me', () => {
+  it.each([
+    [SUPER, 'FAR', 'super', true],
+    [TECHFAR, 'FAR', 'techfar', false],
+    [BUSINESS, 'BUS', 'business', false],
+    [WALLET, 'WAL', 'wallet', false],
+  ] as const)('gives %s their own data', async (who, kind, role, isSuper) => {
+    const res = await getMe(who);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ v_email: who, kind, role: { v_uid: ROLE_IDS[role], v_name: role }, isSuper, status: { v_name: 'activo' }, hasPhoto: false, b_must_change_password: false });
+    expect(res.json().data.v_client.startsWith(kind)).toBe(true);
+    expect(res.json().data).not.toHaveProperty('v_password_hash');
+    expect(res.json().data).not.toHaveProperty('v_pin_hash');
+  });
+
+  it('needs a session', async () => {
+    expect((await t.call(null, { method: 'GET', url: '/api/v1/account/me' })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/v1/account/me', () => {
+  it('saves the editable fields and records it', async () => {
+    const email = await person();
+    const res = await putMe(email, { v_names: 'Mariana', v_last_name_1: 'López', v_last_name_2: '', v_cell_phone: '5598765432', v_phone: '5511223344', v_email_alternative: 'Otra@Correo.MX', v_ocuppation: 'Tesorera', d_birthdate_at: '1990-05-17' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status.message).toBe('Perfil actualizado');
+    expect(res.json().data).toMatchObject({ v_names: 'Mariana', v_last_name_1: 'López', v_last_name_2: null, v_cell_phone: '5598765432', v_phone: '5511223344', v_email_alternative: 'otra@correo.mx', v_ocuppation: 'Tesorera', d_birthdate_at: '1990-05-17' });
+    expect((await getMe(email)).json().data.v_names).toBe('Mariana');
+    expect(await count(t, 'log_user', `v_section = 'Perfil' AND v_activity = 'Actualizó sus datos de perfil' AND v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [email])).toBe(1);
+  });
+
+  it.each([
+    [{ v_cell_phone: '55-1234' }, 'El teléfono debe tener 10 dígitos'],
+    [{ v_phone: '123' }, 'El teléfono debe tener 10 dígitos'],
+    [{ v_names: '' }, 'Este campo es requerido'],
+    [{ v_names: undefined }, 'Este campo es requerido'],
+    [{ v_email_alternative: 'otro@' }, 'Correo electrónico no válido'],
+    [{ d_birthdate_at: '17/05/1990' }, 'Fecha no válida'],
+    [{ v_phone_code: '52' }, 'Clave de país no válida'],
+    [{ v_names: 'x'.repeat(61) }, 'Debe contener máximo 60 caracteres'],
+  ])('refuses %j in Spanish and writes nothing', async (payload, message) => {
+    const email = await person();
+    const before = await snapshot(email);
+    const res = await putMe(email, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, ErrorCode: 'VALIDATION', message });
+    expect(res.json().errors[0].message).toBe(message);
+    expect(await snapshot(email)).toEqual(before);
+  });
+
+  it('changes only the caller: identity, tenant and role in the body are ignored', async () => {
+    const email = await person();
+    const mine = await row(email);
+    const other = await row(BUSINESS_2);
+    const res = await putMe(email, { v_names: 'Solo yo', v_email: BUSINESS_2, v_client: other!.v_client, v_uid: other!.v_uid, v_uid_role: ROLE_IDS.super });
+    expect(res.statusCode).toBe(200);
+    expect(await row(email)).toMatchObject({ v_email: email, v_client: mine!.v_client, v_uid_role: ROLE_IDS.business, v_names: 'Solo yo' });
+    expect(await row(BUSINESS_2)).toEqual(other);
+  });
+
+  it('needs Editar on /profile', async () => {
+    const [role] = await t.sql<{ v_uid: string }>(`INSERT INTO roles (v_name, v_client_prefix) VALUES ('Solo ver perfil', 'WAL') RETURNING v_uid`);
+    await t.sql(`INSERT INTO role_permissions (v_uid_role, t_json) VALUES ($1, $2::jsonb)`, [role!.v_uid, JSON.stringify([{ v_uid_menu: menuIdByUrl('/profile'), v_permissions: [PERMISSION_IDS.Ver] }])]);
+    const email = 'solo-ver@wallet.mx';
+    await addUser(t, email, WALLET, { newTenant: true, roleId: role!.v_uid });
+    await t.token(email);
+    expect((await getMe(email)).statusCode).toBe(200);
+    const before = await snapshot(email);
+    const res = await putMe(email, { v_names: 'Cambio' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('No tienes permiso para realizar esta acción');
+    const photo = await upload(email, 'yo.png', PNG, 'image/png');
+    expect(photo.statusCode).toBe(403);
+    expect(await snapshot(email)).toEqual(before);
+  });
+});
+
+describe('profile photo', () => {
+  it('stores a PNG and serves the same bytes back', async () => {
+    const email = await person(WALLET);
+    expect((await getPhoto(email)).statusCode).toBe(404);
+    const files = await count(t, 'files');
+    const res = await upload(email, 'yo.png', PNG, 'image/png');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: { message: 'Foto actualizada' }, data: { hasPhoto: true } });
+    expect(await count(t, 'files')).toBe(files + 1);
+    const photo = await getPhoto(email);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('replaces the previous photo instead of keeping both', async () => {
+    const email = await person();
+    await upload(email, 'uno.png', PNG, 'image/png');
+    const files = await count(t, 'files');
+    const res = await upload(email, 'dos.svg', SVG, 'image/svg+xml');
+    expect(res.statusCode).toBe(200);
+    expect(await count(t, 'files')).toBe(files);
+    const photo = await getPhoto(email);
+    expect(photo.headers['content-type']).toBe('image/svg+xml');
+    expect(photo.headers['content-security-policy']).toContain('sandbox');
+    expect(photo.rawPayload.equals(SVG)).toBe(true);
+  });
+
+  it.each([
+    ['more than 2 MB', 'grande.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), 'No debe pesar más de 2MB'],
+    ['a GIF', 'animada.gif', GIF, ACCEPT],
+    ['a GIF renamed .png', 'animada.png', GIF, ACCEPT],
+    ['a text file renamed .png', 'notas.png', Buffer.from('esto es texto, no una imagen'), ACCEPT],
+    ['an SVG with a script', 'malicioso.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), ACCEPT],
+    ['a file without extension', 'foto', PNG, ACCEPT],
+  ])('refuses %s in Spanish and stores nothing', async (_what, name, content, message) => {
+    const email = await person();
+    await upload(email, 'previa.png', PNG, 'image/png');
+    const before = await snapshot(email);
+    const res = await upload(email, name, content);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ ErrorCode: 'VALIDATION', message, errors: [{ field: 'file', message }] });
+    expect(await snapshot(email)).toEqual(before);
+    expect((await getPhoto(email)).rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('refuses a request without a file part', async () => {
+    const email = await person();
+    const before = await snapshot(email);
+    const res = await upload(email, 'yo.png', PNG, 'image/png', 'otro');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'Este campo es requerido', errors: [{ field: 'file', key: 'required' }] });
+    expect(await snapshot(email)).toEqual(before);
+    const empty = await t.call(email, { method: 'POST', url: '/api/v1/account/me/photo', payload: '--x--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    expect(empty.statusCode).toBe(400);
+    expect(await snapshot(email)).toEqual(before);
+  });
+
+  it("serves each user only their own photo", async () => {
+    const a = await person();
+    const b = await person();
+    await upload(a, 'a.png', PNG, 'image/png');
+    expect((await getPhoto(b)).statusCode).toBe(404);
+    expect((await getPhoto(b)).json().message).toBe('No tienes foto de perfil');
+  });
+
+  it('needs a session', async () => {
+    expect((await t.call(null, { method: 'POST', url: '/api/v1/account/me/photo', ...multipart('yo.png', PNG) })).statusCode).toBe(401);
+    expect((await t.call(null, { method: 'GET', url: '/api/v1/account/me/photo' })).statusCode).toBe(401);
+  });
+});

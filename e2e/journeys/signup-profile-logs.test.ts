@@ -1,0 +1,55 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { codeIn, lastMessageTo, launch, newPage, screenshot, signIn } from '../browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+it('a person signs up as a wallet user in four steps and can only sign in at the end', async () => {
+  const email = `nueva.${Date.now()}@demo.mx`;
+  const { context, page } = await newPage(browser);
+  await page.goto('/signup');
+  await page.getByLabel('Nombre(s)').fill('Ana');
+  await page.getByLabel('Primer apellido').fill('López');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Teléfono celular').fill('5587654321');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  await page.getByLabel('Código del correo').fill(codeIn((await lastMessageTo(email)).t_body));
+  await page.getByRole('button', { name: /Verificar|Continuar|Confirmar/ }).click();
+  await page.getByRole('button', { name: 'Enviar código por SMS' }).click();
+  await expect.poll(() => page.getByLabel('Código SMS').isVisible()).toBe(true);
+  await page.getByLabel('Código SMS').fill(codeIn((await lastMessageTo('+525587654321')).t_body));
+  await page.getByLabel('Contraseña', { exact: true }).fill('MiCuenta2026');
+  await page.getByLabel('Confirmar contraseña').fill('MiCuenta2026');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await page.waitForURL('**/login');
+
+  await signIn(page, email, 'MiCuenta2026');
+  await page.waitForURL('**/dashboard');
+  await expect.poll(() => page.getByTestId('side-menu').locator('a').allInnerTexts()).toEqual(['Perfil', 'Transferencias y dispersiones', 'Saldos y movimientos', 'Presupuestos', 'Notificaciones']);
+  await context.close();
+});
+
+it('a business user edits their profile and staff see it in the activity log', async () => {
+  const { context, page } = await newPage(browser);
+  await signIn(page, 'empresa@demo.mx');
+  await page.waitForURL('**/dashboard');
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Perfil' }).click();
+  await page.getByLabel('Ocupación').fill('Comercio al por mayor');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect.poll(() => page.getByText('Tus datos se guardaron.').first().isVisible()).toBe(true);
+  await screenshot(page, 'profile-business');
+  await context.close();
+
+  const staff = await newPage(browser);
+  await signIn(staff.page, 'operador@far.mx');
+  await staff.page.waitForURL('**/dashboard');
+  await staff.page.getByTestId('side-menu').getByRole('link', { name: 'Logs' }).click();
+  await expect.poll(() => staff.page.getByText('Actualizó sus datos de perfil').first().isVisible()).toBe(true);
+  await screenshot(staff.page, 'logs');
+  await staff.context.close();
+});
