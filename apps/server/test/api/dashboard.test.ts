@@ -85,7 +85,8 @@ describe('GET /api/v1/dashboard/summary for a business', () => {
 
     const d = await summary(BUSINESS);
     expect(d.kind).toBe('BUS');
-    expect(d.business).toEqual({ v_client: own.v_client });
+    expect(d.business).toMatchObject({ v_client: own.v_client, AccountNumber: expect.stringMatching(/^646180\d{12}$/) });
+    expect(d.business.v_names).toBeTruthy();
     expect(d).not.toHaveProperty('totals');
     expect(d).not.toHaveProperty('usersByKindAndStatus');
     expect(d.usersByStatus).toEqual([{ status: 'activo', total: 2 }]);
@@ -101,7 +102,8 @@ describe('GET /api/v1/dashboard/summary for a business', () => {
   it('shows the other business only its own', async () => {
     const own = await userRow(t, BUSINESS_2);
     const d = await summary(BUSINESS_2);
-    expect(d.business).toEqual({ v_client: own.v_client });
+    expect(d.business).toMatchObject({ v_client: own.v_client, AccountNumber: expect.stringMatching(/^646180\d{12}$/) });
+    expect(d.business.v_names).toBeTruthy();
     expect(d.usersByStatus).toEqual([{ status: 'activo', total: 1 }]);
     for (const a of d.latestActivity as Activity[]) expect(a.v_client).toBe(own.v_client);
     expect((d.latestActivity as Activity[]).map((a) => a.v_activity)).toContain('Actividad de otro negocio');

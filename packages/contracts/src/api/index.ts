@@ -7,3 +7,4 @@ export * from './businesses';
 export * from './wallet';
 export * from './postal-codes';
 export * from './money';
+export * from './audit';

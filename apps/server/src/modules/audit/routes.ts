@@ -1,17 +1,10 @@
-import { PerPageQuery, answer, pagesFor, perPageOf } from '@far/contracts';
+import { ActivityItem, IncidentItem, LogsQuery, answer, pagesFor, perPageOf } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply';
 import { listActivity, listIncidents } from './service';
 
-const LogsQuery = PerPageQuery.extend({
-  kind: z.enum(['activity', 'incident']).default('activity'),
-  section: z.string().trim().max(60).optional(),
-  from: z.iso.date({ message: 'Fecha no válida' }).optional(),
-  to: z.iso.date({ message: 'Fecha no válida' }).optional(),
-});
-
-const LogItem = z.record(z.string(), z.unknown());
+const LogItem = z.union([ActivityItem, IncidentItem]);
 
 export interface AuditRouteDeps {
   userNames: (ids: string[]) => Promise<Map<string, { name: string; email: string }>>;

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors';
 import { can } from '../../platform/guard';
 import { iso, ok } from '../../platform/reply';
 import { activityByDay, incidentsToday, listActivity } from '../audit';
+import * as businesses from '../businesses';
 import * as users from '../users';
 
 /** Real figures per client kind; each kind sees only what is its own. */
@@ -40,7 +41,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const latest = await listActivity(db, { page: 1, perPage: 10, client: actor.client }, names);
       if (actor.kind === 'BUS') {
         const byStatus = (await users.usersByKindAndStatus(db, actor.client)).map(({ status, total }) => ({ status, total }));
-        return ok({ kind: 'BUS', business: { v_client: actor.client }, usersByStatus: byStatus, activityByDay: await activityByDay(db, 14, actor.client), latestActivity: latest.items });
+        const business = await businesses.businessByClient(db, actor.client);
+        return ok({ kind: 'BUS', business: { v_client: actor.client, v_names: business ? businesses.businessName(business) : actor.name, AccountNumber: business?.v_account_number ?? null }, usersByStatus: byStatus, activityByDay: await activityByDay(db, 14, actor.client), latestActivity: latest.items });
       }
       const me = (await users.getUser(db, actor.userId))!;
       // A wallet user shares no tenant: only their own entries.

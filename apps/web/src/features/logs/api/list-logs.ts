@@ -1,6 +1,5 @@
-import { perPageOf } from '@far/contracts';
+import { IncidentItem, perPageOf } from '@far/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { ActivityItem } from '../../../lib/models';
 
@@ -10,15 +9,7 @@ import { ActivityItem } from '../../../lib/models';
  */
 export type { ActivityItem };
 
-export const IncidentItem = z.object({
-  v_uid: z.string(),
-  d_create_at: z.string(),
-  v_type: z.string(),
-  v_message: z.string(),
-  t_detail: z.string().nullable().optional(),
-  v_client: z.string().nullable().optional(),
-});
-export type IncidentItem = z.infer<typeof IncidentItem>;
+export { IncidentItem };
 
 export interface LogsFilter {
   page: number;

@@ -1,19 +1,9 @@
-import { perPageOf } from '@far/contracts';
+import { OutboxMessage, perPageOf } from '@far/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 
 /** GET /api/v1/outbox?page&perPage&search → messages the product sent, newest first (super only). */
-export const OutboxMessage = z.object({
-  v_uid: z.string(),
-  d_create_at: z.string(),
-  v_channel: z.enum(['email', 'sms']),
-  v_to: z.string(),
-  v_subject: z.string(),
-  t_body: z.string(),
-  d_sent_at: z.string().nullable(),
-});
-export type OutboxMessage = z.infer<typeof OutboxMessage>;
+export { OutboxMessage };
 
 export interface OutboxQuery {
   page: number;
