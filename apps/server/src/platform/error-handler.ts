@@ -66,6 +66,11 @@ export function registerErrorHandler(app: FastifyInstance, report: ReportInciden
       const message = err.statusCode === 413 ? 'El archivo o la solicitud es demasiado grande' : ERROR_MESSAGES.VALIDATION;
       return reply.status(err.statusCode).send(body(err.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION', err.statusCode, message));
     }
+    // Two writers racing past an "already exists?" check meet at a unique index: that is a
+    // conflict to report, not a server fault.
+    if (pgCode(err) === '23505') {
+      return reply.status(409).send(body('CONFLICT', 409, ERROR_MESSAGES.CONFLICT));
+    }
     req.log.error({ err }, 'unexpected error');
     await report(req, 'system', err.message.slice(0, 500), `${req.method} ${req.url}\n${err.stack ?? ''}`.slice(0, 4000)).catch(() => undefined);
     return reply.status(500).send(body('INTERNAL', 500, ERROR_MESSAGES.INTERNAL));
@@ -74,4 +79,12 @@ export function registerErrorHandler(app: FastifyInstance, report: ReportInciden
   app.setNotFoundHandler((req, reply) => {
     reply.status(404).send(body('NOT_FOUND', 404, `No encontrado: ${req.method} ${req.url.split('?')[0]}`));
   });
+}
+
+/** The PostgreSQL error code of a driver error, also when Drizzle wraps it. */
+function pgCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
 }
