@@ -14,7 +14,7 @@ export default async function setup(project: TestProject) {
   const port = String(3100 + Math.floor(Math.random() * 800));
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: port, HOST: '127.0.0.1', FAR_DATA_DIR: dataDir, FAR_DEMO: '1', DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_SIGNIN: '1000', RATE_LIMIT_MAX: '100000' },
+    env: { ...process.env, PORT: port, HOST: '127.0.0.1', FAR_DATA_DIR: dataDir, FAR_DEMO: '1', DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_SIGNIN: '1000', RATE_LIMIT_MAX: '100000', SPEI_SANDBOX_DELAY_MS: '1000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

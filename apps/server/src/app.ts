@@ -17,6 +17,9 @@ import { dashboardRoutes } from './modules/dashboard';
 import { healthRoutes } from './modules/health';
 import { internalRoutes } from './modules/internal';
 import { outboxRoutes } from './modules/outbox';
+import { pricingRoutes } from './modules/pricing';
+import { speiRoutes, speiOutUsage, transferenceRoutes } from './modules/spei';
+import { statementRoutes } from './modules/statements';
 import { postalCodeRoutes } from './modules/postal-codes';
 import { profileUserRoutes } from './modules/profiles';
 import { rbacRoutes } from './modules/rbac';
@@ -84,6 +87,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(walletRoutes);
   await app.register(beneficiaryRoutes);
   await app.register(postalCodeRoutes);
+  await app.register(pricingRoutes({ limitUsage: (db, businessId) => speiOutUsage(db, businessId) }));
+  await app.register(speiRoutes);
+  await app.register(transferenceRoutes);
+  await app.register(statementRoutes);
 
   registerWeb(app, config.webDist);
   return app;

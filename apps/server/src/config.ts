@@ -27,6 +27,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
   RATE_LIMIT_SIGNIN: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.string().optional(),
+  SPEI_RAIL: z.enum(['sandbox']).default('sandbox'),
+  SPEI_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3000),
+  JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
 });
 
 export interface Config {
@@ -53,6 +56,12 @@ export interface Config {
   rateLimitSignin: number;
   /** Fastify trustProxy: unset trusts no proxy, so X-Forwarded-For cannot fake a client IP. */
   trustProxy: boolean | string[];
+  /** The SPEI rail adapter; only the built-in sandbox exists so far. */
+  speiRail: 'sandbox';
+  /** How long after an order is sent the sandbox settles (or returns) it. */
+  speiSandboxDelayMs: number;
+  /** How often the background job poller looks for due jobs. */
+  jobsPollMs: number;
 }
 
 function parseKey(raw: string): Buffer {
@@ -100,5 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitSignin: e.RATE_LIMIT_SIGNIN,
     trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY.split(',').map((a) => a.trim()),
+    speiRail: e.SPEI_RAIL,
+    speiSandboxDelayMs: e.SPEI_SANDBOX_DELAY_MS,
+    jobsPollMs: e.JOBS_POLL_MS,
   };
 }

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './modules/seed';
 import { startOutboxSender } from './modules/outbox';
+import { startJobPoller } from './modules/jobs';
 
 async function main() {
   const config = loadConfig();
@@ -12,8 +13,11 @@ async function main() {
   await seed(database.db, config);
   const app = await buildApp({ config, database });
   const stopSender = config.smtpUrl ? startOutboxSender(database, config.smtpUrl, config.smtpFrom) : () => undefined;
+  // Background jobs (SPEI submission and settlement); the handlers were registered by buildApp.
+  const stopJobs = startJobPoller(database.db, { intervalMs: config.jobsPollMs, onError: (err) => app.log.error({ err }, 'jobs: error al procesar') });
   const shutdown = async () => {
     stopSender();
+    await stopJobs();
     await app.close();
     await database.close();
     process.exit(0);

@@ -13,3 +13,6 @@ export * from '../modules/postal-codes/schema';
 export * from '../modules/businesses/schema';
 export * from '../modules/wallet-users/schema';
 export * from '../modules/beneficiaries/schema';
+export * from '../modules/jobs/schema';
+export * from '../modules/pricing/schema';
+export * from '../modules/spei/schema';

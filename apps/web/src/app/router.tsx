@@ -1,8 +1,10 @@
 import { MENU_SEED } from '@far/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { IconArrowsExchange } from '@tabler/icons-react';
 import { ForgotPasswordPage, LoginPage, SignupPage } from '../features/auth';
+import type { BusinessDetailTab } from '../features/businesses';
 import { AppLayout, ComingSoonPage, NotFoundPage, PublicOnly, RequireAuth, RequireMenu, RequireSuper } from '../features/shell';
 import { session } from '../lib/session';
 
@@ -12,9 +14,50 @@ const LogsPage = lazy(() => import('../features/logs').then((m) => ({ default: m
 const MailboxPage = lazy(() => import('../features/mailbox').then((m) => ({ default: m.MailboxPage })));
 const ProfilePage = lazy(() => import('../features/profile').then((m) => ({ default: m.ProfilePage })));
 const RolesPage = lazy(() => import('../features/rbac').then((m) => ({ default: m.RolesPage })));
+// People and organisations (issue 3).
+const StaffPage = lazy(() => import('../features/staff').then((m) => ({ default: m.StaffPage })));
+const StaffDetailPage = lazy(() => import('../features/staff').then((m) => ({ default: m.StaffDetailPage })));
+const BusinessesPage = lazy(() => import('../features/businesses').then((m) => ({ default: m.BusinessesPage })));
+const BusinessCreatePage = lazy(() => import('../features/businesses').then((m) => ({ default: m.BusinessCreatePage })));
+const BusinessDetailPage = lazy(() => import('../features/businesses').then((m) => ({ default: m.BusinessDetailPage })));
+const WalletUsersPage = lazy(() => import('../features/wallet-users').then((m) => ({ default: m.WalletUsersPage })));
+const PostalCodesPage = lazy(() => import('../features/postal-codes').then((m) => ({ default: m.PostalCodesPage })));
+// Money core (issue 4).
+const AccountsPage = lazy(() => import('../features/money').then((m) => ({ default: m.AccountsPage })));
+const TransfersPage = lazy(() => import('../features/money').then((m) => ({ default: m.TransfersPage })));
+const MovementsPage = lazy(() => import('../features/money').then((m) => ({ default: m.MovementsPage })));
+const StatementPage = lazy(() => import('../features/money').then((m) => ({ default: m.StatementPage })));
+const SpeiConfigPage = lazy(() => import('../features/money').then((m) => ({ default: m.SpeiConfigPage })));
+const BusinessSpeiTab = lazy(() => import('../features/money').then((m) => ({ default: m.BusinessSpeiTab })));
+
+/** The business detail's «Configuración SPEI y límites» tab, from the money feature (features do not import each other). */
+const BUSINESS_EXTRA_TABS: BusinessDetailTab[] = [
+  { value: 'spei', label: 'Configuración SPEI y límites', icon: <IconArrowsExchange size={16} />, render: (b) => <BusinessSpeiTab businessId={b.Id} /> },
+];
 
 /** Screens that are built; every other menu route shows the honest "coming soon" screen. */
-const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions']);
+const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status']);
+
+/** People and organisations (issue 3): each screen behind its menu entry and permission. */
+const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Agregar'; page: ReactNode }> = [
+  { path: '/user/techfar', url: '/user/techfar', page: <StaffPage /> },
+  { path: '/user/techfar/:id', url: '/user/techfar', page: <StaffDetailPage /> },
+  { path: '/user/business', url: '/user/business', page: <BusinessesPage /> },
+  { path: '/user/business/nueva', url: '/user/business', permission: 'Agregar', page: <BusinessCreatePage /> },
+  { path: '/user/business/codigos-postales', url: '/user/business', page: <PostalCodesPage /> },
+  // A colleague's «Configuración SPEI y límites» joins through BusinessDetailPage's `extraTabs`.
+  { path: '/user/business/:id', url: '/user/business', page: <BusinessDetailPage extraTabs={BUSINESS_EXTRA_TABS} /> },
+  { path: '/user/wallet', url: '/user/wallet', page: <WalletUsersPage /> },
+];
+
+/** Money core (issue 4): the business screens behind their menu entries; SPEI settings behind Cuentas Business. */
+const MONEY_ROUTES: Array<{ path: string; url: string; page: ReactNode }> = [
+  { path: '/account', url: '/account', page: <AccountsPage /> },
+  { path: '/dispersal/transfer', url: '/dispersal/transfer', page: <TransfersPage /> },
+  { path: '/movement', url: '/movement', page: <MovementsPage /> },
+  { path: '/account/status', url: '/account/status', page: <StatementPage /> },
+  { path: '/user/business/spei', url: '/user/business', page: <SpeiConfigPage /> },
+];
 
 /** The other readings of spec §2 for business routes lead to the menu's route. */
 const ALIASES: Array<[string, string]> = [
@@ -84,6 +127,22 @@ export function buildRoutes(): RouteObject[] {
                 </RequireSuper>
               ),
             },
+            ...PEOPLE_ROUTES.map(({ path, url, permission, page }) => ({
+              path,
+              element: (
+                <RequireMenu url={url} permission={permission}>
+                  {page}
+                </RequireMenu>
+              ),
+            })),
+            ...MONEY_ROUTES.map(({ path, url, page }) => ({
+              path,
+              element: (
+                <RequireMenu url={url}>
+                  {page}
+                </RequireMenu>
+              ),
+            })),
             ...comingSoon,
             ...ALIASES.map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
           ],

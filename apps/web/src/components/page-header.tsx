@@ -16,7 +16,7 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
           {title}
         </Title>
         {description ? (
-          <Text c="dimmed" size="sm">
+          <Text c="dimmed" size="sm" component={typeof description === 'string' ? 'p' : 'div'}>
             {description}
           </Text>
         ) : null}

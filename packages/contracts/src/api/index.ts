@@ -8,3 +8,6 @@ export * from './wallet';
 export * from './postal-codes';
 export * from './money';
 export * from './audit';
+export * from './pricing';
+export * from './spei';
+export * from './statements';

@@ -66,9 +66,22 @@ export const FINANCIAL_INSTITUTIONS: ReadonlyArray<FinancialInstitution> = BANKS
   v_code: bank.code,
 }));
 
-const banksByCode = new Map(BANKS.map((bank) => [bank.code, bank]));
+/**
+ * Test participants of the built-in SPEI sandbox rail (codes no Banxico participant uses). A CLABE
+ * with one of these prefixes passes validation; the sandbox gives each a documented outcome:
+ * 990 settles, 991 comes back as a return (devolución), 992 is rejected at once. A real rail
+ * adapter refuses them. They are not financial institutions of the catalogue.
+ */
+export const SANDBOX_BANKS: ReadonlyArray<Bank & { outcome: 'settle' | 'return' | 'reject' }> = [
+  { code: '990', speiKey: '90990', name: 'SANDBOX LIQUIDA', outcome: 'settle' },
+  { code: '991', speiKey: '90991', name: 'SANDBOX DEVUELVE', outcome: 'return' },
+  { code: '992', speiKey: '90992', name: 'SANDBOX RECHAZA', outcome: 'reject' },
+];
+export const isSandboxBank = (code: string) => SANDBOX_BANKS.some((b) => b.code === code);
 
-/** The bank of a CLABE, or of its first three digits; undefined for an unknown code. */
+const banksByCode = new Map([...BANKS, ...SANDBOX_BANKS.map(({ code, speiKey, name }) => ({ code, speiKey, name }))].map((bank) => [bank.code, bank]));
+
+/** The bank of a CLABE, or of its first three digits (SPEI participants and sandbox test banks); undefined for an unknown code. */
 export function bankByClabePrefix(code: string): Bank | undefined {
   return banksByCode.get(code.trim().slice(0, 3));
 }

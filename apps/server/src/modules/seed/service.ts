@@ -5,7 +5,9 @@ import { hashSecret } from '../../platform/passwords';
 import { recordActivity } from '../audit';
 import { seedBusiness } from '../businesses';
 import { lookupPostalCode, seedPostalCodes } from '../postal-codes';
+import { seedPricing, seedPricingDemo } from '../pricing';
 import { seedRbac } from '../rbac';
+import { seedSpeiDemo } from '../spei';
 import { seedDepartments } from '../staff';
 import * as users from '../users';
 
@@ -43,6 +45,7 @@ export async function seed(db: Db, config: Config): Promise<void> {
     await seedRbac(tx);
     await seedDepartments(tx);
     await seedPostalCodes(tx);
+    await seedPricing(tx);
   });
   if ((await users.countUsers(db)) > 0) return;
   if (config.seedDemo) return seedDemo(db, config.demoPassword);
@@ -92,6 +95,8 @@ export async function seedDemo(db: Db, password: string): Promise<void> {
       await recordActivity(tx, { actor: null, parentUserId: u.v_uid, section: 'Demostración', action: 'Agregar', activity: `Usuario de demostración ${u.v_email}` });
     }
   });
+  await seedPricingDemo(db);
+  await seedSpeiDemo(db);
 }
 
 type DemoBusinessUser = Extract<(typeof DEMO_USERS)[number], { rfc: string }>;

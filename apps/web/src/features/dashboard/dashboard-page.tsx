@@ -22,6 +22,7 @@ import { useMenu } from '../../lib/api/get-menu';
 import { EMPTY, date, fullName, integer, todayIso } from '../../lib/format';
 import type { ActivityItem } from '../../lib/models';
 import { useSummary, type BusSummary, type FarSummary, type WalSummary } from './api/get-summary';
+import { AdminMoneySection, BusinessMoneySection } from './money-section';
 
 const KIND_LABELS: Record<string, string> = { FAR: 'Administradores', BUS: 'Business', WAL: 'Wallet' };
 
@@ -136,6 +137,7 @@ function FarDashboard({ data }: { data: FarSummary }) {
         <StatCard label="Usuarios bloqueados" value={data.blockedUsers} icon={IconLock} color="orange" testId="stat-blocked" />
         <StatCard label="Incidencias hoy" value={data.incidentsToday} icon={IconAlertOctagon} color="red" testId="stat-incidents" />
       </SimpleGrid>
+      <AdminMoneySection />
       <ActivityChart rows={data.activityByDay} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Section title="Usuarios por tipo y estatus">
@@ -185,6 +187,7 @@ function BusDashboard({ data }: { data: BusSummary }) {
   const total = data.usersByStatus.reduce((a, r) => a + r.total, 0);
   return (
     <Stack gap="lg">
+      <BusinessMoneySection />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <StatCard label="Usuarios de tu empresa" value={total} icon={IconUsers} color="far" testId="stat-users" />
         {data.usersByStatus.map((r) => (

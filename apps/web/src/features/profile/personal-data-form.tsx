@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { DayInput } from '../../components/day-input';
 import { ErrorAlert } from '../../components/error-alert';
 import { PhoneCodeSelect } from '../../components/phone-code-select';
 import { isApiError } from '../../lib/api-client';
@@ -141,10 +141,8 @@ export function PersonalDataForm({ me }: { me: MeData }) {
                 control={form.control}
                 name="d_birthdate_at"
                 render={({ field, fieldState }) => (
-                  <DateInput
+                  <DayInput
                     label="Fecha de nacimiento"
-                    valueFormat="DD/MM/YYYY"
-                    placeholder="dd/mm/aaaa"
                     clearable
                     maxDate={new Date()}
                     readOnly={readOnly}

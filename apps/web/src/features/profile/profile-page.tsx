@@ -2,6 +2,8 @@ import { Accordion, Alert, Grid, Paper, Stack, Text, Title } from '@mantine/core
 import { IconInfoCircle, IconKey, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { BeneficiariesPanel } from '../../components/beneficiaries-panel';
+import { BusinessUsersPanel } from '../../components/business-users-panel';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
@@ -9,6 +11,7 @@ import { useMe } from '../../lib/api/get-me';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { readNotice } from '../../lib/notice';
 import { useSession } from '../../lib/session';
+import { AddressCard } from './address-form';
 import { PersonalDataForm } from './personal-data-form';
 import { PhotoCard } from './photo-card';
 import { ChangePasswordForm, PinForm } from './security-forms';
@@ -78,9 +81,32 @@ export function ProfilePage() {
                 ) : null}
               </Accordion>
             </Paper>
+            {!forced && me.data.kind === 'WAL' ? (
+              <>
+                <AddressCard userId={me.data.v_uid} canEdit={canEdit} />
+                <Paper withBorder p="lg" data-testid="my-beneficiaries">
+                  <Title order={2} fz="lg" mb="sm">
+                    Beneficiarios
+                  </Title>
+                  <BeneficiariesPanel owner={{}} canEdit={canEdit} />
+                </Paper>
+              </>
+            ) : null}
           </Stack>
         </Grid.Col>
       </Grid>
+      {!forced && me.data.kind === 'BUS' && canEdit ? (
+        <Paper withBorder p="lg" mt="lg" data-testid="my-business-users">
+          <Title order={2} fz="lg">
+            Usuarios de mi empresa
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            Invita a las personas de tu empresa que usarán el portal; recibirán una contraseña temporal por correo. También puedes desactivarlas o
+            desbloquearlas.
+          </Text>
+          <BusinessUsersPanel canInvite canChangeStatus selfId={me.data.v_uid} />
+        </Paper>
+      ) : null}
     </>
   );
 }

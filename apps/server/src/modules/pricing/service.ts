@@ -1,0 +1,378 @@
+/**
+ * SPEI commissions and transaction limits. Writes are staff operations (their routes require
+ * '/user/business' Editar); reads serve staff and the business itself. The SPEI module calls
+ * effectiveSpeiConfig, effectiveLimits and checkLimits inside the transaction that moves money.
+ */
+import {
+  IVA_BASIS_POINTS,
+  amountOut,
+  basisPointsToPercent,
+  formatCurrency,
+  speiOutCharges,
+  type BusinessLimits,
+  type BusinessSpeiConfig,
+  type BusinessSpeiConfigBody,
+  type GlobalSpeiConfig,
+  type GlobalSpeiConfigBody,
+  type LimitUpsertBody,
+  type TransactionLimit,
+  type ValuesAndCommissions,
+} from '@far/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx, Tx } from '../../db/client';
+import type { Actor } from '../../platform/context';
+import { rule } from '../../platform/errors';
+import { iso } from '../../platform/reply';
+import { recordActivity } from '../audit';
+import { businessForActor, businessName, liveBusiness, type BusinessRow } from '../businesses';
+import { balanceOf, customerAccountCode, getAccountByCode } from '../ledger';
+import { speiConfigBusiness, speiConfigCardholder, speiConfigGlobal, transactionLimits } from './schema';
+
+const SECTION_CONFIG = 'Configuración SPEI';
+const SECTION_LIMITS = 'Límites transaccionales';
+
+export const GLOBAL_SPEI_CONFIG_ID = '5e1c0000-0000-4000-8000-000000000001';
+/** First-run values of the global configuration (spec §9 sample: SPEI in a percentage, SPEI out a fixed amount). */
+export const DEFAULT_GLOBAL_SPEI_CONFIG = { commissionSpeiInBp: 50, enableSpeiOut: true, commissionSpeiOutCents: 500n, commissionDepositCardholderCents: 0n } as const;
+
+const pct = (bp: number | bigint) => basisPointsToPercent(BigInt(bp));
+
+// ---- global --------------------------------------------------------------------------------------
+
+/** Creates the global row with the first-run values if it is missing (system seed; idempotent). */
+export async function seedPricing(db: DbOrTx): Promise<void> {
+  await db
+    .insert(speiConfigGlobal)
+    .values({
+      v_uid: GLOBAL_SPEI_CONFIG_ID,
+      n_commission_spei_in_bp: DEFAULT_GLOBAL_SPEI_CONFIG.commissionSpeiInBp,
+      b_enable_spei_out: DEFAULT_GLOBAL_SPEI_CONFIG.enableSpeiOut,
+      n_commission_spei_out_cents: DEFAULT_GLOBAL_SPEI_CONFIG.commissionSpeiOutCents,
+      n_commission_deposit_cardholder_cents: DEFAULT_GLOBAL_SPEI_CONFIG.commissionDepositCardholderCents,
+    })
+    .onConflictDoNothing();
+}
+
+/** Demo only: a global limit on the business accounts' SPEI out, so the screens show one. */
+export async function seedPricingDemo(db: DbOrTx): Promise<void> {
+  await db
+    .insert(transactionLimits)
+    .values({ i_scope_type: 0, v_cardholder_identifier: '', v_card_type: '', n_limit_per_transaction_cents: 25_000_000n, n_daily_limit_cents: 100_000_000n, n_monthly_limit_cents: 1_000_000_000n, b_enabled: true })
+    .onConflictDoNothing();
+}
+
+type GlobalRow = typeof speiConfigGlobal.$inferSelect;
+
+async function globalRow(db: DbOrTx): Promise<GlobalRow> {
+  const [row] = await db.select().from(speiConfigGlobal).where(eq(speiConfigGlobal.v_uid, GLOBAL_SPEI_CONFIG_ID));
+  if (row) return row;
+  // Never seeded (a bare database): the first-run values, not written by a read.
+  const now = new Date(0);
+  return {
+    v_uid: GLOBAL_SPEI_CONFIG_ID,
+    d_create_at: now,
+    d_update_at: now,
+    n_commission_spei_in_bp: DEFAULT_GLOBAL_SPEI_CONFIG.commissionSpeiInBp,
+    b_enable_spei_out: DEFAULT_GLOBAL_SPEI_CONFIG.enableSpeiOut,
+    n_commission_spei_out_cents: DEFAULT_GLOBAL_SPEI_CONFIG.commissionSpeiOutCents,
+    n_commission_deposit_cardholder_cents: DEFAULT_GLOBAL_SPEI_CONFIG.commissionDepositCardholderCents,
+  };
+}
+
+const globalOut = (r: GlobalRow): GlobalSpeiConfig => ({
+  Id: r.v_uid,
+  CommissionSpeiInGlobal: pct(r.n_commission_spei_in_bp),
+  EnableSpeiOutGlobal: r.b_enable_spei_out,
+  CommissionSpeiOutTransaction: amountOut(r.n_commission_spei_out_cents),
+  CommissionDepositCardholder: amountOut(r.n_commission_deposit_cardholder_cents),
+  CreatedAt: iso(r.d_create_at)!,
+  UpdatedAt: iso(r.d_update_at)!,
+});
+
+export const getGlobalSpeiConfig = async (db: DbOrTx) => globalOut(await globalRow(db));
+
+export async function updateGlobalSpeiConfig(tx: Tx, actor: Actor, d: z.output<typeof GlobalSpeiConfigBody>): Promise<GlobalSpeiConfig> {
+  const values = {
+    n_commission_spei_in_bp: Number(d.CommissionSpeiInGlobal),
+    b_enable_spei_out: d.EnableSpeiOutGlobal,
+    n_commission_spei_out_cents: d.CommissionSpeiOutTransaction,
+    n_commission_deposit_cardholder_cents: d.CommissionDepositCardholder,
+  };
+  const before = globalOut(await globalRow(tx));
+  const [row] = await tx
+    .insert(speiConfigGlobal)
+    .values({ v_uid: GLOBAL_SPEI_CONFIG_ID, ...values })
+    .onConflictDoUpdate({ target: speiConfigGlobal.v_uid, set: { ...values, d_update_at: sql`now()` } })
+    .returning();
+  const after = globalOut(row!);
+  await recordActivity(tx, { actor, section: SECTION_CONFIG, action: 'Editar', activity: 'Actualizó la configuración SPEI global', detail: { before: strip(before), after: strip(after) } });
+  return after;
+}
+
+const strip = <T extends { CreatedAt?: unknown; UpdatedAt?: unknown }>(o: T) => {
+  const { CreatedAt: _c, UpdatedAt: _u, ...rest } = o;
+  return rest;
+};
+
+// ---- per business --------------------------------------------------------------------------------
+
+export interface EffectiveSpeiConfig {
+  commissionSpeiInBp: bigint;
+  /** Both switches on: the global EnableSpeiOutGlobal and the business's EnableSpeiOut (when it has a row). */
+  enableSpeiOut: boolean;
+  commissionSpeiOutCents: bigint;
+  commissionDepositCardholderCents: bigint;
+  source: 'business' | 'global';
+}
+
+type BusinessConfigRow = typeof speiConfigBusiness.$inferSelect;
+
+async function businessRow(db: DbOrTx, businessId: string): Promise<BusinessConfigRow | undefined> {
+  const [row] = await db.select().from(speiConfigBusiness).where(eq(speiConfigBusiness.v_uid_business, businessId));
+  return row;
+}
+
+function effectiveOf(g: GlobalRow, b: BusinessConfigRow | undefined): EffectiveSpeiConfig {
+  const custom = !!b?.b_use_custom_spei_out_config;
+  return {
+    commissionSpeiInBp: BigInt(custom ? b!.n_commission_spei_in_bp : g.n_commission_spei_in_bp),
+    enableSpeiOut: g.b_enable_spei_out && (b ? b.b_enable_spei_out : true),
+    commissionSpeiOutCents: custom ? b!.n_commission_spei_out_cents : g.n_commission_spei_out_cents,
+    commissionDepositCardholderCents: custom ? b!.n_commission_deposit_cardholder_cents : g.n_commission_deposit_cardholder_cents,
+    source: custom ? 'business' : 'global',
+  };
+}
+
+/** The commissions and the SPEI-out switch that apply to a business right now. */
+export async function effectiveSpeiConfig(db: DbOrTx, businessId: string): Promise<EffectiveSpeiConfig> {
+  return effectiveOf(await globalRow(db), await businessRow(db, businessId));
+}
+
+function businessOut(businessId: string, g: GlobalRow, b: BusinessConfigRow | undefined): BusinessSpeiConfig {
+  const e = effectiveOf(g, b);
+  return {
+    Id: b?.v_uid ?? null,
+    BusinessId: businessId,
+    CommissionSpeiIn: pct(b ? b.n_commission_spei_in_bp : g.n_commission_spei_in_bp),
+    EnableSpeiOut: b ? b.b_enable_spei_out : true,
+    UseCustomSpeiOutConfig: b ? b.b_use_custom_spei_out_config : false,
+    CommissionSpeiOut: amountOut(b ? b.n_commission_spei_out_cents : g.n_commission_spei_out_cents),
+    CommissionDepositCardholder: amountOut(b ? b.n_commission_deposit_cardholder_cents : g.n_commission_deposit_cardholder_cents),
+    Effective: {
+      CommissionSpeiIn: pct(e.commissionSpeiInBp),
+      EnableSpeiOut: e.enableSpeiOut,
+      CommissionSpeiOut: amountOut(e.commissionSpeiOutCents),
+      CommissionDepositCardholder: amountOut(e.commissionDepositCardholderCents),
+      Source: e.source,
+    },
+    CreatedAt: iso(b?.d_create_at),
+    UpdatedAt: iso(b?.d_update_at),
+  };
+}
+
+/** Staff (Ver on /user/business) name the business; a business reads its own (Ver on /dispersal/transfer). */
+export async function getBusinessSpeiConfig(db: DbOrTx, actor: Actor, businessId: string | undefined): Promise<BusinessSpeiConfig> {
+  const b = await businessForActor(db, actor, businessId, 'Ver', { selfMenu: '/dispersal/transfer', field: 'BusinessId' });
+  return businessOut(b.v_uid, await globalRow(db), await businessRow(db, b.v_uid));
+}
+
+export async function upsertBusinessSpeiConfig(tx: Tx, actor: Actor, d: z.output<typeof BusinessSpeiConfigBody>): Promise<BusinessSpeiConfig> {
+  const b = await liveBusiness(tx, d.BusinessId);
+  const values = {
+    n_commission_spei_in_bp: Number(d.CommissionSpeiIn),
+    b_enable_spei_out: d.EnableSpeiOut,
+    b_use_custom_spei_out_config: d.UseCustomSpeiOutConfig,
+    n_commission_spei_out_cents: d.CommissionSpeiOut,
+    n_commission_deposit_cardholder_cents: d.CommissionDepositCardholder,
+  };
+  const g = await globalRow(tx);
+  const before = businessOut(b.v_uid, g, await businessRow(tx, b.v_uid));
+  const [row] = await tx
+    .insert(speiConfigBusiness)
+    .values({ v_uid_business: b.v_uid, ...values })
+    .onConflictDoUpdate({ target: speiConfigBusiness.v_uid_business, set: { ...values, d_update_at: sql`now()` } })
+    .returning();
+  const after = businessOut(b.v_uid, g, row);
+  await recordActivity(tx, {
+    actor,
+    section: SECTION_CONFIG,
+    action: 'Editar',
+    activity: `Actualizó la configuración SPEI de ${businessName(b)}`,
+    detail: { business: b.v_uid, before: strip(before), after: strip(after) },
+  });
+  return after;
+}
+
+// ---- cardholder switch ---------------------------------------------------------------------------
+
+export async function setCardholderSpeiOut(tx: Tx, actor: Actor, d: { CardholderIdentifier: string; EnableSpeiOut: boolean }) {
+  const [row] = await tx
+    .insert(speiConfigCardholder)
+    .values({ v_cardholder_identifier: d.CardholderIdentifier, b_enable_spei_out: d.EnableSpeiOut })
+    .onConflictDoUpdate({ target: speiConfigCardholder.v_cardholder_identifier, set: { b_enable_spei_out: d.EnableSpeiOut, d_update_at: sql`now()` } })
+    .returning();
+  await recordActivity(tx, {
+    actor,
+    section: SECTION_CONFIG,
+    action: 'Editar',
+    activity: `${d.EnableSpeiOut ? 'Habilitó' : 'Deshabilitó'} el envío SPEI del tarjetahabiente ${d.CardholderIdentifier}`,
+  });
+  return { CardholderIdentifier: row!.v_cardholder_identifier, EnableSpeiOut: row!.b_enable_spei_out, UpdatedAt: iso(row!.d_update_at)! };
+}
+
+/** Whether a cardholder may send SPEI (true unless switched off); for the cardholder issues. */
+export async function cardholderSpeiOutEnabled(db: DbOrTx, identifier: string): Promise<boolean> {
+  const [row] = await db.select().from(speiConfigCardholder).where(eq(speiConfigCardholder.v_cardholder_identifier, identifier));
+  return row ? row.b_enable_spei_out : true;
+}
+
+// ---- the preview of values and commissions ----------------------------------------------------------
+
+/** Posted, held and available cents of a business's main ledger account (zeros before its first movement). */
+export async function businessLedgerBalance(db: DbOrTx, b: Pick<BusinessRow, 'v_client'>) {
+  const account = await getAccountByCode(db, customerAccountCode(b.v_client));
+  if (!account) return { accountId: null as string | null, balance: 0n, transitBalance: 0n, availableBalance: 0n };
+  const bal = await balanceOf(db, account.id);
+  return { accountId: account.id as string | null, balance: bal.balance, transitBalance: bal.transitBalance, availableBalance: bal.availableBalance };
+}
+
+/** §3 Value-and-commission preview of a SPEI out of `amount` for the business. */
+export async function previewValuesAndCommissions(db: DbOrTx, actor: Actor, d: { Amount: bigint; BusinessId?: string }): Promise<ValuesAndCommissions> {
+  const b = await businessForActor(db, actor, d.BusinessId, 'Ver', { selfMenu: '/dispersal/transfer', field: 'BusinessId' });
+  const config = await effectiveSpeiConfig(db, b.v_uid);
+  const charges = speiOutCharges(d.Amount, config.commissionSpeiOutCents);
+  const { availableBalance } = await businessLedgerBalance(db, b);
+  return {
+    Commissions: {
+      CommissionSpeiInInPercentage: pct(config.commissionSpeiInBp),
+      EnableSpeiOut: config.enableSpeiOut,
+      CommissionSpeiOutInFixedValue: amountOut(config.commissionSpeiOutCents),
+      CommisionIvaPercentage: pct(IVA_BASIS_POINTS),
+    },
+    Values: {
+      Amount: amountOut(charges.amountCents),
+      Commission: amountOut(charges.commissionCents),
+      IVA: amountOut(charges.ivaCents),
+      TotalAmount: amountOut(charges.totalCents),
+      RemainingBalance: amountOut(availableBalance - charges.totalCents),
+    },
+  };
+}
+
+// ---- transaction limits --------------------------------------------------------------------------
+
+type LimitRow = typeof transactionLimits.$inferSelect;
+const amt = (c: bigint | null) => (c === null ? null : amountOut(c));
+
+const limitOut = (r: LimitRow): TransactionLimit => ({
+  Id: r.v_uid,
+  ScopeType: r.i_scope_type === 0 ? 0 : 1,
+  CardholderIdentifier: r.v_cardholder_identifier || null,
+  CardType: r.v_card_type || null,
+  LimitPerTransaction: amt(r.n_limit_per_transaction_cents),
+  DailyLimit: amt(r.n_daily_limit_cents),
+  MonthlyLimit: amt(r.n_monthly_limit_cents),
+  IsEnabled: r.b_enabled,
+  CreatedAt: iso(r.d_create_at)!,
+  UpdatedAt: iso(r.d_update_at)!,
+});
+
+async function limitRow(db: DbOrTx, scope: 0 | 1, identifier: string, cardType: string): Promise<LimitRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(transactionLimits)
+    .where(and(eq(transactionLimits.i_scope_type, scope), eq(transactionLimits.v_cardholder_identifier, identifier), eq(transactionLimits.v_card_type, cardType)));
+  return row;
+}
+
+export interface Limits {
+  perTransaction: bigint | null;
+  daily: bigint | null;
+  monthly: bigint | null;
+  source: 'specific' | 'global' | 'none';
+}
+
+/**
+ * The limits that apply to a holder: its own row when enabled, else the global row (same card
+ * type; '' for business accounts) when enabled, else none. A disabled specific row therefore
+ * falls back to the global one; it never lifts every limit.
+ */
+export async function effectiveLimits(db: DbOrTx, identifier: string, cardType = ''): Promise<Limits> {
+  const specific = await limitRow(db, 1, identifier, cardType);
+  const chosen = specific?.b_enabled ? specific : undefined;
+  const global = chosen ? undefined : await limitRow(db, 0, '', cardType);
+  const row = chosen ?? (global?.b_enabled ? global : undefined);
+  if (!row) return { perTransaction: null, daily: null, monthly: null, source: 'none' };
+  return { perTransaction: row.n_limit_per_transaction_cents, daily: row.n_daily_limit_cents, monthly: row.n_monthly_limit_cents, source: row === chosen ? 'specific' : 'global' };
+}
+
+export const LIMIT_MESSAGES = {
+  perTransaction: (c: bigint) => `Excede el límite por operación de ${formatCurrency(c)}`,
+  daily: (c: bigint) => `Excede el límite diario de ${formatCurrency(c)}`,
+  monthly: (c: bigint) => `Excede el límite mensual de ${formatCurrency(c)}`,
+};
+
+/** Throws the refusal that names the limit hit. `today` and `month` are what was already counted, without `amount`. */
+export function checkLimits(limits: Limits, usage: { amount: bigint; today?: bigint; month?: bigint }): void {
+  if (limits.perTransaction !== null && usage.amount > limits.perTransaction) throw rule(LIMIT_MESSAGES.perTransaction(limits.perTransaction));
+  if (limits.daily !== null && usage.today !== undefined && usage.today + usage.amount > limits.daily) throw rule(LIMIT_MESSAGES.daily(limits.daily));
+  if (limits.monthly !== null && usage.month !== undefined && usage.month + usage.amount > limits.monthly) throw rule(LIMIT_MESSAGES.monthly(limits.monthly));
+}
+
+export async function upsertLimit(tx: Tx, actor: Actor, d: z.output<typeof LimitUpsertBody>): Promise<TransactionLimit> {
+  let identifier = d.ScopeType === 1 ? (d.CardholderIdentifier ?? '') : '';
+  let label = identifier;
+  if (d.ScopeType === 1 && d.BusinessId) {
+    const b = await liveBusiness(tx, d.BusinessId);
+    if (d.CardholderIdentifier && d.CardholderIdentifier !== b.v_client) throw rule('El titular no corresponde a la empresa indicada');
+    identifier = b.v_client;
+    label = businessName(b);
+  }
+  const values = {
+    n_limit_per_transaction_cents: d.LimitPerTransaction ?? null,
+    n_daily_limit_cents: d.DailyLimit ?? null,
+    n_monthly_limit_cents: d.MonthlyLimit ?? null,
+    b_enabled: d.IsEnabled,
+  };
+  const [row] = await tx
+    .insert(transactionLimits)
+    .values({ i_scope_type: d.ScopeType, v_cardholder_identifier: identifier, v_card_type: d.CardType ?? '', ...values })
+    .onConflictDoUpdate({ target: [transactionLimits.i_scope_type, transactionLimits.v_cardholder_identifier, transactionLimits.v_card_type], set: { ...values, d_update_at: sql`now()` } })
+    .returning();
+  const out = limitOut(row!);
+  await recordActivity(tx, {
+    actor,
+    section: SECTION_LIMITS,
+    action: 'Editar',
+    activity: d.ScopeType === 0 ? `Actualizó el límite global${d.CardType ? ` (${d.CardType})` : ''}` : `Actualizó los límites de ${label}`,
+    detail: { ...out },
+  });
+  return out;
+}
+
+export async function getGlobalLimit(db: DbOrTx, cardType = ''): Promise<TransactionLimit | null> {
+  const row = await limitRow(db, 0, '', cardType);
+  return row ? limitOut(row) : null;
+}
+
+export async function getCardholderLimits(db: DbOrTx, identifier: string, cardType = '') {
+  const specific = await limitRow(db, 1, identifier, cardType);
+  return { Specific: specific ? limitOut(specific) : null, Global: await getGlobalLimit(db, cardType) };
+}
+
+/** SPEI-out amounts already counted for a business today and this month (the SPEI module knows them). */
+export type LimitUsage = (db: DbOrTx, businessId: string) => Promise<{ today: bigint; month: bigint }>;
+
+export async function getBusinessLimits(db: DbOrTx, actor: Actor, businessId: string | undefined, usage: LimitUsage): Promise<BusinessLimits> {
+  const b = await businessForActor(db, actor, businessId, 'Ver', { selfMenu: '/dispersal/transfer', field: 'BusinessId' });
+  const specific = await limitRow(db, 1, b.v_client, '');
+  const effective = await effectiveLimits(db, b.v_client);
+  const used = await usage(db, b.v_uid);
+  return {
+    Specific: specific ? limitOut(specific) : null,
+    Global: await getGlobalLimit(db),
+    Effective: { LimitPerTransaction: amt(effective.perTransaction), DailyLimit: amt(effective.daily), MonthlyLimit: amt(effective.monthly), Source: effective.source },
+    Usage: { Today: amountOut(used.today), Month: amountOut(used.month) },
+  };
+}

@@ -1,0 +1,33 @@
+// SPEI: accounts, orders out and in, the rail, balances; statements and dashboards read through these.
+export { speiRoutes } from './routes';
+export { transferenceRoutes } from './transference-routes';
+export {
+  businessBalance,
+  getBusinessBalance,
+  speiOutUsage,
+  queryMovements,
+  openOrders,
+  speiVolume,
+  movementOut,
+  movementById,
+  movementsByIds,
+  sendSpeiOut,
+  cancelSpeiOut,
+  applyRailEvent,
+  submitSpeiOut,
+  receiveIncomingSpei,
+  depositToBusiness,
+  holdReference,
+  SUBMIT_JOB,
+  SPEI_OUT_DISABLED,
+  NOT_CANCELLABLE,
+  type MovementRow,
+  type MovementFilters,
+  type IncomingInput,
+  type SpeiOutInput,
+} from './movements';
+export { businessFor, authoriseMoney, type MoneyAccess } from './access';
+export { sandboxRail, RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, SANDBOX_REJECT_REASON, UNKNOWN_BANK_REASON, type SpeiRail, type RailEvent, type RailOrder, type RailAck } from './rail';
+export { renderPdf, PDF_OPTIONS, maskAccount, field as pdfField, heading as pdfHeading, type Pdf } from './pdf';
+export { MX_TIME_ZONE, mexicoDate, mexicoMidnight, addDays, dayBounds, monthBounds, monthOf, MONTH_NAMES } from './time';
+export { seedSpeiDemo } from './seed';

@@ -1,0 +1,44 @@
+/** The SPEI background jobs: submission of accepted orders and delivery of rail events. */
+import { assertBusinessActive, findBusinessByAccountNumber } from '../businesses';
+import { registerJobHandler } from '../jobs';
+import { SUBMIT_JOB, applyRailEvent, receiveIncomingSpei, submitSpeiOut } from './movements';
+import { RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, sandboxTrackingKey, type RailEvent, type SpeiRail } from './rail';
+
+export function registerSpeiJobs(rail: SpeiRail): void {
+  registerJobHandler(SUBMIT_JOB, async (tx, payload, { now }) => {
+    await submitSpeiOut(tx, rail, String(payload.movementId), now);
+  });
+
+  registerJobHandler(RAIL_EVENT_JOB, async (tx, payload, { now }) => {
+    const event = payload as unknown as RailEvent;
+    if (event.type !== 'settle' || !event.deliverInternal || !event.beneficiaryClabe) {
+      await applyRailEvent(tx, event, now);
+      return;
+    }
+    // The sandbox delivers an order to a CLABE of this provider as an incoming SPEI to that
+    // business; when that business can no longer receive money the order comes back instead.
+    const target = await findBusinessByAccountNumber(tx, event.beneficiaryClabe);
+    const active = target ? await assertBusinessActive(tx, target.v_client).then(() => true, () => false) : false;
+    if (!active) {
+      await applyRailEvent(tx, { ...event, type: 'return', reason: SANDBOX_RETURN_REASON, returnTrackingKey: await sandboxTrackingKey(tx, 'SBXDEV', event.operationDate) }, now);
+      return;
+    }
+    const result = await applyRailEvent(tx, event, now);
+    const m = result.movement;
+    if (!result.applied || !m) return;
+    await receiveIncomingSpei(
+      tx,
+      {
+        beneficiaryClabe: m.v_beneficiary_clabe!,
+        amount: m.n_amount_cents,
+        senderName: m.v_source_name ?? '',
+        senderClabe: m.v_source_clabe!,
+        concept: m.v_concept ?? '',
+        reference: m.v_reference ?? undefined,
+        trackingKey: m.v_tracking_key!,
+        operationDate: m.d_operation_date,
+      },
+      null,
+    );
+  });
+}

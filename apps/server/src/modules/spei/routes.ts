@@ -1,0 +1,194 @@
+import {
+  ACCOUNT_TYPES,
+  BalanceOut,
+  BankItem,
+  BanksBody,
+  BANKS,
+  BusinessIdParams,
+  BusinessMovement,
+  BusinessMovementPage,
+  BusinessScopeBody,
+  CatalogEntry,
+  ClabeAccount,
+  ClabeAccountCreateBody,
+  ClabeAccountEditBody,
+  ClabeAccountListBody,
+  ClabeAccountPage,
+  DepositBody,
+  MovementIdBody,
+  MovementIdParams,
+  PAYMENT_TYPES,
+  PendingTransactionsBody,
+  SANDBOX_BANKS,
+  SandboxIncomingBody,
+  SandboxIncomingResult,
+  SpeiOutBody,
+  answer,
+  buildClabe,
+} from '@far/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../platform/errors';
+import { withIdempotency } from '../../platform/idempotency';
+import { toPage } from '../../platform/paging';
+import { ok } from '../../platform/reply';
+import * as accounts from './accounts';
+import { registerSpeiJobs } from './jobs';
+import * as movements from './movements';
+import { speiOutWithCode } from './speiout-handler';
+import { proofOfPayment } from './proof';
+import { sandboxRail, sandboxTrackingKey } from './rail';
+import { mexicoDate } from './time';
+
+const tags = ['SPEI'];
+const base = '/api/v1/transaction';
+const staff = (permission: 'Ver' | 'Editar') => ({ access: { menu: '/user/business', permission } });
+const authenticated = { access: 'authenticated' as const };
+const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional().describe('Obligatorio: una llave única por operación (docs/api.md)') });
+
+/** /api/v1/transaction/opm-features/*, balances, deposits, clabe-account/*, business-movement/* and the sandbox. */
+export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.ctx;
+  registerSpeiJobs(sandboxRail({ delayMs: config.speiSandboxDelayMs }));
+
+  // ---- catalogues ----
+  const bankList = [
+    ...BANKS.map((b) => ({ code: b.code, name: b.name, legalCode: b.speiKey.padStart(5, '0'), isActive: true })),
+    ...SANDBOX_BANKS.map((b) => ({ code: b.code, name: b.name, legalCode: b.speiKey, isActive: true, sandboxOutcome: b.outcome })),
+  ];
+  app.post(`${base}/opm-features/banks`, { config: authenticated, schema: { tags, summary: 'Bancos participantes de SPEI y bancos de prueba del sandbox', body: BanksBody, response: { 200: answer(z.array(BankItem)) } } }, async (req) => {
+    const search = req.body?.Search?.toLowerCase();
+    return ok(search ? bankList.filter((b) => b.name.toLowerCase().includes(search) || b.code.includes(search)) : bankList);
+  });
+  app.post(`${base}/opm-features/account-types`, { config: authenticated, schema: { tags, summary: 'Tipos de cuenta SPEI (40 CLABE, 3 tarjeta de débito, 10 teléfono)', response: { 200: answer(z.array(CatalogEntry)) } } }, async () =>
+    ok(ACCOUNT_TYPES.map((t) => ({ ...t }))),
+  );
+  app.post(`${base}/opm-features/payment-types`, { config: authenticated, schema: { tags, summary: 'Tipos de pago SPEI', response: { 200: answer(z.array(CatalogEntry)) } } }, async () =>
+    ok(PAYMENT_TYPES.map((t) => ({ ...t }))),
+  );
+
+  // ---- balances and deposits ----
+  app.post(`${base}/opm-features/balance`, { config: authenticated, schema: { tags, summary: 'Saldo de la empresa (la propia; el personal FAR indica BusinessId)', body: BusinessScopeBody, response: { 200: answer(BalanceOut) } } }, async (req) =>
+    ok(await movements.getBusinessBalance(db, req.actor!, req.body.BusinessId)),
+  );
+  app.post(`${base}/business/:id/balance`, { config: authenticated, schema: { tags, summary: 'Saldo de una empresa (personal FAR, o la propia)', params: BusinessIdParams, response: { 200: answer(BalanceOut) } } }, async (req) =>
+    ok(await movements.getBusinessBalance(db, req.actor!, req.params.id)),
+  );
+  app.post(
+    `${base}/business/:id/deposit`,
+    { config: staff('Editar'), schema: { tags, summary: 'Abonar a una empresa (personal FAR; con comisión SPEI de entrada e IVA). Requiere Idempotency-Key', params: BusinessIdParams, headers: idempotencyHeader, body: DepositBody, response: { 200: answer(BusinessMovement) } } },
+    (req, reply) =>
+      withIdempotency(req, reply, async (tx) => {
+        const m = await movements.depositToBusiness(tx, req.actor!, req.params.id, { amount: req.body.Amount, concept: req.body.Concept, reference: req.body.Reference, senderName: req.body.SenderName });
+        return { body: ok(m, 'Depósito registrado') };
+      }),
+  );
+
+  // ---- CLABE accounts ----
+  app.post(`${base}/clabe-account/query/list`, { config: authenticated, schema: { tags, summary: 'Cuentas CLABE registradas (5 por página)', body: ClabeAccountListBody, response: { 200: answer(ClabeAccountPage) } } }, async (req) =>
+    ok(await accounts.listClabeAccounts(db, req.actor!, req.body)),
+  );
+  app.post(`${base}/clabe-account/action/create`, { config: authenticated, schema: { tags, summary: 'Registrar una cuenta CLABE (el banco se toma de la CLABE)', body: ClabeAccountCreateBody, response: { 200: answer(ClabeAccount) } } }, async (req) =>
+    ok(await db.transaction((tx) => accounts.createClabeAccount(tx, req.actor!, req.body)), 'Cuenta registrada'),
+  );
+  app.put(`${base}/clabe-account/action/edit`, { config: authenticated, schema: { tags, summary: 'Editar, desactivar (IsActive: false) o reactivar una cuenta CLABE', body: ClabeAccountEditBody, response: { 200: answer(ClabeAccount) } } }, async (req) =>
+    ok(await db.transaction((tx) => accounts.editClabeAccount(tx, req.actor!, req.body)), 'Cuenta actualizada'),
+  );
+  app.post(`${base}/clabe-account/query/my-accounts`, { config: authenticated, schema: { tags, summary: 'Cuentas CLABE activas de la empresa (sin paginar)', body: BusinessScopeBody, response: { 200: answer(z.array(ClabeAccount)) } } }, async (req) =>
+    ok(await accounts.myClabeAccounts(db, req.actor!, req.body.BusinessId)),
+  );
+
+  // ---- SPEI out and pending transactions ----
+  app.post(
+    `${base}/business-movement/speiout`,
+    {
+      config: { access: { menu: '/dispersal/transfer', permission: 'Agregar' } },
+      schema: { tags, summary: 'Enviar una transferencia SPEI (código de seguridad de la operación spei-out). Requiere Idempotency-Key', headers: idempotencyHeader, body: SpeiOutBody, response: { 200: answer(BusinessMovement) } },
+    },
+    (req, reply) => {
+      const b = req.body;
+      return speiOutWithCode(
+        req,
+        reply,
+        { clabeAccountId: b.ClabeAccountId, clabe: b.Clabe, beneficiaryName: b.BeneficiaryName, beneficiaryRfc: b.BeneficiaryRfc, amount: b.Amount, concept: b.Concept, reference: b.Reference, paymentDay: b.PaymentDay },
+        b.SecurityCode,
+        (m) => m,
+      );
+    },
+  );
+
+  app.post(
+    `${base}/business-movement/pending-transactions`,
+    { config: authenticated, schema: { tags, summary: 'Transferencias pendientes (por enviar o enviadas sin liquidar)', body: PendingTransactionsBody, response: { 200: answer(BusinessMovementPage) } } },
+    async (req) => {
+      const { rows, total } = await movements.listPendingTransactions(db, req.actor!, req.body);
+      return ok(toPage(rows, total, req.body));
+    },
+  );
+
+  for (const [path, mode] of [
+    ['cancel', 'cancel'],
+    ['remove', 'remove'],
+  ] as const) {
+    app.post(
+      `${base}/business-movement/speiout/${path}`,
+      {
+        config: authenticated,
+        schema: {
+          tags,
+          summary: mode === 'cancel' ? 'Cancelar una transferencia pendiente no enviada (libera la retención). Requiere Idempotency-Key' : 'Eliminar una transferencia pendiente no enviada (libera la retención). Requiere Idempotency-Key',
+          headers: idempotencyHeader,
+          body: MovementIdBody,
+          response: { 200: answer(BusinessMovement) },
+        },
+      },
+      (req, reply) =>
+        withIdempotency(req, reply, async (tx) => ({
+          body: ok(await movements.cancelSpeiOut(tx, req.actor!, req.body.Id, mode), mode === 'cancel' ? 'Transferencia cancelada' : 'Transferencia eliminada'),
+        })),
+    );
+  }
+
+  app.get(`${base}/business-movement/:id`, { config: authenticated, schema: { tags, summary: 'Un movimiento (para seguir su estatus)', params: MovementIdParams, response: { 200: answer(BusinessMovement) } } }, async (req) =>
+    ok(movements.movementOut(await movements.movementFor(db, req.actor!, req.params.id, { op: 'Ver', menus: ['/dispersal/transfer', '/movement'] }))),
+  );
+
+  app.get(
+    `${base}/business-movement/:id/proof`,
+    { config: authenticated, schema: { tags, summary: 'Comprobante en PDF de un movimiento SPEI (enviado, recibido o depósito)', params: MovementIdParams } },
+    async (req, reply) => {
+      const m = await movements.movementFor(db, req.actor!, req.params.id, { op: 'Ver', menus: ['/dispersal/transfer', '/movement'] });
+      const pdf = await proofOfPayment(m);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="comprobante-${m.v_tracking_key ?? m.v_uid}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  // ---- the sandbox's incoming orders (staff) ----
+  app.post(
+    `${base}/spei/sandbox/incoming`,
+    {
+      config: staff('Editar'),
+      schema: { tags, summary: 'Sandbox: simular un SPEI entrante a la CLABE de una empresa (una orden repetida se abona una vez). Requiere Idempotency-Key', headers: idempotencyHeader, body: SandboxIncomingBody, response: { 200: answer(SandboxIncomingResult) } },
+    },
+    (req, reply) =>
+      withIdempotency(req, reply, async (tx) => {
+        if (config.speiRail !== 'sandbox') throw notFound('Solo disponible con el rail SPEI sandbox');
+        const b = req.body;
+        const now = new Date();
+        const operationDate = b.OperationDate ?? mexicoDate(now);
+        const trackingKey = b.TrackingKey ?? (await sandboxTrackingKey(tx, 'SBXIN', operationDate));
+        const { movement, duplicate } = await movements.receiveIncomingSpei(
+          tx,
+          { beneficiaryClabe: b.Clabe, amount: b.Amount, senderName: b.SenderName, senderClabe: b.SenderClabe ?? SANDBOX_SENDER_CLABE, concept: b.Concept, reference: b.Reference, trackingKey, operationDate },
+          req.actor!,
+        );
+        return { body: ok({ Movement: movements.movementOut(movement), Duplicate: duplicate }, duplicate ? 'La orden ya se había recibido: no se abonó de nuevo' : 'SPEI recibido') };
+      }),
+  );
+};
+
+/** The default ordering account of simulated incoming orders: a BBVA CLABE. */
+export const SANDBOX_SENDER_CLABE = buildClabe('012', '180', '01234567890');

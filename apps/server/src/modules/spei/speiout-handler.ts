@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../../platform/context';
+import { rule } from '../../platform/errors';
+import { IDEMPOTENCY_HEADER, withIdempotency } from '../../platform/idempotency';
+import { ok } from '../../platform/reply';
+import { consumeCode } from '../security';
+import * as movements from './movements';
+
+const CODE_MISSING = 'No hay un código vigente para esta operación. Solicita uno nuevo.';
+
+/** The scope withIdempotency uses for this request, kept on the order so that a replay is recognised. */
+const idempotencyScope = (req: FastifyRequest) => {
+  const key = req.headers[IDEMPOTENCY_HEADER];
+  return typeof key === 'string' && key ? `${req.method} ${req.routeOptions.url ?? req.url} ${key}` : null;
+};
+
+/**
+ * SPEI out with its security code. The code is spent in a transaction of its own before the
+ * money transaction (withIdempotency's), and only for a first request: a replay of an order
+ * already made is recognised first and answered by withIdempotency without asking for a code
+ * again. The lock-free checks run before the code is spent, so a refused transfer keeps it; a
+ * refusal found only under the lock (a concurrent transfer used the limit) spends it.
+ */
+export async function speiOutWithCode<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  input: movements.SpeiOutInput,
+  code: string,
+  answerOf: (m: Awaited<ReturnType<typeof movements.sendSpeiOut>>) => T,
+): Promise<ReturnType<typeof ok<T>>> {
+  const actor = req.actor as Actor;
+  const db = req.server.ctx.db;
+  const scope = idempotencyScope(req);
+  let verified = false;
+  let refused: unknown = null;
+  if (scope && !(await movements.hasOrderForKey(db, actor.userId, scope))) {
+    try {
+      const now = new Date();
+      await movements.preflightSpeiOut(db, actor, input, now);
+      await consumeCode(db, actor.userId, 'spei-out', code, now);
+      verified = true;
+    } catch (err) {
+      refused = err;
+    }
+  }
+  return withIdempotency(req, reply, async (tx) => {
+    if (!verified) throw refused ?? rule(CODE_MISSING);
+    const moved = await movements.sendSpeiOut(tx, actor, { ...input, idempotencyKey: scope ?? undefined });
+    return { status: 200, body: ok(answerOf(moved), 'Transferencia registrada') };
+  });
+}
+

@@ -1,0 +1,105 @@
+import {
+  MovementIdParams,
+  Transference,
+  TransferenceCreateBody,
+  TransferenceListQuery,
+  TransferenceUpdateBody,
+  answer,
+  amountOut,
+  pagesFor,
+  perPageOf,
+  type BusinessMovement,
+} from '@far/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../platform/errors';
+import { withIdempotency } from '../../platform/idempotency';
+import { ok } from '../../platform/reply';
+import { businessFor } from './access';
+import * as movements from './movements';
+import { speiOutWithCode } from './speiout-handler';
+
+const tags = ['Transferencias (transference)'];
+const READ = { op: 'Ver' as const, menus: ['/dispersal/transfer'] };
+const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional().describe('Obligatorio: una llave única por operación (docs/api.md)') });
+
+const cents = (decimal: string) => BigInt(decimal.replace('.', ''));
+
+/** A business movement (SPEI out) as the §3 transference entity. n_amount_comission is commission + IVA. */
+export function toTransference(m: BusinessMovement): Transference {
+  return {
+    v_uid: m.Id,
+    v_clabe_origin: m.SourceAccount.Clabe ?? '',
+    v_clabe_destination: m.Beneficiary.Clabe,
+    v_recipients_name: m.Beneficiary.Name,
+    v_financial_institution: m.Beneficiary.BankName,
+    v_alias: m.Alias,
+    v_reference: m.Reference,
+    v_concept: m.Concept,
+    n_amount: m.MovementAmount,
+    n_amount_comission: amountOut(cents(m.Commission) + cents(m.IVA)),
+    n_amount_total: m.TotalAmount,
+    v_uid_dispersion: m.DispersionId,
+    v_tracking_number: m.TrackingKey,
+    n_status: m.StatusBusinessMovement,
+    v_status_name: m.StatusName,
+    d_create_at: m.MovementDate,
+    d_update_at: m.MovementUpdateDate,
+  };
+}
+
+/** /api/v1/transference*: the same SPEI out, in the field names of the transference entity. */
+export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  const path = '/api/v1/transference';
+
+  app.get(path, { config: { access: 'authenticated' }, schema: { tags, summary: 'Transferencias SPEI enviadas de la empresa', querystring: TransferenceListQuery, response: { 200: answer(perPageOf(Transference)) } } }, async (req) => {
+    const q = req.query;
+    const b = await businessFor(db, req.actor!, q.BusinessId, READ);
+    const { rows, total } = await movements.queryMovements(db, b.v_uid, { type: 'SPEI_OUT', status: q.n_status }, { limit: q.perPage, offset: (q.page - 1) * q.perPage });
+    return ok({ items: rows.map(toTransference), page: q.page, perPage: q.perPage, pages: pagesFor(total, q.perPage), total });
+  });
+
+  app.post(
+    path,
+    {
+      config: { access: { menu: '/dispersal/transfer', permission: 'Agregar' } },
+      schema: { tags, summary: 'Crear una transferencia SPEI (igual que business-movement/speiout). Requiere Idempotency-Key', headers: idempotencyHeader, body: TransferenceCreateBody, response: { 200: answer(Transference) } },
+    },
+    (req, reply) => {
+      const b = req.body;
+      return speiOutWithCode(
+        req,
+        reply,
+        { clabeAccountId: b.v_uid_account, clabe: b.v_clabe_destination, beneficiaryName: b.v_recipients_name, alias: b.v_alias, amount: b.n_amount, concept: b.v_concept, reference: b.v_reference },
+        b.v_security_code,
+        toTransference,
+      );
+    },
+  );
+
+  app.get(`${path}/:id`, { config: { access: 'authenticated' }, schema: { tags, summary: 'Una transferencia', params: MovementIdParams, response: { 200: answer(Transference) } } }, async (req) => {
+    const m = await movements.movementFor(db, req.actor!, req.params.id, READ);
+    if (m.v_type !== 'SPEI_OUT') throw notFound(movements.MOVEMENT_NOT_FOUND);
+    return ok(toTransference(movements.movementOut(m)));
+  });
+
+  app.put(
+    `${path}/:id`,
+    { config: { access: { menu: '/dispersal/transfer', permission: 'Agregar' } }, schema: { tags, summary: 'Modificar concepto, referencia, alias o beneficiario de una transferencia pendiente no enviada', params: MovementIdParams, body: TransferenceUpdateBody, response: { 200: answer(Transference) } } },
+    async (req) => {
+      const b = req.body;
+      const row = await db.transaction((tx) =>
+        movements.editPendingSpeiOut(tx, req.actor!, req.params.id, { beneficiaryName: b.v_recipients_name, alias: b.v_alias, reference: b.v_reference, concept: b.v_concept }),
+      );
+      return ok(toTransference(movements.movementOut(row)), 'Transferencia actualizada');
+    },
+  );
+
+  app.post(
+    `${path}/delete/:id`,
+    { config: { access: 'authenticated' }, schema: { tags, summary: 'Cancelar una transferencia pendiente no enviada (libera la retención). Requiere Idempotency-Key', headers: idempotencyHeader, params: MovementIdParams, response: { 200: answer(Transference) } } },
+    (req, reply) =>
+      withIdempotency(req, reply, async (tx) => ({ body: ok(toTransference(await movements.cancelSpeiOut(tx, req.actor!, req.params.id, 'cancel')), 'Transferencia cancelada') })),
+  );
+};

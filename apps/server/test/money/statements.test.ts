@@ -1,0 +1,227 @@
+/**
+ * /movement (list, filters, paging, CSV and XLSX with formula-injection escaping), the monthly
+ * statement (closing balance = the ledger's), proofs of payment, and the money dashboards.
+ */
+import { formatCurrency } from '@far/contracts';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDF_OPTIONS, mexicoDate } from '../../src/modules/spei';
+import { safeCell } from '../../src/modules/statements';
+import { createTestApp, type TestApp } from '../helpers';
+import { BUSINESS, BUSINESS_2, CLABE, TECHFAR, balance, demoBusiness, deposit, noLimits, pdfText, runJobs, speiOut, type DemoBusiness } from './money';
+
+let t: TestApp;
+let b: DemoBusiness;
+let settled: { Id: string; TrackingKey: string };
+let pendingId: string;
+const now = new Date();
+const Y = Number(mexicoDate(now).slice(0, 4));
+const M = Number(mexicoDate(now).slice(5, 7));
+const MOVEMENTS = '/api/v1/transaction/business-movement/movements';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  b = await demoBusiness(t);
+  await noLimits(t, b);
+  await deposit(t, b.id, '3000.00');
+  const acct = await t.call(BUSINESS, {
+    method: 'POST',
+    url: '/api/v1/transaction/clabe-account/action/create',
+    payload: { Alias: '=HYPERLINK("http://x")', AccountHolderName: 'Proveedor Formula', Clabe: CLABE.settles },
+  });
+  expect(acct.statusCode, acct.body).toBe(200);
+  settled = (await speiOut(t, BUSINESS, { ClabeAccountId: acct.json().data.Id, Amount: '123.45', Concept: 'Factura 778', Reference: '778' })).json().data;
+  await runJobs(t, 0);
+  await runJobs(t, 60_000);
+  pendingId = (await speiOut(t, BUSINESS, { Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Pendiente', Amount: '10.00', Concept: 'Anticipo', Reference: '5' })).json().data.Id;
+});
+afterAll(() => {
+  PDF_OPTIONS.compress = true;
+  return t.close();
+});
+
+describe('movements list', () => {
+  const list = (body: Record<string, unknown>) => t.call(BUSINESS, { method: 'POST', url: MOVEMENTS, payload: body });
+
+  it('pages on the server, newest first', async () => {
+    const all = (await list({ Size: 100 })).json().data;
+    expect(all.TotalRecords).toBeGreaterThanOrEqual(4);
+    const page = (await list({ Size: 2, Page: 2 })).json().data;
+    expect(page).toMatchObject({ Page: 2, Size: 2, TotalRecords: all.TotalRecords, TotalPages: Math.ceil(all.TotalRecords / 2) });
+    expect(page.Records.map((r: { Id: string }) => r.Id)).toEqual(all.Records.slice(2, 4).map((r: { Id: string }) => r.Id));
+    expect(all.Records[0].Id).toBe(pendingId);
+  });
+
+  it('filters by type, status, date range and text', async () => {
+    const out = (await list({ Type: 'SPEI_OUT', Size: 100 })).json().data.Records;
+    expect(out.length).toBeGreaterThanOrEqual(2);
+    expect(out.every((r: { MovementType: string }) => r.MovementType === 'SPEI_OUT')).toBe(true);
+    const pending = (await list({ Status: 0 })).json().data.Records;
+    expect(pending.map((r: { Id: string }) => r.Id)).toEqual([pendingId]);
+    const today = mexicoDate(now);
+    expect((await list({ From: today, To: today })).json().data.TotalRecords).toBeGreaterThan(0);
+    expect((await list({ From: '2020-01-01', To: '2020-01-31' })).json().data.TotalRecords).toBe(0);
+    expect((await list({ Search: settled.TrackingKey })).json().data.Records.map((r: { Id: string }) => r.Id)).toEqual([settled.Id]);
+    expect((await list({ Search: 'pendiente' })).json().data.Records.map((r: { Id: string }) => r.Id)).toEqual([pendingId]);
+    expect((await list({ Search: '100%_' })).json().data.TotalRecords).toBe(0);
+  });
+
+  it('refuses a reversed date range and an unknown type', async () => {
+    const r1 = await list({ From: '2026-02-01', To: '2026-01-01' });
+    expect([r1.statusCode, r1.json().message]).toEqual([400, 'La fecha final no puede ser anterior a la inicial']);
+    const r2 = await list({ Type: 'CASH' });
+    expect([r2.statusCode, r2.json().message]).toEqual([400, 'Tipo de movimiento no válido']);
+  });
+});
+
+describe('exports', () => {
+  it('escapes cells a spreadsheet would run', () => {
+    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', 'Normal', '1.00'].map(safeCell)).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", 'Normal', '1.00']);
+  });
+
+  it('CSV: the same filtered list, UTF-8 with BOM, formulas escaped', async () => {
+    const res = await t.call(BUSINESS, { method: 'POST', url: `${MOVEMENTS}/export`, payload: { Type: 'SPEI_OUT', Format: 'csv' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="movimientos-BUS\d+-\d{4}-\d{2}-\d{2}\.csv"/);
+    const text = res.rawPayload.toString('utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).trim().split('\n');
+    expect(lines[0]).toBe('Fecha,Tipo,Estatus,Clave de rastreo,Concepto,Referencia,Ordenante,Cuenta ordenante,Beneficiario,Cuenta beneficiario,Banco beneficiario,Alias,Monto,Comisión,IVA,Total');
+    const total = (await t.call(BUSINESS, { method: 'POST', url: MOVEMENTS, payload: { Type: 'SPEI_OUT' } })).json().data.TotalRecords;
+    expect(lines).toHaveLength(total + 1);
+    const row = lines.find((l) => l.includes(settled.TrackingKey))!;
+    expect(row).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(row).toContain('Factura 778');
+    expect(row).toContain('123.45');
+    expect(text).not.toMatch(/,=HYPERLINK/);
+  });
+
+  it('XLSX: the same rows, amounts as numbers, formulas escaped', async () => {
+    const res = await t.call(BUSINESS, { method: 'POST', url: `${MOVEMENTS}/export`, payload: { Search: settled.TrackingKey, Format: 'xlsx' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Movimientos')!;
+    expect(sheet.rowCount).toBe(2);
+    const row = sheet.getRow(2).values as unknown[];
+    expect(row).toContain(settled.TrackingKey);
+    expect(row).toContain('\'=HYPERLINK("http://x")');
+    expect(row).toContain(123.45);
+  });
+});
+
+describe('monthly statement', () => {
+  const state = (body: Record<string, unknown>, email = BUSINESS) => t.call(email, { method: 'POST', url: '/api/internal/account-state', payload: { Year: Y, Month: M, ...body } });
+
+  it('closes at the ledger balance, with every posting, commissions and IVA', async () => {
+    const s = (await state({})).json().data;
+    const [ledger] = await t.sql<{ balance: string }>(`SELECT n_balance_cents::text AS balance FROM ledger_accounts WHERE v_code = $1`, [`${b.client}:main`]);
+    const cents = (x: string) => BigInt(x.replace('.', ''));
+    expect(cents(s.ClosingBalance)).toBe(BigInt(ledger!.balance));
+    expect(s.ClosingBalance).toBe((await balance(t, BUSINESS)).balance);
+    expect(cents(s.OpeningBalance) + cents(s.Deposits) - cents(s.Withdrawals) - cents(s.Commissions) - cents(s.IVA)).toBe(cents(s.ClosingBalance));
+    const postings = await t.sql<{ n: number; commissions: string; iva: string }>(
+      `SELECT count(*)::int AS n,
+              coalesce(-sum(p.n_amount_cents) FILTER (WHERE p.v_leg = 'commission'), 0)::text AS commissions,
+              coalesce(-sum(p.n_amount_cents) FILTER (WHERE p.v_leg = 'iva'), 0)::text AS iva
+         FROM ledger_postings p JOIN ledger_accounts a ON a.v_uid = p.v_uid_account WHERE a.v_code = $1`,
+      [`${b.client}:main`],
+    );
+    expect(s.Movements).toHaveLength(postings[0]!.n);
+    expect([cents(s.Commissions).toString(), cents(s.IVA).toString()]).toEqual([postings[0]!.commissions, postings[0]!.iva]);
+    const out = s.Movements.filter((m: { TrackingKey: string | null }) => m.TrackingKey === settled.TrackingKey);
+    expect(out.map((m: { Leg: string; Amount: string; Description: string }) => [m.Leg, m.Amount, m.Description])).toEqual([
+      ['amount', '-123.45', 'Transferencia SPEI enviada a Proveedor Formula'],
+      ['commission', '-5.00', 'Comisión por transferencia SPEI'],
+      ['iva', '-0.80', 'IVA de la comisión'],
+    ]);
+    expect(s.Period.Label).toMatch(/^[a-z]+ de \d{4}$/);
+    // The pending order is held, not posted: it is not on the statement.
+    expect(s.Movements.some((m: { Concept: string | null }) => m.Concept === 'Anticipo')).toBe(false);
+  });
+
+  it('the month before opens and closes at zero', async () => {
+    const prev = M === 1 ? { Year: Y - 1, Month: 12 } : { Month: M - 1 };
+    const s = (await state(prev)).json().data;
+    expect([s.OpeningBalance, s.ClosingBalance, s.Movements.length]).toEqual(['0.00', '0.00', 0]);
+  });
+
+  it('refuses a month that has not begun and a month 13', async () => {
+    const r1 = await state({ Year: Y + 1 });
+    expect([r1.statusCode, r1.json().message]).toEqual([422, 'El periodo aún no comienza']);
+    const r2 = await state({ Month: 13 });
+    expect([r2.statusCode, r2.json().message]).toEqual([400, 'Mes no válido']);
+  });
+
+  it('as a PDF, with the summary and the movements', async () => {
+    PDF_OPTIONS.compress = false;
+    const res = await state({ Format: 'pdf' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.rawPayload);
+    const s = (await state({})).json().data;
+    expect(text).toContain('Estado de cuenta de');
+    expect(text).toContain('Comercializadora Demo SA de CV');
+    expect(text).toContain(formatCurrency(BigInt(s.ClosingBalance.replace('.', ''))));
+    expect(text).toContain(settled.TrackingKey);
+    expect(text).toContain('Comisión por transferencia SPEI');
+  });
+});
+
+describe('proof of payment', () => {
+  it('has the tracking key, banks, masked accounts, amounts, concept, reference and times', async () => {
+    PDF_OPTIONS.compress = false;
+    const res = await t.call(BUSINESS, { method: 'GET', url: `/api/v1/transaction/business-movement/${settled.Id}/proof` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="comprobante-${settled.TrackingKey}.pdf"`);
+    const text = pdfText(res.rawPayload);
+    for (const expected of [settled.TrackingKey, 'SANDBOX LIQUIDA (990)', 'STP (646)', `**************${CLABE.settles.slice(-4)}`, `**************${b.clabe.slice(-4)}`, '$123.45', '$5.00', '$0.80', '$129.25', 'Factura 778', '778', 'Liquidada']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain(CLABE.settles);
+    expect(text).not.toContain(b.clabe);
+    const staff = await t.call(TECHFAR, { method: 'GET', url: `/api/v1/transaction/business-movement/${settled.Id}/proof` });
+    expect(staff.statusCode).toBe(200);
+  });
+});
+
+describe('dashboards', () => {
+  it('business: balances, the last movements and 30 days of money in and out', async () => {
+    const res = await t.call(BUSINESS, { method: 'GET', url: '/api/v1/transaction/dashboard/business' });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    expect(d.Balance).toEqual(await balance(t, BUSINESS));
+    expect(d.LastMovements[0].Id).toBe(pendingId);
+    expect(d.LastMovements.length).toBeLessThanOrEqual(10);
+    expect(d.Series).toHaveLength(30);
+    expect(d.Series[29].Date).toBe(mexicoDate(now));
+    const s = (await t.call(BUSINESS, { method: 'POST', url: '/api/internal/account-state', payload: { Year: Y, Month: M } })).json().data;
+    // Everything of this business was posted today: today's flows are the month's.
+    const cents = (x: string) => BigInt(x.replace('.', ''));
+    expect(cents(d.Series[29].In)).toBe(cents(s.Deposits));
+    expect(cents(d.Series[29].Out)).toBe(cents(s.Withdrawals) + cents(s.Commissions) + cents(s.IVA));
+    expect(d.PendingOrders).toEqual({ Count: 1, Amount: '15.80' });
+    const staff = await t.call(TECHFAR, { method: 'GET', url: `/api/v1/transaction/dashboard/business?BusinessId=${b.id}` });
+    expect(staff.json().data.Balance).toEqual(d.Balance);
+    const other = await t.call(BUSINESS_2, { method: 'GET', url: '/api/v1/transaction/dashboard/business' });
+    expect(other.json().data.Balance.account).not.toBe(b.clabe);
+  });
+
+  it('admin: total balances held, SPEI volume today and pending orders', async () => {
+    const res = await t.call(TECHFAR, { method: 'GET', url: '/api/v1/transaction/dashboard/admin' });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    const [held] = await t.sql<{ total: string }>(`SELECT coalesce(sum(n_balance_cents), 0)::text AS total FROM ledger_accounts WHERE b_customer`);
+    expect(BigInt(d.TotalBalancesHeld.replace('.', ''))).toBe(BigInt(held!.total));
+    const [open] = await t.sql<{ n: number; total: string }>(`SELECT count(*)::int AS n, coalesce(sum(n_total_cents), 0)::text AS total FROM business_movements WHERE v_type = 'SPEI_OUT' AND i_status IN (0, 1)`);
+    expect(d.PendingOrders).toEqual({ Count: open!.n, Amount: formatCurrency(BigInt(open!.total)).replace('$', '').replaceAll(',', '') });
+    expect(d.TotalInTransit).toBe(d.PendingOrders.Amount);
+    expect(d.SpeiToday.Out.Count).toBeGreaterThanOrEqual(2);
+    expect(d.SpeiToday.In.Count).toBeGreaterThanOrEqual(2);
+    expect(Number(d.Books.CommissionIncome)).toBeGreaterThan(0);
+  });
+});

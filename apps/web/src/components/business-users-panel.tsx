@@ -1,0 +1,296 @@
+import { CountryCode, EmailField, PersonName, PhoneNumber, ROLE_IDS, UserListItem, optional, type StatusFilterName, type UserAction } from '@far/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Grid, Group, Modal, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { errorText, isApiError } from '../lib/api-client';
+import { useBusinessUserActions } from '../lib/api/business-user-actions';
+import { useCreateBusinessUser } from '../lib/api/create-business-user';
+import { roleLabel } from '../lib/api/get-me';
+import { useRolesOf } from '../lib/api/get-role-catalog';
+import { useBusinessUsers } from '../lib/api/list-business-users';
+import { fullName } from '../lib/format';
+import { FORM_SETTINGS, applyServerErrors } from '../lib/forms';
+import { LIFECYCLE_TEXT, STATUS_FILTER_OPTIONS, availableActions, lifecycleOf } from '../lib/lifecycle';
+import { REQUIRED } from '../lib/validation';
+import { openConfirmDialog } from './confirm-dialog';
+import { DataTable, type Column } from './data-table';
+import { ErrorAlert } from './error-alert';
+import { PhoneCodeSelect } from './phone-code-select';
+import { REQUIRED_MARK } from './required-mark';
+import { StatusBadge } from './status-badge';
+import { DateText } from './value-text';
+
+const PAGE_SIZE = 10;
+
+type Row = z.infer<typeof UserListItem>;
+
+const personOf = (u: Row) => fullName({ v_names: u.Name, v_last_name_1: u.LastName, v_last_name_2: u.SecondLastName });
+
+// ---- invite -------------------------------------------------------------------------------------
+
+const inviteSchema = z.object({
+  Name: PersonName(),
+  LastName: optional(PersonName()),
+  SecondLastName: optional(PersonName()),
+  Email: EmailField,
+  MobileCode: CountryCode,
+  Mobile: optional(PhoneNumber),
+  RoleId: z.string({ message: REQUIRED }).min(1, REQUIRED),
+});
+interface InviteValues {
+  Name: string;
+  LastName: string;
+  SecondLastName: string;
+  Email: string;
+  MobileCode: string;
+  Mobile: string;
+  RoleId: string | null;
+}
+type InviteOutput = z.output<typeof inviteSchema>;
+const INVITE_FIELDS = ['Name', 'LastName', 'SecondLastName', 'Email', 'MobileCode', 'Mobile', 'RoleId'];
+
+export function InviteBusinessUserForm({ businessId, onDone, onCancel }: { businessId?: string; onDone: () => void; onCancel: () => void }) {
+  const create = useCreateBusinessUser();
+  const roles = useRolesOf('BUS');
+  const form = useForm<InviteValues, unknown, InviteOutput>({
+    ...FORM_SETTINGS,
+    resolver: zodResolver(inviteSchema) as unknown as Resolver<InviteValues, unknown, InviteOutput>,
+    defaultValues: { Name: '', LastName: '', SecondLastName: '', Email: '', MobileCode: '+52', Mobile: '', RoleId: ROLE_IDS.business },
+  });
+  const { errors } = form.formState;
+
+  // A Mexican mobile has 10 digits; checked with the other messages too.
+  const checkMobile = (v: { Mobile?: string | null; MobileCode: string }, focus: boolean) => {
+    const n = v.Mobile?.trim();
+    if (!n || !/^\d+$/.test(n) || v.MobileCode !== '+52' || n.length === 10) return false;
+    form.setError('Mobile', { message: 'El teléfono debe tener 10 dígitos' }, { shouldFocus: focus });
+    return true;
+  };
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    if (checkMobile(v, true)) return;
+    try {
+      const user = await create.mutateAsync({
+        BusinessId: businessId,
+        Name: v.Name,
+        LastName: v.LastName ?? null,
+        SecondLastName: v.SecondLastName ?? null,
+        Email: v.Email,
+        Mobile: v.Mobile ?? null,
+        MobileCode: v.MobileCode,
+        RoleId: v.RoleId,
+        IsActive: true,
+      });
+      notifications.show({ color: 'green', message: `Invitamos a ${user.Email}. Recibirá una contraseña temporal por correo.` });
+      onDone();
+    } catch (error) {
+      if (isApiError(error)) applyServerErrors(form.setError, error, INVITE_FIELDS);
+    }
+  }, () => checkMobile(form.getValues(), false));
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="form-invite-user">
+      <Stack gap="md">
+        {create.isError ? <ErrorAlert error={create.error} title="No fue posible invitar al usuario" /> : null}
+        <Text size="sm" c="dimmed">
+          Le enviaremos una contraseña temporal por correo; deberá cambiarla al iniciar sesión por primera vez.
+        </Text>
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput label="Nombre(s)" {...REQUIRED_MARK} error={errors.Name?.message} {...form.register('Name')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput label="Primer apellido" error={errors.LastName?.message} {...form.register('LastName')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput label="Segundo apellido" error={errors.SecondLastName?.message} {...form.register('SecondLastName')} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <TextInput label="Correo electrónico" type="email" {...REQUIRED_MARK} error={errors.Email?.message} {...form.register('Email')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 5 }}>
+            <Controller
+              control={form.control}
+              name="MobileCode"
+              render={({ field, fieldState }) => <PhoneCodeSelect label="Lada del celular" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 7 }}>
+            <TextInput label="Teléfono celular" inputMode="numeric" maxLength={15} error={errors.Mobile?.message} {...form.register('Mobile')} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Controller
+              control={form.control}
+              name="RoleId"
+              render={({ field, fieldState }) => (
+                <Select
+                  label="Rol"
+                  {...REQUIRED_MARK}
+                  data={(roles.data ?? []).map((r) => ({ value: r.v_uid, label: roleLabel(r.v_name) }))}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  allowDeselect={false}
+                  error={fieldState.error?.message ?? (roles.isError ? errorText(roles.error) : undefined)}
+                />
+              )}
+            />
+          </Grid.Col>
+        </Grid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Enviar invitación
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+// ---- list ---------------------------------------------------------------------------------------
+
+interface BusinessUsersPanelProps {
+  /** Staff name the business; a business user's own business without it. */
+  businessId?: string;
+  canInvite: boolean;
+  canChangeStatus: boolean;
+  /** The signed-in person: nobody changes their own status. */
+  selfId?: string;
+  /** Offer bloquear too (staff); a business admin deactivates and unblocks. */
+  allowBlock?: boolean;
+}
+
+/** The users of one business: list, invite (temporary password by e-mail), deactivate and unblock. */
+export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, selfId, allowBlock = false }: BusinessUsersPanelProps) {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilterName | null>(null);
+  const [debounced] = useDebouncedValue(search, 350);
+  const [inviting, setInviting] = useState(false);
+  const users = useBusinessUsers({ BusinessId: businessId, Page: page, Size: PAGE_SIZE, Search: debounced, Status: status ?? undefined });
+  const act = useBusinessUserActions();
+
+  const run = (row: Row, action: UserAction) => {
+    const text = LIFECYCLE_TEXT[action];
+    openConfirmDialog({
+      title: `${text.verb} usuario`,
+      message: `¿${text.verb} a ${row.Email}?`,
+      confirmLabel: text.verb,
+      danger: text.danger,
+      onConfirm: () =>
+        act.mutate(
+          { Action: action, Ids: [row.Id] },
+          {
+            onSuccess: () => notifications.show({ color: 'green', message: `Se ${text.one} a ${row.Email}.` }),
+            onError: (e) => notifications.show({ color: 'red', title: 'No se aplicó la acción', message: errorText(e) }),
+          },
+        ),
+    });
+  };
+
+  const columns: Column<Row>[] = [
+    {
+      key: 'name',
+      header: 'Usuario',
+      render: (u) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {personOf(u)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {u.Email}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'role', header: 'Rol', render: (u) => <Text size="sm">{roleLabel(u.Role.Name)}</Text> },
+    { key: 'created', header: 'Alta', render: (u) => <DateText size="sm" value={u.CreationDate} /> },
+    { key: 'status', header: 'Estatus', render: (u) => <StatusBadge status={u.Status.Name} /> },
+  ];
+  if (canChangeStatus) {
+    columns.push({
+      key: 'actions',
+      header: 'Acciones',
+      align: 'right',
+      render: (u) => {
+        if (u.Id === selfId) {
+          return (
+            <Text size="xs" c="dimmed">
+              Tu usuario
+            </Text>
+          );
+        }
+        const actions = availableActions(lifecycleOf(u.Status)).filter((a) => allowBlock || a !== 'bloquear');
+        return (
+          <Group gap={6} justify="flex-end" wrap="nowrap">
+            {actions.map((a) => (
+              <Button key={a} size="compact-xs" variant="light" color={LIFECYCLE_TEXT[a].danger ? 'red' : undefined} aria-label={`${LIFECYCLE_TEXT[a].verb} a ${u.Email}`} onClick={() => run(u, a)}>
+                {LIFECYCLE_TEXT[a].verb}
+              </Button>
+            ))}
+          </Group>
+        );
+      },
+    });
+  }
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="wrap">
+            <TextInput
+              aria-label="Buscar usuario"
+              placeholder="Buscar por nombre o correo"
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                setPage(1);
+              }}
+              w={{ base: '100%', sm: 280 }}
+            />
+            <Select
+              aria-label="Estatus"
+              placeholder="Todos los estatus"
+              data={STATUS_FILTER_OPTIONS}
+              value={status}
+              onChange={(v) => {
+                setStatus(v as StatusFilterName | null);
+                setPage(1);
+              }}
+              clearable
+              w={200}
+            />
+          </Group>
+          {canInvite ? (
+            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+              Invitar usuario
+            </Button>
+          ) : null}
+        </Group>
+      </Paper>
+      <DataTable
+        testId="business-users-table"
+        columns={columns}
+        rows={users.data?.Records}
+        getRowId={(u) => u.Id}
+        loading={users.isFetching}
+        error={users.isError ? users.error : null}
+        onRetry={() => void users.refetch()}
+        paging={users.data ? { page: users.data.Page, totalPages: users.data.TotalPages, total: users.data.TotalRecords, onPageChange: setPage } : undefined}
+      />
+      <Modal opened={inviting} onClose={() => setInviting(false)} title="Invitar usuario" size="lg" centered>
+        {inviting ? <InviteBusinessUserForm businessId={businessId} onDone={() => setInviting(false)} onCancel={() => setInviting(false)} /> : null}
+      </Modal>
+    </Stack>
+  );
+}

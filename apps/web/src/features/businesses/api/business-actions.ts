@@ -1,0 +1,24 @@
+import { BulkResult } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import type { LifecycleAction } from '../../../lib/lifecycle';
+import { businessesQueryKey } from './list-businesses';
+
+/**
+ * POST /api/v1/profiles/business/action/bulk-action { Action, Ids } → { Affected }; all or nothing.
+ * The first activation needs the business's KYC (legal representative, an approved document).
+ */
+export interface BusinessActionInput {
+  Action: LifecycleAction;
+  Ids: string[];
+}
+
+export const businessActions = (body: BusinessActionInput) => apiRequest('POST', '/api/v1/profiles/business/action/bulk-action', { body, schema: BulkResult });
+
+export function useBusinessActions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BusinessActionInput) => unwrap(businessActions(body)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: businessesQueryKey }),
+  });
+}

@@ -1,0 +1,49 @@
+import { BusinessCreated } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { businessesQueryKey } from './list-businesses';
+
+/** The business's own fields, as create and update send them (blanks as null). */
+export interface BusinessInput {
+  TypePerson: string;
+  CompanyName: string | null;
+  Name: string | null;
+  LastName: string | null;
+  SecondLastName: string | null;
+  Rfc: string;
+  Curp: string | null;
+  Email: string;
+  Mobile: string | null;
+  MobileCode: string;
+  Street: string;
+  ExteriorNumber: string;
+  InteriorNumber: string | null;
+  PostalCode: string;
+  NeighborhoodId: string;
+  ConfirmRfcWarning: boolean;
+}
+
+export interface FirstUserInput {
+  Name: string;
+  LastName: string | null;
+  SecondLastName: string | null;
+  Email: string;
+  Mobile: string | null;
+  MobileCode: string;
+}
+
+/**
+ * POST /api/v1/profiles/business/action/create: the business (pendiente, with its own CLABE) and its
+ * first user, who gets a temporary password by e-mail. An RFC whose check digit does not match
+ * answers 422 with data { RequiresConfirmation, Warnings } until ConfirmRfcWarning is sent.
+ */
+export const createBusiness = (body: BusinessInput & { FirstUser?: FirstUserInput }) =>
+  apiRequest('POST', '/api/v1/profiles/business/action/create', { body, schema: BusinessCreated });
+
+export function useCreateBusiness() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BusinessInput & { FirstUser?: FirstUserInput }) => unwrap(createBusiness(body)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: businessesQueryKey }),
+  });
+}

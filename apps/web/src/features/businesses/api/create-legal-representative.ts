@@ -1,0 +1,25 @@
+import { LegalRepresentative } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { legalRepresentativeQueryKey } from './get-legal-representative';
+
+/** The legal representative's fields (v_-style). */
+export interface LegalRepresentativeInput {
+  v_names: string;
+  v_last_name_1: string;
+  v_last_name_2: string | null;
+  v_email: string;
+  v_email_alternative: string | null;
+}
+
+/** POST /api/v1/legal-representative { v_uid_business, ...fields } (persona moral only, one per business). */
+export const createLegalRepresentative = (body: LegalRepresentativeInput & { v_uid_business: string }) =>
+  apiRequest('POST', '/api/v1/legal-representative', { body, schema: LegalRepresentative });
+
+export function useCreateLegalRepresentative() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LegalRepresentativeInput & { v_uid_business: string }) => unwrap(createLegalRepresentative(body)),
+    onSuccess: (rep) => queryClient.setQueryData(legalRepresentativeQueryKey(rep.v_uid_business), rep),
+  });
+}

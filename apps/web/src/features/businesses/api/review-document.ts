@@ -1,0 +1,21 @@
+import { BusinessDocument } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { documentsQueryKey } from './list-documents';
+
+/** PUT /api/v1/document/{id} { v_uid_status, t_comment }: staff approve (activo) or refuse (rechazado, with a comment). */
+export interface ReviewDocumentInput {
+  id: string;
+  v_uid_status: string;
+  t_comment: string | null;
+}
+
+export const reviewDocument = ({ id, ...body }: ReviewDocumentInput) => apiRequest('PUT', `/api/v1/document/${id}`, { body, schema: BusinessDocument });
+
+export function useReviewDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReviewDocumentInput) => unwrap(reviewDocument(input)),
+    onSuccess: (doc) => void queryClient.invalidateQueries({ queryKey: documentsQueryKey(doc.v_uid_business) }),
+  });
+}

@@ -1,0 +1,27 @@
+import { BusinessDocument } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { documentsQueryKey } from './list-documents';
+
+/** POST /api/v1/document, multipart: v_uid_business, v_name and file (PDF ≤ 10 MB). It starts pendiente. */
+export interface UploadDocumentInput {
+  businessId: string;
+  name: string;
+  file: File;
+}
+
+export const uploadDocument = ({ businessId, name, file }: UploadDocumentInput) => {
+  const body = new FormData();
+  body.append('v_uid_business', businessId);
+  body.append('v_name', name);
+  body.append('file', file);
+  return apiRequest('POST', '/api/v1/document', { body, schema: BusinessDocument, timeoutMs: 120_000 });
+};
+
+export function useUploadDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UploadDocumentInput) => unwrap(uploadDocument(input)),
+    onSuccess: (doc) => void queryClient.invalidateQueries({ queryKey: documentsQueryKey(doc.v_uid_business) }),
+  });
+}

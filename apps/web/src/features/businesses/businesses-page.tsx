@@ -1,0 +1,148 @@
+import type { BusinessListItem, StatusFilterName } from '@far/contracts';
+import { ActionIcon, Button, Group, Paper, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconEye, IconMapPin, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, type Column } from '../../components/data-table';
+import { BulkActionBar } from '../../components/lifecycle-actions';
+import { PageHeader } from '../../components/page-header';
+import { StatusBadge } from '../../components/status-badge';
+import { DateText } from '../../components/value-text';
+import { errorText } from '../../lib/api-client';
+import { useCan } from '../../lib/api/get-menu-permissions';
+import { integer } from '../../lib/format';
+import { LIFECYCLE_TEXT, STATUS_FILTER_OPTIONS, countOf, type LifecycleAction } from '../../lib/lifecycle';
+import { useBusinessActions } from './api/business-actions';
+import { useBusinesses } from './api/list-businesses';
+import { BUSINESS_SCREEN } from './business-create-page';
+
+const PAGE_SIZE = 10;
+const NOUN = { one: 'empresa', many: 'empresas' };
+export const POSTAL_CODES_PATH = `${BUSINESS_SCREEN}/codigos-postales`;
+
+/** Cuentas Business: every business with its CLABE, users and status; onboarding and bulk status changes. */
+export function BusinessesPage() {
+  const navigate = useNavigate();
+  const canAdd = useCan(BUSINESS_SCREEN, 'Agregar');
+  const canStatus = useCan(BUSINESS_SCREEN, 'Desactivar');
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilterName | null>(null);
+  const [debounced] = useDebouncedValue(search, 350);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const list = useBusinesses({ Page: page, Size: PAGE_SIZE, Search: debounced, Status: status });
+  const act = useBusinessActions();
+
+  const runBulk = (action: LifecycleAction | 'borrar') => {
+    if (action === 'borrar') return;
+    act.mutate(
+      { Action: action, Ids: [...selected] },
+      {
+        onSuccess: ({ Affected }) => {
+          setSelected(new Set());
+          notifications.show({ color: 'green', message: `Se ${Affected === 1 ? LIFECYCLE_TEXT[action].one : LIFECYCLE_TEXT[action].many} ${countOf(Affected, NOUN.one, NOUN.many)}.` });
+        },
+        onError: (e) => notifications.show({ color: 'red', title: 'No se aplicó la acción', message: errorText(e), autoClose: 10_000 }),
+      },
+    );
+  };
+
+  const columns: Column<BusinessListItem>[] = [
+    { key: 'account', header: 'Cuenta CLABE', render: (b) => <Text size="sm" ff="monospace">{b.AccountNumber}</Text> },
+    {
+      key: 'name',
+      header: 'Nombre',
+      render: (b) => (
+        <Text size="sm" fw={600}>
+          {b.Name}
+        </Text>
+      ),
+    },
+    { key: 'created', header: 'Fecha de alta', render: (b) => <DateText size="sm" value={b.CreationDate} /> },
+    { key: 'users', header: 'Usuarios', align: 'right', render: (b) => integer(b.RegisteredUsers) },
+    { key: 'status', header: 'Estatus', render: (b) => <StatusBadge status={b.Status.Name} /> },
+    {
+      key: 'actions',
+      header: 'Acciones',
+      align: 'right',
+      render: (b) => (
+        <Tooltip label="Ver detalle">
+          <ActionIcon variant="subtle" aria-label={`Ver ${b.Name}`} onClick={() => navigate(`${BUSINESS_SCREEN}/${b.Id}`)}>
+            <IconEye size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Cuentas Business"
+        description="Las empresas clientes: su cuenta CLABE, sus usuarios, sus documentos y su estatus."
+        actions={
+          <>
+            <Button variant="default" component={Link} to={POSTAL_CODES_PATH} leftSection={<IconMapPin size={16} />}>
+              Códigos postales
+            </Button>
+            {canAdd ? (
+              <Button component={Link} to={`${BUSINESS_SCREEN}/nueva`} leftSection={<IconPlus size={16} />}>
+                Nueva empresa
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Paper withBorder p="sm" mb="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="wrap">
+            <TextInput
+              aria-label="Buscar empresa"
+              placeholder="Buscar por nombre, RFC o cuenta CLABE"
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                setPage(1);
+              }}
+              w={{ base: '100%', sm: 340 }}
+            />
+            <Select
+              aria-label="Estatus"
+              placeholder="Todos los estatus"
+              data={STATUS_FILTER_OPTIONS}
+              value={status}
+              onChange={(v) => {
+                setStatus(v as StatusFilterName | null);
+                setPage(1);
+                setSelected(new Set());
+              }}
+              clearable
+              w={200}
+            />
+          </Group>
+          <BulkActionBar
+            count={selected.size}
+            actions={canStatus ? ['activar', 'desactivar', 'bloquear', 'desbloquear'] : []}
+            noun={NOUN}
+            pending={act.isPending ? act.variables?.Action : null}
+            onRun={runBulk}
+          />
+        </Group>
+      </Paper>
+      <DataTable
+        testId="businesses-table"
+        columns={columns}
+        rows={list.data?.Records}
+        getRowId={(b) => b.Id}
+        loading={list.isFetching}
+        error={list.isError ? list.error : null}
+        onRetry={() => void list.refetch()}
+        selection={canStatus ? { selected, onChange: setSelected } : undefined}
+        paging={list.data ? { page: list.data.Page, totalPages: list.data.TotalPages, total: list.data.TotalRecords, onPageChange: setPage } : undefined}
+      />
+    </>
+  );
+}

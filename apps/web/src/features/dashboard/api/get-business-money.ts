@@ -1,0 +1,17 @@
+import { BusinessDashboard } from '@far/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** GET /api/v1/transaction/dashboard/business: balance, in transit, last movements and 30 days of money in and out. */
+export type BusinessMoney = z.infer<typeof BusinessDashboard>;
+
+export const getBusinessMoney = () => apiRequest('GET', '/api/v1/transaction/dashboard/business', { schema: BusinessDashboard });
+
+export const businessMoneyQueryOptions = () =>
+  queryOptions({ queryKey: [...queryKeys.dashboard, 'money', 'business'], queryFn: () => unwrap(getBusinessMoney()), refetchInterval: 30_000 });
+
+export function useBusinessMoney(enabled: boolean) {
+  return useQuery({ ...businessMoneyQueryOptions(), enabled });
+}

@@ -1,0 +1,207 @@
+import type { ClabeAccount } from '@far/contracts';
+import { ActionIcon, Badge, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCircleCheck, IconCircleOff, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { openConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable, type Column } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { MoneyText } from '../../components/value-text';
+import { errorText } from '../../lib/api-client';
+import { useCan } from '../../lib/api/get-menu-permissions';
+import { apiCents } from '../../lib/money';
+import { useEditClabeAccount } from './api/edit-clabe-account';
+import { useClabeAccounts } from './api/list-clabe-accounts';
+import { ClabeAccountForm } from './clabe-account-form';
+import { USAGE_SCOPE_LABELS, USAGE_SCOPE_SHORT } from './labels';
+
+const SCREEN = '/account';
+/** Spec §9: the account registry pages 5 at a time. */
+export const ACCOUNTS_PAGE_SIZE = 5;
+
+type Dialog = { mode: 'create' } | { mode: 'edit'; account: ClabeAccount } | null;
+type StatusFilter = 'all' | 'active' | 'inactive';
+
+/** Alta de cuentas: the business's registry of beneficiary CLABE accounts. */
+export function AccountsPage() {
+  const canAdd = useCan(SCREEN, 'Agregar');
+  const canEdit = useCan(SCREEN, 'Editar');
+  const canDeactivate = useCan(SCREEN, 'Desactivar');
+
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 350);
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const accounts = useClabeAccounts({ Page: page, Size: ACCOUNTS_PAGE_SIZE, Search: debounced, IsActive: status === 'all' ? undefined : status === 'active' });
+  const edit = useEditClabeAccount();
+
+  const toggleActive = (a: ClabeAccount) => {
+    const activate = !a.IsActive;
+    openConfirmDialog({
+      title: activate ? 'Reactivar cuenta' : 'Desactivar cuenta',
+      message: activate
+        ? `¿Reactivar la cuenta «${a.Alias}» (terminación ${a.Clabe.slice(-4)})? Podrás volver a enviarle transferencias.`
+        : `¿Desactivar la cuenta «${a.Alias}» (terminación ${a.Clabe.slice(-4)})? Ya no podrás elegirla para enviar transferencias; las enviadas no cambian.`,
+      confirmLabel: activate ? 'Reactivar' : 'Desactivar',
+      danger: !activate,
+      onConfirm: () =>
+        edit.mutate(
+          { Id: a.Id, IsActive: activate },
+          {
+            onSuccess: () => notifications.show({ color: 'green', message: `La cuenta «${a.Alias}» se ${activate ? 'reactivó' : 'desactivó'}.` }),
+            onError: (e) => notifications.show({ color: 'red', title: 'No se aplicó el cambio', message: errorText(e) }),
+          },
+        ),
+    });
+  };
+
+  const columns: Column<ClabeAccount>[] = [
+    {
+      key: 'alias',
+      header: 'Alias',
+      render: (a) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {a.Alias}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {a.AccountHolderName}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'clabe',
+      header: 'CLABE',
+      render: (a) => (
+        <Text size="sm" ff="monospace">
+          {a.Clabe}
+        </Text>
+      ),
+    },
+    { key: 'bank', header: 'Institución', render: (a) => <Text size="sm">{a.NameFinancialInstitution}</Text> },
+    {
+      key: 'scope',
+      header: 'Uso',
+      render: (a) => (
+        <Text size="sm" title={USAGE_SCOPE_LABELS[a.ClabeUsageScope]}>
+          {USAGE_SCOPE_SHORT[a.ClabeUsageScope]}
+        </Text>
+      ),
+    },
+    {
+      key: 'limit',
+      header: 'Límite diario',
+      align: 'right',
+      render: (a) =>
+        a.DailyTransferLimit === null ? (
+          <Text size="sm" c="dimmed">
+            Sin límite
+          </Text>
+        ) : (
+          <MoneyText size="sm" cents={apiCents(a.DailyTransferLimit)} />
+        ),
+    },
+    {
+      key: 'status',
+      header: 'Estatus',
+      render: (a) => (
+        <Badge color={a.IsActive ? 'green' : 'gray'} variant="light" miw="max-content">
+          {a.IsActive ? 'Activa' : 'Inactiva'}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Acciones',
+      align: 'right',
+      render: (a) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {canEdit && a.IsActive ? (
+            <Tooltip label="Editar">
+              <ActionIcon variant="subtle" aria-label={`Editar ${a.Alias}`} onClick={() => setDialog({ mode: 'edit', account: a })}>
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+          {canDeactivate ? (
+            <Tooltip label={a.IsActive ? 'Desactivar' : 'Reactivar'}>
+              <ActionIcon variant="subtle" color={a.IsActive ? 'red' : 'green'} aria-label={`${a.IsActive ? 'Desactivar' : 'Reactivar'} ${a.Alias}`} onClick={() => toggleActive(a)}>
+                {a.IsActive ? <IconCircleOff size={18} /> : <IconCircleCheck size={18} />}
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+        </Group>
+      ),
+    },
+  ];
+
+  const data = accounts.data;
+  return (
+    <>
+      <PageHeader
+        title="Alta de cuentas"
+        description="Las cuentas CLABE a las que tu empresa envía transferencias SPEI."
+        actions={
+          canAdd ? (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ mode: 'create' })}>
+              Nueva cuenta
+            </Button>
+          ) : null
+        }
+      />
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <TextInput
+            aria-label="Buscar cuentas"
+            placeholder="Buscar por alias, titular, CLABE o banco"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', sm: 360 }}
+          />
+          <SegmentedControl
+            aria-label="Estatus"
+            value={status}
+            onChange={(v) => {
+              setStatus(v as StatusFilter);
+              setPage(1);
+            }}
+            data={[
+              { value: 'all', label: 'Todas' },
+              { value: 'active', label: 'Activas' },
+              { value: 'inactive', label: 'Inactivas' },
+            ]}
+          />
+        </Group>
+        <DataTable
+          testId="clabe-accounts-table"
+          columns={columns}
+          rows={data?.Records}
+          getRowId={(a) => a.Id}
+          loading={accounts.isFetching}
+          error={accounts.isError ? accounts.error : undefined}
+          onRetry={() => void accounts.refetch()}
+          emptyText={debounced || status !== 'all' ? 'Sin cuentas que coincidan' : 'Aún no registras cuentas'}
+          paging={data ? { page: data.Page, totalPages: data.TotalPages, total: data.TotalRecords, onPageChange: setPage } : undefined}
+        />
+      </Stack>
+      <Modal opened={dialog !== null} onClose={() => setDialog(null)} title={dialog?.mode === 'edit' ? 'Editar cuenta' : 'Nueva cuenta CLABE'} size="xl" centered>
+        {dialog ? (
+          <ClabeAccountForm
+            key={dialog.mode === 'edit' ? dialog.account.Id : 'new'}
+            account={dialog.mode === 'edit' ? dialog.account : undefined}
+            onDone={() => setDialog(null)}
+            onCancel={() => setDialog(null)}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { BusinessMovement } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { IDEMPOTENCY_HEADER } from '../../../lib/money';
+import { queryKeys } from '../../../lib/query-keys';
+import { TX, moneyKeys } from './keys';
+
+/**
+ * POST /api/v1/transaction/business-movement/speiout/cancel | remove { Id } with `Idempotency-Key`:
+ * a pending order not yet sent; the hold is released.
+ */
+export type CancelMode = 'cancel' | 'remove';
+
+export const cancelSpeiOut = (mode: CancelMode, id: string, idempotencyKey: string) =>
+  apiRequest('POST', `${TX}/business-movement/speiout/${mode}`, { body: { Id: id }, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+
+export function useCancelSpeiOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ mode, id, idempotencyKey }: { mode: CancelMode; id: string; idempotencyKey: string }) => unwrap(cancelSpeiOut(mode, id, idempotencyKey)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: moneyKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { ClabeAccount } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { TX, moneyKeys } from './keys';
+
+/** PUT /api/v1/transaction/clabe-account/action/edit { Id, … }; IsActive false deactivates, true reactivates. The CLABE never changes. */
+export interface ClabeAccountEditInput {
+  Id: string;
+  Alias?: string;
+  AccountHolderName?: string;
+  RFC?: string | null;
+  ClabeUsageScope?: 'ALL' | 'TRANSFER' | 'DISPERSION';
+  DailyTransferLimit?: string | null;
+  IsActive?: boolean;
+}
+
+export const editClabeAccount = (body: ClabeAccountEditInput) => apiRequest('PUT', `${TX}/clabe-account/action/edit`, { body, schema: ClabeAccount });
+
+export function useEditClabeAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClabeAccountEditInput) => unwrap(editClabeAccount(body)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: moneyKeys.accounts });
+      void queryClient.invalidateQueries({ queryKey: moneyKeys.myAccounts });
+    },
+  });
+}

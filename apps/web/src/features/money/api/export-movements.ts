@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/money';
+import { todayIso } from '../../../lib/format';
+import { TX } from './keys';
+import { filtersBody, type MovementFilters } from './list-movements';
+
+/** POST /api/v1/transaction/business-movement/movements/export { …filters, Format: 'csv' | 'xlsx' } → the file the server builds. */
+export type ExportFormat = 'csv' | 'xlsx';
+
+export const exportMovements = (f: MovementFilters, format: ExportFormat) =>
+  apiRequest<Blob>('POST', `${TX}/business-movement/movements/export`, { body: { ...filtersBody(f), Format: format }, responseType: 'blob', timeoutMs: 120_000 });
+
+export function useExportMovements() {
+  return useMutation({
+    mutationFn: async ({ filters, format }: { filters: MovementFilters; format: ExportFormat }) => {
+      const blob = await unwrap(exportMovements(filters, format));
+      saveBlob(blob, `movimientos-${todayIso()}.${format}`);
+      return blob;
+    },
+  });
+}

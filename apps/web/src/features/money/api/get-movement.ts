@@ -1,0 +1,19 @@
+import { BusinessMovement } from '@far/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { TX, isOnItsWay, moneyKeys } from './keys';
+
+/** GET /api/v1/transaction/business-movement/{id}: one movement, asked again while it is on its way. */
+export const getMovement = (id: string) => apiRequest('GET', `${TX}/business-movement/${encodeURIComponent(id)}`, { schema: BusinessMovement });
+
+export const movementQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...moneyKeys.movement, id],
+    queryFn: () => unwrap(getMovement(id)),
+    staleTime: 0,
+    refetchInterval: (query) => (!query.state.data || isOnItsWay(query.state.data) ? 2_000 : query.state.data.StatusBusinessMovement === 0 ? 60_000 : false),
+  });
+
+export function useMovement(id: string | null) {
+  return useQuery({ ...movementQueryOptions(id ?? ''), enabled: id !== null });
+}

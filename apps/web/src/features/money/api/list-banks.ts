@@ -1,0 +1,16 @@
+import { BankItem } from '@far/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { TX, moneyKeys } from './keys';
+
+/** POST /api/v1/transaction/opm-features/banks { Search? } → SPEI participants and sandbox test banks. */
+export type Bank = z.infer<typeof BankItem>;
+
+export const listBanks = () => apiRequest('POST', `${TX}/opm-features/banks`, { body: {}, schema: z.array(BankItem) });
+
+export const banksQueryOptions = () => queryOptions({ queryKey: moneyKeys.banks, queryFn: () => unwrap(listBanks()), staleTime: Infinity });
+
+export function useBanks() {
+  return useQuery(banksQueryOptions());
+}

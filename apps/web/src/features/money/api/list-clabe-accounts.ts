@@ -1,0 +1,27 @@
+import { ClabeAccountPage } from '@far/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { TX, moneyKeys } from './keys';
+
+/** POST /api/v1/transaction/clabe-account/query/list { BusinessId?, Page, Size, Search?, IsActive? } (5 per page on /account). */
+export interface ClabeAccountsQuery {
+  BusinessId?: string;
+  Page: number;
+  Size: number;
+  Search: string;
+  /** undefined: active and inactive. */
+  IsActive?: boolean;
+}
+
+export const listClabeAccounts = (q: ClabeAccountsQuery) =>
+  apiRequest('POST', `${TX}/clabe-account/query/list`, {
+    body: { BusinessId: q.BusinessId, Page: q.Page, Size: q.Size, Search: q.Search.trim() || undefined, IsActive: q.IsActive },
+    schema: ClabeAccountPage,
+  });
+
+export const clabeAccountsQueryOptions = (q: ClabeAccountsQuery) =>
+  queryOptions({ queryKey: [...moneyKeys.accounts, q], queryFn: () => unwrap(listClabeAccounts(q)), placeholderData: keepPreviousData });
+
+export function useClabeAccounts(q: ClabeAccountsQuery) {
+  return useQuery(clabeAccountsQueryOptions(q));
+}

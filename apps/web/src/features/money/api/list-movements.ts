@@ -1,0 +1,34 @@
+import { BusinessMovementPage, type MovementType } from '@far/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { TX, moneyKeys } from './keys';
+
+/** The filters of /movement: inclusive days (Mexico City), type, status and text. */
+export interface MovementFilters {
+  From: string | null;
+  To: string | null;
+  Type: MovementType | null;
+  Status: number | null;
+  Search: string;
+}
+
+export const MOVEMENTS_PATH = `${TX}/business-movement/movements`;
+
+export const filtersBody = (f: MovementFilters) => ({
+  From: f.From ?? undefined,
+  To: f.To ?? undefined,
+  Type: f.Type ?? undefined,
+  Status: f.Status ?? undefined,
+  Search: f.Search.trim() || undefined,
+});
+
+/** POST /api/v1/transaction/business-movement/movements { From?, To?, Type?, Status?, Search?, Page, Size }. */
+export const listMovements = (f: MovementFilters, page: number, size: number) =>
+  apiRequest('POST', MOVEMENTS_PATH, { body: { ...filtersBody(f), Page: page, Size: size }, schema: BusinessMovementPage });
+
+export const movementsQueryOptions = (f: MovementFilters, page: number, size: number) =>
+  queryOptions({ queryKey: [...moneyKeys.movements, f, page, size], queryFn: () => unwrap(listMovements(f, page, size)), placeholderData: keepPreviousData });
+
+export function useMovements(f: MovementFilters, page: number, size: number) {
+  return useQuery(movementsQueryOptions(f, page, size));
+}

@@ -1,0 +1,29 @@
+import { BusinessMovementPage } from '@far/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { TX, isOnItsWay, moneyKeys } from './keys';
+
+/** POST /api/v1/transaction/business-movement/pending-transactions { BusinessId?, Page, Size }: orders not yet settled. */
+export interface PendingQuery {
+  BusinessId?: string;
+  Page: number;
+  Size: number;
+}
+
+export const listPendingTransactions = (q: PendingQuery) => apiRequest('POST', `${TX}/business-movement/pending-transactions`, { body: q, schema: BusinessMovementPage });
+
+/** While an order is on its way the list asks again every few seconds, until every order settles or comes back. */
+export const pendingQueryOptions = (q: PendingQuery) =>
+  queryOptions({
+    queryKey: [...moneyKeys.pending, q],
+    queryFn: () => unwrap(listPendingTransactions(q)),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => {
+      const rows = query.state.data?.Records ?? [];
+      return rows.some(isOnItsWay) ? 3_000 : rows.length > 0 ? 60_000 : false;
+    },
+  });
+
+export function usePendingTransactions(q: PendingQuery) {
+  return useQuery(pendingQueryOptions(q));
+}

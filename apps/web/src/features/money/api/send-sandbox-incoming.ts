@@ -1,0 +1,34 @@
+import { SandboxIncomingResult } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { IDEMPOTENCY_HEADER } from '../../../lib/money';
+import { queryKeys } from '../../../lib/query-keys';
+import { TX, moneyKeys } from './keys';
+
+/**
+ * POST /api/v1/transaction/spei/sandbox/incoming with `Idempotency-Key` (staff): a simulated SPEI
+ * to a business CLABE. Same tracking key, day and sending bank = the same order, credited once.
+ */
+export interface SandboxIncomingInput {
+  Clabe: string;
+  Amount: string;
+  SenderName: string;
+  SenderClabe?: string;
+  Concept: string;
+  Reference?: string;
+  TrackingKey?: string;
+}
+
+export const sendSandboxIncoming = (body: SandboxIncomingInput, idempotencyKey: string) =>
+  apiRequest('POST', `${TX}/spei/sandbox/incoming`, { body, schema: SandboxIncomingResult, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+
+export function useSendSandboxIncoming() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: SandboxIncomingInput; idempotencyKey: string }) => unwrap(sendSandboxIncoming(body, idempotencyKey)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: moneyKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { BusinessMovement } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { IDEMPOTENCY_HEADER } from '../../../lib/money';
+import { queryKeys } from '../../../lib/query-keys';
+import { TX, moneyKeys } from './keys';
+
+/**
+ * POST /api/v1/transaction/business-movement/speiout with `Idempotency-Key`: a registered account
+ * (ClabeAccountId) or a CLABE with the beneficiary's name, the amount, concept, numeric reference
+ * and the six-digit code of the 'spei-out' operation. The total is held until it settles.
+ */
+export interface SpeiOutInput {
+  ClabeAccountId?: string;
+  Clabe?: string;
+  BeneficiaryName?: string;
+  Amount: string;
+  Concept: string;
+  Reference: string;
+  SecurityCode: string;
+  /** YYYY-MM-DD (Mexico City): send on that day; until then it stays pending and cancellable. */
+  PaymentDay?: string;
+}
+
+export const sendSpeiOut = (body: SpeiOutInput, idempotencyKey: string) =>
+  apiRequest('POST', `${TX}/business-movement/speiout`, { body, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+
+export function useSendSpeiOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: SpeiOutInput; idempotencyKey: string }) => unwrap(sendSpeiOut(body, idempotencyKey)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: moneyKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+    },
+  });
+}

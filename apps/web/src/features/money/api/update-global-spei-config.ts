@@ -1,0 +1,26 @@
+import { GlobalSpeiConfig } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { TX, moneyKeys } from './keys';
+
+/** PUT /api/v1/transaction/speiconfig/global: percent as decimal text ('0.5'), amounts as '5.00'. */
+export interface GlobalSpeiConfigInput {
+  CommissionSpeiInGlobal: string;
+  EnableSpeiOutGlobal: boolean;
+  CommissionSpeiOutTransaction: string;
+  CommissionDepositCardholder: string;
+}
+
+export const updateGlobalSpeiConfig = (body: GlobalSpeiConfigInput) => apiRequest('PUT', `${TX}/speiconfig/global`, { body, schema: GlobalSpeiConfig });
+
+export function useUpdateGlobalSpeiConfig() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GlobalSpeiConfigInput) => unwrap(updateGlobalSpeiConfig(body)),
+    onSuccess: (data) => {
+      queryClient.setQueryData(moneyKeys.globalConfig, data);
+      // What applies to each business may come from the global values.
+      void queryClient.invalidateQueries({ queryKey: moneyKeys.businessConfig });
+    },
+  });
+}

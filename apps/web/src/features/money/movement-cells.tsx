@@ -1,0 +1,55 @@
+import type { BusinessMovement } from '@far/contracts';
+import { ActionIcon, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileDownload } from '@tabler/icons-react';
+import { MoneyText } from '../../components/value-text';
+import { errorText } from '../../lib/api-client';
+import { movementMovedMoney, signedMovementCents } from '../../lib/money';
+import { useDownloadProof } from './api/download-proof';
+
+const mask = (clabe: string | null) => (clabe ? `****${clabe.slice(-4)}` : '');
+
+/** Who the movement is with: the beneficiary of a transfer out, the sender of money in. */
+export function Counterparty({ m }: { m: BusinessMovement }) {
+  const party = m.MovementType === 'SPEI_OUT' ? m.Beneficiary : m.SourceAccount;
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={500}>
+        {party.Name ?? (m.MovementType === 'DEPOSIT' ? 'Depósito' : '—')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {[party.BankName, mask(party.Clabe)].filter(Boolean).join(' · ')}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The effect on the balance: −total for a transfer out, +net for money in. */
+export function SignedAmount({ m }: { m: BusinessMovement }) {
+  const cents = signedMovementCents(m);
+  if (!movementMovedMoney(m)) {
+    // A transfer that came back or was cancelled: its hold was released, the balance did not change.
+    return (
+      <Tooltip label="Sin efecto en el saldo: la retención se liberó">
+        <MoneyText size="sm" c="dimmed" td="line-through" cents={cents} />
+      </Tooltip>
+    );
+  }
+  return <MoneyText size="sm" fw={600} c={cents < 0n ? 'red.7' : 'teal.7'} cents={cents} />;
+}
+
+export function ProofButton({ m }: { m: BusinessMovement }) {
+  const proof = useDownloadProof();
+  return (
+    <Tooltip label="Descargar comprobante (PDF)">
+      <ActionIcon
+        variant="subtle"
+        aria-label={`Descargar comprobante ${m.TrackingKey ?? ''}`.trim()}
+        loading={proof.isPending}
+        onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey }, { onError: (e) => notifications.show({ color: 'red', title: 'No se descargó el comprobante', message: errorText(e) }) })}
+      >
+        <IconFileDownload size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}

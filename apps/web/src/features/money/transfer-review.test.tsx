@@ -1,0 +1,62 @@
+import type { BusinessMovement } from '@far/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../lib/session';
+import { answer, renderWithApp } from '../../test/render';
+import { toDraft, type TransferValues } from './transfer-form';
+import { TransferReview } from './transfer-review';
+
+const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  session.start({ AccessToken: 'tok', RefreshToken: 'refresh-token-1', ExpiresIn: 3600 });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.clear();
+});
+
+const VALUES: TransferValues = { mode: 'clabe', ClabeAccountId: '', Clabe: '012180001234567899', BeneficiaryName: 'Ana López', Amount: '100', Concept: 'Pago 1', Reference: '7', PaymentDay: '' };
+const PREVIEW = {
+  Commissions: { CommissionSpeiInInPercentage: '0.5', EnableSpeiOut: true, CommissionSpeiOutInFixedValue: '5.00', CommisionIvaPercentage: '16' },
+  Values: { Amount: '100.00', Commission: '5.00', IVA: '0.80', TotalAmount: '105.80', RemainingBalance: '894.20' },
+};
+
+describe('TransferReview', () => {
+  it('sends one Idempotency-Key per confirmation and reuses it when the same confirmation is retried', async () => {
+    const keys: Array<string | null> = [];
+    const bodies: Array<Record<string, unknown>> = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/business-movement/speiout')) {
+        keys.push(new Headers(init?.headers).get('Idempotency-Key'));
+        bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+        if (keys.length === 1) return answer(null, 400, { ErrorCode: 'VALIDATION', message: 'El código no es válido', errors: [{ field: 'SecurityCode', key: 'invalid', message: 'El código no es válido' }] });
+        return answer({ Id: 'm1' } as Partial<BusinessMovement>);
+      }
+      return answer(null, 404);
+    });
+    const onSent = vi.fn();
+    const user = userEvent.setup();
+    const draft = toDraft(VALUES, [])!;
+    renderWithApp(<TransferReview draft={draft} preview={PREVIEW} onBack={() => {}} onSent={onSent} />);
+
+    await user.click(screen.getByRole('button', { name: 'Confirmar transferencia' }));
+    expect(await screen.findByText('Este campo es requerido')).toBeInTheDocument();
+    expect(keys).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Código de seguridad'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Confirmar transferencia' }));
+    expect(await screen.findByText('El código no es válido')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Código de seguridad'));
+    await user.type(screen.getByLabelText('Código de seguridad'), '222222');
+    await user.click(screen.getByRole('button', { name: 'Confirmar transferencia' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(bodies[1]).toEqual({ Amount: '100.00', Concept: 'Pago 1', Reference: '7', SecurityCode: '222222', Clabe: '012180001234567899', BeneficiaryName: 'Ana López' });
+  }, 20_000);
+});

@@ -1,0 +1,7 @@
+/** Small presentational settings shared by the money forms. */
+
+/** Hints under the control, so the controls of a row line up whatever their hints. */
+export const WRAPPER_ORDER: Array<'label' | 'input' | 'description' | 'error'> = ['label', 'input', 'description', 'error'];
+
+/** Digits (CLABE, codes) in a monospace face inside the control only; the label keeps the app's font. */
+export const MONO_INPUT = { styles: { input: { fontFamily: 'var(--mantine-font-family-monospace)' } } } as const;

@@ -1,0 +1,15 @@
+import { PostalImportJob } from '@far/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+
+/** GET /api/v1/postal-code/import → the last 20 imports. */
+export const importsQueryKey = ['postal-code-imports'] as const;
+
+export const listImports = () => apiRequest('GET', '/api/v1/postal-code/import', { schema: z.array(PostalImportJob) });
+
+export const importsQueryOptions = () => queryOptions({ queryKey: [...importsQueryKey, 'list'], queryFn: () => unwrap(listImports()) });
+
+export function useImports() {
+  return useQuery(importsQueryOptions());
+}

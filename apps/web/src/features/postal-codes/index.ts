@@ -1,0 +1,1 @@
+export { PostalCodesPage } from './postal-codes-page';

@@ -1,0 +1,23 @@
+import { AdminUserDetail } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { meQueryKey } from '../../../lib/api/get-me';
+import type { StaffInput } from './create-staff';
+import { staffQueryKey } from './list-staff';
+
+/** PUT /api/v1/profiles/users/action/update { ClientKind: 'techfar', Id, ...every field }. */
+export const updateStaff = (body: StaffInput & { Id: string }) =>
+  apiRequest('PUT', '/api/v1/profiles/users/action/update', { body: { ClientKind: 'techfar', ...body }, schema: AdminUserDetail });
+
+export function useUpdateStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StaffInput & { Id: string }) => unwrap(updateStaff(body)),
+    onSuccess: (user) => {
+      queryClient.setQueryData([...staffQueryKey, 'detail', user.Id], user);
+      void queryClient.invalidateQueries({ queryKey: staffQueryKey });
+      // The person may have edited themselves.
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+  });
+}

@@ -1,0 +1,2 @@
+export { StaffDetailPage } from './staff-detail-page';
+export { StaffPage } from './staff-page';

@@ -1,0 +1,28 @@
+import { WalletUserListItem, pageOf, type StatusFilterName } from '@far/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+
+/** POST /api/v1/profiles/wallet/query/list { Page, Size, Search?, Status? }. */
+export interface WalletUsersQuery {
+  Page: number;
+  Size: number;
+  Search: string;
+  Status: StatusFilterName | null;
+}
+
+export const walletUsersQueryKey = ['wallet-users'] as const;
+
+const WalletPage = pageOf(WalletUserListItem);
+
+export const listWalletUsers = (q: WalletUsersQuery) =>
+  apiRequest('POST', '/api/v1/profiles/wallet/query/list', {
+    body: { Page: q.Page, Size: q.Size, Search: q.Search.trim() || undefined, Status: q.Status ?? undefined },
+    schema: WalletPage,
+  });
+
+export const walletUsersQueryOptions = (q: WalletUsersQuery) =>
+  queryOptions({ queryKey: [...walletUsersQueryKey, 'list', q], queryFn: () => unwrap(listWalletUsers(q)), placeholderData: keepPreviousData });
+
+export function useWalletUsers(q: WalletUsersQuery) {
+  return useQuery(walletUsersQueryOptions(q));
+}

@@ -1,0 +1,20 @@
+import { BulkResult, type UserAction } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { walletUsersQueryKey } from './list-wallet-users';
+
+/** POST /api/v1/profiles/wallet/action/bulk-action { Action, Ids } → { Affected }; all or nothing. */
+export interface WalletActionInput {
+  Action: UserAction;
+  Ids: string[];
+}
+
+export const walletUserActions = (body: WalletActionInput) => apiRequest('POST', '/api/v1/profiles/wallet/action/bulk-action', { body, schema: BulkResult });
+
+export function useWalletUserActions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WalletActionInput) => unwrap(walletUserActions(body)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: walletUsersQueryKey }),
+  });
+}

@@ -1,0 +1,1 @@
+export { WalletUsersPage } from './wallet-users-page';

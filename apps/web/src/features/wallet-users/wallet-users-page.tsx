@@ -1,0 +1,224 @@
+import type { StatusFilterName, UserAction } from '@far/contracts';
+import { WalletUserListItem } from '@far/contracts';
+import { ActionIcon, Divider, Drawer, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconEye, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { BeneficiariesPanel } from '../../components/beneficiaries-panel';
+import { DataTable, type Column } from '../../components/data-table';
+import { DetailGrid } from '../../components/detail-grid';
+import { ErrorAlert } from '../../components/error-alert';
+import { BulkActionBar, LifecycleButtons } from '../../components/lifecycle-actions';
+import { PageHeader } from '../../components/page-header';
+import { StatusBadge } from '../../components/status-badge';
+import { DateText } from '../../components/value-text';
+import { errorText } from '../../lib/api-client';
+import { useCan } from '../../lib/api/get-menu-permissions';
+import { date, dateTime, fullName } from '../../lib/format';
+import { LIFECYCLE_TEXT, STATUS_FILTER_OPTIONS, countOf, lifecycleOf } from '../../lib/lifecycle';
+import { useWalletUser } from './api/get-wallet-user';
+import { useWalletUsers } from './api/list-wallet-users';
+import { useWalletUserActions } from './api/wallet-user-actions';
+
+const SCREEN = '/user/wallet';
+const PAGE_SIZE = 10;
+const NOUN = { one: 'usuario', many: 'usuarios' };
+type Row = z.infer<typeof WalletUserListItem>;
+type Action = UserAction;
+
+const nameOf = (u: { Name: string; LastName: string | null; SecondLastName: string | null }) =>
+  fullName({ v_names: u.Name, v_last_name_1: u.LastName, v_last_name_2: u.SecondLastName });
+
+function WalletUserDetailBody({ id, canStatus }: { id: string; canStatus: boolean }) {
+  const detail = useWalletUser(id);
+  const act = useWalletUserActions();
+  if (detail.isPending) return <Skeleton h={480} />;
+  if (detail.isError) return <ErrorAlert error={detail.error} title="No fue posible cargar el usuario" onRetry={() => void detail.refetch()} />;
+  const u = detail.data;
+  const a = u.Address;
+  const run = (action: Action) =>
+    act.mutate(
+      { Action: action, Ids: [u.Id] },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: `Se ${LIFECYCLE_TEXT[action].one} a ${u.Email}.` }),
+        onError: (e) => notifications.show({ color: 'red', title: 'No se aplicó la acción', message: errorText(e) }),
+      },
+    );
+  return (
+    <Stack gap="lg" data-testid="wallet-user-detail">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Title order={3} fz="lg">
+            {nameOf(u)}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {u.ClientNumber} · {u.Email}
+          </Text>
+        </Stack>
+        <StatusBadge status={u.Status.Name} />
+      </Group>
+      {canStatus ? <LifecycleButtons state={lifecycleOf(u.Status)} subject={`al usuario ${u.Email}`} onRun={(x) => run(x)} pending={act.isPending ? act.variables?.Action : null} size="xs" /> : null}
+      <Divider label="Datos personales" labelPosition="left" />
+      <DetailGrid
+        cols={2}
+        items={[
+          { label: 'Correo electrónico', value: u.Email },
+          { label: 'Correo alternativo', value: u.AltEmail },
+          { label: 'Teléfono celular', value: u.Mobile ? `${u.MobileCode} ${u.Mobile}` : null },
+          { label: 'Fecha de nacimiento', value: u.DateOfBirth ? date(u.DateOfBirth.slice(0, 10)) : null },
+          { label: 'CURP', value: u.Curp },
+          { label: 'RFC', value: u.Rfc },
+          { label: 'Ocupación', value: u.Occupation },
+        ]}
+      />
+      <Divider label="Domicilio" labelPosition="left" />
+      {a ? (
+        <DetailGrid
+          cols={2}
+          testId="wallet-user-address"
+          items={[
+            { label: 'Calle', value: a.v_street },
+            { label: 'Número exterior', value: a.v_number_outside },
+            { label: 'Número interior', value: a.v_number_indoor },
+            { label: 'Código postal', value: a.v_zip_code },
+            { label: 'Colonia', value: a.v_colony },
+            { label: 'Municipio o alcaldía', value: a.v_municipallity },
+            { label: 'Ciudad', value: a.v_city },
+            { label: 'Estado', value: a.v_state },
+          ]}
+        />
+      ) : (
+        <Text size="sm" c="dimmed" data-testid="wallet-user-no-address">
+          El usuario aún no registra su domicilio.
+        </Text>
+      )}
+      <Divider label="Historial" labelPosition="left" />
+      <DetailGrid
+        cols={2}
+        items={[
+          { label: 'Alta', value: dateTime(u.CreatedAt) },
+          { label: 'Activación', value: u.ActivedAt ? dateTime(u.ActivedAt) : null },
+          { label: 'Desactivación', value: u.DeActivedAt ? dateTime(u.DeActivedAt) : null },
+          { label: 'Bloqueo', value: u.BlockedAt ? dateTime(u.BlockedAt) : null },
+          { label: 'Desbloqueo', value: u.UnBlockedAt ? dateTime(u.UnBlockedAt) : null },
+          { label: 'Aceptación de términos', value: u.TermsAcceptedAt ? dateTime(u.TermsAcceptedAt) : null },
+        ]}
+      />
+      <Divider label="Beneficiarios" labelPosition="left" />
+      <BeneficiariesPanel owner={{ v_uid_user: u.Id }} canEdit={false} />
+    </Stack>
+  );
+}
+
+/** Usuarios Wallet: the people with a wallet, their detail (with address) and their status. */
+export function WalletUsersPage() {
+  const canStatus = useCan(SCREEN, 'Desactivar');
+  const canDelete = useCan(SCREEN, 'Borrar');
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilterName | null>(null);
+  const [debounced] = useDebouncedValue(search, 350);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [viewing, setViewing] = useState<string | null>(null);
+  const list = useWalletUsers({ Page: page, Size: PAGE_SIZE, Search: debounced, Status: status });
+  const act = useWalletUserActions();
+
+  const bulkActions: Action[] = [...(canStatus ? (['activar', 'desactivar', 'bloquear', 'desbloquear'] as const) : []), ...(canDelete ? (['borrar'] as const) : [])];
+  const runBulk = (action: Action) =>
+    act.mutate(
+      { Action: action, Ids: [...selected] },
+      {
+        onSuccess: ({ Affected }) => {
+          setSelected(new Set());
+          notifications.show({ color: 'green', message: `Se ${Affected === 1 ? LIFECYCLE_TEXT[action].one : LIFECYCLE_TEXT[action].many} ${countOf(Affected, NOUN.one, NOUN.many)}.` });
+        },
+        onError: (e) => notifications.show({ color: 'red', title: 'No se aplicó la acción', message: errorText(e) }),
+      },
+    );
+
+  const columns: Column<Row>[] = [
+    {
+      key: 'name',
+      header: 'Nombre',
+      render: (u) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {nameOf(u)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {u.Email}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'client', header: 'Número de cliente', render: (u) => <Text size="sm">{u.ClientNumber}</Text> },
+    { key: 'mobile', header: 'Teléfono celular', render: (u) => <Text size="sm">{u.Mobile ?? '—'}</Text> },
+    { key: 'created', header: 'Fecha de alta', render: (u) => <DateText size="sm" value={u.CreationDate} /> },
+    { key: 'status', header: 'Estatus', render: (u) => <StatusBadge status={u.Status.Name} /> },
+    {
+      key: 'actions',
+      header: 'Acciones',
+      align: 'right',
+      render: (u) => (
+        <Tooltip label="Ver detalle">
+          <ActionIcon variant="subtle" aria-label={`Ver ${u.Email}`} onClick={() => setViewing(u.Id)}>
+            <IconEye size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Usuarios Wallet" description="Las personas con una cuenta Wallet: sus datos, su domicilio y su estatus." />
+      <Paper withBorder p="sm" mb="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="wrap">
+            <TextInput
+              aria-label="Buscar usuario"
+              placeholder="Buscar por nombre, correo o número de cliente"
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                setPage(1);
+              }}
+              w={{ base: '100%', sm: 340 }}
+            />
+            <Select
+              aria-label="Estatus"
+              placeholder="Todos los estatus"
+              data={STATUS_FILTER_OPTIONS}
+              value={status}
+              onChange={(v) => {
+                setStatus(v as StatusFilterName | null);
+                setPage(1);
+                setSelected(new Set());
+              }}
+              clearable
+              w={200}
+            />
+          </Group>
+          <BulkActionBar count={selected.size} actions={bulkActions} noun={NOUN} pending={act.isPending ? act.variables?.Action : null} onRun={runBulk} />
+        </Group>
+      </Paper>
+      <DataTable
+        testId="wallet-users-table"
+        columns={columns}
+        rows={list.data?.Records}
+        getRowId={(u) => u.Id}
+        loading={list.isFetching}
+        error={list.isError ? list.error : null}
+        onRetry={() => void list.refetch()}
+        selection={bulkActions.length > 0 ? { selected, onChange: setSelected } : undefined}
+        paging={list.data ? { page: list.data.Page, totalPages: list.data.TotalPages, total: list.data.TotalRecords, onPageChange: setPage } : undefined}
+      />
+      <Drawer opened={viewing !== null} onClose={() => setViewing(null)} title="Detalle del usuario Wallet" position="right" size="lg">
+        {viewing ? <WalletUserDetailBody id={viewing} canStatus={canStatus} /> : null}
+      </Drawer>
+    </>
+  );
+}

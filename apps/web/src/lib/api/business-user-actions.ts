@@ -1,0 +1,24 @@
+import { BulkResult, type UserAction } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../api-client';
+import { queryKeys } from '../query-keys';
+
+/** POST /api/v1/profiles/users/action/bulk-action with ClientKind 'business' → { Affected }; all or nothing. */
+export interface BusinessUserActionInput {
+  Action: UserAction;
+  Ids: string[];
+}
+
+export const businessUserActions = (body: BusinessUserActionInput) =>
+  apiRequest('POST', '/api/v1/profiles/users/action/bulk-action', { body: { ClientKind: 'business', ...body }, schema: BulkResult });
+
+export function useBusinessUserActions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BusinessUserActionInput) => unwrap(businessUserActions(body)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.businessUsers });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.businesses });
+    },
+  });
+}

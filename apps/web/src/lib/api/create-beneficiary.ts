@@ -1,0 +1,23 @@
+import { Beneficiary } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../api-client';
+import { queryKeys } from '../query-keys';
+import type { BeneficiaryOwner } from './list-beneficiaries';
+
+/** POST /api/v1/beneficiary { v_uid_user? | v_uid_business?, v_names, d_birthdate_at, v_phone, v_email } (at most 10 per owner). */
+export interface BeneficiaryFieldsInput {
+  v_names: string;
+  d_birthdate_at: string;
+  v_phone: string;
+  v_email: string;
+}
+
+export const createBeneficiary = (body: BeneficiaryOwner & BeneficiaryFieldsInput) => apiRequest('POST', '/api/v1/beneficiary', { body, schema: Beneficiary });
+
+export function useCreateBeneficiary() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BeneficiaryOwner & BeneficiaryFieldsInput) => unwrap(createBeneficiary(body)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.beneficiaries }),
+  });
+}

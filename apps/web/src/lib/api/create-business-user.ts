@@ -1,0 +1,35 @@
+import { BusinessUserDetail } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../api-client';
+import { queryKeys } from '../query-keys';
+
+/**
+ * POST /api/v1/profiles/users/action/create with ClientKind 'business': invites a user to a business;
+ * the server e-mails a temporary password to be changed at the first sign-in.
+ */
+export interface CreateBusinessUserInput {
+  BusinessId?: string;
+  Name: string;
+  LastName: string | null;
+  SecondLastName: string | null;
+  Email: string;
+  AltEmail?: string | null;
+  Mobile: string | null;
+  MobileCode: string;
+  RoleId?: string;
+  IsActive: boolean;
+}
+
+export const createBusinessUser = (body: CreateBusinessUserInput) =>
+  apiRequest('POST', '/api/v1/profiles/users/action/create', { body: { ClientKind: 'business', ...body }, schema: BusinessUserDetail });
+
+export function useCreateBusinessUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateBusinessUserInput) => unwrap(createBusinessUser(body)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.businessUsers });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.businesses });
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { Beneficiary } from '@far/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, unwrap } from '../api-client';
+import { queryKeys } from '../query-keys';
+
+/**
+ * GET /api/v1/beneficiary?v_uid_user=|v_uid_business=: the beneficiaries of a wallet user or of a
+ * business. Without an owner, the caller's own (a wallet user, or a business user's business).
+ */
+export type BeneficiaryItem = z.infer<typeof Beneficiary>;
+export interface BeneficiaryOwner {
+  v_uid_user?: string;
+  v_uid_business?: string;
+}
+
+export const listBeneficiaries = (owner: BeneficiaryOwner) => apiRequest('GET', '/api/v1/beneficiary', { query: { ...owner }, schema: z.array(Beneficiary) });
+
+const ownerKey = (owner: BeneficiaryOwner) => owner.v_uid_business ?? owner.v_uid_user ?? 'own';
+
+export const beneficiariesQueryOptions = (owner: BeneficiaryOwner) =>
+  queryOptions({ queryKey: [...queryKeys.beneficiaries, ownerKey(owner)], queryFn: () => unwrap(listBeneficiaries(owner)) });
+
+export function useBeneficiaries(owner: BeneficiaryOwner) {
+  return useQuery(beneficiariesQueryOptions(owner));
+}

@@ -1,0 +1,17 @@
+import { Beneficiary } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../api-client';
+import { queryKeys } from '../query-keys';
+import type { BeneficiaryFieldsInput } from './create-beneficiary';
+
+/** PUT /api/v1/beneficiary/{id} { v_names, d_birthdate_at, v_phone, v_email }. */
+export const updateBeneficiary = ({ id, ...body }: BeneficiaryFieldsInput & { id: string }) =>
+  apiRequest('PUT', `/api/v1/beneficiary/${id}`, { body, schema: Beneficiary });
+
+export function useUpdateBeneficiary() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BeneficiaryFieldsInput & { id: string }) => unwrap(updateBeneficiary(input)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.beneficiaries }),
+  });
+}

@@ -1,0 +1,127 @@
+import { AMOUNT_FIELD_MESSAGES, AMOUNT_MAX_CENTS, centsToDecimalString, tryParseAmountToCents } from '@far/contracts';
+import { z } from 'zod';
+
+/**
+ * Money on the client (spec §3, issue 4): integer cents (bigint) inside, two-decimal strings on the
+ * wire. Nothing here touches a float: the API's '1234.50' is read as text, and what a person types
+ * ('1,234.5') goes through the contracts parser.
+ */
+
+/** An API amount ('1234.50', '-12.00') → cents; null for a missing or malformed value. */
+export function apiCents(value: string | null | undefined): bigint | null {
+  if (value === null || value === undefined) return null;
+  const text = value.trim();
+  const negative = text.startsWith('-');
+  const result = tryParseAmountToCents(negative ? text.slice(1) : text);
+  if (!result.ok) return null;
+  return negative ? -result.cents : result.cents;
+}
+
+/** Like apiCents, with zero for a missing value (for sums and charts). */
+export const apiCentsOr0 = (value: string | null | undefined): bigint => apiCents(value) ?? 0n;
+
+/** Cents → the API's decimal text ('1234.50'). */
+export const centsToApi = (cents: bigint): string => centsToDecimalString(cents);
+
+/** What a person typed ('1,234.5') → the API's decimal text, or null when it is not an amount. */
+export function typedAmountToApi(value: string): string | null {
+  const result = tryParseAmountToCents(value);
+  return result.ok ? centsToDecimalString(result.cents) : null;
+}
+
+/**
+ * One key per intent (spec: every money-moving call carries `Idempotency-Key`): made when a form
+ * is submitted and reused if that same submission is retried, so the server never moves twice.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Older browsers: RFC 4122 v4 from getRandomValues.
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** Hands a file the server produced to the browser as a download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Returned (3), rejected (4), cancelled (5) or removed (6) transfers out never took money: their hold was released. */
+export function movementMovedMoney(m: { MovementType: string; StatusBusinessMovement: number }): boolean {
+  return !(m.MovementType === 'SPEI_OUT' && m.StatusBusinessMovement >= 3);
+}
+
+/** A movement's effect on the business: SPEI out takes its total, SPEI in and deposits add their net. */
+export function signedMovementCents(m: { MovementType: string; TotalAmount: string }): bigint {
+  const total = apiCentsOr0(m.TotalAmount);
+  return m.MovementType === 'SPEI_OUT' ? -total : total;
+}
+
+const REQUIRED = 'Este campo es requerido';
+
+/**
+ * Reads what a person typed in an amount control ('1,234.5', '$ 1234.50') as cents, with the API's
+ * Spanish messages: more than zero, at most two decimals, at most $999,999,999.99.
+ */
+export function readTypedAmount(value: string): { cents: bigint } | { message: string } {
+  const text = value.replace(/[$\s]/g, '');
+  const result = tryParseAmountToCents(text);
+  if (!result.ok) {
+    if (result.key === 'negative') return { message: AMOUNT_FIELD_MESSAGES.positive };
+    if (result.key === 'decimals') return { message: AMOUNT_FIELD_MESSAGES.decimals };
+    return { message: AMOUNT_FIELD_MESSAGES.invalid };
+  }
+  if (result.cents <= 0n) return { message: AMOUNT_FIELD_MESSAGES.positive };
+  if (result.cents > AMOUNT_MAX_CENTS) return { message: AMOUNT_FIELD_MESSAGES.max };
+  return { cents: result.cents };
+}
+
+/** A required amount control → cents (bigint). */
+export const amountInput = z.string({ message: REQUIRED }).transform((value, ctx): bigint => {
+  if (value.trim() === '') {
+    ctx.addIssue({ code: 'custom', message: REQUIRED });
+    return z.NEVER;
+  }
+  const read = readTypedAmount(value);
+  if ('cents' in read) return read.cents;
+  ctx.addIssue({ code: 'custom', message: read.message });
+  return z.NEVER;
+});
+
+/** An optional amount control: blank → null (no limit). */
+export const optionalAmountInput = z.string().transform((value, ctx): bigint | null => {
+  if (value.trim() === '') return null;
+  const read = readTypedAmount(value);
+  if ('cents' in read) return read.cents;
+  ctx.addIssue({ code: 'custom', message: read.message });
+  return z.NEVER;
+});
+
+/** A commission control: like an amount, but zero is allowed. */
+export const commissionInput = z.string({ message: REQUIRED }).transform((value, ctx): bigint => {
+  const text = value.replace(/[$\s]/g, '');
+  if (text === '') {
+    ctx.addIssue({ code: 'custom', message: REQUIRED });
+    return z.NEVER;
+  }
+  if (/^0+(\.0{1,2})?$/.test(text)) return 0n;
+  const read = readTypedAmount(text);
+  if ('cents' in read) return read.cents;
+  ctx.addIssue({ code: 'custom', message: read.message });
+  return z.NEVER;
+});
+
+/** An API amount ('1234.50') shown in a control for editing ('1234.50'; blank for null). */
+export const amountForInput = (value: string | null | undefined): string => (value === null || value === undefined ? '' : value);

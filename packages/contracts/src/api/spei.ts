@@ -1,0 +1,337 @@
+/**
+ * SPEI: bank catalogue and account types (opm-features), balances, the CLABE account registry,
+ * SPEI out with its pending transactions, deposits, the sandbox incoming order, and the
+ * transference entity (/api/v1/transference*). Amounts in: AmountField (bigint cents); out:
+ * two-decimal strings.
+ */
+import { z } from 'zod';
+import { clabeSchema } from '../ids/clabe';
+import { rfcSchema } from '../ids/rfc';
+import { AmountField, AmountOut } from './money';
+import { Uuid, pageOf } from './common';
+import { DateField, REQUIRED, optional } from './fields';
+
+// ---- fields with their Spanish messages ------------------------------------------------------------
+
+export const SPEI_MESSAGES = {
+  concept: 'El concepto admite máximo 39 caracteres, solo letras, números y espacios',
+  reference: 'La referencia numérica debe tener de 1 a 7 dígitos',
+  beneficiaryName: 'El nombre del beneficiario admite máximo 39 caracteres',
+  beneficiaryChars: "El nombre del beneficiario solo admite letras, números, espacios y . , & ' -",
+  securityCode: 'El código de seguridad debe tener 6 dígitos',
+  destination: 'Elige una cuenta registrada o escribe una CLABE',
+  alias: 'El alias admite máximo 40 caracteres',
+  paymentDay: 'La fecha de pago debe ser una fecha futura',
+} as const;
+
+/** SPEI concept: 1 to 39 plain letters (no accents), digits and spaces. */
+export const ConceptField = z
+  .string({ message: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(39, SPEI_MESSAGES.concept)
+  .regex(/^[A-Za-z0-9 ]+$/, SPEI_MESSAGES.concept);
+
+/** Numeric reference: 1 to 7 digits (a JSON number is read as its digits). */
+export const NumericReferenceField = z
+  .union([z.string(), z.number()], { message: REQUIRED })
+  .transform((v) => (typeof v === 'number' ? (Number.isSafeInteger(v) && v >= 0 ? String(v) : 'x') : v.trim()))
+  .pipe(z.string().min(1, REQUIRED).regex(/^\d{1,7}$/, SPEI_MESSAGES.reference));
+
+export const BeneficiaryNameField = z
+  .string({ message: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(39, SPEI_MESSAGES.beneficiaryName)
+  .regex(/^[\p{L}\d][\p{L}\d .,&'-]*$/u, SPEI_MESSAGES.beneficiaryChars);
+
+export const SecurityCodeField = z.string({ message: REQUIRED }).trim().regex(/^\d{6}$/, SPEI_MESSAGES.securityCode);
+
+/** An 18-digit CLABE with a valid check digit and a known bank (SPEI participants and sandbox test banks). */
+export const ClabeField = z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v), clabeSchema);
+
+// ---- catalogues (opm-features) -------------------------------------------------------------------
+
+export const BankItem = z.object({
+  /** The three-digit CLABE prefix. */
+  code: z.string(),
+  name: z.string(),
+  /** The participant's five-digit SPEI key. */
+  legalCode: z.string(),
+  isActive: z.boolean(),
+  /** Only sandbox test banks: what the sandbox rail does with an order to them. */
+  sandboxOutcome: z.enum(['settle', 'return', 'reject']).optional(),
+});
+export const BanksBody = z.object({ Search: optional(z.string().trim().max(60)) }).optional();
+
+export const CatalogEntry = z.object({ key: z.number().int(), description: z.string(), active: z.boolean() });
+
+/** Account types of SPEI (tipoCuenta). Only CLABE accounts can be registered and paid for now. */
+export const ACCOUNT_TYPES = [
+  { key: 40, description: 'CLABE', active: true },
+  { key: 3, description: 'Tarjeta de débito', active: false },
+  { key: 10, description: 'Teléfono celular', active: false },
+] as const;
+/** Payment types of SPEI (tipoPago). Transfers are third party to third party. */
+export const PAYMENT_TYPES = [
+  { key: 1, description: 'Tercero a tercero', active: true },
+  { key: 0, description: 'Devolución', active: false },
+  { key: 2, description: 'Tercero a ventanilla', active: false },
+  { key: 3, description: 'Tercero a tercero vostro', active: false },
+  { key: 5, description: 'Participante a tercero', active: false },
+] as const;
+
+// ---- balances --------------------------------------------------------------------------------------
+
+/** §3 Balance. `account` is the business's CLABE. */
+export const BalanceOut = z.object({
+  balance: AmountOut,
+  transitBalance: AmountOut,
+  account: z.string(),
+  availableBalance: AmountOut,
+});
+export type BalanceOut = z.infer<typeof BalanceOut>;
+
+export const BusinessIdParams = z.object({ id: Uuid });
+
+export const DepositBody = z.object({
+  Amount: AmountField,
+  Concept: optional(ConceptField),
+  Reference: optional(NumericReferenceField),
+  SenderName: optional(BeneficiaryNameField),
+});
+
+// ---- CLABE accounts ------------------------------------------------------------------------------
+
+export const CLABE_USAGE_SCOPES = ['ALL', 'TRANSFER', 'DISPERSION'] as const;
+export const ClabeUsageScope = z.enum(CLABE_USAGE_SCOPES, { message: 'Uso de la cuenta no válido: ALL, TRANSFER o DISPERSION' });
+
+export const ClabeAccount = z.object({
+  Id: z.string(),
+  Alias: z.string(),
+  AccountHolderName: z.string(),
+  Clabe: z.string(),
+  NameFinancialInstitution: z.string(),
+  /** The bank's three-digit code (opm-features/banks `code`). */
+  FinancialInstitutionId: z.string(),
+  RFC: z.string().nullable(),
+  BusinessId: z.string(),
+  /** The CLABE belongs to a business of this provider. */
+  IsInternalBusiness: z.boolean(),
+  /** Registered by the provider's staff. */
+  IsAdmin: z.boolean(),
+  ClabeUsageScope: ClabeUsageScope,
+  DailyTransferLimit: AmountOut.nullable(),
+  AccountTypeId: z.number().int(),
+  IsActive: z.boolean(),
+  CreatedAt: z.string(),
+  UpdatedAt: z.string(),
+});
+export type ClabeAccount = z.infer<typeof ClabeAccount>;
+
+const AliasField = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(40, SPEI_MESSAGES.alias);
+const RfcField = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), rfcSchema());
+const DailyLimitField = z.preprocess((v) => (v === '' ? null : v), AmountField.nullable().optional());
+
+export const ClabeAccountCreateBody = z.object({
+  BusinessId: optional(Uuid),
+  Alias: AliasField,
+  AccountHolderName: BeneficiaryNameField,
+  Clabe: ClabeField,
+  RFC: optional(RfcField),
+  ClabeUsageScope: ClabeUsageScope.default('ALL'),
+  DailyTransferLimit: DailyLimitField,
+  AccountTypeId: z.literal(40, { message: 'Por ahora solo se pueden registrar cuentas CLABE (tipo 40)' }).default(40),
+});
+
+export const ClabeAccountEditBody = z.object({
+  Id: Uuid,
+  Alias: AliasField.optional(),
+  AccountHolderName: BeneficiaryNameField.optional(),
+  RFC: z.preprocess((v) => (v === '' ? null : v), RfcField.nullable().optional()),
+  ClabeUsageScope: ClabeUsageScope.optional(),
+  DailyTransferLimit: DailyLimitField,
+  /** false deactivates the account (needs Desactivar); true reactivates it. */
+  IsActive: z.boolean().optional(),
+});
+
+export const ClabeAccountListBody = z.object({
+  BusinessId: optional(Uuid),
+  Page: z.coerce.number().int().min(1).default(1),
+  Size: z.coerce.number().int().min(1).max(100).default(5),
+  Search: optional(z.string().trim().max(60)),
+  IsActive: z.boolean().optional(),
+});
+export const ClabeAccountPage = pageOf(ClabeAccount);
+
+// ---- business movements (SPEI out/in, deposits) --------------------------------------------------
+
+/** StatusBusinessMovement: the numbers and their names. */
+export const MOVEMENT_STATUS = { pendiente: 0, enviada: 1, liquidada: 2, devuelta: 3, rechazada: 4, cancelada: 5, eliminada: 6 } as const;
+export const MOVEMENT_STATUS_NAMES: Readonly<Record<number, string>> = {
+  0: 'Pendiente',
+  1: 'Enviada',
+  2: 'Liquidada',
+  3: 'Devuelta',
+  4: 'Rechazada',
+  5: 'Cancelada',
+  6: 'Eliminada',
+};
+export const MOVEMENT_TYPES = ['SPEI_OUT', 'SPEI_IN', 'DEPOSIT'] as const;
+export type MovementType = (typeof MOVEMENT_TYPES)[number];
+export const MOVEMENT_TYPE_NAMES: Readonly<Record<MovementType, string>> = {
+  SPEI_OUT: 'Transferencia SPEI enviada',
+  SPEI_IN: 'Transferencia SPEI recibida',
+  DEPOSIT: 'Depósito',
+};
+
+const Party = z.object({ Clabe: z.string().nullable(), BankCode: z.string().nullable(), BankName: z.string().nullable(), Name: z.string().nullable() });
+
+/** A business movement: the §3 Pending transaction / Dispersion transaction fields and a few more. */
+export const BusinessMovement = z.object({
+  Id: z.string(),
+  BusinessId: z.string(),
+  IdClientBusiness: z.string(),
+  MovementType: z.enum(MOVEMENT_TYPES),
+  MovementName: z.string(),
+  /** The transfer amount (SPEI in: the amount received, before commission). */
+  MovementAmount: AmountOut,
+  Commission: AmountOut,
+  IVA: AmountOut,
+  /** SPEI out: amount + commission + IVA (what is held, then debited). SPEI in / deposit: the net credited. */
+  TotalAmount: AmountOut,
+  MovementDate: z.string(),
+  MovementUpdateDate: z.string(),
+  MovementDateScheduled: z.string().nullable(),
+  PaymentDay: z.string().nullable(),
+  /** The business's available balance right after the call that answers this (null in lists). */
+  RemainingBalance: AmountOut.nullable(),
+  SourceAccount: Party,
+  Beneficiary: Party,
+  BeneficiaryAccountClabe: z.string().nullable(),
+  BankCode: z.string().nullable(),
+  BankName: z.string().nullable(),
+  ClabeAccountId: z.string().nullable(),
+  Alias: z.string().nullable(),
+  Concept: z.string().nullable(),
+  Reference: z.string().nullable(),
+  TrackingKey: z.string().nullable(),
+  /** The SPEI operation day (America/Mexico_City) of the tracking key. */
+  OperationDate: z.string(),
+  OrderOPMId: z.string().nullable(),
+  DispersionId: z.string().nullable(),
+  StatusBusinessMovement: z.number().int(),
+  StatusName: z.string(),
+  PreviousStatusBusinessMovement: z.number().int().nullable(),
+  ChangedByUserEmail: z.string().nullable(),
+  /** Why it was rejected or returned. */
+  ErrorDetail: z.string().nullable(),
+  ReturnTrackingKey: z.string().nullable(),
+  SentAt: z.string().nullable(),
+  SettledAt: z.string().nullable(),
+  ReturnedAt: z.string().nullable(),
+  /** Pending (0) and not yet sent: cancel and remove are allowed. */
+  CanCancel: z.boolean(),
+});
+export type BusinessMovement = z.infer<typeof BusinessMovement>;
+export const BusinessMovementPage = pageOf(BusinessMovement);
+
+export const SpeiOutBody = z
+  .object({
+    /** A registered, active CLABE account of the business … */
+    ClabeAccountId: optional(Uuid),
+    /** … or a CLABE with the beneficiary's name. */
+    Clabe: optional(ClabeField),
+    BeneficiaryName: optional(BeneficiaryNameField),
+    BeneficiaryRfc: optional(RfcField),
+    Amount: AmountField,
+    Concept: ConceptField,
+    Reference: NumericReferenceField,
+    SecurityCode: SecurityCodeField,
+    /** Optional future day (YYYY-MM-DD, America/Mexico_City) to send it; until then it stays pending and cancellable. */
+    PaymentDay: optional(DateField),
+  })
+  .superRefine((d, ctx) => {
+    if (!d.ClabeAccountId === !d.Clabe) ctx.addIssue({ code: 'custom', path: ['Clabe'], message: SPEI_MESSAGES.destination });
+    if (d.Clabe && !d.BeneficiaryName) ctx.addIssue({ code: 'custom', path: ['BeneficiaryName'], message: REQUIRED });
+  });
+
+export const PendingTransactionsBody = z.object({
+  BusinessId: optional(Uuid),
+  Page: z.coerce.number().int().min(1).default(1),
+  Size: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const MovementIdBody = z.object({ Id: Uuid });
+export const MovementIdParams = z.object({ id: Uuid });
+
+// ---- sandbox incoming order (staff) ------------------------------------------------------------------
+
+export const SandboxIncomingBody = z.object({
+  /** The business CLABE that receives it. */
+  Clabe: ClabeField,
+  Amount: AmountField,
+  SenderName: BeneficiaryNameField,
+  /** The ordering account; by default a BBVA CLABE of the sandbox. */
+  SenderClabe: optional(ClabeField),
+  Concept: ConceptField,
+  Reference: optional(NumericReferenceField),
+  /** The sender's tracking key; generated when omitted. Same key + same day + same sending bank = the same order. */
+  TrackingKey: optional(z.string().trim().regex(/^[A-Z0-9]{1,30}$/, 'La clave de rastreo admite máximo 30 letras mayúsculas y dígitos')),
+  OperationDate: optional(DateField),
+});
+export const SandboxIncomingResult = z.object({ Movement: BusinessMovement, Duplicate: z.boolean() });
+
+// ---- transference (/api/v1/transference*) -----------------------------------------------------------
+
+/** spec §3 transference, plus v_uid, the destination CLABE and the dates. n_status = StatusBusinessMovement. */
+export const Transference = z.object({
+  v_uid: z.string(),
+  v_clabe_origin: z.string(),
+  v_clabe_destination: z.string().nullable(),
+  v_recipients_name: z.string().nullable(),
+  v_financial_institution: z.string().nullable(),
+  v_alias: z.string().nullable(),
+  v_reference: z.string().nullable(),
+  v_concept: z.string().nullable(),
+  n_amount: AmountOut,
+  n_amount_comission: AmountOut,
+  n_amount_total: AmountOut,
+  v_uid_dispersion: z.string().nullable(),
+  v_tracking_number: z.string().nullable(),
+  n_status: z.number().int(),
+  v_status_name: z.string(),
+  d_create_at: z.string(),
+  d_update_at: z.string(),
+});
+export type Transference = z.infer<typeof Transference>;
+
+export const TransferenceCreateBody = z
+  .object({
+    v_uid_account: optional(Uuid),
+    v_clabe_destination: optional(ClabeField),
+    v_recipients_name: optional(BeneficiaryNameField),
+    v_alias: optional(AliasField),
+    v_reference: NumericReferenceField,
+    v_concept: ConceptField,
+    n_amount: AmountField,
+    v_security_code: SecurityCodeField,
+  })
+  .superRefine((d, ctx) => {
+    if (!d.v_uid_account === !d.v_clabe_destination) ctx.addIssue({ code: 'custom', path: ['v_clabe_destination'], message: SPEI_MESSAGES.destination });
+    if (d.v_clabe_destination && !d.v_recipients_name) ctx.addIssue({ code: 'custom', path: ['v_recipients_name'], message: REQUIRED });
+  });
+
+export const TransferenceUpdateBody = z.object({
+  v_recipients_name: optional(BeneficiaryNameField),
+  v_alias: optional(AliasField),
+  v_reference: optional(NumericReferenceField),
+  v_concept: optional(ConceptField),
+});
+
+export const TransferenceListQuery = z.object({
+  BusinessId: optional(Uuid),
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(10),
+  n_status: z.coerce.number().int().min(0).max(6).optional(),
+});
