@@ -2,7 +2,7 @@ import { MENU_SEED } from '@far/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { IconArrowsExchange } from '@tabler/icons-react';
+import { IconArrowsExchange, IconAffiliate } from '@tabler/icons-react';
 import { ForgotPasswordPage, LoginPage, SignupPage } from '../features/auth';
 import type { BusinessDetailTab } from '../features/businesses';
 import { AppLayout, ComingSoonPage, NotFoundPage, PublicOnly, RequireAuth, RequireMenu, RequireSuper } from '../features/shell';
@@ -29,10 +29,16 @@ const MovementsPage = lazy(() => import('../features/money').then((m) => ({ defa
 const StatementPage = lazy(() => import('../features/money').then((m) => ({ default: m.StatementPage })));
 const SpeiConfigPage = lazy(() => import('../features/money').then((m) => ({ default: m.SpeiConfigPage })));
 const BusinessSpeiTab = lazy(() => import('../features/money').then((m) => ({ default: m.BusinessSpeiTab })));
+// Strategic allies (issue 3): a tab of the business detail.
+const BusinessAlliesTab = lazy(() => import('../features/strategic-allies').then((m) => ({ default: m.BusinessAlliesTab })));
 
-/** The business detail's «Configuración SPEI y límites» tab, from the money feature (features do not import each other). */
+/**
+ * The business detail's tabs from other features (features do not import each other): «Configuración
+ * SPEI y límites» (money) and «Aliados estratégicos» (strategic-allies).
+ */
 const BUSINESS_EXTRA_TABS: BusinessDetailTab[] = [
   { value: 'spei', label: 'Configuración SPEI y límites', icon: <IconArrowsExchange size={16} />, render: (b) => <BusinessSpeiTab businessId={b.Id} /> },
+  { value: 'aliados', label: 'Aliados estratégicos', icon: <IconAffiliate size={16} />, render: (b) => <BusinessAlliesTab businessId={b.Id} /> },
 ];
 
 /** Screens that are built; every other menu route shows the honest "coming soon" screen. */

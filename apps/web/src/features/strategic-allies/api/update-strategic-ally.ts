@@ -1,0 +1,21 @@
+import { StrategicAlly } from '@far/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { strategicAlliesQueryKey } from './list-strategic-allies';
+
+/** PUT /api/v1/strategic-ally/{id} { v_uid_status, t_comment? }: activo binds, rechazado refuses, inactivo unlinks. */
+export interface UpdateStrategicAllyInput {
+  id: string;
+  v_uid_status: string;
+  t_comment?: string;
+}
+
+export const updateStrategicAlly = ({ id, ...body }: UpdateStrategicAllyInput) => apiRequest('PUT', `/api/v1/strategic-ally/${id}`, { body, schema: StrategicAlly });
+
+export function useUpdateStrategicAlly() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateStrategicAllyInput) => unwrap(updateStrategicAlly(input)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: strategicAlliesQueryKey }),
+  });
+}

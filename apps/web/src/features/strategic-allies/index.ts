@@ -1,0 +1,1 @@
+export { BusinessAlliesTab } from './business-allies-tab';
