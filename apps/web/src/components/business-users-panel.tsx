@@ -1,9 +1,9 @@
 import { CountryCode, EmailField, PersonName, PhoneNumber, ROLE_IDS, UserListItem, optional, type StatusFilterName, type UserAction } from '@far/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Grid, Group, Modal, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import { useRolesOf } from '../lib/api/get-role-catalog';
 import { useBusinessUsers } from '../lib/api/list-business-users';
 import { fullName } from '../lib/format';
 import { FORM_SETTINGS, applyServerErrors } from '../lib/forms';
-import { LIFECYCLE_TEXT, STATUS_FILTER_OPTIONS, availableActions, lifecycleOf } from '../lib/lifecycle';
+import { LIFECYCLE_TEXT, availableActions, lifecycleOf } from '../lib/lifecycle';
 import { REQUIRED } from '../lib/validation';
 import { openConfirmDialog } from './confirm-dialog';
 import { DataTable, type Column } from './data-table';
@@ -24,6 +24,7 @@ import { PhoneCodeSelect } from './phone-code-select';
 import { REQUIRED_MARK } from './required-mark';
 import { StatusBadge } from './status-badge';
 import { DateText } from './value-text';
+import { ListFilters } from './list-filters';
 
 const PAGE_SIZE = 10;
 
@@ -244,40 +245,27 @@ export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, sel
 
   return (
     <Stack gap="md">
-      <Paper withBorder p="sm">
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Group gap="sm" wrap="wrap">
-            <TextInput
-              aria-label="Buscar usuario"
-              placeholder="Buscar por nombre o correo"
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
-              w={{ base: '100%', sm: 280 }}
-            />
-            <Select
-              aria-label="Estatus"
-              placeholder="Todos los estatus"
-              data={STATUS_FILTER_OPTIONS}
-              value={status}
-              onChange={(v) => {
-                setStatus(v as StatusFilterName | null);
-                setPage(1);
-              }}
-              clearable
-              w={200}
-            />
-          </Group>
-          {canInvite ? (
-            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
-              Invitar usuario
-            </Button>
-          ) : null}
-        </Group>
-      </Paper>
+      <ListFilters
+        searchLabel="Buscar usuario"
+        searchPlaceholder="Buscar por nombre o correo"
+        searchWidth={280}
+        search={search}
+        onSearch={(v) => {
+          setSearch(v);
+          setPage(1);
+        }}
+        status={status}
+        onStatus={(v) => {
+          setStatus(v);
+          setPage(1);
+        }}
+      >
+        {canInvite ? (
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+            Invitar usuario
+          </Button>
+        ) : null}
+      </ListFilters>
       <DataTable
         testId="business-users-table"
         columns={columns}

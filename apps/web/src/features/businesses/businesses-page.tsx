@@ -1,8 +1,8 @@
 import type { BusinessListItem, StatusFilterName } from '@far/contracts';
-import { ActionIcon, Button, Group, Paper, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconMapPin, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconEye, IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type Column } from '../../components/data-table';
@@ -13,10 +13,11 @@ import { DateText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { integer } from '../../lib/format';
-import { LIFECYCLE_TEXT, STATUS_FILTER_OPTIONS, countOf, type LifecycleAction } from '../../lib/lifecycle';
+import { LIFECYCLE_TEXT, countOf, type LifecycleAction } from '../../lib/lifecycle';
 import { useBusinessActions } from './api/business-actions';
 import { useBusinesses } from './api/list-businesses';
 import { BUSINESS_SCREEN } from './business-create-page';
+import { ListFilters } from '../../components/list-filters';
 
 const PAGE_SIZE = 10;
 const NOUN = { one: 'empresa', many: 'empresas' };
@@ -95,43 +96,31 @@ export function BusinessesPage() {
           </>
         }
       />
-      <Paper withBorder p="sm" mb="md">
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Group gap="sm" wrap="wrap">
-            <TextInput
-              aria-label="Buscar empresa"
-              placeholder="Buscar por nombre, RFC o cuenta CLABE"
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
-              w={{ base: '100%', sm: 340 }}
-            />
-            <Select
-              aria-label="Estatus"
-              placeholder="Todos los estatus"
-              data={STATUS_FILTER_OPTIONS}
-              value={status}
-              onChange={(v) => {
-                setStatus(v as StatusFilterName | null);
-                setPage(1);
-                setSelected(new Set());
-              }}
-              clearable
-              w={200}
-            />
-          </Group>
-          <BulkActionBar
-            count={selected.size}
-            actions={canStatus ? ['activar', 'desactivar', 'bloquear', 'desbloquear'] : []}
-            noun={NOUN}
-            pending={act.isPending ? act.variables?.Action : null}
-            onRun={runBulk}
-          />
-        </Group>
-      </Paper>
+      <ListFilters
+        searchLabel="Buscar empresa"
+        searchPlaceholder="Buscar por nombre, RFC o cuenta CLABE"
+        searchWidth={340}
+        search={search}
+        onSearch={(v) => {
+          setSearch(v);
+          setPage(1);
+        }}
+        status={status}
+        onStatus={(v) => {
+          setStatus(v);
+          setPage(1);
+          setSelected(new Set());
+        }}
+        mb="md"
+      >
+        <BulkActionBar
+          count={selected.size}
+          actions={canStatus ? ['activar', 'desactivar', 'bloquear', 'desbloquear'] : []}
+          noun={NOUN}
+          pending={act.isPending ? act.variables?.Action : null}
+          onRun={runBulk}
+        />
+      </ListFilters>
       <DataTable
         testId="businesses-table"
         columns={columns}

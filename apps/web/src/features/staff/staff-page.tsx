@@ -1,8 +1,8 @@
 import type { StatusFilterName, UserListItem } from '@far/contracts';
-import { ActionIcon, Button, Drawer, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable, type Column } from '../../components/data-table';
@@ -14,11 +14,12 @@ import { errorText } from '../../lib/api-client';
 import { roleLabel, useMe } from '../../lib/api/get-me';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { fullName, integer } from '../../lib/format';
-import { LIFECYCLE_TEXT, STATUS_FILTER_OPTIONS, countOf } from '../../lib/lifecycle';
+import { LIFECYCLE_TEXT, countOf } from '../../lib/lifecycle';
 import { useStaffList } from './api/list-staff';
 import { useStaffActions } from './api/staff-actions';
 import { StaffEditDrawer } from './staff-edit-drawer';
 import { StaffForm } from './staff-form';
+import { ListFilters } from '../../components/list-filters';
 
 export const STAFF_SCREEN = '/user/techfar';
 const PAGE_SIZE = 10;
@@ -124,37 +125,25 @@ export function StaffPage() {
         }
       />
 
-      <Paper withBorder p="sm" mb="md">
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Group gap="sm" wrap="wrap">
-            <TextInput
-              aria-label="Buscar usuario"
-              placeholder="Buscar por nombre o correo"
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
-              w={{ base: '100%', sm: 300 }}
-            />
-            <Select
-              aria-label="Estatus"
-              placeholder="Todos los estatus"
-              data={STATUS_FILTER_OPTIONS}
-              value={status}
-              onChange={(v) => {
-                setStatus(v as StatusFilterName | null);
-                setPage(1);
-                setSelected(new Set());
-              }}
-              clearable
-              w={200}
-            />
-          </Group>
-          <BulkActionBar count={selected.size} actions={bulkActions} noun={NOUN} pending={act.isPending ? act.variables?.Action : null} onRun={runBulk} />
-        </Group>
-      </Paper>
+      <ListFilters
+        searchLabel="Buscar usuario"
+        searchPlaceholder="Buscar por nombre o correo"
+        searchWidth={300}
+        search={search}
+        onSearch={(v) => {
+          setSearch(v);
+          setPage(1);
+        }}
+        status={status}
+        onStatus={(v) => {
+          setStatus(v);
+          setPage(1);
+          setSelected(new Set());
+        }}
+        mb="md"
+      >
+        <BulkActionBar count={selected.size} actions={bulkActions} noun={NOUN} pending={act.isPending ? act.variables?.Action : null} onRun={runBulk} />
+      </ListFilters>
 
       <DataTable
         testId="staff-table"

@@ -18,8 +18,7 @@ import { useStrategicAllies, type StrategicAllyData } from './api/list-strategic
 import { useWalletUserSearch } from './api/search-wallet-users';
 import { useUpdateStrategicAlly } from './api/update-strategic-ally';
 
-/** Strategic allies are changed with the permissions of the business screen. */
-// Allies are wallet users: the server guards these calls with the Usuarios Wallet permissions.
+/** Allies are wallet users: the server guards these calls with the Usuarios Wallet permissions. */
 const SCREEN = '/user/wallet';
 const PAGE_SIZE = 10;
 

@@ -1,9 +1,9 @@
 import type { StatusFilterName, UserAction } from '@far/contracts';
 import { WalletUserListItem } from '@far/contracts';
-import { ActionIcon, Divider, Drawer, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Divider, Drawer, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconSearch } from '@tabler/icons-react';
+import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { BeneficiariesPanel } from '../../components/beneficiaries-panel';
@@ -17,10 +17,11 @@ import { DateText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { date, dateTime, fullName } from '../../lib/format';
-import { LIFECYCLE_TEXT, STATUS_FILTER_OPTIONS, countOf, lifecycleOf } from '../../lib/lifecycle';
+import { LIFECYCLE_TEXT, countOf, lifecycleOf } from '../../lib/lifecycle';
 import { useWalletUser } from './api/get-wallet-user';
 import { useWalletUsers } from './api/list-wallet-users';
 import { useWalletUserActions } from './api/wallet-user-actions';
+import { ListFilters } from '../../components/list-filters';
 
 const SCREEN = '/user/wallet';
 const PAGE_SIZE = 10;
@@ -174,37 +175,25 @@ export function WalletUsersPage() {
   return (
     <>
       <PageHeader title="Usuarios Wallet" description="Las personas con una cuenta Wallet: sus datos, su domicilio y su estatus." />
-      <Paper withBorder p="sm" mb="md">
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Group gap="sm" wrap="wrap">
-            <TextInput
-              aria-label="Buscar usuario"
-              placeholder="Buscar por nombre, correo o número de cliente"
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
-              w={{ base: '100%', sm: 340 }}
-            />
-            <Select
-              aria-label="Estatus"
-              placeholder="Todos los estatus"
-              data={STATUS_FILTER_OPTIONS}
-              value={status}
-              onChange={(v) => {
-                setStatus(v as StatusFilterName | null);
-                setPage(1);
-                setSelected(new Set());
-              }}
-              clearable
-              w={200}
-            />
-          </Group>
-          <BulkActionBar count={selected.size} actions={bulkActions} noun={NOUN} pending={act.isPending ? act.variables?.Action : null} onRun={runBulk} />
-        </Group>
-      </Paper>
+      <ListFilters
+        searchLabel="Buscar usuario"
+        searchPlaceholder="Buscar por nombre, correo o número de cliente"
+        searchWidth={340}
+        search={search}
+        onSearch={(v) => {
+          setSearch(v);
+          setPage(1);
+        }}
+        status={status}
+        onStatus={(v) => {
+          setStatus(v);
+          setPage(1);
+          setSelected(new Set());
+        }}
+        mb="md"
+      >
+        <BulkActionBar count={selected.size} actions={bulkActions} noun={NOUN} pending={act.isPending ? act.variables?.Action : null} onRun={runBulk} />
+      </ListFilters>
       <DataTable
         testId="wallet-users-table"
         columns={columns}
