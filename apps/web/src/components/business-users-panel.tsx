@@ -20,7 +20,7 @@ import { REQUIRED } from '../lib/validation';
 import { openConfirmDialog } from './confirm-dialog';
 import { DataTable, type Column } from './data-table';
 import { ErrorAlert } from './error-alert';
-import { PhoneCodeSelect } from './phone-code-select';
+import { PhoneFields } from './phone-code-select';
 import { REQUIRED_MARK } from './required-mark';
 import { StatusBadge } from './status-badge';
 import { DateText } from './value-text';
@@ -114,16 +114,7 @@ export function InviteBusinessUserForm({ businessId, onDone, onCancel }: { busin
           <Grid.Col span={12}>
             <TextInput label="Correo electrónico" type="email" {...REQUIRED_MARK} error={errors.Email?.message} {...form.register('Email')} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 5 }}>
-            <Controller
-              control={form.control}
-              name="MobileCode"
-              render={({ field, fieldState }) => <PhoneCodeSelect label="Lada del celular" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 7 }}>
-            <TextInput label="Teléfono celular" inputMode="numeric" maxLength={15} error={errors.Mobile?.message} {...form.register('Mobile')} />
-          </Grid.Col>
+          <PhoneFields form={form} code="MobileCode" number="Mobile" codeLabel="Lada del celular" numberLabel="Teléfono celular" />
           <Grid.Col span={12}>
             <Controller
               control={form.control}

@@ -1,5 +1,6 @@
 import { DEFAULT_PHONE_CODE, PHONE_CODES } from '@far/contracts';
-import { Select, type SelectProps } from '@mantine/core';
+import { Grid, Select, TextInput, type SelectProps } from '@mantine/core';
+import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 
 /** One option per dialling code; countries sharing one (+1) share the option. */
 const OPTIONS = (() => {
@@ -28,5 +29,35 @@ export function PhoneCodeSelect({ value, onChange, ...props }: Props) {
       value={value || DEFAULT_CODE}
       onChange={(v) => onChange(v ?? DEFAULT_CODE)}
     />
+  );
+}
+
+interface PhoneFieldsProps<T extends FieldValues, C, O> {
+  form: UseFormReturn<T, C, O>;
+  /** The form field of the dialling code, e.g. MobileCode. */
+  code: Path<T>;
+  /** The form field of the number, e.g. Mobile. */
+  number: Path<T>;
+  /** What kind of phone: "celular", "teléfono fijo". */
+  codeLabel: string;
+  numberLabel: string;
+}
+
+/** A dialling-code select and its number, side by side in a Grid row (5 + 7 columns). */
+export function PhoneFields<T extends FieldValues, C, O>({ form, code, number, codeLabel, numberLabel }: PhoneFieldsProps<T, C, O>) {
+  const numberError = form.getFieldState(number, form.formState).error?.message;
+  return (
+    <>
+      <Grid.Col span={{ base: 12, sm: 5 }}>
+        <Controller
+          control={form.control}
+          name={code}
+          render={({ field, fieldState }) => <PhoneCodeSelect label={codeLabel} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 7 }}>
+        <TextInput label={numberLabel} inputMode="numeric" maxLength={15} error={numberError} {...form.register(number)} />
+      </Grid.Col>
+    </>
   );
 }

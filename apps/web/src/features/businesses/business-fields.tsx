@@ -1,7 +1,7 @@
 import { Alert, Checkbox, Grid, Input, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { PhoneCodeSelect } from '../../components/phone-code-select';
+import { PhoneCodeSelect, PhoneFields } from '../../components/phone-code-select';
 import { PostalCodeFields } from '../../components/postal-code-fields';
 import { REQUIRED_MARK } from '../../components/required-mark';
 import { rfcWarning, type BusinessFormValues, type PersonKind } from './business-form';
@@ -93,16 +93,7 @@ export function FiscalFields({ form, kindLocked = false }: { form: BusinessForm;
         </Grid.Col>
         {moral ? null : (
           <>
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <Controller
-                control={form.control}
-                name="MobileCode"
-                render={({ field, fieldState }) => <PhoneCodeSelect label="Lada del celular" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 7 }}>
-              <TextInput label="Teléfono celular" inputMode="numeric" maxLength={15} error={errors.Mobile?.message} {...form.register('Mobile')} />
-            </Grid.Col>
+            <PhoneFields form={form} code="MobileCode" number="Mobile" codeLabel="Lada del celular" numberLabel="Teléfono celular" />
           </>
         )}
       </Grid>

@@ -7,7 +7,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { DayInput } from '../../components/day-input';
 import { ErrorAlert } from '../../components/error-alert';
-import { PhoneCodeSelect } from '../../components/phone-code-select';
+import { PhoneFields } from '../../components/phone-code-select';
 import { REQUIRED_MARK } from '../../components/required-mark';
 import { errorText, isApiError } from '../../lib/api-client';
 import { roleLabel, useMe } from '../../lib/api/get-me';
@@ -230,26 +230,8 @@ export function StaffForm({ user, onDone, onCancel }: StaffFormProps) {
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput label="Correo alternativo" type="email" error={errors.AltEmail?.message} {...form.register('AltEmail')} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <Controller
-                control={form.control}
-                name="PhoneCode"
-                render={({ field, fieldState }) => <PhoneCodeSelect label="Lada del teléfono fijo" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 7 }}>
-              <TextInput label="Teléfono fijo" inputMode="numeric" maxLength={15} error={errors.Phone?.message} {...form.register('Phone')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <Controller
-                control={form.control}
-                name="MobileCode"
-                render={({ field, fieldState }) => <PhoneCodeSelect label="Lada del celular" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 7 }}>
-              <TextInput label="Teléfono celular" inputMode="numeric" maxLength={15} error={errors.Mobile?.message} {...form.register('Mobile')} />
-            </Grid.Col>
+            <PhoneFields form={form} code="PhoneCode" number="Phone" codeLabel="Lada del teléfono fijo" numberLabel="Teléfono fijo" />
+            <PhoneFields form={form} code="MobileCode" number="Mobile" codeLabel="Lada del celular" numberLabel="Teléfono celular" />
           </Grid>
         </Stack>
 
