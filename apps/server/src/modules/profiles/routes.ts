@@ -12,6 +12,7 @@ import {
   UsersIdBody,
   UsersListBody,
   UsersUpdateBody,
+  EmailField,
   answer,
   isUserClientKind,
   pageOf,
@@ -30,6 +31,7 @@ import { readSingleUpload } from '../../platform/upload';
 import * as businesses from '../businesses';
 import { IMAGE_MAX_BYTES, checkImage } from '../files';
 import * as staff from '../staff';
+import * as users from '../users';
 
 const tags = ['Usuarios'];
 const BASE = '/api/v1/profiles/users';
@@ -127,5 +129,13 @@ export const profileUserRoutes: FastifyPluginAsyncZod = async (app) => {
     const file = await staff.staffPhoto(db, req.params.id);
     // An SVG is served sandboxed so that a crafted one cannot run in our origin.
     return reply.header('content-type', file.v_media_type).header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox").header('cache-control', 'private, max-age=60').header('x-content-type-options', 'nosniff').send(file.b_content);
+  });
+  // Before a business registers a cardholder, it checks whether the e-mail already belongs to a
+  // person in the product. Only staff and businesses may ask (an open check would reveal accounts).
+  app.post('/api/v1/profiles/cardholders/query/validate-exists', { config: { access: 'authenticated' }, schema: { tags, summary: 'Indica si un correo ya pertenece a una persona registrada (alta de tarjetahabientes)', body: z.object({ Email: EmailField }), response: { 200: answer(z.object({ Email: z.string(), Exists: z.boolean() })) } } }, async (req) => {
+    const actor = req.actor!;
+    if (actor.kind === 'WAL') throw forbidden();
+    authorise(actor, actor.kind === 'FAR' ? { menu: '/user/business', permission: 'Ver' } : { menu: '/profile', permission: 'Ver' });
+    return ok({ Email: req.body.Email, Exists: !!(await users.findUserByEmail(db, req.body.Email)) });
   });
 };
