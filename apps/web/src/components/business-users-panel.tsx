@@ -25,6 +25,7 @@ import { REQUIRED_MARK } from './required-mark';
 import { StatusBadge } from './status-badge';
 import { DateText } from './value-text';
 import { ListFilters } from './list-filters';
+import { notifyActionFailed } from '../lib/notify';
 
 const PAGE_SIZE = 10;
 
@@ -182,7 +183,7 @@ export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, sel
           { Action: action, Ids: [row.Id] },
           {
             onSuccess: () => notifications.show({ color: 'green', message: `Se ${text.one} a ${row.Email}.` }),
-            onError: (e) => notifications.show({ color: 'red', title: 'No se aplicó la acción', message: errorText(e) }),
+            onError: notifyActionFailed,
           },
         ),
     });

@@ -19,6 +19,7 @@ import {
   StatusFilter,
   StatusRef,
   optional,
+  LIFECYCLE_DATES,
 } from './fields';
 
 /** TypePerson is the id of the types-persons catalogue entry. */
@@ -57,11 +58,7 @@ export const BusinessDetail = z.object({
   Municipality: z.string(),
   City: z.string().nullable(),
   State: z.string(),
-  CreatedAt: z.string(),
-  ActivedAt: z.string().nullable(),
-  DeActivedAt: z.string().nullable(),
-  BlockedAt: z.string().nullable(),
-  UnBlockedAt: z.string().nullable(),
+  ...LIFECYCLE_DATES,
   AccountNumber: z.string(),
   CustomerId: z.string().nullable(),
   RegisteredUsers: z.number().int(),

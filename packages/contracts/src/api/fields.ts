@@ -58,3 +58,14 @@ export const BulkResult = z.object({ Affected: z.number().int() });
 
 /** Review outcome of a document or a strategic-ally request (by status id). */
 export const REVIEW_STATUS_IDS = { activo: STATUS_IDS.activo, rechazado: STATUS_IDS.rechazado } as const;
+
+/** The dates of a record's lifecycle (spec §3, real API): when it was created, activated, deactivated, blocked and unblocked. */
+export const LIFECYCLE_DATES = {
+  CreatedAt: z.string(),
+  ActivedAt: z.string().nullable(),
+  DeActivedAt: z.string().nullable(),
+  BlockedAt: z.string().nullable(),
+  UnBlockedAt: z.string().nullable(),
+};
+/** People also accept the terms. */
+export const USER_LIFECYCLE_DATES = { ...LIFECYCLE_DATES, TermsAcceptedAt: z.string().nullable() };

@@ -19,6 +19,7 @@ import {
   USER_ACTIONS,
   UserStatusRef,
   optional,
+  USER_LIFECYCLE_DATES,
 } from './fields';
 
 const ClientKindField = clientKindParam;
@@ -102,12 +103,7 @@ export const AdminUserDetail = z.object({
   TermsAccepted: z.boolean(),
   IsActive: z.boolean(),
   Status: UserStatusRef,
-  CreatedAt: z.string(),
-  ActivedAt: z.string().nullable(),
-  DeActivedAt: z.string().nullable(),
-  BlockedAt: z.string().nullable(),
-  UnBlockedAt: z.string().nullable(),
-  TermsAcceptedAt: z.string().nullable(),
+  ...USER_LIFECYCLE_DATES,
   /** GET it with the bearer token (it is not public); null without a photo. */
   ProfilePhotoUrl: z.string().nullable(),
   IsSuperAdmin: z.boolean(),
@@ -146,12 +142,7 @@ export const BusinessUserDetail = z.object({
   Role: RoleRef,
   IsActive: z.boolean(),
   Status: UserStatusRef,
-  CreatedAt: z.string(),
-  ActivedAt: z.string().nullable(),
-  DeActivedAt: z.string().nullable(),
-  BlockedAt: z.string().nullable(),
-  UnBlockedAt: z.string().nullable(),
-  TermsAcceptedAt: z.string().nullable(),
+  ...USER_LIFECYCLE_DATES,
 });
 export type BusinessUserDetail = z.infer<typeof BusinessUserDetail>;
 

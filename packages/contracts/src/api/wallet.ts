@@ -1,7 +1,7 @@
 /** Wallet users as staff see them (/user/wallet) and a wallet user's address (v_-style). */
 import { z } from 'zod';
 import { PageQuery, Uuid } from './common';
-import { PostalCodeField, RequiredText, SelectedIds, StatusFilter, USER_ACTIONS, UserStatusRef, optional } from './fields';
+import { PostalCodeField, RequiredText, SelectedIds, StatusFilter, USER_ACTIONS, UserStatusRef, optional, USER_LIFECYCLE_DATES } from './fields';
 import { UserListItem } from './profiles';
 
 export const WalletUserListItem = UserListItem.extend({ ClientNumber: z.string(), Mobile: z.string().nullable() });
@@ -49,12 +49,7 @@ export const WalletUserDetail = z.object({
   Occupation: z.string().nullable(),
   IsActive: z.boolean(),
   Status: UserStatusRef,
-  CreatedAt: z.string(),
-  ActivedAt: z.string().nullable(),
-  DeActivedAt: z.string().nullable(),
-  BlockedAt: z.string().nullable(),
-  UnBlockedAt: z.string().nullable(),
-  TermsAcceptedAt: z.string().nullable(),
+  ...USER_LIFECYCLE_DATES,
   Address: AddressRecord.nullable(),
 });
 

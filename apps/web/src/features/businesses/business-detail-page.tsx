@@ -30,6 +30,7 @@ import { businessDisplayName, kindOf } from './business-form';
 import { CustomerIdForm } from './customer-id-form';
 import { DocumentsTab } from './documents-tab';
 import { LegalRepresentativeTab } from './legal-representative-tab';
+import { notifyActionFailed } from '../../lib/notify';
 
 const TABS = ['datos', 'representante', 'documentos', 'beneficiarios', 'usuarios'] as const;
 
@@ -204,7 +205,7 @@ export function BusinessDetailPage({ extraTabs = [] }: { extraTabs?: BusinessDet
       { Action: action, Ids: [b.Id] },
       {
         onSuccess: () => notifications.show({ color: 'green', message: `Se ${LIFECYCLE_TEXT[action].one} la empresa ${name}.` }),
-        onError: (e) => notifications.show({ color: 'red', title: 'No se aplicó la acción', message: errorText(e), autoClose: 10_000 }),
+        onError: notifyActionFailed,
       },
     );
   const askDelete = () =>

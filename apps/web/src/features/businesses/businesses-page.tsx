@@ -1,7 +1,6 @@
 import type { BusinessListItem, StatusFilterName } from '@far/contracts';
 import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconEye, IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,14 +9,14 @@ import { BulkActionBar } from '../../components/lifecycle-actions';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { DateText } from '../../components/value-text';
-import { errorText } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { integer } from '../../lib/format';
-import { LIFECYCLE_TEXT, countOf, type LifecycleAction } from '../../lib/lifecycle';
+import { type LifecycleAction } from '../../lib/lifecycle';
 import { useBusinessActions } from './api/business-actions';
 import { useBusinesses } from './api/list-businesses';
 import { BUSINESS_SCREEN } from './business-create-page';
 import { ListFilters } from '../../components/list-filters';
+import { notifyActionFailed, notifyBulkDone } from '../../lib/notify';
 
 const PAGE_SIZE = 10;
 const NOUN = { one: 'empresa', many: 'empresas' };
@@ -43,9 +42,9 @@ export function BusinessesPage() {
       {
         onSuccess: ({ Affected }) => {
           setSelected(new Set());
-          notifications.show({ color: 'green', message: `Se ${Affected === 1 ? LIFECYCLE_TEXT[action].one : LIFECYCLE_TEXT[action].many} ${countOf(Affected, NOUN.one, NOUN.many)}.` });
+          notifyBulkDone(action, Affected, NOUN);
         },
-        onError: (e) => notifications.show({ color: 'red', title: 'No se aplicó la acción', message: errorText(e), autoClose: 10_000 }),
+        onError: notifyActionFailed,
       },
     );
   };

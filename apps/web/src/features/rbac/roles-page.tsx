@@ -19,6 +19,7 @@ import { useDeleteRole } from './api/delete-role';
 import { useRole } from './api/get-role';
 import { useRoles } from './api/list-roles';
 import { CLIENT_KIND_LABELS, RoleForm } from './role-form';
+import { notifyActionFailed } from '../../lib/notify';
 
 const SCREEN = '/roles-permissions';
 const PAGE_SIZE = 10;
@@ -75,7 +76,7 @@ export function RolesPage() {
               setSelected(new Set());
               notifications.show({ color: 'green', message: `Se ${text.done} ${integer(Affected)} ${Affected === 1 ? 'rol' : 'roles'}.` });
             },
-            onError: (e) => notifications.show({ color: 'red', title: 'No se aplicó la acción', message: errorText(e) }),
+            onError: notifyActionFailed,
           },
         ),
     });

@@ -22,6 +22,7 @@ import { useStaffActions } from './api/staff-actions';
 import { useUploadStaffPhoto } from './api/upload-staff-photo';
 import { STAFF_SCREEN, staffName } from './staff-page';
 import { StaffEditDrawer } from './staff-edit-drawer';
+import { notifyActionFailed } from '../../lib/notify';
 
 function StaffPhoto({ user, canEdit }: { user: AdminUserDetail; canEdit: boolean }) {
   const url = useStaffPhotoUrl(user.ProfilePhotoUrl);
@@ -126,7 +127,7 @@ export function StaffDetailPage() {
       { Action: action, Ids: [u.Id] },
       {
         onSuccess: () => notifications.show({ color: 'green', message: `Se ${LIFECYCLE_TEXT[action].one} a ${u.Email}.` }),
-        onError: (e) => notifications.show({ color: 'red', title: 'No se aplicó la acción', message: errorText(e) }),
+        onError: notifyActionFailed,
       },
     );
 

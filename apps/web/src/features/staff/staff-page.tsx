@@ -1,7 +1,6 @@
 import type { StatusFilterName, UserListItem } from '@far/contracts';
 import { ActionIcon, Button, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,16 +9,15 @@ import { BulkActionBar } from '../../components/lifecycle-actions';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { DateText } from '../../components/value-text';
-import { errorText } from '../../lib/api-client';
 import { roleLabel, useMe } from '../../lib/api/get-me';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { fullName, integer } from '../../lib/format';
-import { LIFECYCLE_TEXT, countOf } from '../../lib/lifecycle';
 import { useStaffList } from './api/list-staff';
 import { useStaffActions } from './api/staff-actions';
 import { StaffEditDrawer } from './staff-edit-drawer';
 import { StaffForm } from './staff-form';
 import { ListFilters } from '../../components/list-filters';
+import { notifyActionFailed, notifyBulkDone } from '../../lib/notify';
 
 export const STAFF_SCREEN = '/user/techfar';
 const PAGE_SIZE = 10;
@@ -63,9 +61,9 @@ export function StaffPage() {
       {
         onSuccess: ({ Affected }) => {
           setSelected(new Set());
-          notifications.show({ color: 'green', message: `Se ${Affected === 1 ? LIFECYCLE_TEXT[action].one : LIFECYCLE_TEXT[action].many} ${countOf(Affected, NOUN.one, NOUN.many)}.` });
+          notifyBulkDone(action, Affected, NOUN);
         },
-        onError: (e) => notifications.show({ color: 'red', title: 'No se aplicó la acción', message: errorText(e) }),
+        onError: notifyActionFailed,
       },
     );
   };

@@ -17,6 +17,7 @@ import { useWalletUser } from './api/get-wallet-user';
 import { useStrategicAllies, type StrategicAllyData } from './api/list-strategic-allies';
 import { useWalletUserSearch } from './api/search-wallet-users';
 import { useUpdateStrategicAlly } from './api/update-strategic-ally';
+import { notifyActionFailed } from '../../lib/notify';
 
 /** Allies are wallet users: the server guards these calls with the Usuarios Wallet permissions. */
 const SCREEN = '/user/wallet';
@@ -252,7 +253,7 @@ export function BusinessAlliesTab({ businessId }: { businessId: string }) {
           { id: ally.v_uid, v_uid_status: STATUS_IDS[status] },
           {
             onSuccess: () => notifications.show({ color: 'green', message: approve ? `${ally.v_names} quedó vinculado a la empresa.` : `Se desvinculó a ${ally.v_names}.` }),
-            onError: (e) => notifications.show({ color: 'red', title: 'No se aplicó la acción', message: errorText(e), autoClose: 10_000 }),
+            onError: notifyActionFailed,
           },
         ),
     });

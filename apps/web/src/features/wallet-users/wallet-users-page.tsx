@@ -14,14 +14,14 @@ import { BulkActionBar, LifecycleButtons } from '../../components/lifecycle-acti
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { DateText } from '../../components/value-text';
-import { errorText } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { date, dateTime, fullName } from '../../lib/format';
-import { LIFECYCLE_TEXT, countOf, lifecycleOf } from '../../lib/lifecycle';
+import { LIFECYCLE_TEXT, lifecycleOf } from '../../lib/lifecycle';
 import { useWalletUser } from './api/get-wallet-user';
 import { useWalletUsers } from './api/list-wallet-users';
 import { useWalletUserActions } from './api/wallet-user-actions';
 import { ListFilters } from '../../components/list-filters';
+import { notifyActionFailed, notifyBulkDone } from '../../lib/notify';
 
 const SCREEN = '/user/wallet';
 const PAGE_SIZE = 10;
@@ -44,7 +44,7 @@ function WalletUserDetailBody({ id, canStatus }: { id: string; canStatus: boolea
       { Action: action, Ids: [u.Id] },
       {
         onSuccess: () => notifications.show({ color: 'green', message: `Se ${LIFECYCLE_TEXT[action].one} a ${u.Email}.` }),
-        onError: (e) => notifications.show({ color: 'red', title: 'No se aplicó la acción', message: errorText(e) }),
+        onError: notifyActionFailed,
       },
     );
   return (
@@ -133,9 +133,9 @@ export function WalletUsersPage() {
       {
         onSuccess: ({ Affected }) => {
           setSelected(new Set());
-          notifications.show({ color: 'green', message: `Se ${Affected === 1 ? LIFECYCLE_TEXT[action].one : LIFECYCLE_TEXT[action].many} ${countOf(Affected, NOUN.one, NOUN.many)}.` });
+          notifyBulkDone(action, Affected, NOUN);
         },
-        onError: (e) => notifications.show({ color: 'red', title: 'No se aplicó la acción', message: errorText(e) }),
+        onError: notifyActionFailed,
       },
     );
 
