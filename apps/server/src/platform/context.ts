@@ -28,16 +28,37 @@ export interface Actor {
   grants: Map<string, Set<PermissionName>>;
 }
 
-export type Access =
-  | 'public'
-  | 'authenticated'
-  | {
-      /** The menu entry (by its url) whose permission the route needs. */
-      menu: string;
-      permission: PermissionName;
-      /** Only the super role may call it, whatever the grants say. */
-      superOnly?: boolean;
-    };
+/** One permission on one menu entry (by its url), as a role grants it. */
+export interface Grant {
+  menu: string;
+  permission: PermissionName;
+}
+
+/**
+ * How the users of one client kind may call a route: 'any' (every signed-in user of the kind;
+ * business and wallet users still reach only their own records), one grant, or a list of grants
+ * of which any one suffices.
+ */
+export type KindAccess = 'any' | Grant | readonly Grant[];
+export type KindAccessMap = Partial<Record<ClientKind, KindAccess>>;
+
+/** Who may call a route, per client kind. A kind that is not named is refused with 403. */
+export interface RouteAccess extends KindAccessMap {
+  /** Only the super role may call it, whatever the grants say. */
+  superOnly?: boolean;
+  /** The message of the 403 for a kind that is not named (default: the generic one). */
+  refused?: string;
+  /**
+   * The access depends on one request field (ClientKind): each value has its own kinds and
+   * grants, and any other value answers 400 'Parametro no válido' before the permission.
+   */
+  by?: { field: string; in: 'body' | 'query'; cases: Record<string, KindAccessMap> };
+  /** What the handler narrows further from its input or data (shown in docs/access.md). */
+  note?: string;
+}
+
+/** 'public', 'authenticated' (every signed-in user of every kind), or per kind. */
+export type Access = 'public' | 'authenticated' | RouteAccess;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,30 +1,63 @@
-import type { PermissionName } from '@far/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CLIENT_KINDS, MENU_SEED, type ClientKind, type PermissionName } from '@far/contracts';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { AppError } from './errors';
-import type { Access, Actor } from './context';
+import type { Access, Actor, Grant, KindAccess, KindAccessMap, RouteAccess } from './context';
 import { verifyAccessToken } from './tokens';
 
 export type LoadActor = (claims: { sub: string; sid: string }) => Promise<Actor | null>;
 
+/** One /api route and who may call it, as declared (docs/access.md and the access matrix test read these). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+  temporaryPasswordOk: boolean;
+  schema?: FastifySchema;
+}
+const tables = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+/** Every /api route of an app built with the guard, in registration order. */
+export const declaredRoutes = (app: FastifyInstance): readonly DeclaredRoute[] => tables.get(app) ?? [];
+
+const SUPER_ONLY = 'Solo un super administrador puede realizar esta acción';
+
 /**
- * Every /api route must declare who may call it (config.access); a route without it fails at
- * start-up, so nothing is reachable by omission. The check runs on every request.
+ * Every /api route must declare who may call it (config.access, per client kind); a route without
+ * it, or naming a menu entry or permission that does not exist, fails at start-up. The check runs
+ * in onRequest, before anything is read; a route whose access depends on ClientKind is checked
+ * in preValidation, right after that field is known.
  */
 export function registerGuard(app: FastifyInstance, loadActor: LoadActor): void {
+  const table: DeclaredRoute[] = [];
+  tables.set(app, table);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.config?.access) {
-      throw new Error(`La ruta ${route.method} ${route.url} no declara su acceso (config.access)`);
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`La ruta ${route.method} ${route.url} no declara su acceso (config.access)`);
+    checkDeclaration(`${route.method} ${route.url}`, access);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, access, temporaryPasswordOk: !!route.config?.temporaryPasswordOk, schema: route.schema });
     }
   });
 
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    req.actor = await authenticate(app, req, loadActor);
-    if (req.actor.mustChangePassword && !req.routeOptions.config?.temporaryPasswordOk) {
+    const actor = await authenticate(app, req, loadActor);
+    req.actor = actor;
+    if (actor.mustChangePassword && !req.routeOptions.config?.temporaryPasswordOk) {
       throw new AppError('FORBIDDEN', 'Debes cambiar tu contraseña temporal antes de continuar');
     }
-    if (access !== 'authenticated') authorise(req.actor, access);
+    if (access !== 'authenticated' && !access.by) authorise(actor, access, access);
+  });
+
+  // After the envelope's preValidation (registered first), so the field is readable.
+  app.addHook('preValidation', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (typeof access !== 'object' || !access.by) return;
+    const { field, in: where, cases } = access.by;
+    const value = ((where === 'query' ? req.query : req.body) as Record<string, unknown> | undefined)?.[field];
+    if (typeof value !== 'string' || !Object.hasOwn(cases, value)) throw new AppError('INVALID_PARAM');
+    authorise(actorOf(req), access, cases[value]!);
   });
 }
 
@@ -37,10 +70,46 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest, loadActor
   return actor;
 }
 
-export function authorise(actor: Actor, access: Exclude<Access, 'public' | 'authenticated'>): void {
-  if (access.superOnly && !actor.isSuper) throw new AppError('FORBIDDEN', 'Solo un super administrador puede realizar esta acción');
-  if (!can(actor, access.menu, access.permission)) throw new AppError('FORBIDDEN');
+/** The signed-in caller of a route that is not public (the guard has put it there). */
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw new AppError('UNAUTHORIZED');
+  return req.actor;
 }
 
-export const can = (actor: Actor, menu: string, permission: PermissionName) =>
-  actor.grants.get(menu)?.has(permission) ?? false;
+export const grantsOf = (rule: KindAccess): readonly Grant[] => (rule === 'any' ? [] : Array.isArray(rule) ? rule : [rule as Grant]);
+
+function authorise(actor: Actor, access: RouteAccess, kinds: KindAccessMap): void {
+  if (access.superOnly && !actor.isSuper) throw new AppError('FORBIDDEN', SUPER_ONLY);
+  const rule = kinds[actor.kind];
+  if (!rule) throw new AppError('FORBIDDEN', access.refused);
+  if (rule !== 'any' && !grantsOf(rule).some((g) => can(actor, g.menu, g.permission))) throw new AppError('FORBIDDEN');
+}
+
+/**
+ * For a route whose exact permission depends on its input or on the record it reaches (a bulk
+ * 'borrar', the owner of a beneficiary): requires the grant named for the caller's kind, which
+ * must be one of the route's declared grants. Kinds not named need nothing more.
+ */
+export function alsoRequire(actor: Actor, grants: Partial<Record<ClientKind, Grant>>): void {
+  const grant = grants[actor.kind];
+  if (grant && !can(actor, grant.menu, grant.permission)) throw new AppError('FORBIDDEN');
+}
+
+export const can = (actor: Actor, menu: string, permission: PermissionName) => actor.grants.get(menu)?.has(permission) ?? false;
+
+/** A typo in a declaration (an unknown menu, a permission the entry does not offer, a kind it is not for) stops the start. */
+function checkDeclaration(route: string, access: Access): void {
+  if (access === 'public' || access === 'authenticated') return;
+  const maps = access.by ? Object.values(access.by.cases) : [access];
+  if (!maps.some((m) => CLIENT_KINDS.some((k) => m[k]))) throw new Error(`La ruta ${route} no nombra ningún tipo de cliente en config.access`);
+  for (const m of maps) {
+    for (const kind of CLIENT_KINDS) {
+      for (const g of grantsOf(m[kind] ?? 'any')) {
+        const entry = MENU_SEED.find((e) => e.v_url === g.menu);
+        if (!entry || !entry.v_permissions.includes(g.permission) || !entry.v_client_prefix.includes(kind)) {
+          throw new Error(`La ruta ${route} declara para ${kind} un permiso que no existe: ${g.menu} ${g.permission}`);
+        }
+      }
+    }
+  }
+}

@@ -17,7 +17,7 @@ export const auditRoutes =
     app.get(
       '/api/v1/logs',
       {
-        config: { access: { menu: '/log', permission: 'Ver' } },
+        config: { access: { FAR: { menu: '/log', permission: 'Ver' } } },
         schema: {
           tags: ['Logs'],
           summary: 'Actividad de usuarios (log-user) o incidencias del sistema (logs)',

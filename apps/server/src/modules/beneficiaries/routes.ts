@@ -1,38 +1,43 @@
 import { Beneficiary, BeneficiaryCreateBody, BeneficiaryListQuery, BeneficiaryUpdateBody, answer } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteAccess } from '../../platform/context';
+import { actorOf } from '../../platform/guard';
 import { ok } from '../../platform/reply';
 import * as beneficiaries from './service';
 
 const tags = ['Beneficiarios'];
-const anyone = { access: 'authenticated' as const };
+type Op = 'Ver' | 'Agregar' | 'Editar' | 'Borrar';
+/** Staff through the owner's screen (a business or a wallet user); business and wallet users on their own profile. */
+const owners = (op: Op): { access: RouteAccess } => {
+  const self = { menu: '/profile', permission: op === 'Ver' ? 'Ver' : 'Editar' } as const;
+  return { access: { FAR: [{ menu: '/user/business', permission: op }, { menu: '/user/wallet', permission: op }], BUS: self, WAL: self, note: "FAR: the permission on the owner's screen (a business's or a wallet user's)" } };
+};
 const IdParam = z.object({ id: z.string().uuid('Identificador no válido') });
 
 /** Beneficiaries of a wallet user or of a business; the service applies the owner's tenant rules. */
 export const beneficiaryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/api/v1/beneficiary', { config: anyone, schema: { tags, summary: 'Beneficiarios de un usuario Wallet o de una empresa (los propios sin parámetros)', querystring: BeneficiaryListQuery, response: { 200: answer(z.array(Beneficiary)) } } }, async (req) =>
-    ok(await beneficiaries.listBeneficiaries(db, req.actor!, req.query)),
+  app.get('/api/v1/beneficiary', { config: owners('Ver'), schema: { tags, summary: 'Beneficiarios de un usuario Wallet o de una empresa (los propios sin parámetros)', querystring: BeneficiaryListQuery, response: { 200: answer(z.array(Beneficiary)) } } }, async (req) =>
+    ok(await beneficiaries.listBeneficiaries(db, actorOf(req), req.query)),
   );
   app.post(
     '/api/v1/beneficiary',
     {
-      config: anyone,
-      // Permission before input: a wrong role gets 403 whatever it sent.
-      preValidation: async (req) => beneficiaries.authoriseBeneficiaryAccess(req.actor!, 'Agregar', (req.body ?? {}) as { v_uid_business?: string }),
+      config: owners('Agregar'),
       schema: { tags, summary: 'Registrar un beneficiario (máximo 10 por titular)', body: BeneficiaryCreateBody, response: { 200: answer(Beneficiary) } },
     },
-    async (req) => ok(await db.transaction((tx) => beneficiaries.createBeneficiary(tx, req.actor!, req.body)), 'Beneficiario registrado'),
+    async (req) => ok(await db.transaction((tx) => beneficiaries.createBeneficiary(tx, actorOf(req), req.body)), 'Beneficiario registrado'),
   );
-  app.get('/api/v1/beneficiary/:id', { config: anyone, schema: { tags, summary: 'Un beneficiario', params: IdParam, response: { 200: answer(Beneficiary) } } }, async (req) =>
-    ok(await beneficiaries.getBeneficiary(db, req.actor!, req.params.id)),
+  app.get('/api/v1/beneficiary/:id', { config: owners('Ver'), schema: { tags, summary: 'Un beneficiario', params: IdParam, response: { 200: answer(Beneficiary) } } }, async (req) =>
+    ok(await beneficiaries.getBeneficiary(db, actorOf(req), req.params.id)),
   );
-  app.put('/api/v1/beneficiary/:id', { config: anyone, schema: { tags, summary: 'Editar un beneficiario', params: IdParam, body: BeneficiaryUpdateBody, response: { 200: answer(Beneficiary) } } }, async (req) =>
-    ok(await db.transaction((tx) => beneficiaries.updateBeneficiary(tx, req.actor!, req.params.id, req.body)), 'Beneficiario actualizado'),
+  app.put('/api/v1/beneficiary/:id', { config: owners('Editar'), schema: { tags, summary: 'Editar un beneficiario', params: IdParam, body: BeneficiaryUpdateBody, response: { 200: answer(Beneficiary) } } }, async (req) =>
+    ok(await db.transaction((tx) => beneficiaries.updateBeneficiary(tx, actorOf(req), req.params.id, req.body)), 'Beneficiario actualizado'),
   );
-  app.post('/api/v1/beneficiary/delete/:id', { config: anyone, schema: { tags, summary: 'Eliminar un beneficiario', params: IdParam, response: { 200: answer(z.null()) } } }, async (req) => {
-    await db.transaction((tx) => beneficiaries.deleteBeneficiary(tx, req.actor!, req.params.id));
+  app.post('/api/v1/beneficiary/delete/:id', { config: owners('Borrar'), schema: { tags, summary: 'Eliminar un beneficiario', params: IdParam, response: { 200: answer(z.null()) } } }, async (req) => {
+    await db.transaction((tx) => beneficiaries.deleteBeneficiary(tx, actorOf(req), req.params.id));
     return ok(null, 'Beneficiario eliminado');
   });
 };

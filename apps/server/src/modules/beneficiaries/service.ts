@@ -4,11 +4,12 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { AppError, fieldError, notFound, rule } from '../../platform/errors';
+import { alsoRequire } from '../../platform/guard';
 import { FieldErrors, checkPastDate } from '../../platform/identity';
 import { recordDates } from '../../platform/reply';
 import { recordActivity } from '../audit';
-import { authoriseBusinessAccess, businessForActor, businessName } from '../businesses';
-import { authoriseWalletAccess, walletUserForActor } from '../wallet-users';
+import { businessForActor, businessName } from '../businesses';
+import { walletUserForActor } from '../wallet-users';
 import { beneficiaries } from './schema';
 
 type Row = typeof beneficiaries.$inferSelect;
@@ -33,26 +34,22 @@ const out = (b: Row) => ({
   ...recordDates(b),
 });
 
-/** Fails early on the permission alone (routes call it before reading the input). */
-export function authoriseBeneficiaryAccess(actor: Actor, op: PermissionName, owner: { v_uid_user?: string | null; v_uid_business?: string | null } = {}): void {
-  const business = actor.kind === 'BUS' || (actor.kind === 'FAR' && !!owner.v_uid_business);
-  if (business) authoriseBusinessAccess(actor, op);
-  else authoriseWalletAccess(actor, op);
-}
-
 /**
  * The owner a call is about, through the owners' own access rules: staff name a wallet user or a
  * business; a wallet user and a business user are always themselves (another owner answers 404).
  */
 async function ownerFor(db: DbOrTx, actor: Actor, ids: { v_uid_user?: string | null; v_uid_business?: string | null }, op: PermissionName): Promise<Owner> {
   if (actor.kind === 'FAR' && ids.v_uid_user && ids.v_uid_business) throw fieldError('v_uid_business', 'Indica la empresa o el usuario, no ambos');
-  if (actor.kind === 'BUS' || (actor.kind === 'FAR' && ids.v_uid_business)) {
+  const business = actor.kind === 'BUS' || (actor.kind === 'FAR' && !!ids.v_uid_business);
+  // The route lets staff in through either screen; the owner says which one this call needs.
+  alsoRequire(actor, { FAR: { menu: business ? '/user/business' : '/user/wallet', permission: op } });
+  if (business) {
     if (actor.kind === 'BUS' && ids.v_uid_user) throw notFound('El beneficiario no existe');
-    const b = await businessForActor(db, actor, ids.v_uid_business ?? undefined, op);
+    const b = await businessForActor(db, actor, ids.v_uid_business ?? undefined);
     return { column: 'v_uid_business', id: b.v_uid, client: b.v_client, label: businessName(b), section: actor.kind === 'FAR' ? 'Cuentas Business' : 'Perfil' };
   }
   if (actor.kind === 'WAL' && ids.v_uid_business) throw notFound('El beneficiario no existe');
-  const u = await walletUserForActor(db, actor, ids.v_uid_user ?? undefined, op);
+  const u = await walletUserForActor(db, actor, ids.v_uid_user ?? undefined);
   return { column: 'v_uid_user', id: u.v_uid, client: u.v_client, label: u.v_email, section: actor.kind === 'FAR' ? 'Usuarios Wallet' : 'Perfil' };
 }
 

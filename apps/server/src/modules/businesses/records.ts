@@ -45,7 +45,7 @@ function repValues(d: RepInput) {
 }
 
 export async function createLegalRepresentative(tx: DbOrTx, actor: Actor, d: z.output<typeof LegalRepresentativeCreateBody>) {
-  const b = await businessForActor(tx, actor, d.v_uid_business, 'Agregar');
+  const b = await businessForActor(tx, actor, d.v_uid_business);
   if (!isMoral(b)) throw rule('El representante legal solo aplica a personas morales');
   const values = repValues(d);
   const [existing] = await tx.select({ v_uid: legalRepresentatives.v_uid }).from(legalRepresentatives).where(eq(legalRepresentatives.v_uid_business, b.v_uid));
@@ -56,18 +56,18 @@ export async function createLegalRepresentative(tx: DbOrTx, actor: Actor, d: z.o
 }
 
 /** By the representative's id or by the business's id (one per business). */
-async function findRepresentative(db: DbOrTx, actor: Actor, id: string, op: 'Ver' | 'Editar', lock = false) {
+async function findRepresentative(db: DbOrTx, actor: Actor, id: string, lock = false) {
   const q = db.select().from(legalRepresentatives).where(or(eq(legalRepresentatives.v_uid, id), eq(legalRepresentatives.v_uid_business, id)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('El representante legal no existe');
-  const business = await businessForActor(db, actor, row.v_uid_business, op);
+  const business = await businessForActor(db, actor, row.v_uid_business);
   return { row, business };
 }
 
-export const getLegalRepresentative = async (db: DbOrTx, actor: Actor, id: string) => repOut((await findRepresentative(db, actor, id, 'Ver')).row);
+export const getLegalRepresentative = async (db: DbOrTx, actor: Actor, id: string) => repOut((await findRepresentative(db, actor, id)).row);
 
 export async function updateLegalRepresentative(tx: DbOrTx, actor: Actor, id: string, d: RepInput) {
-  const { row, business } = await findRepresentative(tx, actor, id, 'Editar', true);
+  const { row, business } = await findRepresentative(tx, actor, id, true);
   const [updated] = await tx.update(legalRepresentatives).set({ ...repValues(d), d_update_at: new Date() }).where(eq(legalRepresentatives.v_uid, row.v_uid)).returning();
   await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Editó al representante legal de ${businessName(business)}`, detail: { business: business.v_uid } });
   return repOut(updated!);
@@ -95,7 +95,7 @@ const docOut = (d: DocRow) => ({
 
 /** The file was checked (checkPdf) by the caller before anything is written. */
 export async function uploadDocument(tx: DbOrTx, actor: Actor, d: { businessId?: string; name: string; fileName: string; content: Buffer }) {
-  const b = await businessForActor(tx, actor, d.businessId, 'Agregar');
+  const b = await businessForActor(tx, actor, d.businessId);
   const fileUid = await storeFile(tx, { name: d.fileName, mediaType: 'application/pdf', content: d.content, ownerId: b.v_uid, client: b.v_client });
   const [row] = await tx
     .insert(businessDocuments)
@@ -106,22 +106,22 @@ export async function uploadDocument(tx: DbOrTx, actor: Actor, d: { businessId?:
 }
 
 export async function listDocuments(db: DbOrTx, actor: Actor, businessId?: string) {
-  const b = await businessForActor(db, actor, businessId, 'Ver');
+  const b = await businessForActor(db, actor, businessId);
   const rows = await db.select().from(businessDocuments).where(eq(businessDocuments.v_uid_business, b.v_uid)).orderBy(desc(businessDocuments.d_create_at));
   return rows.map(docOut);
 }
 
-async function findDocument(db: DbOrTx, actor: Actor, id: string, op: 'Ver' | 'Editar' | 'Borrar', lock = false) {
+async function findDocument(db: DbOrTx, actor: Actor, id: string, lock = false) {
   const q = db.select().from(businessDocuments).where(eq(businessDocuments.v_uid, id));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('El documento no existe');
-  return { row, business: await businessForActor(db, actor, row.v_uid_business, op) };
+  return { row, business: await businessForActor(db, actor, row.v_uid_business) };
 }
 
-export const getDocument = async (db: DbOrTx, actor: Actor, id: string) => docOut((await findDocument(db, actor, id, 'Ver')).row);
+export const getDocument = async (db: DbOrTx, actor: Actor, id: string) => docOut((await findDocument(db, actor, id)).row);
 
 export async function documentFile(db: DbOrTx, actor: Actor, id: string) {
-  const { row } = await findDocument(db, actor, id, 'Ver');
+  const { row } = await findDocument(db, actor, id);
   const file = await getFile(db, row.v_file_pdf);
   if (!file) throw notFound('El documento no existe');
   return file;
@@ -129,7 +129,7 @@ export async function documentFile(db: DbOrTx, actor: Actor, id: string) {
 
 /** Staff review it (activo or rechazado with a comment); its owner may only rename one not yet approved. */
 export async function updateDocument(tx: DbOrTx, actor: Actor, id: string, d: z.output<typeof DocumentUpdateBody>) {
-  const { row, business } = await findDocument(tx, actor, id, 'Editar', true);
+  const { row, business } = await findDocument(tx, actor, id, true);
   const set: Partial<typeof businessDocuments.$inferInsert> = { d_update_at: new Date() };
   if (d.v_name) {
     if (actor.kind !== 'FAR' && row.v_uid_status === STATUS_IDS.activo) throw rule('Un documento aprobado no se puede modificar');
@@ -149,7 +149,7 @@ export async function updateDocument(tx: DbOrTx, actor: Actor, id: string, d: z.
 
 /** An approved document is part of the business's file and stays. */
 export async function deleteDocument(tx: DbOrTx, actor: Actor, id: string): Promise<void> {
-  const { row, business } = await findDocument(tx, actor, id, 'Borrar', true);
+  const { row, business } = await findDocument(tx, actor, id, true);
   if (row.v_uid_status === STATUS_IDS.activo) throw rule('Un documento aprobado no se puede eliminar');
   await tx.delete(businessDocuments).where(eq(businessDocuments.v_uid, row.v_uid));
   await deleteFile(tx, row.v_file_pdf);
@@ -160,8 +160,6 @@ export async function deleteDocument(tx: DbOrTx, actor: Actor, id: string): Prom
 
 type GroupRow = typeof accountGroups.$inferSelect;
 type GroupInput = z.output<typeof AccountGroupUpdateBody>;
-/** Business users manage their groups from the account registration screen. */
-const GROUPS = { selfMenu: '/account' };
 
 const groupOut = (g: GroupRow) => ({ v_uid: g.v_uid, v_uid_business: g.v_uid_business, v_name: g.v_name, t_description: g.t_description, i_active: g.i_active, ...recordDates(g) });
 
@@ -174,29 +172,29 @@ async function assertGroupNameFree(db: DbOrTx, businessId: string, name: string,
 }
 
 export async function listAccountGroups(db: DbOrTx, actor: Actor, businessId?: string) {
-  const b = await businessForActor(db, actor, businessId, 'Ver', GROUPS);
+  const b = await businessForActor(db, actor, businessId);
   return (await db.select().from(accountGroups).where(eq(accountGroups.v_uid_business, b.v_uid)).orderBy(asc(accountGroups.v_name))).map(groupOut);
 }
 
 export async function createAccountGroup(tx: DbOrTx, actor: Actor, d: z.output<typeof AccountGroupCreateBody>) {
-  const b = await businessForActor(tx, actor, d.v_uid_business, 'Agregar', GROUPS);
+  const b = await businessForActor(tx, actor, d.v_uid_business);
   await assertGroupNameFree(tx, b.v_uid, d.v_name);
   const [row] = await tx.insert(accountGroups).values({ v_uid_business: b.v_uid, v_name: d.v_name, t_description: d.t_description ?? null, i_active: d.i_active }).returning();
   await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Creó el grupo de cuentas ${d.v_name} de ${businessName(b)}`, detail: { business: b.v_uid } });
   return groupOut(row!);
 }
 
-async function findGroup(db: DbOrTx, actor: Actor, id: string, op: 'Ver' | 'Editar' | 'Borrar', lock = false) {
+async function findGroup(db: DbOrTx, actor: Actor, id: string, lock = false) {
   const q = db.select().from(accountGroups).where(eq(accountGroups.v_uid, id));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('El grupo de cuentas no existe');
-  return { row, business: await businessForActor(db, actor, row.v_uid_business, op, GROUPS) };
+  return { row, business: await businessForActor(db, actor, row.v_uid_business) };
 }
 
-export const getAccountGroup = async (db: DbOrTx, actor: Actor, id: string) => groupOut((await findGroup(db, actor, id, 'Ver')).row);
+export const getAccountGroup = async (db: DbOrTx, actor: Actor, id: string) => groupOut((await findGroup(db, actor, id)).row);
 
 export async function updateAccountGroup(tx: DbOrTx, actor: Actor, id: string, d: GroupInput) {
-  const { row, business } = await findGroup(tx, actor, id, 'Editar', true);
+  const { row, business } = await findGroup(tx, actor, id, true);
   await assertGroupNameFree(tx, business.v_uid, d.v_name, row.v_uid);
   const [updated] = await tx.update(accountGroups).set({ v_name: d.v_name, t_description: d.t_description ?? null, i_active: d.i_active, d_update_at: new Date() }).where(eq(accountGroups.v_uid, row.v_uid)).returning();
   await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Editó el grupo de cuentas ${d.v_name} de ${businessName(business)}`, detail: { business: business.v_uid } });
@@ -204,7 +202,7 @@ export async function updateAccountGroup(tx: DbOrTx, actor: Actor, id: string, d
 }
 
 export async function deleteAccountGroup(tx: DbOrTx, actor: Actor, id: string): Promise<void> {
-  const { row, business } = await findGroup(tx, actor, id, 'Borrar', true);
+  const { row, business } = await findGroup(tx, actor, id, true);
   await tx.delete(accountGroups).where(eq(accountGroups.v_uid, row.v_uid));
   await recordActivity(tx, { actor, section: SECTION, action: 'Borrar', activity: `Eliminó el grupo de cuentas ${row.v_name} de ${businessName(business)}`, detail: { business: business.v_uid } });
 }

@@ -15,11 +15,12 @@ import {
 } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../platform/guard';
 import { ok } from '../../platform/reply';
 import * as business from './service';
 
 const tags = ['Cuentas Business'];
-const at = (permission: 'Ver' | 'Agregar' | 'Editar' | 'Borrar' | 'Desactivar') => ({ access: { menu: '/user/business', permission } });
+const at = (permission: 'Ver' | 'Agregar' | 'Editar' | 'Borrar' | 'Desactivar') => ({ access: { FAR: { menu: '/user/business', permission } } });
 
 /** /api/v1/profiles/business/*: the businesses themselves (staff's Cuentas Business screen). */
 export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,8 +31,8 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // A business user may read their own business; another Id answers 404.
-  app.post('/api/v1/profiles/business/query/getbyid', { config: { access: 'authenticated' }, schema: { tags, summary: 'Detalle de una empresa (personal FAR, o la propia)', body: BusinessIdBody, response: { 200: answer(BusinessDetail) } } }, async (req) =>
-    ok(await business.detailOf(db, await business.businessForActor(db, req.actor!, req.body.Id, 'Ver', { field: 'Id' }))),
+  app.post('/api/v1/profiles/business/query/getbyid', { config: { access: { FAR: { menu: '/user/business', permission: 'Ver' }, BUS: { menu: '/profile', permission: 'Ver' } } }, schema: { tags, summary: 'Detalle de una empresa (personal FAR, o la propia)', body: BusinessIdBody, response: { 200: answer(BusinessDetail) } } }, async (req) =>
+    ok(await business.detailOf(db, await business.businessForActor(db, actorOf(req), req.body.Id, { field: 'Id' }))),
   );
 
   app.post('/api/v1/profiles/business/query/getbyemail', { config: at('Ver'), schema: { tags, summary: 'Empresa por su correo o el de uno de sus usuarios', body: BusinessEmailBody, response: { 200: answer(BusinessDetail) } } }, async (req) =>
@@ -39,24 +40,24 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/v1/profiles/business/action/create', { config: at('Agregar'), schema: { tags, summary: 'Alta de empresa (pendiente) con su CLABE y su primer usuario (contraseña temporal por correo)', body: BusinessCreateBody, response: { 200: answer(BusinessCreated) } } }, async (req) =>
-    ok(await db.transaction((tx) => business.createBusiness(tx, req.actor!, req.body)), 'Empresa creada'),
+    ok(await db.transaction((tx) => business.createBusiness(tx, actorOf(req), req.body)), 'Empresa creada'),
   );
 
   app.put('/api/v1/profiles/business/action/update', { config: at('Editar'), schema: { tags, summary: 'Editar una empresa (el tipo de persona no cambia)', body: BusinessUpdateBody, response: { 200: answer(BusinessDetail) } } }, async (req) =>
-    ok(await db.transaction((tx) => business.updateBusiness(tx, req.actor!, req.body)), 'Empresa actualizada'),
+    ok(await db.transaction((tx) => business.updateBusiness(tx, actorOf(req), req.body)), 'Empresa actualizada'),
   );
 
   app.put('/api/v1/profiles/business/action/update/customerid', { config: at('Editar'), schema: { tags, summary: 'Asignar el CustomerId (procesador de tarjetas) de una empresa', body: BusinessCustomerIdBody, response: { 200: answer(BusinessDetail) } } }, async (req) =>
-    ok(await db.transaction((tx) => business.updateCustomerId(tx, req.actor!, req.body.Id, req.body.CustomerId)), 'CustomerId actualizado'),
+    ok(await db.transaction((tx) => business.updateCustomerId(tx, actorOf(req), req.body.Id, req.body.CustomerId)), 'CustomerId actualizado'),
   );
 
   app.post('/api/v1/profiles/business/action/delete', { config: at('Borrar'), schema: { tags, summary: 'Eliminar una empresa no activa y sus usuarios', body: BusinessIdBody, response: { 200: answer(z.null()) } } }, async (req) => {
-    await db.transaction((tx) => business.deleteBusiness(tx, req.actor!, req.body.Id));
+    await db.transaction((tx) => business.deleteBusiness(tx, actorOf(req), req.body.Id));
     return ok(null, 'Empresa eliminada');
   });
 
   app.post('/api/v1/profiles/business/action/bulk-action', { config: at('Desactivar'), schema: { tags, summary: 'Activar, desactivar, bloquear o desbloquear empresas (todas o ninguna)', body: BusinessBulkBody, response: { 200: answer(BulkResult) } } }, async (req) => {
-    const affected = await db.transaction((tx) => business.businessActions(tx, req.actor!, req.body.Action, req.body.Ids));
+    const affected = await db.transaction((tx) => business.businessActions(tx, actorOf(req), req.body.Action, req.body.Ids));
     return ok({ Affected: affected });
   });
 };

@@ -9,15 +9,13 @@ import {
   type BusinessCreateBody,
   type BusinessDetail,
   type BusinessUpdateBody,
-  type PermissionName,
   type StatusFilterName,
 } from '@far/contracts';
 import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { authoriseStaffOrSelf } from '../../platform/access';
 import type { Actor } from '../../platform/context';
-import { conflict, fieldError, forbidden, notFound, rule } from '../../platform/errors';
+import { conflict, fieldError, notFound, rule } from '../../platform/errors';
 import { FieldErrors, assertRfcWarningsConfirmed, checkCurp, checkPhone, checkRfc } from '../../platform/identity';
 import { likePattern, offsetOf, toPage, type PageInput } from '../../platform/paging';
 import { iso } from '../../platform/reply';
@@ -97,25 +95,17 @@ export async function businessByClient(db: DbOrTx, client: string): Promise<Busi
 }
 
 /**
- * The business a call is about. Staff name it (and need the permission on /user/business); a
- * business user always gets their own, and naming another one is answered 404 as if it did not
- * exist. Wallet users never reach a business.
+ * The business a call is about (the route has checked who may call it). Staff name it; a business
+ * user always gets their own, and naming another one is answered 404 as if it did not exist.
  */
-export async function businessForActor(db: DbOrTx, actor: Actor, businessId: string | undefined, op: PermissionName, opts: { selfMenu?: string; field?: string } = {}): Promise<BusinessRow> {
-  authoriseBusinessAccess(actor, op, opts.selfMenu);
+export async function businessForActor(db: DbOrTx, actor: Actor, businessId: string | undefined, opts: { field?: string } = {}): Promise<BusinessRow> {
   if (actor.kind === 'FAR') {
     if (!businessId) throw fieldError(opts.field ?? 'v_uid_business', 'Este campo es requerido', 'required');
     return liveBusiness(db, businessId);
   }
-  const own = await businessByClient(db, actor.client);
+  const own = actor.kind === 'BUS' ? await businessByClient(db, actor.client) : undefined;
   if (!own || (businessId && businessId !== own.v_uid)) throw notFound(NO_BUSINESS);
   return own;
-}
-
-/** The permission half of businessForActor, for routes that check it before reading their input. */
-export function authoriseBusinessAccess(actor: Actor, op: PermissionName, selfMenu?: string): void {
-  if (actor.kind === 'WAL') throw forbidden();
-  authoriseStaffOrSelf(actor, '/user/business', op, selfMenu);
 }
 
 const OPERATING = new Set<string>([STATUS_IDS.activo, STATUS_IDS['activo-desbloqueado']]);

@@ -35,7 +35,7 @@ async function detail(db: DbOrTx, u: users.UserRow): Promise<BusinessUserDetail>
 }
 
 export async function listBusinessUsers(db: DbOrTx, actor: Actor, q: PageInput & { Search?: string; Status?: StatusFilterName; BusinessId?: string }) {
-  const business = await businessForActor(db, actor, q.BusinessId, 'Ver', { field: 'BusinessId' });
+  const business = await businessForActor(db, actor, q.BusinessId, { field: 'BusinessId' });
   const statuses = q.Status ? users.STATUS_GROUPS[q.Status] : undefined;
   const [{ rows, total }, roles] = await Promise.all([users.listUsers(db, { prefix: 'BUS', client: business.v_client, Search: q.Search, statuses, Page: q.Page, Size: q.Size }), users.roleNames(db)]);
   return toPage(rows.map((u) => users.userListItem(u, roles)), total, q);
@@ -73,7 +73,7 @@ const personColumns = (d: CreateInput | UpdateInput, roleId: string) => ({
 
 /** An invitation: a user of the same business (v_client) with a temporary password by e-mail. */
 export async function createBusinessUser(tx: DbOrTx, actor: Actor, d: CreateInput): Promise<string> {
-  const business = await businessForActor(tx, actor, d.BusinessId, 'Agregar', { field: 'BusinessId' });
+  const business = await businessForActor(tx, actor, d.BusinessId, { field: 'BusinessId' });
   const roleId = await checkInput(tx, d);
   const user = await users.inviteUser(tx, {
     actor,

@@ -1,8 +1,7 @@
 import { answer } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors';
-import { can } from '../../platform/guard';
+import { actorOf } from '../../platform/guard';
 import { iso, ok } from '../../platform/reply';
 import { activityByDay, incidentsToday, listActivity } from '../audit';
 import * as businesses from '../businesses';
@@ -15,10 +14,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/dashboard/summary',
-    { config: { access: 'authenticated' }, schema: { tags: ['Dashboard'], summary: 'Cifras del tablero según el tipo de cliente', response: { 200: answer(z.record(z.string(), z.unknown())) } } },
+    { config: { access: { FAR: { menu: '/dashboard', permission: 'Ver' }, BUS: { menu: '/dashboard', permission: 'Ver' }, WAL: 'any' } }, schema: { tags: ['Dashboard'], summary: 'Cifras del tablero según el tipo de cliente', response: { 200: answer(z.record(z.string(), z.unknown())) } } },
     async (req) => {
-      const actor = req.actor!;
-      if (actor.kind !== 'WAL' && !can(actor, '/dashboard', 'Ver')) throw new AppError('FORBIDDEN');
+      const actor = actorOf(req);
       if (actor.kind === 'FAR') {
         const [byKind, incidents, days, latest] = await Promise.all([
           users.usersByKindAndStatus(db),

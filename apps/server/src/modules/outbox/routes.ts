@@ -8,7 +8,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/outbox',
     {
-      config: { access: { menu: '/dashboard', permission: 'Ver', superOnly: true } },
+      config: { access: { FAR: { menu: '/dashboard', permission: 'Ver' }, superOnly: true } },
       schema: { tags: ['Buzón'], summary: 'Mensajes enviados (buzón de demostración, solo super)', querystring: PerPageQuery, response: { 200: answer(perPageOf(OutboxMessage)) } },
     },
     async (req) => {

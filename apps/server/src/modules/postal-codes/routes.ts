@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { actorOf } from '../../platform/guard';
 import { ok } from '../../platform/reply';
 import { readSingleUpload } from '../../platform/upload';
 import * as postal from './service';
@@ -40,7 +41,7 @@ export const postalCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/postal-code/import',
     {
-      config: { access: { menu: STAFF, permission: 'Agregar' } },
+      config: { access: { FAR: { menu: STAFF, permission: 'Agregar' } } },
       schema: {
         tags,
         summary: `Importar CPdescarga.txt de SEPOMEX (multipart, campo file; ≤ ${POSTAL_IMPORT_MAX_MB} MB). Responde con el trabajo; consulta su avance.`,
@@ -55,7 +56,7 @@ export const postalCodeRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The whole file is checked first: a bad line refuses it and nothing is written.
       const records = postal.parseSepomex(upload.content);
-      const job = await db.transaction((tx) => postal.startImport(tx, req.actor!, { name: upload.filename, content: upload.content, records }));
+      const job = await db.transaction((tx) => postal.startImport(tx, actorOf(req), { name: upload.filename, content: upload.content, records }));
       kick(db, job.Id, req.log);
       return ok(job, 'Importación iniciada');
     },
@@ -63,14 +64,14 @@ export const postalCodeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/postal-code/import',
-    { config: { access: { menu: STAFF, permission: 'Ver' } }, schema: { tags, summary: 'Últimas 20 importaciones', response: { 200: answer(z.array(PostalImportJob)) } } },
+    { config: { access: { FAR: { menu: STAFF, permission: 'Ver' } } }, schema: { tags, summary: 'Últimas 20 importaciones', response: { 200: answer(z.array(PostalImportJob)) } } },
     async () => ok(await postal.listImports(db)),
   );
 
   app.get(
     '/api/v1/postal-code/import/:id',
     {
-      config: { access: { menu: STAFF, permission: 'Ver' } },
+      config: { access: { FAR: { menu: STAFF, permission: 'Ver' } } },
       schema: { tags, summary: 'Avance de una importación (Processed de Total); reanuda una interrumpida', params: z.object({ id: z.string().uuid('Identificador no válido') }), response: { 200: answer(PostalImportJob) } },
     },
     async (req) => {

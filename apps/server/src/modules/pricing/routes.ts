@@ -17,12 +17,15 @@ import {
   answer,
 } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/guard';
 import { ok } from '../../platform/reply';
 import * as pricing from './service';
 
 const tags = ['Comisiones y límites'];
 /** Staff screens: the business detail of Cuentas Business. */
-const staff = (permission: 'Ver' | 'Editar') => ({ access: { menu: '/user/business', permission } });
+const staff = (permission: 'Ver' | 'Editar') => ({ access: { FAR: { menu: '/user/business', permission } } });
+/** Staff name the business; a business reads its own from the transfer screen. */
+const staffOrOwn = { access: { FAR: { menu: '/user/business', permission: 'Ver' }, BUS: { menu: '/dispersal/transfer', permission: 'Ver' } } } as const;
 
 export interface PricingRouteDeps {
   /** SPEI-out amounts already counted today and this month for a business (from the SPEI module). */
@@ -41,35 +44,35 @@ export const pricingRoutes =
     );
 
     app.put(`${base}/speiconfig/global`, { config: staff('Editar'), schema: { tags, summary: 'Guardar la configuración SPEI global', body: GlobalSpeiConfigBody, response: { 200: answer(GlobalSpeiConfig) } } }, async (req) =>
-      ok(await db.transaction((tx) => pricing.updateGlobalSpeiConfig(tx, req.actor!, req.body)), 'Configuración SPEI actualizada'),
+      ok(await db.transaction((tx) => pricing.updateGlobalSpeiConfig(tx, actorOf(req), req.body)), 'Configuración SPEI actualizada'),
     );
 
     app.post(
       `${base}/speiconfig/business/query`,
-      { config: { access: 'authenticated' }, schema: { tags, summary: 'Configuración SPEI de una empresa (personal FAR, o la propia) con los valores que aplican', body: BusinessScopeBody, response: { 200: answer(BusinessSpeiConfig) } } },
-      async (req) => ok(await pricing.getBusinessSpeiConfig(db, req.actor!, req.body.BusinessId)),
+      { config: staffOrOwn, schema: { tags, summary: 'Configuración SPEI de una empresa (personal FAR, o la propia) con los valores que aplican', body: BusinessScopeBody, response: { 200: answer(BusinessSpeiConfig) } } },
+      async (req) => ok(await pricing.getBusinessSpeiConfig(db, actorOf(req), req.body.BusinessId)),
     );
 
     app.post(`${base}/speiconfig/business/upsert`, { config: staff('Editar'), schema: { tags, summary: 'Guardar la configuración SPEI de una empresa', body: BusinessSpeiConfigBody, response: { 200: answer(BusinessSpeiConfig) } } }, async (req) =>
-      ok(await db.transaction((tx) => pricing.upsertBusinessSpeiConfig(tx, req.actor!, req.body)), 'Configuración SPEI de la empresa actualizada'),
+      ok(await db.transaction((tx) => pricing.upsertBusinessSpeiConfig(tx, actorOf(req), req.body)), 'Configuración SPEI de la empresa actualizada'),
     );
 
     app.post(
       `${base}/speiconfig/values-and-commissions`,
-      { config: { access: 'authenticated' }, schema: { tags, summary: 'Vista previa de valores y comisiones de un envío SPEI', body: ValuesAndCommissionsBody, response: { 200: answer(ValuesAndCommissions) } } },
-      async (req) => ok(await pricing.previewValuesAndCommissions(db, req.actor!, req.body)),
+      { config: staffOrOwn, schema: { tags, summary: 'Vista previa de valores y comisiones de un envío SPEI', body: ValuesAndCommissionsBody, response: { 200: answer(ValuesAndCommissions) } } },
+      async (req) => ok(await pricing.previewValuesAndCommissions(db, actorOf(req), req.body)),
     );
 
     app.post(
       `${base}/speiconfig/cardholder/enable-speiout`,
       { config: staff('Editar'), schema: { tags, summary: 'Habilitar o deshabilitar el envío SPEI de un tarjetahabiente', body: CardholderSpeiOutBody, response: { 200: answer(CardholderSpeiOut) } } },
-      async (req) => ok(await db.transaction((tx) => pricing.setCardholderSpeiOut(tx, req.actor!, req.body)), 'Configuración actualizada'),
+      async (req) => ok(await db.transaction((tx) => pricing.setCardholderSpeiOut(tx, actorOf(req), req.body)), 'Configuración actualizada'),
     );
 
     app.post(
       `${base}/limit/query/getbybusiness`,
-      { config: { access: 'authenticated' }, schema: { tags, summary: 'Límites de una empresa: el propio, el global, el que aplica y lo usado', body: BusinessScopeBody, response: { 200: answer(BusinessLimits) } } },
-      async (req) => ok(await pricing.getBusinessLimits(db, req.actor!, req.body.BusinessId, deps.limitUsage)),
+      { config: staffOrOwn, schema: { tags, summary: 'Límites de una empresa: el propio, el global, el que aplica y lo usado', body: BusinessScopeBody, response: { 200: answer(BusinessLimits) } } },
+      async (req) => ok(await pricing.getBusinessLimits(db, actorOf(req), req.body.BusinessId, deps.limitUsage)),
     );
 
     app.post(`${base}/limit/query/getbycardholder`, { config: staff('Ver'), schema: { tags, summary: 'Límites de un tarjetahabiente', body: LimitByCardholderBody, response: { 200: answer(CardholderLimits) } } }, async (req) =>
@@ -81,6 +84,6 @@ export const pricingRoutes =
     );
 
     app.post(`${base}/limit/action/upsert`, { config: staff('Editar'), schema: { tags, summary: 'Guardar un límite global (0) o específico (1)', body: LimitUpsertBody, response: { 200: answer(TransactionLimit) } } }, async (req) =>
-      ok(await db.transaction((tx) => pricing.upsertLimit(tx, req.actor!, req.body)), 'Límite guardado'),
+      ok(await db.transaction((tx) => pricing.upsertLimit(tx, actorOf(req), req.body)), 'Límite guardado'),
     );
   };

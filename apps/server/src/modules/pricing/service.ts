@@ -173,7 +173,7 @@ function businessOut(businessId: string, g: GlobalRow, b: BusinessConfigRow | un
 
 /** Staff (Ver on /user/business) name the business; a business reads its own (Ver on /dispersal/transfer). */
 export async function getBusinessSpeiConfig(db: DbOrTx, actor: Actor, businessId: string | undefined): Promise<BusinessSpeiConfig> {
-  const b = await businessForActor(db, actor, businessId, 'Ver', { selfMenu: '/dispersal/transfer', field: 'BusinessId' });
+  const b = await businessForActor(db, actor, businessId, { field: 'BusinessId' });
   return businessOut(b.v_uid, await globalRow(db), await businessRow(db, b.v_uid));
 }
 
@@ -239,7 +239,7 @@ export async function businessLedgerBalance(db: DbOrTx, b: Pick<BusinessRow, 'v_
 
 /** §3 Value-and-commission preview of a SPEI out of `amount` for the business. */
 export async function previewValuesAndCommissions(db: DbOrTx, actor: Actor, d: { Amount: bigint; BusinessId?: string }): Promise<ValuesAndCommissions> {
-  const b = await businessForActor(db, actor, d.BusinessId, 'Ver', { selfMenu: '/dispersal/transfer', field: 'BusinessId' });
+  const b = await businessForActor(db, actor, d.BusinessId, { field: 'BusinessId' });
   const config = await effectiveSpeiConfig(db, b.v_uid);
   const charges = speiOutCharges(d.Amount, config.commissionSpeiOutCents);
   const { availableBalance } = await businessLedgerBalance(db, b);
@@ -365,7 +365,7 @@ export async function getCardholderLimits(db: DbOrTx, identifier: string, cardTy
 export type LimitUsage = (db: DbOrTx, businessId: string) => Promise<{ today: bigint; month: bigint }>;
 
 export async function getBusinessLimits(db: DbOrTx, actor: Actor, businessId: string | undefined, usage: LimitUsage): Promise<BusinessLimits> {
-  const b = await businessForActor(db, actor, businessId, 'Ver', { selfMenu: '/dispersal/transfer', field: 'BusinessId' });
+  const b = await businessForActor(db, actor, businessId, { field: 'BusinessId' });
   const specific = await limitRow(db, 1, b.v_client, '');
   const effective = await effectiveLimits(db, b.v_client);
   const used = await usage(db, b.v_uid);

@@ -16,7 +16,7 @@ import {
 } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authorise } from '../../platform/guard';
+import { actorOf, alsoRequire } from '../../platform/guard';
 import { ok } from '../../platform/reply';
 import type { Tx } from '../../db/client';
 import * as rbac from './service';
@@ -26,7 +26,7 @@ export interface RbacRouteDeps {
 }
 
 const R = '/roles-permissions';
-const superAccess = (permission: 'Agregar' | 'Editar' | 'Borrar') => ({ menu: R, permission, superOnly: true });
+const superAccess = (permission: 'Agregar' | 'Editar' | 'Borrar') => ({ FAR: { menu: R, permission }, superOnly: true });
 const tags = ['Roles y permisos'];
 const Permission = z.object({ v_uid: z.string(), v_uid_role: z.string(), t_json: z.array(RoleGrantSchema), d_create_at: z.string(), d_update_at: z.string() });
 
@@ -43,68 +43,68 @@ export const rbacRoutes =
       }
     };
 
-    app.post('/api/v1/rbac/roles', { config: { access: { menu: R, permission: 'Ver' } }, schema: { tags, summary: 'Lista de roles', body: PageQuery, response: { 200: answer(pageOf(Role)) } } }, async (req) =>
+    app.post('/api/v1/rbac/roles', { config: { access: { FAR: { menu: R, permission: 'Ver' } } }, schema: { tags, summary: 'Lista de roles', body: PageQuery, response: { 200: answer(pageOf(Role)) } } }, async (req) =>
       ok(await rbac.listRoles(db, req.body, deps.usersPerRole)),
     );
 
-    app.post('/api/v1/rbac/role/detail', { config: { access: { menu: R, permission: 'Ver' } }, schema: { tags, summary: 'Detalle de un rol con sus permisos', body: RoleIdBody, response: { 200: answer(RoleDetail) } } }, async (req) =>
+    app.post('/api/v1/rbac/role/detail', { config: { access: { FAR: { menu: R, permission: 'Ver' } } }, schema: { tags, summary: 'Detalle de un rol con sus permisos', body: RoleIdBody, response: { 200: answer(RoleDetail) } } }, async (req) =>
       ok(await rbac.roleDetail(db, req.body.v_uid, deps.usersPerRole)),
     );
 
     app.post('/api/v1/rbac/create', { config: { access: superAccess('Agregar') }, schema: { tags, summary: 'Crear un rol (solo super)', body: RoleCreateBody, response: { 200: answer(RoleDetail) } } }, async (req) => {
-      const uid = await write((tx) => rbac.createRole(tx, req.actor!, req.body));
+      const uid = await write((tx) => rbac.createRole(tx, actorOf(req), req.body));
       return ok(await rbac.roleDetail(db, uid, deps.usersPerRole), 'Rol creado');
     });
 
     app.put('/api/v1/rbac/edit', { config: { access: superAccess('Editar') }, schema: { tags, summary: 'Editar un rol (solo super)', body: RoleEditBody, response: { 200: answer(RoleDetail) } } }, async (req) => {
-      await write((tx) => rbac.editRole(tx, req.actor!, req.body));
+      await write((tx) => rbac.editRole(tx, actorOf(req), req.body));
       return ok(await rbac.roleDetail(db, req.body.v_uid, deps.usersPerRole), 'Rol actualizado');
     });
 
-    app.post('/api/v1/rbac/bulk', { config: { access: superAccess('Editar') }, schema: { tags, summary: 'Activar, desactivar o borrar varios roles', body: RoleBulkBody, response: { 200: answer(z.object({ Affected: z.number() })) } } }, async (req) => {
+    app.post('/api/v1/rbac/bulk', { config: { access: { ...superAccess('Editar'), note: "also Borrar for the action 'borrar'" } }, schema: { tags, summary: 'Activar, desactivar o borrar varios roles', body: RoleBulkBody, response: { 200: answer(z.object({ Affected: z.number() })) } } }, async (req) => {
       const { Action, Uids } = req.body;
-      if (Action === 'borrar') authorise(req.actor!, superAccess('Borrar'));
+      if (Action === 'borrar') alsoRequire(actorOf(req), { FAR: { menu: R, permission: 'Borrar' } });
       // All or nothing: one refused role leaves every other untouched.
       await write(async (tx) => {
         for (const uid of Uids) {
-          if (Action === 'borrar') await rbac.deleteRole(tx, req.actor!, uid, deps.usersPerRole);
-          else await rbac.setRoleActive(tx, req.actor!, uid, Action === 'activar');
+          if (Action === 'borrar') await rbac.deleteRole(tx, actorOf(req), uid, deps.usersPerRole);
+          else await rbac.setRoleActive(tx, actorOf(req), uid, Action === 'activar');
         }
       });
       return ok({ Affected: Uids.length });
     });
 
     app.post('/api/v1/rbac/delete', { config: { access: superAccess('Borrar') }, schema: { tags, summary: 'Eliminar un rol (solo super)', body: RoleIdBody, response: { 200: answer(z.null()) } } }, async (req) => {
-      await write((tx) => rbac.deleteRole(tx, req.actor!, req.body.v_uid, deps.usersPerRole));
+      await write((tx) => rbac.deleteRole(tx, actorOf(req), req.body.v_uid, deps.usersPerRole));
       return ok(null, 'Rol eliminado');
     });
 
     // Reachable with a temporary password too: the shell draws its menu while the user changes it.
     app.get('/api/v1/rbac/menu', { config: { access: 'authenticated', temporaryPasswordOk: true }, schema: { tags, summary: 'Menú activo del tipo de cliente del usuario que su rol puede ver, ordenado por i_order', response: { 200: answer(z.array(MenuEntry)) } } }, async (req) =>
-      ok(await rbac.menuForActor(db, req.actor!)),
+      ok(await rbac.menuForActor(db, actorOf(req))),
     );
 
     app.get('/api/v1/rbac/menu/permission', { config: { access: 'authenticated' }, schema: { tags, summary: 'Menú del usuario con los permisos que su rol otorga', response: { 200: answer(z.array(MenuWithGrants)) } } }, async (req) =>
-      ok(await rbac.menuWithGrants(db, req.actor!)),
+      ok(await rbac.menuWithGrants(db, actorOf(req))),
     );
 
-    app.get('/api/v1/rbac/menu/all', { config: { access: { menu: R, permission: 'Ver' } }, schema: { tags, summary: 'Todas las entradas de menú (para la matriz de permisos)', response: { 200: answer(z.array(MenuEntry)) } } }, async () =>
+    app.get('/api/v1/rbac/menu/all', { config: { access: { FAR: { menu: R, permission: 'Ver' } } }, schema: { tags, summary: 'Todas las entradas de menú (para la matriz de permisos)', response: { 200: answer(z.array(MenuEntry)) } } }, async () =>
       ok(await rbac.allMenu(db)),
     );
 
     app.post('/api/v1/rbac/menu', { config: { access: superAccess('Editar') }, schema: { tags, summary: 'Crear una entrada de menú', body: MenuBody, response: { 200: answer(MenuEntry) } } }, async (req) =>
-      ok(await write((tx) => rbac.createMenuEntry(tx, req.actor!, { ...req.body, v_uid_children: req.body.v_uid_children ?? null })), 'Entrada creada'),
+      ok(await write((tx) => rbac.createMenuEntry(tx, actorOf(req), { ...req.body, v_uid_children: req.body.v_uid_children ?? null })), 'Entrada creada'),
     );
 
     app.put('/api/v1/rbac/menu/:id', { config: { access: superAccess('Editar') }, schema: { tags, summary: 'Editar una entrada de menú', params: z.object({ id: z.string().uuid('Identificador no válido') }), body: MenuBody, response: { 200: answer(MenuEntry) } } }, async (req) =>
-      ok(await write((tx) => rbac.updateMenuEntry(tx, req.actor!, req.params.id, { ...req.body, v_uid_children: req.body.v_uid_children ?? null })), 'Entrada actualizada'),
+      ok(await write((tx) => rbac.updateMenuEntry(tx, actorOf(req), req.params.id, { ...req.body, v_uid_children: req.body.v_uid_children ?? null })), 'Entrada actualizada'),
     );
 
     app.post('/api/v1/rbac/permission', { config: { access: superAccess('Editar') }, schema: { tags, summary: 'Asignar permisos (t_json) a un rol', body: PermissionBody, response: { 200: answer(Permission) } } }, async (req) =>
-      ok(await write((tx) => rbac.upsertPermission(tx, req.actor!, req.body)), 'Permisos guardados'),
+      ok(await write((tx) => rbac.upsertPermission(tx, actorOf(req), req.body)), 'Permisos guardados'),
     );
 
     app.put('/api/v1/rbac/permission/:id', { config: { access: superAccess('Editar') }, schema: { tags, summary: 'Editar los permisos de un rol', params: z.object({ id: z.string().uuid('Identificador no válido') }), body: PermissionBody, response: { 200: answer(Permission) } } }, async (req) =>
-      ok(await write((tx) => rbac.upsertPermission(tx, req.actor!, req.body, req.params.id)), 'Permisos guardados'),
+      ok(await write((tx) => rbac.upsertPermission(tx, actorOf(req), req.body, req.params.id)), 'Permisos guardados'),
     );
   };

@@ -1,13 +1,15 @@
 import { CodeDelivery, SecurityCodeBody, SecurityPinBody, SecurityVerifyBody, answer } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors';
+import { actorOf } from '../../platform/guard';
 import { accountLimit } from '../../platform/rate-limit';
 import { ok } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { enqueueMessage } from '../outbox';
 import { getUser } from '../users';
 import { CODE_TTL_SECONDS, consumeCode, issueCode, maskEmail } from './service';
+
+const PIN_ONLY = 'El NIP solo aplica a usuarios Wallet';
 
 const OPERATION_LABEL: Record<string, string> = {
   'spei-out': 'enviar una transferencia SPEI',
@@ -34,7 +36,7 @@ export const securityRoutes =
     const perAccount = () => accountLimit(app, { max, timeWindow: '1 minute', key: (req) => `user:${req.actor?.userId ?? req.ip}` });
 
     app.post('/api/v1/security/code', { config: { access: 'authenticated', rateLimit: limit }, preHandler: perAccount(), schema: { tags, summary: 'Enviar un código de seis dígitos para una operación', body: SecurityCodeBody, response: { 200: answer(CodeDelivery) } } }, async (req) => {
-      const actor = req.actor!;
+      const actor = actorOf(req);
       const user = (await getUser(db, actor.userId))!;
       await db.transaction(async (tx) => {
         const code = await issueCode(tx, actor.userId, req.body.Operation);
@@ -51,13 +53,12 @@ export const securityRoutes =
     });
 
     app.post('/api/v1/security/verify', { config: { access: 'authenticated', rateLimit: limit }, preHandler: perAccount(), schema: { tags, summary: 'Verificar (y consumir) un código', body: SecurityVerifyBody, response: { 200: answer(z.object({ Valid: z.literal(true) })) } } }, async (req) => {
-      await consumeCode(db, req.actor!.userId, req.body.Operation, req.body.Code);
+      await consumeCode(db, actorOf(req).userId, req.body.Operation, req.body.Code);
       return ok({ Valid: true as const }, 'Código válido');
     });
 
-    app.post('/api/v1/security/pin', { config: { access: 'authenticated', rateLimit: limit }, preHandler: perAccount(), schema: { tags, summary: 'Verificar el NIP de un usuario Wallet para una operación', body: SecurityPinBody, response: { 200: answer(z.object({ Valid: z.literal(true) })) } } }, async (req) => {
-      if (req.actor!.kind !== 'WAL') throw new AppError('FORBIDDEN', 'El NIP solo aplica a usuarios Wallet');
-      await deps.validatePin(req.actor!, req.body.Pin);
+    app.post('/api/v1/security/pin', { config: { access: { WAL: 'any', refused: PIN_ONLY }, rateLimit: limit }, preHandler: perAccount(), schema: { tags, summary: 'Verificar el NIP de un usuario Wallet para una operación', body: SecurityPinBody, response: { 200: answer(z.object({ Valid: z.literal(true) })) } } }, async (req) => {
+      await deps.validatePin(actorOf(req), req.body.Pin);
       return ok({ Valid: true as const }, 'NIP válido');
     });
   };

@@ -17,12 +17,13 @@ import {
 } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors';
+import { actorOf } from '../../platform/guard';
 import { accountLimit } from '../../platform/rate-limit';
 import { ok } from '../../platform/reply';
 import * as session from './service';
 
 const tags = ['Sesión'];
+const PIN_ONLY = 'El NIP solo aplica a usuarios Wallet';
 const Nothing = answer(z.null());
 const Denied = answer(LoginResult).extend({ ErrorCode: z.string(), message: z.string() });
 
@@ -47,7 +48,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/v1/account/LogOut', { config: { access: 'authenticated', temporaryPasswordOk: true }, schema: { tags, summary: 'Cerrar sesión (revoca la sesión)', body: LogOutBody, response: { 200: Nothing } } }, async (req) => {
-    await session.logout(db, req.actor!);
+    await session.logout(db, actorOf(req));
     return ok(null, 'Sesión cerrada');
   });
 
@@ -61,7 +62,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/v1/account/Password/Change', { config: { access: 'authenticated', temporaryPasswordOk: true }, schema: { tags, summary: 'Cambiar la propia contraseña', body: ChangePasswordBody, response: { 200: Nothing } } }, async (req) => {
-    await session.changePassword(db, req.actor!, req.body);
+    await session.changePassword(db, actorOf(req), req.body);
     return ok(null, 'Contraseña actualizada');
   });
 
@@ -83,19 +84,17 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null, 'Tu cuenta está lista');
   });
 
-  app.post('/api/v1/account/Pin', { config: { access: { menu: '/profile', permission: 'Editar' } }, schema: { tags, summary: 'Configurar o cambiar el NIP de cuatro dígitos (Wallet)', body: PinBody.extend({ Code: z.string().regex(/^\d{6}$/, 'El código debe tener 6 dígitos').optional() }), response: { 200: Nothing } } }, async (req) => {
-    if (req.actor!.kind !== 'WAL') throw new AppError('FORBIDDEN', 'El NIP solo aplica a usuarios Wallet');
-    await session.setPin(db, req.actor!, req.body);
+  app.post('/api/v1/account/Pin', { config: { access: { WAL: { menu: '/profile', permission: 'Editar' }, refused: PIN_ONLY } }, schema: { tags, summary: 'Configurar o cambiar el NIP de cuatro dígitos (Wallet)', body: PinBody.extend({ Code: z.string().regex(/^\d{6}$/, 'El código debe tener 6 dígitos').optional() }), response: { 200: Nothing } } }, async (req) => {
+    await session.setPin(db, actorOf(req), req.body);
     return ok(null, 'NIP guardado');
   });
 
-  app.post('/api/v1/account/Pin/Validate', { config: { access: 'authenticated', rateLimit: perIp }, schema: { tags, summary: 'Validar el NIP (intentos limitados)', body: z.object({ Pin: PinField }), response: { 200: answer(z.object({ Valid: z.literal(true) })) } } }, async (req) => {
-    if (req.actor!.kind !== 'WAL') throw new AppError('FORBIDDEN', 'El NIP solo aplica a usuarios Wallet');
-    await session.validatePin(db, req.actor!, req.body.Pin);
+  app.post('/api/v1/account/Pin/Validate', { config: { access: { WAL: 'any', refused: PIN_ONLY }, rateLimit: perIp }, schema: { tags, summary: 'Validar el NIP (intentos limitados)', body: z.object({ Pin: PinField }), response: { 200: answer(z.object({ Valid: z.literal(true) })) } } }, async (req) => {
+    await session.validatePin(db, actorOf(req), req.body.Pin);
     return ok({ Valid: true as const });
   });
 
   app.post('/api/v1/account/GetStatusByEmail', { config: { access: 'authenticated' }, schema: { tags, summary: 'Estatus de un usuario por correo (personal FAR, o el propio)', body: EmailBody, response: { 200: answer(StatusByEmail) } } }, async (req) =>
-    ok(await session.statusByEmail(db, req.actor!, req.body.Email)),
+    ok(await session.statusByEmail(db, actorOf(req), req.body.Email)),
   );
 };

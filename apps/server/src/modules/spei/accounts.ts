@@ -5,17 +5,23 @@ import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { conflict, fieldError, notFound, rule } from '../../platform/errors';
+import { alsoRequire } from '../../platform/guard';
 import { likePattern, offsetOf, toPage } from '../../platform/paging';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
-import { businessName, isProviderAccount } from '../businesses';
-import { authoriseMoney, businessFor, type MoneyAccess } from './access';
+import { businessForActor, businessName, isProviderAccount } from '../businesses';
 import { clabeAccounts } from './schema';
 
 const SECTION = 'Alta de cuentas';
+
+/**
+ * The business a money call is about: staff name it (BusinessId), a business user always gets
+ * their own and naming another one answers 404 as if it did not exist.
+ */
+export const businessFor = (db: DbOrTx, actor: Actor, businessId: string | undefined) => businessForActor(db, actor, businessId, { field: 'BusinessId' });
+
 export const ACCOUNT_NOT_FOUND = 'La cuenta no existe';
 export const ACCOUNT_DUPLICATE = 'La cuenta CLABE ya está registrada';
-const READ: MoneyAccess = { op: 'Ver', menus: ['/account', '/dispersal/transfer'] };
 
 export type ClabeAccountRow = typeof clabeAccounts.$inferSelect;
 
@@ -39,7 +45,7 @@ export const clabeAccountOut = (r: ClabeAccountRow): ClabeAccount => ({
 });
 
 export async function listClabeAccounts(db: DbOrTx, actor: Actor, q: z.output<typeof ClabeAccountListBody>) {
-  const b = await businessFor(db, actor, q.BusinessId, READ);
+  const b = await businessFor(db, actor, q.BusinessId);
   const conditions: SQL[] = [eq(clabeAccounts.v_uid_business, b.v_uid)];
   if (q.IsActive !== undefined) conditions.push(eq(clabeAccounts.b_active, q.IsActive));
   if (q.Search) {
@@ -54,7 +60,7 @@ export async function listClabeAccounts(db: DbOrTx, actor: Actor, q: z.output<ty
 
 /** The active accounts of a business, for the transfer screen's picker. */
 export async function myClabeAccounts(db: DbOrTx, actor: Actor, businessId: string | undefined): Promise<ClabeAccount[]> {
-  const b = await businessFor(db, actor, businessId, READ);
+  const b = await businessFor(db, actor, businessId);
   const rows = await db
     .select()
     .from(clabeAccounts)
@@ -86,7 +92,7 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 export async function createClabeAccount(tx: Tx, actor: Actor, d: z.output<typeof ClabeAccountCreateBody>): Promise<ClabeAccount> {
-  const b = await businessFor(tx, actor, d.BusinessId, { op: 'Agregar', menus: ['/account'] });
+  const b = await businessFor(tx, actor, d.BusinessId);
   const checked = validateClabe(d.Clabe);
   if (!checked.ok) throw fieldError('Clabe', checked.message, checked.key);
   if (checked.clabe === b.v_account_number) throw fieldError('Clabe', 'No puedes registrar la CLABE de tu propia cuenta', 'own');
@@ -126,9 +132,9 @@ export async function editClabeAccount(tx: Tx, actor: Actor, d: z.output<typeof 
   const changesActive = d.IsActive !== undefined;
   const changesFields = d.Alias !== undefined || d.AccountHolderName !== undefined || d.RFC !== undefined || d.ClabeUsageScope !== undefined || d.DailyTransferLimit !== undefined;
   if (!changesActive && !changesFields) throw rule('No hay cambios que guardar');
-  // Deactivating needs Desactivar; anything else Editar (both when both change).
-  if (changesFields) authoriseMoney(actor, { op: 'Editar', menus: ['/account'] });
-  if (changesActive) authoriseMoney(actor, { op: 'Desactivar', menus: ['/account'] });
+  // The route lets either permission in: deactivating needs Desactivar, anything else Editar (both when both change).
+  if (changesFields) alsoRequire(actor, { FAR: { menu: '/user/business', permission: 'Editar' }, BUS: { menu: '/account', permission: 'Editar' } });
+  if (changesActive) alsoRequire(actor, { FAR: { menu: '/user/business', permission: 'Desactivar' }, BUS: { menu: '/account', permission: 'Desactivar' } });
   const [found] = await tx
     .select()
     .from(clabeAccounts)
@@ -136,7 +142,7 @@ export async function editClabeAccount(tx: Tx, actor: Actor, d: z.output<typeof 
     .for('update');
   if (!found) throw notFound(ACCOUNT_NOT_FOUND);
   if (actor.kind === 'BUS') {
-    const own = await businessFor(tx, actor, undefined, { op: changesFields ? 'Editar' : 'Desactivar', menus: ['/account'] });
+    const own = await businessFor(tx, actor, undefined);
     if (own.v_uid !== found.v_uid_business) throw notFound(ACCOUNT_NOT_FOUND);
   }
   if (d.IsActive === true && !found.b_active && (await activeWithClabe(tx, found.v_uid_business, found.v_clabe, found.v_uid))) throw conflict(ACCOUNT_DUPLICATE);

@@ -31,7 +31,7 @@ import {
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
-import { fieldError, forbidden, notFound, rule } from '../../platform/errors';
+import { fieldError, notFound, rule } from '../../platform/errors';
 import { likePattern } from '../../platform/paging';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
@@ -39,8 +39,7 @@ import { assertBusinessActive, businessName, findBusinessByAccountNumber, type B
 import { enqueueJob } from '../jobs';
 import { INSUFFICIENT_FUNDS, balanceOf, customerAccountCode, getAccountByCode, openAccount, placeHold, postTransaction, releaseHold, settleHold, type LedgerAccount, type PostingInput } from '../ledger';
 import { businessLedgerBalance, checkLimits, effectiveLimits, effectiveSpeiConfig } from '../pricing';
-import { authoriseMoney, businessFor, type MoneyAccess } from './access';
-import { clabeAccountOf, registeredAccountByClabe } from './accounts';
+import { businessFor, clabeAccountOf, registeredAccountByClabe } from './accounts';
 import type { RailEvent, RailOrder, SpeiRail } from './rail';
 import { businessMovements } from './schema';
 import { addDays, compactDate, dayBounds, mexicoDate, mexicoMidnight, monthOf } from './time';
@@ -113,7 +112,7 @@ export async function businessBalance(db: DbOrTx, b: BusinessRow) {
 }
 
 export async function getBusinessBalance(db: DbOrTx, actor: Actor, businessId: string | undefined) {
-  return businessBalance(db, await businessFor(db, actor, businessId, { op: 'Ver', menus: ['/movement', '/dashboard', '/dispersal/transfer'] }));
+  return businessBalance(db, await businessFor(db, actor, businessId));
 }
 
 // ---- limits: what was already sent ------------------------------------------------------------------
@@ -180,12 +179,8 @@ interface SpeiOutPlan {
   scheduledAt: Date | null;
 }
 
-export const SPEI_OUT_ACCESS: MoneyAccess = { op: 'Agregar', menus: ['/dispersal/transfer'] };
-
-/** Every check that needs no lock: who, whether SPEI out is on, where to, how much, the per-operation limit. */
+/** Every check that needs no lock (the route has checked who): whether SPEI out is on, where to, how much, the per-operation limit. */
 async function planSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now: Date): Promise<SpeiOutPlan> {
-  if (actor.kind !== 'BUS') throw forbidden('Solo una empresa puede enviar transferencias SPEI');
-  authoriseMoney(actor, SPEI_OUT_ACCESS);
   const business = await assertBusinessActive(db, actor.client);
   const config = await effectiveSpeiConfig(db, business.v_uid);
   if (!config.enableSpeiOut) throw rule(SPEI_OUT_DISABLED);
@@ -325,8 +320,7 @@ export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, now
 // ---- finding a movement, with its tenant --------------------------------------------------------------
 
 /** A movement the caller may reach (404 for another tenant's), optionally locked. */
-export async function movementFor(db: DbOrTx, actor: Actor, id: string, access: MoneyAccess, lock = false): Promise<MovementRow> {
-  authoriseMoney(actor, access);
+export async function movementFor(db: DbOrTx, actor: Actor, id: string, lock = false): Promise<MovementRow> {
   const where = and(eq(businessMovements.v_uid, id), actor.kind === 'FAR' ? undefined : eq(businessMovements.v_client, actor.client));
   const q = db.select().from(businessMovements).where(where);
   const [row] = lock ? await q.for('update') : await q;
@@ -334,14 +328,12 @@ export async function movementFor(db: DbOrTx, actor: Actor, id: string, access: 
   return row;
 }
 
-export const CANCEL_ACCESS: MoneyAccess = { op: 'Borrar', menus: ['/dispersal/transfer'], staffOp: 'Editar' };
-
 /**
  * Cancels ('cancel': status 5, kept in history) or removes ('remove': status 6, left out of the
  * lists) a SPEI out that is still pending and not sent; the hold is released.
  */
 export async function cancelSpeiOut(tx: Tx, actor: Actor, id: string, mode: 'cancel' | 'remove'): Promise<BusinessMovement> {
-  const m = await movementFor(tx, actor, id, CANCEL_ACCESS, true);
+  const m = await movementFor(tx, actor, id, true);
   if (m.v_type !== 'SPEI_OUT') throw notFound(MOVEMENT_NOT_FOUND);
   if (m.i_status !== S.pendiente) throw rule(NOT_CANCELLABLE);
   await releaseHold(tx, { reference: holdReference(m.v_uid), reason: mode === 'cancel' ? 'cancelled' : 'removed' });
@@ -369,7 +361,7 @@ export async function cancelSpeiOut(tx: Tx, actor: Actor, id: string, mode: 'can
 
 /** Changes the texts of a pending, unsent order (the transference PUT); the amount never changes. */
 export async function editPendingSpeiOut(tx: Tx, actor: Actor, id: string, d: { beneficiaryName?: string; alias?: string; reference?: string; concept?: string }): Promise<MovementRow> {
-  const m = await movementFor(tx, actor, id, SPEI_OUT_ACCESS, true);
+  const m = await movementFor(tx, actor, id, true);
   if (m.v_type !== 'SPEI_OUT') throw notFound(MOVEMENT_NOT_FOUND);
   if (m.i_status !== S.pendiente) throw rule('Solo se puede modificar una transferencia pendiente que aún no se envía');
   const [row] = await tx
@@ -626,7 +618,7 @@ export async function receiveIncomingSpei(tx: Tx, input: IncomingInput, actor: A
 
 /** A credit registered by staff (business/{id}/deposit): like a SPEI in, with its commission and IVA. */
 export async function depositToBusiness(tx: Tx, actor: Actor, businessId: string, d: { amount: bigint; concept?: string; reference?: string; senderName?: string }, now = new Date()): Promise<BusinessMovement> {
-  const found = await businessFor(tx, actor, businessId, { op: 'Editar', menus: [] });
+  const found = await businessFor(tx, actor, businessId);
   const business = await assertBusinessActive(tx, found.v_client);
   const charges = await incomingCharges(tx, business.v_uid, d.amount);
   const id = randomUUID();
@@ -713,7 +705,7 @@ export async function queryMovements(db: DbOrTx, businessId: string, f: Movement
 
 /** Pending transactions of a business: orders not yet settled (pending or sent), newest first. */
 export async function listPendingTransactions(db: DbOrTx, actor: Actor, q: { BusinessId?: string; Page: number; Size: number }) {
-  const b = await businessFor(db, actor, q.BusinessId, { op: 'Ver', menus: ['/dispersal/transfer', '/movement'] });
+  const b = await businessFor(db, actor, q.BusinessId);
   const where = and(eq(businessMovements.v_uid_business, b.v_uid), eq(businessMovements.v_type, 'SPEI_OUT'), inArray(businessMovements.i_status, [S.pendiente, S.enviada]));
   const [total] = await db.select({ n: count() }).from(businessMovements).where(where);
   const rows = await db

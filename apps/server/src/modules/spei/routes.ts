@@ -25,25 +25,36 @@ import {
   SpeiOutBody,
   answer,
   buildClabe,
+  type PermissionName,
 } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteAccess } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { actorOf } from '../../platform/guard';
 import { withIdempotency } from '../../platform/idempotency';
 import { toPage } from '../../platform/paging';
 import { ok } from '../../platform/reply';
 import * as accounts from './accounts';
 import { registerSpeiJobs } from './jobs';
 import * as movements from './movements';
-import { speiOutWithCode } from './speiout-handler';
+import { CANCEL, SPEI_OUT_REFUSED, speiOutWithCode } from './speiout-handler';
 import { proofOfPayment } from './proof';
 import { sandboxRail, sandboxTrackingKey } from './rail';
 import { mexicoDate } from './time';
 
 const tags = ['SPEI'];
 const base = '/api/v1/transaction';
-const staff = (permission: 'Ver' | 'Editar') => ({ access: { menu: '/user/business', permission } });
+const STAFF = '/user/business';
+const staff = (permission: 'Ver' | 'Editar') => ({ access: { FAR: { menu: STAFF, permission } } });
 const authenticated = { access: 'authenticated' as const };
+/** Staff through Cuentas Business (naming the business); a business through any one of its screens. */
+const money = (staffOp: PermissionName, op: PermissionName, menus: string[], note?: string): { access: RouteAccess } => ({
+  access: { FAR: { menu: STAFF, permission: staffOp }, BUS: menus.map((menu) => ({ menu, permission: op })), ...(note ? { note } : {}) },
+});
+const MOVEMENT_READ = money('Ver', 'Ver', ['/dispersal/transfer', '/movement']);
+const ACCOUNTS_READ = money('Ver', 'Ver', ['/account', '/dispersal/transfer']);
+const BALANCE_READ = money('Ver', 'Ver', ['/movement', '/dashboard', '/dispersal/transfer']);
 const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional().describe('Obligatorio: una llave única por operación (docs/api.md)') });
 
 /** /api/v1/transaction/opm-features/*, balances, deposits, clabe-account/*, business-movement/* and the sandbox. */
@@ -68,41 +79,41 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- balances and deposits ----
-  app.post(`${base}/opm-features/balance`, { config: authenticated, schema: { tags, summary: 'Saldo de la empresa (la propia; el personal FAR indica BusinessId)', body: BusinessScopeBody, response: { 200: answer(BalanceOut) } } }, async (req) =>
-    ok(await movements.getBusinessBalance(db, req.actor!, req.body.BusinessId)),
+  app.post(`${base}/opm-features/balance`, { config: BALANCE_READ, schema: { tags, summary: 'Saldo de la empresa (la propia; el personal FAR indica BusinessId)', body: BusinessScopeBody, response: { 200: answer(BalanceOut) } } }, async (req) =>
+    ok(await movements.getBusinessBalance(db, actorOf(req), req.body.BusinessId)),
   );
-  app.post(`${base}/business/:id/balance`, { config: authenticated, schema: { tags, summary: 'Saldo de una empresa (personal FAR, o la propia)', params: BusinessIdParams, response: { 200: answer(BalanceOut) } } }, async (req) =>
-    ok(await movements.getBusinessBalance(db, req.actor!, req.params.id)),
+  app.post(`${base}/business/:id/balance`, { config: BALANCE_READ, schema: { tags, summary: 'Saldo de una empresa (personal FAR, o la propia)', params: BusinessIdParams, response: { 200: answer(BalanceOut) } } }, async (req) =>
+    ok(await movements.getBusinessBalance(db, actorOf(req), req.params.id)),
   );
   app.post(
     `${base}/business/:id/deposit`,
     { config: staff('Editar'), schema: { tags, summary: 'Abonar a una empresa (personal FAR; con comisión SPEI de entrada e IVA). Requiere Idempotency-Key', params: BusinessIdParams, headers: idempotencyHeader, body: DepositBody, response: { 200: answer(BusinessMovement) } } },
     (req, reply) =>
       withIdempotency(req, reply, async (tx) => {
-        const m = await movements.depositToBusiness(tx, req.actor!, req.params.id, { amount: req.body.Amount, concept: req.body.Concept, reference: req.body.Reference, senderName: req.body.SenderName });
+        const m = await movements.depositToBusiness(tx, actorOf(req), req.params.id, { amount: req.body.Amount, concept: req.body.Concept, reference: req.body.Reference, senderName: req.body.SenderName });
         return { body: ok(m, 'Depósito registrado') };
       }),
   );
 
   // ---- CLABE accounts ----
-  app.post(`${base}/clabe-account/query/list`, { config: authenticated, schema: { tags, summary: 'Cuentas CLABE registradas (5 por página)', body: ClabeAccountListBody, response: { 200: answer(ClabeAccountPage) } } }, async (req) =>
-    ok(await accounts.listClabeAccounts(db, req.actor!, req.body)),
+  app.post(`${base}/clabe-account/query/list`, { config: ACCOUNTS_READ, schema: { tags, summary: 'Cuentas CLABE registradas (5 por página)', body: ClabeAccountListBody, response: { 200: answer(ClabeAccountPage) } } }, async (req) =>
+    ok(await accounts.listClabeAccounts(db, actorOf(req), req.body)),
   );
-  app.post(`${base}/clabe-account/action/create`, { config: authenticated, schema: { tags, summary: 'Registrar una cuenta CLABE (el banco se toma de la CLABE)', body: ClabeAccountCreateBody, response: { 200: answer(ClabeAccount) } } }, async (req) =>
-    ok(await db.transaction((tx) => accounts.createClabeAccount(tx, req.actor!, req.body)), 'Cuenta registrada'),
+  app.post(`${base}/clabe-account/action/create`, { config: money('Agregar', 'Agregar', ['/account']), schema: { tags, summary: 'Registrar una cuenta CLABE (el banco se toma de la CLABE)', body: ClabeAccountCreateBody, response: { 200: answer(ClabeAccount) } } }, async (req) =>
+    ok(await db.transaction((tx) => accounts.createClabeAccount(tx, actorOf(req), req.body)), 'Cuenta registrada'),
   );
-  app.put(`${base}/clabe-account/action/edit`, { config: authenticated, schema: { tags, summary: 'Editar, desactivar (IsActive: false) o reactivar una cuenta CLABE', body: ClabeAccountEditBody, response: { 200: answer(ClabeAccount) } } }, async (req) =>
-    ok(await db.transaction((tx) => accounts.editClabeAccount(tx, req.actor!, req.body)), 'Cuenta actualizada'),
+  app.put(`${base}/clabe-account/action/edit`, { config: { access: { FAR: [{ menu: STAFF, permission: 'Editar' }, { menu: STAFF, permission: 'Desactivar' }], BUS: [{ menu: '/account', permission: 'Editar' }, { menu: '/account', permission: 'Desactivar' }], note: 'Desactivar to change IsActive, Editar for the other fields' } }, schema: { tags, summary: 'Editar, desactivar (IsActive: false) o reactivar una cuenta CLABE', body: ClabeAccountEditBody, response: { 200: answer(ClabeAccount) } } }, async (req) =>
+    ok(await db.transaction((tx) => accounts.editClabeAccount(tx, actorOf(req), req.body)), 'Cuenta actualizada'),
   );
-  app.post(`${base}/clabe-account/query/my-accounts`, { config: authenticated, schema: { tags, summary: 'Cuentas CLABE activas de la empresa (sin paginar)', body: BusinessScopeBody, response: { 200: answer(z.array(ClabeAccount)) } } }, async (req) =>
-    ok(await accounts.myClabeAccounts(db, req.actor!, req.body.BusinessId)),
+  app.post(`${base}/clabe-account/query/my-accounts`, { config: ACCOUNTS_READ, schema: { tags, summary: 'Cuentas CLABE activas de la empresa (sin paginar)', body: BusinessScopeBody, response: { 200: answer(z.array(ClabeAccount)) } } }, async (req) =>
+    ok(await accounts.myClabeAccounts(db, actorOf(req), req.body.BusinessId)),
   );
 
   // ---- SPEI out and pending transactions ----
   app.post(
     `${base}/business-movement/speiout`,
     {
-      config: { access: { menu: '/dispersal/transfer', permission: 'Agregar' } },
+      config: { access: { BUS: { menu: '/dispersal/transfer', permission: 'Agregar' }, refused: SPEI_OUT_REFUSED } },
       schema: { tags, summary: 'Enviar una transferencia SPEI (código de seguridad de la operación spei-out). Requiere Idempotency-Key', headers: idempotencyHeader, body: SpeiOutBody, response: { 200: answer(BusinessMovement) } },
     },
     (req, reply) => {
@@ -119,9 +130,9 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/business-movement/pending-transactions`,
-    { config: authenticated, schema: { tags, summary: 'Transferencias pendientes (por enviar o enviadas sin liquidar)', body: PendingTransactionsBody, response: { 200: answer(BusinessMovementPage) } } },
+    { config: MOVEMENT_READ, schema: { tags, summary: 'Transferencias pendientes (por enviar o enviadas sin liquidar)', body: PendingTransactionsBody, response: { 200: answer(BusinessMovementPage) } } },
     async (req) => {
-      const { rows, total } = await movements.listPendingTransactions(db, req.actor!, req.body);
+      const { rows, total } = await movements.listPendingTransactions(db, actorOf(req), req.body);
       return ok(toPage(rows, total, req.body));
     },
   );
@@ -133,7 +144,7 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${base}/business-movement/speiout/${path}`,
       {
-        config: authenticated,
+        config: CANCEL,
         schema: {
           tags,
           summary: mode === 'cancel' ? 'Cancelar una transferencia pendiente no enviada (libera la retención). Requiere Idempotency-Key' : 'Eliminar una transferencia pendiente no enviada (libera la retención). Requiere Idempotency-Key',
@@ -144,20 +155,20 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       (req, reply) =>
         withIdempotency(req, reply, async (tx) => ({
-          body: ok(await movements.cancelSpeiOut(tx, req.actor!, req.body.Id, mode), mode === 'cancel' ? 'Transferencia cancelada' : 'Transferencia eliminada'),
+          body: ok(await movements.cancelSpeiOut(tx, actorOf(req), req.body.Id, mode), mode === 'cancel' ? 'Transferencia cancelada' : 'Transferencia eliminada'),
         })),
     );
   }
 
-  app.get(`${base}/business-movement/:id`, { config: authenticated, schema: { tags, summary: 'Un movimiento (para seguir su estatus)', params: MovementIdParams, response: { 200: answer(BusinessMovement) } } }, async (req) =>
-    ok(movements.movementOut(await movements.movementFor(db, req.actor!, req.params.id, { op: 'Ver', menus: ['/dispersal/transfer', '/movement'] }))),
+  app.get(`${base}/business-movement/:id`, { config: MOVEMENT_READ, schema: { tags, summary: 'Un movimiento (para seguir su estatus)', params: MovementIdParams, response: { 200: answer(BusinessMovement) } } }, async (req) =>
+    ok(movements.movementOut(await movements.movementFor(db, actorOf(req), req.params.id))),
   );
 
   app.get(
     `${base}/business-movement/:id/proof`,
-    { config: authenticated, schema: { tags, summary: 'Comprobante en PDF de un movimiento SPEI (enviado, recibido o depósito)', params: MovementIdParams } },
+    { config: MOVEMENT_READ, schema: { tags, summary: 'Comprobante en PDF de un movimiento SPEI (enviado, recibido o depósito)', params: MovementIdParams } },
     async (req, reply) => {
-      const m = await movements.movementFor(db, req.actor!, req.params.id, { op: 'Ver', menus: ['/dispersal/transfer', '/movement'] });
+      const m = await movements.movementFor(db, actorOf(req), req.params.id);
       const pdf = await proofOfPayment(m);
       return reply
         .header('content-type', 'application/pdf')
@@ -183,7 +194,7 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
         const { movement, duplicate } = await movements.receiveIncomingSpei(
           tx,
           { beneficiaryClabe: b.Clabe, amount: b.Amount, senderName: b.SenderName, senderClabe: b.SenderClabe ?? SANDBOX_SENDER_CLABE, concept: b.Concept, reference: b.Reference, trackingKey, operationDate },
-          req.actor!,
+          actorOf(req),
         );
         return { body: ok({ Movement: movements.movementOut(movement), Duplicate: duplicate }, duplicate ? 'La orden ya se había recibido: no se abonó de nuevo' : 'SPEI recibido') };
       }),

@@ -1,11 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor } from '../../platform/context';
 import { rule } from '../../platform/errors';
+import { actorOf } from '../../platform/guard';
 import { IDEMPOTENCY_HEADER, withIdempotency } from '../../platform/idempotency';
 import { ok } from '../../platform/reply';
 import { consumeCode } from '../security';
 import * as movements from './movements';
 
+export const SPEI_OUT_REFUSED = 'Solo una empresa puede enviar transferencias SPEI';
+/** Cancelling a pending SPEI out: staff with Editar on Cuentas Business, a business with Borrar on its transfers. */
+export const CANCEL = { access: { FAR: { menu: '/user/business', permission: 'Editar' }, BUS: { menu: '/dispersal/transfer', permission: 'Borrar' } } } as const;
 const CODE_MISSING = 'No hay un código vigente para esta operación. Solicita uno nuevo.';
 
 /** The scope withIdempotency uses for this request, kept on the order so that a replay is recognised. */
@@ -28,7 +31,7 @@ export async function speiOutWithCode<T>(
   code: string,
   answerOf: (m: Awaited<ReturnType<typeof movements.sendSpeiOut>>) => T,
 ): Promise<ReturnType<typeof ok<T>>> {
-  const actor = req.actor as Actor;
+  const actor = actorOf(req);
   const db = req.server.ctx.db;
   const scope = idempotencyScope(req);
   let verified = false;

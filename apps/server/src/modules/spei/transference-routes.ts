@@ -13,14 +13,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
+import { actorOf } from '../../platform/guard';
 import { withIdempotency } from '../../platform/idempotency';
 import { ok } from '../../platform/reply';
-import { businessFor } from './access';
 import * as movements from './movements';
-import { speiOutWithCode } from './speiout-handler';
+import { businessFor } from './accounts';
+import { CANCEL, SPEI_OUT_REFUSED, speiOutWithCode } from './speiout-handler';
 
 const tags = ['Transferencias (transference)'];
-const READ = { op: 'Ver' as const, menus: ['/dispersal/transfer'] };
+const READ = { access: { FAR: { menu: '/user/business', permission: 'Ver' }, BUS: { menu: '/dispersal/transfer', permission: 'Ver' } } } as const;
+const SEND = { access: { BUS: { menu: '/dispersal/transfer', permission: 'Agregar' }, refused: SPEI_OUT_REFUSED } } as const;
 const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional().describe('Obligatorio: una llave única por operación (docs/api.md)') });
 
 const cents = (decimal: string) => BigInt(decimal.replace('.', ''));
@@ -53,9 +55,9 @@ export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   const path = '/api/v1/transference';
 
-  app.get(path, { config: { access: 'authenticated' }, schema: { tags, summary: 'Transferencias SPEI enviadas de la empresa', querystring: TransferenceListQuery, response: { 200: answer(perPageOf(Transference)) } } }, async (req) => {
+  app.get(path, { config: READ, schema: { tags, summary: 'Transferencias SPEI enviadas de la empresa', querystring: TransferenceListQuery, response: { 200: answer(perPageOf(Transference)) } } }, async (req) => {
     const q = req.query;
-    const b = await businessFor(db, req.actor!, q.BusinessId, READ);
+    const b = await businessFor(db, actorOf(req), q.BusinessId);
     const { rows, total } = await movements.queryMovements(db, b.v_uid, { type: 'SPEI_OUT', status: q.n_status }, { limit: q.perPage, offset: (q.page - 1) * q.perPage });
     return ok({ items: rows.map(toTransference), page: q.page, perPage: q.perPage, pages: pagesFor(total, q.perPage), total });
   });
@@ -63,7 +65,7 @@ export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     path,
     {
-      config: { access: { menu: '/dispersal/transfer', permission: 'Agregar' } },
+      config: SEND,
       schema: { tags, summary: 'Crear una transferencia SPEI (igual que business-movement/speiout). Requiere Idempotency-Key', headers: idempotencyHeader, body: TransferenceCreateBody, response: { 200: answer(Transference) } },
     },
     (req, reply) => {
@@ -78,19 +80,19 @@ export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(`${path}/:id`, { config: { access: 'authenticated' }, schema: { tags, summary: 'Una transferencia', params: MovementIdParams, response: { 200: answer(Transference) } } }, async (req) => {
-    const m = await movements.movementFor(db, req.actor!, req.params.id, READ);
+  app.get(`${path}/:id`, { config: READ, schema: { tags, summary: 'Una transferencia', params: MovementIdParams, response: { 200: answer(Transference) } } }, async (req) => {
+    const m = await movements.movementFor(db, actorOf(req), req.params.id);
     if (m.v_type !== 'SPEI_OUT') throw notFound(movements.MOVEMENT_NOT_FOUND);
     return ok(toTransference(movements.movementOut(m)));
   });
 
   app.put(
     `${path}/:id`,
-    { config: { access: { menu: '/dispersal/transfer', permission: 'Agregar' } }, schema: { tags, summary: 'Modificar concepto, referencia, alias o beneficiario de una transferencia pendiente no enviada', params: MovementIdParams, body: TransferenceUpdateBody, response: { 200: answer(Transference) } } },
+    { config: SEND, schema: { tags, summary: 'Modificar concepto, referencia, alias o beneficiario de una transferencia pendiente no enviada', params: MovementIdParams, body: TransferenceUpdateBody, response: { 200: answer(Transference) } } },
     async (req) => {
       const b = req.body;
       const row = await db.transaction((tx) =>
-        movements.editPendingSpeiOut(tx, req.actor!, req.params.id, { beneficiaryName: b.v_recipients_name, alias: b.v_alias, reference: b.v_reference, concept: b.v_concept }),
+        movements.editPendingSpeiOut(tx, actorOf(req), req.params.id, { beneficiaryName: b.v_recipients_name, alias: b.v_alias, reference: b.v_reference, concept: b.v_concept }),
       );
       return ok(toTransference(movements.movementOut(row)), 'Transferencia actualizada');
     },
@@ -98,8 +100,8 @@ export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${path}/delete/:id`,
-    { config: { access: 'authenticated' }, schema: { tags, summary: 'Cancelar una transferencia pendiente no enviada (libera la retención). Requiere Idempotency-Key', headers: idempotencyHeader, params: MovementIdParams, response: { 200: answer(Transference) } } },
+    { config: CANCEL, schema: { tags, summary: 'Cancelar una transferencia pendiente no enviada (libera la retención). Requiere Idempotency-Key', headers: idempotencyHeader, params: MovementIdParams, response: { 200: answer(Transference) } } },
     (req, reply) =>
-      withIdempotency(req, reply, async (tx) => ({ body: ok(toTransference(await movements.cancelSpeiOut(tx, req.actor!, req.params.id, 'cancel')), 'Transferencia cancelada') })),
+      withIdempotency(req, reply, async (tx) => ({ body: ok(toTransference(await movements.cancelSpeiOut(tx, actorOf(req), req.params.id, 'cancel')), 'Transferencia cancelada') })),
   );
 };

@@ -1,2 +1,2 @@
-export { walletUserForActor, authoriseWalletAccess } from './service';
+export { walletUserForActor } from './service';
 export { walletRoutes } from './routes';

@@ -13,9 +13,9 @@ import {
 import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { authoriseStaffOrSelf } from '../../platform/access';
 import type { Actor } from '../../platform/context';
-import { conflict, fieldError, forbidden, notFound, rule } from '../../platform/errors';
+import { conflict, fieldError, notFound, rule } from '../../platform/errors';
+import { alsoRequire } from '../../platform/guard';
 import { FieldErrors, assertRfcWarningsConfirmed, checkRfc } from '../../platform/identity';
 import { offsetOf, toPage, type PageInput } from '../../platform/paging';
 import { iso, recordDates } from '../../platform/reply';
@@ -37,23 +37,16 @@ async function liveWallet(db: DbOrTx, id: string, lock = false): Promise<users.U
 }
 
 /**
- * The wallet user a call is about: staff name one (permission on /user/wallet); a wallet user is
- * always themselves, and naming anybody else answers 404. Business users never reach one.
+ * The wallet user a call is about (the route has checked who may call it): staff name one; a
+ * wallet user is always themselves, and naming anybody else answers 404.
  */
-export async function walletUserForActor(db: DbOrTx, actor: Actor, userId: string | undefined, op: PermissionName): Promise<users.UserRow> {
-  authoriseWalletAccess(actor, op);
+export async function walletUserForActor(db: DbOrTx, actor: Actor, userId: string | undefined): Promise<users.UserRow> {
   if (actor.kind === 'FAR') {
     if (!userId) throw fieldError('v_uid_user', 'Este campo es requerido', 'required');
     return liveWallet(db, userId);
   }
   if (userId && userId !== actor.userId) throw notFound(NO_USER);
   return liveWallet(db, actor.userId);
-}
-
-/** The permission half of walletUserForActor, for routes that check it before reading their input. */
-export function authoriseWalletAccess(actor: Actor, op: PermissionName): void {
-  if (actor.kind === 'BUS') throw forbidden();
-  authoriseStaffOrSelf(actor, '/user/wallet', op);
 }
 
 // ---- the staff screen -----------------------------------------------------------------------------
@@ -126,7 +119,7 @@ async function addressValues(db: DbOrTx, d: z.output<typeof AddressUpdateBody>) 
 const sectionFor = (actor: Actor) => (actor.kind === 'FAR' ? SECTION : 'Perfil');
 
 export async function createAddress(tx: DbOrTx, actor: Actor, d: z.output<typeof AddressCreateBody>) {
-  const u = await walletUserForActor(tx, actor, d.v_uid_user, 'Agregar');
+  const u = await walletUserForActor(tx, actor, d.v_uid_user);
   const values = await addressValues(tx, d);
   const [existing] = await tx.select({ v_uid: addresses.v_uid }).from(addresses).where(eq(addresses.v_uid_user, u.v_uid));
   if (existing) throw conflict('El usuario ya tiene un domicilio registrado; actualízalo');
@@ -136,17 +129,17 @@ export async function createAddress(tx: DbOrTx, actor: Actor, d: z.output<typeof
 }
 
 /** By the address's id or by its user's id (one address per user). */
-async function findAddress(db: DbOrTx, actor: Actor, id: string, op: PermissionName, lock = false) {
+async function findAddress(db: DbOrTx, actor: Actor, id: string, lock = false) {
   const q = db.select().from(addresses).where(or(eq(addresses.v_uid, id), eq(addresses.v_uid_user, id)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('El domicilio no existe');
-  return { row, user: await walletUserForActor(db, actor, row.v_uid_user, op) };
+  return { row, user: await walletUserForActor(db, actor, row.v_uid_user) };
 }
 
-export const getAddress = async (db: DbOrTx, actor: Actor, id: string) => addressOut((await findAddress(db, actor, id, 'Ver')).row);
+export const getAddress = async (db: DbOrTx, actor: Actor, id: string) => addressOut((await findAddress(db, actor, id)).row);
 
 export async function updateAddress(tx: DbOrTx, actor: Actor, id: string, d: z.output<typeof AddressUpdateBody>) {
-  const { row, user } = await findAddress(tx, actor, id, 'Editar', true);
+  const { row, user } = await findAddress(tx, actor, id, true);
   const [updated] = await tx.update(addresses).set({ ...(await addressValues(tx, d)), d_update_at: new Date() }).where(eq(addresses.v_uid, row.v_uid)).returning();
   await recordActivity(tx, { actor, parentUserId: user.v_uid, section: sectionFor(actor), action: 'Editar', activity: `Actualizó el domicilio de ${user.v_email}` });
   return addressOut(updated!);
@@ -177,8 +170,7 @@ const allyOut = (a: AllyRow) => ({
  * Who sees which links: staff all of them (/user/wallet), a business its own (v_client), a wallet
  * user theirs. The returned condition is added to every read.
  */
-function allyScope(actor: Actor, op: PermissionName): SQL | undefined {
-  authoriseStaffOrSelf(actor, '/user/wallet', op);
+function allyScope(actor: Actor): SQL | undefined {
   if (actor.kind === 'FAR') return undefined;
   return actor.kind === 'BUS' ? eq(strategicAllies.v_client, actor.client) : eq(strategicAllies.v_uid_user_wallet, actor.userId);
 }
@@ -187,7 +179,7 @@ const ALLY_FILTER = { pendiente: STATUS_IDS.pendiente, activo: STATUS_IDS.activo
 
 export async function listAllies(db: DbOrTx, actor: Actor, q: z.output<typeof StrategicAllyListQuery>) {
   const where: SQL[] = [];
-  const scope = allyScope(actor, 'Ver');
+  const scope = allyScope(actor);
   if (scope) where.push(scope);
   if (q.v_uid_user_business) where.push(eq(strategicAllies.v_uid_user_business, q.v_uid_user_business));
   if (q.v_uid_user_wallet) where.push(eq(strategicAllies.v_uid_user_wallet, q.v_uid_user_wallet));
@@ -200,20 +192,19 @@ export async function listAllies(db: DbOrTx, actor: Actor, q: z.output<typeof St
   return toPage(rows.map(allyOut), total, q);
 }
 
-async function findAlly(db: DbOrTx, actor: Actor, id: string, op: PermissionName, lock = false): Promise<AllyRow> {
-  const scope = allyScope(actor, op);
+async function findAlly(db: DbOrTx, actor: Actor, id: string, lock = false): Promise<AllyRow> {
+  const scope = allyScope(actor);
   const q = db.select().from(strategicAllies).where(and(eq(strategicAllies.v_uid, id), scope));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('El aliado estratégico no existe');
   return row;
 }
 
-export const getAlly = async (db: DbOrTx, actor: Actor, id: string) => allyOut(await findAlly(db, actor, id, 'Ver'));
+export const getAlly = async (db: DbOrTx, actor: Actor, id: string) => allyOut(await findAlly(db, actor, id));
 
 /** A wallet user applies (or staff apply for them): the link starts pendiente. */
 export async function createAlly(tx: DbOrTx, actor: Actor, d: z.output<typeof StrategicAllyCreateBody>) {
-  if (actor.kind === 'BUS') throw forbidden();
-  const wallet = await walletUserForActor(tx, actor, d.v_uid_user_wallet, 'Agregar');
+  const wallet = await walletUserForActor(tx, actor, d.v_uid_user_wallet);
   const business = await liveBusiness(tx, d.v_uid_user_business).catch((): never => {
     throw fieldError('v_uid_user_business', 'La empresa no existe', 'notFound');
   });
@@ -247,10 +238,11 @@ const ALLY_MOVES: Record<string, { from: string; permission: PermissionName; ver
 
 /** Staff or the business decide on a link; a wallet user cannot approve their own. */
 export async function updateAlly(tx: DbOrTx, actor: Actor, id: string, d: z.output<typeof StrategicAllyUpdateBody>) {
-  if (actor.kind === 'WAL') throw forbidden();
   const move = ALLY_MOVES[d.v_uid_status];
   if (!move) throw fieldError('v_uid_status', 'Estatus no válido');
-  const row = await findAlly(tx, actor, id, move.permission, true);
+  // The route lets staff in with either permission; the move says which one it takes.
+  alsoRequire(actor, { FAR: { menu: '/user/wallet', permission: move.permission } });
+  const row = await findAlly(tx, actor, id, true);
   if (row.v_uid_status !== move.from) throw rule(`El aliado está ${statusName(row.v_uid_status)} y no puede pasar a ${statusName(d.v_uid_status)}`);
   if (d.v_uid_status === STATUS_IDS.activo) await assertBusinessActive(tx, row.v_client);
   const now = new Date();
