@@ -38,6 +38,12 @@ const layerZones = ['lib', 'components'].map((layer) => ({
   from: ['./apps/web/src/features', './apps/web/src/app'],
   message: 'lib/ y components/ no importan features ni app.',
 }));
+/** The server's layers: platform/ is below the modules, and only db/ gathers every module's tables. */
+const serverZones = [
+  { target: './apps/server/src/modules', from: './apps/server/src/db/schema.ts', message: 'Un módulo no importa db/schema.ts: llega a las tablas de otro solo por las funciones de su index.ts.' },
+  { target: './apps/server/src/platform', from: './apps/server/src/modules', message: 'platform/ no importa módulos: lo compartido vive en platform/ y los módulos lo usan.' },
+  { target: './apps/web', from: './apps/server', message: 'El cliente web nunca importa código del servidor.' },
+];
 const serverPackages = ['@far/server', 'fastify', 'drizzle-orm', 'pg', '@electric-sql/pglite', 'node:*'];
 
 export default tseslint.config(
@@ -64,7 +70,7 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
     rules: {
-      'import/no-restricted-paths': ['error', { zones: [...moduleZones, ...featureZones, ...layerZones] }],
+      'import/no-restricted-paths': ['error', { zones: [...moduleZones, ...serverZones, ...featureZones, ...layerZones] }],
       'import/no-cycle': ['error', { maxDepth: 3, ignoreExternal: true }],
     },
   },

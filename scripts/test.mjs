@@ -3,8 +3,8 @@
 // TEST_DATABASE_URL is set), then the end-to-end tests when Chromium is installed. Prints one
 // closing line "tests: N passed, M failed" over every suite that ran.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'test-output');
@@ -40,8 +40,30 @@ function vitest(title, cwd, { env = {}, config } = {}) {
   }
 }
 
+/**
+ * The migrations match the schema: drizzle-kit check, then a generate into a copy of the
+ * migrations folder that must write nothing (no database is needed for either).
+ */
+function schemaMatchesMigrations() {
+  const server = join(root, 'apps/server');
+  const copy = join(out, 'drizzle-check');
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(join(server, 'drizzle'), copy, { recursive: true });
+  const listing = (dir) => readdirSync(dir, { recursive: true }).map(String).sort().join('\n');
+  const before = listing(copy);
+  const ok =
+    run('schema: drizzle-kit check', 'npx', ['drizzle-kit', 'check'], { cwd: server }) &&
+    run('schema: drizzle-kit generate writes nothing', 'npx', ['drizzle-kit', 'generate'], { cwd: server, env: { DRIZZLE_OUT: relative(server, copy) } });
+  if (ok && listing(copy) !== before) {
+    console.log('✗ drizzle-kit generate wrote a migration: the schema changed without one (npm run db:generate)');
+    failures.push('schema: migrations up to date');
+  }
+}
+
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('dead code: knip', 'npx', ['knip', '--no-progress']);
+schemaMatchesMigrations();
 vitest('contracts: unit', 'packages/contracts');
 vitest('web: components', 'apps/web');
 vitest('server: API on PGlite', 'apps/server');

@@ -1,7 +1,8 @@
-// Every module's tables, for the typed database handle. Modules own their schema files.
+// Every table, for the typed database handle and drizzle-kit. Modules own their schema files;
+// platform/ owns the idempotency keys of withIdempotency. Modules never import this file.
+export * from '../platform/idempotency-schema';
 export * from '../modules/audit/schema';
 export * from '../modules/files/schema';
-export * from '../modules/idempotency/schema';
 export * from '../modules/ledger/schema';
 export * from '../modules/outbox/schema';
 export * from '../modules/rbac/schema';

@@ -6,8 +6,6 @@ import { statusName, type StatusFilterName } from '@far/contracts';
  */
 export type LifecycleAction = 'activar' | 'desactivar' | 'bloquear' | 'desbloquear';
 
-export const LIFECYCLE_ACTIONS: readonly LifecycleAction[] = ['activar', 'desactivar', 'bloquear', 'desbloquear'];
-
 export interface LifecycleText {
   /** Button text: 'Activar'. */
   verb: string;

@@ -23,12 +23,6 @@ export const apiCentsOr0 = (value: string | null | undefined): bigint => apiCent
 /** Cents → the API's decimal text ('1234.50'). */
 export const centsToApi = (cents: bigint): string => centsToDecimalString(cents);
 
-/** What a person typed ('1,234.5') → the API's decimal text, or null when it is not an amount. */
-export function typedAmountToApi(value: string): string | null {
-  const result = tryParseAmountToCents(value);
-  return result.ok ? centsToDecimalString(result.cents) : null;
-}
-
 /**
  * One key per intent (spec: every money-moving call carries `Idempotency-Key`): made when a form
  * is submitted and reused if that same submission is retried, so the server never moves twice.

@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database, DbOrTx } from '../../db/client';
 import { outbox } from './schema';
@@ -74,5 +74,3 @@ export function startOutboxSender(database: Database, smtpUrl: string, from: str
     clearTimeout(timer);
   };
 }
-
-export const pendingCount = async (db: DbOrTx) => (await db.select({ total: count() }).from(outbox).where(isNull(outbox.d_sent_at)))[0]?.total ?? 0;

@@ -6,7 +6,6 @@ export {
   effectiveLimits,
   checkLimits,
   businessLedgerBalance,
-  cardholderSpeiOutEnabled,
   getGlobalSpeiConfig,
   LIMIT_MESSAGES,
   GLOBAL_SPEI_CONFIG_ID,

@@ -221,12 +221,6 @@ export async function setCardholderSpeiOut(tx: Tx, actor: Actor, d: { Cardholder
   return { CardholderIdentifier: row!.v_cardholder_identifier, EnableSpeiOut: row!.b_enable_spei_out, UpdatedAt: iso(row!.d_update_at)! };
 }
 
-/** Whether a cardholder may send SPEI (true unless switched off); for the cardholder issues. */
-export async function cardholderSpeiOutEnabled(db: DbOrTx, identifier: string): Promise<boolean> {
-  const [row] = await db.select().from(speiConfigCardholder).where(eq(speiConfigCardholder.v_cardholder_identifier, identifier));
-  return row ? row.b_enable_spei_out : true;
-}
-
 // ---- the preview of values and commissions ----------------------------------------------------------
 
 /** Posted, held and available cents of a business's main ledger account (zeros before its first movement). */

@@ -9,7 +9,6 @@ export {
   openOrders,
   speiVolume,
   movementOut,
-  movementById,
   movementsByIds,
   sendSpeiOut,
   cancelSpeiOut,

@@ -740,12 +740,6 @@ export async function speiVolume(db: DbOrTx, day: string): Promise<{ out: { coun
   return { out: await sum('SPEI_OUT', [S.pendiente, S.enviada, S.liquidada, S.devuelta]), in: await sum('SPEI_IN', [S.liquidada]) };
 }
 
-/** The movement row by id (no tenant check: for internal callers that already checked). */
-export async function movementById(db: DbOrTx, id: string): Promise<MovementRow | undefined> {
-  const [row] = await db.select().from(businessMovements).where(eq(businessMovements.v_uid, id));
-  return row;
-}
-
 /** The movements behind ledger transactions (statement lines carry their movement id in the memo). */
 export async function movementsByIds(db: DbOrTx, ids: string[]): Promise<Map<string, MovementRow>> {
   if (ids.length === 0) return new Map();

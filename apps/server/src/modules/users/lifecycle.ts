@@ -15,7 +15,6 @@ const S = STATUS_IDS;
 const ACTIVE = new Set<string>([S.activo, S['activo-desbloqueado'], S['activo-bloqueado']]);
 const BLOCKED = new Set<string>([S['activo-bloqueado'], S['inactivo-bloqueado']]);
 
-export const isBlockedStatus = (status: string) => BLOCKED.has(status);
 /** Active in the sense of the IsActive flag: blocked or not. */
 export const isActiveStatus = (status: string) => ACTIVE.has(status);
 

@@ -96,10 +96,6 @@ export async function countUsers(db: DbOrTx): Promise<number> {
   return r?.total ?? 0;
 }
 
-export async function latestUsers(db: DbOrTx, client: string, limit = 5) {
-  return db.select().from(users).where(and(eq(users.v_client, client))).orderBy(desc(users.d_create_at)).limit(limit);
-}
-
 /** One wrong PIN: one try fewer (never below zero). Returns the tries left. */
 export async function registerFailedPin(db: DbOrTx, uid: string): Promise<number> {
   const [u] = await db
@@ -158,11 +154,6 @@ export async function countUsersByClient(db: DbOrTx, clients: string[]): Promise
     .where(and(inArray(users.v_client, clients), isNull(users.d_deleted_at)))
     .groupBy(users.v_client);
   return new Map(rows.map((r) => [r.client, r.total]));
-}
-
-/** Live users of a tenant, oldest first (the first one is the business's first user). */
-export async function usersOfClient(db: DbOrTx, client: string): Promise<UserRow[]> {
-  return db.select().from(users).where(and(eq(users.v_client, client), isNull(users.d_deleted_at))).orderBy(users.d_create_at);
 }
 
 /**

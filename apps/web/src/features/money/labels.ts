@@ -5,8 +5,6 @@ export const USAGE_SCOPE_LABELS: Record<'ALL' | 'TRANSFER' | 'DISPERSION', strin
   DISPERSION: 'Solo dispersiones',
 };
 
-export const MONTH_LABELS = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
-
 /** Short names for table cells. */
 export const USAGE_SCOPE_SHORT: Record<'ALL' | 'TRANSFER' | 'DISPERSION', string> = { ALL: 'Todo uso', TRANSFER: 'Transferencias', DISPERSION: 'Dispersiones' };
 export const MOVEMENT_TYPE_SHORT: Record<'SPEI_OUT' | 'SPEI_IN' | 'DEPOSIT', string> = { SPEI_OUT: 'SPEI enviado', SPEI_IN: 'SPEI recibido', DEPOSIT: 'Depósito' };

@@ -5,8 +5,6 @@ import { apiRequest, unwrap } from '../../../lib/api-client';
 import { TX, moneyKeys } from './keys';
 
 /** POST /api/v1/transaction/opm-features/banks { Search? } → SPEI participants and sandbox test banks. */
-export type Bank = z.infer<typeof BankItem>;
-
 export const listBanks = () => apiRequest('POST', `${TX}/opm-features/banks`, { body: {}, schema: z.array(BankItem) });
 
 export const banksQueryOptions = () => queryOptions({ queryKey: moneyKeys.banks, queryFn: () => unwrap(listBanks()), staleTime: Infinity });

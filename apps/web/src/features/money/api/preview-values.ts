@@ -4,8 +4,6 @@ import { apiRequest, unwrap } from '../../../lib/api-client';
 import { TX } from './keys';
 
 /** POST /api/v1/transaction/speiconfig/values-and-commissions { Amount, BusinessId? }: what a transfer of Amount costs and leaves. */
-export type Preview = ValuesAndCommissions;
-
 export const previewValues = (body: { Amount: string; BusinessId?: string }) =>
   apiRequest('POST', `${TX}/speiconfig/values-and-commissions`, { body, schema: ValuesAndCommissions });
 

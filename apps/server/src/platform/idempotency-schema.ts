@@ -1,9 +1,9 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { tstz } from '../../db/columns';
+import { tstz } from '../db/columns';
 
 /**
- * Idempotency keys of money-moving calls (src/platform/idempotency.ts). The row is inserted in
+ * Idempotency keys of money-moving calls (withIdempotency, ./idempotency.ts). The row is inserted in
  * the same transaction as the movement, before it: a concurrent duplicate waits on the unique
  * index until the first commits and then reads the stored answer. A failed attempt rolls back
  * with its row, so nothing is remembered for a call that moved no money.
