@@ -34,6 +34,8 @@ export const CMS_SECTIONS = catalog('3a7b8c10', ['business', 'wallet']);
 export const TYPES_PERSONS = catalog('4b8c9d20', ['Persona moral', 'Persona física']);
 /** Areas are also the departments of admin users (spec §7: Administración, Soporte Técnico, Ventas). */
 export const AREAS = catalog('5c9dae30', ['Administración', 'Soporte Técnico', 'Ventas']);
+/** @alias AREAS (the departments of admin users) */
+export const DEPARTMENTS = AREAS;
 export const TYPES_INCIDENTS = catalog('6d0ebf40', ['Seguridad', 'Validación', 'Sistema', 'Integración']);
 export const TYPES_CLARIFICATIONS = catalog('9e1fc050', [
   'Cargo no reconocido',
@@ -51,6 +53,8 @@ export interface Bank {
 }
 
 export const BANKS: ReadonlyArray<Bank> = spei.banks.map(({ code, speiKey, name }) => ({ code, speiKey, name }));
+/** @alias BANKS (the lower-case name is kept for its callers) */
+export const banks = BANKS;
 
 export interface FinancialInstitution extends CatalogItem {
   v_code: string;
