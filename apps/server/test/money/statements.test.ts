@@ -2,11 +2,11 @@
  * /movement (list, filters, paging, CSV and XLSX with formula-injection escaping), the monthly
  * statement (closing balance = the ledger's), proofs of payment, and the money dashboards.
  */
-import { formatCurrency } from '@far/contracts';
+import { formatCurrency, formatDateTime } from '@far/contracts';
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_OPTIONS, mexicoDate } from '../../src/modules/spei';
-import { safeCell } from '../../src/modules/statements';
 import { createTestApp, type TestApp } from '../helpers';
 import { BUSINESS, BUSINESS_2, CLABE, TECHFAR, balance, demoBusiness, deposit, noLimits, pdfText, runJobs, speiOut, type DemoBusiness } from './money';
 
@@ -75,29 +75,41 @@ describe('movements list', () => {
 });
 
 describe('exports', () => {
-  it('escapes cells a spreadsheet would run', () => {
-    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', 'Normal', '1.00'].map(safeCell)).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", 'Normal', '1.00']);
-  });
+  const cents = (x: string) => BigInt(x.replace('.', ''));
 
-  it('CSV: the same filtered list, UTF-8 with BOM, formulas escaped', async () => {
+  it('CSV: the same filtered list, UTF-8 with BOM, CLABEs kept as text, formulas escaped', async () => {
     const res = await t.call(BUSINESS, { method: 'POST', url: `${MOVEMENTS}/export`, payload: { Type: 'SPEI_OUT', Format: 'csv' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="movimientos-BUS\d+-\d{4}-\d{2}-\d{2}\.csv"/);
-    const text = res.rawPayload.toString('utf8');
-    expect(text.charCodeAt(0)).toBe(0xfeff);
-    const lines = text.slice(1).trim().split('\n');
-    expect(lines[0]).toBe('Fecha,Tipo,Estatus,Clave de rastreo,Concepto,Referencia,Ordenante,Cuenta ordenante,Beneficiario,Cuenta beneficiario,Banco beneficiario,Alias,Monto,Comisión,IVA,Total');
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const cells = parse(res.rawPayload.toString('utf8'), { bom: true }) as string[][];
+    expect(cells[0]).toEqual(['Fecha', 'Tipo', 'Estatus', 'Clave de rastreo', 'Concepto', 'Referencia', 'Ordenante', 'Cuenta ordenante', 'Beneficiario', 'Cuenta beneficiario', 'Banco beneficiario', 'Alias', 'Monto', 'Comisión', 'IVA', 'Total']);
     const total = (await t.call(BUSINESS, { method: 'POST', url: MOVEMENTS, payload: { Type: 'SPEI_OUT' } })).json().data.TotalRecords;
-    expect(lines).toHaveLength(total + 1);
-    const row = lines.find((l) => l.includes(settled.TrackingKey))!;
-    expect(row).toContain(`"'=HYPERLINK(""http://x"")"`);
-    expect(row).toContain('Factura 778');
-    expect(row).toContain('123.45');
-    expect(text).not.toMatch(/,=HYPERLINK/);
+    expect(cells).toHaveLength(total + 1);
+    const row = cells.find((r) => r[3] === `="${settled.TrackingKey}"`)!;
+    const m = (await t.call(BUSINESS, { method: 'GET', url: `/api/v1/transaction/business-movement/${settled.Id}` })).json().data;
+    expect(row).toEqual([
+      formatDateTime(m.MovementDate),
+      'Transferencia SPEI enviada',
+      'Liquidada',
+      `="${settled.TrackingKey}"`,
+      'Factura 778',
+      '="778"',
+      m.SourceAccount.Name,
+      `="${b.clabe}"`,
+      'Proveedor Formula',
+      `="${CLABE.settles}"`,
+      m.Beneficiary.BankName,
+      `'=HYPERLINK("http://x")`,
+      '123.45',
+      '5.00',
+      '0.80',
+      '129.25',
+    ]);
   });
 
-  it('XLSX: the same rows, amounts as numbers, formulas escaped', async () => {
+  it('XLSX: the same rows, Mexico City dates, amounts as money, CLABEs as text, header with filters', async () => {
     const res = await t.call(BUSINESS, { method: 'POST', url: `${MOVEMENTS}/export`, payload: { Search: settled.TrackingKey, Format: 'xlsx' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -105,10 +117,22 @@ describe('exports', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Movimientos')!;
     expect(sheet.rowCount).toBe(2);
-    const row = sheet.getRow(2).values as unknown[];
-    expect(row).toContain(settled.TrackingKey);
-    expect(row).toContain('\'=HYPERLINK("http://x")');
-    expect(row).toContain(123.45);
+    expect(sheet.autoFilter).toBe('A1:P1');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const m = (await t.call(BUSINESS, { method: 'GET', url: `/api/v1/transaction/business-movement/${settled.Id}` })).json().data;
+    const row = sheet.getRow(2);
+    const date = row.getCell(1).value as Date;
+    // The cell shows the Mexico City wall clock: its UTC fields print as the screen's date and time.
+    expect(`${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${date.getUTCFullYear()} ${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`).toBe(formatDateTime(m.MovementDate));
+    expect(row.getCell(4).value).toBe(settled.TrackingKey);
+    expect([row.getCell(8).value, row.getCell(8).numFmt]).toEqual([b.clabe, '@']);
+    expect(row.getCell(10).value).toBe(CLABE.settles);
+    expect(row.getCell(12).value).toBe('=HYPERLINK("http://x")');
+    expect(row.getCell(12).type).toBe(ExcelJS.ValueType.String);
+    const amounts = [13, 14, 15, 16].map((c) => row.getCell(c).value as number);
+    expect(amounts).toEqual([123.45, 5, 0.8, 129.25]);
+    expect(amounts.map((a) => cents(a.toFixed(2)))).toEqual([12345n, 500n, 80n, 12925n]);
+    expect(row.getCell(16).numFmt).toBe('"$"#,##0.00;-"$"#,##0.00');
   });
 });
 

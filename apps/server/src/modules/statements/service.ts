@@ -13,11 +13,10 @@ import {
   type BusinessMovement,
   type MovementType,
 } from '@far/contracts';
-import ExcelJS from 'exceljs';
-import { stringify } from 'csv-stringify/sync';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { forbidden, rule } from '../../platform/errors';
+import { writeExport, type ExportColumn, type ExportFile, type ExportFormat } from '../../platform/export';
 import { toPage } from '../../platform/paging';
 import { businessName, type BusinessRow } from '../businesses';
 import { bookBalances, customerAccountCode, getAccountByCode, statement, type StatementEntry } from '../ledger';
@@ -63,79 +62,34 @@ export async function listMovements(db: DbOrTx, actor: Actor, q: MovementsQuery)
   return toPage(rows, total, q);
 }
 
-/** A cell a spreadsheet must not run: text starting with = + - @ (or a tab or CR) gets a leading quote. */
-export const safeCell = (value: string | null | undefined): string => {
-  const v = value ?? '';
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-};
+const cents = (decimal: string) => BigInt(decimal.replace('.', ''));
 
-const EXPORT_COLUMNS = [
-  'Fecha',
-  'Tipo',
-  'Estatus',
-  'Clave de rastreo',
-  'Concepto',
-  'Referencia',
-  'Ordenante',
-  'Cuenta ordenante',
-  'Beneficiario',
-  'Cuenta beneficiario',
-  'Banco beneficiario',
-  'Alias',
-  'Monto',
-  'Comisión',
-  'IVA',
-  'Total',
-] as const;
-
-function exportRow(m: BusinessMovement): { text: string[]; amounts: string[] } {
-  return {
-    text: [
-      formatDateTime(m.MovementDate),
-      MOVEMENT_TYPE_NAMES[m.MovementType],
-      m.StatusName,
-      m.TrackingKey ?? '',
-      m.Concept ?? '',
-      m.Reference ?? '',
-      m.SourceAccount.Name ?? '',
-      m.SourceAccount.Clabe ?? '',
-      m.Beneficiary.Name ?? '',
-      m.Beneficiary.Clabe ?? '',
-      m.Beneficiary.BankName ?? '',
-      m.Alias ?? '',
-    ].map(safeCell),
-    amounts: [m.MovementAmount, m.Commission, m.IVA, m.TotalAmount],
-  };
-}
+/** The columns of the movements export: identifiers stay text, the date is a date, amounts are money. */
+const EXPORT_COLUMNS: ExportColumn<BusinessMovement>[] = [
+  { header: 'Fecha', kind: 'datetime', value: (m) => m.MovementDate },
+  { header: 'Tipo', kind: 'text', value: (m) => MOVEMENT_TYPE_NAMES[m.MovementType] },
+  { header: 'Estatus', kind: 'text', value: (m) => m.StatusName },
+  { header: 'Clave de rastreo', kind: 'id', value: (m) => m.TrackingKey },
+  { header: 'Concepto', kind: 'text', value: (m) => m.Concept, width: 30 },
+  { header: 'Referencia', kind: 'id', value: (m) => m.Reference, width: 12 },
+  { header: 'Ordenante', kind: 'text', value: (m) => m.SourceAccount.Name, width: 30 },
+  { header: 'Cuenta ordenante', kind: 'id', value: (m) => m.SourceAccount.Clabe },
+  { header: 'Beneficiario', kind: 'text', value: (m) => m.Beneficiary.Name, width: 30 },
+  { header: 'Cuenta beneficiario', kind: 'id', value: (m) => m.Beneficiary.Clabe },
+  { header: 'Banco beneficiario', kind: 'text', value: (m) => m.Beneficiary.BankName },
+  { header: 'Alias', kind: 'text', value: (m) => m.Alias },
+  { header: 'Monto', kind: 'money', value: (m) => cents(m.MovementAmount) },
+  { header: 'Comisión', kind: 'money', value: (m) => cents(m.Commission) },
+  { header: 'IVA', kind: 'money', value: (m) => cents(m.IVA) },
+  { header: 'Total', kind: 'money', value: (m) => cents(m.TotalAmount) },
+];
 
 /** The filtered movements (every page, up to EXPORT_MAX_ROWS) as CSV (UTF-8 with BOM) or XLSX. */
-export async function exportMovements(db: DbOrTx, actor: Actor, q: Omit<MovementsQuery, 'Page' | 'Size'> & { Format: 'csv' | 'xlsx' }): Promise<{ content: Buffer; mediaType: string; fileName: string }> {
+export async function exportMovements(db: DbOrTx, actor: Actor, q: Omit<MovementsQuery, 'Page' | 'Size'> & { Format: ExportFormat }): Promise<ExportFile> {
   const b = await businessFor(db, actor, q.BusinessId, MOVEMENTS_ACCESS);
   const { rows, total } = await queryMovements(db, b.v_uid, filtersOf(q), { limit: EXPORT_MAX_ROWS, offset: 0 });
   if (total > EXPORT_MAX_ROWS) throw rule(`La exportación admite máximo ${EXPORT_MAX_ROWS.toLocaleString('es-MX')} movimientos; acota las fechas`);
-  const stamp = mexicoDate(new Date());
-  const fileName = `movimientos-${b.v_client}-${stamp}.${q.Format}`;
-  if (q.Format === 'csv') {
-    const data = rows.map((m) => {
-      const r = exportRow(m);
-      return [...r.text, ...r.amounts];
-    });
-    const csv = stringify([[...EXPORT_COLUMNS], ...data], { bom: true });
-    return { content: Buffer.from(csv, 'utf8'), mediaType: 'text/csv; charset=utf-8', fileName };
-  }
-  const book = new ExcelJS.Workbook();
-  book.creator = 'FAR Portal';
-  const sheet = book.addWorksheet('Movimientos');
-  sheet.addRow([...EXPORT_COLUMNS]).font = { bold: true };
-  for (const m of rows) {
-    const r = exportRow(m);
-    // Amounts as numbers so that the spreadsheet can add them; read from the exact two-decimal text.
-    sheet.addRow([...r.text, ...r.amounts.map((a) => Number(a))]);
-  }
-  for (let c = EXPORT_COLUMNS.length - 3; c <= EXPORT_COLUMNS.length; c++) sheet.getColumn(c).numFmt = '"$"#,##0.00';
-  sheet.columns.forEach((col) => (col.width = 18));
-  const buffer = Buffer.from(await book.xlsx.writeBuffer());
-  return { content: buffer, mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName };
+  return writeExport(q.Format, { baseName: `movimientos-${b.v_client}-${mexicoDate(new Date())}`, sheetName: 'Movimientos', columns: EXPORT_COLUMNS, rows });
 }
 
 // ---- the monthly statement -----------------------------------------------------------------------------
@@ -211,8 +165,6 @@ export async function accountState(db: DbOrTx, actor: Actor, q: { BusinessId?: s
     GeneratedAt: now.toISOString(),
   };
 }
-
-const cents = (decimal: string) => BigInt(decimal.replace('.', ''));
 
 /** The statement as a PDF (es-MX money, Mexico City dates). */
 export function accountStatePdf(s: AccountState): Promise<Buffer> {
