@@ -6,8 +6,11 @@ import { formatCurrency, formatDateTime } from '@far/contracts';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDF_OPTIONS, mexicoDate } from '../../src/modules/spei';
+import { mexicoDate } from '../../src/modules/spei';
+import { accountStatePdf } from '../../src/modules/statements';
+import { PDF_OPTIONS } from '../../src/platform/pdf';
 import { createTestApp, type TestApp } from '../helpers';
+import { NO_PDFTOPPM, PDFTOPPM, firstPage, inked, navy, share, type PageImage } from '../pdf-image';
 import { BUSINESS, BUSINESS_2, CLABE, TECHFAR, balance, demoBusiness, deposit, noLimits, pdfText, runJobs, speiOut, type DemoBusiness } from './money';
 
 let t: TestApp;
@@ -187,7 +190,12 @@ describe('monthly statement', () => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(res.rawPayload);
     const s = (await state({})).json().data;
-    expect(text).toContain('Estado de cuenta de');
+    expect(text).toContain('ESTADO DE CUENTA');
+    expect(text).toContain(`Folio EC-${b.client}-${Y}${String(M).padStart(2, '0')}`);
+    expect(text).toContain('Página 1 de 1');
+    expect(text).toContain(b.clabe);
+    expect(text).toContain('RESUMEN DEL PERIODO');
+    expect(text).toContain(`${formatCurrency(BigInt(s.ClosingBalance.replace('.', '')))} MXN`);
     expect(text).toContain('Comercializadora Demo SA de CV');
     expect(text).toContain(formatCurrency(BigInt(s.ClosingBalance.replace('.', ''))));
     expect(text).toContain(settled.TrackingKey);
@@ -195,21 +203,93 @@ describe('monthly statement', () => {
   });
 });
 
+describe('a long statement', () => {
+  it('flows over pages, repeats the table header and numbers every page «Página N de M»', async () => {
+    PDF_OPTIONS.compress = false;
+    const line = (i: number) => ({ Date: '2026-03-10T18:00:00.000Z', Description: `Transferencia SPEI enviada a Proveedor ${i}`, MovementType: 'SPEI_OUT', Leg: 'amount', TrackingKey: `FAR20260310${String(i).padStart(10, '0')}`, Reference: String(i), Concept: 'Pago', Amount: '-1.00', Balance: `${1000 - i}.00` });
+    const pdf = await accountStatePdf({
+      Business: { Id: 'x', Name: 'Empresa Larga SA de CV', Rfc: 'ELA010101AB1', AccountNumber: '646180249000000019', ClientNumber: 'BUS000099' },
+      Period: { Year: 2026, Month: 3, From: '2026-03-01T06:00:00.000Z', To: '2026-04-01T06:00:00.000Z', Label: 'marzo de 2026' },
+      OpeningBalance: '1000.00',
+      Deposits: '0.00',
+      Withdrawals: '90.00',
+      Commissions: '0.00',
+      IVA: '0.00',
+      ClosingBalance: '910.00',
+      Movements: Array.from({ length: 90 }, (_, i) => line(i + 1)),
+      GeneratedAt: '2026-04-01T12:00:00.000Z',
+    });
+    const text = pdfText(pdf);
+    const pages = [...text.matchAll(/Página (\d+) de (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(pages).toEqual(pages.map((_, i) => [i + 1, pages.length]));
+    expect(text.match(/Clave de rastreo \/ referencia/g)).toHaveLength(pages.length);
+    expect(text).toContain('FAR202603100000000090');
+    expect(text).toContain('$910.00 MXN');
+    expect(text).toContain('Periodo del 01/03/2026 al 31/03/2026');
+    if (PDFTOPPM) firstPage(pdf, 'estado-de-cuenta-largo');
+  });
+});
+
 describe('proof of payment', () => {
-  it('has the tracking key, banks, masked accounts, amounts, concept, reference and times', async () => {
+  it('has the tracking key, banks, masked accounts, amounts in MXN, concept, reference, folio and page number', async () => {
     PDF_OPTIONS.compress = false;
     const res = await t.call(BUSINESS, { method: 'GET', url: `/api/v1/transaction/business-movement/${settled.Id}/proof` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="comprobante-${settled.TrackingKey}.pdf"`);
     const text = pdfText(res.rawPayload);
-    for (const expected of [settled.TrackingKey, 'SANDBOX LIQUIDA (990)', 'STP (646)', `**************${CLABE.settles.slice(-4)}`, `**************${b.clabe.slice(-4)}`, '$123.45', '$5.00', '$0.80', '$129.25', 'Factura 778', '778', 'Liquidada']) {
+    const folio = `CP-${mexicoDate(now).replaceAll('-', '')}-${settled.Id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+    for (const expected of [
+      'COMPROBANTE DE TRANSFERENCIA SPEI',
+      `Folio ${folio}`,
+      'Página 1 de 1',
+      settled.TrackingKey,
+      'SANDBOX LIQUIDA (990)',
+      'STP (646)',
+      `**************${CLABE.settles.slice(-4)}`,
+      `**************${b.clabe.slice(-4)}`,
+      '$123.45 MXN',
+      '$5.00',
+      '$0.80',
+      '$129.25 MXN',
+      'Total cargado',
+      'Factura 778',
+      '778',
+      'LIQUIDADA',
+    ]) {
       expect(text).toContain(expected);
     }
+    expect(text).not.toMatch(/Spei|spei/);
     expect(text).not.toContain(CLABE.settles);
     expect(text).not.toContain(b.clabe);
     const staff = await t.call(TECHFAR, { method: 'GET', url: `/api/v1/transaction/business-movement/${settled.Id}/proof` });
     expect(staff.statusCode).toBe(200);
+  });
+});
+
+describe('documents as images', () => {
+  if (!PDFTOPPM) console.warn(NO_PDFTOPPM);
+  const looksLikeADocument = (img: PageImage) => {
+    // Not blank: ink over a fair part of the page, the navy letterhead in the top band, the logo at the top left.
+    expect(share(img, inked)).toBeGreaterThan(0.04);
+    expect(share(img, navy, [0, 0, 1, 0.12])).toBeGreaterThan(0.02);
+    expect(share(img, navy, [0.07, 0.04, 0.15, 0.1])).toBeGreaterThan(0.3);
+  };
+
+  it.skipIf(!PDFTOPPM)('the statement renders to a page with the letterhead, summary and movements', async () => {
+    PDF_OPTIONS.compress = true;
+    const res = await t.call(BUSINESS, { method: 'POST', url: '/api/internal/account-state', payload: { Year: Y, Month: M, Format: 'pdf' } });
+    expect(res.statusCode).toBe(200);
+    const img = firstPage(res.rawPayload, 'estado-de-cuenta');
+    expect([img.width, img.height]).toEqual([850, 1100]);
+    looksLikeADocument(img);
+  });
+
+  it.skipIf(!PDFTOPPM)('the proof of payment renders to a receipt', async () => {
+    PDF_OPTIONS.compress = true;
+    const res = await t.call(BUSINESS, { method: 'GET', url: `/api/v1/transaction/business-movement/${settled.Id}/proof` });
+    looksLikeADocument(firstPage(res.rawPayload, 'comprobante-spei'));
   });
 });
 

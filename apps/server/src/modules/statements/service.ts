@@ -6,9 +6,6 @@
 import {
   MOVEMENT_TYPE_NAMES,
   amountOut,
-  formatCurrency,
-  formatDate,
-  formatDateTime,
   type AccountState,
   type BusinessMovement,
   type MovementType,
@@ -16,6 +13,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { forbidden, rule } from '../../platform/errors';
+import { decimalCents as cents } from './pdf';
 import { writeExport, type ExportColumn, type ExportFile, type ExportFormat } from '../../platform/export';
 import { toPage } from '../../platform/paging';
 import { businessName, type BusinessRow } from '../businesses';
@@ -30,13 +28,12 @@ import {
   monthBounds,
   movementsByIds,
   openOrders,
-  pdfField,
-  pdfHeading,
   queryMovements,
-  renderPdf,
   speiVolume,
   type MovementFilters,
 } from '../spei';
+
+export { accountStatePdf } from './pdf';
 
 const MOVEMENTS_ACCESS = { op: 'Ver' as const, menus: ['/movement'] };
 export const EXPORT_MAX_ROWS = 50_000;
@@ -62,7 +59,6 @@ export async function listMovements(db: DbOrTx, actor: Actor, q: MovementsQuery)
   return toPage(rows, total, q);
 }
 
-const cents = (decimal: string) => BigInt(decimal.replace('.', ''));
 
 /** The columns of the movements export: identifiers stay text, the date is a date, amounts are money. */
 const EXPORT_COLUMNS: ExportColumn<BusinessMovement>[] = [
@@ -164,72 +160,6 @@ export async function accountState(db: DbOrTx, actor: Actor, q: { BusinessId?: s
     Movements: lines,
     GeneratedAt: now.toISOString(),
   };
-}
-
-/** The statement as a PDF (es-MX money, Mexico City dates). */
-export function accountStatePdf(s: AccountState): Promise<Buffer> {
-  return renderPdf(`Estado de cuenta ${s.Period.Label}`, (doc) => {
-    doc.font('Helvetica-Bold').fontSize(16).fillColor('#1f3a5f').text('FAR Portal', 50, 50);
-    doc.font('Helvetica').fontSize(13).fillColor('#000000').text(`Estado de cuenta de ${s.Period.Label}`);
-    doc.moveDown(0.5);
-    pdfField(doc, 'Cliente', s.Business.Name);
-    pdfField(doc, 'RFC', s.Business.Rfc);
-    pdfField(doc, 'Número de cliente', s.Business.ClientNumber);
-    pdfField(doc, 'Cuenta CLABE', s.Business.AccountNumber);
-    pdfField(doc, 'Periodo', `${formatDate(s.Period.From)} al ${formatDate(new Date(new Date(s.Period.To).getTime() - 1))}`);
-
-    pdfHeading(doc, 'Resumen');
-    pdfField(doc, 'Saldo inicial', formatCurrency(cents(s.OpeningBalance)));
-    pdfField(doc, 'Abonos', formatCurrency(cents(s.Deposits)));
-    pdfField(doc, 'Cargos', formatCurrency(cents(s.Withdrawals)));
-    pdfField(doc, 'Comisiones', formatCurrency(cents(s.Commissions)));
-    pdfField(doc, 'IVA de comisiones', formatCurrency(cents(s.IVA)));
-    pdfField(doc, 'Saldo final', formatCurrency(cents(s.ClosingBalance)));
-
-    pdfHeading(doc, 'Movimientos');
-    const cols = [
-      { title: 'Fecha', x: 50, w: 60 },
-      { title: 'Descripción', x: 112, w: 168 },
-      { title: 'Rastreo / referencia', x: 282, w: 108 },
-      { title: 'Cargo', x: 392, w: 54, right: true },
-      { title: 'Abono', x: 448, w: 54, right: true },
-      { title: 'Saldo', x: 504, w: 58, right: true },
-    ];
-    const header = () => {
-      const y = doc.y;
-      doc.font('Helvetica-Bold').fontSize(7.5).fillColor('#444444');
-      for (const c of cols) doc.text(c.title, c.x, y, { width: c.w, align: c.right ? 'right' : 'left' });
-      doc.moveDown(0.4);
-      doc.font('Helvetica').fillColor('#000000');
-    };
-    header();
-    if (s.Movements.length === 0) doc.fontSize(9).text('Sin movimientos en el periodo.', 50);
-    for (const m of s.Movements) {
-      if (doc.y > 700) {
-        doc.addPage();
-        header();
-      }
-      const amount = cents(m.Amount);
-      const cells = [
-        formatDateTime(m.Date),
-        m.Description + (m.Concept && m.Leg === 'amount' ? ` — ${m.Concept}` : ''),
-        [m.TrackingKey, m.Reference ? `Ref. ${m.Reference}` : null].filter(Boolean).join('\n'),
-        amount < 0n ? formatCurrency(-amount) : '',
-        amount > 0n ? formatCurrency(amount) : '',
-        formatCurrency(cents(m.Balance)),
-      ];
-      const y = doc.y;
-      doc.fontSize(7.5);
-      let bottom = y;
-      cols.forEach((c, i) => {
-        doc.text(cells[i] ?? '', c.x, y, { width: c.w, align: c.right ? 'right' : 'left' });
-        bottom = Math.max(bottom, doc.y);
-      });
-      doc.y = bottom + 3;
-    }
-    doc.moveDown(1.5);
-    doc.font('Helvetica').fontSize(8).fillColor('#666666').text(`Generado el ${formatDateTime(s.GeneratedAt)} h (hora de la Ciudad de México). El saldo final es el del libro mayor de FAR Portal.`, 50);
-  });
 }
 
 // ---- dashboards ------------------------------------------------------------------------------------
