@@ -26,6 +26,7 @@ export {
   type IncomingInput,
   type SpeiOutInput,
 } from './movements';
+export { legDescription } from './ledger-entries';
 export { businessFor, authoriseMoney, type MoneyAccess } from './access';
 export { sandboxRail, RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, SANDBOX_REJECT_REASON, UNKNOWN_BANK_REASON, type SpeiRail, type RailEvent, type RailOrder, type RailAck } from './rail';
 export { MX_TIME_ZONE, mexicoDate, mexicoMidnight, addDays, dayBounds, monthBounds, monthOf, MONTH_NAMES } from './time';

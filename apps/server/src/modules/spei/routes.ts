@@ -6,6 +6,7 @@ import {
   BANKS,
   BusinessIdParams,
   BusinessMovement,
+  BusinessMovementDetail,
   BusinessMovementPage,
   BusinessScopeBody,
   CatalogEntry,
@@ -34,6 +35,7 @@ import { toPage } from '../../platform/paging';
 import { ok } from '../../platform/reply';
 import * as accounts from './accounts';
 import { registerSpeiJobs } from './jobs';
+import { movementEntries } from './ledger-entries';
 import * as movements from './movements';
 import { speiOutWithCode } from './speiout-handler';
 import { proofOfPayment } from './proof';
@@ -149,9 +151,10 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get(`${base}/business-movement/:id`, { config: authenticated, schema: { tags, summary: 'Un movimiento (para seguir su estatus)', params: MovementIdParams, response: { 200: answer(BusinessMovement) } } }, async (req) =>
-    ok(movements.movementOut(await movements.movementFor(db, req.actor!, req.params.id, { op: 'Ver', menus: ['/dispersal/transfer', '/movement'] }))),
-  );
+  app.get(`${base}/business-movement/:id`, { config: authenticated, schema: { tags, summary: 'Un movimiento (para seguir su estatus) con sus partidas contables (Entries)', params: MovementIdParams, response: { 200: answer(BusinessMovementDetail) } } }, async (req) => {
+    const m = await movements.movementFor(db, req.actor!, req.params.id, { op: 'Ver', menus: ['/dispersal/transfer', '/movement'] });
+    return ok({ ...movements.movementOut(m), Entries: await movementEntries(db, m) });
+  });
 
   app.get(
     `${base}/business-movement/:id/proof`,

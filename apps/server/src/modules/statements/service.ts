@@ -13,7 +13,6 @@ import {
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { forbidden, rule } from '../../platform/errors';
-import { decimalCents as cents } from './pdf';
 import { writeExport, type ExportColumn, type ExportFile, type ExportFormat } from '../../platform/export';
 import { toPage } from '../../platform/paging';
 import { businessName, type BusinessRow } from '../businesses';
@@ -28,10 +27,12 @@ import {
   monthBounds,
   movementsByIds,
   openOrders,
+  legDescription,
   queryMovements,
   speiVolume,
   type MovementFilters,
 } from '../spei';
+import { decimalCents as cents } from './pdf';
 
 export { accountStatePdf } from './pdf';
 
@@ -90,21 +91,7 @@ export async function exportMovements(db: DbOrTx, actor: Actor, q: Omit<Movement
 
 // ---- the monthly statement -----------------------------------------------------------------------------
 
-const LEG_TEXT: Record<string, Record<string, (who: string) => string>> = {
-  'spei-out': { amount: (who) => `Transferencia SPEI enviada${who ? ` a ${who}` : ''}`, commission: () => 'Comisión por transferencia SPEI', iva: () => 'IVA de la comisión' },
-  'spei-in': { amount: (who) => `Transferencia SPEI recibida${who ? ` de ${who}` : ''}`, commission: () => 'Comisión por SPEI recibido', iva: () => 'IVA de la comisión' },
-  deposit: { amount: (who) => `Depósito${who ? ` de ${who}` : ''}`, commission: () => 'Comisión por depósito', iva: () => 'IVA de la comisión' },
-  'spei-out-return': { amount: (who) => `Devolución de transferencia SPEI${who ? ` a ${who}` : ''}` },
-};
-
-function describe(e: StatementEntry): string {
-  const memo = e.transaction.memo ?? {};
-  const who = typeof memo.counterparty === 'string' ? memo.counterparty : '';
-  const text = LEG_TEXT[e.transaction.kind]?.[e.leg ?? 'amount'];
-  if (text) return text(who);
-  if (e.transaction.kind === 'reversal') return 'Corrección (reversa de un movimiento)';
-  return e.transaction.kind;
-}
+const describe = (e: StatementEntry) => legDescription(e.transaction.kind, e.leg, e.transaction.memo);
 
 async function statementBusiness(db: DbOrTx, actor: Actor, businessId: string | undefined): Promise<BusinessRow> {
   return businessFor(db, actor, businessId, { op: 'Ver', menus: ['/account/status'] });
