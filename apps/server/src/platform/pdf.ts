@@ -101,6 +101,28 @@ function letterhead(doc: Pdf, head: DocumentHead): void {
   doc.y = rule + 14;
 }
 
+/** Where the content of a continuation page starts: below its running head. */
+export const CONTINUATION_TOP = PAGE.top + 34;
+
+/** A new page, its content starting below the running head that footers() draws on it. */
+export function newPage(doc: Pdf): void {
+  doc.addPage();
+  doc.x = PAGE.left;
+  doc.y = CONTINUATION_TOP;
+}
+
+/** Pages after the first: a small logo, the title and the folio, so a loose page says what it is. */
+function runningHead(doc: Pdf, head: DocumentHead): void {
+  logo(doc, PAGE.left, PAGE.top - 4, 20);
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(COLORS.brand).text('FAR', PAGE.left + 26, PAGE.top + 1, { continued: true }).fillColor(COLORS.accent).text(' Portal');
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .fillColor(COLORS.brand)
+    .text(`${head.title.toUpperCase()} · Folio ${head.folio}`, 250, PAGE.top + 3, { width: PAGE.right - 250, align: 'right', lineBreak: false });
+  doc.rect(PAGE.left, PAGE.top + 20, PAGE.width, 1.5).fill(COLORS.brand);
+}
+
 function footers(doc: Pdf, head: DocumentHead): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
@@ -108,6 +130,7 @@ function footers(doc: Pdf, head: DocumentHead): void {
     // Writing below the bottom margin would open a new page: lift the margin for the footer.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
+    if (i > range.start) runningHead(doc, head);
     const y = 792 - 38;
     doc.moveTo(PAGE.left, y - 6).lineTo(PAGE.right, y - 6).lineWidth(0.5).strokeColor(COLORS.line).stroke();
     doc.font('Helvetica').fontSize(7).fillColor(COLORS.muted).text(head.footer, PAGE.left, y, { width: 400, lineBreak: true });
@@ -245,8 +268,7 @@ export function table(doc: Pdf, columns: TableColumn[], rows: { cells: string[];
     doc.font(r.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
     const height = Math.max(...columns.map((c, j) => doc.heightOfString(r.cells[j] ?? '', { width: c.width - 2 * pad }))) + 2 * pad;
     if (doc.y + height > PAGE.bottom - 10) {
-      doc.addPage();
-      doc.y = PAGE.top;
+      newPage(doc);
       header();
     }
     const y = doc.y;

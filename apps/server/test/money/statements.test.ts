@@ -17,6 +17,7 @@ let t: TestApp;
 let b: DemoBusiness;
 let settled: { Id: string; TrackingKey: string };
 let pendingId: string;
+let depositId: string;
 const now = new Date();
 const Y = Number(mexicoDate(now).slice(0, 4));
 const M = Number(mexicoDate(now).slice(5, 7));
@@ -26,7 +27,7 @@ beforeAll(async () => {
   t = await createTestApp();
   b = await demoBusiness(t);
   await noLimits(t, b);
-  await deposit(t, b.id, '3000.00');
+  depositId = (await deposit(t, b.id, '3000.00')).Id;
   const acct = await t.call(BUSINESS, {
     method: 'POST',
     url: '/api/v1/transaction/clabe-account/action/create',
@@ -290,6 +291,13 @@ describe('documents as images', () => {
     PDF_OPTIONS.compress = true;
     const res = await t.call(BUSINESS, { method: 'GET', url: `/api/v1/transaction/business-movement/${settled.Id}/proof` });
     looksLikeADocument(firstPage(res.rawPayload, 'comprobante-spei'));
+  });
+
+  it.skipIf(!PDFTOPPM)('the proof of a deposit renders to a receipt', async () => {
+    PDF_OPTIONS.compress = true;
+    const res = await t.call(BUSINESS, { method: 'GET', url: `/api/v1/transaction/business-movement/${depositId}/proof` });
+    expect(res.statusCode).toBe(200);
+    looksLikeADocument(firstPage(res.rawPayload, 'comprobante-deposito'));
   });
 });
 

@@ -42,11 +42,11 @@ export function proofOfPayment(m: MovementRow, now = new Date()): Promise<Buffer
       const pw = doc.widthOfString(pill) + 22;
       doc.roundedRect(PAGE.right - 14 - pw, top + 12, pw, 18, 9).fill(STATUS_COLOR[m.i_status] ?? COLORS.muted);
       doc.fillColor('#ffffff').text(pill, PAGE.right - 14 - pw, top + 17, { width: pw, align: 'center' });
-      doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text(`Clave de rastreo ${m.v_tracking_key ?? '—'}`, PAGE.left + 200, top + 40, { width: PAGE.width - 214, align: 'right' });
+      if (m.v_tracking_key) doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text(`Clave de rastreo ${m.v_tracking_key}`, PAGE.left + 200, top + 40, { width: PAGE.width - 214, align: 'right' });
       doc.y = top + 74;
 
       const party = (name: string | null, bankCode: string | null, clabe: string | null, rfc?: string | null): Pair[] => [
-        { label: 'Nombre', value: name ?? '—', bold: true },
+        { label: 'Nombre', value: name ?? 'No indicado', bold: true },
         { label: 'Institución', value: bank(bankCode) },
         { label: 'Cuenta CLABE', value: maskAccount(clabe) },
         ...(rfc ? [{ label: 'RFC', value: rfc }] : []),

@@ -1,6 +1,6 @@
 /** The monthly statement as a bank's PDF: letterhead, client and account panels, summary box, movements. */
 import { formatCurrency, formatDate, formatDateTime, type AccountState } from '@far/contracts';
-import { PAGE, heading, mxn, panel, panelPair, renderDocument, summaryBox, table, type TableColumn } from '../../platform/pdf';
+import { PAGE, heading, mxn, newPage, panel, panelPair, renderDocument, summaryBox, table, type TableColumn } from '../../platform/pdf';
 
 /** '-123.45' (the answers' two-decimal text) → -12345n, without floats. */
 export const decimalCents = (decimal: string) => BigInt(decimal.replace('.', ''));
@@ -104,6 +104,7 @@ export function accountStatePdf(s: AccountState): Promise<Buffer> {
       table(doc, COLUMNS, rows, 'Sin movimientos en el periodo.');
 
       doc.y += 14;
+      if (doc.y > PAGE.bottom - 40) newPage(doc);
       doc
         .font('Helvetica')
         .fontSize(7.5)
