@@ -2,18 +2,22 @@
  * /movement (list, filters, paging, CSV and XLSX with formula-injection escaping), the monthly
  * statement (closing balance = the ledger's), proofs of payment, and the money dashboards.
  */
-import { formatCurrency } from '@far/contracts';
+import { formatCurrency, formatDateTime } from '@far/contracts';
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDF_OPTIONS, mexicoDate } from '../../src/modules/spei';
-import { safeCell } from '../../src/modules/statements';
+import { mexicoDate } from '../../src/modules/spei';
+import { accountStatePdf } from '../../src/modules/statements';
+import { PDF_OPTIONS } from '../../src/platform/pdf';
 import { createTestApp, type TestApp } from '../helpers';
+import { NO_PDFTOPPM, PDFTOPPM, firstPage, inked, navy, share, type PageImage } from '../pdf-image';
 import { BUSINESS, BUSINESS_2, CLABE, TECHFAR, balance, demoBusiness, deposit, noLimits, pdfText, runJobs, speiOut, type DemoBusiness } from './money';
 
 let t: TestApp;
 let b: DemoBusiness;
 let settled: { Id: string; TrackingKey: string };
 let pendingId: string;
+let depositId: string;
 const now = new Date();
 const Y = Number(mexicoDate(now).slice(0, 4));
 const M = Number(mexicoDate(now).slice(5, 7));
@@ -23,7 +27,7 @@ beforeAll(async () => {
   t = await createTestApp();
   b = await demoBusiness(t);
   await noLimits(t, b);
-  await deposit(t, b.id, '3000.00');
+  depositId = (await deposit(t, b.id, '3000.00')).Id;
   const acct = await t.call(BUSINESS, {
     method: 'POST',
     url: '/api/v1/transaction/clabe-account/action/create',
@@ -75,29 +79,41 @@ describe('movements list', () => {
 });
 
 describe('exports', () => {
-  it('escapes cells a spreadsheet would run', () => {
-    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', 'Normal', '1.00'].map(safeCell)).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", 'Normal', '1.00']);
-  });
+  const cents = (x: string) => BigInt(x.replace('.', ''));
 
-  it('CSV: the same filtered list, UTF-8 with BOM, formulas escaped', async () => {
+  it('CSV: the same filtered list, UTF-8 with BOM, CLABEs kept as text, formulas escaped', async () => {
     const res = await t.call(BUSINESS, { method: 'POST', url: `${MOVEMENTS}/export`, payload: { Type: 'SPEI_OUT', Format: 'csv' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="movimientos-BUS\d+-\d{4}-\d{2}-\d{2}\.csv"/);
-    const text = res.rawPayload.toString('utf8');
-    expect(text.charCodeAt(0)).toBe(0xfeff);
-    const lines = text.slice(1).trim().split('\n');
-    expect(lines[0]).toBe('Fecha,Tipo,Estatus,Clave de rastreo,Concepto,Referencia,Ordenante,Cuenta ordenante,Beneficiario,Cuenta beneficiario,Banco beneficiario,Alias,Monto,Comisión,IVA,Total');
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const cells = parse(res.rawPayload.toString('utf8'), { bom: true }) as string[][];
+    expect(cells[0]).toEqual(['Fecha', 'Tipo', 'Estatus', 'Clave de rastreo', 'Concepto', 'Referencia', 'Ordenante', 'Cuenta ordenante', 'Beneficiario', 'Cuenta beneficiario', 'Banco beneficiario', 'Alias', 'Monto', 'Comisión', 'IVA', 'Total']);
     const total = (await t.call(BUSINESS, { method: 'POST', url: MOVEMENTS, payload: { Type: 'SPEI_OUT' } })).json().data.TotalRecords;
-    expect(lines).toHaveLength(total + 1);
-    const row = lines.find((l) => l.includes(settled.TrackingKey))!;
-    expect(row).toContain(`"'=HYPERLINK(""http://x"")"`);
-    expect(row).toContain('Factura 778');
-    expect(row).toContain('123.45');
-    expect(text).not.toMatch(/,=HYPERLINK/);
+    expect(cells).toHaveLength(total + 1);
+    const row = cells.find((r) => r[3] === `="${settled.TrackingKey}"`)!;
+    const m = (await t.call(BUSINESS, { method: 'GET', url: `/api/v1/transaction/business-movement/${settled.Id}` })).json().data;
+    expect(row).toEqual([
+      formatDateTime(m.MovementDate),
+      'Transferencia SPEI enviada',
+      'Liquidada',
+      `="${settled.TrackingKey}"`,
+      'Factura 778',
+      '="778"',
+      m.SourceAccount.Name,
+      `="${b.clabe}"`,
+      'Proveedor Formula',
+      `="${CLABE.settles}"`,
+      m.Beneficiary.BankName,
+      `'=HYPERLINK("http://x")`,
+      '123.45',
+      '5.00',
+      '0.80',
+      '129.25',
+    ]);
   });
 
-  it('XLSX: the same rows, amounts as numbers, formulas escaped', async () => {
+  it('XLSX: the same rows, Mexico City dates, amounts as money, CLABEs as text, header with filters', async () => {
     const res = await t.call(BUSINESS, { method: 'POST', url: `${MOVEMENTS}/export`, payload: { Search: settled.TrackingKey, Format: 'xlsx' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -105,10 +121,22 @@ describe('exports', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Movimientos')!;
     expect(sheet.rowCount).toBe(2);
-    const row = sheet.getRow(2).values as unknown[];
-    expect(row).toContain(settled.TrackingKey);
-    expect(row).toContain('\'=HYPERLINK("http://x")');
-    expect(row).toContain(123.45);
+    expect(sheet.autoFilter).toBe('A1:P1');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const m = (await t.call(BUSINESS, { method: 'GET', url: `/api/v1/transaction/business-movement/${settled.Id}` })).json().data;
+    const row = sheet.getRow(2);
+    const date = row.getCell(1).value as Date;
+    // The cell shows the Mexico City wall clock: its UTC fields print as the screen's date and time.
+    expect(`${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${date.getUTCFullYear()} ${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`).toBe(formatDateTime(m.MovementDate));
+    expect(row.getCell(4).value).toBe(settled.TrackingKey);
+    expect([row.getCell(8).value, row.getCell(8).numFmt]).toEqual([b.clabe, '@']);
+    expect(row.getCell(10).value).toBe(CLABE.settles);
+    expect(row.getCell(12).value).toBe('=HYPERLINK("http://x")');
+    expect(row.getCell(12).type).toBe(ExcelJS.ValueType.String);
+    const amounts = [13, 14, 15, 16].map((c) => row.getCell(c).value as number);
+    expect(amounts).toEqual([123.45, 5, 0.8, 129.25]);
+    expect(amounts.map((a) => cents(a.toFixed(2)))).toEqual([12345n, 500n, 80n, 12925n]);
+    expect(row.getCell(16).numFmt).toBe('"$"#,##0.00;-"$"#,##0.00');
   });
 });
 
@@ -163,7 +191,12 @@ describe('monthly statement', () => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(res.rawPayload);
     const s = (await state({})).json().data;
-    expect(text).toContain('Estado de cuenta de');
+    expect(text).toContain('ESTADO DE CUENTA');
+    expect(text).toContain(`Folio EC-${b.client}-${Y}${String(M).padStart(2, '0')}`);
+    expect(text).toContain('Página 1 de 1');
+    expect(text).toContain(b.clabe);
+    expect(text).toContain('RESUMEN DEL PERIODO');
+    expect(text).toContain(`${formatCurrency(BigInt(s.ClosingBalance.replace('.', '')))} MXN`);
     expect(text).toContain('Comercializadora Demo SA de CV');
     expect(text).toContain(formatCurrency(BigInt(s.ClosingBalance.replace('.', ''))));
     expect(text).toContain(settled.TrackingKey);
@@ -171,21 +204,100 @@ describe('monthly statement', () => {
   });
 });
 
+describe('a long statement', () => {
+  it('flows over pages, repeats the table header and numbers every page «Página N de M»', async () => {
+    PDF_OPTIONS.compress = false;
+    const line = (i: number) => ({ Date: '2026-03-10T18:00:00.000Z', Description: `Transferencia SPEI enviada a Proveedor ${i}`, MovementType: 'SPEI_OUT', Leg: 'amount', TrackingKey: `FAR20260310${String(i).padStart(10, '0')}`, Reference: String(i), Concept: 'Pago', Amount: '-1.00', Balance: `${1000 - i}.00` });
+    const pdf = await accountStatePdf({
+      Business: { Id: 'x', Name: 'Empresa Larga SA de CV', Rfc: 'ELA010101AB1', AccountNumber: '646180249000000019', ClientNumber: 'BUS000099' },
+      Period: { Year: 2026, Month: 3, From: '2026-03-01T06:00:00.000Z', To: '2026-04-01T06:00:00.000Z', Label: 'marzo de 2026' },
+      OpeningBalance: '1000.00',
+      Deposits: '0.00',
+      Withdrawals: '90.00',
+      Commissions: '0.00',
+      IVA: '0.00',
+      ClosingBalance: '910.00',
+      Movements: Array.from({ length: 90 }, (_, i) => line(i + 1)),
+      GeneratedAt: '2026-04-01T12:00:00.000Z',
+    });
+    const text = pdfText(pdf);
+    const pages = [...text.matchAll(/Página (\d+) de (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(pages).toEqual(pages.map((_, i) => [i + 1, pages.length]));
+    expect(text.match(/Clave de rastreo \/ referencia/g)).toHaveLength(pages.length);
+    expect(text).toContain('FAR202603100000000090');
+    expect(text).toContain('$910.00 MXN');
+    expect(text).toContain('Periodo del 01/03/2026 al 31/03/2026');
+    if (PDFTOPPM) firstPage(pdf, 'estado-de-cuenta-largo');
+  });
+});
+
 describe('proof of payment', () => {
-  it('has the tracking key, banks, masked accounts, amounts, concept, reference and times', async () => {
+  it('has the tracking key, banks, masked accounts, amounts in MXN, concept, reference, folio and page number', async () => {
     PDF_OPTIONS.compress = false;
     const res = await t.call(BUSINESS, { method: 'GET', url: `/api/v1/transaction/business-movement/${settled.Id}/proof` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="comprobante-${settled.TrackingKey}.pdf"`);
     const text = pdfText(res.rawPayload);
-    for (const expected of [settled.TrackingKey, 'SANDBOX LIQUIDA (990)', 'STP (646)', `**************${CLABE.settles.slice(-4)}`, `**************${b.clabe.slice(-4)}`, '$123.45', '$5.00', '$0.80', '$129.25', 'Factura 778', '778', 'Liquidada']) {
+    const folio = `CP-${mexicoDate(now).replaceAll('-', '')}-${settled.Id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+    for (const expected of [
+      'COMPROBANTE DE TRANSFERENCIA SPEI',
+      `Folio ${folio}`,
+      'Página 1 de 1',
+      settled.TrackingKey,
+      'SANDBOX LIQUIDA (990)',
+      'STP (646)',
+      `**************${CLABE.settles.slice(-4)}`,
+      `**************${b.clabe.slice(-4)}`,
+      '$123.45 MXN',
+      '$5.00',
+      '$0.80',
+      '$129.25 MXN',
+      'Total cargado',
+      'Factura 778',
+      '778',
+      'LIQUIDADA',
+    ]) {
       expect(text).toContain(expected);
     }
+    expect(text).not.toMatch(/Spei|spei/);
     expect(text).not.toContain(CLABE.settles);
     expect(text).not.toContain(b.clabe);
     const staff = await t.call(TECHFAR, { method: 'GET', url: `/api/v1/transaction/business-movement/${settled.Id}/proof` });
     expect(staff.statusCode).toBe(200);
+  });
+});
+
+describe('documents as images', () => {
+  if (!PDFTOPPM) console.warn(NO_PDFTOPPM);
+  const looksLikeADocument = (img: PageImage) => {
+    // Not blank: ink over a fair part of the page, the navy letterhead in the top band, the logo at the top left.
+    expect(share(img, inked)).toBeGreaterThan(0.04);
+    expect(share(img, navy, [0, 0, 1, 0.12])).toBeGreaterThan(0.02);
+    expect(share(img, navy, [0.07, 0.04, 0.15, 0.1])).toBeGreaterThan(0.3);
+  };
+
+  it.skipIf(!PDFTOPPM)('the statement renders to a page with the letterhead, summary and movements', async () => {
+    PDF_OPTIONS.compress = true;
+    const res = await t.call(BUSINESS, { method: 'POST', url: '/api/internal/account-state', payload: { Year: Y, Month: M, Format: 'pdf' } });
+    expect(res.statusCode).toBe(200);
+    const img = firstPage(res.rawPayload, 'estado-de-cuenta');
+    expect([img.width, img.height]).toEqual([850, 1100]);
+    looksLikeADocument(img);
+  });
+
+  it.skipIf(!PDFTOPPM)('the proof of payment renders to a receipt', async () => {
+    PDF_OPTIONS.compress = true;
+    const res = await t.call(BUSINESS, { method: 'GET', url: `/api/v1/transaction/business-movement/${settled.Id}/proof` });
+    looksLikeADocument(firstPage(res.rawPayload, 'comprobante-spei'));
+  });
+
+  it.skipIf(!PDFTOPPM)('the proof of a deposit renders to a receipt', async () => {
+    PDF_OPTIONS.compress = true;
+    const res = await t.call(BUSINESS, { method: 'GET', url: `/api/v1/transaction/business-movement/${depositId}/proof` });
+    expect(res.statusCode).toBe(200);
+    looksLikeADocument(firstPage(res.rawPayload, 'comprobante-deposito'));
   });
 });
 

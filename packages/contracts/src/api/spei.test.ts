@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SANDBOX_BANKS, bankByClabePrefix, isSandboxBank } from '../catalogs';
 import { buildClabe, validateClabe } from '../ids/clabe';
 import { CommissionAmountField, LimitUpsertBody, PercentField } from './pricing';
-import { BeneficiaryNameField, ConceptField, NumericReferenceField, SecurityCodeField, SpeiOutBody } from './spei';
+import { BeneficiaryNameField, BusinessMovementDetail, ConceptField, LedgerEntry, NumericReferenceField, SecurityCodeField, SpeiOutBody } from './spei';
 
 const message = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (r.success ? null : r.error!.issues[0]!.message);
 
@@ -92,5 +92,15 @@ describe('pricing fields', () => {
   it('limits keep per operation ≤ daily ≤ monthly', () => {
     expect(LimitUpsertBody.parse({ ScopeType: 0, LimitPerTransaction: '10', DailyLimit: '10', MonthlyLimit: '10', IsEnabled: true })).toMatchObject({ LimitPerTransaction: 1000n });
     expect(message(LimitUpsertBody.safeParse({ ScopeType: 0, LimitPerTransaction: '10', MonthlyLimit: '5', IsEnabled: true }))).toBe('El límite mensual no puede ser menor que el límite por operación');
+  });
+});
+
+describe('movement detail', () => {
+  it('carries optional ledger lines with one side each, amounts as two-decimal text', () => {
+    expect(LedgerEntry.safeParse({ Account: 'IVA por pagar', Description: 'IVA de la comisión', Debit: null, Credit: '0.80' }).success).toBe(true);
+    expect(LedgerEntry.safeParse({ Account: 'IVA por pagar', Description: 'IVA', Debit: 0.8, Credit: null }).success).toBe(false);
+    expect(LedgerEntry.safeParse({ Account: 'IVA por pagar', Description: 'IVA', Debit: '0.8', Credit: null }).success).toBe(false);
+    expect(Object.keys(BusinessMovementDetail.shape)).toContain('Entries');
+    expect(BusinessMovementDetail.shape.Entries.safeParse(undefined).success).toBe(true);
   });
 });

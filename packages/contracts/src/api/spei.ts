@@ -236,6 +236,22 @@ export const BusinessMovement = z.object({
 export type BusinessMovement = z.infer<typeof BusinessMovement>;
 export const BusinessMovementPage = pageOf(BusinessMovement);
 
+/** One ledger line of a movement: the account in words, and the amount on its debit or credit side. */
+export const LedgerEntry = z.object({
+  /** «Cuenta de la empresa», «Comisiones SPEI», «IVA por pagar», «Liquidación SPEI»… */
+  Account: z.string(),
+  Description: z.string(),
+  /** Lowers the account's balance. */
+  Debit: AmountOut.nullable(),
+  /** Raises the account's balance. */
+  Credit: AmountOut.nullable(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+
+/** GET business-movement/{id}: the movement and the lines of its ledger transaction(s) (none while it is only held). */
+export const BusinessMovementDetail = BusinessMovement.extend({ Entries: z.array(LedgerEntry).optional() });
+export type BusinessMovementDetail = z.infer<typeof BusinessMovementDetail>;
+
 export const SpeiOutBody = z
   .object({
     /** A registered, active CLABE account of the business … */

@@ -39,3 +39,4 @@ export {
   type Statement,
   type StatementEntry,
 } from './service';
+export { linesOfReference, type LedgerLine } from './lines';

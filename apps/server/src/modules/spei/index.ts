@@ -25,8 +25,8 @@ export {
   type IncomingInput,
   type SpeiOutInput,
 } from './movements';
+export { legDescription } from './ledger-entries';
 export { businessFor } from './accounts';
 export { sandboxRail, RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, SANDBOX_REJECT_REASON, UNKNOWN_BANK_REASON, type SpeiRail, type RailEvent, type RailOrder, type RailAck } from './rail';
-export { renderPdf, PDF_OPTIONS, maskAccount, field as pdfField, heading as pdfHeading, type Pdf } from './pdf';
 export { MX_TIME_ZONE, mexicoDate, mexicoMidnight, addDays, dayBounds, monthBounds, monthOf, MONTH_NAMES } from './time';
 export { seedSpeiDemo } from './seed';

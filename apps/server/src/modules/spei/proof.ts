@@ -1,55 +1,97 @@
-/** Proof of payment (comprobante) of a business movement, as a PDF. */
-import { MOVEMENT_STATUS_NAMES, MOVEMENT_TYPE_NAMES, bankByClabePrefix, formatCurrency, formatDate, formatDateTime } from '@far/contracts';
+/** Proof of payment (comprobante) of a business movement, as a bank's PDF receipt. */
+import { MOVEMENT_STATUS_NAMES, bankByClabePrefix, formatDate, formatDateTime } from '@far/contracts';
+import { COLORS, PAGE, heading, maskAccount, mxn, panelPair, renderDocument, summaryBox, type Pair } from '../../platform/pdf';
 import type { MovementRow } from './movements';
-import { field, heading, maskAccount, renderPdf } from './pdf';
+import { compactDate } from './time';
 
 const bank = (code: string | null) => (code ? `${bankByClabePrefix(code)?.name ?? 'Banco'} (${code})` : '—');
 const when = (d: Date | null) => (d ? `${formatDateTime(d)} h` : '—');
 
+const TITLES: Record<MovementRow['v_type'], string> = {
+  SPEI_OUT: 'Comprobante de transferencia SPEI',
+  SPEI_IN: 'Comprobante de SPEI recibido',
+  DEPOSIT: 'Comprobante de depósito',
+};
+
+/** 'CP-20261123-1A2B3C4D': the operation day and the start of the movement's id. */
+export const proofFolio = (m: MovementRow) => `CP-${compactDate(m.d_operation_date)}-${m.v_uid.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+
+/** Settled, returned… in a coloured pill: green when the money arrived, red when it did not. */
+const STATUS_COLOR: Record<number, string> = { 0: '#b7791f', 1: '#2b6cb0', 2: '#2f855a', 3: '#c53030', 4: '#c53030', 5: '#5c6670', 6: '#5c6670' };
+
 export function proofOfPayment(m: MovementRow, now = new Date()): Promise<Buffer> {
-  const title = m.v_type === 'DEPOSIT' ? 'Comprobante de depósito' : `Comprobante de ${MOVEMENT_TYPE_NAMES[m.v_type].toLowerCase()}`;
-  return renderPdf(title, (doc) => {
-    doc.font('Helvetica-Bold').fontSize(16).fillColor('#1f3a5f').text('FAR Portal', 50, 50);
-    doc.font('Helvetica').fontSize(13).fillColor('#000000').text(title);
-    doc.fontSize(9).fillColor('#555555').text('Sistema de Pagos Electrónicos Interbancarios (SPEI)');
-    doc.fillColor('#000000');
+  const out = m.v_type === 'SPEI_OUT';
+  const status = MOVEMENT_STATUS_NAMES[m.i_status] ?? String(m.i_status);
+  return renderDocument(
+    {
+      title: TITLES[m.v_type],
+      subtitle: `Fecha de operación ${formatDate(m.d_operation_date)}`,
+      folio: proofFolio(m),
+      footer: `Generado el ${formatDateTime(now)} h (hora de la Ciudad de México). Las cuentas se muestran enmascaradas. ${
+        m.v_type === 'DEPOSIT' ? '' : 'El Comprobante Electrónico de Pago (CEP) de Banxico se consulta en www.banxico.org.mx/cep. '
+      }Id ${m.v_uid}`,
+    },
+    (doc) => {
+      // The amount and status, as the first thing the eye meets.
+      const top = doc.y;
+      doc.roundedRect(PAGE.left, top, PAGE.width, 62, 5).fill(COLORS.panel);
+      doc.font('Helvetica').fontSize(8.5).fillColor(COLORS.muted).text(out ? 'Monto transferido' : 'Monto recibido', PAGE.left + 14, top + 11);
+      doc.font('Helvetica-Bold').fontSize(22).fillColor(COLORS.brand).text(mxn(m.n_amount_cents), PAGE.left + 14, top + 25);
+      const pill = status.toUpperCase();
+      doc.font('Helvetica-Bold').fontSize(9);
+      const pw = doc.widthOfString(pill) + 22;
+      doc.roundedRect(PAGE.right - 14 - pw, top + 12, pw, 18, 9).fill(STATUS_COLOR[m.i_status] ?? COLORS.muted);
+      doc.fillColor('#ffffff').text(pill, PAGE.right - 14 - pw, top + 17, { width: pw, align: 'center' });
+      if (m.v_tracking_key) doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text(`Clave de rastreo ${m.v_tracking_key}`, PAGE.left + 200, top + 40, { width: PAGE.width - 214, align: 'right' });
+      doc.y = top + 74;
 
-    heading(doc, 'Operación');
-    field(doc, 'Estatus', MOVEMENT_STATUS_NAMES[m.i_status] ?? String(m.i_status));
-    field(doc, 'Clave de rastreo', m.v_tracking_key ?? '—');
-    field(doc, 'Fecha de operación', formatDate(m.d_operation_date));
-    field(doc, 'Registrada', when(m.d_create_at));
-    if (m.d_payment_day) field(doc, 'Fecha de pago programada', formatDate(m.d_payment_day));
-    if (m.d_sent_at) field(doc, 'Enviada', when(m.d_sent_at));
-    if (m.d_settled_at) field(doc, m.v_type === 'SPEI_OUT' ? 'Liquidada' : 'Abonada', when(m.d_settled_at));
-    if (m.d_returned_at) field(doc, 'Devuelta', when(m.d_returned_at));
-    if (m.d_cancelled_at) field(doc, 'Cancelada', when(m.d_cancelled_at));
-    if (m.v_rail_id) field(doc, 'Folio del participante', m.v_rail_id);
+      const party = (name: string | null, bankCode: string | null, clabe: string | null, rfc?: string | null): Pair[] => [
+        { label: 'Nombre', value: name ?? 'No indicado', bold: true },
+        { label: 'Institución', value: bank(bankCode) },
+        { label: 'Cuenta CLABE', value: maskAccount(clabe) },
+        ...(rfc ? [{ label: 'RFC', value: rfc }] : []),
+      ];
+      panelPair(
+        doc,
+        { title: 'Ordenante', list: party(m.v_source_name, m.v_source_bank_code, m.v_source_clabe) },
+        { title: 'Beneficiario', list: party(m.v_beneficiary_name, m.v_beneficiary_bank_code, m.v_beneficiary_clabe, m.v_beneficiary_rfc) },
+        0,
+      );
 
-    heading(doc, 'Importes');
-    field(doc, 'Monto', formatCurrency(m.n_amount_cents));
-    field(doc, 'Comisión', formatCurrency(m.n_commission_cents));
-    field(doc, 'IVA de la comisión', formatCurrency(m.n_iva_cents));
-    field(doc, m.v_type === 'SPEI_OUT' ? 'Total cargado' : 'Total abonado', formatCurrency(m.n_total_cents));
+      heading(doc, 'Datos de la operación', 14);
+      const details: Pair[] = [
+        { label: 'Tipo de operación', value: m.v_type === 'DEPOSIT' ? 'Depósito' : out ? 'Transferencia SPEI enviada' : 'Transferencia SPEI recibida' },
+        { label: 'Estatus', value: status, bold: true },
+        { label: 'Clave de rastreo', value: m.v_tracking_key ?? '—', bold: true },
+        { label: 'Concepto de pago', value: m.v_concept ?? '—' },
+        { label: 'Referencia numérica', value: m.v_reference ?? '—' },
+        { label: 'Fecha de operación', value: formatDate(m.d_operation_date) },
+        { label: 'Registrada', value: when(m.d_create_at) },
+        ...(m.d_payment_day ? [{ label: 'Fecha de pago programada', value: formatDate(m.d_payment_day) }] : []),
+        ...(m.d_sent_at ? [{ label: 'Enviada', value: when(m.d_sent_at) }] : []),
+        ...(m.d_settled_at ? [{ label: out ? 'Liquidada' : 'Abonada', value: when(m.d_settled_at) }] : []),
+        ...(m.d_returned_at ? [{ label: 'Devuelta', value: when(m.d_returned_at) }] : []),
+        ...(m.d_cancelled_at ? [{ label: 'Cancelada', value: when(m.d_cancelled_at) }] : []),
+        ...(m.v_rail_id ? [{ label: 'Folio del participante', value: m.v_rail_id }] : []),
+        ...(m.v_error_detail ? [{ label: m.i_status === 3 ? 'Motivo de la devolución' : 'Motivo', value: m.v_error_detail }] : []),
+        ...(m.v_return_tracking_key ? [{ label: 'Clave de rastreo de la devolución', value: m.v_return_tracking_key }] : []),
+      ];
+      const left = details.slice(0, Math.ceil(details.length / 2));
+      panelPair(doc, { title: 'Operación', list: left }, { title: 'Seguimiento', list: details.slice(left.length) }, 14);
 
-    heading(doc, 'Ordenante');
-    field(doc, 'Nombre', m.v_source_name ?? '—');
-    field(doc, 'Institución', bank(m.v_source_bank_code));
-    field(doc, 'Cuenta', maskAccount(m.v_source_clabe));
-
-    heading(doc, 'Beneficiario');
-    field(doc, 'Nombre', m.v_beneficiary_name ?? '—');
-    field(doc, 'Institución', bank(m.v_beneficiary_bank_code));
-    field(doc, 'Cuenta CLABE', maskAccount(m.v_beneficiary_clabe));
-    if (m.v_beneficiary_rfc) field(doc, 'RFC', m.v_beneficiary_rfc);
-
-    heading(doc, 'Detalle');
-    field(doc, 'Concepto', m.v_concept ?? '—');
-    field(doc, 'Referencia numérica', m.v_reference ?? '—');
-    if (m.v_error_detail) field(doc, m.i_status === 3 ? 'Motivo de la devolución' : 'Motivo', m.v_error_detail);
-    if (m.v_return_tracking_key) field(doc, 'Clave de rastreo de la devolución', m.v_return_tracking_key);
-
-    doc.moveDown(2);
-    doc.font('Helvetica').fontSize(8).fillColor('#666666').text(`Generado el ${formatDateTime(now)} h (hora de la Ciudad de México). Las cuentas se muestran enmascaradas. Id: ${m.v_uid}`, 50);
-  });
+      summaryBox(
+        doc,
+        'Importes',
+        [
+          { label: 'Monto', cents: m.n_amount_cents },
+          { label: 'Comisión', cents: m.n_commission_cents, sign: out ? '+' : '-' },
+          { label: 'IVA de la comisión', cents: m.n_iva_cents, sign: out ? '+' : '-' },
+        ],
+        { label: out ? 'Total cargado' : 'Total abonado', cents: m.n_total_cents },
+        PAGE.left + PAGE.width - 280,
+        doc.y,
+        280,
+      );
+    },
+  );
 }

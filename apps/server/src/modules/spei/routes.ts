@@ -6,6 +6,7 @@ import {
   BANKS,
   BusinessIdParams,
   BusinessMovement,
+  BusinessMovementDetail,
   BusinessMovementPage,
   BusinessScopeBody,
   CatalogEntry,
@@ -37,6 +38,7 @@ import { toPage } from '../../platform/paging';
 import { ok } from '../../platform/reply';
 import * as accounts from './accounts';
 import { registerSpeiJobs } from './jobs';
+import { movementEntries } from './ledger-entries';
 import * as movements from './movements';
 import { CANCEL, SPEI_OUT_REFUSED, speiOutWithCode } from './speiout-handler';
 import { proofOfPayment } from './proof';
@@ -160,9 +162,10 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get(`${base}/business-movement/:id`, { config: MOVEMENT_READ, schema: { tags, summary: 'Un movimiento (para seguir su estatus)', params: MovementIdParams, response: { 200: answer(BusinessMovement) } } }, async (req) =>
-    ok(movements.movementOut(await movements.movementFor(db, actorOf(req), req.params.id))),
-  );
+  app.get(`${base}/business-movement/:id`, { config: MOVEMENT_READ, schema: { tags, summary: 'Un movimiento (para seguir su estatus) con sus partidas contables (Entries)', params: MovementIdParams, response: { 200: answer(BusinessMovementDetail) } } }, async (req) => {
+    const m = await movements.movementFor(db, actorOf(req), req.params.id);
+    return ok({ ...movements.movementOut(m), Entries: await movementEntries(db, m) });
+  });
 
   app.get(
     `${base}/business-movement/:id/proof`,

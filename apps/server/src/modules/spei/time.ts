@@ -2,22 +2,13 @@
  * Days and months as they are lived in Mexico City (America/Mexico_City): limits, SPEI operation
  * days, statements and dashboards count in them. Pure functions over instants; no float money.
  */
+import { mexicoWallClock } from '../../platform/mexico-time';
+
 export const MX_TIME_ZONE = 'America/Mexico_City';
 
-const parts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: MX_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 function fields(at: Date) {
-  const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));
-  return { y: Number(p.year), m: Number(p.month), d: Number(p.day), h: Number(p.hour), mi: Number(p.minute), s: Number(p.second) };
+  const w = mexicoWallClock(at);
+  return { y: w.getUTCFullYear(), m: w.getUTCMonth() + 1, d: w.getUTCDate(), h: w.getUTCHours(), mi: w.getUTCMinutes(), s: w.getUTCSeconds() };
 }
 
 /** Local minus UTC at an instant, in ms (−6 h in Mexico City since 2022). */

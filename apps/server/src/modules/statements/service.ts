@@ -6,18 +6,14 @@
 import {
   MOVEMENT_TYPE_NAMES,
   amountOut,
-  formatCurrency,
-  formatDate,
-  formatDateTime,
   type AccountState,
   type BusinessMovement,
   type MovementType,
 } from '@far/contracts';
-import ExcelJS from 'exceljs';
-import { stringify } from 'csv-stringify/sync';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { rule } from '../../platform/errors';
+import { writeExport, type ExportColumn, type ExportFile, type ExportFormat } from '../../platform/export';
 import { toPage } from '../../platform/paging';
 import { businessName, type BusinessRow } from '../businesses';
 import { bookBalances, customerAccountCode, getAccountByCode, statement, type StatementEntry } from '../ledger';
@@ -31,13 +27,14 @@ import {
   monthBounds,
   movementsByIds,
   openOrders,
-  pdfField,
-  pdfHeading,
+  legDescription,
   queryMovements,
-  renderPdf,
   speiVolume,
   type MovementFilters,
 } from '../spei';
+import { decimalCents as cents } from './pdf';
+
+export { accountStatePdf } from './pdf';
 
 export const EXPORT_MAX_ROWS = 50_000;
 
@@ -62,98 +59,38 @@ export async function listMovements(db: DbOrTx, actor: Actor, q: MovementsQuery)
   return toPage(rows, total, q);
 }
 
-/** A cell a spreadsheet must not run: text starting with = + - @ (or a tab or CR) gets a leading quote. */
-export const safeCell = (value: string | null | undefined): string => {
-  const v = value ?? '';
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-};
 
-const EXPORT_COLUMNS = [
-  'Fecha',
-  'Tipo',
-  'Estatus',
-  'Clave de rastreo',
-  'Concepto',
-  'Referencia',
-  'Ordenante',
-  'Cuenta ordenante',
-  'Beneficiario',
-  'Cuenta beneficiario',
-  'Banco beneficiario',
-  'Alias',
-  'Monto',
-  'Comisión',
-  'IVA',
-  'Total',
-] as const;
-
-function exportRow(m: BusinessMovement): { text: string[]; amounts: string[] } {
-  return {
-    text: [
-      formatDateTime(m.MovementDate),
-      MOVEMENT_TYPE_NAMES[m.MovementType],
-      m.StatusName,
-      m.TrackingKey ?? '',
-      m.Concept ?? '',
-      m.Reference ?? '',
-      m.SourceAccount.Name ?? '',
-      m.SourceAccount.Clabe ?? '',
-      m.Beneficiary.Name ?? '',
-      m.Beneficiary.Clabe ?? '',
-      m.Beneficiary.BankName ?? '',
-      m.Alias ?? '',
-    ].map(safeCell),
-    amounts: [m.MovementAmount, m.Commission, m.IVA, m.TotalAmount],
-  };
-}
+/** The columns of the movements export: identifiers stay text, the date is a date, amounts are money. */
+const EXPORT_COLUMNS: ExportColumn<BusinessMovement>[] = [
+  { header: 'Fecha', kind: 'datetime', value: (m) => m.MovementDate },
+  { header: 'Tipo', kind: 'text', value: (m) => MOVEMENT_TYPE_NAMES[m.MovementType] },
+  { header: 'Estatus', kind: 'text', value: (m) => m.StatusName },
+  { header: 'Clave de rastreo', kind: 'id', value: (m) => m.TrackingKey },
+  { header: 'Concepto', kind: 'text', value: (m) => m.Concept, width: 30 },
+  { header: 'Referencia', kind: 'id', value: (m) => m.Reference, width: 12 },
+  { header: 'Ordenante', kind: 'text', value: (m) => m.SourceAccount.Name, width: 30 },
+  { header: 'Cuenta ordenante', kind: 'id', value: (m) => m.SourceAccount.Clabe },
+  { header: 'Beneficiario', kind: 'text', value: (m) => m.Beneficiary.Name, width: 30 },
+  { header: 'Cuenta beneficiario', kind: 'id', value: (m) => m.Beneficiary.Clabe },
+  { header: 'Banco beneficiario', kind: 'text', value: (m) => m.Beneficiary.BankName },
+  { header: 'Alias', kind: 'text', value: (m) => m.Alias },
+  { header: 'Monto', kind: 'money', value: (m) => cents(m.MovementAmount) },
+  { header: 'Comisión', kind: 'money', value: (m) => cents(m.Commission) },
+  { header: 'IVA', kind: 'money', value: (m) => cents(m.IVA) },
+  { header: 'Total', kind: 'money', value: (m) => cents(m.TotalAmount) },
+];
 
 /** The filtered movements (every page, up to EXPORT_MAX_ROWS) as CSV (UTF-8 with BOM) or XLSX. */
-export async function exportMovements(db: DbOrTx, actor: Actor, q: Omit<MovementsQuery, 'Page' | 'Size'> & { Format: 'csv' | 'xlsx' }): Promise<{ content: Buffer; mediaType: string; fileName: string }> {
+export async function exportMovements(db: DbOrTx, actor: Actor, q: Omit<MovementsQuery, 'Page' | 'Size'> & { Format: ExportFormat }): Promise<ExportFile> {
   const b = await businessFor(db, actor, q.BusinessId);
   const { rows, total } = await queryMovements(db, b.v_uid, filtersOf(q), { limit: EXPORT_MAX_ROWS, offset: 0 });
   if (total > EXPORT_MAX_ROWS) throw rule(`La exportación admite máximo ${EXPORT_MAX_ROWS.toLocaleString('es-MX')} movimientos; acota las fechas`);
-  const stamp = mexicoDate(new Date());
-  const fileName = `movimientos-${b.v_client}-${stamp}.${q.Format}`;
-  if (q.Format === 'csv') {
-    const data = rows.map((m) => {
-      const r = exportRow(m);
-      return [...r.text, ...r.amounts];
-    });
-    const csv = stringify([[...EXPORT_COLUMNS], ...data], { bom: true });
-    return { content: Buffer.from(csv, 'utf8'), mediaType: 'text/csv; charset=utf-8', fileName };
-  }
-  const book = new ExcelJS.Workbook();
-  book.creator = 'FAR Portal';
-  const sheet = book.addWorksheet('Movimientos');
-  sheet.addRow([...EXPORT_COLUMNS]).font = { bold: true };
-  for (const m of rows) {
-    const r = exportRow(m);
-    // Amounts as numbers so that the spreadsheet can add them; read from the exact two-decimal text.
-    sheet.addRow([...r.text, ...r.amounts.map((a) => Number(a))]);
-  }
-  for (let c = EXPORT_COLUMNS.length - 3; c <= EXPORT_COLUMNS.length; c++) sheet.getColumn(c).numFmt = '"$"#,##0.00';
-  sheet.columns.forEach((col) => (col.width = 18));
-  const buffer = Buffer.from(await book.xlsx.writeBuffer());
-  return { content: buffer, mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName };
+  return writeExport(q.Format, { baseName: `movimientos-${b.v_client}-${mexicoDate(new Date())}`, sheetName: 'Movimientos', columns: EXPORT_COLUMNS, rows });
 }
 
 // ---- the monthly statement -----------------------------------------------------------------------------
 
-const LEG_TEXT: Record<string, Record<string, (who: string) => string>> = {
-  'spei-out': { amount: (who) => `Transferencia SPEI enviada${who ? ` a ${who}` : ''}`, commission: () => 'Comisión por transferencia SPEI', iva: () => 'IVA de la comisión' },
-  'spei-in': { amount: (who) => `Transferencia SPEI recibida${who ? ` de ${who}` : ''}`, commission: () => 'Comisión por SPEI recibido', iva: () => 'IVA de la comisión' },
-  deposit: { amount: (who) => `Depósito${who ? ` de ${who}` : ''}`, commission: () => 'Comisión por depósito', iva: () => 'IVA de la comisión' },
-  'spei-out-return': { amount: (who) => `Devolución de transferencia SPEI${who ? ` a ${who}` : ''}` },
-};
-
-function describe(e: StatementEntry): string {
-  const memo = e.transaction.memo ?? {};
-  const who = typeof memo.counterparty === 'string' ? memo.counterparty : '';
-  const text = LEG_TEXT[e.transaction.kind]?.[e.leg ?? 'amount'];
-  if (text) return text(who);
-  if (e.transaction.kind === 'reversal') return 'Corrección (reversa de un movimiento)';
-  return e.transaction.kind;
-}
+const describe = (e: StatementEntry) => legDescription(e.transaction.kind, e.leg, e.transaction.memo);
 
 async function statementBusiness(db: DbOrTx, actor: Actor, businessId: string | undefined): Promise<BusinessRow> {
   return businessFor(db, actor, businessId);
@@ -209,74 +146,6 @@ export async function accountState(db: DbOrTx, actor: Actor, q: { BusinessId?: s
     Movements: lines,
     GeneratedAt: now.toISOString(),
   };
-}
-
-const cents = (decimal: string) => BigInt(decimal.replace('.', ''));
-
-/** The statement as a PDF (es-MX money, Mexico City dates). */
-export function accountStatePdf(s: AccountState): Promise<Buffer> {
-  return renderPdf(`Estado de cuenta ${s.Period.Label}`, (doc) => {
-    doc.font('Helvetica-Bold').fontSize(16).fillColor('#1f3a5f').text('FAR Portal', 50, 50);
-    doc.font('Helvetica').fontSize(13).fillColor('#000000').text(`Estado de cuenta de ${s.Period.Label}`);
-    doc.moveDown(0.5);
-    pdfField(doc, 'Cliente', s.Business.Name);
-    pdfField(doc, 'RFC', s.Business.Rfc);
-    pdfField(doc, 'Número de cliente', s.Business.ClientNumber);
-    pdfField(doc, 'Cuenta CLABE', s.Business.AccountNumber);
-    pdfField(doc, 'Periodo', `${formatDate(s.Period.From)} al ${formatDate(new Date(new Date(s.Period.To).getTime() - 1))}`);
-
-    pdfHeading(doc, 'Resumen');
-    pdfField(doc, 'Saldo inicial', formatCurrency(cents(s.OpeningBalance)));
-    pdfField(doc, 'Abonos', formatCurrency(cents(s.Deposits)));
-    pdfField(doc, 'Cargos', formatCurrency(cents(s.Withdrawals)));
-    pdfField(doc, 'Comisiones', formatCurrency(cents(s.Commissions)));
-    pdfField(doc, 'IVA de comisiones', formatCurrency(cents(s.IVA)));
-    pdfField(doc, 'Saldo final', formatCurrency(cents(s.ClosingBalance)));
-
-    pdfHeading(doc, 'Movimientos');
-    const cols = [
-      { title: 'Fecha', x: 50, w: 60 },
-      { title: 'Descripción', x: 112, w: 168 },
-      { title: 'Rastreo / referencia', x: 282, w: 108 },
-      { title: 'Cargo', x: 392, w: 54, right: true },
-      { title: 'Abono', x: 448, w: 54, right: true },
-      { title: 'Saldo', x: 504, w: 58, right: true },
-    ];
-    const header = () => {
-      const y = doc.y;
-      doc.font('Helvetica-Bold').fontSize(7.5).fillColor('#444444');
-      for (const c of cols) doc.text(c.title, c.x, y, { width: c.w, align: c.right ? 'right' : 'left' });
-      doc.moveDown(0.4);
-      doc.font('Helvetica').fillColor('#000000');
-    };
-    header();
-    if (s.Movements.length === 0) doc.fontSize(9).text('Sin movimientos en el periodo.', 50);
-    for (const m of s.Movements) {
-      if (doc.y > 700) {
-        doc.addPage();
-        header();
-      }
-      const amount = cents(m.Amount);
-      const cells = [
-        formatDateTime(m.Date),
-        m.Description + (m.Concept && m.Leg === 'amount' ? ` — ${m.Concept}` : ''),
-        [m.TrackingKey, m.Reference ? `Ref. ${m.Reference}` : null].filter(Boolean).join('\n'),
-        amount < 0n ? formatCurrency(-amount) : '',
-        amount > 0n ? formatCurrency(amount) : '',
-        formatCurrency(cents(m.Balance)),
-      ];
-      const y = doc.y;
-      doc.fontSize(7.5);
-      let bottom = y;
-      cols.forEach((c, i) => {
-        doc.text(cells[i] ?? '', c.x, y, { width: c.w, align: c.right ? 'right' : 'left' });
-        bottom = Math.max(bottom, doc.y);
-      });
-      doc.y = bottom + 3;
-    }
-    doc.moveDown(1.5);
-    doc.font('Helvetica').fontSize(8).fillColor('#666666').text(`Generado el ${formatDateTime(s.GeneratedAt)} h (hora de la Ciudad de México). El saldo final es el del libro mayor de FAR Portal.`, 50);
-  });
 }
 
 // ---- dashboards ------------------------------------------------------------------------------------

@@ -1,0 +1,156 @@
+/**
+ * Spreadsheet exports (CSV and XLSX) of any list: one column description, two writers. Every
+ * report exports through here, so Excel keeps every digit of a CLABE, dates are Mexico City
+ * dates, amounts are exact and no cell runs as a formula (docs/decisions/0007-exports-and-documents.md).
+ */
+import { centsToDecimalString, formatDate, formatDateTime } from '@far/contracts';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import { mexicoWallClock } from './mexico-time';
+
+/**
+ * - `text`: free text (names, concepts, aliases): formula-injection escaped in CSV.
+ * - `id`: identifiers made of digits that must stay text (CLABE, tracking keys, references, card numbers).
+ * - `datetime` / `date`: an instant (Date or ISO text) shown in Mexico City time; `date` also takes 'YYYY-MM-DD'.
+ * - `money`: integer cents (bigint).
+ */
+export type ExportKind = 'text' | 'id' | 'datetime' | 'date' | 'money';
+export type ExportValue = string | bigint | Date | null | undefined;
+
+export interface ExportColumn<R> {
+  header: string;
+  kind: ExportKind;
+  value: (row: R) => ExportValue;
+  /** Width in characters in the XLSX (a default per kind otherwise). */
+  width?: number;
+}
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+export interface ExportFile {
+  content: Buffer;
+  mediaType: string;
+  fileName: string;
+}
+
+export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** XLSX number formats: es-MX money with the peso sign, and day-first dates. */
+export const XLSX_FORMATS = { money: '"$"#,##0.00;-"$"#,##0.00', datetime: 'dd/mm/yyyy hh:mm', date: 'dd/mm/yyyy', text: '@' } as const;
+
+const DEFAULT_WIDTH: Record<ExportKind, number> = { text: 24, id: 22, datetime: 17, date: 12, money: 15 };
+
+/** A cell a spreadsheet must not run: text starting with = + - @ (or a tab or CR) gets a leading quote. */
+export const safeCell = (value: string | null | undefined): string => {
+  const v = value ?? '';
+  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+};
+
+/** Excel keeps a string constant of at most 255 characters in a formula; identifiers are far shorter. */
+const MAX_FORMULA_TEXT = 255;
+
+/**
+ * An identifier as Excel must keep it: `="002180000000000011"` is a formula whose result is that
+ * exact text, so Excel neither drops leading zeros nor shows 2.18E+17. Everything inside is a
+ * string constant (quotes doubled), so nothing of the value itself can run.
+ */
+export const csvIdentifier = (value: string | null | undefined): string => {
+  const v = value ?? '';
+  if (v === '') return '';
+  if (v.length > MAX_FORMULA_TEXT || /[\r\n]/.test(v)) return safeCell(v);
+  return `="${v.replaceAll('"', '""')}"`;
+};
+
+const asText = (v: ExportValue): string => (v === null || v === undefined ? '' : typeof v === 'string' ? v : String(v));
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function csvCell(kind: ExportKind, v: ExportValue): string {
+  if (v === null || v === undefined || v === '') return '';
+  switch (kind) {
+    case 'id':
+      return csvIdentifier(asText(v));
+    case 'money':
+      // '-123.45': a plain number (a minus and digits only, so it cannot be a formula).
+      return centsToDecimalString(v as bigint);
+    case 'datetime':
+      return formatDateTime(v as Date | string);
+    case 'date':
+      return formatDate(v as Date | string);
+    default:
+      return safeCell(asText(v));
+  }
+}
+
+/** CSV, UTF-8 with BOM (Excel reads the accents right), comma-separated, CRLF rows (RFC 4180). */
+export function toCsv<R>(columns: readonly ExportColumn<R>[], rows: readonly R[]): Buffer {
+  const data = rows.map((r) => columns.map((c) => csvCell(c.kind, c.value(r))));
+  const text = stringify([columns.map((c) => c.header), ...data], { bom: true, record_delimiter: 'windows' });
+  return Buffer.from(text, 'utf8');
+}
+
+/**
+ * Spreadsheet dates have no time zone: a cell shows the date as written. So an instant is written
+ * as its Mexico City wall-clock time (exceljs stores a Date's UTC fields), and a calendar day
+ * 'YYYY-MM-DD' as that day.
+ */
+export function spreadsheetDate(value: Date | string): Date {
+  if (typeof value === 'string' && DATE_ONLY.test(value)) return new Date(`${value}T00:00:00Z`);
+  const instant = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(instant.getTime())) throw new RangeError(`Fecha no válida: ${String(value)}`);
+  return mexicoWallClock(instant);
+}
+
+/**
+ * Cents → the spreadsheet's number. An integer below 2^53 is exact as a double, and one correctly
+ * rounded division by 100 gives the double nearest to the exact decimal: the same number Excel
+ * reads from the text '123.45'. No sums or products happen in floats.
+ */
+export function centsToNumber(cents: bigint): number {
+  const limit = BigInt(Number.MAX_SAFE_INTEGER);
+  if (cents > limit || cents < -limit) throw new RangeError(`Monto fuera de rango para una hoja de cálculo: ${cents}`);
+  return Number(cents) / 100;
+}
+
+function xlsxCell(kind: ExportKind, v: ExportValue): ExcelJS.CellValue {
+  if (v === null || v === undefined || v === '') return null;
+  switch (kind) {
+    case 'money':
+      return centsToNumber(v as bigint);
+    case 'datetime':
+    case 'date':
+      return spreadsheetDate(v as Date | string);
+    default:
+      // A string cell is data, never a formula (exceljs writes a formula only from { formula }),
+      // so text goes as it is, without the CSV's protective quote.
+      return asText(v);
+  }
+}
+
+/** XLSX: a bold header row with filters, frozen under the header; typed cells and formats per column. */
+export async function toXlsx<R>(sheetName: string, columns: readonly ExportColumn<R>[], rows: readonly R[]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'FAR Portal';
+  book.created = new Date();
+  const sheet = book.addWorksheet(sheetName, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    width: c.width ?? Math.max(DEFAULT_WIDTH[c.kind], c.header.length + 4),
+    style: c.kind === 'money' || c.kind === 'datetime' || c.kind === 'date' ? { numFmt: XLSX_FORMATS[c.kind] } : { numFmt: XLSX_FORMATS.text },
+  }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F3A5F' } };
+  header.alignment = { vertical: 'middle' };
+  for (const r of rows) sheet.addRow(columns.map((c) => xlsxCell(c.kind, c.value(r))));
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** The file of a list in the asked format, named '<baseName>.<csv|xlsx>'. */
+export async function writeExport<R>(format: ExportFormat, file: { baseName: string; sheetName: string; columns: readonly ExportColumn<R>[]; rows: readonly R[] }): Promise<ExportFile> {
+  const content = format === 'csv' ? toCsv(file.columns, file.rows) : await toXlsx(file.sheetName, file.columns, file.rows);
+  return { content, mediaType: EXPORT_MEDIA_TYPES[format], fileName: `${file.baseName}.${format}` };
+}
