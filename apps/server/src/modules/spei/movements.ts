@@ -28,7 +28,7 @@ import {
   type BusinessMovement,
   type MovementType,
 } from '@far/contracts';
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { fieldError, forbidden, notFound, rule } from '../../platform/errors';
@@ -42,7 +42,7 @@ import { businessLedgerBalance, checkLimits, effectiveLimits, effectiveSpeiConfi
 import { authoriseMoney, businessFor, type MoneyAccess } from './access';
 import { clabeAccountOf, registeredAccountByClabe } from './accounts';
 import type { RailEvent, RailOrder, SpeiRail } from './rail';
-import { businessMovements } from './schema';
+import { MOVEMENT_SEARCH_TEXT, businessMovements } from './schema';
 import { addDays, compactDate, dayBounds, mexicoDate, mexicoMidnight, monthOf } from './time';
 
 const SECTION = 'Transferencias';
@@ -685,21 +685,8 @@ function filterConditions(businessId: string, f: MovementFilters): SQL {
   if (f.type) c.push(eq(businessMovements.v_type, f.type));
   if (f.from) c.push(gte(businessMovements.d_create_at, mexicoMidnight(f.from)));
   if (f.to) c.push(lt(businessMovements.d_create_at, mexicoMidnight(addDays(f.to, 1))));
-  if (f.search) {
-    const p = likePattern(f.search);
-    c.push(
-      or(
-        ilike(businessMovements.v_concept, p),
-        ilike(businessMovements.v_reference, p),
-        ilike(businessMovements.v_tracking_key, p),
-        ilike(businessMovements.v_beneficiary_name, p),
-        ilike(businessMovements.v_source_name, p),
-        ilike(businessMovements.v_beneficiary_clabe, p),
-        ilike(businessMovements.v_source_clabe, p),
-        ilike(businessMovements.v_alias, p),
-      )!,
-    );
-  }
+  // Concept, reference, tracking key, names, CLABEs and alias, through one trigram index.
+  if (f.search) c.push(ilike(MOVEMENT_SEARCH_TEXT, likePattern(f.search)));
   return and(...c)!;
 }
 
