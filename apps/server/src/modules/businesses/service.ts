@@ -12,14 +12,14 @@ import {
   type PermissionName,
   type StatusFilterName,
 } from '@far/contracts';
-import { and, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { authoriseStaffOrSelf } from '../../platform/access';
 import type { Actor } from '../../platform/context';
 import { conflict, fieldError, forbidden, notFound, rule } from '../../platform/errors';
 import { FieldErrors, assertRfcWarningsConfirmed, checkCurp, checkPhone, checkRfc } from '../../platform/identity';
-import { likePattern, offsetOf, toPage, type PageInput } from '../../platform/paging';
+import { likePattern, listTotal, offsetOf, toPage, type PageInput } from '../../platform/paging';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { resolveAddress } from '../postal-codes';
@@ -146,10 +146,8 @@ export async function listBusinesses(db: DbOrTx, q: PageInput & { Search?: strin
     where.push(ilike(BUSINESS_SEARCH_TEXT, likePattern(q.Search)));
   }
   const cond = and(...where);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select().from(businesses).where(cond).orderBy(desc(businesses.d_create_at), desc(businesses.v_uid)).limit(q.Size).offset(offsetOf(q)),
-    db.select({ total: count() }).from(businesses).where(cond),
-  ]);
+  const rows = await db.select().from(businesses).where(cond).orderBy(desc(businesses.d_create_at), desc(businesses.v_uid)).limit(q.Size).offset(offsetOf(q));
+  const total = await listTotal(db, businesses, cond, { offset: offsetOf(q), limit: q.Size, rows: rows.length });
   const counts = await users.countUsersByClient(db, rows.map((b) => b.v_client));
   const records = rows.map((b) => ({
     Id: b.v_uid,

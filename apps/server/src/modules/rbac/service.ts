@@ -12,6 +12,7 @@ import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { AppError, conflict, fieldError, notFound, rule } from '../../platform/errors';
+import { toPage } from '../../platform/paging';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { menu, permissions, rolePermissions, roles, type RoleGrant } from './schema';
@@ -190,7 +191,7 @@ export async function listRoles(db: DbOrTx, q: { Page: number; Size: number; Sea
     db.select({ total: count() }).from(roles).where(cond),
   ]);
   const counts = await usersPerRole(db, rows.map((r) => r.v_uid));
-  return { Records: rows.map((r) => roleOut(r, counts.get(r.v_uid) ?? 0)), Page: q.Page, Size: q.Size, TotalPages: Math.max(1, Math.ceil(total / q.Size)), TotalRecords: total };
+  return toPage(rows.map((r) => roleOut(r, counts.get(r.v_uid) ?? 0)), total, q);
 }
 
 export async function roleDetail(db: DbOrTx, uid: string, usersPerRole: UsersPerRole) {

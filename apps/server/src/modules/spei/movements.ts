@@ -32,7 +32,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'dr
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { fieldError, forbidden, notFound, rule } from '../../platform/errors';
-import { likePattern } from '../../platform/paging';
+import { likePattern, listTotal } from '../../platform/paging';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { assertBusinessActive, businessName, findBusinessByAccountNumber, type BusinessRow } from '../businesses';
@@ -691,11 +691,12 @@ function filterConditions(businessId: string, f: MovementFilters): SQL {
 }
 
 /** A business's movements, newest first, filtered; `limit`/`offset` page them. */
-export async function queryMovements(db: DbOrTx, businessId: string, f: MovementFilters, page: { limit: number; offset: number }): Promise<{ rows: BusinessMovement[]; total: number }> {
+export async function queryMovements(db: DbOrTx, businessId: string, f: MovementFilters, page: { limit: number; offset: number; exact?: boolean }): Promise<{ rows: BusinessMovement[]; total: number }> {
   const where = filterConditions(businessId, f);
-  const [total] = await db.select({ n: count() }).from(businessMovements).where(where);
   const rows = await db.select().from(businessMovements).where(where).orderBy(desc(businessMovements.d_create_at), desc(businessMovements.v_uid)).limit(page.limit).offset(page.offset);
-  return { rows: rows.map((r) => movementOut(r)), total: total?.n ?? 0 };
+  // The list reports a capped-or-estimated total (platform/paging.ts); an export needs it exact.
+  const total = page.exact ? ((await db.select({ n: count() }).from(businessMovements).where(where))[0]?.n ?? 0) : await listTotal(db, businessMovements, where, { ...page, rows: rows.length });
+  return { rows: rows.map((r) => movementOut(r)), total };
 }
 
 /** Pending transactions of a business: orders not yet settled (pending or sent), newest first. */

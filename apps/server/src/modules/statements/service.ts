@@ -111,7 +111,7 @@ function exportRow(m: BusinessMovement): { text: string[]; amounts: string[] } {
 /** The filtered movements (every page, up to EXPORT_MAX_ROWS) as CSV (UTF-8 with BOM) or XLSX. */
 export async function exportMovements(db: DbOrTx, actor: Actor, q: Omit<MovementsQuery, 'Page' | 'Size'> & { Format: 'csv' | 'xlsx' }): Promise<{ content: Buffer; mediaType: string; fileName: string }> {
   const b = await businessFor(db, actor, q.BusinessId, MOVEMENTS_ACCESS);
-  const { rows, total } = await queryMovements(db, b.v_uid, filtersOf(q), { limit: EXPORT_MAX_ROWS, offset: 0 });
+  const { rows, total } = await queryMovements(db, b.v_uid, filtersOf(q), { limit: EXPORT_MAX_ROWS, offset: 0, exact: true });
   if (total > EXPORT_MAX_ROWS) throw rule(`La exportación admite máximo ${EXPORT_MAX_ROWS.toLocaleString('es-MX')} movimientos; acota las fechas`);
   const stamp = mexicoDate(new Date());
   const fileName = `movimientos-${b.v_client}-${stamp}.${q.Format}`;
