@@ -1,5 +1,6 @@
 /** PDF documents (proofs of payment, statements) with pdfkit's standard fonts (WinAnsi: Spanish accents print). */
-import PDFDocument from 'pdfkit';
+// Only the type here: pdfkit (and its fonts) loads on the first PDF, not at start-up.
+import type {} from 'pdfkit';
 
 export type Pdf = PDFKit.PDFDocument;
 
@@ -7,7 +8,8 @@ export type Pdf = PDFKit.PDFDocument;
 export const PDF_OPTIONS = { compress: true };
 
 /** Builds a PDF in memory. */
-export function renderPdf(title: string, build: (doc: Pdf) => void): Promise<Buffer> {
+export async function renderPdf(title: string, build: (doc: Pdf) => void): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'LETTER', margin: 50, compress: PDF_OPTIONS.compress, info: { Title: title, Author: 'FAR Portal', Producer: 'FAR Portal' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

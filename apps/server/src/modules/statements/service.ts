@@ -13,7 +13,6 @@ import {
   type BusinessMovement,
   type MovementType,
 } from '@far/contracts';
-import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
@@ -123,6 +122,8 @@ export async function exportMovements(db: DbOrTx, actor: Actor, q: Omit<Movement
     const csv = stringify([[...EXPORT_COLUMNS], ...data], { bom: true });
     return { content: Buffer.from(csv, 'utf8'), mediaType: 'text/csv; charset=utf-8', fileName };
   }
+  // exceljs is heavy and rarely needed: it loads on the first XLSX export, not at start-up.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   book.creator = 'FAR Portal';
   const sheet = book.addWorksheet('Movimientos');
