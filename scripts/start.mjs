@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when its sources changed since the last build, then serve the
-// API and the app from one process on PORT (default 3000).
+// `npm start`: build the web app and the server when their sources changed since the last build,
+// then serve the API and the app from one process on PORT (default 3000), as compiled JavaScript
+// run by plain node (no tsx, no TypeScript compiler at run time).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +24,14 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   const r = spawnSync('npm', ['run', '--silent', 'build', '-w', '@far/web'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+const serverDir = join(root, 'apps/server');
+const serverBuilt = join(serverDir, 'dist/main.js');
+const serverSources = Math.max(newest(join(serverDir, 'src')), newest(join(root, 'packages/contracts/src')), statSync(join(serverDir, 'build.mjs')).mtimeMs);
+if (!existsSync(serverBuilt) || statSync(serverBuilt).mtimeMs < serverSources) {
+  console.log('Compilando el servidor…');
+  const r = spawnSync(process.execPath, [join(serverDir, 'build.mjs')], { cwd: serverDir, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+const server = spawn(process.execPath, ['--enable-source-maps', serverBuilt], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));

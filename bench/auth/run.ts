@@ -1,15 +1,18 @@
-// Sign-in throughput, and the latency of an authenticated GET beside a bare Fastify route in the
-// same run, printed as a ratio. Uses embedded PGlite unless DATABASE_URL names a PostgreSQL.
-// Run: npm run bench (figures go to stdout; nothing is asserted).
+// The authenticated request path: `GET /api/v1/rbac/menu` with a bearer token, beside a bare
+// Fastify route on the same database pool that runs the one session+user query the guard runs
+// (the physical limit of a route that must check a session), in the same run. Also sign-in
+// throughput (argon2id by design). On embedded PGlite, and on PostgreSQL in a scratch database
+// when one is reachable (BENCH_DATABASE_URL / DATABASE_URL, default local postgres).
+// The load generator runs in its own process. Run: npm run bench:auth -w @far/bench.
 import { cpus } from 'node:os';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { buildApp, loadConfig, openDatabase, runMigrations, seed } from '@far/server';
+import { actorRow, buildApp, loadConfig, openDatabase, runMigrations, seed, type Database } from '@far/server';
+import { SECONDS, line, load, ratio, scratchDatabase } from '../lib/load';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const PASSWORD = 'Demo#2026';
+const CONNECTIONS = 16;
 
-async function main() {
+async function bench(label: string, database: Database) {
   const config = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
@@ -19,38 +22,56 @@ async function main() {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000000',
     RATE_LIMIT_SIGNIN: '100000000',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 20 });
   await runMigrations(database);
   await seed(database.db, config);
   const app = await buildApp({ config, database, logger: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
-  const bare = Fastify();
-  bare.get('/ping', async () => ({ success: true, data: [] }));
-  const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
-
   const login = await fetch(`${base}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'operador@far.mx', Password: PASSWORD }) });
   const token = ((await login.json()) as { data: { AccessToken: string } }).data.AccessToken;
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
 
-  const run = (opts: autocannon.Options) => autocannon({ duration: DURATION, connections: 16, ...opts });
-  console.log(`FAR Portal auth bench — ${database.kind}, ${cpus().length} CPU(s) ${cpus()[0]?.model ?? ''}, ${DURATION} s per run, 16 connections`);
+  // The reference: the same session+user statement on the same pool, nothing else.
+  const bare = Fastify();
+  bare.get('/session', async () => ({ success: true, data: (await actorRow(database, claims)) ?? null }));
+  const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bearer = { authorization: `Bearer ${token}` };
 
-  const signin = await run({ url: `${base}/api/v1/account/Signin`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'operador@far.mx', Password: PASSWORD }) });
-  const authed = await run({ url: `${base}/api/v1/rbac/menu`, headers: { authorization: `Bearer ${token}` } });
-  const plain = await run({ url: `${bareBase}/ping` });
-
-  const row = (name: string, r: autocannon.Result) =>
-    `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(5)} ms   p99 ${String(r.latency.p99).padStart(5)} ms   non-2xx ${r.non2xx}`;
-  console.log(row('POST Signin (argon2id 19 MiB, t=2)', signin));
-  console.log(row('GET /api/v1/rbac/menu (bearer)', authed));
-  console.log(row('GET bare Fastify route', plain));
-  console.log(`authenticated GET / bare route: throughput ${(authed.requests.average / plain.requests.average).toFixed(3)}, mean latency ${authed.latency.average} ms vs ${plain.latency.average} ms`);
+  console.log(`\n${label}: ${CONNECTIONS} connections, ${SECONDS} s per run`);
+  const signin = await load(`${base}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'operador@far.mx', Password: PASSWORD }), connections: CONNECTIONS });
+  const reference = await load(`${bareBase}/session`, { connections: CONNECTIONS });
+  const authed = await load(`${base}/api/v1/rbac/menu`, { headers: bearer, connections: CONNECTIONS });
+  const health = await load(`${base}/api/health`, { connections: CONNECTIONS });
+  console.log(line('POST Signin (argon2id 19 MiB, t=2)', signin));
+  console.log(line('GET /api/v1/rbac/menu (bearer)', authed));
+  console.log(line('reference: bare route, session+user query only', reference));
+  console.log(line('GET /api/health (public)', health));
+  console.log(ratio('authenticated menu ÷ reference', authed, reference, '≥ 0.70'));
 
   await bare.close();
   await app.close();
-  await database.close();
+}
+
+async function main() {
+  console.log(`FAR Portal auth bench — ${cpus().length} CPU(s) ${cpus()[0]?.model ?? ''}, node ${process.version}; load generator in a child process`);
+  const lite = await openDatabase({});
+  await bench('PGlite (embedded, in memory)', lite);
+  await lite.close();
+
+  const scratch = await scratchDatabase('far_bench_auth');
+  if (!scratch) {
+    console.log('\nPostgreSQL not reachable: skipped (set BENCH_DATABASE_URL)');
+    return;
+  }
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
+  try {
+    const server = (await database.query<{ v: string }>('bench_version', "SELECT current_setting('server_version') AS v", []))[0]?.v;
+    await bench(`PostgreSQL ${server}, pool of 10`, database);
+  } finally {
+    await database.close();
+    await scratch.drop();
+  }
 }
 
 main().catch((err) => {

@@ -10,17 +10,20 @@
 //        (default postgres://postgres@127.0.0.1:5432/postgres);
 //        BENCH_SECONDS per measurement (default 10); PGBENCH (path to pgbench).
 // Figures go to stdout; nothing is asserted.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
-import { ledger, openDatabase, runMigrations, type Database } from '@far/server';
+import { buildClabe } from '@far/contracts';
+import { buildApp, ledger, loadConfig, openDatabase, runMigrations, seed, type Database } from '@far/server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 16;
 const ACCOUNTS = 1_000;
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LEDGER_DB = 'far_bench_ledger';
+const HTTP_DB = 'far_bench_ledger_http';
 const PGBENCH_DB = 'far_bench_pgbench';
 /** SPEI out of MXN 1,000.00 with a MXN 5.00 commission and its IVA (0.80). */
 const AMOUNT = 100_000n;
@@ -52,7 +55,8 @@ function pgbench(): { tps: number; version: string } {
   const u = new URL(urlFor(PGBENCH_DB));
   const conn = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')];
   const env = { ...process.env, ...(u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {}) };
-  execFileSync(bin, ['-i', '-s', '1', '-q', ...conn, PGBENCH_DB], { env, stdio: 'pipe' });
+  // Scale ≥ clients, so pgbench's own clients do not all queue on a few branch rows.
+  execFileSync(bin, ['-i', '-s', String(CLIENTS), '-q', ...conn, PGBENCH_DB], { env, stdio: 'pipe' });
   const out = execFileSync(bin, ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-b', 'tpcb-like', ...conn, PGBENCH_DB], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? /tps = ([\d.]+)/.exec(out)?.[1]);
   const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
@@ -166,6 +170,83 @@ async function check(database: Database) {
   return `ledger check: all accounts sum to ${r.total}, customer accounts below zero: ${r.overdrawn}, postings written: ${r.postings}`;
 }
 
+/**
+ * SPEI out through HTTP, as a business user does it: bearer token, Idempotency-Key, security code,
+ * limits, the hold (one ledger transaction) and the audit entry, at CLIENTS connections from a
+ * load generator in its own process. Each call needs a fresh security code, which a person asks
+ * for beforehand; the bench inserts that code row (one INSERT) for every call instead.
+ */
+async function httpSpeiOut(admin: pg.Client): Promise<{ ledgerTxPerSecond: number; calls: number; non2xx: number; p50: number; p99: number }> {
+  await recreate(admin, HTTP_DB);
+  const database = await openDatabase({ databaseUrl: urlFor(HTTP_DB), poolSize: CLIENTS });
+  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0', ENVELOPE_KEY: '1'.repeat(64), FAR_DEMO: '1', FAR_DATA_DIR: '/tmp/far-bench', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_SIGNIN: '100000000' });
+  await runMigrations(database);
+  await seed(database.db, config);
+  const app = await buildApp({ config, database, logger: false });
+  const CODE = '123456';
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.endsWith('/speiout') || !req.actor) return;
+    const id = randomUUID();
+    await database.query(
+      'bench_code',
+      `INSERT INTO security_codes (v_uid, v_uid_user, v_operation, v_code_hash, d_expires_at, i_attempts_left) VALUES ($1, $2, 'spei-out', $3, now() + interval '5 minutes', 3)`,
+      [id, req.actor.userId, createHash('sha256').update(`${id}:${CODE}`).digest('hex')],
+    );
+  });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const post = async (path: string, token: string | null, body: unknown) => {
+    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const json = (await res.json()) as { data: Record<string, string> };
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json.data;
+  };
+  const signin = async (email: string) => (await post('/api/v1/account/Signin', null, { Email: email, Password: 'Demo#2026' })).AccessToken!;
+  const staff = await signin('operador@far.mx');
+  // CLIENTS businesses, each with one user, so the holds spread over CLIENTS accounts: the two
+  // demo businesses and copies of the first (business and user rows cloned in SQL).
+  const columns = async (table: string) =>
+    (await database.query<{ c: string }>('bench_columns', 'SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position', [table])).map((r) => r.c);
+  const clone = (cols: string[], overrides: Record<string, string>) => cols.map((c) => overrides[c] ?? c).join(', ');
+  const [bizCols, userCols] = [await columns('businesses'), await columns('users')];
+  const emails = ['empresa@demo.mx', 'negocio@demo.mx'];
+  for (let i = 1; i <= CLIENTS - 2; i++) {
+    const client = `BUS9${String(i).padStart(5, '0')}`;
+    const email = `bench${i}@bench.mx`;
+    await database.query(
+      'bench_clone_business',
+      `INSERT INTO businesses (${bizCols.join(', ')}) SELECT ${clone(bizCols, { v_uid: 'gen_random_uuid()', v_client: '$1', v_rfc: "'BEN' || $1", v_account_number: "'99' || lpad(substr($1, 4), 16, '0')", v_email: '$2', v_customer_id: 'NULL' })}
+       FROM businesses WHERE v_client = (SELECT v_client FROM users WHERE v_email = 'empresa@demo.mx')`,
+      [client, email],
+    );
+    await database.query(
+      'bench_clone_user',
+      `INSERT INTO users (${userCols.join(', ')}) SELECT ${clone(userCols, { v_uid: 'gen_random_uuid()', v_client: '$1', v_email: '$2' })} FROM users WHERE v_email = 'empresa@demo.mx'`,
+      [client, email],
+    );
+    emails.push(email);
+  }
+  const tokens = await Promise.all(emails.map(signin));
+  const businesses = await database.query<{ v_uid: string }>('bench_biz', 'SELECT DISTINCT b.v_uid FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = ANY($1)', [emails]);
+  for (const b of businesses) await post(`/api/v1/transaction/business/${b.v_uid}/deposit`, staff, { Amount: '9000000.00' });
+
+  // An accepted SPEI out is one ledger transaction: its hold (settlement comes later, by a job).
+  const count = async () => Number((await database.query<{ n: string }>('bench_count', 'SELECT ((SELECT count(*) FROM ledger_holds) + (SELECT count(*) FROM ledger_transactions))::text AS n', []))[0]!.n);
+  const before = await count();
+  const body = JSON.stringify({ Clabe: buildClabe('990', '180', '00000000011'), BeneficiaryName: 'Proveedor de prueba', Amount: '1.00', Concept: 'Pago de prueba', Reference: '1234', SecurityCode: CODE });
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('../lib/spread-load.ts', import.meta.url).pathname, JSON.stringify({ url: `${base}/api/v1/transaction/business-movement/speiout`, tokens, body, seconds: SECONDS, connections: CLIENTS })], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  await new Promise((resolve) => child.on('exit', resolve));
+  // Per second of load (autocannon's duration), not counting the child process's start.
+  const seconds = SECONDS;
+  const r = JSON.parse(out) as { ok: number; non2xx: number; p50: number; p99: number };
+  const ledgerTx = (await count()) - before;
+  await app.close();
+  await database.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${HTTP_DB} WITH (FORCE)`);
+  return { ledgerTxPerSecond: ledgerTx / seconds, calls: r.ok, non2xx: r.non2xx, p50: r.p50, p99: r.p99 };
+}
+
 async function main() {
   const cpu = cpus();
   console.log(`FAR Portal ledger bench — ${cpu.length} CPU(s) ${cpu[0]?.model ?? ''}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`);
@@ -179,7 +260,7 @@ async function main() {
 
   console.log(`PostgreSQL ${server} at ${new URL(BASE_URL).host}`);
   const first = pgbench();
-  console.log(`${first.version}: tpcb-like, scale 1, -c ${CLIENTS} -j 2 -T ${SECONDS}: ${first.tps.toFixed(0)} TPS before the ledger runs`);
+  console.log(`${first.version}: tpcb-like, scale ${CLIENTS}, -c ${CLIENTS} -j 2 -T ${SECONDS}: ${first.tps.toFixed(0)} TPS before the ledger runs`);
 
   const database = await openDatabase({ databaseUrl: urlFor(LEDGER_DB), poolSize: CLIENTS });
   await runMigrations(database);
@@ -189,6 +270,7 @@ async function main() {
   const single = await measure(database, CLIENTS, () => hot);
   const ledgerCheck = await check(database);
   await database.close();
+  const http = await httpSpeiOut(admin);
 
   // pgbench again: the ratios use the mean of the runs before and after, so drift of a shared machine shows and evens out.
   const second = pgbench();
@@ -197,6 +279,10 @@ async function main() {
   report(`PostgreSQL, ${CLIENTS} clients, ${ACCOUNTS} accounts`, spread, tps);
   report(`PostgreSQL, ${CLIENTS} clients, ONE hot account`, single, tps);
   console.log(`${ledgerCheck}\n`);
+  console.log(
+    `HTTP SPEI out (POST .../speiout: auth, Idempotency-Key, code, hold, audit), ${CLIENTS} connections, ${CLIENTS} businesses: ${http.calls} accepted, non-2xx ${http.non2xx}, p50 ${http.p50} ms, p99 ${http.p99} ms`,
+  );
+  console.log(`${''.padEnd(38)} ${http.ledgerTxPerSecond.toFixed(0)} ledger tx/s ÷ pgbench ${tps.toFixed(0)} TPS = ${(http.ledgerTxPerSecond / tps).toFixed(2)}   (target ≥ 0.6)\n`);
 
   const lite = await openDatabase({});
   await runMigrations(lite);

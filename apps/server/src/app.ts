@@ -55,7 +55,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   };
   registerErrorHandler(app, report);
   registerEnvelope(app, report);
-  registerGuard(app, (claims) => loadActor(ctx.db, claims));
+  registerGuard(app, (claims) => loadActor(database, claims));
 
   await app.register(fastifyRateLimit, { global: true, max: config.rateLimitMax, timeWindow: '1 minute' });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 20 } });

@@ -4,5 +4,6 @@ export { loadConfig, type Config } from './config';
 export { openDatabase, type Database } from './db/client';
 export { runMigrations } from './db/migrate';
 export { seed } from './modules/seed';
+export { actorRow } from './modules/session';
 export * as ledger from './modules/ledger';
 export type { Tx } from './db/client';

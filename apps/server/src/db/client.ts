@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -18,6 +19,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Run a raw statement on a connection of its own (advisory locks, CREATE DATABASE). */
   close(): Promise<void>;
+  /**
+   * A hot read outside drizzle: on PostgreSQL a named prepared statement (parsed and planned once
+   * per connection), on PGlite its extended-protocol query. For the few queries every request runs.
+   */
+  query<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
   pglite?: PGlite;
   pool?: pg.Pool;
 }
@@ -55,9 +61,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
     // bigint (int8) comes back as string by default; keep it a string and convert explicitly where used.
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'postgres', pool, close };
+    const query = async <T>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as T[];
+    return { db, kind: 'postgres', pool, close, query };
   }
-  const pglite = await PGlite.create(opts.dataDir, { loadDataDir: opts.loadDataDir });
+  // pg_trgm is always loaded: the search indexes of the migrations use it when it is there.
+  const pglite = await PGlite.create(opts.dataDir, { loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
-  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+  const query = async <T>(_name: string, text: string, params: unknown[]) => (await pglite.query<T>(text, params)).rows;
+  return { db, kind: 'pglite', pglite, close: () => pglite.close(), query };
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -5,7 +6,8 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from './client';
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** apps/server/drizzle, from src/db/migrate.ts or from the built dist/main.js. */
+export const MIGRATIONS_FOLDER = ['../../drizzle', '../drizzle'].map((p) => fileURLToPath(new URL(p, import.meta.url))).find((p) => existsSync(`${p}/meta/_journal.json`))!;
 /** Arbitrary constant: several processes starting at once on one PostgreSQL migrate one at a time. */
 const MIGRATION_LOCK = 725_001;
 

@@ -5,7 +5,8 @@
  */
 import { centsToDecimalString, formatDate, formatDateTime } from '@far/contracts';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+// Only the types here: exceljs is heavy and rarely needed, so it loads on the first XLSX export.
+import type ExcelJS from 'exceljs';
 import { mexicoWallClock } from './mexico-time';
 
 /**
@@ -131,7 +132,8 @@ function xlsxCell(kind: ExportKind, v: ExportValue): ExcelJS.CellValue {
 
 /** XLSX: a bold header row with filters, frozen under the header; typed cells and formats per column. */
 export async function toXlsx<R>(sheetName: string, columns: readonly ExportColumn<R>[], rows: readonly R[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const book = new Excel.Workbook();
   book.creator = 'FAR Portal';
   book.created = new Date();
   const sheet = book.addWorksheet(sheetName, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });

@@ -1,4 +1,6 @@
-import { pagesFor } from '@far/contracts';
+import { count, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client';
 
 /** The Page/Size request of the profiles family. */
 export interface PageInput {
@@ -8,10 +10,44 @@ export interface PageInput {
 
 export const offsetOf = (q: PageInput) => (q.Page - 1) * q.Size;
 
+/** Pages of `size` needed for `total` records: 0 when there are none (spec). */
+export const pageCount = (total: number, size: number) => Math.ceil(total / size);
+
 /** `{ Records, Page, Size, TotalPages, TotalRecords }` of docs/api.md. */
 export function toPage<T>(Records: T[], total: number, q: PageInput) {
-  return { Records, Page: q.Page, Size: q.Size, TotalPages: pagesFor(total, q.Size), TotalRecords: total };
+  return { Records, Page: q.Page, Size: q.Size, TotalPages: pageCount(total, q.Size), TotalRecords: total };
 }
 
 /** An ILIKE pattern that matches the text literally: % and _ typed by a person are not wildcards. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Up to this many matching rows a long list counts exactly; beyond it, the planner estimates. */
+export const EXACT_COUNT_CAP = 1_000;
+
+/**
+ * The total of a page of a list that can grow without bound (docs/decisions/0007), without an
+ * exact count(*) of every matching row (80× the page's cost at 100,000 rows):
+ * - a page that is not full is the last one: the total is known without counting;
+ * - otherwise PostgreSQL's plan estimates the matches; ten times the cap or more, that is the total;
+ * - else the matches are counted up to EXACT_COUNT_CAP, exact below it, the estimate above it;
+ * - never below what the page proves to exist.
+ * Call it after reading the page, with the same table and filter.
+ */
+export async function listTotal(db: DbOrTx, table: PgTable, where: SQL | undefined, page: { offset: number; limit: number; rows: number }): Promise<number> {
+  if ((page.rows > 0 && page.rows < page.limit) || (page.rows === 0 && page.offset === 0)) return page.offset + page.rows;
+  const known = page.offset + page.rows;
+  // Planning is cheap; an estimate far past the cap is trusted without counting anything.
+  const estimate = await plannedRows(db, table, where);
+  if (estimate >= 10 * EXACT_COUNT_CAP) return Math.max(estimate, known);
+  const capped = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_CAP + 1).as('capped');
+  const [counted] = await db.select({ n: count() }).from(capped);
+  const n = counted?.n ?? 0;
+  return n <= EXACT_COUNT_CAP ? n : Math.max(estimate, n, known);
+}
+
+async function plannedRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  const plan = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${db.select({ one: sql`1` }).from(table).where(where)}`)) as unknown as { rows: Array<Record<string, unknown>> };
+  const json = plan.rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: { 'Plan Rows': number } }> | undefined;
+  return Math.round(parsed?.[0]?.Plan['Plan Rows'] ?? 0);
+}

@@ -4,7 +4,8 @@
  * pdfkit's standard fonts are WinAnsi: Spanish accents print; '−' (U+2212) does not, use '-'.
  */
 import { formatCurrency, type CentsInput } from '@far/contracts';
-import PDFDocument from 'pdfkit';
+// Only the type here: pdfkit (and its fonts) loads on the first PDF, not at start-up.
+import type {} from 'pdfkit';
 
 export type Pdf = PDFKit.PDFDocument;
 
@@ -33,7 +34,8 @@ export interface DocumentHead {
 }
 
 /** Builds a PDF in memory: the letterhead on the first page, the footer and page numbers on all. */
-export function renderDocument(head: DocumentHead, build: (doc: Pdf) => void): Promise<Buffer> {
+export async function renderDocument(head: DocumentHead, build: (doc: Pdf) => void): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'LETTER',
     margins: { top: PAGE.top, left: PAGE.left, right: 612 - PAGE.right, bottom: 792 - PAGE.bottom },

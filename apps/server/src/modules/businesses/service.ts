@@ -11,19 +11,19 @@ import {
   type BusinessUpdateBody,
   type StatusFilterName,
 } from '@far/contracts';
-import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { conflict, fieldError, notFound, rule } from '../../platform/errors';
 import { FieldErrors, assertRfcWarningsConfirmed, checkCurp, checkPhone, checkRfc } from '../../platform/identity';
-import { likePattern, offsetOf, toPage, type PageInput } from '../../platform/paging';
+import { likePattern, listTotal, offsetOf, toPage, type PageInput } from '../../platform/paging';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { resolveAddress } from '../postal-codes';
 import { revokeAllSessions } from '../session';
 import * as users from '../users';
-import { businessDocuments, businesses, legalRepresentatives } from './schema';
+import { BUSINESS_SEARCH_TEXT, businessDocuments, businesses, legalRepresentatives } from './schema';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 type CreateInput = z.output<typeof BusinessCreateBody>;
@@ -132,17 +132,12 @@ export async function listBusinesses(db: DbOrTx, q: PageInput & { Search?: strin
   const where: SQL[] = [isNull(businesses.d_deleted_at)];
   if (q.Status) where.push(inArray(businesses.v_uid_status, [...users.STATUS_GROUPS[q.Status]]));
   if (q.Search) {
-    const like = likePattern(q.Search);
-    const person = sql`concat_ws(' ', ${businesses.v_names}, ${businesses.v_last_name_1}, ${businesses.v_last_name_2})`;
-    where.push(
-      or(ilike(businesses.v_company_name, like), ilike(person, like), ilike(businesses.v_rfc, like), ilike(businesses.v_account_number, like), ilike(businesses.v_email, like), ilike(businesses.v_client, like))!,
-    );
+    // Name, person's full name, RFC, account, e-mail and client number, through one trigram index.
+    where.push(ilike(BUSINESS_SEARCH_TEXT, likePattern(q.Search)));
   }
   const cond = and(...where);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select().from(businesses).where(cond).orderBy(desc(businesses.d_create_at), desc(businesses.v_uid)).limit(q.Size).offset(offsetOf(q)),
-    db.select({ total: count() }).from(businesses).where(cond),
-  ]);
+  const rows = await db.select().from(businesses).where(cond).orderBy(desc(businesses.d_create_at), desc(businesses.v_uid)).limit(q.Size).offset(offsetOf(q));
+  const total = await listTotal(db, businesses, cond, { offset: offsetOf(q), limit: q.Size, rows: rows.length });
   const counts = await users.countUsersByClient(db, rows.map((b) => b.v_client));
   const records = rows.map((b) => ({
     Id: b.v_uid,

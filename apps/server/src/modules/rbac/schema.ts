@@ -40,3 +40,13 @@ export const rolePermissions = pgTable('role_permissions', {
   v_uid_role: uuid('v_uid_role').notNull().unique().references(() => roles.v_uid, { onDelete: 'cascade' }),
   t_json: jsonb('t_json').$type<RoleGrant[]>().notNull(),
 });
+
+/**
+ * One row whose i_version grows with every change to roles, role_permissions or menu (database
+ * triggers, so seeds and other processes count too). Every authenticated request reads it in the
+ * session query it runs anyway, so a process's cached grants and menus are never stale.
+ */
+export const rbacVersion = pgTable('rbac_version', {
+  i_id: integer('i_id').primaryKey(),
+  i_version: integer('i_version').notNull(),
+});

@@ -12,6 +12,7 @@ import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { AppError, conflict, fieldError, notFound, rule } from '../../platform/errors';
+import { toPage } from '../../platform/paging';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { menu, permissions, rolePermissions, roles, type RoleGrant } from './schema';
@@ -55,6 +56,14 @@ const menuOut = (m: MenuRow) => ({
 
 /** Active entries for a client kind, sorted by i_order (spec §2); ties keep the seed order. */
 export async function menuFor(db: DbOrTx, kind: ClientKind) {
+  const cached = cache.db === db && cache.version !== null ? cache.menus.get(kind) : undefined;
+  if (cached) return cached;
+  const value = await loadMenu(db, kind);
+  if (cache.db === db && cache.version !== null) cache.menus.set(kind, value);
+  return value;
+}
+
+async function loadMenu(db: DbOrTx, kind: ClientKind) {
   const rows = await db
     .select()
     .from(menu)
@@ -73,13 +82,18 @@ export async function allMenu(db: DbOrTx) {
  * offered at all.
  */
 export async function menuWithGrants(db: DbOrTx, actor: Actor) {
+  const key = `${actor.kind}:${actor.roleId}`;
+  const cached = cache.db === db && cache.version !== null && cache.grants.get(actor.roleId)?.grants === actor.grants ? cache.actorMenus.get(key) : undefined;
+  if (cached) return cached;
   const entries = await menuFor(db, actor.kind);
-  return entries
+  const value = entries
     .map((e) => {
       const granted = [...(actor.grants.get(e.v_url) ?? [])];
       return { ...e, granted, v_permissions_granted: granted.map((p) => PERMISSION_IDS[p]) };
     })
     .filter((e) => e.granted.includes('Ver'));
+  if (cache.db === db && cache.version !== null && cache.grants.get(actor.roleId)?.grants === actor.grants) cache.actorMenus.set(key, value);
+  return value;
 }
 
 export async function menuForActor(db: DbOrTx, actor: Actor) {
@@ -87,20 +101,42 @@ export async function menuForActor(db: DbOrTx, actor: Actor) {
   return (await menuWithGrants(db, actor)).map(({ granted, v_permissions_granted, ...entry }) => entry);
 }
 
-/**
- * Grants are read on every request, so they are cached per process for a few seconds. A change
- * made through this process is seen at once (the cache is cleared); another process sees it
- * within GRANTS_TTL_MS.
- */
-const GRANTS_TTL_MS = 5_000;
-const grantsCache = new Map<string, { at: number; value: Awaited<ReturnType<typeof loadGrants>> }>();
-export const invalidateGrants = () => grantsCache.clear();
+type Grants = Awaited<ReturnType<typeof loadGrants>>;
 
-export async function grantsForRole(db: DbOrTx, roleId: string) {
-  const hit = grantsCache.get(roleId);
-  if (hit && Date.now() - hit.at < GRANTS_TTL_MS) return hit.value;
+/**
+ * Grants and menus are read on every request, so each process caches them, stamped with the
+ * rbac_version counter that database triggers raise on every change of roles, grants or menu.
+ * Every authenticated request reads the counter in the session query it runs anyway; a new value
+ * empties the cache. A change is therefore seen by the next request of every process, at no extra
+ * round trip. One cache per process, for the database handle last seen (tests open several).
+ */
+const cache = {
+  db: null as DbOrTx | null,
+  version: null as number | null,
+  grants: new Map<string, Grants>(),
+  menus: new Map<ClientKind, Awaited<ReturnType<typeof loadMenu>>>(),
+  /** A role's side menu with its grants, once built (only while its grants are the cached ones). */
+  actorMenus: new Map<string, Awaited<ReturnType<typeof loadMenu>>[number] extends infer E ? Array<E & { granted: PermissionName[]; v_permissions_granted: string[] }> : never>(),
+};
+export const invalidateGrants = () => {
+  cache.version = null;
+  cache.grants.clear();
+  cache.menus.clear();
+  cache.actorMenus.clear();
+};
+
+/** A role's grants; `version` (rbac_version as read by the caller) allows the cached copy. */
+export async function grantsForRole(db: DbOrTx, roleId: string, version?: number) {
+  if (version === undefined) return loadGrants(db, roleId);
+  if (cache.db !== db || cache.version !== version) {
+    invalidateGrants();
+    cache.db = db;
+    cache.version = version;
+  }
+  const hit = cache.grants.get(roleId);
+  if (hit) return hit;
   const value = await loadGrants(db, roleId);
-  grantsCache.set(roleId, { at: Date.now(), value });
+  if (cache.version === version) cache.grants.set(roleId, value);
   return value;
 }
 
@@ -155,7 +191,7 @@ export async function listRoles(db: DbOrTx, q: { Page: number; Size: number; Sea
     db.select({ total: count() }).from(roles).where(cond),
   ]);
   const counts = await usersPerRole(db, rows.map((r) => r.v_uid));
-  return { Records: rows.map((r) => roleOut(r, counts.get(r.v_uid) ?? 0)), Page: q.Page, Size: q.Size, TotalPages: Math.max(1, Math.ceil(total / q.Size)), TotalRecords: total };
+  return toPage(rows.map((r) => roleOut(r, counts.get(r.v_uid) ?? 0)), total, q);
 }
 
 export async function roleDetail(db: DbOrTx, uid: string, usersPerRole: UsersPerRole) {

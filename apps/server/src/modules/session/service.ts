@@ -1,7 +1,7 @@
 import { ROLE_IDS, STATUS_IDS, statusName, type LoginResult } from '@far/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Database, Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { AppError, conflict, rule } from '../../platform/errors';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto';
@@ -15,6 +15,8 @@ import * as users from '../users';
 import { sessions, unknownSignins } from './schema';
 
 export const REFRESH_TTL_DAYS = 7;
+/** Claims are signed by us, but a malformed id must not reach a uuid comparison as an error. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BLOCKED = new Set<string>([STATUS_IDS['activo-bloqueado'], STATUS_IDS['inactivo-bloqueado']]);
 const DENIED = {
   credentials: 'Correo o contraseña incorrectos',
@@ -154,24 +156,40 @@ export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<voi
 }
 
 /** The caller of an access token, with the role's grants: read on every request. */
-export async function loadActor(db: Db, claims: { sub: string; sid: string }): Promise<Actor | null> {
-  const [s] = await db.select().from(sessions).where(and(eq(sessions.v_uid, claims.sid), eq(sessions.v_uid_user, claims.sub)));
-  const u = s && !s.d_revoked_at ? await users.getUser(db, s.v_uid_user) : undefined;
-  if (!s || !u || !users.canSignIn(u)) return null;
-  const row = { s, u };
-  const access = await grantsForRole(db, row.u.v_uid_role);
+/**
+ * Every authenticated request runs this one statement: the live session and its user (only the
+ * columns the actor needs) and the rbac_version that stamps the cached grants. Named, so
+ * PostgreSQL parses and plans it once per connection. A revoked session or a blocked user stops
+ * at once: neither is cached.
+ */
+const ACTOR_SQL = `SELECT u.v_uid, u.v_email, u.v_names, u.v_last_name_1, u.v_last_name_2, u.v_uid_role, u.v_client,
+  u.v_uid_status, u.b_must_change_password, (SELECT v.i_version FROM rbac_version v WHERE v.i_id = 1) AS rbac_version
+FROM sessions s JOIN users u ON u.v_uid = s.v_uid_user
+WHERE s.v_uid = $1 AND s.v_uid_user = $2 AND s.d_revoked_at IS NULL`;
+
+type ActorRow = Pick<users.UserRow, 'v_uid' | 'v_email' | 'v_names' | 'v_last_name_1' | 'v_last_name_2' | 'v_uid_role' | 'v_client' | 'v_uid_status' | 'b_must_change_password'> & { rbac_version: number | null };
+
+/** The session query alone, also run by bench/auth as its reference route. */
+export const actorRow = async (database: Pick<Database, 'query'>, claims: { sub: string; sid: string }) =>
+  (await database.query<ActorRow>('far_load_actor', ACTOR_SQL, [claims.sid, claims.sub]))[0];
+
+export async function loadActor(database: Database, claims: { sub: string; sid: string }): Promise<Actor | null> {
+  if (!UUID.test(claims.sid) || !UUID.test(claims.sub)) return null;
+  const u = await actorRow(database, claims);
+  if (!u || !users.canSignIn(u)) return null;
+  const access = await grantsForRole(database.db, u.v_uid_role, u.rbac_version ?? 0);
   if (!access?.role.i_active) return null;
   return {
-    userId: row.u.v_uid,
-    sessionId: row.s.v_uid,
-    email: row.u.v_email,
-    name: users.fullName(row.u),
+    userId: u.v_uid,
+    sessionId: claims.sid,
+    email: u.v_email,
+    name: users.fullName(u),
     roleId: access.role.v_uid,
     roleName: access.role.v_name,
     isSuper: access.role.v_uid === ROLE_IDS.super,
-    kind: users.kindOf(row.u),
-    client: row.u.v_client,
-    mustChangePassword: row.u.b_must_change_password,
+    kind: users.kindOf(u),
+    client: u.v_client,
+    mustChangePassword: u.b_must_change_password,
     grants: access.grants,
   };
 }

@@ -28,11 +28,11 @@ import {
   type BusinessMovement,
   type MovementType,
 } from '@far/contracts';
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { fieldError, notFound, rule } from '../../platform/errors';
-import { likePattern } from '../../platform/paging';
+import { likePattern, listTotal } from '../../platform/paging';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { assertBusinessActive, businessName, findBusinessByAccountNumber, type BusinessRow } from '../businesses';
@@ -41,7 +41,7 @@ import { INSUFFICIENT_FUNDS, balanceOf, customerAccountCode, getAccountByCode, o
 import { businessLedgerBalance, checkLimits, effectiveLimits, effectiveSpeiConfig } from '../pricing';
 import { businessFor, clabeAccountOf, registeredAccountByClabe } from './accounts';
 import type { RailEvent, RailOrder, SpeiRail } from './rail';
-import { businessMovements } from './schema';
+import { MOVEMENT_SEARCH_TEXT, businessMovements } from './schema';
 import { addDays, compactDate, dayBounds, mexicoDate, mexicoMidnight, monthOf } from './time';
 
 const SECTION = 'Transferencias';
@@ -677,30 +677,18 @@ function filterConditions(businessId: string, f: MovementFilters): SQL {
   if (f.type) c.push(eq(businessMovements.v_type, f.type));
   if (f.from) c.push(gte(businessMovements.d_create_at, mexicoMidnight(f.from)));
   if (f.to) c.push(lt(businessMovements.d_create_at, mexicoMidnight(addDays(f.to, 1))));
-  if (f.search) {
-    const p = likePattern(f.search);
-    c.push(
-      or(
-        ilike(businessMovements.v_concept, p),
-        ilike(businessMovements.v_reference, p),
-        ilike(businessMovements.v_tracking_key, p),
-        ilike(businessMovements.v_beneficiary_name, p),
-        ilike(businessMovements.v_source_name, p),
-        ilike(businessMovements.v_beneficiary_clabe, p),
-        ilike(businessMovements.v_source_clabe, p),
-        ilike(businessMovements.v_alias, p),
-      )!,
-    );
-  }
+  // Concept, reference, tracking key, names, CLABEs and alias, through one trigram index.
+  if (f.search) c.push(ilike(MOVEMENT_SEARCH_TEXT, likePattern(f.search)));
   return and(...c)!;
 }
 
 /** A business's movements, newest first, filtered; `limit`/`offset` page them. */
-export async function queryMovements(db: DbOrTx, businessId: string, f: MovementFilters, page: { limit: number; offset: number }): Promise<{ rows: BusinessMovement[]; total: number }> {
+export async function queryMovements(db: DbOrTx, businessId: string, f: MovementFilters, page: { limit: number; offset: number; exact?: boolean }): Promise<{ rows: BusinessMovement[]; total: number }> {
   const where = filterConditions(businessId, f);
-  const [total] = await db.select({ n: count() }).from(businessMovements).where(where);
   const rows = await db.select().from(businessMovements).where(where).orderBy(desc(businessMovements.d_create_at), desc(businessMovements.v_uid)).limit(page.limit).offset(page.offset);
-  return { rows: rows.map((r) => movementOut(r)), total: total?.n ?? 0 };
+  // The list reports a capped-or-estimated total (platform/paging.ts); an export needs it exact.
+  const total = page.exact ? ((await db.select({ n: count() }).from(businessMovements).where(where))[0]?.n ?? 0) : await listTotal(db, businessMovements, where, { ...page, rows: rows.length });
+  return { rows: rows.map((r) => movementOut(r)), total };
 }
 
 /** Pending transactions of a business: orders not yet settled (pending or sent), newest first. */

@@ -40,6 +40,12 @@ export const clabeAccounts = pgTable(
 );
 
 /**
+ * What the movements search looks in, as one expression a trigram index serves (migration 0005
+ * holds the same text; keep them identical or the index is not used).
+ */
+export const MOVEMENT_SEARCH_TEXT = sql.raw(`(coalesce(v_concept, '') || E'\\n' || coalesce(v_reference, '') || E'\\n' || coalesce(v_tracking_key, '') || E'\\n' || coalesce(v_beneficiary_name, '') || E'\\n' || coalesce(v_source_name, '') || E'\\n' || coalesce(v_beneficiary_clabe, '') || E'\\n' || coalesce(v_source_clabe, '') || E'\\n' || coalesce(v_alias, ''))`);
+
+/**
  * Business movements: SPEI out (an order with its hold), SPEI in and deposits. The money itself
  * is in the ledger; this row is the order, its status history fields (§3 Pending transaction)
  * and the ids that tie it to the ledger (hold reference 'spei-out:<v_uid>', transaction).
@@ -92,7 +98,8 @@ export const businessMovements = pgTable(
     v_idempotency_key: text('v_idempotency_key'),
   },
   (t) => [
-    index('business_movements_business_idx').on(t.v_uid_business, t.d_create_at),
+    // A business's movements newest first, in the list's exact order (ties by id).
+    index('business_movements_list_idx').on(t.v_uid_business, t.d_create_at.desc().nullsFirst(), t.v_uid.desc().nullsFirst()),
     index('business_movements_business_type_idx').on(t.v_uid_business, t.v_type, t.i_status),
     index('business_movements_open_idx').on(t.i_status).where(sql`${t.i_status} IN (0, 1)`),
     index('business_movements_created_idx').on(t.d_create_at),

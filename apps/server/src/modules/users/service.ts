@@ -2,7 +2,7 @@ import { STATUS_IDS, statusName, type ClientKind, type StatusFilterName } from '
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { conflict } from '../../platform/errors';
-import { likePattern, offsetOf, type PageInput } from '../../platform/paging';
+import { likePattern, listTotal, offsetOf, type PageInput } from '../../platform/paging';
 import { users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -138,11 +138,8 @@ export async function listUsers(db: DbOrTx, q: UserQuery): Promise<{ rows: UserR
     where.push(or(ilike(full, like), ilike(users.v_email, like), ilike(users.v_client, like))!);
   }
   const cond = and(...where);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select().from(users).where(cond).orderBy(desc(users.d_create_at), desc(users.v_uid)).limit(q.Size).offset(offsetOf(q)),
-    db.select({ total: count() }).from(users).where(cond),
-  ]);
-  return { rows, total };
+  const rows = await db.select().from(users).where(cond).orderBy(desc(users.d_create_at), desc(users.v_uid)).limit(q.Size).offset(offsetOf(q));
+  return { rows, total: await listTotal(db, users, cond, { offset: offsetOf(q), limit: q.Size, rows: rows.length }) };
 }
 
 /** Live users per tenant (a business's RegisteredUsers). */

@@ -1,0 +1,44 @@
+import { gt, lt } from 'drizzle-orm';
+import { integer, pgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/client';
+import { EXACT_COUNT_CAP, listTotal, toPage } from '../../src/platform/paging';
+
+// The totals of long lists: exact when the page is the last one or the matches are few, the
+// planner's estimate (never below what is known) past EXACT_COUNT_CAP.
+const numbers = pgTable('paging_numbers', { i: integer('i').notNull() });
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({});
+  await database.query('create', 'CREATE TABLE paging_numbers (i integer NOT NULL)', []);
+  await database.query('fill', 'INSERT INTO paging_numbers SELECT generate_series(1, 20000)', []);
+  await database.query('analyze', 'ANALYZE paging_numbers', []);
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('list totals', () => {
+  it('knows the total from a page that is not full, and 0 pages for no records', async () => {
+    expect(await listTotal(database.db, numbers, lt(numbers.i, 0), { offset: 0, limit: 10, rows: 0 })).toBe(0);
+    expect(toPage([], 0, { Page: 1, Size: 10 })).toMatchObject({ TotalRecords: 0, TotalPages: 0 });
+    expect(await listTotal(database.db, numbers, lt(numbers.i, 26), { offset: 20, limit: 10, rows: 5 })).toBe(25);
+    expect(toPage([1], 25, { Page: 3, Size: 10 }).TotalPages).toBe(3);
+  });
+
+  it('counts exactly up to the cap, also from a full page or past the end', async () => {
+    expect(await listTotal(database.db, numbers, lt(numbers.i, 501), { offset: 0, limit: 10, rows: 10 })).toBe(500);
+    expect(await listTotal(database.db, numbers, lt(numbers.i, 501), { offset: 900, limit: 10, rows: 0 })).toBe(500);
+    expect(await listTotal(database.db, numbers, lt(numbers.i, EXACT_COUNT_CAP + 1), { offset: 0, limit: 10, rows: 10 })).toBe(EXACT_COUNT_CAP);
+  });
+
+  it('estimates past the cap, never below what the page proves', async () => {
+    const all = await listTotal(database.db, numbers, undefined, { offset: 0, limit: 10, rows: 10 });
+    expect(all).toBeGreaterThan(EXACT_COUNT_CAP);
+    expect(Math.abs(all - 20_000)).toBeLessThan(2_000);
+    const filtered = await listTotal(database.db, numbers, gt(numbers.i, 10_000), { offset: 0, limit: 10, rows: 10 });
+    expect(filtered).toBeGreaterThan(EXACT_COUNT_CAP);
+    expect(Math.abs(filtered - 10_000)).toBeLessThan(3_000);
+    expect(await listTotal(database.db, numbers, gt(numbers.i, 10_000), { offset: 19_990, limit: 10, rows: 10 })).toBeGreaterThanOrEqual(20_000);
+  });
+});

@@ -1,0 +1,82 @@
+// Shared by the benchmarks: the load generator runs in a child process of its own (autocannon's
+// CLI), so its CPU never counts against the server measured in this process.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import pg from 'pg';
+
+const require = createRequire(import.meta.url);
+const AUTOCANNON = require.resolve('autocannon/autocannon.js');
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** A PostgreSQL where scratch databases may be created and dropped. */
+export const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  mean: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface LoadOptions {
+  connections?: number;
+  seconds?: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** Runs autocannon against `url` in a child process and returns its summary. */
+export function load(url: string, o: LoadOptions = {}): Promise<Load> {
+  const args = [AUTOCANNON, '--json', '-c', String(o.connections ?? 16), '-d', String(o.seconds ?? SECONDS), '-m', o.method ?? 'GET'];
+  for (const [k, v] of Object.entries(o.headers ?? {})) args.push('-H', `${k}=${v}`);
+  if (o.body !== undefined) args.push('-b', o.body);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      try {
+        const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number; average: number }; non2xx: number; errors: number };
+        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, mean: r.latency.average, non2xx: r.non2xx, errors: r.errors });
+      } catch {
+        reject(new Error(`autocannon terminó con ${code}: ${out.slice(0, 200)}`));
+      }
+    });
+  });
+}
+
+export const line = (name: string, r: Load) =>
+  `${name.padEnd(52)} ${String(Math.round(r.rps)).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(5)} ms   non-2xx ${r.non2xx}  errors ${r.errors}`;
+
+export const ratio = (name: string, a: Load, b: Load, target?: string) =>
+  `${name.padEnd(52)} ${(a.rps / b.rps).toFixed(3)} of the reference's throughput${target ? `   (target ${target})` : ''}`;
+
+export const urlFor = (db: string) => {
+  const u = new URL(PG_URL);
+  u.pathname = `/${db}`;
+  return u.toString();
+};
+
+/** Creates (or re-creates) a scratch database and returns its URL and a function that drops it. */
+export async function scratchDatabase(name: string): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  return {
+    url: urlFor(name),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
