@@ -63,7 +63,16 @@ export const ContentBody = z.object({
 });
 export type ContentBody = z.input<typeof ContentBody>;
 
-export const ContentUpdateBody = ContentBody.omit({ ContentTypeId: true }).partial().extend({ Name: Name.optional() });
+/** Only what is sent changes (no defaults here: a PUT without Status keeps the status). */
+export const ContentUpdateBody = z.object({
+  Section: Section.optional(),
+  Name: Name.optional(),
+  Value: z.record(z.string(), z.unknown(), { message: 'Este campo es requerido' }).optional(),
+  Status: Status.optional(),
+  Hidden: z.boolean().optional(),
+  Locked: z.boolean().optional(),
+  ParentId: Uuid.nullable().optional(),
+});
 export type ContentUpdateBody = z.input<typeof ContentUpdateBody>;
 
 export const ContentItem = z.object({
