@@ -4,7 +4,7 @@ import { lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { IconArrowsExchange, IconAffiliate } from '@tabler/icons-react';
 import { ForgotPasswordPage, LoginPage, SignupPage } from '../features/auth';
-import { LegalAcceptanceGate } from '../features/help';
+import { HelpPage, LegalAcceptanceGate } from '../features/help';
 import type { BusinessDetailTab } from '../features/businesses';
 import { AppLayout, ComingSoonPage, NotFoundPage, PublicOnly, RequireAuth, RequireMenu, RequireSuper } from '../features/shell';
 import { session } from '../lib/session';
@@ -34,7 +34,6 @@ const BusinessSpeiTab = lazy(() => import('../features/money').then((m) => ({ de
 // Content administrator and help (issue 13).
 const CmsPage = lazy(() => import('../features/cms').then((m) => ({ default: m.CmsPage })));
 const ContentEditorPage = lazy(() => import('../features/cms').then((m) => ({ default: m.ContentEditorPage })));
-const HelpPage = lazy(() => import('../features/help').then((m) => ({ default: m.HelpPage })));
 const BusinessAlliesTab = lazy(() => import('../features/strategic-allies').then((m) => ({ default: m.BusinessAlliesTab })));
 
 /**
