@@ -96,6 +96,8 @@ it('staff publish a tutorial, a FAQ and a legal text; the business reads them in
   await page.goto('/cms');
   await visible(page, LEGAL);
   await screenshot(page, 'cms-list');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'cms-list-390');
   await staff.context.close();
 
   // 3. The business accepts the new legal text at sign-in, then reads the help.
@@ -108,11 +110,15 @@ it('staff publish a tutorial, a FAQ and a legal text; the business reads them in
   await expect.poll(() => gate.getByText('Tratamos tus datos personales conforme a la ley.').isVisible()).toBe(true);
   await screenshot(reader, 'help-legal-gate');
   await gate.getByRole('button', { name: 'Acepto' }).click();
-  await expect.poll(() => gate.isVisible()).toBe(false);
+  await expect.poll(() => gate.isVisible(), { timeout: 15_000 }).toBe(false);
 
   await reader.goto('/help');
   await visible(reader, `Tutorial ${stamp}`);
   await expect.poll(() => reader.getByText('Abre la app').first().isVisible()).toBe(true);
+  await screenshot(reader, 'help-tutorials');
+  await reader.setViewportSize({ width: 390, height: 844 });
+  await screenshot(reader, 'help-tutorials-390');
+  await reader.setViewportSize({ width: 1366, height: 850 });
   await reader.getByRole('tab', { name: 'Preguntas frecuentes' }).click();
   await reader.getByLabel('Buscar en preguntas frecuentes').fill('que es un deposito');
   await expect.poll(() => reader.getByRole('button', { name: 'Qué es un depósito' }).isVisible()).toBe(true);
