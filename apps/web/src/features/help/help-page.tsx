@@ -27,6 +27,19 @@ function Faq({ items }: { items: HelpContent[] }) {
   );
 }
 
+function Contents({ items }: { items: HelpContent[] }) {
+  if (items.length === 0) return <Text c="dimmed">Aún no hay contenido publicado.</Text>;
+  return (
+    <Stack gap="lg">
+      {items.map((c) => (
+        <Paper key={c.Id} withBorder p="lg" radius="md">
+          <ContentView content={viewable(c)} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /** /help: tutorials, FAQ and legal texts published for the reader's section (business or wallet). */
 export function HelpPage() {
   const me = useMe();
@@ -37,7 +50,6 @@ export function HelpPage() {
   if (help.isPending || me.isPending) return <LoadingScreen />;
   const of = (name: string) => help.data.filter((c) => c.Type.SystemName === name);
   const others = help.data.filter((c) => !['tutorial', 'faq', 'legal'].includes(c.Type.SystemName ?? ''));
-  const empty = <Text c="dimmed">Aún no hay contenido publicado.</Text>;
   return (
     <>
       <PageHeader title="Ayuda" description="Tutoriales, preguntas frecuentes y textos legales." />
@@ -55,27 +67,11 @@ export function HelpPage() {
           {others.length > 0 ? <Tabs.Tab value="otros">Otros</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="tutoriales">
-          <Stack gap="lg">
-            {of('tutorial').length === 0
-              ? empty
-              : of('tutorial').map((c) => (
-                  <Paper key={c.Id} withBorder p="lg" radius="md">
-                    <ContentView content={viewable(c)} />
-                  </Paper>
-                ))}
-          </Stack>
+          <Contents items={of('tutorial')} />
         </Tabs.Panel>
-        <Tabs.Panel value="faq">{of('faq').length === 0 ? empty : <Faq items={of('faq')} />}</Tabs.Panel>
+        <Tabs.Panel value="faq">{of('faq').length === 0 ? <Contents items={[]} /> : <Faq items={of('faq')} />}</Tabs.Panel>
         <Tabs.Panel value="legal">
-          <Stack gap="lg">
-            {of('legal').length === 0
-              ? empty
-              : of('legal').map((c) => (
-                  <Paper key={c.Id} withBorder p="lg" radius="md">
-                    <ContentView content={viewable(c)} />
-                  </Paper>
-                ))}
-          </Stack>
+          <Contents items={of('legal')} />
         </Tabs.Panel>
         <Tabs.Panel value="otros">
           <SimpleGrid cols={{ base: 1, md: 2 }}>
