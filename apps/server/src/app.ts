@@ -13,6 +13,7 @@ import { auditRoutes, recordIncident } from './modules/audit';
 import { beneficiaryRoutes } from './modules/beneficiaries';
 import { businessRecordRoutes, businessRoutes } from './modules/businesses';
 import { catalogRoutes } from './modules/catalogs';
+import { cmsRoutes } from './modules/cms';
 import { dashboardRoutes } from './modules/dashboard';
 import { healthRoutes } from './modules/health';
 import { internalRoutes } from './modules/internal';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(speiRoutes);
   await app.register(transferenceRoutes);
   await app.register(statementRoutes);
+  await app.register(cmsRoutes);
 
   registerWeb(app, config.webDist);
   return app;

@@ -17,3 +17,4 @@ export * from '../modules/beneficiaries/schema';
 export * from '../modules/jobs/schema';
 export * from '../modules/pricing/schema';
 export * from '../modules/spei/schema';
+export * from '../modules/cms/schema';

@@ -4,6 +4,7 @@ import { lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { IconArrowsExchange, IconAffiliate } from '@tabler/icons-react';
 import { ForgotPasswordPage, LoginPage, SignupPage } from '../features/auth';
+import { HelpPage, LegalAcceptanceGate } from '../features/help';
 import type { BusinessDetailTab } from '../features/businesses';
 import { AppLayout, ComingSoonPage, NotFoundPage, PublicOnly, RequireAuth, RequireMenu, RequireSuper } from '../features/shell';
 import { session } from '../lib/session';
@@ -30,6 +31,9 @@ const StatementPage = lazy(() => import('../features/money').then((m) => ({ defa
 const SpeiConfigPage = lazy(() => import('../features/money').then((m) => ({ default: m.SpeiConfigPage })));
 const BusinessSpeiTab = lazy(() => import('../features/money').then((m) => ({ default: m.BusinessSpeiTab })));
 // Strategic allies (issue 3): a tab of the business detail.
+// Content administrator and help (issue 13).
+const CmsPage = lazy(() => import('../features/cms').then((m) => ({ default: m.CmsPage })));
+const ContentEditorPage = lazy(() => import('../features/cms').then((m) => ({ default: m.ContentEditorPage })));
 const BusinessAlliesTab = lazy(() => import('../features/strategic-allies').then((m) => ({ default: m.BusinessAlliesTab })));
 
 /**
@@ -42,7 +46,7 @@ const BUSINESS_EXTRA_TABS: BusinessDetailTab[] = [
 ];
 
 /** Screens that are built; every other menu route shows the honest "coming soon" screen. */
-const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status']);
+const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status', '/cms', '/help']);
 
 /** People and organisations (issue 3): each screen behind its menu entry and permission. */
 const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Agregar'; page: ReactNode }> = [
@@ -96,7 +100,13 @@ export function buildRoutes(): RouteObject[] {
       element: <RequireAuth />,
       children: [
         {
-          element: <AppLayout />,
+          // New legal texts are accepted right after sign-in (issue 13).
+          element: (
+            <>
+              <AppLayout />
+              <LegalAcceptanceGate />
+            </>
+          ),
           children: [
             { index: true, element: <Navigate to="/dashboard" replace /> },
             // Wallet users have no Dashboard menu entry but land here on their own summary.
@@ -149,6 +159,10 @@ export function buildRoutes(): RouteObject[] {
                 </RequireMenu>
               ),
             })),
+            { path: '/cms', element: <RequireMenu url="/cms">{<CmsPage />}</RequireMenu> },
+            { path: '/cms/contenido/:id', element: <RequireMenu url="/cms">{<ContentEditorPage />}</RequireMenu> },
+            // Business reach it from their menu, wallet users from their profile; the server decides the section.
+            { path: '/help', element: <HelpPage /> },
             ...comingSoon,
             ...ALIASES.map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
           ],

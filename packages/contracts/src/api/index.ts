@@ -11,3 +11,4 @@ export * from './audit';
 export * from './pricing';
 export * from './spei';
 export * from './statements';
+export * from './cms';

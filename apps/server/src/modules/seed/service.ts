@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { hashSecret } from '../../platform/passwords';
 import { recordActivity } from '../audit';
 import { seedBusiness } from '../businesses';
+import { seedCmsDemo, seedContentTypes } from '../cms';
 import { lookupPostalCode, seedPostalCodes } from '../postal-codes';
 import { seedPricing, seedPricingDemo } from '../pricing';
 import { seedRbac } from '../rbac';
@@ -46,6 +47,7 @@ export async function seed(db: Db, config: Config): Promise<void> {
     await seedDepartments(tx);
     await seedPostalCodes(tx);
     await seedPricing(tx);
+    await seedContentTypes(tx);
   });
   if ((await users.countUsers(db)) > 0) return;
   if (config.seedDemo) return seedDemo(db, config.demoPassword);
@@ -97,6 +99,7 @@ export async function seedDemo(db: Db, password: string): Promise<void> {
   });
   await seedPricingDemo(db);
   await seedSpeiDemo(db);
+  await seedCmsDemo(db);
 }
 
 type DemoBusinessUser = Extract<(typeof DEMO_USERS)[number], { rfc: string }>;

@@ -1,7 +1,7 @@
-import { Accordion, Alert, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle, IconKey, IconLock } from '@tabler/icons-react';
+import { Accordion, Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle, IconKey, IconLifebuoy, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { BeneficiariesPanel } from '../../components/beneficiaries-panel';
 import { BusinessUsersPanel } from '../../components/business-users-panel';
 import { ErrorAlert } from '../../components/error-alert';
@@ -41,7 +41,12 @@ export function ProfilePage() {
 
   return (
     <>
-      <PageHeader title="Mi perfil" description="Consulta y actualiza tus datos, tu foto y tu seguridad." />
+      <PageHeader
+        title="Mi perfil"
+        description="Consulta y actualiza tus datos, tu foto y tu seguridad."
+        // Wallet users have no help entry in their menu (spec §2): their help is reached from here.
+        actions={me.data.kind === 'WAL' ? <Button component={Link} to="/help" variant="light" leftSection={<IconLifebuoy size={16} />}>Ayuda</Button> : undefined}
+      />
       {forced ? null : notice ? (
         <Alert color={notice.color} variant="light" icon={<IconInfoCircle size={18} />} mb="md">
           {notice.message}

@@ -1,0 +1,2 @@
+export { cmsRoutes } from './routes';
+export { seedContentTypes, seedCmsDemo } from './seed';

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSINESS, BUSINESS_2, SUPER, WALLET, addUser, createTestApp, type TestApp } from '../helpers';
+import { refused } from '../people';
+import { cmsRows, create, faq, imageUrl, legal } from './cms';
+
+let t: TestApp;
+let icon: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  icon = await imageUrl(t);
+});
+afterAll(() => t.close());
+
+type Help = Array<{ Id: string; Name: string; Type: { SystemName: string } }>;
+const help = async (email: string) => {
+  const res = await t.call(email, { method: 'GET', url: '/api/cms/help' });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Help;
+};
+const pending = async (email: string) => (await t.call(email, { method: 'GET', url: '/api/cms/legal/pending' })).json().data as Array<{ Id: string; Version: number; Html: string }>;
+
+describe('GET /api/cms/help', () => {
+  it('shows the seeded demo help of each section', async () => {
+    const business = await help(BUSINESS);
+    expect(new Set(business.map((c) => c.Type.SystemName))).toEqual(new Set(['tutorial', 'faq', 'legal']));
+    expect((await help(WALLET)).map((c) => c.Name)).toEqual(['Preguntas frecuentes Wallet', 'Términos y condiciones Wallet']);
+  });
+
+  it('business sees only business content and wallet only wallet; drafts, unpublished, hidden and deleted are not shown', async () => {
+    const forBusiness = await create(t, { ...faq(icon), Name: 'Solo business', Status: 'publicado' });
+    const forWallet = await create(t, { ...faq(icon), Name: 'Solo wallet', Section: 'wallet', Status: 'publicado' });
+    const draft = await create(t, { ...faq(icon), Name: 'Borrador' });
+    const hidden = await create(t, { ...faq(icon), Name: 'Oculto', Status: 'publicado', Hidden: true });
+    const unpublished = await create(t, { ...faq(icon), Name: 'Retirado', Status: 'despublicado' });
+    const deleted = await create(t, { ...faq(icon), Name: 'Eliminado', Status: 'publicado' });
+    const childOfHidden = await create(t, { ...faq(icon), Name: 'Hijo de oculto', Status: 'publicado', ParentId: hidden.Id });
+    await t.call(SUPER, { method: 'POST', url: `/api/cms/content/${deleted.Id}` });
+
+    const business = (await help(BUSINESS)).map((c) => c.Id);
+    const wallet = (await help(WALLET)).map((c) => c.Id);
+    expect(business).toContain(forBusiness.Id);
+    expect(business).not.toContain(forWallet.Id);
+    expect(wallet).toContain(forWallet.Id);
+    expect(wallet).not.toContain(forBusiness.Id);
+    for (const id of [draft.Id, hidden.Id, unpublished.Id, deleted.Id, childOfHidden.Id]) {
+      expect(business).not.toContain(id);
+      expect(wallet).not.toContain(id);
+    }
+    expect(await help(BUSINESS_2)).toEqual(await help(BUSINESS));
+  });
+
+  it('refuses staff (they preview in /cms) and anonymous callers', async () => {
+    refused(await t.call(SUPER, { method: 'GET', url: '/api/cms/help' }), 403);
+    refused(await t.call(null, { method: 'GET', url: '/api/cms/help' }), 401);
+  });
+});
+
+describe('legal acceptance', () => {
+  it('asks for a new legal version once, records who, which version and when', async () => {
+    expect(await pending(BUSINESS)).toEqual([]);
+    expect(await pending(SUPER)).toEqual([]);
+    const text = await create(t, { ...legal('<p>Nuevos términos</p>', 'Términos 2026'), Status: 'publicado' });
+    const asked = await pending(BUSINESS);
+    expect(asked).toEqual([expect.objectContaining({ Id: text.Id, Version: 1, Html: '<p>Nuevos términos</p>' })]);
+    expect(await pending(WALLET)).toEqual([]);
+
+    const before = await cmsRows(t);
+    refused(await t.call(BUSINESS, { method: 'POST', url: `/api/cms/legal/${text.Id}/accept`, payload: { Version: 2 } }), 409, 'El texto legal cambió; vuelve a leerlo antes de aceptarlo');
+    refused(await t.call(WALLET, { method: 'POST', url: `/api/cms/legal/${text.Id}/accept`, payload: { Version: 1 } }), 404, 'Texto legal no encontrado');
+    refused(await t.call(SUPER, { method: 'POST', url: `/api/cms/legal/${text.Id}/accept`, payload: { Version: 1 } }), 403);
+    refused(await t.call(BUSINESS, { method: 'POST', url: `/api/cms/legal/${text.Id}/accept`, payload: { Version: 0 } }), 400, 'Versión no válida');
+    expect(await cmsRows(t)).toEqual(before);
+
+    const res = await t.call(BUSINESS, { method: 'POST', url: `/api/cms/legal/${text.Id}/accept`, payload: { Version: 1 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ ContentId: text.Id, Version: 1 });
+    const [row] = await t.sql<{ v_uid_user: string; i_version: number }>('SELECT v_uid_user, i_version FROM cms_legal_acceptances WHERE v_uid_content = $1', [text.Id]);
+    const [user] = await t.sql<{ v_uid: string }>('SELECT v_uid FROM users WHERE v_email = $1', [BUSINESS]);
+    expect(row).toEqual({ v_uid_user: user!.v_uid, i_version: 1 });
+    expect(await pending(BUSINESS)).toEqual([]);
+    // Every user accepts for themselves.
+    expect((await pending(BUSINESS_2)).map((p) => p.Id)).toEqual([text.Id]);
+
+    // A new version asks again.
+    await t.call(SUPER, { method: 'PUT', url: `/api/cms/content/${text.Id}`, payload: { Value: { content: '<p>Términos corregidos</p>' } } });
+    expect(await pending(BUSINESS)).toEqual([expect.objectContaining({ Id: text.Id, Version: 2 })]);
+    // Unpublished, it is no longer asked.
+    await t.call(SUPER, { method: 'POST', url: '/api/cms/content/bulk-action', payload: { Action: 'despublicar', Ids: [text.Id] } });
+    expect(await pending(BUSINESS)).toEqual([]);
+  });
+
+  it('does not ask users created after the version was published', async () => {
+    const text = await create(t, { ...legal('<p>Aviso de privacidad</p>', 'Privacidad'), Status: 'publicado' });
+    await addUser(t, 'nuevo.cms@prueba.mx', BUSINESS);
+    expect((await pending('nuevo.cms@prueba.mx')).map((p) => p.Id)).not.toContain(text.Id);
+    expect((await pending(BUSINESS)).map((p) => p.Id)).toContain(text.Id);
+  });
+});

@@ -1,0 +1,81 @@
+import {
+  CmsFile,
+  ContentBulkResult,
+  ContentItem,
+  ContentTypeItem,
+  ContentVersion,
+  pageOf,
+  type CmsBulkAction,
+  type CmsSection,
+  type CmsStatus,
+  type ContentBody,
+  type ContentTypeBody,
+  type ContentUpdateBody,
+} from '@far/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+
+/** Every CMS screen reads under this key; any change refreshes them all. */
+export const cmsKey = ['cms'] as const;
+
+export interface ContentFilters {
+  Section?: CmsSection;
+  ContentTypeId?: string;
+  Status?: CmsStatus;
+  Search?: string;
+}
+
+export const listTypes = () => apiRequest('GET', '/api/cms/content-type/getall', { schema: z.array(ContentTypeItem) });
+export const listContents = (filters: ContentFilters) =>
+  apiRequest('GET', '/api/cms/content/getall', { query: { ...filters, Size: 200 }, schema: pageOf(ContentItem) });
+export const getContent = (id: string) => apiRequest('GET', `/api/cms/content/${id}`, { schema: ContentItem });
+export const listVersions = (id: string) => apiRequest('GET', `/api/cms/content/${id}/versions`, { schema: z.array(ContentVersion) });
+
+export function useContentTypes() {
+  return useQuery({ queryKey: [...cmsKey, 'types'], queryFn: () => unwrap(listTypes()) });
+}
+
+export function useContents(filters: ContentFilters) {
+  return useQuery({ queryKey: [...cmsKey, 'contents', filters], queryFn: () => unwrap(listContents(filters)), placeholderData: keepPreviousData });
+}
+
+export function useContent(id: string | undefined) {
+  return useQuery({ queryKey: [...cmsKey, 'content', id], queryFn: () => unwrap(getContent(id!)), enabled: !!id });
+}
+
+export function useVersions(id: string | undefined, enabled: boolean) {
+  return useQuery({ queryKey: [...cmsKey, 'versions', id], queryFn: () => unwrap(listVersions(id!)), enabled: !!id && enabled });
+}
+
+/** A mutation that refreshes every CMS query when it succeeds. */
+function useCmsMutation<I, O>(fn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: cmsKey }) });
+}
+
+export const useSaveType = () =>
+  useCmsMutation(({ id, body }: { id?: string; body: ContentTypeBody }) =>
+    unwrap(id ? apiRequest('PUT', `/api/cms/content-type/${id}`, { body, schema: ContentTypeItem }) : apiRequest('POST', '/api/cms/content-type', { body, schema: ContentTypeItem })),
+  );
+export const useDeleteType = () => useCmsMutation((id: string) => unwrap(apiRequest('DELETE', `/api/cms/content-type/${id}`)));
+
+export const useCreateContent = () => useCmsMutation((body: ContentBody) => unwrap(apiRequest('POST', '/api/cms/content', { body, schema: ContentItem })));
+export const useUpdateContent = () =>
+  useCmsMutation(({ id, body }: { id: string; body: ContentUpdateBody }) => unwrap(apiRequest('PUT', `/api/cms/content/${id}`, { body, schema: ContentItem })));
+export const useDeleteContent = () => useCmsMutation((id: string) => unwrap(apiRequest('POST', `/api/cms/content/${id}`)));
+export const useBulkAction = () =>
+  useCmsMutation(({ action, ids }: { action: CmsBulkAction; ids: string[] }) =>
+    unwrap(apiRequest('POST', '/api/cms/content/bulk-action', { body: { Action: action, Ids: ids }, schema: ContentBulkResult })),
+  );
+export const useReorder = () => useCmsMutation((ids: string[]) => unwrap(apiRequest('POST', '/api/cms/content/reorder', { body: { Ids: ids } })));
+export const useRestoreVersion = () =>
+  useCmsMutation(({ id, version }: { id: string; version: number }) => unwrap(apiRequest('POST', `/api/cms/content/${id}/versions/${version}/restore`, { schema: ContentItem })));
+
+/** POST /api/cms/files (multipart `file`): the stored image's URL for the content's value. */
+export async function uploadImage(file: File): Promise<string> {
+  const body = new FormData();
+  body.append('file', file);
+  const stored = await unwrap(apiRequest('POST', '/api/cms/files', { body, schema: CmsFile }));
+  return stored.Url;
+}

@@ -1,0 +1,2 @@
+export { CmsPage } from './cms-page';
+export { ContentEditorPage } from './content-editor-page';

@@ -1,0 +1,31 @@
+import { HelpContent, LegalAcceptance, PendingLegal } from '@far/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+
+export const helpKey = ['help'] as const;
+const pendingKey = ['legal-pending'] as const;
+
+export function useHelp() {
+  return useQuery({ queryKey: helpKey, queryFn: () => unwrap(apiRequest('GET', '/api/cms/help', { schema: z.array(HelpContent) })) });
+}
+
+/** Asked once per sign-in (the cache is cleared when the session ends). */
+export function usePendingLegal() {
+  const { status, mustChangePassword } = useSession();
+  return useQuery({
+    queryKey: pendingKey,
+    queryFn: () => unwrap(apiRequest('GET', '/api/cms/legal/pending', { schema: z.array(PendingLegal) })),
+    enabled: status === 'authenticated' && !mustChangePassword,
+    staleTime: Infinity,
+  });
+}
+
+export function useAcceptLegal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, version }: { id: string; version: number }) => unwrap(apiRequest('POST', `/api/cms/legal/${id}/accept`, { body: { Version: version }, schema: LegalAcceptance })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: pendingKey }),
+  });
+}

@@ -1,0 +1,88 @@
+import { checkContentDefinition, type HelpContent } from '@far/contracts';
+import { Alert, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { IconFileText, IconHelpCircle, IconSearch, IconVideo } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ContentView, FaqAccordion, faqEntries, foldText } from '../../components/content-view';
+import { ErrorAlert } from '../../components/error-alert';
+import { LoadingScreen } from '../../components/loading-screen';
+import { PageHeader } from '../../components/page-header';
+import { useMe } from '../../lib/api/get-me';
+import { useHelp } from './api/help-api';
+
+const viewable = (c: HelpContent) => {
+  const check = checkContentDefinition(c.Type.Definition);
+  return { id: c.Id, name: c.Name, systemName: c.Type.SystemName, definition: check.ok ? check.definition : { fields: [] }, value: c.Value };
+};
+
+function Faq({ items }: { items: HelpContent[] }) {
+  const [search, setSearch] = useState('');
+  const needle = foldText(search.trim());
+  const entries = items.flatMap((c) => faqEntries(c.Id, c.Value));
+  const found = needle ? entries.filter((e) => foldText(`${e.question} ${e.answer}`).includes(needle)) : entries;
+  return (
+    <Stack gap="md">
+      <TextInput label="Buscar en preguntas frecuentes" placeholder="Escribe una palabra, con o sin acentos" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={420} />
+      {found.length === 0 ? <Text c="dimmed">No encontramos preguntas con «{search.trim()}».</Text> : <FaqAccordion entries={found} />}
+    </Stack>
+  );
+}
+
+function Contents({ items }: { items: HelpContent[] }) {
+  if (items.length === 0) return <Text c="dimmed">Aún no hay contenido publicado.</Text>;
+  return (
+    <Stack gap="lg">
+      {items.map((c) => (
+        <Paper key={c.Id} withBorder p="lg" radius="md">
+          <ContentView content={viewable(c)} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** /help: tutorials, FAQ and legal texts published for the reader's section (business or wallet). */
+export function HelpPage() {
+  const me = useMe();
+  const staff = me.data?.kind === 'FAR';
+  const help = useHelp();
+  if (staff) return <Alert color="blue">La ayuda es para usuarios Business y Wallet. Revisa su contenido en el Administrador de contenido con la vista previa.</Alert>;
+  if (help.isError) return <ErrorAlert error={help.error} title="No fue posible cargar la ayuda" onRetry={() => void help.refetch()} />;
+  if (help.isPending || me.isPending) return <LoadingScreen />;
+  const of = (name: string) => help.data.filter((c) => c.Type.SystemName === name);
+  const others = help.data.filter((c) => !['tutorial', 'faq', 'legal'].includes(c.Type.SystemName ?? ''));
+  return (
+    <>
+      <PageHeader title="Ayuda" description="Tutoriales, preguntas frecuentes y textos legales." />
+      <Tabs defaultValue="tutoriales">
+        <Tabs.List mb="md">
+          <Tabs.Tab value="tutoriales" leftSection={<IconVideo size={16} />}>
+            Tutoriales
+          </Tabs.Tab>
+          <Tabs.Tab value="faq" leftSection={<IconHelpCircle size={16} />}>
+            Preguntas frecuentes
+          </Tabs.Tab>
+          <Tabs.Tab value="legal" leftSection={<IconFileText size={16} />}>
+            Textos legales
+          </Tabs.Tab>
+          {others.length > 0 ? <Tabs.Tab value="otros">Otros</Tabs.Tab> : null}
+        </Tabs.List>
+        <Tabs.Panel value="tutoriales">
+          <Contents items={of('tutorial')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="faq">{of('faq').length === 0 ? <Contents items={[]} /> : <Faq items={of('faq')} />}</Tabs.Panel>
+        <Tabs.Panel value="legal">
+          <Contents items={of('legal')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="otros">
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {others.map((c) => (
+              <Paper key={c.Id} withBorder p="lg" radius="md">
+                <ContentView content={viewable(c)} />
+              </Paper>
+            ))}
+          </SimpleGrid>
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

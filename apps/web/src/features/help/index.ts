@@ -1,0 +1,2 @@
+export { HelpPage } from './help-page';
+export { LegalAcceptanceGate } from './legal-acceptance-gate';
