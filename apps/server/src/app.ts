@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -32,6 +31,7 @@ import type { AppContext } from './platform/context';
 import { registerEnvelope, type ReportIncident } from './platform/envelope';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerGuard } from './platform/guard';
+import { registerHttp } from './platform/http';
 
 export interface BuildOptions {
   config: Config;
@@ -49,6 +49,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await registerHttp(app, config);
 
   const report: ReportIncident = async (req, type, message, detail) => {
     await recordIncident(ctx.db, { type, message, detail, client: req.actor?.client ?? null }).catch((err) => req.log.error({ err }, 'incident not recorded'));
@@ -57,7 +58,6 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerEnvelope(app, report);
   registerGuard(app, (claims) => loadActor(ctx.db, claims));
 
-  await app.register(fastifyRateLimit, { global: true, max: config.rateLimitMax, timeWindow: '1 minute' });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 20 } });
   await app.register(fastifySwagger, {
     openapi: {
