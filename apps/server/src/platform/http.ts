@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
@@ -9,5 +10,6 @@ import { registerSecurityHeaders } from './security-headers';
  */
 export async function registerHttp(app: FastifyInstance, config: Config): Promise<void> {
   await registerSecurityHeaders(app);
+  await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: true, max: config.rateLimitMax, timeWindow: '1 minute' });
 }

@@ -15,6 +15,8 @@ import * as users from '../users';
 import { sessions, unknownSignins } from './schema';
 
 export const REFRESH_TTL_DAYS = 7;
+/** How long after a rotation the previous refresh token still renews (concurrent tabs and reloads). */
+const REFRESH_RACE_MS = 10_000;
 const BLOCKED = new Set<string>([STATUS_IDS['activo-bloqueado'], STATUS_IDS['inactivo-bloqueado']]);
 const DENIED = {
   credentials: 'Correo o contraseña incorrectos',
@@ -122,7 +124,11 @@ export async function refresh(ctx: Ctx, token: string): Promise<LoginResult> {
     const [s] = await tx.select().from(sessions).where(eq(sessions.v_uid, sid)).for('update');
     if (!s || s.d_revoked_at || s.d_expires_at <= new Date()) throw invalid;
     const presented = sha256(secret);
-    if (!safeEqual(presented, s.v_refresh_hash)) {
+    // The previous token a moment after its rotation: two tabs, or a reload racing a renewal, sent
+    // the same cookie. That one gets an access token and no new refresh token (the browser already
+    // holds the newest); later, the previous token means a copy and revokes the session.
+    const racing = !!s.v_previous_hash && safeEqual(presented, s.v_previous_hash) && Date.now() - s.d_update_at.getTime() < REFRESH_RACE_MS;
+    if (!racing && !safeEqual(presented, s.v_refresh_hash)) {
       if (s.v_previous_hash && safeEqual(presented, s.v_previous_hash)) {
         await tx.update(sessions).set({ d_revoked_at: new Date() }).where(eq(sessions.v_uid, sid));
         await recordActivity(tx, { actor: { userId: s.v_uid_user, client: null }, section: 'Sesión', action: 'Revocar', activity: 'Sesión revocada: se reutilizó un token de actualización anterior' });
@@ -133,6 +139,7 @@ export async function refresh(ctx: Ctx, token: string): Promise<LoginResult> {
     const user = await users.getUser(tx, s.v_uid_user);
     const access = user ? await grantsForRole(tx, user.v_uid_role) : null;
     if (!user || !users.canSignIn(user) || !access?.role.i_active) throw invalid;
+    if (racing) return { ...(await tokensFor(ctx.config, user, access.role.v_name, sid, secret)), RefreshToken: null, AvailableAtempts: user.i_attemps };
     const next = randomToken();
     await tx.update(sessions).set({ v_previous_hash: s.v_refresh_hash, v_refresh_hash: sha256(next), d_update_at: new Date() }).where(eq(sessions.v_uid, sid));
     return { ...(await tokensFor(ctx.config, user, access.role.v_name, sid, next)), AvailableAtempts: user.i_attemps };
