@@ -49,7 +49,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await registerHttp(app, config);
+  await registerHttp(app, config, database.db);
 
   const report: ReportIncident = async (req, type, message, detail) => {
     await recordIncident(ctx.db, { type, message, detail, client: req.actor?.client ?? null }).catch((err) => req.log.error({ err }, 'incident not recorded'));

@@ -16,3 +16,4 @@ export * from '../modules/beneficiaries/schema';
 export * from '../modules/jobs/schema';
 export * from '../modules/pricing/schema';
 export * from '../modules/spei/schema';
+export * from '../platform/rate-limit.schema';
