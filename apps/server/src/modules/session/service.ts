@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
-import { AppError, conflict, rule } from '../../platform/errors';
+import { AppError, rule } from '../../platform/errors';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto';
 import { hashSecret, verifySecret } from '../../platform/passwords';
 import { ACCESS_TTL_SECONDS, signAccessToken, signIdToken } from '../../platform/tokens';
@@ -267,7 +267,13 @@ async function pendingWallet(db: DbOrTx, email: string) {
 export async function signupStart(db: Db, input: { Email: string; Names: string; LastName1: string; LastName2?: string; CellPhone: string; PhoneCode: string }) {
   return db.transaction(async (tx) => {
     let user = await users.findUserByEmail(tx, input.Email);
-    if (user && user.v_uid_status !== STATUS_IDS.pendiente) throw conflict('Ya existe una cuenta con ese correo electrónico. Inicia sesión o restablece tu contraseña.');
+    // An address that already has an account gets the same answer as a new one (no one learns
+    // which e-mails have accounts); its owner is told by e-mail instead.
+    if (user && user.v_uid_status !== STATUS_IDS.pendiente) {
+      await enqueueMessage(tx, { channel: 'email', to: user.v_email, userId: user.v_uid, subject: 'Intento de registro con tu correo', body: `Hola ${user.v_names}:\n\nAlguien intentó crear una cuenta de FAR Wallet con este correo, que ya tiene una cuenta. Si fuiste tú, inicia sesión o restablece tu contraseña. Si no, ignora este mensaje: tu cuenta no cambió.` });
+      await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Alta Wallet', action: 'Intento fallido', activity: 'Intento de registro con un correo que ya tiene cuenta' });
+      return delivery('EMAIL', maskEmail(user.v_email));
+    }
     const data = { v_names: input.Names, v_last_name_1: input.LastName1, v_last_name_2: input.LastName2 || null, v_cell_phone: input.CellPhone, v_phone_code: input.PhoneCode };
     if (user) user = await users.updateUser(tx, user.v_uid, { ...data, d_email_verified_at: null, d_phone_verified_at: null });
     else {
