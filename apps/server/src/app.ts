@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -32,6 +29,7 @@ import { registerEnvelope, type ReportIncident } from './platform/envelope';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerGuard } from './platform/guard';
 import { registerHttp } from './platform/http';
+import { registerWeb } from './platform/static';
 
 export interface BuildOptions {
   config: Config;
@@ -92,21 +90,6 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(transferenceRoutes);
   await app.register(statementRoutes);
 
-  registerWeb(app, config.webDist);
+  registerWeb(app, config);
   return app;
-}
-
-/** The built React app at /, with every unknown non-API path answered by index.html. */
-function registerWeb(app: FastifyInstance, dist: string): void {
-  if (!existsSync(join(dist, 'index.html'))) return;
-  void app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  const spa = async (_req: unknown, reply: { sendFile: (f: string) => unknown }) => reply.sendFile('index.html');
-  app.get('/', { config: { access: 'public', rateLimit: false }, schema: { hide: true } }, spa as never);
-  app.get('/*', { config: { access: 'public', rateLimit: false }, schema: { hide: true } }, async (req, reply) => {
-    const path = (req.params as { '*': string })['*'];
-    if (path.startsWith('api/')) return reply.callNotFound();
-    const file = join(dist, path);
-    if (path && !path.includes('..') && existsSync(file) && !file.endsWith('/')) return reply.sendFile(path);
-    return reply.sendFile('index.html');
-  });
 }
