@@ -87,6 +87,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: serverPackages, message: 'El cliente web nunca importa código del servidor.' }, { regex: 'apps/server', message: 'El cliente web nunca importa código del servidor.' }] }],
     },
   },
+  // The Vite configuration runs in Node at build time (it writes the precompressed copies).
+  { files: ['apps/web/vite.config.ts'], languageOptions: { globals: { ...globals.node } }, rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['packages/contracts/**/*.ts'],
     rules: {

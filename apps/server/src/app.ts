@@ -1,8 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -33,6 +29,8 @@ import type { AppContext } from './platform/context';
 import { registerEnvelope, type ReportIncident } from './platform/envelope';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerGuard } from './platform/guard';
+import { registerHttp } from './platform/http';
+import { registerWeb } from './platform/static';
 
 export interface BuildOptions {
   config: Config;
@@ -50,6 +48,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await registerHttp(app, config, database.db);
 
   const report: ReportIncident = async (req, type, message, detail) => {
     await recordIncident(ctx.db, { type, message, detail, client: req.actor?.client ?? null }).catch((err) => req.log.error({ err }, 'incident not recorded'));
@@ -58,7 +57,6 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerEnvelope(app, report);
   registerGuard(app, (claims) => loadActor(database, claims));
 
-  await app.register(fastifyRateLimit, { global: true, max: config.rateLimitMax, timeWindow: '1 minute' });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 20 } });
   await app.register(fastifySwagger, {
     openapi: {
@@ -94,21 +92,6 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(statementRoutes);
   await app.register(cmsRoutes);
 
-  registerWeb(app, config.webDist);
+  registerWeb(app, config);
   return app;
-}
-
-/** The built React app at /, with every unknown non-API path answered by index.html. */
-function registerWeb(app: FastifyInstance, dist: string): void {
-  if (!existsSync(join(dist, 'index.html'))) return;
-  void app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  const spa = async (_req: unknown, reply: { sendFile: (f: string) => unknown }) => reply.sendFile('index.html');
-  app.get('/', { config: { access: 'public', rateLimit: false }, schema: { hide: true } }, spa as never);
-  app.get('/*', { config: { access: 'public', rateLimit: false }, schema: { hide: true } }, async (req, reply) => {
-    const path = (req.params as { '*': string })['*'];
-    if (path.startsWith('api/')) return reply.callNotFound();
-    const file = join(dist, path);
-    if (path && !path.includes('..') && existsSync(file) && !file.endsWith('/')) return reply.sendFile(path);
-    return reply.sendFile('index.html');
-  });
 }

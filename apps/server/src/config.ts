@@ -9,7 +9,7 @@ import { z } from 'zod';
  */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000), // 0: any free port (tests)
   HOST: z.string().default('0.0.0.0'),
   FAR_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),

@@ -9,8 +9,7 @@ import { startJobPoller } from './modules/jobs';
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`, poolSize: config.databasePoolSize });
-  await runMigrations(database);
-  await seed(database.db, config);
+  await runMigrations(database, () => seed(database.db, config));
   const app = await buildApp({ config, database });
   const stopSender = config.smtpUrl ? startOutboxSender(database, config.smtpUrl, config.smtpFrom) : () => undefined;
   // Background jobs (SPEI submission and settlement); the handlers were registered by buildApp.

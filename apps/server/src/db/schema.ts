@@ -1,6 +1,6 @@
 // Every table, for the typed database handle and drizzle-kit. Modules own their schema files;
 // platform/ owns the idempotency keys of withIdempotency. Modules never import this file.
-export * from '../platform/idempotency-schema';
+export * from '../platform/idempotency.schema';
 export * from '../modules/audit/schema';
 export * from '../modules/files/schema';
 export * from '../modules/ledger/schema';
@@ -18,3 +18,4 @@ export * from '../modules/jobs/schema';
 export * from '../modules/pricing/schema';
 export * from '../modules/spei/schema';
 export * from '../modules/cms/schema';
+export * from '../platform/rate-limit.schema';

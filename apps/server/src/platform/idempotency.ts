@@ -21,7 +21,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, lt } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
-import { idempotencyKeys } from './idempotency-schema';
+import { idempotencyKeys } from './idempotency.schema';
 import { sha256 } from './crypto';
 import { AppError, fieldError } from './errors';
 

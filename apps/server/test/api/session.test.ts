@@ -152,6 +152,8 @@ describe('Token/Refresh', () => {
     expect(third.statusCode).toBe(200);
     const r3 = third.json().data;
 
+    // A replay well after the rotation (a moment after it is two tabs racing: session-cookie.test.ts).
+    await t.sql(`UPDATE sessions SET d_update_at = d_update_at - interval '1 minute' WHERE v_uid = $1`, [first.RefreshToken.split('.')[0]]);
     const replay = await refresh(r2.RefreshToken);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().message).toBe('Tu sesión expiró. Inicia sesión de nuevo.');

@@ -100,13 +100,21 @@ describe('wallet sign-up', () => {
     expect((await userRow(t, email)).v_uid_status).toBe(STATUS_IDS.pendiente);
   });
 
-  it('refuses an e-mail that already has an active account, with 409, writing nothing', async () => {
+  it('answers an e-mail that already has an account exactly like a new one, and tells its owner', async () => {
+    const fresh = await start('nueva-enumeracion@correo.mx', phoneOf(7));
+    expect(fresh.statusCode).toBe(200);
+    const shape = (body: { data: { CodeDeliveryDetails: { Destination: string } } }) => JSON.stringify(body).replace(body.data.CodeDeliveryDetails.Destination, '*');
     for (const email of [BUSINESS, WALLET.toUpperCase()]) {
       const before = await writes();
       const res = await start(email, phoneOf(5));
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ ErrorCode: 'CONFLICT', message: 'Ya existe una cuenta con ese correo electrónico. Inicia sesión o restablece tu contraseña.' });
-      expect(await writes()).toEqual(before);
+      expect(res.statusCode).toBe(fresh.statusCode);
+      expect(shape(res.json())).toBe(shape(fresh.json()));
+      // No account is created or changed and no code issued; the owner gets a warning instead.
+      const after = await writes();
+      expect(after).toEqual({ ...before, outbox: before.outbox + 1, activity: before.activity + 1 });
+      const [mail] = await t.sql<{ v_to: string; v_subject: string; t_body: string }>(`SELECT v_to, v_subject, t_body FROM outbox ORDER BY d_create_at DESC LIMIT 1`);
+      expect(mail).toMatchObject({ v_to: email.toLowerCase(), v_subject: 'Intento de registro con tu correo' });
+      expect(mail!.t_body).not.toMatch(/\b\d{6}\b/);
     }
     expect((await userRow(t, BUSINESS)).v_uid_status).toBe(STATUS_IDS.activo);
   });

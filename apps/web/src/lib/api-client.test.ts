@@ -150,13 +150,14 @@ describe('apiRequest: session', () => {
     expect(call(0).headers['Authorization']).toBe('Bearer access-1');
   });
 
-  it('keeps the refresh token encoded in sessionStorage, never in localStorage', () => {
+  it('keeps no token in JavaScript storage, only a hint that a session exists', () => {
     session.start(tokens('access-1', 'refresh-secret'));
-    const stored = Object.keys(sessionStorage).map((k) => sessionStorage.getItem(k) ?? '');
+    expect(sessionStorage.length).toBe(0);
+    const stored = Object.keys(localStorage).map((k) => localStorage.getItem(k) ?? '');
     expect(stored).toHaveLength(1);
-    expect(stored[0]).not.toContain('refresh-secret');
-    expect(session.refreshToken()).toBe('refresh-secret');
-    expect(localStorage.length).toBe(0);
+    expect(stored.join()).not.toContain('refresh-secret');
+    expect(stored.join()).not.toContain('access-1');
+    expect(session.mayRestore()).toBe(true);
   });
 
   it('on 401 refreshes once and retries with the new token', async () => {
@@ -172,10 +173,10 @@ describe('apiRequest: session', () => {
     expect(data).toEqual({ ok: true });
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(call(1).url).toBe('/api/v1/account/Token/Refresh');
-    expect(JSON.parse(String(call(1).body))).toEqual({ RefreshToken: 'refresh-1' });
+    // The refresh token goes in its httpOnly cookie, which the browser adds; JavaScript never has it.
+    expect(JSON.parse(String(call(1).body))).toEqual({});
     expect(call(1).headers['Authorization']).toBeUndefined();
     expect(call(2).headers['Authorization']).toBe('Bearer new-access');
-    expect(session.refreshToken()).toBe('refresh-2');
   });
 
   it('shares one refresh between calls that fail together', async () => {
@@ -208,7 +209,7 @@ describe('apiRequest: session', () => {
     expect(expired).toHaveBeenCalledWith(SESSION_EXPIRED_MESSAGE);
     expect(SESSION_EXPIRED_MESSAGE).toBe('Tu sesión expiró. Inicia sesión de nuevo.');
     expect(session.get().status).toBe('anonymous');
-    expect(session.refreshToken()).toBeNull();
+    expect(session.mayRestore()).toBe(false);
   });
 
   it('does not refresh for calls made without a session (sign-in)', async () => {
@@ -219,9 +220,9 @@ describe('apiRequest: session', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('restores a session from the refresh token on load', async () => {
+  it('restores a session from the refresh cookie on load', async () => {
     session.start(tokens('a', 'refresh-1'));
-    // A reload loses the access token but keeps the refresh token of this tab.
+    // A reload (or a new tab) loses the access token; the browser still holds the cookie.
     session.settleAnonymous();
     fetchMock.mockResolvedValueOnce(answer(tokens('restored', 'refresh-2')));
     await expect(restoreSession()).resolves.toBe(true);

@@ -240,11 +240,10 @@ let refreshing: Promise<RefreshOutcome> | null = null;
 
 function renew(): Promise<RefreshOutcome> {
   if (refreshing) return refreshing;
-  const token = session.refreshToken();
-  if (!token) return Promise.resolve('rejected');
   refreshing = (async (): Promise<RefreshOutcome> => {
+    // The refresh token travels in its httpOnly cookie (same origin), never from JavaScript.
     const [tokens, error] = await apiRequest<SessionTokens>('POST', REFRESH_PATH, {
-      body: { RefreshToken: token },
+      body: {},
       auth: false,
       envelope: 'none',
     });
@@ -258,19 +257,19 @@ function renew(): Promise<RefreshOutcome> {
   return refreshing;
 }
 
-/** Renews the session with the refresh token (one request at a time, shared by every caller). */
+/** Renews the session with the refresh cookie (one request at a time, shared by every caller). */
 export async function refreshSession(): Promise<boolean> {
   return (await renew()) === 'ok';
 }
 
 /**
- * On load: a refresh token in this tab means a silent refresh instead of the login screen. A token
- * the server refuses ends the session with the "expired" notice; an unreachable server keeps it, so
- * a reload once the server is back still works.
+ * On load (a reload or a new tab): a browser with a session gets a silent refresh instead of the
+ * login screen. A cookie the server refuses ends the session with the "expired" notice; an
+ * unreachable server keeps it, so a reload once the server is back still works.
  */
 export async function restoreSession(): Promise<boolean> {
   if (session.accessToken()) return true;
-  if (!session.refreshToken()) {
+  if (!session.mayRestore()) {
     session.clear();
     return false;
   }
@@ -334,7 +333,7 @@ async function run<T>(method: HttpMethod, path: string, options: ApiRequestOptio
   if (sendError) return [null, sendError];
 
   // 401 on a call made with a session: renew once, try once more, else end the session.
-  if (raw.status === 401 && auth && (token !== null || session.refreshToken() !== null)) {
+  if (raw.status === 401 && auth && (token !== null || session.mayRestore())) {
     if (!retried && (await refreshSession())) return run(method, path, options, true);
     session.expire();
   }

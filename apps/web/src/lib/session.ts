@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import type { Notice } from './notice';
-import { refreshTokenStore } from './storage';
+import { sessionHint } from './storage';
 
 /**
  * The signed-in session. The access token lives in memory only (a reload loses it on purpose);
- * the refresh token is kept encoded in sessionStorage so a reload of the same tab can silently
- * get a new access token. Nothing is ever written to localStorage.
+ * the refresh token lives in an httpOnly cookie that no script can read, so a reload or a new tab
+ * silently gets a new access token. JavaScript storage holds only a hint that a session exists.
  */
 export type SessionStatus = 'restoring' | 'authenticated' | 'anonymous';
 
@@ -23,7 +23,8 @@ export interface SessionState {
 /** What sign-in and refresh hand back (the login result of spec §3). */
 export interface SessionTokens {
   AccessToken: string | null;
-  RefreshToken: string | null;
+  /** Also set as an httpOnly cookie by the server; the web app never keeps it. */
+  RefreshToken?: string | null;
   ExpiresIn: number;
   RoleId?: string | null;
   MustChangePassword?: boolean;
@@ -33,7 +34,7 @@ export const SESSION_EXPIRED_MESSAGE = 'Tu sesión expiró. Inicia sesión de nu
 
 const ANONYMOUS: SessionState = { status: 'anonymous', accessToken: null, expiresAt: null, roleId: null, mustChangePassword: false, endNotice: null };
 
-let state: SessionState = refreshTokenStore.get() ? { ...ANONYMOUS, status: 'restoring' } : ANONYMOUS;
+let state: SessionState = sessionHint.get() ? { ...ANONYMOUS, status: 'restoring' } : ANONYMOUS;
 const listeners = new Set<() => void>();
 const expiredHandlers = new Set<(message: string) => void>();
 
@@ -45,7 +46,8 @@ function emit(next: SessionState) {
 export const session = {
   get: (): SessionState => state,
   accessToken: (): string | null => state.accessToken,
-  refreshToken: (): string | null => refreshTokenStore.get(),
+  /** This browser signed in and did not sign out: a renewal from the cookie is worth trying. */
+  mayRestore: (): boolean => sessionHint.get(),
 
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
@@ -55,7 +57,7 @@ export const session = {
   /** Starts (or renews) the session from a login or refresh result. */
   start(tokens: SessionTokens): void {
     if (!tokens.AccessToken) return;
-    if (tokens.RefreshToken) refreshTokenStore.set(tokens.RefreshToken);
+    sessionHint.set();
     emit({
       status: 'authenticated',
       accessToken: tokens.AccessToken,
@@ -70,7 +72,7 @@ export const session = {
     if (state.status !== 'authenticated') emit({ ...state, status: 'restoring' });
   },
 
-  /** Signed out for now without forgetting the refresh token (the server could not be reached). */
+  /** Signed out for now without forgetting the session (the server could not be reached). */
   settleAnonymous(): void {
     emit(ANONYMOUS);
   },
@@ -80,11 +82,11 @@ export const session = {
   },
 
   /**
-   * Forgets both tokens (sign-out, failed refresh). The screens behind sign-in then send the
+   * Forgets the session (sign-out, failed refresh). The screens behind sign-in then send the
    * person to /login, carrying `notice`.
    */
   clear(notice: SessionState['endNotice'] = null): void {
-    refreshTokenStore.remove();
+    sessionHint.remove();
     emit({ ...ANONYMOUS, endNotice: notice });
   },
 
@@ -95,7 +97,7 @@ export const session = {
 
   /** The session could not be renewed: forget it; /login says why. */
   expire(message: string = SESSION_EXPIRED_MESSAGE): void {
-    const wasSignedIn = state.status !== 'anonymous' || refreshTokenStore.get() !== null;
+    const wasSignedIn = state.status !== 'anonymous' || sessionHint.get();
     if (!wasSignedIn) return;
     session.clear({ color: 'yellow', message });
     for (const handler of expiredHandlers) handler(message);

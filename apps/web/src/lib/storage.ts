@@ -2,36 +2,36 @@ import { createStorage, type AppStorage } from '@far/contracts';
 
 /**
  * Browser storage goes through the contracts storage utility, which encodes what it writes
- * (spec §9, double base64 reversed). The refresh token is kept in sessionStorage only: it dies
- * with the tab and is never written to localStorage.
+ * (spec §9, double base64 reversed). No token is ever stored: the refresh token lives in an
+ * httpOnly cookie the server sets. Only a hint that this browser has a session is kept, shared by
+ * its tabs, so a new tab or a reload tries a silent renewal and a first visit does not.
  */
-const REFRESH_KEY = 'far.session.rt';
+const HINT_KEY = 'far.session.active';
 
 let store: AppStorage | null = null;
-function sessionStore(): AppStorage {
-  store ??= createStorage({ kind: 'session', encode: true, variant: 'reverse' });
+function localStore(): AppStorage {
+  store ??= createStorage({ kind: 'local', encode: true, variant: 'reverse' });
   return store;
 }
 
-export const refreshTokenStore = {
-  get(): string | null {
+export const sessionHint = {
+  get(): boolean {
     try {
-      const value = sessionStore().get<unknown>(REFRESH_KEY);
-      return typeof value === 'string' && value !== '' ? value : null;
+      return localStore().get<unknown>(HINT_KEY) === true;
     } catch {
-      return null;
+      return false;
     }
   },
-  set(token: string): void {
+  set(): void {
     try {
-      sessionStore().set(REFRESH_KEY, token);
+      localStore().set(HINT_KEY, true);
     } catch {
-      // Storage full or disabled: the session still works until the tab is reloaded.
+      // Storage full or disabled: a reload then shows the sign-in page.
     }
   },
   remove(): void {
     try {
-      sessionStore().remove(REFRESH_KEY);
+      localStore().remove(HINT_KEY);
     } catch {
       // Nothing stored.
     }

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { actorOf } from '../../platform/guard';
 import { accountLimit } from '../../platform/rate-limit';
 import { ok } from '../../platform/reply';
+import { REFRESH_PER_SESSION, clearRefreshCookie, presentedRefreshToken, refreshBudgetKey, setRefreshCookie } from './cookie';
 import * as session from './service';
 
 const tags = ['Sesión'];
@@ -40,15 +41,21 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     if (status !== 200) {
       return reply.status(status as 401 | 403).send({ success: false, IsSuccess: false, data: result, status: { code: status, message: result.DenialReason! }, ErrorCode: status === 401 ? 'INVALID_CREDENTIALS' : 'FORBIDDEN', message: result.DenialReason! });
     }
+    setRefreshCookie(req, reply, result.RefreshToken);
     return ok(result);
   });
 
-  app.post('/api/v1/account/Token/Refresh', { config: pub, schema: { tags, summary: 'Rotar el token de actualización', body: RefreshBody, response: { 200: answer(LoginResult) } } }, async (req) =>
-    ok(await session.refresh(ctx, req.body.RefreshToken)),
-  );
+  // Its own budget per session (checked once the body is read), not the sign-in limit per IP.
+  const refreshLimit = { max: REFRESH_PER_SESSION, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: refreshBudgetKey };
+  app.post('/api/v1/account/Token/Refresh', { config: { access: 'public', rateLimit: refreshLimit }, schema: { tags, summary: 'Rotar el token de actualización (en el cuerpo, o la cookie far_refresh del navegador)', body: RefreshBody.partial().nullish(), response: { 200: answer(LoginResult) } } }, async (req, reply) => {
+    const result = await session.refresh(ctx, presentedRefreshToken(req) ?? '');
+    setRefreshCookie(req, reply, result.RefreshToken);
+    return ok(result);
+  });
 
-  app.post('/api/v1/account/LogOut', { config: { access: 'authenticated', temporaryPasswordOk: true }, schema: { tags, summary: 'Cerrar sesión (revoca la sesión)', body: LogOutBody, response: { 200: Nothing } } }, async (req) => {
+  app.post('/api/v1/account/LogOut', { config: { access: 'authenticated', temporaryPasswordOk: true }, schema: { tags, summary: 'Cerrar sesión (revoca la sesión)', body: LogOutBody, response: { 200: Nothing } } }, async (req, reply) => {
     await session.logout(db, actorOf(req));
+    clearRefreshCookie(req, reply);
     return ok(null, 'Sesión cerrada');
   });
 

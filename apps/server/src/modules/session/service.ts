@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
-import { AppError, conflict, rule } from '../../platform/errors';
+import { AppError, rule } from '../../platform/errors';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto';
 import { hashSecret, verifySecret } from '../../platform/passwords';
 import { ACCESS_TTL_SECONDS, signAccessToken, signIdToken } from '../../platform/tokens';
@@ -17,6 +17,8 @@ import { sessions, unknownSignins } from './schema';
 export const REFRESH_TTL_DAYS = 7;
 /** Claims are signed by us, but a malformed id must not reach a uuid comparison as an error. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How long after a rotation the previous refresh token still renews (concurrent tabs and reloads). */
+const REFRESH_RACE_MS = 10_000;
 const BLOCKED = new Set<string>([STATUS_IDS['activo-bloqueado'], STATUS_IDS['inactivo-bloqueado']]);
 const DENIED = {
   credentials: 'Correo o contraseña incorrectos',
@@ -124,7 +126,11 @@ export async function refresh(ctx: Ctx, token: string): Promise<LoginResult> {
     const [s] = await tx.select().from(sessions).where(eq(sessions.v_uid, sid)).for('update');
     if (!s || s.d_revoked_at || s.d_expires_at <= new Date()) throw invalid;
     const presented = sha256(secret);
-    if (!safeEqual(presented, s.v_refresh_hash)) {
+    // The previous token a moment after its rotation: two tabs, or a reload racing a renewal, sent
+    // the same cookie. That one gets an access token and no new refresh token (the browser already
+    // holds the newest); later, the previous token means a copy and revokes the session.
+    const racing = !!s.v_previous_hash && safeEqual(presented, s.v_previous_hash) && Date.now() - s.d_update_at.getTime() < REFRESH_RACE_MS;
+    if (!racing && !safeEqual(presented, s.v_refresh_hash)) {
       if (s.v_previous_hash && safeEqual(presented, s.v_previous_hash)) {
         await tx.update(sessions).set({ d_revoked_at: new Date() }).where(eq(sessions.v_uid, sid));
         await recordActivity(tx, { actor: { userId: s.v_uid_user, client: null }, section: 'Sesión', action: 'Revocar', activity: 'Sesión revocada: se reutilizó un token de actualización anterior' });
@@ -135,6 +141,7 @@ export async function refresh(ctx: Ctx, token: string): Promise<LoginResult> {
     const user = await users.getUser(tx, s.v_uid_user);
     const access = user ? await grantsForRole(tx, user.v_uid_role) : null;
     if (!user || !users.canSignIn(user) || !access?.role.i_active) throw invalid;
+    if (racing) return { ...(await tokensFor(ctx.config, user, access.role.v_name, sid, secret)), RefreshToken: null, AvailableAtempts: user.i_attemps };
     const next = randomToken();
     await tx.update(sessions).set({ v_previous_hash: s.v_refresh_hash, v_refresh_hash: sha256(next), d_update_at: new Date() }).where(eq(sessions.v_uid, sid));
     return { ...(await tokensFor(ctx.config, user, access.role.v_name, sid, next)), AvailableAtempts: user.i_attemps };
@@ -278,7 +285,13 @@ async function pendingWallet(db: DbOrTx, email: string) {
 export async function signupStart(db: Db, input: { Email: string; Names: string; LastName1: string; LastName2?: string; CellPhone: string; PhoneCode: string }) {
   return db.transaction(async (tx) => {
     let user = await users.findUserByEmail(tx, input.Email);
-    if (user && user.v_uid_status !== STATUS_IDS.pendiente) throw conflict('Ya existe una cuenta con ese correo electrónico. Inicia sesión o restablece tu contraseña.');
+    // An address that already has an account gets the same answer as a new one (no one learns
+    // which e-mails have accounts); its owner is told by e-mail instead.
+    if (user && user.v_uid_status !== STATUS_IDS.pendiente) {
+      await enqueueMessage(tx, { channel: 'email', to: user.v_email, userId: user.v_uid, subject: 'Intento de registro con tu correo', body: `Hola ${user.v_names}:\n\nAlguien intentó crear una cuenta de FAR Wallet con este correo, que ya tiene una cuenta. Si fuiste tú, inicia sesión o restablece tu contraseña. Si no, ignora este mensaje: tu cuenta no cambió.` });
+      await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Alta Wallet', action: 'Intento fallido', activity: 'Intento de registro con un correo que ya tiene cuenta' });
+      return delivery('EMAIL', maskEmail(user.v_email));
+    }
     const data = { v_names: input.Names, v_last_name_1: input.LastName1, v_last_name_2: input.LastName2 || null, v_cell_phone: input.CellPhone, v_phone_code: input.PhoneCode };
     if (user) user = await users.updateUser(tx, user.v_uid, { ...data, d_email_verified_at: null, d_phone_verified_at: null });
     else {

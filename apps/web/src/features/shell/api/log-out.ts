@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
 
-/** POST /api/v1/account/LogOut { RefreshToken }: revokes the session on the server. */
-export const logOut = () =>
-  apiRequest<unknown>('POST', '/api/v1/account/LogOut', { body: { RefreshToken: session.refreshToken() ?? undefined }, timeoutMs: 8000 });
+/** POST /api/v1/account/LogOut: revokes the session on the server and clears the refresh cookie. */
+export const logOut = () => apiRequest<unknown>('POST', '/api/v1/account/LogOut', { body: {}, timeoutMs: 8000 });
 
 /**
  * Signs out: tells the server, then forgets the session and cached data, even when the server
