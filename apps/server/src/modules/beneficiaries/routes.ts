@@ -1,4 +1,4 @@
-import { Beneficiary, BeneficiaryCreateBody, BeneficiaryListQuery, BeneficiaryUpdateBody, answer } from '@far/contracts';
+import { Beneficiary, BeneficiaryCreateBody, BeneficiaryListQuery, BeneficiaryUpdateBody, answer, Uuid } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/reply';
@@ -6,7 +6,7 @@ import * as beneficiaries from './service';
 
 const tags = ['Beneficiarios'];
 const anyone = { access: 'authenticated' as const };
-const IdParam = z.object({ id: z.string().uuid('Identificador no válido') });
+const IdParam = z.object({ id: Uuid });
 
 /** Beneficiaries of a wallet user or of a business; the service applies the owner's tenant rules. */
 export const beneficiaryRoutes: FastifyPluginAsyncZod = async (app) => {

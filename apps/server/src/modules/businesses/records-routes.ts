@@ -9,6 +9,7 @@ import {
   LegalRepresentativeCreateBody,
   LegalRepresentativeUpdateBody,
   answer,
+  Uuid,
 } from '@far/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,7 +27,7 @@ const anyone = { access: 'authenticated' as const };
 type Op = 'Ver' | 'Agregar' | 'Editar' | 'Borrar';
 const may = (op: Op, selfMenu?: string) => ({ preValidation: async (req: FastifyRequest) => authoriseBusinessAccess(req.actor!, op, selfMenu) });
 const groups = (op: Op) => may(op, '/account');
-const IdParam = z.object({ id: z.string().uuid('Identificador no válido') });
+const IdParam = z.object({ id: Uuid });
 
 /** Legal representative, documents and account groups of a business ("Other services"). */
 export const businessRecordRoutes: FastifyPluginAsyncZod = async (app) => {

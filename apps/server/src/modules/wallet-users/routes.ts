@@ -14,6 +14,7 @@ import {
   WalletUserListItem,
   answer,
   pageOf,
+  Uuid,
 } from '@far/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,7 +28,7 @@ const at = (permission: 'Ver' | 'Desactivar') => ({ access: { menu: WALLET, perm
 const anyone = { access: 'authenticated' as const };
 // Permission before input: a wrong role gets 403 whatever it sent.
 const may = (op: 'Ver' | 'Agregar' | 'Editar') => ({ preValidation: async (req: FastifyRequest) => wallet.authoriseWalletAccess(req.actor!, op) });
-const IdParam = z.object({ id: z.string().uuid('Identificador no válido') });
+const IdParam = z.object({ id: Uuid });
 
 /** Staff's wallet users screen, a wallet user's address, and strategic allies. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
