@@ -13,7 +13,7 @@ import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, createTestApp, type TestA
 import { problems } from './checks';
 import { BAD_BODIES, BAD_PARAMS, BAD_QUERY_VALUES, BAD_VALUES, fieldPaths, serialise, validFor, withField, withoutField, type JsonSchema } from './inputs';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 const SEED = Number(process.env.FUZZ_SEED ?? 7);
 const ROLES = [SUPER, TECHFAR, BUSINESS, BUSINESS_2, WALLET, null] as const;
 type Role = (typeof ROLES)[number];
