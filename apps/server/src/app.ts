@@ -27,7 +27,8 @@ import * as users from './modules/users';
 import { walletRoutes } from './modules/wallet-users';
 import type { AppContext } from './platform/context';
 import { registerEnvelope, type ReportIncident } from './platform/envelope';
-import { registerErrorHandler } from './platform/error-handler';
+import { frameworkErrorOptions, registerErrorHandler } from './platform/error-handler';
+import { registerInputGuard } from './platform/input';
 import { registerGuard } from './platform/guard';
 import { registerHttp } from './platform/http';
 import { registerWeb } from './platform/static';
@@ -42,7 +43,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
-    bodyLimit: 12 * 1024 * 1024,
+    // JSON calls are small; uploads stream through multipart with each route's own file limit.
+    bodyLimit: 1024 * 1024,
+    ...frameworkErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
   const ctx: AppContext = { db: database.db, database, config, now: () => new Date() };
   app.decorate('ctx', ctx);
@@ -55,6 +58,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   };
   registerErrorHandler(app, report);
   registerEnvelope(app, report);
+  registerInputGuard(app);
   registerGuard(app, (claims) => loadActor(database, claims));
 
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 20 } });

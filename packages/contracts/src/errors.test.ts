@@ -4,6 +4,7 @@ import {
   ERROR_MESSAGES,
   ERROR_STATUS,
   FarError,
+  errorAnswer,
   httpStatusOf,
   isErrorCode,
   readErrorText,
@@ -28,6 +29,14 @@ describe('error catalogue', () => {
     ['PARSE', 400, 'Error: problema durante el parseado de los datos'],
     ['INVALID_PARAM', 400, 'Parametro no válido'],
     ['NOT_FOUND_LOOKUP', 404, 'No encontrado'],
+    ['BAD_REQUEST', 400, 'La solicitud no es válida'],
+    ['BAD_URL', 400, 'La dirección de la solicitud no es válida'],
+    ['METHOD_NOT_ALLOWED', 405, 'Método no permitido para esta dirección'],
+    ['TIMEOUT', 408, 'La solicitud tardó demasiado en llegar'],
+    ['PAYLOAD_TOO_LARGE', 413, 'El archivo o la solicitud es demasiado grande'],
+    ['URI_TOO_LONG', 414, 'La dirección de la solicitud es demasiado larga'],
+    ['UNSUPPORTED_MEDIA_TYPE', 415, 'Tipo de contenido no admitido'],
+    ['HEADERS_TOO_LARGE', 431, 'Los encabezados o la dirección de la solicitud son demasiado grandes'],
   ];
 
   it.each(expected)('%s → %i %s', (code, status, message) => {
@@ -49,6 +58,29 @@ describe('error catalogue', () => {
     expect(isErrorCode('VALIDATION')).toBe(true);
     expect(isErrorCode('toString')).toBe(false);
     expect(isErrorCode(400)).toBe(false);
+  });
+});
+
+describe('errorAnswer', () => {
+  it('carries the envelope and every §8 error field with the same code and text', () => {
+    const errors = [{ field: 'Email', key: 'required', message: 'Este campo es requerido' }];
+    expect(errorAnswer('VALIDATION', 'Este campo es requerido', { errors })).toEqual({
+      success: false,
+      IsSuccess: false,
+      data: null,
+      status: { code: 400, message: 'Este campo es requerido' },
+      ErrorCode: 'VALIDATION',
+      errorCode: 'VALIDATION',
+      message: 'Este campo es requerido',
+      Message: 'Este campo es requerido',
+      errorDescrpition: 'Este campo es requerido',
+      errors,
+    });
+  });
+
+  it('uses the catalogue text and status unless told otherwise', () => {
+    expect(errorAnswer('URI_TOO_LONG')).toMatchObject({ status: { code: 414, message: 'La dirección de la solicitud es demasiado larga' }, errorCode: 'URI_TOO_LONG' });
+    expect(errorAnswer('VALIDATION', undefined, { status: 413 }).status.code).toBe(413);
   });
 });
 

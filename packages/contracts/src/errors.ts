@@ -4,7 +4,7 @@
  */
 
 interface ErrorDefinition {
-  status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 502;
+  status: 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 414 | 415 | 422 | 429 | 431 | 500 | 502;
   message: string;
 }
 
@@ -29,6 +29,15 @@ const ERROR_DEFINITIONS = {
   INVALID_PARAM: { status: 400, message: 'Parametro no válido' },
   // §8: a related lookup inside a form found nothing.
   NOT_FOUND_LOOKUP: { status: 404, message: 'No encontrado' },
+  // Refused by the HTTP layer before any route runs (docs/api.md, "Errores").
+  BAD_REQUEST: { status: 400, message: 'La solicitud no es válida' },
+  BAD_URL: { status: 400, message: 'La dirección de la solicitud no es válida' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Método no permitido para esta dirección' },
+  TIMEOUT: { status: 408, message: 'La solicitud tardó demasiado en llegar' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'El archivo o la solicitud es demasiado grande' },
+  URI_TOO_LONG: { status: 414, message: 'La dirección de la solicitud es demasiado larga' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Tipo de contenido no admitido' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'Los encabezados o la dirección de la solicitud son demasiado grandes' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_DEFINITIONS;
@@ -51,6 +60,32 @@ export function httpStatusOf(code: ErrorCode): ErrorHttpStatus {
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_DEFINITIONS, value);
+}
+
+/**
+ * The body of every error answer (docs/api.md): the envelope of §7 plus the §8 error fields, so
+ * a client reading any of `ErrorCode`, `errorCode`, `Message`, `message` or `errorDescrpition`
+ * (the upstream's spelling) finds the same code and text. `errorDescrpition` differs only where
+ * §8 gives the upstream's own words for a refusal (e.g. the payment day).
+ */
+export function errorAnswer(
+  code: ErrorCode,
+  message: string = ERROR_MESSAGES[code],
+  extra: { errors?: { field: string; key: string; message: string }[]; data?: unknown; status?: number; description?: string } = {},
+) {
+  const status = extra.status ?? httpStatusOf(code);
+  return {
+    success: false as const,
+    IsSuccess: false as const,
+    data: extra.data ?? null,
+    status: { code: status, message },
+    ErrorCode: code as string,
+    errorCode: code as string,
+    message,
+    Message: message,
+    errorDescrpition: extra.description ?? message,
+    ...(extra.errors ? { errors: extra.errors } : {}),
+  };
 }
 
 /** An Error that carries a catalogue code, so a server can map it to its HTTP status unchanged. */

@@ -14,6 +14,7 @@ export function isValidPassword(value: string): boolean {
 
 export const passwordSchema = z
   .string({ error: PASSWORD_MESSAGE })
+  .max(128, PASSWORD_MESSAGE)
   .refine(isValidPassword, { message: PASSWORD_MESSAGE, params: { key: 'pattern' } });
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';

@@ -1,4 +1,4 @@
-import { CATALOGS, CATALOG_NAMES, ROLE_IDS, STATUS_IDS } from '@far/contracts';
+import { CATALOGS, CATALOGS_DEFINED_AT, CATALOG_NAMES, ROLE_IDS, STATUS_IDS } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import spei from '../../../../packages/contracts/src/catalogs/spei-participants.json';
 import { BUSINESS, SUPER, TECHFAR, WALLET, createTestApp, type TestApp } from '../helpers';
@@ -25,7 +25,7 @@ describe('GET /api/v1/catalogs/{name}', () => {
   it.each(CATALOG_NAMES.filter((n) => n !== 'roles'))('serves %s as the contracts define it', async (name) => {
     const list = await items(name);
     expect(list.length).toBeGreaterThan(0);
-    expect(list).toEqual(CATALOGS[name].map((i) => ({ ...i })));
+    expect(list).toEqual(CATALOGS[name].map((i) => ({ ...i, d_create_at: CATALOGS_DEFINED_AT, d_update_at: CATALOGS_DEFINED_AT })));
     for (const i of list) expect(i).toMatchObject({ v_uid: expect.stringMatching(/^[0-9a-f-]{36}$/), v_name: expect.any(String), i_active: true });
   });
 
@@ -35,6 +35,9 @@ describe('GET /api/v1/catalogs/{name}', () => {
     expect(roles.map((r) => r.v_name).sort()).toEqual(['Cobranza', 'business', 'super', 'techfar', 'wallet']);
     expect(roles.find((r) => r.v_name === 'super')).toMatchObject({ v_uid: ROLE_IDS.super, i_active: true });
     expect(roles.find((r) => r.v_name === 'Cobranza')!.i_active).toBe(false);
+    // §3: catalog-style records carry their dates; a role has those of its row.
+    const [row] = await t.sql<{ d_create_at: Date }>(`SELECT d_create_at FROM roles WHERE v_name = 'Cobranza'`);
+    expect(roles.find((r) => r.v_name === 'Cobranza')).toMatchObject({ d_create_at: row!.d_create_at.toISOString(), d_update_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
   });
 
   it('builds financial institutions from the SPEI participants list', async () => {

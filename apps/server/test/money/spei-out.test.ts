@@ -138,6 +138,18 @@ describe('SPEI out, happy paths', () => {
     expect(await balance(t, BUSINESS)).toEqual(before);
   });
 
+  it.each([
+    ['today', 0],
+    ['yesterday', -1],
+  ])('refuses a payment day of %s with the §8 words beside the Spanish message, and holds nothing', async (_when, offset) => {
+    await flush();
+    const before = await balance(t, BUSINESS);
+    const res = await speiOut(t, BUSINESS, { Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Dos', Amount: '20.00', PaymentDay: addDays(mexicoDate(new Date()), offset) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'La fecha de pago debe ser una fecha futura', errorDescrpition: 'The payment day needs to be a future date', errors: [{ field: 'PaymentDay' }] });
+    expect(await balance(t, BUSINESS)).toEqual(before);
+  });
+
   it('cancels and removes a pending order, releasing the hold and recording who and from which status', async () => {
     await flush();
     const before = await balance(t, BUSINESS);

@@ -1,9 +1,37 @@
 import { z } from 'zod';
 
-// Zod speaks Spanish for its generic messages; rule-specific messages come from the validators.
-z.config(z.locales.es());
+/** The §5 words for the rules a schema did not word itself; undefined leaves zod's Spanish locale. */
+const SPEC_WORDS: z.core.$ZodErrorMap = (issue) => {
+  if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union')) return 'Este campo es requerido';
+  if (issue.code === 'too_big' && issue.origin === 'string') return `Debe contener máximo ${issue.maximum} caracteres`;
+  if (issue.code === 'too_small' && issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'Este campo es requerido' : `Debe contener mínimo ${issue.minimum} caracteres`;
+  if (issue.code === 'too_big' && issue.origin === 'array') return `Debe contener máximo ${issue.maximum} elementos`;
+  if (issue.code === 'invalid_format') {
+    if (issue.format === 'email') return 'Correo electrónico no válido';
+    if (issue.format === 'uuid') return 'Identificador no válido';
+    if (issue.format === 'date' || issue.format === 'datetime') return 'Fecha no válida';
+    if (issue.format === 'url') return 'URL no válida';
+    // A pattern is an implementation detail; the caller needs to know the format was wrong.
+    return 'Formato no válido';
+  }
+  return undefined;
+};
 
-export const Uuid = z.string().uuid({ message: 'Identificador no válido' });
+// Zod speaks Spanish for its generic messages, in the §5 words where the spec gives them;
+// rule-specific messages come from the validators.
+z.config({ ...z.locales.es(), customError: SPEC_WORDS });
+
+/** Ids are version-4 UUIDs (§5); anything else is refused before any lookup. */
+export const Uuid = z.uuidv4({ message: 'Identificador no válido' });
+export const IdParam = z.object({ id: Uuid });
+
+/**
+ * Text no form can type and PostgreSQL cannot store: NUL, and UTF-16 halves without their pair
+ * (JSON can carry "\u0000" and "\ud800"). The server refuses them in every body, query and path.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses
+export const FORBIDDEN_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const FORBIDDEN_TEXT_MESSAGE = 'El texto contiene caracteres no permitidos';
 export const EmailField = z
   .string({ message: 'Este campo es requerido' })
   .trim()
@@ -32,7 +60,11 @@ export const ErrorAnswer = z.object({
   data: z.unknown().nullable(),
   status: z.object({ code: z.number(), message: z.string() }),
   ErrorCode: z.string(),
+  errorCode: z.string(),
   message: z.string(),
+  Message: z.string(),
+  /** Spec §8 spelling, kept as the upstream writes it. */
+  errorDescrpition: z.string(),
   errors: z.array(FieldErrorSchema).optional(),
 });
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PHONE_CODES } from '../ids/phone-codes';
 import { STATUS_IDS } from '../catalogs/status';
+import { Uuid } from './common';
 
 export const REQUIRED = 'Este campo es requerido';
 const maxMessage = (n: number) => `Debe contener máximo ${n} caracteres`;
@@ -32,6 +33,7 @@ export const PhoneNumber = z.string({ message: REQUIRED }).trim().regex(/^\d{7,1
 /** A dialling code of the phone-code list; Mexico +52 by default. */
 export const CountryCode = z
   .string()
+  .max(8, 'Clave de país no válida')
   .refine((c) => PHONE_CODES.some((p) => p.code === c), 'Clave de país no válida')
   .default('+52');
 
@@ -53,7 +55,7 @@ export const StatusFilter = z.enum(STATUS_FILTERS, { message: 'Estatus no válid
 /** Lifecycle actions of users (and, without 'borrar', of businesses). */
 export const USER_ACTIONS = ['activar', 'desactivar', 'bloquear', 'desbloquear', 'borrar'] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];
-export const SelectedIds = z.array(z.string().uuid({ message: 'Identificador no válido' })).min(1, 'Selecciona al menos un registro').max(100, 'Selecciona como máximo 100 registros');
+export const SelectedIds = z.array(Uuid).min(1, 'Selecciona al menos un registro').max(100, 'Selecciona como máximo 100 registros');
 export const BulkResult = z.object({ Affected: z.number().int() });
 
 /** Review outcome of a document or a strategic-ally request (by status id). */

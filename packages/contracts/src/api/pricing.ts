@@ -12,7 +12,7 @@ import { optional } from './fields';
 export const PERCENT_MESSAGE = 'Porcentaje no válido: escribe un número de 0 a 100 con máximo dos decimales';
 
 /** A percentage ('1.5', 0.75, '16') → basis points (bigint). */
-export const PercentField = z.union([z.string(), z.number()], { error: PERCENT_MESSAGE }).transform((input, ctx): bigint => {
+export const PercentField = z.union([z.string().max(32), z.number()], { error: PERCENT_MESSAGE }).transform((input, ctx): bigint => {
   try {
     return percentToBasisPoints(input);
   } catch {
@@ -22,7 +22,7 @@ export const PercentField = z.union([z.string(), z.number()], { error: PERCENT_M
 });
 
 /** A commission: like AmountField, but zero is allowed ('0', '0.00'). Output: bigint cents. */
-export const CommissionAmountField = z.union([z.string(), z.number()], { error: AMOUNT_FIELD_MESSAGES.invalid }).transform((input, ctx): bigint => {
+export const CommissionAmountField = z.union([z.string().max(32), z.number()], { error: AMOUNT_FIELD_MESSAGES.invalid }).transform((input, ctx): bigint => {
   const text = typeof input === 'number' ? String(input) : input.trim();
   if (/^0+(\.0{1,2})?$/.test(text)) return 0n;
   const result = parseApiAmount(input);

@@ -38,7 +38,7 @@ export const ConfirmResetBody = z.object({ Email: EmailField, Code: SixDigits, P
 export const ChangePasswordBody = z.object({ CurrentPassword: z.string().min(1, 'Este campo es requerido').max(128), NewPassword });
 
 export const MexicanCellPhone = z.string({ message: 'Este campo es requerido' }).regex(/^\d{10}$/, 'El teléfono debe tener 10 dígitos');
-export const PhoneCode = z.string().regex(/^\+\d{1,4}$/, 'Clave de país no válida').default('+52');
+export const PhoneCode = z.string().max(8, 'Clave de país no válida').regex(/^\+\d{1,4}$/, 'Clave de país no válida').default('+52');
 export const SignupStartBody = z.object({
   Email: EmailField,
   Names: Required(60),

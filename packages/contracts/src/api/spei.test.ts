@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SANDBOX_BANKS, bankByClabePrefix, isSandboxBank } from '../catalogs';
 import { buildClabe, validateClabe } from '../ids/clabe';
 import { CommissionAmountField, LimitUpsertBody, PercentField } from './pricing';
-import { BeneficiaryNameField, BusinessMovementDetail, ConceptField, LedgerEntry, NumericReferenceField, SecurityCodeField, SpeiOutBody } from './spei';
+import { BeneficiaryNameField, BusinessMovementDetail, ConceptField, LedgerEntry, NumericReferenceField, PAYMENT_DAY_DESCRIPTION, SPEC_ERROR_DESCRIPTIONS, SPEI_MESSAGES, SecurityCodeField, SpeiOutBody, isFuturePaymentDay } from './spei';
 
 const message = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (r.success ? null : r.error!.issues[0]!.message);
 
@@ -102,5 +102,28 @@ describe('movement detail', () => {
     expect(LedgerEntry.safeParse({ Account: 'IVA por pagar', Description: 'IVA', Debit: '0.8', Credit: null }).success).toBe(false);
     expect(Object.keys(BusinessMovementDetail.shape)).toContain('Entries');
     expect(BusinessMovementDetail.shape.Entries.safeParse(undefined).success).toBe(true);
+  });
+});
+
+describe('payment day (spec §8 sample)', () => {
+  it('must come after today: today and past days are refused', () => {
+    expect(isFuturePaymentDay('2026-11-24', '2026-11-23')).toBe(true);
+    expect(isFuturePaymentDay('2026-11-23', '2026-11-23')).toBe(false);
+    expect(isFuturePaymentDay('2026-11-22', '2026-11-23')).toBe(false);
+  });
+
+  it('carries the §8 words beside the Spanish message', () => {
+    expect(PAYMENT_DAY_DESCRIPTION).toBe('The payment day needs to be a future date');
+    expect(SPEC_ERROR_DESCRIPTIONS[SPEI_MESSAGES.paymentDay]).toBe(PAYMENT_DAY_DESCRIPTION);
+  });
+});
+
+describe('every text field has a maximum length', () => {
+  it.each([
+    ['an amount', () => CommissionAmountField.safeParse('1'.repeat(33))],
+    ['a percent', () => PercentField.safeParse('1'.repeat(33))],
+    ['a reference', () => NumericReferenceField.safeParse('1'.repeat(33))],
+  ])('refuses %s longer than 32 characters', (_what, parse) => {
+    expect(parse().success).toBe(false);
   });
 });

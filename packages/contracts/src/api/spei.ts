@@ -24,6 +24,18 @@ export const SPEI_MESSAGES = {
   paymentDay: 'La fecha de pago debe ser una fecha futura',
 } as const;
 
+/** §8 sample, the upstream's words for the same refusal; answers carry it in `errorDescrpition`. */
+export const PAYMENT_DAY_DESCRIPTION = 'The payment day needs to be a future date';
+
+/**
+ * A payment day must come after the operation day (both YYYY-MM-DD in America/Mexico_City):
+ * today and past days are refused, on the server and on the screen alike.
+ */
+export const isFuturePaymentDay = (day: string, today: string): boolean => day > today;
+
+/** The §8 text of a refusal whose Spanish message is the key, for `errorDescrpition`. */
+export const SPEC_ERROR_DESCRIPTIONS: Readonly<Record<string, string>> = { [SPEI_MESSAGES.paymentDay]: PAYMENT_DAY_DESCRIPTION };
+
 /** SPEI concept: 1 to 39 plain letters (no accents), digits and spaces. */
 export const ConceptField = z
   .string({ message: REQUIRED })
@@ -34,7 +46,7 @@ export const ConceptField = z
 
 /** Numeric reference: 1 to 7 digits (a JSON number is read as its digits). */
 export const NumericReferenceField = z
-  .union([z.string(), z.number()], { message: REQUIRED })
+  .union([z.string().max(32), z.number()], { message: REQUIRED })
   .transform((v) => (typeof v === 'number' ? (Number.isSafeInteger(v) && v >= 0 ? String(v) : 'x') : v.trim()))
   .pipe(z.string().min(1, REQUIRED).regex(/^\d{1,7}$/, SPEI_MESSAGES.reference));
 

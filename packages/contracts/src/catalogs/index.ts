@@ -26,6 +26,12 @@ export const CATALOG_NAMES = [
 ] as const;
 export type CatalogName = (typeof CATALOG_NAMES)[number];
 
+/**
+ * d_create_at and d_update_at of the fixed catalogues (§3 gives every catalog-style record both):
+ * they are defined in code, so both are when the foundation first defined them.
+ */
+export const CATALOGS_DEFINED_AT = '2026-11-22T01:56:27.000Z';
+
 /** Positions are part of the ids: append new names, never reorder. */
 const catalog = (prefix: string, names: readonly string[]): ReadonlyArray<CatalogItem> =>
   names.map((v_name, index) => ({ v_uid: fixedUid(prefix, index + 1), v_name, i_active: true }));

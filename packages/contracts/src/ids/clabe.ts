@@ -56,7 +56,7 @@ export function validateClabe(value: string): ClabeResult {
 }
 
 /** A CLABE form field; outputs the trimmed CLABE, issues carry `params.key`. */
-export const clabeSchema = checkedSchema(z.string({ error: CLABE_MESSAGES.length }), (value) => {
+export const clabeSchema = checkedSchema(z.string({ error: CLABE_MESSAGES.length }).max(40, CLABE_MESSAGES.length), (value) => {
   const result = validateClabe(value);
   return result.ok ? { value: result.clabe } : result;
 });

@@ -105,7 +105,7 @@ export function validateRfc(value: string, kind?: RfcKind): RfcResult {
 
 /** An RFC form field; outputs the normalised RFC. Check-digit warnings do not fail it. */
 export function rfcSchema(kind?: RfcKind): z.ZodType<string, unknown> {
-  return checkedSchema(z.string({ error: RFC_MESSAGES.format }), (value) => {
+  return checkedSchema(z.string({ error: RFC_MESSAGES.format }).max(40, RFC_MESSAGES.format), (value) => {
     const result = validateRfc(value, kind);
     const [first] = result.errors;
     return first ?? { value: result.rfc };

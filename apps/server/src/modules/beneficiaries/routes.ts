@@ -1,4 +1,4 @@
-import { Beneficiary, BeneficiaryCreateBody, BeneficiaryListQuery, BeneficiaryUpdateBody, answer } from '@far/contracts';
+import { Beneficiary, BeneficiaryCreateBody, BeneficiaryListQuery, BeneficiaryUpdateBody, answer, Uuid } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteAccess } from '../../platform/context';
@@ -13,7 +13,7 @@ const owners = (op: Op): { access: RouteAccess } => {
   const self = { menu: '/profile', permission: op === 'Ver' ? 'Ver' : 'Editar' } as const;
   return { access: { FAR: [{ menu: '/user/business', permission: op }, { menu: '/user/wallet', permission: op }], BUS: self, WAL: self, note: "FAR: the permission on the owner's screen (a business's or a wallet user's)" } };
 };
-const IdParam = z.object({ id: z.string().uuid('Identificador no válido') });
+const IdParam = z.object({ id: Uuid });
 
 /** Beneficiaries of a wallet user or of a business; the service applies the owner's tenant rules. */
 export const beneficiaryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -9,6 +9,7 @@ import {
   LegalRepresentativeCreateBody,
   LegalRepresentativeUpdateBody,
   answer,
+  Uuid,
 } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ import * as records from './records';
 type Op = 'Ver' | 'Agregar' | 'Editar' | 'Borrar';
 const record = (op: Op): { access: RouteAccess } => ({ access: { FAR: { menu: '/user/business', permission: op }, BUS: { menu: '/profile', permission: op === 'Ver' ? 'Ver' : 'Editar' } } });
 const groups = (op: Op): { access: RouteAccess } => ({ access: { FAR: { menu: '/user/business', permission: op }, BUS: { menu: '/account', permission: op } } });
-const IdParam = z.object({ id: z.string().uuid('Identificador no válido') });
+const IdParam = z.object({ id: Uuid });
 
 /** Legal representative, documents and account groups of a business ("Other services"). */
 export const businessRecordRoutes: FastifyPluginAsyncZod = async (app) => {

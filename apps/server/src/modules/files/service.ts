@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DbOrTx } from '../../db/client';
+import { storable } from '../../platform/error-handler';
 import { AppError } from '../../platform/errors';
+import { sanitiseSvg } from './svg';
 import { files } from './schema';
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -13,21 +15,24 @@ const invalid = (message: string, key: string) => new AppError('VALIDATION', mes
 
 /**
  * An image upload is checked three ways: size, the name's extension, and the bytes themselves
- * (a renamed executable is refused; an SVG may not carry scripts).
+ * (a renamed executable is refused). An SVG is kept as DOMPurify leaves it (svg.ts): what is
+ * stored is the sanitised text, never the upload itself.
  */
-export async function checkImage(name: string, content: Buffer): Promise<string> {
+export async function checkImage(name: string, content: Buffer): Promise<{ mediaType: string; content: Buffer }> {
   if (content.length > IMAGE_MAX_BYTES) throw invalid('No debe pesar más de 2MB', 'fileSize');
   const ext = name.toLowerCase().split('.').pop() ?? '';
   const allowed = IMAGE_TYPES[ext];
   if (!allowed) throw invalid(IMAGE_ACCEPT_MESSAGE, 'accept');
   if (ext === 'svg') {
-    const text = content.toString('utf8');
-    if (!/<svg[\s>]/i.test(text) || /<script|on\w+\s*=|javascript:/i.test(text)) throw invalid(IMAGE_ACCEPT_MESSAGE, 'accept');
-    return 'image/svg+xml';
+    // An SVG that carried script, handlers or links is refused, so the user knows; any other is
+    // stored as the sanitiser wrote it.
+    const svg = await sanitiseSvg(content.toString('utf8'));
+    if (!svg || svg.active) throw invalid(IMAGE_ACCEPT_MESSAGE, 'accept');
+    return { mediaType: 'image/svg+xml', content: Buffer.from(svg.clean) };
   }
   const sniffed = await fileTypeFromBuffer(content);
   if (!sniffed || !allowed.includes(sniffed.mime)) throw invalid(IMAGE_ACCEPT_MESSAGE, 'accept');
-  return sniffed.mime;
+  return { mediaType: sniffed.mime, content };
 }
 
 export const PDF_MAX_BYTES = 10 * 1024 * 1024;
@@ -44,7 +49,8 @@ export async function storeFile(db: DbOrTx, f: { name: string; mediaType: string
   const [row] = await db
     .insert(files)
     .values({
-      v_name: f.name.slice(0, 200),
+      // A file name comes from the multipart header; keep it storable whatever it holds.
+      v_name: storable(f.name, 200),
       v_media_type: f.mediaType,
       i_size: f.content.length,
       v_sha256: createHash('sha256').update(f.content).digest('hex'),

@@ -9,7 +9,9 @@ import { recordIncident } from '../audit';
 
 // Checked in the handler rather than by the schema, so an unknown kind is recorded as an incident (spec §8).
 const Version = z.object({ version: z.string().max(20).describe('Versión del sobre: v2') });
-const Sealed = z.object({ Data: z.string().min(1).max(1_000_000) });
+// A seal must fit in the body of a decrypt call (the 1 MiB body limit, less `{"Data":""}`).
+const SEALED_MAX = 1_048_000;
+const Sealed = z.object({ Data: z.string().min(1).max(SEALED_MAX) });
 
 /**
  * The envelope service of spec §7, for clients that cannot hold the key. Both need a session:
@@ -31,7 +33,9 @@ export const internalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/internal/encrypt/:version', { config: { access: 'authenticated', temporaryPasswordOk: true }, schema: { tags, summary: 'Cifrar una carga (v2: AES-256-GCM)', params: Version, body: z.unknown(), response: { 200: answer(Sealed) } } }, async (req) => {
     await checkVersion(req, req.params.version);
-    return ok({ Data: seal('v2', key, JSON.stringify(req.body ?? null)) });
+    const Data = seal('v2', key, JSON.stringify(req.body ?? null));
+    if (Data.length > SEALED_MAX) throw new AppError('PAYLOAD_TOO_LARGE', 'La carga cifrada no cabría en una solicitud: envía menos datos');
+    return ok({ Data });
   });
 
   app.post('/api/internal/decrypt/:version', { config: { access: 'authenticated', temporaryPasswordOk: true }, schema: { tags, summary: 'Descifrar una carga v2', params: Version, body: Sealed, response: { 200: answer(z.unknown()) } } }, async (req) => {

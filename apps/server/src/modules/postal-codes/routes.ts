@@ -1,4 +1,4 @@
-import { POSTAL_IMPORT_MAX_MB, PostalCodeInfo, PostalImportJob, answer } from '@far/contracts';
+import { POSTAL_IMPORT_MAX_MB, PostalCodeInfo, PostalImportJob, answer, Uuid } from '@far/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -72,7 +72,7 @@ export const postalCodeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/postal-code/import/:id',
     {
       config: { access: { FAR: { menu: STAFF, permission: 'Ver' } } },
-      schema: { tags, summary: 'Avance de una importación (Processed de Total); reanuda una interrumpida', params: z.object({ id: z.string().uuid('Identificador no válido') }), response: { 200: answer(PostalImportJob) } },
+      schema: { tags, summary: 'Avance de una importación (Processed de Total); reanuda una interrumpida', params: z.object({ id: Uuid }), response: { 200: answer(PostalImportJob) } },
     },
     async (req) => {
       const job = await postal.getImport(db, req.params.id);

@@ -16,6 +16,7 @@ import {
   answer,
   pageOf,
   type UserClientKind,
+  Uuid,
 } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -113,13 +114,13 @@ export const profileUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const upload = await readSingleUpload(req, IMAGE_MAX_BYTES, imageSize);
-      const mediaType = await checkImage(upload.filename, upload.content);
-      await db.transaction((tx) => staff.setStaffPhoto(tx, actorOf(req), req.query.Id, { name: upload.filename, mediaType, content: upload.content }));
+      const { mediaType, content } = await checkImage(upload.filename, upload.content);
+      await db.transaction((tx) => staff.setStaffPhoto(tx, actorOf(req), req.query.Id, { name: upload.filename, mediaType, content }));
       return ok(await staff.getStaff(db, req.query.Id), 'Foto actualizada');
     },
   );
 
-  app.get(`${BASE}/photo/:id`, { config: { access: { FAR: { menu: TECHFAR, permission: 'Ver' } } }, schema: { tags, summary: 'Foto de perfil de un usuario administrador (ProfilePhotoUrl)', params: z.object({ id: z.string().uuid('Identificador no válido') }) } }, async (req, reply) => {
+  app.get(`${BASE}/photo/:id`, { config: { access: { FAR: { menu: TECHFAR, permission: 'Ver' } } }, schema: { tags, summary: 'Foto de perfil de un usuario administrador (ProfilePhotoUrl)', params: z.object({ id: Uuid }) } }, async (req, reply) => {
     const file = await staff.staffPhoto(db, req.params.id);
     // An SVG is served sandboxed so that a crafted one cannot run in our origin.
     return reply.header('content-type', file.v_media_type).header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox").header('cache-control', 'private, max-age=60').header('x-content-type-options', 'nosniff').send(file.b_content);

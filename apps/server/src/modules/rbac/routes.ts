@@ -13,6 +13,7 @@ import {
   RoleGrantSchema,
   answer,
   pageOf,
+  Uuid,
 } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -96,7 +97,7 @@ export const rbacRoutes =
       ok(await write((tx) => rbac.createMenuEntry(tx, actorOf(req), { ...req.body, v_uid_children: req.body.v_uid_children ?? null })), 'Entrada creada'),
     );
 
-    app.put('/api/v1/rbac/menu/:id', { config: { access: superAccess('Editar') }, schema: { tags, summary: 'Editar una entrada de menú', params: z.object({ id: z.string().uuid('Identificador no válido') }), body: MenuBody, response: { 200: answer(MenuEntry) } } }, async (req) =>
+    app.put('/api/v1/rbac/menu/:id', { config: { access: superAccess('Editar') }, schema: { tags, summary: 'Editar una entrada de menú', params: z.object({ id: Uuid }), body: MenuBody, response: { 200: answer(MenuEntry) } } }, async (req) =>
       ok(await write((tx) => rbac.updateMenuEntry(tx, actorOf(req), req.params.id, { ...req.body, v_uid_children: req.body.v_uid_children ?? null })), 'Entrada actualizada'),
     );
 
@@ -104,7 +105,7 @@ export const rbacRoutes =
       ok(await write((tx) => rbac.upsertPermission(tx, actorOf(req), req.body)), 'Permisos guardados'),
     );
 
-    app.put('/api/v1/rbac/permission/:id', { config: { access: superAccess('Editar') }, schema: { tags, summary: 'Editar los permisos de un rol', params: z.object({ id: z.string().uuid('Identificador no válido') }), body: PermissionBody, response: { 200: answer(Permission) } } }, async (req) =>
+    app.put('/api/v1/rbac/permission/:id', { config: { access: superAccess('Editar') }, schema: { tags, summary: 'Editar los permisos de un rol', params: z.object({ id: Uuid }), body: PermissionBody, response: { 200: answer(Permission) } } }, async (req) =>
       ok(await write((tx) => rbac.upsertPermission(tx, actorOf(req), req.body, req.params.id)), 'Permisos guardados'),
     );
   };

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { AppError, conflict, fieldError, notFound, rule } from '../../platform/errors';
 import { toPage } from '../../platform/paging';
-import { iso } from '../../platform/reply';
+import { iso, recordDates } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { menu, permissions, rolePermissions, roles, type RoleGrant } from './schema';
 
@@ -346,5 +346,5 @@ export async function upsertPermission(db: DbOrTx, actor: Actor, data: { v_uid_r
 }
 
 export async function roleCatalog(db: DbOrTx) {
-  return (await db.select().from(roles).orderBy(asc(roles.v_name))).map((r) => ({ v_uid: r.v_uid, v_name: r.v_name, i_active: r.i_active, v_client_prefix: r.v_client_prefix }));
+  return (await db.select().from(roles).orderBy(asc(roles.v_name))).map((r) => ({ v_uid: r.v_uid, v_name: r.v_name, i_active: r.i_active, v_client_prefix: r.v_client_prefix, ...recordDates(r) }));
 }

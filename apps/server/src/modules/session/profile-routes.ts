@@ -76,11 +76,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     // The photo travels in the field `file`; a file under any other name is not it.
     if (part && part.fieldname !== 'file') part.file.resume();
     if (!part || part.fieldname !== 'file') throw new AppError('VALIDATION', 'Este campo es requerido', { errors: [{ field: 'file', key: 'required', message: 'Este campo es requerido' }] });
-    const content = await part.toBuffer().catch(() => {
+    const uploaded = await part.toBuffer().catch(() => {
       throw new AppError('VALIDATION', 'No debe pesar más de 2MB', { errors: [{ field: 'file', key: 'fileSize', message: 'No debe pesar más de 2MB' }] });
     });
     if (part.file.truncated) throw new AppError('VALIDATION', 'No debe pesar más de 2MB', { errors: [{ field: 'file', key: 'fileSize', message: 'No debe pesar más de 2MB' }] });
-    const mediaType = await checkImage(part.filename, content);
+    const { mediaType, content } = await checkImage(part.filename, uploaded);
     await db.transaction(async (tx) => {
       const user = (await users.getUser(tx, actorOf(req).userId, { forUpdate: true }))!;
       const uid = await storeFile(tx, { name: part.filename, mediaType, content, ownerId: user.v_uid, client: user.v_client });

@@ -19,6 +19,7 @@ import {
   MOVEMENT_STATUS_NAMES,
   MOVEMENT_TYPE_NAMES,
   SPEI_MESSAGES,
+  isFuturePaymentDay,
   amountOut,
   bankByClabePrefix,
   formatCurrency,
@@ -211,7 +212,7 @@ async function planSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now: D
   const operationDate = mexicoDate(now);
   let scheduledAt: Date | null = null;
   if (input.paymentDay) {
-    if (input.paymentDay <= operationDate) throw fieldError('PaymentDay', SPEI_MESSAGES.paymentDay, 'future');
+    if (!isFuturePaymentDay(input.paymentDay, operationDate)) throw fieldError('PaymentDay', SPEI_MESSAGES.paymentDay, 'future');
     if (input.paymentDay > addDays(operationDate, 366)) throw fieldError('PaymentDay', 'La fecha de pago no puede ser posterior a un año', 'max');
     scheduledAt = mexicoMidnight(input.paymentDay);
   }

@@ -7,6 +7,7 @@ import {
   EmployeeCreateBody,
   EmployeeUpdateBody,
   answer,
+  Uuid,
 } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ import * as staff from './service';
 
 const STAFF = '/user/techfar';
 const at = (permission: 'Ver' | 'Agregar' | 'Editar' | 'Borrar') => ({ access: { FAR: { menu: STAFF, permission } } });
-const IdParam = z.object({ id: z.string().uuid('Identificador no válido') });
+const IdParam = z.object({ id: Uuid });
 
 /** Departments (/api/v1/profiles/departments) and employee records (/api/v1/employee) of admin users. */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {

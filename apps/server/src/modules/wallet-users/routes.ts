@@ -14,6 +14,7 @@ import {
   WalletUserListItem,
   answer,
   pageOf,
+  Uuid,
 } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +36,7 @@ const allies = (ops: Array<Op | 'Desvincular'>, kinds: Array<'BUS' | 'WAL'>, not
     ...(note ? { note } : {}),
   },
 });
-const IdParam = z.object({ id: z.string().uuid('Identificador no válido') });
+const IdParam = z.object({ id: Uuid });
 
 /** Staff's wallet users screen, a wallet user's address, and strategic allies. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
