@@ -1,7 +1,7 @@
 /**
  * Spreadsheet exports (CSV and XLSX) of any list: one column description, two writers. Every
  * report exports through here, so Excel keeps every digit of a CLABE, dates are Mexico City
- * dates, amounts are exact and no cell runs as a formula (docs/decisions/0007-exports-and-documents.md).
+ * dates, amounts are exact and no cell runs as a formula (docs/decisions/0011-exports-and-documents.md).
  */
 import { centsToDecimalString, formatDate, formatDateTime } from '@far/contracts';
 import { stringify } from 'csv-stringify/sync';

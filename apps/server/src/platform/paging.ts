@@ -25,7 +25,7 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
 export const EXACT_COUNT_CAP = 1_000;
 
 /**
- * The total of a page of a list that can grow without bound (docs/decisions/0007), without an
+ * The total of a page of a list that can grow without bound (docs/decisions/0008-request-path-and-lists.md), without an
  * exact count(*) of every matching row (80× the page's cost at 100,000 rows):
  * - a page that is not full is the last one: the total is known without counting;
  * - otherwise PostgreSQL's plan estimates the matches; ten times the cap or more, that is the total;
