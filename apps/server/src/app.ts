@@ -58,8 +58,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   };
   registerErrorHandler(app, report);
   registerEnvelope(app, report);
-  registerInputGuard(app);
   registerGuard(app, (claims) => loadActor(database, claims));
+  // After the guard: a caller without the permission gets 403 whatever it sent.
+  registerInputGuard(app);
 
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 20 } });
   await app.register(fastifySwagger, {

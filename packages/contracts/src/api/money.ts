@@ -54,7 +54,7 @@ export function parseApiAmount(input: unknown): Checked<bigint> {
  * 999,999,999.99; a JSON string or number. Parses to bigint cents.
  */
 export const AmountField = z
-  .union([z.string().max(32), z.number()], { error: AMOUNT_FIELD_MESSAGES.invalid })
+  .union([z.string().max(32, AMOUNT_FIELD_MESSAGES.invalid), z.number()], { error: AMOUNT_FIELD_MESSAGES.invalid })
   .transform((input, ctx): bigint => {
     const result = parseApiAmount(input);
     if ('value' in result) return result.value;
