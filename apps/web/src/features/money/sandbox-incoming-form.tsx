@@ -94,7 +94,7 @@ function Result({ m, duplicate }: { m: BusinessMovement; duplicate: boolean }) {
         </Group>
         <DetailGrid
           items={[
-            { label: 'Clave de rastreo', value: <Text span ff="monospace" inherit>{m.TrackingKey}</Text> },
+            { label: 'Clave de rastreo', value: <Text span className="tabular" inherit>{m.TrackingKey}</Text> },
             { label: 'Empresa', value: m.IdClientBusiness },
             { label: 'Ordenante', value: `${m.SourceAccount.Name ?? ''} · ${m.SourceAccount.BankName ?? ''}` },
             { label: 'Monto recibido', value: <MoneyText cents={apiCents(m.MovementAmount)} inherit /> },

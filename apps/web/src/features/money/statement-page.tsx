@@ -38,7 +38,7 @@ function Summary({ s }: { s: AccountState }) {
           items={[
             { label: 'Empresa', value: s.Business.Name },
             { label: 'RFC', value: s.Business.Rfc },
-            { label: 'CLABE', value: <Text span ff="monospace" inherit>{s.Business.AccountNumber}</Text> },
+            { label: 'CLABE', value: <Text span className="tabular" inherit>{s.Business.AccountNumber}</Text> },
             { label: 'Periodo', value: s.Period.Label },
           ]}
         />
@@ -90,7 +90,7 @@ function Summary({ s }: { s: AccountState }) {
                         ) : null}
                       </Table.Td>
                       <Table.Td>
-                        <Text size="xs" ff="monospace">
+                        <Text size="xs" className="tabular">
                           {l.TrackingKey ?? ''}
                         </Text>
                       </Table.Td>

@@ -158,7 +158,7 @@ export function TransferForm({ accounts, accountsLoading = false, initial = EMPT
                 description={
                   chosen ? (
                     <>
-                      {chosen.AccountHolderName} · CLABE <Text span ff="monospace" inherit>{chosen.Clabe}</Text>
+                      {chosen.AccountHolderName} · CLABE <Text span className="tabular" inherit>{chosen.Clabe}</Text>
                     </>
                   ) : accounts.length === 0 && !accountsLoading ? (
                     <>

@@ -68,7 +68,7 @@ export function TransferReview({ draft, preview, onBack, onSent }: Props) {
         <DetailGrid
           items={[
             { label: 'Nombre', value: draft.beneficiaryName },
-            { label: 'CLABE', value: <Text span ff="monospace" inherit>{draft.clabe}</Text> },
+            { label: 'CLABE', value: <Text span className="tabular" inherit>{draft.clabe}</Text> },
             { label: 'Banco', value: draft.bankName || '—' },
             ...(draft.destination.kind === 'account' ? [{ label: 'Alias', value: draft.destination.account.Alias }] : []),
             { label: 'Concepto', value: draft.concept },
