@@ -229,7 +229,7 @@ export function DataTable<T>({
   const showFooter = paging && (state === 'ready' || state === 'empty');
   return (
     <Paper withBorder radius="md" data-testid={testId} data-state={state}>
-      <ScrollArea type="auto">
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover={state === 'ready'} aria-busy={loading ? true : undefined}>
           {caption ? <Table.Caption>{caption}</Table.Caption> : null}
           <Table.Thead bg="var(--mantine-color-gray-0)">

@@ -24,7 +24,7 @@ function Figure({ label, value, strong = false, testId }: { label: string; value
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <MoneyText cents={cents} fz={strong ? 22 : 18} fw={700} c={cents !== null && cents < 0n ? 'red.7' : undefined} />
+      <MoneyText cents={cents} fz={strong ? 22 : 18} fw={700} c={cents !== null && cents < 0n ? 'red.9' : undefined} />
     </Paper>
   );
 }
@@ -95,7 +95,7 @@ function Summary({ s }: { s: AccountState }) {
                         </Text>
                       </Table.Td>
                       <Table.Td ta="right">
-                        <MoneyText size="sm" cents={amount} c={amount !== null && amount < 0n ? 'red.7' : 'teal.7'} />
+                        <MoneyText size="sm" cents={amount} c={amount !== null && amount < 0n ? 'red.9' : 'teal.9'} />
                       </Table.Td>
                       <Table.Td ta="right">
                         <MoneyText size="sm" cents={apiCents(l.Balance)} />

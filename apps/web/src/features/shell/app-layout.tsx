@@ -142,7 +142,7 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Abrir menú" />
-            <UnstyledButton component={Link} to="/dashboard" aria-label="FAR Portal" title="Ir al inicio" data-testid="header-logo">
+            <UnstyledButton component={Link} to="/dashboard" title="Ir al inicio" data-testid="header-logo">
               <Group gap={8} wrap="nowrap">
                 <Box
                   w={34}
@@ -154,7 +154,7 @@ export function AppLayout() {
                 >
                   FAR
                 </Box>
-                <Text fw={700} size="lg" c="far.9" visibleFrom="xs">
+                <Text fw={700} size="lg" c="far.9" style={{ whiteSpace: 'nowrap' }}>
                   FAR Portal
                 </Text>
               </Group>
