@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -22,9 +23,42 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   return { context, page };
 }
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/**
+ * The accessibility gate: axe-core on the screen as it is now (WCAG 2 A/AA rules). Fails on any
+ * critical or serious violation; writes every finding to test-output/e2e/<name>.axe.json.
+ */
+export async function checkA11y(page: Page, name: string): Promise<{ critical: number; serious: number; moderate: number; minor: number }> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations;
+  }) as AxeViolation[];
+  mkdirSync(shots, { recursive: true });
+  writeFileSync(join(shots, `${name}.axe.json`), JSON.stringify(violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 10) })), null, 2));
+  const count = (impact: string) => violations.filter((v) => v.impact === impact).length;
+  const figures = { critical: count('critical'), serious: count('serious'), moderate: count('moderate'), minor: count('minor') };
+  const blocking = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  if (blocking.length > 0) {
+    throw new Error(`axe on «${name}»: ${blocking.map((v) => `${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`).join('; ')}`);
+  }
+  return figures;
+}
+
+/** A picture of the screen for people to look at, after the accessibility gate on the same screen. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  await checkA11y(page, name);
 }
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {

@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     css: false,
     restoreMocks: true,
+    // The machine is shared: a form test with many clicks can pass 5 s under load without being wrong.
+    testTimeout: 30_000,
   },
 });

@@ -36,7 +36,7 @@ it('five wrong passwords block a user, and a reset read from the mailbox unblock
   await admin.page.waitForURL('**/dashboard');
   await admin.page.getByTestId('header-mailbox').click();
   await admin.page.getByLabel('Buscar mensaje').fill(email);
-  const first = admin.page.getByTestId('mailbox-list').getByRole('listitem').first();
+  const first = admin.page.getByTestId('mailbox-list').locator('tbody tr').first();
   await expect.poll(() => first.innerText()).toContain('restablecer');
   await first.click();
   const body = await admin.page.getByTestId('mailbox-body').innerText();

@@ -54,7 +54,7 @@ export function BalanceCards({
       </SimpleGrid>
       {balance?.account ? (
         <Text size="xs" c="dimmed" data-testid="balance-account">
-          {accountLabel}: <Text span ff="monospace" fw={600} c="dark" inherit>{balance.account}</Text>
+          {accountLabel}: <Text span className="tabular" fw={600} c="dark" inherit>{balance.account}</Text>
         </Text>
       ) : null}
     </Stack>

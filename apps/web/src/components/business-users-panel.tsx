@@ -1,7 +1,6 @@
-import { CountryCode, EmailField, PersonName, PhoneNumber, ROLE_IDS, UserListItem, optional, type StatusFilterName, type UserAction } from '@far/contracts';
+import { CountryCode, EmailField, PersonName, PhoneNumber, ROLE_IDS, UserListItem, optional, type UserAction } from '@far/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,16 +17,15 @@ import { FORM_SETTINGS, applyServerErrors } from '../lib/forms';
 import { LIFECYCLE_TEXT, availableActions, lifecycleOf } from '../lib/lifecycle';
 import { REQUIRED } from '../lib/validation';
 import { openConfirmDialog } from './confirm-dialog';
-import { DataTable, type Column } from './data-table';
+import { type Column } from './data-table';
+import { ListScaffold, fromPage, useListState } from './list-scaffold';
 import { ErrorAlert } from './error-alert';
 import { PhoneFields } from './phone-code-select';
 import { REQUIRED_MARK } from './required-mark';
 import { StatusBadge } from './status-badge';
 import { DateText } from './value-text';
-import { ListFilters } from './list-filters';
+import { ListFilters, NO_PEOPLE_FILTERS, peopleQuery } from './list-filters';
 import { notifyActionFailed } from '../lib/notify';
-
-const PAGE_SIZE = 10;
 
 type Row = z.infer<typeof UserListItem>;
 
@@ -163,12 +161,10 @@ interface BusinessUsersPanelProps {
 
 /** The users of one business: list, invite (temporary password by e-mail), deactivate and unblock. */
 export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, selfId, allowBlock = false }: BusinessUsersPanelProps) {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilterName | null>(null);
-  const [debounced] = useDebouncedValue(search, 350);
+  const list = useListState(NO_PEOPLE_FILTERS);
   const [inviting, setInviting] = useState(false);
-  const users = useBusinessUsers({ BusinessId: businessId, Page: page, Size: PAGE_SIZE, Search: debounced, Status: status ?? undefined });
+  const q = peopleQuery(list);
+  const users = useBusinessUsers({ BusinessId: businessId, ...q, Status: q.Status ?? undefined });
   const act = useBusinessUserActions();
 
   const run = (row: Row, action: UserAction) => {
@@ -193,6 +189,7 @@ export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, sel
     {
       key: 'name',
       header: 'Usuario',
+      sortValue: personOf,
       render: (u) => (
         <Stack gap={0}>
           <Text size="sm" fw={600}>
@@ -204,9 +201,9 @@ export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, sel
         </Stack>
       ),
     },
-    { key: 'role', header: 'Rol', render: (u) => <Text size="sm">{roleLabel(u.Role.Name)}</Text> },
-    { key: 'created', header: 'Alta', render: (u) => <DateText size="sm" value={u.CreationDate} /> },
-    { key: 'status', header: 'Estatus', render: (u) => <StatusBadge status={u.Status.Name} /> },
+    { key: 'role', header: 'Rol', sortValue: (u) => roleLabel(u.Role.Name), render: (u) => <Text size="sm">{roleLabel(u.Role.Name)}</Text> },
+    { key: 'created', header: 'Alta', sortValue: (u) => u.CreationDate, render: (u) => <DateText size="sm" value={u.CreationDate} /> },
+    { key: 'status', header: 'Estatus', sortValue: (u) => u.Status.Name, render: (u) => <StatusBadge status={u.Status.Name} /> },
   ];
   if (canChangeStatus) {
     columns.push({
@@ -237,36 +234,25 @@ export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, sel
 
   return (
     <Stack gap="md">
-      <ListFilters
-        searchLabel="Buscar usuario"
-        searchPlaceholder="Buscar por nombre o correo"
-        searchWidth={280}
-        search={search}
-        onSearch={(v) => {
-          setSearch(v);
-          setPage(1);
-        }}
-        status={status}
-        onStatus={(v) => {
-          setStatus(v);
-          setPage(1);
-        }}
-      >
-        {canInvite ? (
-          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
-            Invitar usuario
-          </Button>
-        ) : null}
-      </ListFilters>
-      <DataTable
+      <ListScaffold
         testId="business-users-table"
+        list={list}
+        query={users}
+        page={fromPage(users.data)}
         columns={columns}
-        rows={users.data?.Records}
         getRowId={(u) => u.Id}
-        loading={users.isFetching}
-        error={users.isError ? users.error : null}
-        onRetry={() => void users.refetch()}
-        paging={users.data ? { page: users.data.Page, totalPages: users.data.TotalPages, total: users.data.TotalRecords, onPageChange: setPage } : undefined}
+        filters={
+          <Group justify="space-between" w="100%" gap="sm">
+            <ListFilters list={list} searchLabel="Buscar usuario" searchPlaceholder="Buscar por nombre o correo" searchWidth={280} />
+            {canInvite ? (
+              <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+                Invitar usuario
+              </Button>
+            ) : null}
+          </Group>
+        }
+        emptyText="Esta empresa aún no tiene usuarios"
+        filteredEmptyText="Ningún usuario coincide con los filtros"
       />
       <Modal opened={inviting} onClose={() => setInviting(false)} title="Invitar usuario" size="lg" centered>
         {inviting ? <InviteBusinessUserForm businessId={businessId} onDone={() => setInviting(false)} onCancel={() => setInviting(false)} /> : null}

@@ -1,7 +1,10 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { IconBan, IconLockOpen, IconPlayerPlay, IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { LIFECYCLE_TEXT, availableActions, countOf, type LifecycleAction, type LifecycleState } from '../lib/lifecycle';
+import { LIFECYCLE_TEXT, availableActions, type LifecycleAction, type LifecycleState } from '../lib/lifecycle';
+import { notifyActionFailed, notifyBulkDone } from '../lib/notify';
+import type { BulkAction } from './list-scaffold';
 import { openConfirmDialog } from './confirm-dialog';
 
 type Action = LifecycleAction | 'borrar';
@@ -69,52 +72,47 @@ export function LifecycleButtons({
 }
 
 /**
- * The actions over a selection of rows, with a confirmation that says how many and that it is all
- * or nothing.
+ * The status actions over a selection of rows: each is offered for the selected rows whose status
+ * it would change, and sent for those rows only (all or nothing on the server).
  */
-export function BulkActionBar({
-  count,
+export function lifecycleBulk<T, A extends Action>({
   actions,
+  statusOf,
+  getId,
+  mutation,
   noun,
-  pending,
-  onRun,
+  onDone,
 }: {
-  count: number;
-  actions: Action[];
+  actions: readonly A[];
+  statusOf: (row: T) => LifecycleState;
+  getId: (row: T) => string;
+  mutation: UseMutationResult<{ Affected: number }, unknown, { Action: A; Ids: string[] }>;
   noun: { one: string; many: string };
-  pending?: Action | null;
-  onRun: (action: Action) => void;
-}) {
-  if (count === 0 || actions.length === 0) return null;
-  return (
-    <Group gap="xs" data-testid="bulk-actions">
-      <Text size="sm" c="dimmed">
-        {count} {count === 1 ? 'seleccionado' : 'seleccionados'}
-      </Text>
-      {actions.map((action) => {
-        const text = LIFECYCLE_TEXT[action];
-        return (
-          <Button
-            key={action}
-            size="xs"
-            variant="light"
-            color={COLORS[action]}
-            loading={pending === action}
-            disabled={!!pending && pending !== action}
-            onClick={() =>
-              openConfirmDialog({
-                title: `${text.verb} ${noun.many}`,
-                message: `Se van a ${text.verb.toLowerCase()} ${countOf(count, noun.one, noun.many)}. Si alguno no se puede, no se cambia ninguno.`,
-                confirmLabel: text.verb,
-                danger: text.danger,
-                onConfirm: () => onRun(action),
-              })
-            }
-          >
-            {text.verb}
-          </Button>
-        );
-      })}
-    </Group>
-  );
+  onDone?: () => void;
+}): { noun: { one: string; many: string }; pending: string | null; actions: BulkAction<T>[] } {
+  return {
+    noun,
+    pending: mutation.isPending ? (mutation.variables?.Action ?? null) : null,
+    actions: actions.map((action) => ({
+      key: action,
+      label: LIFECYCLE_TEXT[action].verb,
+      color: COLORS[action],
+      danger: LIFECYCLE_TEXT[action].danger,
+      allows: (row: T) => {
+        const state = statusOf(row);
+        return action === 'borrar' ? !state.deleted : availableActions(state).includes(action as LifecycleAction);
+      },
+      run: (rows: T[]) =>
+        mutation.mutate(
+          { Action: action, Ids: rows.map(getId) },
+          {
+            onSuccess: ({ Affected }) => {
+              onDone?.();
+              notifyBulkDone(action, Affected, noun);
+            },
+            onError: notifyActionFailed,
+          },
+        ),
+    })),
+  };
 }

@@ -1,48 +1,51 @@
-import { Group, Paper, Select, TextInput } from '@mantine/core';
+import { Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { StatusFilterName } from '@far/contracts';
 import { STATUS_FILTER_OPTIONS } from '../lib/lifecycle';
+import type { ListState } from './list-scaffold';
+
+/** The filters of the people and organisation lists. */
+export interface PeopleFilters {
+  search: string;
+  status: StatusFilterName | null;
+}
+
+export const NO_PEOPLE_FILTERS: PeopleFilters = { search: '', status: null };
+
+/** The query fields those filters become. */
+export const peopleQuery = (list: ListState<PeopleFilters>) => ({ Page: list.page, Size: list.size, Search: list.applied.search, Status: list.applied.status });
 
 interface ListFiltersProps {
+  list: ListState<PeopleFilters>;
   searchLabel: string;
   searchPlaceholder: string;
-  search: string;
-  onSearch: (value: string) => void;
-  status: StatusFilterName | null;
-  onStatus: (value: StatusFilterName | null) => void;
   searchWidth?: number;
-  /** Actions on the right: bulk actions, an invite button. */
   children?: ReactNode;
-  mb?: string;
 }
 
 /** The search box and status filter above the people lists (staff, businesses, wallet, a business's users). */
-export function ListFilters({ searchLabel, searchPlaceholder, search, onSearch, status, onStatus, searchWidth = 300, children, mb }: ListFiltersProps) {
+export function ListFilters({ list, searchLabel, searchPlaceholder, searchWidth = 300, children }: ListFiltersProps) {
   return (
-    <Paper withBorder p="sm" mb={mb}>
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group gap="sm" wrap="wrap">
-          <TextInput
-            aria-label={searchLabel}
-            placeholder={searchPlaceholder}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => onSearch(e.currentTarget.value)}
-            w={{ base: '100%', sm: searchWidth }}
-          />
-          <Select
-            aria-label="Estatus"
-            placeholder="Todos los estatus"
-            data={STATUS_FILTER_OPTIONS}
-            value={status}
-            onChange={(v) => onStatus(v as StatusFilterName | null)}
-            clearable
-            w={200}
-          />
-        </Group>
-        {children}
-      </Group>
-    </Paper>
+    <Group gap="sm" wrap="wrap">
+      <TextInput
+        aria-label={searchLabel}
+        placeholder={searchPlaceholder}
+        leftSection={<IconSearch size={16} />}
+        value={list.filters.search}
+        onChange={(e) => list.setFilter({ search: e.currentTarget.value })}
+        w={{ base: '100%', sm: searchWidth }}
+      />
+      <Select
+        aria-label="Estatus"
+        placeholder="Todos los estatus"
+        data={STATUS_FILTER_OPTIONS}
+        value={list.filters.status}
+        onChange={(v) => list.setFilter({ status: v as StatusFilterName | null })}
+        clearable
+        w={{ base: '100%', sm: 200 }}
+      />
+      {children}
+    </Group>
   );
 }

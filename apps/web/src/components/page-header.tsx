@@ -1,5 +1,9 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+
+/** «Movimientos · FAR Portal». */
+export const documentTitle = (title: string) => `${title} · FAR Portal`;
 
 interface PageHeaderProps {
   title: string;
@@ -9,6 +13,8 @@ interface PageHeaderProps {
 
 /** The title block of every screen: one h1, an optional line of context and the screen's actions. */
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  // Every screen has a PageHeader, so every route names its browser tab.
+  useDocumentTitle(documentTitle(title));
   return (
     <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" gap="sm">
       <Stack gap={4}>

@@ -22,8 +22,18 @@ const COLORS: Record<string, MantineColor> = {
   eliminado: 'red',
 };
 
-/** 'activo-bloqueado' (or its uuid) → 'Activo bloqueado'; an unknown name is shown tidied up. */
+/** The user statuses as people say them: blocked is what matters once blocked. */
+const SPOKEN: Record<string, string> = {
+  'activo-desbloqueado': 'Activo',
+  'activo-bloqueado': 'Bloqueado',
+  'inactivo-desbloqueado': 'Inactivo',
+  'inactivo-bloqueado': 'Inactivo y bloqueado',
+};
+
+/** 'activo-desbloqueado' (or its uuid) → 'Activo'; an unknown name is shown tidied up. */
 export function statusLabel(nameOrUid: string): string {
+  const spoken = SPOKEN[statusName(nameOrUid) ?? nameOrUid];
+  if (spoken) return spoken;
   const known = catalogLabel(nameOrUid);
   if (known) return known;
   const text = nameOrUid.replace(/-/g, ' ').trim();

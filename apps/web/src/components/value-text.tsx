@@ -6,7 +6,7 @@ type Props = Omit<TextProps, 'children'>;
 /** Integer cents shown as es-MX money ('$1,234.56'). */
 export function MoneyText({ cents, ...props }: Props & { cents: bigint | number | string | null | undefined }) {
   return (
-    <Text span ff="monospace" {...props}>
+    <Text span className="tabular" {...props}>
       {money(cents)}
     </Text>
   );

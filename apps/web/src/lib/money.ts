@@ -1,4 +1,5 @@
 import { AMOUNT_FIELD_MESSAGES, AMOUNT_MAX_CENTS, centsToDecimalString, tryParseAmountToCents } from '@far/contracts';
+import { useCallback, useRef } from 'react';
 import { z } from 'zod';
 
 /**
@@ -38,6 +39,29 @@ export function newIdempotencyKey(): string {
 }
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * The submit of a form that moves money. One key per intent: the same content sent again (a retry
+ * after a lost answer, a second click) carries the same key, so the server moves the money once;
+ * after a success the next submit is a new intent. While a call runs a second submit is ignored.
+ */
+export function useMoneyIntent() {
+  const intent = useRef<{ key: string; body: string } | null>(null);
+  const busy = useRef(false);
+  return useCallback(async <T>(content: unknown, send: (idempotencyKey: string) => Promise<T>): Promise<T | undefined> => {
+    if (busy.current) return undefined;
+    busy.current = true;
+    const text = JSON.stringify(content, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+    if (!intent.current || intent.current.body !== text) intent.current = { key: newIdempotencyKey(), body: text };
+    try {
+      const result = await send(intent.current.key);
+      intent.current = null;
+      return result;
+    } finally {
+      busy.current = false;
+    }
+  }, []);
+}
 
 /** Hands a file the server produced to the browser as a download. */
 export function saveBlob(blob: Blob, fileName: string): void {

@@ -1,3 +1,5 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { documentTitle } from '../../components/page-header';
 import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +14,7 @@ interface AuthLayoutProps {
 
 /** Frame of the screens before sign-in: brand panel and a centred card. */
 export function AuthLayout({ title, subtitle, children, footer, width = 440 }: AuthLayoutProps) {
+  useDocumentTitle(documentTitle(title));
   return (
     <Box mih="100vh" style={{ display: 'flex' }}>
       <Box

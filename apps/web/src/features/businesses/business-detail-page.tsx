@@ -105,7 +105,7 @@ function DataTab({ business, canEdit }: { business: BusinessDetail; canEdit: boo
           ...(moral ? [] : [{ label: 'CURP', value: b.Curp }, { label: 'Teléfono celular', value: b.Mobile ? `${b.MobileCode} ${b.Mobile}` : null }]),
           { label: 'Correo electrónico', value: b.Email },
           { label: 'Número de cliente', value: b.ClientNumber },
-          { label: 'Cuenta CLABE', value: <Text span ff="monospace" size="sm">{b.AccountNumber}</Text> },
+          { label: 'Cuenta CLABE', value: <Text span className="tabular" size="sm">{b.AccountNumber}</Text> },
           { label: 'Usuarios registrados', value: integer(b.RegisteredUsers) },
         ]}
       />
@@ -234,7 +234,7 @@ export function BusinessDetailPage({ extraTabs = [] }: { extraTabs?: BusinessDet
             </Badge>
             <Text span size="sm" c="dimmed">
               {b.ClientNumber} · CLABE{' '}
-              <Text span ff="monospace" size="sm" data-testid="business-clabe">
+              <Text span className="tabular" size="sm" data-testid="business-clabe">
                 {b.AccountNumber}
               </Text>
             </Text>

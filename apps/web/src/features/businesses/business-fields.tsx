@@ -2,7 +2,7 @@ import { Alert, Checkbox, Grid, Input, SegmentedControl, Stack, Text, TextInput 
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { PhoneCodeSelect, PhoneFields } from '../../components/phone-code-select';
-import { PostalCodeFields } from '../../components/postal-code-fields';
+import { AddressBlock } from '../../components/address-block';
 import { REQUIRED_MARK } from '../../components/required-mark';
 import { rfcWarning, type BusinessFormValues, type PersonKind } from './business-form';
 
@@ -127,49 +127,11 @@ export function FiscalFields({ form, kindLocked = false }: { form: BusinessForm;
   );
 }
 
+const ADDRESS_NAMES = { street: 'Street', exterior: 'ExteriorNumber', interior: 'InteriorNumber', postalCode: 'PostalCode', colony: 'NeighborhoodId' } as const;
+
 /** Street and numbers, and the postal code that fills municipality, city and state and offers the colonies. */
 export function AddressFields({ form }: { form: BusinessForm }) {
-  const { errors } = form.formState;
-  return (
-    <Stack gap="md" data-testid="business-address">
-      <Grid>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput label="Calle" {...REQUIRED_MARK} error={errors.Street?.message} {...form.register('Street')} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <TextInput label="Número exterior" {...REQUIRED_MARK} error={errors.ExteriorNumber?.message} {...form.register('ExteriorNumber')} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <TextInput label="Número interior" error={errors.InteriorNumber?.message} {...form.register('InteriorNumber')} />
-        </Grid.Col>
-      </Grid>
-      <Controller
-        control={form.control}
-        name="PostalCode"
-        render={({ field: code, fieldState: codeState }) => (
-          <Controller
-            control={form.control}
-            name="NeighborhoodId"
-            render={({ field: colony, fieldState: colonyState }) => (
-              <PostalCodeFields
-                postalCode={code.value}
-                onPostalCodeChange={code.onChange}
-                onPostalCodeBlur={code.onBlur}
-                colonyId={colony.value}
-                onColonyChange={(v) => {
-                  colony.onChange(v);
-                  if (v) form.clearErrors('NeighborhoodId');
-                }}
-                onColonyBlur={colony.onBlur}
-                postalCodeError={codeState.error?.message}
-                colonyError={colonyState.error?.message}
-              />
-            )}
-          />
-        )}
-      />
-    </Stack>
-  );
+  return <AddressBlock form={form} names={ADDRESS_NAMES} testId="business-address" />;
 }
 
 /** The legal representative of a persona moral. */

@@ -1,24 +1,21 @@
-import type { BusinessListItem, StatusFilterName } from '@far/contracts';
+import type { BusinessListItem } from '@far/contracts';
 import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconEye, IconMapPin, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, type Column } from '../../components/data-table';
-import { BulkActionBar } from '../../components/lifecycle-actions';
+import { type Column } from '../../components/data-table';
+import { lifecycleBulk } from '../../components/lifecycle-actions';
+import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { DateText } from '../../components/value-text';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { integer } from '../../lib/format';
-import { type LifecycleAction } from '../../lib/lifecycle';
+import { lifecycleOf } from '../../lib/lifecycle';
 import { useBusinessActions } from './api/business-actions';
 import { useBusinesses } from './api/list-businesses';
 import { BUSINESS_SCREEN } from './business-create-page';
-import { ListFilters } from '../../components/list-filters';
-import { notifyActionFailed, notifyBulkDone } from '../../lib/notify';
+import { ListFilters, NO_PEOPLE_FILTERS, peopleQuery } from '../../components/list-filters';
 
-const PAGE_SIZE = 10;
 const NOUN = { one: 'empresa', many: 'empresas' };
 export const POSTAL_CODES_PATH = `${BUSINESS_SCREEN}/codigos-postales`;
 
@@ -27,42 +24,32 @@ export function BusinessesPage() {
   const navigate = useNavigate();
   const canAdd = useCan(BUSINESS_SCREEN, 'Agregar');
   const canStatus = useCan(BUSINESS_SCREEN, 'Desactivar');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilterName | null>(null);
-  const [debounced] = useDebouncedValue(search, 350);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const list = useBusinesses({ Page: page, Size: PAGE_SIZE, Search: debounced, Status: status });
-  const act = useBusinessActions();
-
-  const runBulk = (action: LifecycleAction | 'borrar') => {
-    if (action === 'borrar') return;
-    act.mutate(
-      { Action: action, Ids: [...selected] },
-      {
-        onSuccess: ({ Affected }) => {
-          setSelected(new Set());
-          notifyBulkDone(action, Affected, NOUN);
-        },
-        onError: notifyActionFailed,
-      },
-    );
-  };
+  const list = useListState(NO_PEOPLE_FILTERS);
+  const query = useBusinesses(peopleQuery(list));
+  const bulk = lifecycleBulk({
+    actions: canStatus ? (['activar', 'desactivar', 'bloquear', 'desbloquear'] as const) : [],
+    statusOf: (b: BusinessListItem) => lifecycleOf(b.Status),
+    getId: (b) => b.Id,
+    mutation: useBusinessActions(),
+    noun: NOUN,
+    onDone: () => list.setSelected(new Set()),
+  });
 
   const columns: Column<BusinessListItem>[] = [
-    { key: 'account', header: 'Cuenta CLABE', render: (b) => <Text size="sm" ff="monospace">{b.AccountNumber}</Text> },
+    { key: 'account', header: 'Cuenta CLABE', sortValue: (b) => b.AccountNumber, render: (b) => <Text size="sm" className="tabular">{b.AccountNumber}</Text> },
     {
       key: 'name',
       header: 'Nombre',
+      sortValue: (b) => b.Name,
       render: (b) => (
         <Text size="sm" fw={600}>
           {b.Name}
         </Text>
       ),
     },
-    { key: 'created', header: 'Fecha de alta', render: (b) => <DateText size="sm" value={b.CreationDate} /> },
-    { key: 'users', header: 'Usuarios', align: 'right', render: (b) => integer(b.RegisteredUsers) },
-    { key: 'status', header: 'Estatus', render: (b) => <StatusBadge status={b.Status.Name} /> },
+    { key: 'created', header: 'Fecha de alta', sortValue: (b) => b.CreationDate, render: (b) => <DateText size="sm" value={b.CreationDate} /> },
+    { key: 'users', header: 'Usuarios', align: 'right', sortValue: (b) => b.RegisteredUsers, render: (b) => integer(b.RegisteredUsers) },
+    { key: 'status', header: 'Estatus', sortValue: (b) => b.Status.Name, render: (b) => <StatusBadge status={b.Status.Name} /> },
     {
       key: 'actions',
       header: 'Acciones',
@@ -95,41 +82,19 @@ export function BusinessesPage() {
           </>
         }
       />
-      <ListFilters
-        searchLabel="Buscar empresa"
-        searchPlaceholder="Buscar por nombre, RFC o cuenta CLABE"
-        searchWidth={340}
-        search={search}
-        onSearch={(v) => {
-          setSearch(v);
-          setPage(1);
-        }}
-        status={status}
-        onStatus={(v) => {
-          setStatus(v);
-          setPage(1);
-          setSelected(new Set());
-        }}
-        mb="md"
-      >
-        <BulkActionBar
-          count={selected.size}
-          actions={canStatus ? ['activar', 'desactivar', 'bloquear', 'desbloquear'] : []}
-          noun={NOUN}
-          pending={act.isPending ? act.variables?.Action : null}
-          onRun={runBulk}
-        />
-      </ListFilters>
-      <DataTable
+      <ListScaffold
         testId="businesses-table"
+        list={list}
+        query={query}
+        page={fromPage(query.data)}
         columns={columns}
-        rows={list.data?.Records}
         getRowId={(b) => b.Id}
-        loading={list.isFetching}
-        error={list.isError ? list.error : null}
-        onRetry={() => void list.refetch()}
-        selection={canStatus ? { selected, onChange: setSelected } : undefined}
-        paging={list.data ? { page: list.data.Page, totalPages: list.data.TotalPages, total: list.data.TotalRecords, onPageChange: setPage } : undefined}
+        filters={<ListFilters list={list} searchLabel="Buscar empresa" searchPlaceholder="Buscar por nombre, RFC o cuenta CLABE" searchWidth={340} />}
+        emptyText="Aún no hay empresas registradas"
+        filteredEmptyText="Ninguna empresa coincide con los filtros"
+        bulk={bulk}
+        onRowClick={(b) => navigate(`${BUSINESS_SCREEN}/${b.Id}`)}
+        rowLabel={(b) => `Ver ${b.Name}`}
       />
     </>
   );

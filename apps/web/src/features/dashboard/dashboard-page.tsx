@@ -146,7 +146,8 @@ function FarDashboard({ data }: { data: FarSummary }) {
               Sin registros
             </Text>
           ) : (
-            <Table verticalSpacing={6} data-testid="users-by-kind">
+            <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
+<Table verticalSpacing={6} data-testid="users-by-kind">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Tipo</Table.Th>
@@ -166,6 +167,7 @@ function FarDashboard({ data }: { data: FarSummary }) {
                 ))}
               </Table.Tbody>
             </Table>
+</Table.ScrollContainer>
           )}
         </Section>
         <Section

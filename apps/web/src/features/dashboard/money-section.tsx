@@ -54,10 +54,10 @@ export function FlowChart({ series }: { series: BusinessMoney['Series'] }) {
           Entradas y salidas de los últimos 30 días
         </Title>
         <Group gap="md">
-          <Text size="sm" c="teal.7">
+          <Text size="sm" c="teal.9">
             Entradas: <MoneyText cents={totalIn} inherit fw={600} />
           </Text>
-          <Text size="sm" c="red.7">
+          <Text size="sm" c="red.9">
             Salidas: <MoneyText cents={totalOut} inherit fw={600} />
           </Text>
         </Group>
@@ -99,7 +99,8 @@ function LastMovements({ rows }: { rows: BusinessMoney['LastMovements'] }) {
           Sin movimientos
         </Text>
       ) : (
-        <Table verticalSpacing={6} data-testid="last-movements">
+        <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
+<Table verticalSpacing={6} data-testid="last-movements">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Fecha</Table.Th>
@@ -125,7 +126,7 @@ function LastMovements({ rows }: { rows: BusinessMoney['LastMovements'] }) {
                   </Table.Td>
                   <Table.Td ta="right">
                     {movementMovedMoney(m) ? (
-                      <MoneyText size="sm" fw={600} c={cents < 0n ? 'red.7' : 'teal.7'} cents={cents} />
+                      <MoneyText size="sm" fw={600} c={cents < 0n ? 'red.9' : 'teal.9'} cents={cents} />
                     ) : (
                       <Tooltip label="Sin efecto en el saldo">
                         <MoneyText size="sm" c="dimmed" td="line-through" cents={cents} />
@@ -140,6 +141,7 @@ function LastMovements({ rows }: { rows: BusinessMoney['LastMovements'] }) {
             })}
           </Table.Tbody>
         </Table>
+</Table.ScrollContainer>
       )}
     </Paper>
   );

@@ -1,16 +1,15 @@
 import { MENU_SEED } from '@far/contracts';
-import { Autocomplete, Badge, Button, Code, Grid, Group, Modal, Paper, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Badge, Button, Code, Grid, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconActivity, IconAlertOctagon, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DataTable, type Column } from '../../components/data-table';
+import { type Column } from '../../components/data-table';
+import { ListScaffold, fromPerPage, useListState } from '../../components/list-scaffold';
 import { PageHeader } from '../../components/page-header';
 import { DateText } from '../../components/value-text';
 import { EMPTY } from '../../lib/format';
 import { useActivityLog, useIncidentLog, type ActivityItem, type IncidentItem, type LogsFilter } from './api/list-logs';
 
-const PER_PAGE = 10;
 type Kind = 'activity' | 'incident';
 
 /** Suggestions only: the server filters by the exact text, and new sections appear as modules grow. */
@@ -26,9 +25,10 @@ interface Filters {
 const EMPTY_FILTERS: Filters = { search: '', section: '', range: [null, null] };
 
 const activityColumns: Column<ActivityItem>[] = [
-  { key: 'date', header: 'Fecha', width: 150, render: (r) => <DateText size="sm" value={r.d_create_at} withTime /> },
+  { key: 'date', header: 'Fecha', width: 150, sortValue: (r) => r.d_create_at, render: (r) => <DateText size="sm" value={r.d_create_at} withTime /> },
   {
     key: 'user',
+    sortValue: (r) => r.v_user_name,
     header: 'Usuario',
     render: (r) => (
       <Stack gap={0}>
@@ -42,29 +42,22 @@ const activityColumns: Column<ActivityItem>[] = [
     ),
   },
   { key: 'client', header: 'Cliente', render: (r) => <Text size="sm">{r.v_client ?? EMPTY}</Text> },
-  { key: 'section', header: 'Sección', render: (r) => <Badge variant="light" tt="none">{r.v_section}</Badge> },
+  { key: 'section', header: 'Sección', sortValue: (r) => r.v_section, render: (r) => <Badge variant="light" tt="none">{r.v_section}</Badge> },
   { key: 'action', header: 'Acción', render: (r) => <Text size="sm">{r.v_action}</Text> },
   { key: 'activity', header: 'Actividad', render: (r) => <Text size="sm">{r.v_activity}</Text> },
 ];
 
 function useFilterState() {
-  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
-  const [page, setPage] = useState(1);
-  const [search] = useDebouncedValue(filters.search, 350);
-  const [section] = useDebouncedValue(filters.section, 350);
-  const query: LogsFilter = { page, perPage: PER_PAGE, search, section, from: filters.range[0], to: filters.range[1] ?? filters.range[0] };
-  const update = (patch: Partial<Filters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-  };
-  return { filters, update, reset: () => update(EMPTY_FILTERS), page, setPage, query };
+  const list = useListState(EMPTY_FILTERS);
+  const { applied } = list;
+  const query: LogsFilter = { page: list.page, perPage: list.size, search: applied.search, section: applied.section, from: applied.range[0], to: applied.range[1] ?? applied.range[0] };
+  return { list, filters: list.filters, update: list.setFilter, reset: list.reset, query };
 }
 
 function FilterBar({ kind, filters, update, reset }: { kind: Kind } & Pick<ReturnType<typeof useFilterState>, 'filters' | 'update' | 'reset'>) {
   const active = filters.search !== '' || filters.section !== '' || filters.range[0] !== null;
   return (
-    <Paper withBorder p="sm" mb="md">
-      <Grid align="flex-end" gap="sm">
+      <Grid align="flex-end" gap="sm" w="100%">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <TextInput
             label="Buscar"
@@ -103,7 +96,6 @@ function FilterBar({ kind, filters, update, reset }: { kind: Kind } & Pick<Retur
           </Button>
         </Grid.Col>
       </Grid>
-    </Paper>
   );
 }
 
@@ -111,62 +103,44 @@ function ActivityTab() {
   const state = useFilterState();
   const log = useActivityLog(state.query);
   return (
-    <>
-      <FilterBar kind="activity" {...state} />
-      <DataTable
-        testId="activity-table"
-        columns={activityColumns}
-        rows={log.data?.items}
-        getRowId={(r) => r.v_uid}
-        loading={log.isFetching}
-        error={log.isError ? log.error : null}
-        onRetry={() => void log.refetch()}
-        paging={log.data ? { page: log.data.page, totalPages: log.data.pages, total: log.data.total, onPageChange: state.setPage } : undefined}
-      />
-    </>
+    <ListScaffold
+      testId="activity-table"
+      list={state.list}
+      query={log}
+      page={fromPerPage(log.data)}
+      columns={activityColumns}
+      getRowId={(r) => r.v_uid}
+      filters={<FilterBar kind="activity" {...state} />}
+      emptyText="Aún no hay actividad registrada"
+      filteredEmptyText="Ninguna actividad coincide con los filtros"
+    />
   );
 }
 
 function IncidentsTab() {
   const state = useFilterState();
   const log = useIncidentLog(state.query);
-  const [detail, setDetail] = useState<IncidentItem | null>(null);
   const columns: Column<IncidentItem>[] = [
-    { key: 'date', header: 'Fecha', width: 150, render: (r) => <DateText size="sm" value={r.d_create_at} withTime /> },
-    { key: 'type', header: 'Tipo', render: (r) => <Badge color="red" variant="light">{r.v_type}</Badge> },
+    { key: 'date', header: 'Fecha', width: 150, sortValue: (r) => r.d_create_at, render: (r) => <DateText size="sm" value={r.d_create_at} withTime /> },
+    { key: 'type', header: 'Tipo', sortValue: (r) => r.v_type, render: (r) => <Badge color="red" variant="light">{r.v_type}</Badge> },
     { key: 'message', header: 'Mensaje', render: (r) => <Text size="sm">{r.v_message}</Text> },
-    { key: 'client', header: 'Cliente', render: (r) => <Text size="sm">{r.v_client ?? EMPTY}</Text> },
-    {
-      key: 'detail',
-      header: 'Detalle',
-      align: 'right',
-      render: (r) =>
-        r.t_detail ? (
-          <Button size="xs" variant="subtle" onClick={() => setDetail(r)}>
-            Ver detalle
-          </Button>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {EMPTY}
-          </Text>
-        ),
-    },
+    { key: 'client', header: 'Cliente', sortValue: (r) => r.v_client, render: (r) => <Text size="sm">{r.v_client ?? EMPTY}</Text> },
   ];
   return (
-    <>
-      <FilterBar kind="incident" {...state} />
-      <DataTable
-        testId="incidents-table"
-        columns={columns}
-        rows={log.data?.items}
-        getRowId={(r) => r.v_uid}
-        loading={log.isFetching}
-        error={log.isError ? log.error : null}
-        onRetry={() => void log.refetch()}
-        paging={log.data ? { page: log.data.page, totalPages: log.data.pages, total: log.data.total, onPageChange: state.setPage } : undefined}
-      />
-      <Modal opened={detail !== null} onClose={() => setDetail(null)} title="Detalle de la incidencia" size="lg" centered>
-        {detail ? (
+    <ListScaffold
+      testId="incidents-table"
+      list={state.list}
+      query={log}
+      page={fromPerPage(log.data)}
+      columns={columns}
+      getRowId={(r) => r.v_uid}
+      filters={<FilterBar kind="incident" {...state} />}
+      emptyText="Sin incidencias registradas"
+      filteredEmptyText="Ninguna incidencia coincide con los filtros"
+      detail={{
+        title: () => 'Detalle de la incidencia',
+        label: (r) => `Ver incidencia ${r.v_message}`,
+        render: (detail) => (
           <Stack gap="sm">
             <Group gap="xs">
               <Badge color="red" variant="light">
@@ -175,13 +149,15 @@ function IncidentsTab() {
               <DateText size="sm" c="dimmed" value={detail.d_create_at} withTime />
             </Group>
             <Text fw={500}>{detail.v_message}</Text>
-            <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-              {detail.t_detail}
-            </Code>
+            {detail.t_detail ? (
+              <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {detail.t_detail}
+              </Code>
+            ) : null}
           </Stack>
-        ) : null}
-      </Modal>
-    </>
+        ),
+      }}
+    />
   );
 }
 

@@ -1,14 +1,10 @@
-import { Badge, Box, Center, Grid, Group, Loader, Pagination, Paper, ScrollArea, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMail, IconMessage, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ErrorAlert } from '../../components/error-alert';
+import { type Column } from '../../components/data-table';
+import { ListScaffold, fromPerPage, useListState } from '../../components/list-scaffold';
 import { PageHeader } from '../../components/page-header';
 import { DateText } from '../../components/value-text';
-import { integer } from '../../lib/format';
 import { AUTO_REFRESH_MS, useOutbox, type OutboxMessage } from './api/list-outbox';
-
-const PER_PAGE = 20;
 
 function ChannelBadge({ channel }: { channel: OutboxMessage['v_channel'] }) {
   return channel === 'email' ? (
@@ -22,14 +18,7 @@ function ChannelBadge({ channel }: { channel: OutboxMessage['v_channel'] }) {
   );
 }
 
-function MessageDetail({ message }: { message: OutboxMessage | null }) {
-  if (!message) {
-    return (
-      <Center h="100%" mih={300}>
-        <Text c="dimmed">Selecciona un mensaje para ver su contenido.</Text>
-      </Center>
-    );
-  }
+function MessageDetail({ message }: { message: OutboxMessage }) {
   return (
     <Stack gap="sm" data-testid="mailbox-detail">
       <Group justify="space-between" align="flex-start">
@@ -67,14 +56,25 @@ function MessageDetail({ message }: { message: OutboxMessage | null }) {
   );
 }
 
+const columns: Column<OutboxMessage>[] = [
+  {
+    key: 'subject',
+    header: 'Asunto',
+    sortValue: (m) => m.v_subject,
+    render: (m) => (
+      <Text size="sm" fw={600}>
+        {m.v_subject}
+      </Text>
+    ),
+  },
+  { key: 'to', header: 'Para', sortValue: (m) => m.v_to, render: (m) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{m.v_to}</Text> },
+  { key: 'channel', header: 'Canal', sortValue: (m) => m.v_channel, render: (m) => <ChannelBadge channel={m.v_channel} /> },
+  { key: 'date', header: 'Fecha', sortValue: (m) => m.d_create_at, render: (m) => <DateText size="sm" value={m.d_create_at} withTime /> },
+];
+
 export function MailboxPage() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 350);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const outbox = useOutbox({ page, perPage: PER_PAGE, search: debounced });
-  const items = outbox.data?.items ?? [];
-  const selected = items.find((m) => m.v_uid === selectedId) ?? null;
+  const list = useListState({ search: '' }, { size: 25 });
+  const outbox = useOutbox({ page: list.page, perPage: list.size, search: list.applied.search });
 
   return (
     <>
@@ -83,85 +83,27 @@ export function MailboxPage() {
         description={`Mensajes de correo y SMS que envió el portal. Se actualiza cada ${AUTO_REFRESH_MS / 1000} segundos.`}
         actions={outbox.isFetching ? <Loader size="xs" aria-label="Actualizando" /> : null}
       />
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder>
-            <Box p="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-              <TextInput
-                aria-label="Buscar mensaje"
-                placeholder="Buscar por destinatario o asunto"
-                leftSection={<IconSearch size={16} />}
-                value={search}
-                onChange={(e) => {
-                  setSearch(e.currentTarget.value);
-                  setPage(1);
-                }}
-              />
-            </Box>
-            {outbox.isError ? (
-              <Box p="sm">
-                <ErrorAlert error={outbox.error} title="No fue posible cargar el buzón" onRetry={() => void outbox.refetch()} />
-              </Box>
-            ) : outbox.isPending ? (
-              <Center py="xl">
-                <Loader size="sm" />
-              </Center>
-            ) : items.length === 0 ? (
-              <Center py="xl">
-                <Text c="dimmed" data-testid="empty-state">
-                  Sin registros
-                </Text>
-              </Center>
-            ) : (
-              <ScrollArea.Autosize mah="65vh">
-                <Stack gap={0} role="list" aria-label="Mensajes" data-testid="mailbox-list">
-                  {items.map((m) => (
-                    <UnstyledButton
-                      key={m.v_uid}
-                      role="listitem"
-                      onClick={() => setSelectedId(m.v_uid)}
-                      p="sm"
-                      aria-current={m.v_uid === selectedId ? 'true' : undefined}
-                      style={{
-                        borderBottom: '1px solid var(--mantine-color-gray-2)',
-                        background: m.v_uid === selectedId ? 'var(--mantine-color-far-light)' : undefined,
-                      }}
-                    >
-                      <Group justify="space-between" wrap="nowrap" gap="xs">
-                        <Text size="sm" fw={600} truncate>
-                          {m.v_subject}
-                        </Text>
-                        <ChannelBadge channel={m.v_channel} />
-                      </Group>
-                      <Group justify="space-between" wrap="nowrap" gap="xs">
-                        <Text size="xs" c="dimmed" truncate>
-                          {m.v_to}
-                        </Text>
-                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                          <DateText value={m.d_create_at} withTime inherit />
-                        </Text>
-                      </Group>
-                    </UnstyledButton>
-                  ))}
-                </Stack>
-              </ScrollArea.Autosize>
-            )}
-            {outbox.data && outbox.data.total > 0 ? (
-              <Group justify="space-between" p="sm">
-                <Text size="xs" c="dimmed">
-                  {integer(outbox.data.total)} mensajes
-                </Text>
-                <Pagination size="sm" total={Math.max(1, outbox.data.pages)} value={page} onChange={setPage} />
-              </Group>
-            ) : null}
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper withBorder p="lg" mih={300}>
-            <MessageDetail message={selected} />
-          </Paper>
-        </Grid.Col>
-      </Grid>
+      <ListScaffold
+        testId="mailbox-list"
+        list={list}
+        query={outbox}
+        page={fromPerPage(outbox.data)}
+        columns={columns}
+        getRowId={(m) => m.v_uid}
+        emptyText="El portal aún no ha enviado mensajes"
+        filteredEmptyText="Ningún mensaje coincide con la búsqueda"
+        filters={
+          <TextInput
+            aria-label="Buscar mensaje"
+            placeholder="Buscar por destinatario o asunto"
+            leftSection={<IconSearch size={16} />}
+            value={list.filters.search}
+            onChange={(e) => list.setFilter({ search: e.currentTarget.value })}
+            w={{ base: '100%', sm: 360 }}
+          />
+        }
+        detail={{ title: () => 'Mensaje', label: (m) => `Abrir ${m.v_subject} para ${m.v_to}`, render: (m) => <MessageDetail message={m} /> }}
+      />
     </>
   );
 }

@@ -1,11 +1,11 @@
 import type { ClabeAccount } from '@far/contracts';
 import { ActionIcon, Badge, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconCircleOff, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { openConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type Column } from '../../components/data-table';
+import { type Column } from '../../components/data-table';
+import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { PageHeader } from '../../components/page-header';
 import { MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
@@ -29,13 +29,10 @@ export function AccountsPage() {
   const canEdit = useCan(SCREEN, 'Editar');
   const canDeactivate = useCan(SCREEN, 'Desactivar');
 
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 350);
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const list = useListState<{ search: string; status: StatusFilter }>({ search: '', status: 'all' }, { size: ACCOUNTS_PAGE_SIZE });
   const [dialog, setDialog] = useState<Dialog>(null);
-
-  const accounts = useClabeAccounts({ Page: page, Size: ACCOUNTS_PAGE_SIZE, Search: debounced, IsActive: status === 'all' ? undefined : status === 'active' });
+  const { search, status } = list.applied;
+  const accounts = useClabeAccounts({ Page: list.page, Size: list.size, Search: search, IsActive: status === 'all' ? undefined : status === 'active' });
   const edit = useEditClabeAccount();
 
   const toggleActive = (a: ClabeAccount) => {
@@ -62,6 +59,7 @@ export function AccountsPage() {
     {
       key: 'alias',
       header: 'Alias',
+      sortValue: (a) => a.Alias,
       render: (a) => (
         <Stack gap={0}>
           <Text size="sm" fw={600}>
@@ -77,12 +75,12 @@ export function AccountsPage() {
       key: 'clabe',
       header: 'CLABE',
       render: (a) => (
-        <Text size="sm" ff="monospace">
+        <Text size="sm" className="tabular">
           {a.Clabe}
         </Text>
       ),
     },
-    { key: 'bank', header: 'Institución', render: (a) => <Text size="sm">{a.NameFinancialInstitution}</Text> },
+    { key: 'bank', header: 'Institución', sortValue: (a) => a.NameFinancialInstitution, render: (a) => <Text size="sm">{a.NameFinancialInstitution}</Text> },
     {
       key: 'scope',
       header: 'Uso',
@@ -96,6 +94,7 @@ export function AccountsPage() {
       key: 'limit',
       header: 'Límite diario',
       align: 'right',
+      sortValue: (a) => apiCents(a.DailyTransferLimit),
       render: (a) =>
         a.DailyTransferLimit === null ? (
           <Text size="sm" c="dimmed">
@@ -139,7 +138,6 @@ export function AccountsPage() {
     },
   ];
 
-  const data = accounts.data;
   return (
     <>
       <PageHeader
@@ -153,45 +151,38 @@ export function AccountsPage() {
           ) : null
         }
       />
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap">
-          <TextInput
-            aria-label="Buscar cuentas"
-            placeholder="Buscar por alias, titular, CLABE o banco"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: '100%', sm: 360 }}
-          />
-          <SegmentedControl
-            aria-label="Estatus"
-            value={status}
-            onChange={(v) => {
-              setStatus(v as StatusFilter);
-              setPage(1);
-            }}
-            data={[
-              { value: 'all', label: 'Todas' },
-              { value: 'active', label: 'Activas' },
-              { value: 'inactive', label: 'Inactivas' },
-            ]}
-          />
-        </Group>
-        <DataTable
-          testId="clabe-accounts-table"
-          columns={columns}
-          rows={data?.Records}
-          getRowId={(a) => a.Id}
-          loading={accounts.isFetching}
-          error={accounts.isError ? accounts.error : undefined}
-          onRetry={() => void accounts.refetch()}
-          emptyText={debounced || status !== 'all' ? 'Sin cuentas que coincidan' : 'Aún no registras cuentas'}
-          paging={data ? { page: data.Page, totalPages: data.TotalPages, total: data.TotalRecords, onPageChange: setPage } : undefined}
-        />
-      </Stack>
+      <ListScaffold
+        testId="clabe-accounts-table"
+        list={list}
+        query={accounts}
+        page={fromPage(accounts.data)}
+        columns={columns}
+        getRowId={(a) => a.Id}
+        emptyText="Aún no registras cuentas"
+        filteredEmptyText="Sin cuentas que coincidan"
+        filters={
+          <Group justify="space-between" wrap="wrap" w="100%">
+            <TextInput
+              aria-label="Buscar cuentas"
+              placeholder="Buscar por alias, titular, CLABE o banco"
+              leftSection={<IconSearch size={16} />}
+              value={list.filters.search}
+              onChange={(e) => list.setFilter({ search: e.currentTarget.value })}
+              w={{ base: '100%', sm: 360 }}
+            />
+            <SegmentedControl
+              aria-label="Estatus"
+              value={list.filters.status}
+              onChange={(v) => list.setFilter({ status: v as StatusFilter })}
+              data={[
+                { value: 'all', label: 'Todas' },
+                { value: 'active', label: 'Activas' },
+                { value: 'inactive', label: 'Inactivas' },
+              ]}
+            />
+          </Group>
+        }
+      />
       <Modal opened={dialog !== null} onClose={() => setDialog(null)} title={dialog?.mode === 'edit' ? 'Editar cuenta' : 'Nueva cuenta CLABE'} size="xl" centered>
         {dialog ? (
           <ClabeAccountForm

@@ -1,6 +1,8 @@
 import type { BusinessLimits, BusinessSpeiConfig } from '@far/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Grid, Group, Modal, Paper, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconTestPipe } from '@tabler/icons-react';
+import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -18,6 +20,7 @@ import { useBusinessLimits } from './api/get-business-limits';
 import { useBusinessSpeiConfig } from './api/get-business-spei-config';
 import { useUpsertBusinessSpeiConfig } from './api/upsert-business-spei-config';
 import { LimitForm } from './limit-form';
+import { SandboxIncomingForm } from './sandbox-incoming-form';
 import { SPEI_CONFIG_PATH } from './spei-config-page';
 import { commissionInput, percentInput } from './spei-fields';
 
@@ -230,6 +233,7 @@ export function BusinessSpeiTab({ businessId }: { businessId: string }) {
   const balance = useBalance(businessId);
   const config = useBusinessSpeiConfig(businessId);
   const limits = useBusinessLimits(businessId);
+  const [depositing, setDepositing] = useState(false);
 
   return (
     <Stack gap="lg" data-testid="business-spei-tab">
@@ -240,6 +244,16 @@ export function BusinessSpeiTab({ businessId }: { businessId: string }) {
         onRetry={() => void balance.refetch()}
         accountLabel="CLABE de la empresa"
       />
+      {canEdit && balance.data?.account ? (
+        <Group justify="flex-end">
+          <Button variant="light" leftSection={<IconTestPipe size={16} />} onClick={() => setDepositing(true)}>
+            Depósito de prueba (SPEI sandbox)
+          </Button>
+        </Group>
+      ) : null}
+      <Modal opened={depositing} onClose={() => setDepositing(false)} title="Depósito SPEI de prueba" size="xl" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+        {depositing && balance.data?.account ? <SandboxIncomingForm clabe={balance.data.account} /> : null}
+      </Modal>
       <Paper withBorder p="md">
         <Group justify="space-between" mb="sm">
           <Title order={3} fz="md">

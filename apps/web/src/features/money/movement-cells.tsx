@@ -35,7 +35,7 @@ export function SignedAmount({ m }: { m: BusinessMovement }) {
       </Tooltip>
     );
   }
-  return <MoneyText size="sm" fw={600} c={cents < 0n ? 'red.7' : 'teal.7'} cents={cents} />;
+  return <MoneyText size="sm" fw={600} c={cents < 0n ? 'red.9' : 'teal.9'} cents={cents} />;
 }
 
 export function ProofButton({ m }: { m: BusinessMovement }) {

@@ -1,12 +1,11 @@
 import { MOVEMENT_STATUS_NAMES, MOVEMENT_TYPES, MOVEMENT_TYPE_NAMES, type BusinessMovement, type MovementType } from '@far/contracts';
 import { Badge, Button, Grid, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconFileTypeCsv, IconFilterOff, IconSearch, IconTools } from '@tabler/icons-react';
-import { useState } from 'react';
 import { BalanceCards } from '../../components/balance-cards';
-import { DataTable, type Column } from '../../components/data-table';
+import { type Column } from '../../components/data-table';
+import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingScreen } from '../../components/loading-screen';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
@@ -14,14 +13,13 @@ import { PageHeader } from '../../components/page-header';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import { useMe } from '../../lib/api/get-me';
-import { apiCentsOr0 } from '../../lib/money';
+import { apiCentsOr0, signedMovementCents } from '../../lib/money';
 import { useExportMovements, type ExportFormat } from './api/export-movements';
 import { useBalance } from './api/get-balance';
 import { useMovements, type MovementFilters } from './api/list-movements';
 import { MOVEMENT_TYPE_SHORT } from './labels';
 import { Counterparty, ProofButton, SignedAmount } from './movement-cells';
-
-const PAGE_SIZE = 10;
+import { MovementDetailBody } from './movement-detail';
 
 interface FilterState {
   range: DatesRangeValue<string>;
@@ -34,7 +32,7 @@ const EMPTY_FILTERS: FilterState = { range: [null, null], type: null, status: nu
 const TYPE_COLORS: Record<MovementType, string> = { SPEI_OUT: 'red', SPEI_IN: 'teal', DEPOSIT: 'blue' };
 
 const columns: Column<BusinessMovement>[] = [
-  { key: 'date', header: 'Fecha', width: 150, render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
+  { key: 'date', header: 'Fecha', width: 150, sortValue: (m) => m.MovementDate, render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
   {
     key: 'type',
     header: 'Tipo',
@@ -63,7 +61,7 @@ const columns: Column<BusinessMovement>[] = [
     key: 'key',
     header: 'Clave de rastreo',
     render: (m) => (
-      <Text size="xs" ff="monospace">
+      <Text size="xs" className="tabular">
         {m.TrackingKey ?? '—'}
       </Text>
     ),
@@ -72,6 +70,7 @@ const columns: Column<BusinessMovement>[] = [
     key: 'amount',
     header: 'Importe',
     align: 'right',
+    sortValue: signedMovementCents,
     render: (m) => {
       const fees = apiCentsOr0(m.Commission) + apiCentsOr0(m.IVA);
       return (
@@ -86,28 +85,23 @@ const columns: Column<BusinessMovement>[] = [
       );
     },
   },
-  { key: 'status', header: 'Estatus', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
+  { key: 'status', header: 'Estatus', sortValue: (m) => m.StatusName, render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
   { key: 'proof', header: '', align: 'right', render: (m) => <ProofButton m={m} /> },
 ];
 
 function BusinessMovements() {
   const balance = useBalance(undefined, { refetchInterval: 15_000 });
-  const [filters, setFilters] = useState<FilterState>(EMPTY_FILTERS);
-  const [page, setPage] = useState(1);
-  const [search] = useDebouncedValue(filters.search, 350);
+  const list = useListState(EMPTY_FILTERS);
+  const { filters, applied, setFilter: update } = list;
   const query: MovementFilters = {
-    From: filters.range[0],
-    To: filters.range[1] ?? filters.range[0],
-    Type: filters.type,
-    Status: filters.status === null ? null : Number(filters.status),
-    Search: search,
+    From: applied.range[0],
+    To: applied.range[1] ?? applied.range[0],
+    Type: applied.type,
+    Status: applied.status === null ? null : Number(applied.status),
+    Search: applied.search,
   };
-  const movements = useMovements(query, page, PAGE_SIZE);
+  const movements = useMovements(query, list.page, list.size);
   const exporter = useExportMovements();
-  const update = (patch: Partial<FilterState>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-  };
   const active = filters.range[0] !== null || filters.type !== null || filters.status !== null || filters.search !== '';
 
   const runExport = (format: ExportFormat) =>
@@ -116,7 +110,6 @@ function BusinessMovements() {
       { onError: (e) => notifications.show({ color: 'red', title: 'No se generó el archivo', message: errorText(e) }) },
     );
 
-  const data = movements.data;
   return (
     <Stack gap="lg">
       <BalanceCards balance={balance.data} loading={balance.isPending} error={balance.isError ? balance.error : undefined} onRetry={() => void balance.refetch()} />
@@ -148,8 +141,18 @@ function BusinessMovements() {
             </Button>
           </Group>
         </Group>
-        <Paper withBorder p="sm">
-          <Grid align="flex-end" gap="sm">
+        <ListScaffold
+          testId="movements-table"
+          list={list}
+          query={movements}
+          page={fromPage(movements.data)}
+          columns={columns}
+          getRowId={(m) => m.Id}
+          emptyText="Aún no tienes movimientos"
+          filteredEmptyText="Sin movimientos que coincidan con los filtros"
+          detail={{ title: () => 'Detalle del movimiento', label: (m) => `Ver movimiento ${m.TrackingKey ?? m.Concept ?? ''}`.trim(), render: (m) => <MovementDetailBody row={m} /> }}
+          filters={
+          <Grid align="flex-end" gap="sm" w="100%">
             <Grid.Col span={{ base: 12, md: 3 }}>
               <TextInput
                 label="Buscar"
@@ -199,17 +202,7 @@ function BusinessMovements() {
               </Button>
             </Grid.Col>
           </Grid>
-        </Paper>
-        <DataTable
-          testId="movements-table"
-          columns={columns}
-          rows={data?.Records}
-          getRowId={(m) => m.Id}
-          loading={movements.isFetching}
-          error={movements.isError ? movements.error : undefined}
-          onRetry={() => void movements.refetch()}
-          emptyText={active ? 'Sin movimientos que coincidan con los filtros' : 'Aún no tienes movimientos'}
-          paging={data ? { page: data.Page, totalPages: data.TotalPages, total: data.TotalRecords, onPageChange: setPage } : undefined}
+          }
         />
       </Stack>
     </Stack>

@@ -95,7 +95,7 @@ export function PendingTransactions({ canCancel, businessId }: { canCancel: bool
       key: 'key',
       header: 'Clave de rastreo',
       render: (m) => (
-        <Text size="xs" ff="monospace">
+        <Text size="xs" className="tabular">
           {m.TrackingKey}
         </Text>
       ),

@@ -14,7 +14,7 @@ import { REQUIRED_MARK } from '../../components/required-mark';
 import { MoneyText } from '../../components/value-text';
 import { isApiError } from '../../lib/api-client';
 import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
-import { amountInput, apiCents, centsToApi, newIdempotencyKey } from '../../lib/money';
+import { amountInput, apiCents, centsToApi, useMoneyIntent } from '../../lib/money';
 import { REQUIRED } from '../../lib/validation';
 import { useBanks } from './api/list-banks';
 import { useBusinessSearch } from './api/search-businesses';
@@ -94,7 +94,7 @@ function Result({ m, duplicate }: { m: BusinessMovement; duplicate: boolean }) {
         </Group>
         <DetailGrid
           items={[
-            { label: 'Clave de rastreo', value: <Text span ff="monospace" inherit>{m.TrackingKey}</Text> },
+            { label: 'Clave de rastreo', value: <Text span className="tabular" inherit>{m.TrackingKey}</Text> },
             { label: 'Empresa', value: m.IdClientBusiness },
             { label: 'Ordenante', value: `${m.SourceAccount.Name ?? ''} · ${m.SourceAccount.BankName ?? ''}` },
             { label: 'Monto recibido', value: <MoneyText cents={apiCents(m.MovementAmount)} inherit /> },
@@ -112,7 +112,8 @@ function Result({ m, duplicate }: { m: BusinessMovement; duplicate: boolean }) {
  * Staff: a simulated incoming SPEI to a business CLABE through the sandbox rail. The commission for
  * SPEI received and its IVA are charged as on a real one.
  */
-export function SandboxIncomingForm() {
+/** `clabe`: the business is already chosen (from its detail page); only the deposit is asked. */
+export function SandboxIncomingForm({ clabe: presetClabe }: { clabe?: string } = {}) {
   const send = useSendSandboxIncoming();
   const banks = useBanks();
   const [businessSearch, setBusinessSearch] = useState('');
@@ -120,22 +121,18 @@ export function SandboxIncomingForm() {
   // Once a business is chosen the control shows its label: that is not a new search.
   const [debounced] = useDebouncedValue(chosen && businessSearch === chosen.label ? '' : businessSearch, 300);
   const businesses = useBusinessSearch(debounced);
-  // One key per intent: reused when the very same submission is retried after a failure.
-  const [intent, setIntent] = useState<{ key: string; body: string } | null>(null);
+  const submitIntent = useMoneyIntent();
 
-  const form = useForm<Values>({ ...FORM_SETTINGS, resolver: zodResolver(schema), defaultValues: EMPTY });
+  const form = useForm<Values>({ ...FORM_SETTINGS, resolver: zodResolver(schema), defaultValues: { ...EMPTY, Clabe: presetClabe ?? '' } });
   const { errors } = form.formState;
   const clabe = useWatch({ control: form.control, name: 'Clabe' }) ?? '';
   const senderClabe = useWatch({ control: form.control, name: 'SenderClabe' }) ?? '';
 
   const onSubmit = form.handleSubmit(async (v) => {
     const body = toSandboxBody(v);
-    const text = JSON.stringify(body);
-    const current = intent && intent.body === text ? intent : { key: newIdempotencyKey(), body: text };
-    setIntent(current);
     try {
-      const result = await send.mutateAsync({ body, idempotencyKey: current.key });
-      setIntent(null);
+      const result = await submitIntent(body, (idempotencyKey) => send.mutateAsync({ body, idempotencyKey }));
+      if (!result) return;
       notifications.show({ color: result.Duplicate ? 'yellow' : 'green', message: result.Duplicate ? 'La orden ya se había recibido.' : 'SPEI de prueba abonado.' });
     } catch (error) {
       if (isApiError(error)) applyServerErrors(form.setError, error, FIELDS);
@@ -156,7 +153,7 @@ export function SandboxIncomingForm() {
         <Stack gap="md">
           {send.isError ? <ErrorAlert error={send.error} title="No fue posible enviar el SPEI de prueba" /> : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
+            {presetClabe ? null : <Select
               label="Empresa"
               placeholder="Busca por nombre o número de cliente"
               searchable
@@ -172,10 +169,11 @@ export function SandboxIncomingForm() {
                 if (option) form.setValue('Clabe', option.clabe, { shouldValidate: true, shouldDirty: true });
               }}
               filter={({ options }) => options}
-            />
+            />}
             <TextInput
               label="CLABE de la empresa"
               {...REQUIRED_MARK}
+              readOnly={!!presetClabe}
               {...MONO_INPUT}
               inputMode="numeric"
               inputWrapperOrder={WRAPPER_ORDER} description={institutionOf(clabe) ? `Banco: ${institutionOf(clabe)}` : 'La CLABE que recibe el depósito'}
@@ -211,7 +209,7 @@ export function SandboxIncomingForm() {
             <TextInput label="Clave de rastreo" {...MONO_INPUT} inputWrapperOrder={WRAPPER_ORDER} description="Opcional; se genera si la dejas vacía" error={errors.TrackingKey?.message} {...form.register('TrackingKey')} />
           </SimpleGrid>
           <Group>
-            <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
+            <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending || form.formState.isSubmitting}>
               Enviar SPEI de prueba
             </Button>
           </Group>

@@ -24,7 +24,7 @@ function Figure({ label, value, strong = false, testId }: { label: string; value
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <MoneyText cents={cents} fz={strong ? 22 : 18} fw={700} c={cents !== null && cents < 0n ? 'red.7' : undefined} />
+      <MoneyText cents={cents} fz={strong ? 22 : 18} fw={700} c={cents !== null && cents < 0n ? 'red.9' : undefined} />
     </Paper>
   );
 }
@@ -38,7 +38,7 @@ function Summary({ s }: { s: AccountState }) {
           items={[
             { label: 'Empresa', value: s.Business.Name },
             { label: 'RFC', value: s.Business.Rfc },
-            { label: 'CLABE', value: <Text span ff="monospace" inherit>{s.Business.AccountNumber}</Text> },
+            { label: 'CLABE', value: <Text span className="tabular" inherit>{s.Business.AccountNumber}</Text> },
             { label: 'Periodo', value: s.Period.Label },
           ]}
         />
@@ -90,12 +90,12 @@ function Summary({ s }: { s: AccountState }) {
                         ) : null}
                       </Table.Td>
                       <Table.Td>
-                        <Text size="xs" ff="monospace">
+                        <Text size="xs" className="tabular">
                           {l.TrackingKey ?? ''}
                         </Text>
                       </Table.Td>
                       <Table.Td ta="right">
-                        <MoneyText size="sm" cents={amount} c={amount !== null && amount < 0n ? 'red.7' : 'teal.7'} />
+                        <MoneyText size="sm" cents={amount} c={amount !== null && amount < 0n ? 'red.9' : 'teal.9'} />
                       </Table.Td>
                       <Table.Td ta="right">
                         <MoneyText size="sm" cents={apiCents(l.Balance)} />

@@ -1,4 +1,4 @@
-import { BeneficiaryNameField, CLABE_LENGTH, ConceptField, NumericReferenceField, SPEI_MESSAGES, type ClabeAccount } from '@far/contracts';
+import { BeneficiaryNameField, CLABE_LENGTH, ConceptField, NumericReferenceField, type ClabeAccount } from '@far/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
@@ -50,9 +50,12 @@ export const transferSchema = z
     check(amountInput, v.Amount, 'Amount');
     check(ConceptField, v.Concept, 'Concept');
     check(NumericReferenceField, v.Reference, 'Reference');
-    if (v.PaymentDay !== '' && !(v.PaymentDay > todayIso())) ctx.addIssue({ code: 'custom', path: ['PaymentDay'], message: SPEI_MESSAGES.paymentDay });
+    if (v.PaymentDay !== '' && !(v.PaymentDay > todayIso())) ctx.addIssue({ code: 'custom', path: ['PaymentDay'], message: PAYMENT_DAY_MESSAGE });
   });
 export type TransferValues = z.infer<typeof transferSchema>;
+
+/** Today or a past day is refused beside the control, in Spanish with the spec's words (§8 sample). */
+export const PAYMENT_DAY_MESSAGE = 'La fecha de pago debe ser futura (The payment day needs to be a future date)';
 
 export const EMPTY_TRANSFER: TransferValues = { mode: 'account', ClabeAccountId: '', Clabe: '', BeneficiaryName: '', Amount: '', Concept: '', Reference: '', PaymentDay: '' };
 
@@ -158,7 +161,7 @@ export function TransferForm({ accounts, accountsLoading = false, initial = EMPT
                 description={
                   chosen ? (
                     <>
-                      {chosen.AccountHolderName} · CLABE <Text span ff="monospace" inherit>{chosen.Clabe}</Text>
+                      {chosen.AccountHolderName} · CLABE <Text span className="tabular" inherit>{chosen.Clabe}</Text>
                     </>
                   ) : accounts.length === 0 && !accountsLoading ? (
                     <>

@@ -66,9 +66,9 @@ export function TransferResult({ sent, onAnother }: { sent: BusinessMovement; on
         <DetailGrid
           testId="transfer-result-details"
           items={[
-            { label: 'Clave de rastreo', value: <Text span ff="monospace" fw={700} inherit data-testid="tracking-key">{m.TrackingKey ?? '—'}</Text> },
+            { label: 'Clave de rastreo', value: <Text span className="tabular" fw={700} inherit data-testid="tracking-key">{m.TrackingKey ?? '—'}</Text> },
             { label: 'Beneficiario', value: m.Beneficiary.Name },
-            { label: 'CLABE', value: m.Beneficiary.Clabe ? <Text span ff="monospace" inherit>{m.Beneficiary.Clabe}</Text> : null },
+            { label: 'CLABE', value: m.Beneficiary.Clabe ? <Text span className="tabular" inherit>{m.Beneficiary.Clabe}</Text> : null },
             { label: 'Banco', value: m.Beneficiary.BankName },
             { label: 'Monto', value: <MoneyText cents={apiCents(m.MovementAmount)} inherit /> },
             { label: 'Comisión + IVA', value: <MoneyText cents={(apiCents(m.Commission) ?? 0n) + (apiCents(m.IVA) ?? 0n)} inherit /> },

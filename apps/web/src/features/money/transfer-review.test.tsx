@@ -33,7 +33,7 @@ describe('TransferReview', () => {
       if (url.endsWith('/business-movement/speiout')) {
         keys.push(new Headers(init?.headers).get('Idempotency-Key'));
         bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-        if (keys.length === 1) return answer(null, 400, { ErrorCode: 'VALIDATION', message: 'El código no es válido', errors: [{ field: 'SecurityCode', key: 'invalid', message: 'El código no es válido' }] });
+        if (keys.length === 1) return answer(null, 400, { ErrorCode: 'VALIDATION', message: 'El código no es correcto. Te quedan 2 intento(s).', errors: [{ field: 'Code', key: 'code', message: 'El código no es correcto. Te quedan 2 intento(s).' }] });
         return answer({ Id: 'm1' } as Partial<BusinessMovement>);
       }
       return answer(null, 404);
@@ -49,7 +49,10 @@ describe('TransferReview', () => {
 
     await user.type(screen.getByLabelText('Código de seguridad'), '111111');
     await user.click(screen.getByRole('button', { name: 'Confirmar transferencia' }));
-    expect(await screen.findByText('El código no es válido')).toBeInTheDocument();
+    // The wrong-code message, with the attempts left, stands on the code control.
+    expect(await screen.findByText('El código no es correcto. Te quedan 2 intento(s).')).toBeInTheDocument();
+    expect(screen.getByLabelText('Código de seguridad')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('No fue posible enviar la transferencia')).toBeNull();
 
     await user.clear(screen.getByLabelText('Código de seguridad'));
     await user.type(screen.getByLabelText('Código de seguridad'), '222222');
@@ -59,4 +62,28 @@ describe('TransferReview', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(bodies[1]).toEqual({ Amount: '100.00', Concept: 'Pago 1', Reference: '7', SecurityCode: '222222', Clabe: '012180001234567899', BeneficiaryName: 'Ana López' });
   }, 20_000);
+
+  it('two clicks on Confirmar send one transfer: the second waits for the first and the button is disabled meanwhile', async () => {
+    const keys: Array<string | null> = [];
+    let release: () => void = () => {};
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/business-movement/speiout')) {
+        keys.push(new Headers(init?.headers).get('Idempotency-Key'));
+        await new Promise<void>((resolve) => (release = resolve));
+        return answer(null, 500);
+      }
+      return answer(null, 404);
+    });
+    const user = userEvent.setup();
+    renderWithApp(<TransferReview draft={toDraft(VALUES, [])!} preview={PREVIEW} onBack={() => {}} onSent={() => {}} />);
+    await user.type(screen.getByLabelText('Código de seguridad'), '123456');
+    const confirm = screen.getByRole('button', { name: 'Confirmar transferencia' });
+    await user.dblClick(confirm);
+    await user.click(confirm);
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await waitFor(() => expect(confirm).toBeDisabled());
+    release();
+    await waitFor(() => expect(confirm).not.toBeDisabled());
+    expect(keys).toHaveLength(1);
+  });
 });

@@ -2,7 +2,6 @@ import { SecurityCodeField, type BusinessMovement, type ValuesAndCommissions } f
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconMail, IconSend } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DetailGrid } from '../../components/detail-grid';
@@ -11,7 +10,7 @@ import { REQUIRED_MARK } from '../../components/required-mark';
 import { isApiError } from '../../lib/api-client';
 import { date } from '../../lib/format';
 import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
-import { newIdempotencyKey } from '../../lib/money';
+import { useMoneyIntent } from '../../lib/money';
 import { REQUIRED } from '../../lib/validation';
 import { useRequestSecurityCode } from './api/request-security-code';
 import { useSendSpeiOut, type SpeiOutInput } from './api/send-spei-out';
@@ -43,7 +42,7 @@ interface Props {
  * refused attempt moves nothing and can be retried under the same key with a corrected code.
  */
 export function TransferReview({ draft, preview, onBack, onSent }: Props) {
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  const submitIntent = useMoneyIntent();
   const sendCode = useRequestSecurityCode();
   const send = useSendSpeiOut();
   const form = useForm<CodeValues>({ ...FORM_SETTINGS, resolver: zodResolver(codeSchema), defaultValues: { SecurityCode: '' } });
@@ -52,10 +51,12 @@ export function TransferReview({ draft, preview, onBack, onSent }: Props) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const movement = await send.mutateAsync({ body: speiOutBody(draft, values.SecurityCode), idempotencyKey });
-      onSent(movement);
+      // The intent is the transfer drafted: a corrected code is the same intent, under the same key.
+      const movement = await submitIntent(draft, (idempotencyKey) => send.mutateAsync({ body: speiOutBody(draft, values.SecurityCode), idempotencyKey }));
+      if (movement) onSent(movement);
     } catch (error) {
-      if (isApiError(error)) applyServerErrors(form.setError, error, ['SecurityCode']);
+      // The server names the code 'Code'; its message carries the attempts left.
+      if (isApiError(error)) applyServerErrors(form.setError, error, ['SecurityCode'], { Code: 'SecurityCode' });
     }
   });
 
@@ -68,7 +69,7 @@ export function TransferReview({ draft, preview, onBack, onSent }: Props) {
         <DetailGrid
           items={[
             { label: 'Nombre', value: draft.beneficiaryName },
-            { label: 'CLABE', value: <Text span ff="monospace" inherit>{draft.clabe}</Text> },
+            { label: 'CLABE', value: <Text span className="tabular" inherit>{draft.clabe}</Text> },
             { label: 'Banco', value: draft.bankName || '—' },
             ...(draft.destination.kind === 'account' ? [{ label: 'Alias', value: draft.destination.account.Alias }] : []),
             { label: 'Concepto', value: draft.concept },
@@ -88,7 +89,7 @@ export function TransferReview({ draft, preview, onBack, onSent }: Props) {
               Te enviaremos un código de 6 dígitos a tu correo. Escríbelo para autorizar la transferencia.
             </Text>
             {sendCode.isError ? <ErrorAlert error={sendCode.error} title="No fue posible enviar el código" /> : null}
-            {send.isError && !(isApiError(send.error) && send.error.fieldErrors.some((f) => f.field === 'SecurityCode')) ? (
+            {send.isError && !(isApiError(send.error) && send.error.fieldErrors.some((f) => f.field === 'SecurityCode' || f.field === 'Code')) ? (
               <ErrorAlert error={send.error} title="No fue posible enviar la transferencia" />
             ) : null}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -114,7 +115,7 @@ export function TransferReview({ draft, preview, onBack, onSent }: Props) {
               <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack} disabled={send.isPending}>
                 Regresar
               </Button>
-              <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending} disabled={!enabled}>
+              <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending || form.formState.isSubmitting} disabled={!enabled}>
                 Confirmar transferencia
               </Button>
             </Group>

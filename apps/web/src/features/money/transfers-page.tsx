@@ -92,7 +92,7 @@ function RecentTransfers() {
       key: 'key',
       header: 'Clave de rastreo',
       render: (m) => (
-        <Text size="xs" ff="monospace">
+        <Text size="xs" className="tabular">
           {m.TrackingKey}
         </Text>
       ),

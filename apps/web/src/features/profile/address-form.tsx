@@ -1,12 +1,11 @@
 import { PostalCodeField, RequiredText, optional } from '@far/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Grid, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
-import { PostalCodeFields } from '../../components/postal-code-fields';
-import { REQUIRED_MARK } from '../../components/required-mark';
+import { AddressBlock } from '../../components/address-block';
 import { isApiError } from '../../lib/api-client';
 import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
 import { REQUIRED } from '../../lib/validation';
@@ -30,6 +29,7 @@ interface Values {
 }
 type Output = z.output<typeof schema>;
 const FIELDS = ['v_street', 'v_number_outside', 'v_number_indoor', 'v_zip_code', 'v_uid_colony'];
+const ADDRESS_NAMES = { street: 'v_street', exterior: 'v_number_outside', interior: 'v_number_indoor', postalCode: 'v_zip_code', colony: 'v_uid_colony' } as const;
 
 function AddressFormBody({ userId, current, canEdit }: { userId: string; current: AddressData | null; canEdit: boolean }) {
   const create = useCreateAddress();
@@ -46,7 +46,7 @@ function AddressFormBody({ userId, current, canEdit }: { userId: string; current
       v_uid_colony: current?.v_uid_colony ?? null,
     },
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
   const readOnly = !canEdit;
 
   const onSubmit = form.handleSubmit(async (v) => {
@@ -69,40 +69,7 @@ function AddressFormBody({ userId, current, canEdit }: { userId: string; current
             Aún no registras tu domicilio.
           </Text>
         ) : null}
-        <Grid>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Calle" {...(readOnly ? {} : REQUIRED_MARK)} readOnly={readOnly} error={errors.v_street?.message} {...form.register('v_street')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput label="Número exterior" {...(readOnly ? {} : REQUIRED_MARK)} readOnly={readOnly} error={errors.v_number_outside?.message} {...form.register('v_number_outside')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput label="Número interior" readOnly={readOnly} error={errors.v_number_indoor?.message} {...form.register('v_number_indoor')} />
-          </Grid.Col>
-        </Grid>
-        <Controller
-          control={form.control}
-          name="v_zip_code"
-          render={({ field: code, fieldState: codeState }) => (
-            <Controller
-              control={form.control}
-              name="v_uid_colony"
-              render={({ field: colony, fieldState: colonyState }) => (
-                <PostalCodeFields
-                  postalCode={code.value}
-                  onPostalCodeChange={code.onChange}
-                  onPostalCodeBlur={code.onBlur}
-                  colonyId={colony.value}
-                  onColonyChange={(v) => colony.onChange(v)}
-                  onColonyBlur={colony.onBlur}
-                  postalCodeError={codeState.error?.message}
-                  colonyError={colonyState.error?.message}
-                  readOnly={readOnly}
-                />
-              )}
-            />
-          )}
-        />
+        <AddressBlock form={form} names={ADDRESS_NAMES} readOnly={readOnly} />
         {canEdit ? (
           <Group justify="flex-end">
             <Button type="submit" loading={mutation.isPending} disabled={!!current && !isDirty}>

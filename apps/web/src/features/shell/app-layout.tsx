@@ -142,7 +142,7 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Abrir menú" />
-            <UnstyledButton component={Link} to="/dashboard" aria-label="FAR Portal, ir al inicio" data-testid="header-logo">
+            <UnstyledButton component={Link} to="/dashboard" title="Ir al inicio" data-testid="header-logo">
               <Group gap={8} wrap="nowrap">
                 <Box
                   w={34}
@@ -154,13 +154,13 @@ export function AppLayout() {
                 >
                   FAR
                 </Box>
-                <Text fw={700} size="lg" c="far.9">
+                <Text fw={700} size="lg" c="far.9" style={{ whiteSpace: 'nowrap' }}>
                   FAR Portal
                 </Text>
               </Group>
             </UnstyledButton>
           </Group>
-          <Group gap="md" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
             {me.data?.isSuper ? (
               <Tooltip label="Buzón de mensajes enviados">
                 <ActionIcon component={Link} to="/mailbox" variant="light" size="lg" aria-label="Buzón" data-testid="header-mailbox">
@@ -175,8 +175,12 @@ export function AppLayout() {
               onClick={() => void signOut()}
               loading={signingOut}
               data-testid="header-logout"
+              aria-label="Cerrar sesión"
+              px={{ base: 'xs', sm: 'md' }}
             >
-              Cerrar sesión
+              <Box component="span" visibleFrom="sm">
+                Cerrar sesión
+              </Box>
             </Button>
           </Group>
         </Group>

@@ -1,29 +1,26 @@
-import type { StatusFilterName, UserListItem } from '@far/contracts';
+import type { UserListItem } from '@far/contracts';
 import { ActionIcon, Button, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DataTable, type Column } from '../../components/data-table';
-import { BulkActionBar } from '../../components/lifecycle-actions';
+import { type Column } from '../../components/data-table';
+import { lifecycleBulk } from '../../components/lifecycle-actions';
+import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { DateText } from '../../components/value-text';
 import { roleLabel, useMe } from '../../lib/api/get-me';
 import { useCan } from '../../lib/api/get-menu-permissions';
-import { fullName, integer } from '../../lib/format';
+import { fullName } from '../../lib/format';
 import { useStaffList } from './api/list-staff';
 import { useStaffActions } from './api/staff-actions';
 import { StaffEditDrawer } from './staff-edit-drawer';
 import { StaffForm } from './staff-form';
-import { ListFilters } from '../../components/list-filters';
-import { notifyActionFailed, notifyBulkDone } from '../../lib/notify';
+import { ListFilters, NO_PEOPLE_FILTERS, peopleQuery } from '../../components/list-filters';
+import { lifecycleOf } from '../../lib/lifecycle';
 
 export const STAFF_SCREEN = '/user/techfar';
-const PAGE_SIZE = 10;
 const NOUN = { one: 'usuario', many: 'usuarios' };
-
-type Action = 'activar' | 'desactivar' | 'bloquear' | 'desbloquear' | 'borrar';
 
 export const staffName = (u: Pick<UserListItem, 'Name' | 'LastName' | 'SecondLastName'>) =>
   fullName({ v_names: u.Name, v_last_name_1: u.LastName, v_last_name_2: u.SecondLastName });
@@ -38,40 +35,28 @@ export function StaffPage() {
   const canStatus = useCan(STAFF_SCREEN, 'Desactivar');
   const canDelete = useCan(STAFF_SCREEN, 'Borrar');
 
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilterName | null>(null);
-  const [debounced] = useDebouncedValue(search, 350);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const list = useListState(NO_PEOPLE_FILTERS);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
 
-  const list = useStaffList({ Page: page, Size: PAGE_SIZE, Search: debounced, Status: status });
+  const query = useStaffList(peopleQuery(list));
   const act = useStaffActions();
-  const records = list.data?.Records;
   // Nobody acts on themselves, and only a super admin acts on a super admin.
-  const locked = new Set((records ?? []).filter((u) => u.Id === me.data?.v_uid || (u.Role.Name === 'super' && !isSuper)).map((u) => u.Id));
-
-  const bulkActions: Action[] = [...(canStatus ? (['activar', 'desactivar', 'bloquear', 'desbloquear'] as const) : []), ...(canDelete ? (['borrar'] as const) : [])];
-
-  const runBulk = (action: Action) => {
-    const ids = [...selected];
-    act.mutate(
-      { Action: action, Ids: ids },
-      {
-        onSuccess: ({ Affected }) => {
-          setSelected(new Set());
-          notifyBulkDone(action, Affected, NOUN);
-        },
-        onError: notifyActionFailed,
-      },
-    );
-  };
+  const lockedRow = (u: UserListItem) => u.Id === me.data?.v_uid || (u.Role.Name === 'super' && !isSuper);
+  const bulk = lifecycleBulk({
+    actions: [...(canStatus ? (['activar', 'desactivar', 'bloquear', 'desbloquear'] as const) : []), ...(canDelete ? (['borrar'] as const) : [])],
+    statusOf: (u: UserListItem) => lifecycleOf(u.Status),
+    getId: (u) => u.Id,
+    mutation: act,
+    noun: NOUN,
+    onDone: () => list.setSelected(new Set()),
+  });
 
   const columns: Column<UserListItem>[] = [
     {
       key: 'name',
       header: 'Nombre',
+      sortValue: staffName,
       render: (u) => (
         <Stack gap={0}>
           <Text size="sm" fw={600}>
@@ -83,9 +68,9 @@ export function StaffPage() {
         </Stack>
       ),
     },
-    { key: 'role', header: 'Rol', render: (u) => <Text size="sm">{roleLabel(u.Role.Name)}</Text> },
-    { key: 'created', header: 'Fecha de alta', render: (u) => <DateText size="sm" value={u.CreationDate} /> },
-    { key: 'status', header: 'Estatus', render: (u) => <StatusBadge status={u.Status.Name} /> },
+    { key: 'role', header: 'Rol', sortValue: (u) => roleLabel(u.Role.Name), render: (u) => <Text size="sm">{roleLabel(u.Role.Name)}</Text> },
+    { key: 'created', header: 'Fecha de alta', sortValue: (u) => u.CreationDate, render: (u) => <DateText size="sm" value={u.CreationDate} /> },
+    { key: 'status', header: 'Estatus', sortValue: (u) => u.Status.Name, render: (u) => <StatusBadge status={u.Status.Name} /> },
     {
       key: 'actions',
       header: 'Acciones',
@@ -123,40 +108,23 @@ export function StaffPage() {
         }
       />
 
-      <ListFilters
-        searchLabel="Buscar usuario"
-        searchPlaceholder="Buscar por nombre o correo"
-        searchWidth={300}
-        search={search}
-        onSearch={(v) => {
-          setSearch(v);
-          setPage(1);
-        }}
-        status={status}
-        onStatus={(v) => {
-          setStatus(v);
-          setPage(1);
-          setSelected(new Set());
-        }}
-        mb="md"
-      >
-        <BulkActionBar count={selected.size} actions={bulkActions} noun={NOUN} pending={act.isPending ? act.variables?.Action : null} onRun={runBulk} />
-      </ListFilters>
-
-      <DataTable
+      <ListScaffold
         testId="staff-table"
+        list={list}
+        query={query}
+        page={fromPage(query.data)}
         columns={columns}
-        rows={records}
         getRowId={(u) => u.Id}
-        loading={list.isFetching}
-        error={list.isError ? list.error : null}
-        onRetry={() => void list.refetch()}
-        selection={bulkActions.length > 0 ? { selected, onChange: setSelected, isSelectable: (id) => !locked.has(id) } : undefined}
-        paging={list.data ? { page: list.data.Page, totalPages: list.data.TotalPages, total: list.data.TotalRecords, onPageChange: setPage } : undefined}
+        filters={<ListFilters list={list} searchLabel="Buscar usuario" searchPlaceholder="Buscar por nombre o correo" />}
+        emptyText="Aún no hay usuarios administradores"
+        filteredEmptyText="Ningún usuario coincide con los filtros"
+        bulk={{ ...bulk, isSelectable: (u) => !lockedRow(u) }}
+        onRowClick={(u) => navigate(`${STAFF_SCREEN}/${u.Id}`)}
+        rowLabel={(u) => `Ver ${u.Email}`}
       />
-      {list.data && list.data.TotalRecords > 0 ? (
+      {query.data && query.data.TotalRecords > 0 ? (
         <Text size="xs" c="dimmed" mt="xs">
-          {integer(list.data.TotalRecords)} en total. Tu propio usuario no se puede seleccionar.
+          Tu propio usuario no se puede seleccionar.
         </Text>
       ) : null}
 

@@ -261,7 +261,7 @@ export function BusinessAlliesTab({ businessId }: { businessId: string }) {
 
   const columns: Column<StrategicAllyData>[] = [
     { key: 'user', header: 'Usuario Wallet', render: (a) => <AllyPerson ally={a} /> },
-    { key: 'rfc', header: 'RFC', render: (a) => <Text size="sm" ff="monospace">{a.v_rfc ?? '—'}</Text> },
+    { key: 'rfc', header: 'RFC', render: (a) => <Text size="sm" className="tabular">{a.v_rfc ?? '—'}</Text> },
     { key: 'status', header: 'Estatus', render: (a) => <StatusBadge status={a.v_status} /> },
     { key: 'application', header: 'Solicitud', render: (a) => <DateText size="sm" value={a.d_application_at} withTime /> },
     { key: 'binding', header: 'Vinculación', render: (a) => <DateText size="sm" value={a.d_binding_at} withTime data-testid="ally-binding" /> },

@@ -1,16 +1,14 @@
-import type { StatusFilterName, UserAction } from '@far/contracts';
+import type { UserAction } from '@far/contracts';
 import { WalletUserListItem } from '@far/contracts';
-import { ActionIcon, Divider, Drawer, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEye } from '@tabler/icons-react';
-import { useState } from 'react';
 import type { z } from 'zod';
 import { BeneficiariesPanel } from '../../components/beneficiaries-panel';
-import { DataTable, type Column } from '../../components/data-table';
+import { type Column } from '../../components/data-table';
+import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
-import { BulkActionBar, LifecycleButtons } from '../../components/lifecycle-actions';
+import { LifecycleButtons, lifecycleBulk } from '../../components/lifecycle-actions';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { DateText } from '../../components/value-text';
@@ -20,11 +18,10 @@ import { LIFECYCLE_TEXT, lifecycleOf } from '../../lib/lifecycle';
 import { useWalletUser } from './api/get-wallet-user';
 import { useWalletUsers } from './api/list-wallet-users';
 import { useWalletUserActions } from './api/wallet-user-actions';
-import { ListFilters } from '../../components/list-filters';
-import { notifyActionFailed, notifyBulkDone } from '../../lib/notify';
+import { ListFilters, NO_PEOPLE_FILTERS, peopleQuery } from '../../components/list-filters';
+import { notifyActionFailed } from '../../lib/notify';
 
 const SCREEN = '/user/wallet';
-const PAGE_SIZE = 10;
 const NOUN = { one: 'usuario', many: 'usuarios' };
 type Row = z.infer<typeof WalletUserListItem>;
 type Action = UserAction;
@@ -117,32 +114,22 @@ function WalletUserDetailBody({ id, canStatus }: { id: string; canStatus: boolea
 export function WalletUsersPage() {
   const canStatus = useCan(SCREEN, 'Desactivar');
   const canDelete = useCan(SCREEN, 'Borrar');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilterName | null>(null);
-  const [debounced] = useDebouncedValue(search, 350);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [viewing, setViewing] = useState<string | null>(null);
-  const list = useWalletUsers({ Page: page, Size: PAGE_SIZE, Search: debounced, Status: status });
-  const act = useWalletUserActions();
-
-  const bulkActions: Action[] = [...(canStatus ? (['activar', 'desactivar', 'bloquear', 'desbloquear'] as const) : []), ...(canDelete ? (['borrar'] as const) : [])];
-  const runBulk = (action: Action) =>
-    act.mutate(
-      { Action: action, Ids: [...selected] },
-      {
-        onSuccess: ({ Affected }) => {
-          setSelected(new Set());
-          notifyBulkDone(action, Affected, NOUN);
-        },
-        onError: notifyActionFailed,
-      },
-    );
+  const list = useListState(NO_PEOPLE_FILTERS);
+  const query = useWalletUsers(peopleQuery(list));
+  const bulk = lifecycleBulk({
+    actions: [...(canStatus ? (['activar', 'desactivar', 'bloquear', 'desbloquear'] as const) : []), ...(canDelete ? (['borrar'] as const) : [])],
+    statusOf: (u: Row) => lifecycleOf(u.Status),
+    getId: (u) => u.Id,
+    mutation: useWalletUserActions(),
+    noun: NOUN,
+    onDone: () => list.setSelected(new Set()),
+  });
 
   const columns: Column<Row>[] = [
     {
       key: 'name',
       header: 'Nombre',
+      sortValue: nameOf,
       render: (u) => (
         <Stack gap={0}>
           <Text size="sm" fw={600}>
@@ -154,60 +141,28 @@ export function WalletUsersPage() {
         </Stack>
       ),
     },
-    { key: 'client', header: 'Número de cliente', render: (u) => <Text size="sm">{u.ClientNumber}</Text> },
+    { key: 'client', header: 'Número de cliente', sortValue: (u) => u.ClientNumber, render: (u) => <Text size="sm">{u.ClientNumber}</Text> },
     { key: 'mobile', header: 'Teléfono celular', render: (u) => <Text size="sm">{u.Mobile ?? '—'}</Text> },
-    { key: 'created', header: 'Fecha de alta', render: (u) => <DateText size="sm" value={u.CreationDate} /> },
-    { key: 'status', header: 'Estatus', render: (u) => <StatusBadge status={u.Status.Name} /> },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      align: 'right',
-      render: (u) => (
-        <Tooltip label="Ver detalle">
-          <ActionIcon variant="subtle" aria-label={`Ver ${u.Email}`} onClick={() => setViewing(u.Id)}>
-            <IconEye size={18} />
-          </ActionIcon>
-        </Tooltip>
-      ),
-    },
+    { key: 'created', header: 'Fecha de alta', sortValue: (u) => u.CreationDate, render: (u) => <DateText size="sm" value={u.CreationDate} /> },
+    { key: 'status', header: 'Estatus', sortValue: (u) => u.Status.Name, render: (u) => <StatusBadge status={u.Status.Name} /> },
   ];
 
   return (
     <>
       <PageHeader title="Usuarios Wallet" description="Las personas con una cuenta Wallet: sus datos, su domicilio y su estatus." />
-      <ListFilters
-        searchLabel="Buscar usuario"
-        searchPlaceholder="Buscar por nombre, correo o número de cliente"
-        searchWidth={340}
-        search={search}
-        onSearch={(v) => {
-          setSearch(v);
-          setPage(1);
-        }}
-        status={status}
-        onStatus={(v) => {
-          setStatus(v);
-          setPage(1);
-          setSelected(new Set());
-        }}
-        mb="md"
-      >
-        <BulkActionBar count={selected.size} actions={bulkActions} noun={NOUN} pending={act.isPending ? act.variables?.Action : null} onRun={runBulk} />
-      </ListFilters>
-      <DataTable
+      <ListScaffold
         testId="wallet-users-table"
+        list={list}
+        query={query}
+        page={fromPage(query.data)}
         columns={columns}
-        rows={list.data?.Records}
         getRowId={(u) => u.Id}
-        loading={list.isFetching}
-        error={list.isError ? list.error : null}
-        onRetry={() => void list.refetch()}
-        selection={bulkActions.length > 0 ? { selected, onChange: setSelected } : undefined}
-        paging={list.data ? { page: list.data.Page, totalPages: list.data.TotalPages, total: list.data.TotalRecords, onPageChange: setPage } : undefined}
+        filters={<ListFilters list={list} searchLabel="Buscar usuario" searchPlaceholder="Buscar por nombre, correo o número de cliente" searchWidth={340} />}
+        emptyText="Aún no hay usuarios Wallet"
+        filteredEmptyText="Ningún usuario coincide con los filtros"
+        bulk={bulk}
+        detail={{ title: () => 'Detalle del usuario Wallet', label: (u) => `Ver ${u.Email}`, render: (u) => <WalletUserDetailBody id={u.Id} canStatus={canStatus} /> }}
       />
-      <Drawer opened={viewing !== null} onClose={() => setViewing(null)} title="Detalle del usuario Wallet" position="right" size="lg">
-        {viewing ? <WalletUserDetailBody id={viewing} canStatus={canStatus} /> : null}
-      </Drawer>
     </>
   );
 }

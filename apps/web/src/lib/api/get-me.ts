@@ -19,9 +19,9 @@ export function useMe() {
 
 const ROLE_LABELS: Record<string, string> = {
   super: 'Super administrador',
-  techfar: 'Administrador',
-  business: 'Business',
-  wallet: 'Wallet',
+  techfar: 'Operador',
+  business: 'Empresa',
+  wallet: 'Monedero',
 };
 
 export const roleLabel = (name: string) => ROLE_LABELS[name] ?? name;

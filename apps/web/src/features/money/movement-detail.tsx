@@ -1,0 +1,108 @@
+import { MOVEMENT_TYPE_NAMES, type BusinessMovement } from '@far/contracts';
+import { Button, Divider, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileDownload, IconMessageReport } from '@tabler/icons-react';
+import { DetailGrid } from '../../components/detail-grid';
+import { ErrorAlert } from '../../components/error-alert';
+import { MovementStatusBadge } from '../../components/movement-status-badge';
+import { DateText, MoneyText } from '../../components/value-text';
+import { errorText } from '../../lib/api-client';
+import { apiCents } from '../../lib/money';
+import { useDownloadProof } from './api/download-proof';
+import { useMovement, type MovementDetail } from './api/get-movement';
+import { SignedAmount } from './movement-cells';
+
+const amount = (value: string | null) => (value === null ? null : <MoneyText cents={apiCents(value)} inherit />);
+
+function LedgerLines({ entries }: { entries: NonNullable<MovementDetail['Entries']> }) {
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="sm">
+        Asientos contables
+      </Title>
+      <Table withTableBorder fz="sm" data-testid="movement-entries">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Cuenta</Table.Th>
+            <Table.Th ta="right">Cargo</Table.Th>
+            <Table.Th ta="right">Abono</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((e, i) => (
+            <Table.Tr key={`${e.Account}-${i}`}>
+              <Table.Td>
+                <Text size="sm">{e.Account}</Text>
+                <Text size="xs" c="dimmed">
+                  {e.Description}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">{amount(e.Debit)}</Table.Td>
+              <Table.Td ta="right">{amount(e.Credit)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+/** The detail drawer of one movement: its amounts, parties, tracking key, ledger lines and proof. */
+export function MovementDetailBody({ row }: { row: BusinessMovement }) {
+  const detail = useMovement(row.Id);
+  const proof = useDownloadProof();
+  const m: MovementDetail = detail.data ?? row;
+  const party = m.MovementType === 'SPEI_OUT' ? m.Beneficiary : m.SourceAccount;
+  return (
+    <Stack gap="lg" data-testid="movement-detail">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed">
+            {MOVEMENT_TYPE_NAMES[m.MovementType]}
+          </Text>
+          <SignedAmount m={m} />
+        </Stack>
+        <MovementStatusBadge status={m.StatusBusinessMovement} />
+      </Group>
+      <DetailGrid
+        cols={2}
+        items={[
+          { label: 'Fecha', value: <DateText value={m.MovementDate} withTime inherit /> },
+          { label: 'Fecha de pago', value: m.PaymentDay ? <DateText value={m.PaymentDay} inherit /> : null },
+          { label: 'Importe', value: amount(m.MovementAmount) },
+          { label: 'Comisión', value: amount(m.Commission) },
+          { label: 'IVA', value: amount(m.IVA) },
+          { label: 'Total', value: <Text span inherit fw={600}><MoneyText cents={apiCents(m.TotalAmount)} inherit /> MXN</Text> },
+          { label: m.MovementType === 'SPEI_OUT' ? 'Beneficiario' : 'Ordenante', value: party.Name },
+          { label: 'Institución', value: party.BankName },
+          { label: 'CLABE', value: party.Clabe ? <Text span inherit className="tabular">{party.Clabe}</Text> : null },
+          { label: 'Concepto', value: m.Concept },
+          { label: 'Referencia', value: m.Reference },
+          { label: 'Clave de rastreo', value: m.TrackingKey ? <Text span inherit className="tabular" data-testid="movement-tracking-key">{m.TrackingKey}</Text> : null, wide: true },
+          ...(m.ErrorDetail ? [{ label: 'Motivo', value: m.ErrorDetail, wide: true }] : []),
+        ]}
+      />
+      {detail.isPending ? <Skeleton h={80} /> : null}
+      {detail.isError ? <ErrorAlert error={detail.error} title="No fue posible cargar el detalle" onRetry={() => void detail.refetch()} /> : null}
+      {m.Entries && m.Entries.length > 0 ? <LedgerLines entries={m.Entries} /> : null}
+      <Divider />
+      <Group gap="sm">
+        <Button
+          variant="light"
+          leftSection={<IconFileDownload size={16} />}
+          loading={proof.isPending}
+          onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey }, { onError: (e) => notifications.show({ color: 'red', title: 'No se descargó el comprobante', message: errorText(e) }) })}
+        >
+          Comprobante de pago (PDF)
+        </Button>
+        <Tooltip label="Las aclaraciones se habilitarán próximamente">
+          <span>
+            <Button variant="default" leftSection={<IconMessageReport size={16} />} disabled data-testid="open-clarification">
+              Abrir aclaración
+            </Button>
+          </span>
+        </Tooltip>
+      </Group>
+    </Stack>
+  );
+}

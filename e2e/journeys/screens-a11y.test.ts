@@ -1,0 +1,76 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, checkA11y, launch, screenshot, signIn } from '../browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 850 };
+
+async function open(viewport: { width: number; height: number }, email: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+  const page = await context.newPage();
+  await signIn(page, email);
+  await page.waitForURL('**/dashboard');
+  return { page, close: () => context.close() };
+}
+
+/** Visits a screen by its address, waits for its heading, checks title and width, takes the picture and runs axe. */
+async function visit(page: Page, path: string, heading: string, shot: string, width: number) {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.title()).toBe(`${heading} · FAR Portal`);
+  // Nothing scrolls sideways.
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${path} at ${width}px`).toBeLessThanOrEqual(width);
+  await screenshot(page, shot);
+}
+
+describe('every screen passes the axe gate (0 critical, 0 serious) and names its tab', () => {
+  it('staff screens on a desktop', async () => {
+    const { page, close } = await open(DESKTOP, 'super@far.mx');
+    await visit(page, '/dashboard', 'Dashboard', 'a11y-desktop-dashboard-super', DESKTOP.width);
+    await visit(page, '/user/business', 'Cuentas Business', 'a11y-desktop-businesses', DESKTOP.width);
+    await visit(page, '/user/techfar', 'Usuarios administradores', 'a11y-desktop-staff', DESKTOP.width);
+    await visit(page, '/user/wallet', 'Usuarios Wallet', 'a11y-desktop-wallet', DESKTOP.width);
+    await visit(page, '/log', 'Logs', 'a11y-desktop-logs', DESKTOP.width);
+    await visit(page, '/mailbox', 'Buzón', 'a11y-desktop-mailbox', DESKTOP.width);
+    // A dialog: its close button has a name.
+    await page.locator('[data-testid="mailbox-list"] tbody tr').first().click();
+    await page.getByRole('dialog').waitFor();
+    await expect.poll(() => page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).count()).toBe(1);
+    await checkA11y(page, 'a11y-desktop-mailbox-drawer');
+    await close();
+  });
+
+  it('business screens on a desktop, with the movement drawer', async () => {
+    const { page, close } = await open(DESKTOP, 'empresa@demo.mx');
+    await visit(page, '/dashboard', 'Dashboard', 'a11y-desktop-dashboard-business', DESKTOP.width);
+    await visit(page, '/account', 'Alta de cuentas', 'a11y-desktop-accounts', DESKTOP.width);
+    await visit(page, '/movement', 'Saldos y movimientos', 'a11y-desktop-movements', DESKTOP.width);
+    await visit(page, '/profile', 'Perfil', 'a11y-desktop-profile-moral', DESKTOP.width);
+    await close();
+  });
+});
+
+describe('a phone (390 px)', () => {
+  it('a business uses its screens on a phone: no sideways scroll, a one-line header, the menu behind the burger', async () => {
+    const { page, close } = await open(PHONE, 'empresa@demo.mx');
+    const header = page.locator('header').first();
+    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+    await visit(page, '/dashboard', 'Dashboard', 'a11y-phone-dashboard', PHONE.width);
+    await visit(page, '/movement', 'Saldos y movimientos', 'a11y-phone-movements', PHONE.width);
+    await visit(page, '/account', 'Alta de cuentas', 'a11y-phone-accounts', PHONE.width);
+    await visit(page, '/dispersal/transfer', 'Transferencias y dispersiones', 'a11y-phone-transfer', PHONE.width);
+    await visit(page, '/profile', 'Perfil', 'a11y-phone-profile', PHONE.width);
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Saldos y movimientos' }).click();
+    await page.waitForURL('**/movement');
+    await close();
+  });
+});
