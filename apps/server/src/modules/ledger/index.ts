@@ -1,42 +1,8 @@
 // The ledger's public surface: other modules (SPEI, commissions, statements, dispersions) call these.
-export {
-  INSUFFICIENT_FUNDS,
-  MAX_POSTING_CENTS,
-  PROVIDER_BOOKS,
-  PROVIDER_BOOK_NAMES,
-  BOOK_SHARDS,
-  bookAccountId,
-  bookAccountCode,
-  shardFor,
-  ensureProviderBooks,
-  bookBalances,
-  customerAccountCode,
-  openAccount,
-  getAccount,
-  getAccountByCode,
-  listAccounts,
-  balanceOf,
-  postTransaction,
-  reverseTransaction,
-  getHold,
-  placeHold,
-  settleHold,
-  releaseHold,
-  statement,
-  translateDbError,
-  type CustomerKind,
-  type OwnerKind,
-  type ProviderBook,
-  type LedgerAccount,
-  type Balance,
-  type PostingInput,
-  type TransactionInput,
-  type Posting,
-  type PostedTransaction,
-  type Hold,
-  type HoldStatus,
-  type HoldTransition,
-  type Statement,
-  type StatementEntry,
-} from './service';
+export { INSUFFICIENT_FUNDS, MAX_POSTING_CENTS, translateDbError, type CustomerKind, type OwnerKind } from './shared';
+export { PROVIDER_BOOKS, PROVIDER_BOOK_NAMES, BOOK_SHARDS, bookAccountId, bookAccountCode, shardFor, ensureProviderBooks, bookBalances, type ProviderBook } from './books';
+export { customerAccountCode, openAccount, getAccount, getAccountByCode, listAccounts, balanceOf, type LedgerAccount, type Balance } from './accounts';
+export { postTransaction, reverseTransaction, type PostingInput, type TransactionInput, type Posting, type PostedTransaction } from './post';
+export { getHold, placeHold, settleHold, releaseHold, type Hold, type HoldStatus, type HoldTransition } from './holds';
+export { statement, type Statement, type StatementEntry } from './statement';
 export { linesOfReference, type LedgerLine } from './lines';

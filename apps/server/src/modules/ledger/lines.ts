@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './schema';
-import type { OwnerKind } from './service';
+import type { OwnerKind } from './shared';
 
 export interface LedgerLine {
   transactionId: string;

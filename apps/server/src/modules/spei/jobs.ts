@@ -1,7 +1,9 @@
 /** The SPEI background jobs: submission of accepted orders and delivery of rail events. */
 import { assertBusinessActive, findBusinessByAccountNumber } from '../businesses';
 import { registerJobHandler } from '../jobs';
-import { SUBMIT_JOB, applyRailEvent, receiveIncomingSpei, submitSpeiOut } from './movements';
+import { receiveIncomingSpei } from './incoming';
+import { applyRailEvent, submitSpeiOut } from './rail-events';
+import { SUBMIT_JOB } from './speiout';
 import { RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, sandboxTrackingKey, type RailEvent, type SpeiRail } from './rail';
 
 export function registerSpeiJobs(rail: SpeiRail): void {

@@ -2,7 +2,7 @@
 import { amountOut, type LedgerEntry } from '@far/contracts';
 import type { DbOrTx } from '../../db/client';
 import { linesOfReference, type LedgerLine, type ProviderBook } from '../ledger';
-import type { MovementRow } from './movements';
+import type { MovementRow } from './movement';
 
 const LEG_TEXT: Record<string, Record<string, (who: string) => string>> = {
   'spei-out': { amount: (who) => `Transferencia SPEI enviada${who ? ` a ${who}` : ''}`, commission: () => 'Comisión por transferencia SPEI', iva: () => 'IVA de la comisión' },

@@ -1,7 +1,7 @@
 /** Proof of payment (comprobante) of a business movement, as a bank's PDF receipt. */
 import { MOVEMENT_STATUS_NAMES, bankByClabePrefix, formatDate, formatDateTime } from '@far/contracts';
 import { COLORS, PAGE, heading, maskAccount, mxn, panelPair, renderDocument, summaryBox, type Pair } from '../../platform/pdf';
-import type { MovementRow } from './movements';
+import type { MovementRow } from './movement';
 import { compactDate } from './time';
 
 const bank = (code: string | null) => (code ? `${bankByClabePrefix(code)?.name ?? 'Banco'} (${code})` : '—');

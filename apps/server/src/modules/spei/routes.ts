@@ -39,7 +39,10 @@ import { ok } from '../../platform/reply';
 import * as accounts from './accounts';
 import { registerSpeiJobs } from './jobs';
 import { movementEntries } from './ledger-entries';
-import * as movements from './movements';
+import { depositToBusiness, receiveIncomingSpei } from './incoming';
+import { movementOut } from './movement';
+import { getBusinessBalance, listPendingTransactions, movementFor } from './queries';
+import { cancelSpeiOut } from './speiout';
 import { CANCEL, SPEI_OUT_REFUSED, speiOutWithCode } from './speiout-handler';
 import { proofOfPayment } from './proof';
 import { sandboxRail, sandboxTrackingKey } from './rail';
@@ -82,17 +85,17 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- balances and deposits ----
   app.post(`${base}/opm-features/balance`, { config: BALANCE_READ, schema: { tags, summary: 'Saldo de la empresa (la propia; el personal FAR indica BusinessId)', body: BusinessScopeBody, response: { 200: answer(BalanceOut) } } }, async (req) =>
-    ok(await movements.getBusinessBalance(db, actorOf(req), req.body.BusinessId)),
+    ok(await getBusinessBalance(db, actorOf(req), req.body.BusinessId)),
   );
   app.post(`${base}/business/:id/balance`, { config: BALANCE_READ, schema: { tags, summary: 'Saldo de una empresa (personal FAR, o la propia)', params: BusinessIdParams, response: { 200: answer(BalanceOut) } } }, async (req) =>
-    ok(await movements.getBusinessBalance(db, actorOf(req), req.params.id)),
+    ok(await getBusinessBalance(db, actorOf(req), req.params.id)),
   );
   app.post(
     `${base}/business/:id/deposit`,
     { config: staff('Editar'), schema: { tags, summary: 'Abonar a una empresa (personal FAR; con comisión SPEI de entrada e IVA). Requiere Idempotency-Key', params: BusinessIdParams, headers: idempotencyHeader, body: DepositBody, response: { 200: answer(BusinessMovement) } } },
     (req, reply) =>
       withIdempotency(req, reply, async (tx) => {
-        const m = await movements.depositToBusiness(tx, actorOf(req), req.params.id, { amount: req.body.Amount, concept: req.body.Concept, reference: req.body.Reference, senderName: req.body.SenderName });
+        const m = await depositToBusiness(tx, actorOf(req), req.params.id, { amount: req.body.Amount, concept: req.body.Concept, reference: req.body.Reference, senderName: req.body.SenderName });
         return { body: ok(m, 'Depósito registrado') };
       }),
   );
@@ -134,7 +137,7 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/business-movement/pending-transactions`,
     { config: MOVEMENT_READ, schema: { tags, summary: 'Transferencias pendientes (por enviar o enviadas sin liquidar)', body: PendingTransactionsBody, response: { 200: answer(BusinessMovementPage) } } },
     async (req) => {
-      const { rows, total } = await movements.listPendingTransactions(db, actorOf(req), req.body);
+      const { rows, total } = await listPendingTransactions(db, actorOf(req), req.body);
       return ok(toPage(rows, total, req.body));
     },
   );
@@ -157,21 +160,21 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       (req, reply) =>
         withIdempotency(req, reply, async (tx) => ({
-          body: ok(await movements.cancelSpeiOut(tx, actorOf(req), req.body.Id, mode), mode === 'cancel' ? 'Transferencia cancelada' : 'Transferencia eliminada'),
+          body: ok(await cancelSpeiOut(tx, actorOf(req), req.body.Id, mode), mode === 'cancel' ? 'Transferencia cancelada' : 'Transferencia eliminada'),
         })),
     );
   }
 
   app.get(`${base}/business-movement/:id`, { config: MOVEMENT_READ, schema: { tags, summary: 'Un movimiento (para seguir su estatus) con sus partidas contables (Entries)', params: MovementIdParams, response: { 200: answer(BusinessMovementDetail) } } }, async (req) => {
-    const m = await movements.movementFor(db, actorOf(req), req.params.id);
-    return ok({ ...movements.movementOut(m), Entries: await movementEntries(db, m) });
+    const m = await movementFor(db, actorOf(req), req.params.id);
+    return ok({ ...movementOut(m), Entries: await movementEntries(db, m) });
   });
 
   app.get(
     `${base}/business-movement/:id/proof`,
     { config: MOVEMENT_READ, schema: { tags, summary: 'Comprobante en PDF de un movimiento SPEI (enviado, recibido o depósito)', params: MovementIdParams } },
     async (req, reply) => {
-      const m = await movements.movementFor(db, actorOf(req), req.params.id);
+      const m = await movementFor(db, actorOf(req), req.params.id);
       const pdf = await proofOfPayment(m);
       return reply
         .header('content-type', 'application/pdf')
@@ -194,12 +197,12 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
         const now = new Date();
         const operationDate = b.OperationDate ?? mexicoDate(now);
         const trackingKey = b.TrackingKey ?? (await sandboxTrackingKey(tx, 'SBXIN', operationDate));
-        const { movement, duplicate } = await movements.receiveIncomingSpei(
+        const { movement, duplicate } = await receiveIncomingSpei(
           tx,
           { beneficiaryClabe: b.Clabe, amount: b.Amount, senderName: b.SenderName, senderClabe: b.SenderClabe ?? SANDBOX_SENDER_CLABE, concept: b.Concept, reference: b.Reference, trackingKey, operationDate },
           actorOf(req),
         );
-        return { body: ok({ Movement: movements.movementOut(movement), Duplicate: duplicate }, duplicate ? 'La orden ya se había recibido: no se abonó de nuevo' : 'SPEI recibido') };
+        return { body: ok({ Movement: movementOut(movement), Duplicate: duplicate }, duplicate ? 'La orden ya se había recibido: no se abonó de nuevo' : 'SPEI recibido') };
       }),
   );
 };

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { businessByClient } from '../businesses';
 import { findUserByEmail } from '../users';
 import { clabeAccounts } from './schema';
-import { receiveIncomingSpei } from './movements';
+import { receiveIncomingSpei } from './incoming';
 import { sandboxTrackingKey } from './rail';
 import { mexicoDate } from './time';
 

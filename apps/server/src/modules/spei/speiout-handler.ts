@@ -4,7 +4,7 @@ import { actorOf } from '../../platform/guard';
 import { IDEMPOTENCY_HEADER, withIdempotency } from '../../platform/idempotency';
 import { ok } from '../../platform/reply';
 import { consumeCode } from '../security';
-import * as movements from './movements';
+import { hasOrderForKey, preflightSpeiOut, sendSpeiOut, type SpeiOutInput } from './speiout';
 
 export const SPEI_OUT_REFUSED = 'Solo una empresa puede enviar transferencias SPEI';
 /** Cancelling a pending SPEI out: staff with Editar on Cuentas Business, a business with Borrar on its transfers. */
@@ -27,19 +27,19 @@ const idempotencyScope = (req: FastifyRequest) => {
 export async function speiOutWithCode<T>(
   req: FastifyRequest,
   reply: FastifyReply,
-  input: movements.SpeiOutInput,
+  input: SpeiOutInput,
   code: string,
-  answerOf: (m: Awaited<ReturnType<typeof movements.sendSpeiOut>>) => T,
+  answerOf: (m: Awaited<ReturnType<typeof sendSpeiOut>>) => T,
 ): Promise<ReturnType<typeof ok<T>>> {
   const actor = actorOf(req);
   const db = req.server.ctx.db;
   const scope = idempotencyScope(req);
   let verified = false;
   let refused: unknown = null;
-  if (scope && !(await movements.hasOrderForKey(db, actor.userId, scope))) {
+  if (scope && !(await hasOrderForKey(db, actor.userId, scope))) {
     try {
       const now = new Date();
-      await movements.preflightSpeiOut(db, actor, input, now);
+      await preflightSpeiOut(db, actor, input, now);
       await consumeCode(db, actor.userId, 'spei-out', code, now);
       verified = true;
     } catch (err) {
@@ -48,7 +48,7 @@ export async function speiOutWithCode<T>(
   }
   return withIdempotency(req, reply, async (tx) => {
     if (!verified) throw refused ?? rule(CODE_MISSING);
-    const moved = await movements.sendSpeiOut(tx, actor, { ...input, idempotencyKey: scope ?? undefined });
+    const moved = await sendSpeiOut(tx, actor, { ...input, idempotencyKey: scope ?? undefined });
     return { status: 200, body: ok(answerOf(moved), 'Transferencia registrada') };
   });
 }

@@ -16,7 +16,9 @@ import { notFound } from '../../platform/errors';
 import { actorOf } from '../../platform/guard';
 import { withIdempotency } from '../../platform/idempotency';
 import { ok } from '../../platform/reply';
-import * as movements from './movements';
+import { MOVEMENT_NOT_FOUND, movementOut } from './movement';
+import { movementFor, queryMovements } from './queries';
+import { cancelSpeiOut, editPendingSpeiOut } from './speiout';
 import { businessFor } from './accounts';
 import { CANCEL, SPEI_OUT_REFUSED, speiOutWithCode } from './speiout-handler';
 
@@ -58,7 +60,7 @@ export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(path, { config: READ, schema: { tags, summary: 'Transferencias SPEI enviadas de la empresa', querystring: TransferenceListQuery, response: { 200: answer(perPageOf(Transference)) } } }, async (req) => {
     const q = req.query;
     const b = await businessFor(db, actorOf(req), q.BusinessId);
-    const { rows, total } = await movements.queryMovements(db, b.v_uid, { type: 'SPEI_OUT', status: q.n_status }, { limit: q.perPage, offset: (q.page - 1) * q.perPage });
+    const { rows, total } = await queryMovements(db, b.v_uid, { type: 'SPEI_OUT', status: q.n_status }, { limit: q.perPage, offset: (q.page - 1) * q.perPage });
     return ok({ items: rows.map(toTransference), page: q.page, perPage: q.perPage, pages: pagesFor(total, q.perPage), total });
   });
 
@@ -81,9 +83,9 @@ export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(`${path}/:id`, { config: READ, schema: { tags, summary: 'Una transferencia', params: MovementIdParams, response: { 200: answer(Transference) } } }, async (req) => {
-    const m = await movements.movementFor(db, actorOf(req), req.params.id);
-    if (m.v_type !== 'SPEI_OUT') throw notFound(movements.MOVEMENT_NOT_FOUND);
-    return ok(toTransference(movements.movementOut(m)));
+    const m = await movementFor(db, actorOf(req), req.params.id);
+    if (m.v_type !== 'SPEI_OUT') throw notFound(MOVEMENT_NOT_FOUND);
+    return ok(toTransference(movementOut(m)));
   });
 
   app.put(
@@ -92,9 +94,9 @@ export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const b = req.body;
       const row = await db.transaction((tx) =>
-        movements.editPendingSpeiOut(tx, actorOf(req), req.params.id, { beneficiaryName: b.v_recipients_name, alias: b.v_alias, reference: b.v_reference, concept: b.v_concept }),
+        editPendingSpeiOut(tx, actorOf(req), req.params.id, { beneficiaryName: b.v_recipients_name, alias: b.v_alias, reference: b.v_reference, concept: b.v_concept }),
       );
-      return ok(toTransference(movements.movementOut(row)), 'Transferencia actualizada');
+      return ok(toTransference(movementOut(row)), 'Transferencia actualizada');
     },
   );
 
@@ -102,6 +104,6 @@ export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     `${path}/delete/:id`,
     { config: CANCEL, schema: { tags, summary: 'Cancelar una transferencia pendiente no enviada (libera la retención). Requiere Idempotency-Key', headers: idempotencyHeader, params: MovementIdParams, response: { 200: answer(Transference) } } },
     (req, reply) =>
-      withIdempotency(req, reply, async (tx) => ({ body: ok(toTransference(await movements.cancelSpeiOut(tx, actorOf(req), req.params.id, 'cancel')), 'Transferencia cancelada') })),
+      withIdempotency(req, reply, async (tx) => ({ body: ok(toTransference(await cancelSpeiOut(tx, actorOf(req), req.params.id, 'cancel')), 'Transferencia cancelada') })),
   );
 };

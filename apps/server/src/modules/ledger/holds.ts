@@ -1,0 +1,152 @@
+// Holds: amounts in transit, placed, settled into a posting or released, once (conventions in shared.ts).
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { conflict, notFound, rule } from '../../platform/errors';
+import { post, resolveLegs, type PostedTransaction, type PostingInput, type TransactionInput } from './post';
+import { ledgerHolds } from './schema';
+import { ACCOUNT_NOT_FOUND, INSUFFICIENT_FUNDS, MAX_POSTING_CENTS, UUID, guarded, lockAccounts, rows } from './shared';
+
+const HOLD_NOT_FOUND = 'Retención no encontrada';
+
+export type HoldStatus = 'held' | 'posted' | 'released';
+export interface Hold {
+  id: string;
+  accountId: string;
+  amountCents: bigint;
+  status: HoldStatus;
+  reference: string;
+  transactionId: string | null;
+  reason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const toHold = (h: typeof ledgerHolds.$inferSelect): Hold => ({
+  id: h.v_uid,
+  accountId: h.v_uid_account,
+  amountCents: h.n_amount_cents,
+  status: h.v_status,
+  reference: h.v_reference,
+  transactionId: h.v_uid_transaction,
+  reason: h.v_reason,
+  createdAt: h.d_create_at,
+  updatedAt: h.d_update_at,
+});
+
+export async function getHold(db: DbOrTx, reference: string): Promise<Hold | null> {
+  const [h] = await db.select().from(ledgerHolds).where(eq(ledgerHolds.v_reference, reference));
+  return h ? toHold(h) : null;
+}
+
+/**
+ * Moves an amount into transit (raises n_held_cents). Refused with 'Saldo insuficiente' when the
+ * available balance does not cover it. Placing the same reference again (same account and amount)
+ * returns the existing hold with created: false.
+ */
+export async function placeHold(tx: Tx, input: { accountId: string; amountCents: bigint; reference: string }): Promise<{ created: boolean; hold: Hold }> {
+  if (typeof input.amountCents !== 'bigint' || input.amountCents <= 0n || input.amountCents > MAX_POSTING_CENTS) throw new Error(`placeHold: monto no válido: ${String(input.amountCents)}`);
+  if (!input.reference?.trim()) throw new Error('placeHold: falta reference');
+  if (!UUID.test(input.accountId)) throw notFound(ACCOUNT_NOT_FOUND);
+  const same = (prior: Hold) => {
+    if (prior.accountId !== input.accountId || prior.amountCents !== input.amountCents) throw conflict('La referencia de la retención ya existe con otros datos');
+    return { created: false, hold: prior };
+  };
+  // Already placed? Asked before locking, so a replay does not wait.
+  const prior = await getHold(tx, input.reference);
+  if (prior) return same(prior);
+  const account = (await lockAccounts(tx, [input.accountId])).get(input.accountId)!;
+  if (account.customer && BigInt(account.balance) - BigInt(account.held) < input.amountCents) {
+    // A concurrent duplicate we waited for may have taken the money: then this is its replay.
+    const raced = await getHold(tx, input.reference);
+    if (raced) return same(raced);
+    throw rule(INSUFFICIENT_FUNDS);
+  }
+  const id = randomUUID();
+  const [row] = await guarded(
+    rows<{ u: number; created: string; updated: string }>(
+      tx,
+      sql`WITH h AS (
+            INSERT INTO ledger_holds (v_uid, v_uid_account, n_amount_cents, v_reference)
+            VALUES (${id}::uuid, ${input.accountId}::uuid, ${input.amountCents.toString()}::bigint, ${input.reference})
+            ON CONFLICT (v_reference) DO NOTHING
+            RETURNING v_uid_account, n_amount_cents, d_create_at, d_update_at
+          ), u AS (
+            UPDATE ledger_accounts a SET n_held_cents = a.n_held_cents + h.n_amount_cents, d_update_at = now()
+              FROM h WHERE a.v_uid = h.v_uid_account
+            RETURNING 1
+          )
+          SELECT (SELECT count(*) FROM u)::int AS u,
+                 floor(extract(epoch FROM h.d_create_at) * 1000)::bigint::text AS created,
+                 floor(extract(epoch FROM h.d_update_at) * 1000)::bigint::text AS updated
+            FROM h`,
+    ),
+  );
+  if (!row) {
+    // The same reference was placed concurrently and committed first.
+    const raced = await getHold(tx, input.reference);
+    if (!raced) throw new Error(`placeHold ${input.reference}: no se escribió ni existe`);
+    return same(raced);
+  }
+  if (Number(row.u) !== 1) throw new Error(`placeHold ${input.reference}: la cuenta no se actualizó`);
+  const hold: Hold = {
+    id,
+    accountId: input.accountId,
+    amountCents: input.amountCents,
+    status: 'held',
+    reference: input.reference,
+    transactionId: null,
+    reason: null,
+    createdAt: new Date(Number(row.created)),
+    updatedAt: new Date(Number(row.updated)),
+  };
+  return { created: true, hold };
+}
+
+/** A hold transition: applied once; a repeated delivery gets applied: false and the hold as it stands. */
+export type HoldTransition = { applied: true; hold: Hold; transaction?: PostedTransaction } | { applied: false; hold: Hold };
+
+/**
+ * Settles a hold: posts the movement and lowers the held amount in one statement, once. The legs
+ * on the held account must add up to exactly minus the held amount (e.g. -amount, -commission,
+ * -IVA), so settlement can never fail for funds. A hold already posted or released answers
+ * applied: false (a second settle event is a no-op; a settle after a return is reported, not applied).
+ */
+export async function settleHold(
+  tx: Tx,
+  input: { reference: string; postings: PostingInput[]; kind?: string; transactionReference?: string; memo?: Record<string, unknown> },
+): Promise<HoldTransition> {
+  const movement: TransactionInput = { kind: input.kind ?? 'spei-out', reference: input.transactionReference ?? input.reference, memo: input.memo, postings: input.postings };
+  const legs = resolveLegs(movement);
+  // The hold row is locked first: a concurrent second delivery waits here, then sees 'posted'.
+  const [row] = await tx.select().from(ledgerHolds).where(eq(ledgerHolds.v_reference, input.reference)).for('update');
+  if (!row) throw notFound(HOLD_NOT_FOUND);
+  const hold = toHold(row);
+  if (hold.status !== 'held') return { applied: false, hold };
+  const net = legs.filter((l) => l.accountId === hold.accountId).reduce((s, l) => s + l.amountCents, 0n);
+  if (net !== -hold.amountCents) throw new Error(`settleHold ${input.reference}: las partidas de la cuenta retenida suman ${net}, se esperaba ${-hold.amountCents}`);
+  const { settledAt, ...transaction } = await post(tx, movement, legs, { release: new Map([[hold.accountId, hold.amountCents]]), settleHoldId: hold.id });
+  if (!transaction.created) throw conflict('La referencia ya se usó para otro movimiento');
+  return { applied: true, hold: { ...hold, status: 'posted', transactionId: transaction.transactionId, updatedAt: settledAt! }, transaction };
+}
+
+/** Releases a hold (return, cancel, rejection): the held amount leaves transit, once. */
+export async function releaseHold(tx: Tx, input: { reference: string; reason?: string }): Promise<HoldTransition> {
+  const [released] = await rows<{ id: string; u: number }>(
+    tx,
+    sql`WITH h AS (
+          UPDATE ledger_holds SET v_status = 'released', v_reason = ${input.reason ?? null}, d_update_at = now()
+           WHERE v_reference = ${input.reference} AND v_status = 'held'
+          RETURNING v_uid, v_uid_account, n_amount_cents
+        ), u AS (
+          UPDATE ledger_accounts a SET n_held_cents = a.n_held_cents - h.n_amount_cents, d_update_at = now()
+            FROM h WHERE a.v_uid = h.v_uid_account
+          RETURNING 1
+        )
+        SELECT h.v_uid::text AS id, (SELECT count(*) FROM u)::int AS u FROM h`,
+  );
+  if (released && Number(released.u) !== 1) throw new Error(`releaseHold ${input.reference}: la cuenta de la retención no se actualizó`);
+  const hold = await getHold(tx, input.reference);
+  if (!hold) throw notFound(HOLD_NOT_FOUND);
+  return released ? { applied: true, hold } : { applied: false, hold };
+}

@@ -1,0 +1,108 @@
+// Reading movements: balances, one movement with its tenant, lists and figures (overview in movement.ts).
+import { MOVEMENT_STATUS, amountOut, type BusinessMovement, type MovementType } from '@far/contracts';
+import { and, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { likePattern, listTotal } from '../../platform/paging';
+import type { BusinessRow } from '../businesses';
+import { businessLedgerBalance } from '../pricing';
+import { businessFor } from './accounts';
+import { MOVEMENT_NOT_FOUND, movementOut, type MovementRow } from './movement';
+import { MOVEMENT_SEARCH_TEXT, businessMovements } from './schema';
+import { addDays, dayBounds, mexicoMidnight } from './time';
+
+const S = MOVEMENT_STATUS;
+
+/** §3 Balance of a business (account = its CLABE). */
+export async function businessBalance(db: DbOrTx, b: BusinessRow) {
+  const bal = await businessLedgerBalance(db, b);
+  return { balance: amountOut(bal.balance), transitBalance: amountOut(bal.transitBalance), account: b.v_account_number, availableBalance: amountOut(bal.availableBalance) };
+}
+
+export async function getBusinessBalance(db: DbOrTx, actor: Actor, businessId: string | undefined) {
+  return businessBalance(db, await businessFor(db, actor, businessId));
+}
+
+/** A movement the caller may reach (404 for another tenant's), optionally locked. */
+export async function movementFor(db: DbOrTx, actor: Actor, id: string, lock = false): Promise<MovementRow> {
+  const where = and(eq(businessMovements.v_uid, id), actor.kind === 'FAR' ? undefined : eq(businessMovements.v_client, actor.client));
+  const q = db.select().from(businessMovements).where(where);
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound(MOVEMENT_NOT_FOUND);
+  return row;
+}
+
+export interface MovementFilters {
+  from?: string;
+  to?: string;
+  type?: MovementType;
+  status?: number;
+  search?: string;
+}
+
+function filterConditions(businessId: string, f: MovementFilters): SQL {
+  const c: SQL[] = [eq(businessMovements.v_uid_business, businessId)];
+  // Removed orders are left out unless asked for by status.
+  if (f.status !== undefined) c.push(eq(businessMovements.i_status, f.status));
+  else c.push(sql`${businessMovements.i_status} <> ${S.eliminada}`);
+  if (f.type) c.push(eq(businessMovements.v_type, f.type));
+  if (f.from) c.push(gte(businessMovements.d_create_at, mexicoMidnight(f.from)));
+  if (f.to) c.push(lt(businessMovements.d_create_at, mexicoMidnight(addDays(f.to, 1))));
+  // Concept, reference, tracking key, names, CLABEs and alias, through one trigram index.
+  if (f.search) c.push(ilike(MOVEMENT_SEARCH_TEXT, likePattern(f.search)));
+  return and(...c)!;
+}
+
+/** A business's movements, newest first, filtered; `limit`/`offset` page them. */
+export async function queryMovements(db: DbOrTx, businessId: string, f: MovementFilters, page: { limit: number; offset: number; exact?: boolean }): Promise<{ rows: BusinessMovement[]; total: number }> {
+  const where = filterConditions(businessId, f);
+  const rows = await db.select().from(businessMovements).where(where).orderBy(desc(businessMovements.d_create_at), desc(businessMovements.v_uid)).limit(page.limit).offset(page.offset);
+  // The list reports a capped-or-estimated total (platform/paging.ts); an export needs it exact.
+  const total = page.exact ? ((await db.select({ n: count() }).from(businessMovements).where(where))[0]?.n ?? 0) : await listTotal(db, businessMovements, where, { ...page, rows: rows.length });
+  return { rows: rows.map((r) => movementOut(r)), total };
+}
+
+/** Pending transactions of a business: orders not yet settled (pending or sent), newest first. */
+export async function listPendingTransactions(db: DbOrTx, actor: Actor, q: { BusinessId?: string; Page: number; Size: number }) {
+  const b = await businessFor(db, actor, q.BusinessId);
+  const where = and(eq(businessMovements.v_uid_business, b.v_uid), eq(businessMovements.v_type, 'SPEI_OUT'), inArray(businessMovements.i_status, [S.pendiente, S.enviada]));
+  const [total] = await db.select({ n: count() }).from(businessMovements).where(where);
+  const rows = await db
+    .select()
+    .from(businessMovements)
+    .where(where)
+    .orderBy(desc(businessMovements.d_create_at), desc(businessMovements.v_uid))
+    .limit(q.Size)
+    .offset((q.Page - 1) * q.Size);
+  return { rows: rows.map((r) => movementOut(r)), total: total?.n ?? 0 };
+}
+
+/** Orders not yet settled (status 0 and 1): count and held total, for one business or all. */
+export async function openOrders(db: DbOrTx, businessId?: string): Promise<{ count: number; total: bigint }> {
+  const [row] = await db
+    .select({ n: count(), total: sql<string>`coalesce(sum(${businessMovements.n_total_cents}), 0)::text` })
+    .from(businessMovements)
+    .where(and(eq(businessMovements.v_type, 'SPEI_OUT'), inArray(businessMovements.i_status, [S.pendiente, S.enviada]), businessId ? eq(businessMovements.v_uid_business, businessId) : undefined));
+  return { count: row?.n ?? 0, total: BigInt(row?.total ?? '0') };
+}
+
+/** SPEI volume of a Mexico City day: orders out accepted (not cancelled, removed or rejected) and orders in. */
+export async function speiVolume(db: DbOrTx, day: string): Promise<{ out: { count: number; amount: bigint }; in: { count: number; amount: bigint } }> {
+  const [from, to] = dayBounds(day);
+  const sum = async (type: 'SPEI_OUT' | 'SPEI_IN', statuses: number[]) => {
+    const [row] = await db
+      .select({ n: count(), total: sql<string>`coalesce(sum(${businessMovements.n_amount_cents}), 0)::text` })
+      .from(businessMovements)
+      .where(and(eq(businessMovements.v_type, type), inArray(businessMovements.i_status, statuses), gte(businessMovements.d_create_at, from), lt(businessMovements.d_create_at, to)));
+    return { count: row?.n ?? 0, amount: BigInt(row?.total ?? '0') };
+  };
+  return { out: await sum('SPEI_OUT', [S.pendiente, S.enviada, S.liquidada, S.devuelta]), in: await sum('SPEI_IN', [S.liquidada]) };
+}
+
+/** The movements behind ledger transactions (statement lines carry their movement id in the memo). */
+export async function movementsByIds(db: DbOrTx, ids: string[]): Promise<Map<string, MovementRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(businessMovements).where(inArray(businessMovements.v_uid, ids));
+  return new Map(rows.map((r) => [r.v_uid, r]));
+}

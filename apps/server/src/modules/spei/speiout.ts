@@ -1,0 +1,277 @@
+// SPEI out: the checks, the hold, the order; cancelling, removing and editing it while pending (overview in movement.ts).
+import { randomUUID } from 'node:crypto';
+import { MOVEMENT_STATUS, SPEI_MESSAGES, isFuturePaymentDay, amountOut, formatCurrency, speiOutCharges, validateClabe, type BusinessMovement } from '@far/contracts';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import type { Actor } from '../../platform/context';
+import { fieldError, notFound, rule } from '../../platform/errors';
+import { recordActivity } from '../audit';
+import { assertBusinessActive, businessName, type BusinessRow } from '../businesses';
+import { enqueueJob } from '../jobs';
+import { INSUFFICIENT_FUNDS, balanceOf, placeHold, releaseHold } from '../ledger';
+import { businessLedgerBalance, checkLimits, effectiveLimits, effectiveSpeiConfig } from '../pricing';
+import { clabeAccountOf, registeredAccountByClabe } from './accounts';
+import { MOVEMENT_NOT_FOUND, PROVIDER_BANK, SECTION, bankName, businessAccount, holdReference, movementOut, type MovementRow } from './movement';
+import { movementFor } from './queries';
+import { businessMovements } from './schema';
+import { addDays, compactDate, dayBounds, mexicoDate, mexicoMidnight, monthOf } from './time';
+
+const S = MOVEMENT_STATUS;
+export const SPEI_OUT_DISABLED = 'El envío SPEI está deshabilitado para esta cuenta';
+export const NOT_CANCELLABLE = 'Solo se puede cancelar o eliminar una transferencia pendiente que aún no se envía';
+export const SUBMIT_JOB = 'spei.submit';
+
+// ---- limits: what was already sent ------------------------------------------------------------------
+
+/** Orders that count against limits: accepted and not cancelled, removed, rejected or returned. */
+const COUNTED = [S.pendiente, S.enviada, S.liquidada];
+
+async function outgoingSum(db: DbOrTx, businessId: string, from: Date, to: Date, clabe?: string): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${businessMovements.n_amount_cents}), 0)::text` })
+    .from(businessMovements)
+    .where(
+      and(
+        eq(businessMovements.v_uid_business, businessId),
+        eq(businessMovements.v_type, 'SPEI_OUT'),
+        inArray(businessMovements.i_status, COUNTED),
+        gte(businessMovements.d_create_at, from),
+        lt(businessMovements.d_create_at, to),
+        clabe ? eq(businessMovements.v_beneficiary_clabe, clabe) : undefined,
+      ),
+    );
+  return BigInt(row?.total ?? '0');
+}
+
+/** SPEI-out amounts already counted today and this month (America/Mexico_City). */
+export async function speiOutUsage(db: DbOrTx, businessId: string, now = new Date()): Promise<{ today: bigint; month: bigint }> {
+  const [dayStart, dayEnd] = dayBounds(mexicoDate(now));
+  const [monthStart, monthEnd] = monthOf(now);
+  return { today: await outgoingSum(db, businessId, dayStart, dayEnd), month: await outgoingSum(db, businessId, monthStart, monthEnd) };
+}
+
+// ---- SPEI out ----------------------------------------------------------------------------------------
+
+export interface SpeiOutInput {
+  clabeAccountId?: string;
+  clabe?: string;
+  beneficiaryName?: string;
+  beneficiaryRfc?: string;
+  alias?: string;
+  amount: bigint;
+  concept: string;
+  reference: string;
+  paymentDay?: string;
+  /** '<METHOD> <route> <Idempotency-Key>' of the request, kept on the order. */
+  idempotencyKey?: string;
+}
+
+interface Destination {
+  clabe: string;
+  bankCode: string;
+  name: string;
+  rfc: string | null;
+  alias: string | null;
+  accountId: string | null;
+  dailyLimit: bigint | null;
+}
+
+interface SpeiOutPlan {
+  business: BusinessRow;
+  destination: Destination;
+  charges: ReturnType<typeof speiOutCharges>;
+  limits: Awaited<ReturnType<typeof effectiveLimits>>;
+  operationDate: string;
+  scheduledAt: Date | null;
+}
+
+/** Every check that needs no lock (the route has checked who): whether SPEI out is on, where to, how much, the per-operation limit. */
+async function planSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now: Date): Promise<SpeiOutPlan> {
+  const business = await assertBusinessActive(db, actor.client);
+  const config = await effectiveSpeiConfig(db, business.v_uid);
+  if (!config.enableSpeiOut) throw rule(SPEI_OUT_DISABLED);
+
+  let destination: Destination;
+  if (input.clabeAccountId) {
+    const a = await clabeAccountOf(db, business.v_uid, input.clabeAccountId);
+    if (!a.b_active) throw rule('La cuenta está desactivada');
+    if (a.v_usage_scope === 'DISPERSION') throw rule('Esta cuenta solo puede usarse para dispersiones');
+    destination = { clabe: a.v_clabe, bankCode: a.v_bank_code, name: input.beneficiaryName ?? a.v_account_holder_name, rfc: a.v_rfc, alias: input.alias ?? a.v_alias, accountId: a.v_uid, dailyLimit: a.n_daily_transfer_limit_cents };
+  } else {
+    const checked = validateClabe(input.clabe ?? '');
+    if (!checked.ok) throw fieldError('Clabe', checked.message, checked.key);
+    // A CLABE typed by hand that is registered is that account: its own daily limit applies.
+    const registered = await registeredAccountByClabe(db, business.v_uid, checked.clabe);
+    if (registered?.v_usage_scope === 'DISPERSION') throw rule('Esta cuenta solo puede usarse para dispersiones');
+    destination = {
+      clabe: checked.clabe,
+      bankCode: checked.bankCode,
+      name: input.beneficiaryName ?? registered?.v_account_holder_name ?? '',
+      rfc: input.beneficiaryRfc ?? registered?.v_rfc ?? null,
+      alias: input.alias ?? registered?.v_alias ?? null,
+      accountId: registered?.v_uid ?? null,
+      dailyLimit: registered?.n_daily_transfer_limit_cents ?? null,
+    };
+  }
+  if (destination.clabe === business.v_account_number) throw rule('No puedes transferir a tu propia cuenta');
+  const operationDate = mexicoDate(now);
+  let scheduledAt: Date | null = null;
+  if (input.paymentDay) {
+    if (!isFuturePaymentDay(input.paymentDay, operationDate)) throw fieldError('PaymentDay', SPEI_MESSAGES.paymentDay, 'future');
+    if (input.paymentDay > addDays(operationDate, 366)) throw fieldError('PaymentDay', 'La fecha de pago no puede ser posterior a un año', 'max');
+    scheduledAt = mexicoMidnight(input.paymentDay);
+  }
+  const charges = speiOutCharges(input.amount, config.commissionSpeiOutCents);
+  const limits = await effectiveLimits(db, business.v_client);
+  checkLimits(limits, { amount: input.amount });
+  return { business, destination, charges, limits, operationDate, scheduledAt };
+}
+
+async function checkAccountLimit(db: DbOrTx, plan: SpeiOutPlan, now: Date): Promise<void> {
+  const limit = plan.destination.dailyLimit;
+  if (limit === null) return;
+  const [from, to] = dayBounds(mexicoDate(now));
+  const used = await outgoingSum(db, plan.business.v_uid, from, to, plan.destination.clabe);
+  if (used + plan.charges.amountCents > limit) {
+    throw rule(`Excede el límite diario de transferencias de la cuenta ${plan.destination.alias ?? plan.destination.clabe.slice(-4)} de ${formatCurrency(limit)}`);
+  }
+}
+
+/**
+ * The checks of sendSpeiOut without writing or locking anything, so that a refusal is answered
+ * before the security code is spent. sendSpeiOut repeats all of them under the lock.
+ */
+export async function preflightSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now = new Date()): Promise<void> {
+  const plan = await planSpeiOut(db, actor, input, now);
+  const { availableBalance } = await businessLedgerBalance(db, plan.business);
+  if (availableBalance < plan.charges.totalCents) throw rule(INSUFFICIENT_FUNDS);
+  const usage = await speiOutUsage(db, plan.business.v_uid, now);
+  checkLimits(plan.limits, { amount: input.amount, today: usage.today, month: usage.month });
+  await checkAccountLimit(db, plan, now);
+}
+
+/** Whether this user already has an order under this idempotency scope (then the call is a replay). */
+export async function hasOrderForKey(db: DbOrTx, userId: string, idempotencyKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: businessMovements.v_uid })
+    .from(businessMovements)
+    .where(and(eq(businessMovements.v_uid_user, userId), eq(businessMovements.v_idempotency_key, idempotencyKey)));
+  return !!row;
+}
+
+async function nextTrackingKey(tx: Tx, operationDate: string): Promise<string> {
+  const result = (await tx.execute(sql`SELECT nextval('spei_tracking_seq')::text AS n`)) as unknown as { rows: Array<{ n: string }> };
+  // 'FAR' + yyyymmdd + 10 digits = 21 upper-case letters and digits (≤ 29); the sequence never repeats.
+  return `FAR${compactDate(operationDate)}${result.rows[0]!.n.padStart(10, '0')}`;
+}
+
+/**
+ * Accepts a SPEI out: holds amount + commission + IVA and queues the order for the rail. The
+ * daily and monthly limits are summed after the hold has locked the business's ledger account,
+ * so two transfers of one business at once are counted one after the other.
+ */
+export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, now = new Date()): Promise<BusinessMovement> {
+  const plan = await planSpeiOut(tx, actor, input, now);
+  const { business, destination, charges } = plan;
+  const account = await businessAccount(tx, business);
+  const id = randomUUID();
+  // Locks the business's ledger account row until commit; refuses 'Saldo insuficiente'.
+  await placeHold(tx, { accountId: account.id, amountCents: charges.totalCents, reference: holdReference(id) });
+  const usage = await speiOutUsage(tx, business.v_uid, now);
+  checkLimits(plan.limits, { amount: charges.amountCents, today: usage.today, month: usage.month });
+  await checkAccountLimit(tx, plan, now);
+  const [row] = await tx
+    .insert(businessMovements)
+    .values({
+      v_uid: id,
+      v_uid_business: business.v_uid,
+      v_client: business.v_client,
+      v_type: 'SPEI_OUT',
+      i_status: S.pendiente,
+      n_amount_cents: charges.amountCents,
+      n_commission_cents: charges.commissionCents,
+      n_iva_cents: charges.ivaCents,
+      n_total_cents: charges.totalCents,
+      v_source_clabe: business.v_account_number,
+      v_source_bank_code: PROVIDER_BANK,
+      v_source_name: businessName(business),
+      v_beneficiary_clabe: destination.clabe,
+      v_beneficiary_bank_code: destination.bankCode,
+      v_beneficiary_name: destination.name,
+      v_beneficiary_rfc: destination.rfc,
+      v_uid_clabe_account: destination.accountId,
+      v_alias: destination.alias,
+      v_concept: input.concept,
+      v_reference: input.reference,
+      v_tracking_key: await nextTrackingKey(tx, plan.operationDate),
+      d_operation_date: plan.operationDate,
+      d_scheduled_at: plan.scheduledAt,
+      d_payment_day: input.paymentDay ?? null,
+      v_uid_user: actor.userId,
+      v_idempotency_key: input.idempotencyKey ?? null,
+    })
+    .returning();
+  await enqueueJob(tx, { kind: SUBMIT_JOB, payload: { movementId: id }, runAt: plan.scheduledAt ?? now, uniqueKey: `${SUBMIT_JOB}:${id}` });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Agregar',
+    activity: `Envió una transferencia SPEI de ${formatCurrency(charges.amountCents)} a ${destination.name} (${bankName(destination.bankCode)}, terminación ${destination.clabe.slice(-4)})`,
+    detail: { movement: id, trackingKey: row!.v_tracking_key, total: amountOut(charges.totalCents) },
+  });
+  const after = await balanceOf(tx, account.id);
+  return movementOut(row!, after.availableBalance);
+}
+
+/**
+ * Cancels ('cancel': status 5, kept in history) or removes ('remove': status 6, left out of the
+ * lists) a SPEI out that is still pending and not sent; the hold is released.
+ */
+export async function cancelSpeiOut(tx: Tx, actor: Actor, id: string, mode: 'cancel' | 'remove'): Promise<BusinessMovement> {
+  const m = await movementFor(tx, actor, id, true);
+  if (m.v_type !== 'SPEI_OUT') throw notFound(MOVEMENT_NOT_FOUND);
+  if (m.i_status !== S.pendiente) throw rule(NOT_CANCELLABLE);
+  await releaseHold(tx, { reference: holdReference(m.v_uid), reason: mode === 'cancel' ? 'cancelled' : 'removed' });
+  const [row] = await tx
+    .update(businessMovements)
+    .set({
+      i_status: mode === 'cancel' ? S.cancelada : S.eliminada,
+      i_previous_status: m.i_status,
+      v_changed_by_email: actor.email,
+      d_cancelled_at: sql`now()`,
+      d_update_at: sql`now()`,
+    })
+    .where(eq(businessMovements.v_uid, m.v_uid))
+    .returning();
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Borrar',
+    activity: `${mode === 'cancel' ? 'Canceló' : 'Eliminó'} la transferencia SPEI ${m.v_tracking_key} de ${formatCurrency(m.n_amount_cents)}`,
+    detail: { movement: m.v_uid, business: m.v_uid_business },
+  });
+  const bal = await businessLedgerBalance(tx, { v_client: m.v_client });
+  return movementOut(row!, bal.availableBalance);
+}
+
+/** Changes the texts of a pending, unsent order (the transference PUT); the amount never changes. */
+export async function editPendingSpeiOut(tx: Tx, actor: Actor, id: string, d: { beneficiaryName?: string; alias?: string; reference?: string; concept?: string }): Promise<MovementRow> {
+  const m = await movementFor(tx, actor, id, true);
+  if (m.v_type !== 'SPEI_OUT') throw notFound(MOVEMENT_NOT_FOUND);
+  if (m.i_status !== S.pendiente) throw rule('Solo se puede modificar una transferencia pendiente que aún no se envía');
+  const [row] = await tx
+    .update(businessMovements)
+    .set({
+      ...(d.beneficiaryName !== undefined ? { v_beneficiary_name: d.beneficiaryName } : {}),
+      ...(d.alias !== undefined ? { v_alias: d.alias } : {}),
+      ...(d.reference !== undefined ? { v_reference: d.reference } : {}),
+      ...(d.concept !== undefined ? { v_concept: d.concept } : {}),
+      v_changed_by_email: actor.email,
+      d_update_at: sql`now()`,
+    })
+    .where(eq(businessMovements.v_uid, m.v_uid))
+    .returning();
+  await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Modificó la transferencia pendiente ${m.v_tracking_key}`, detail: { movement: m.v_uid } });
+  return row!;
+}
+
