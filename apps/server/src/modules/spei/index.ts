@@ -9,5 +9,5 @@ export { movementOut, holdReference, type MovementRow } from './movement';
 export { legDescription } from './ledger-entries';
 export { businessFor } from './accounts';
 export { sandboxRail, RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, SANDBOX_REJECT_REASON, UNKNOWN_BANK_REASON, type SpeiRail, type RailEvent, type RailOrder, type RailAck } from './rail';
-export { MX_TIME_ZONE, mexicoDate, mexicoMidnight, addDays, dayBounds, monthBounds, monthOf, MONTH_NAMES } from './time';
+export { mexicoDate, mexicoMidnight, addDays, dayBounds, monthBounds, monthOf, MONTH_NAMES } from './time';
 export { seedSpeiDemo } from './seed';

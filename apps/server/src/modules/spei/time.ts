@@ -4,8 +4,6 @@
  */
 import { mexicoWallClock } from '../../platform/mexico-time';
 
-export const MX_TIME_ZONE = 'America/Mexico_City';
-
 function fields(at: Date) {
   const w = mexicoWallClock(at);
   return { y: w.getUTCFullYear(), m: w.getUTCMonth() + 1, d: w.getUTCDate(), h: w.getUTCHours(), mi: w.getUTCMinutes(), s: w.getUTCSeconds() };
