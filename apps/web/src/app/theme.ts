@@ -17,18 +17,23 @@ const farBlue: MantineColorsTuple = [
  * Mantine's gray with shade 6 (the "dimmed" text, #868e96) darkened to #5c636a: 6.1:1 on white and
  * 5.7:1 on gray-0, where the original failed WCAG AA (3.3:1).
  */
-const gray: MantineColorsTuple = ['#f8f9fa', '#f1f3f5', '#e9ecef', '#dee2e6', '#ced4da', '#adb5bd', '#5c636a', '#495057', '#343a40', '#212529'];
+const gray: MantineColorsTuple = ['#f8f9fa', '#f1f3f5', '#e9ecef', '#dee2e6', '#ced4da', '#6c757d', '#5c636a', '#495057', '#343a40', '#212529'];
+// Shade 5 is the placeholder colour: #adb5bd (2.1:1) became #6c757d (4.7:1), since Select shows its
+// placeholder as real text that people must read.
+
+/** Mantine's red from shade 6 on (the error text, #fa5252 at 3.3:1) darkened to pass AA on white. */
+const red: MantineColorsTuple = ['#fff5f5', '#ffe3e3', '#ffc9c9', '#ffa8a8', '#ff8787', '#ff6b6b', '#c92a2a', '#b32424', '#a11f1f', '#8c1b1b'];
 
 /**
  * Light badges and alerts write with the colour's shade 6 by default, under 4.5:1 on their own tint;
- * the darkest shade, a quarter darker, keeps the hue and passes WCAG AA.
+ * the darkest shade, 40 % darker, keeps the hue and passes WCAG AA (yellow too).
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   if (input.variant !== 'light') return colors;
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
   const darkest = parsed.isThemeColor ? input.theme.colors[parsed.color]?.[9] : undefined;
-  return darkest ? { ...colors, color: darken(darkest, 0.25) } : colors;
+  return darkest ? { ...colors, color: darken(darkest, 0.4) } : colors;
 };
 
 const closeNamed = { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } };
@@ -36,7 +41,7 @@ const closeNamed = { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' 
 export const theme = createTheme({
   primaryColor: 'far',
   primaryShade: 7,
-  colors: { far: farBlue, gray },
+  colors: { far: farBlue, gray, red },
   variantColorResolver,
   defaultRadius: 'md',
   fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -49,6 +54,7 @@ export const theme = createTheme({
     // Dialogs' close buttons have a name; badges read as words, not shouted capitals.
     Modal: closeNamed,
     Drawer: closeNamed,
+    Notification: closeNamed,
     Badge: { defaultProps: { tt: 'none' } },
   },
 });

@@ -27,7 +27,7 @@ export function FiscalFields({ form, kindLocked = false }: { form: BusinessForm;
         control={form.control}
         name="TypePerson"
         render={({ field }) => (
-          <Input.Wrapper label="Tipo de persona" {...REQUIRED_MARK} description={kindLocked ? 'El tipo de persona no se puede cambiar.' : undefined}>
+          <Input.Wrapper label="Tipo de persona" labelProps={REQUIRED_MARK.labelProps} description={kindLocked ? 'El tipo de persona no se puede cambiar.' : undefined}>
             <SegmentedControl
               display="flex"
               maw={420}

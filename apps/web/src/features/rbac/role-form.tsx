@@ -104,7 +104,7 @@ export function RoleForm({ role, readOnly = false, onDone, onCancel }: RoleFormP
               control={form.control}
               name="v_client_prefix"
               render={({ field, fieldState }) => (
-                <Input.Wrapper label="Tipo de cliente" {...REQUIRED_MARK} error={fieldState.error?.message}>
+                <Input.Wrapper label="Tipo de cliente" labelProps={REQUIRED_MARK.labelProps} error={fieldState.error?.message}>
                   <SegmentedControl
                     display="flex"
                     maw={560}
