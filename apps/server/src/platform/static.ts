@@ -3,6 +3,10 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { AppError } from './errors';
+
+/** Fastify's default router limit on one path parameter. */
+const MAX_PARAM_LENGTH = 100;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -32,7 +36,12 @@ export function registerWeb(app: FastifyInstance, config: Config): void {
   app.get('/', route, async (_req, reply) => reply.sendFile('index.html'));
   app.get('/*', route, async (req, reply) => {
     const path = (req.params as { '*': string })['*'];
-    if (path.startsWith('api/')) return reply.callNotFound();
+    if (path.startsWith('api/')) {
+      // The router hands an /api path whose parameter is over maxParamLength (100) to this wildcard
+      // instead of failing: answer what it answers without the web app.
+      if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) throw new AppError('URI_TOO_LONG');
+      return reply.callNotFound();
+    }
     const file = join(dist, path);
     if (path && !path.includes('..') && !hidden(path) && existsSync(file) && !file.endsWith('/')) return reply.sendFile(path);
     // A missing hashed asset is a 404, not the app's page (a browser would cache it for a year).
