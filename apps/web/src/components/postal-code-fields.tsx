@@ -72,7 +72,7 @@ export function PostalCodeFields({
           value={postalCode}
           onChange={(e) => onPostalCodeChange(e.currentTarget.value.replace(/\D/g, '').slice(0, 5))}
           onBlur={onPostalCodeBlur}
-          rightSection={complete && lookup.isFetching ? <Loader size={16} aria-label="Buscando código postal" /> : null}
+          rightSection={complete && lookup.isFetching ? <Loader size={16} role="status" aria-label="Buscando código postal" /> : null}
           error={postalCodeError ?? lookupError}
           aria-invalid={postalCodeError || lookupError ? true : undefined}
         />

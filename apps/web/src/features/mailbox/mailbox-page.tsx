@@ -81,7 +81,7 @@ export function MailboxPage() {
       <PageHeader
         title="Buzón"
         description={`Mensajes de correo y SMS que envió el portal. Se actualiza cada ${AUTO_REFRESH_MS / 1000} segundos.`}
-        actions={outbox.isFetching ? <Loader size="xs" aria-label="Actualizando" /> : null}
+        actions={outbox.isFetching ? <Loader size="xs" role="status" aria-label="Actualizando" /> : null}
       />
       <ListScaffold
         testId="mailbox-list"
