@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, checkA11y, launch, screenshot, signIn } from '../browser';
+import { baseUrl, launch, screenshot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
