@@ -6,25 +6,15 @@
 // The load generator runs in its own process. Run: npm run bench:auth -w @far/bench.
 import { cpus } from 'node:os';
 import Fastify from 'fastify';
-import { actorRow, buildApp, loadConfig, openDatabase, runMigrations, seed, type Database } from '@far/server';
+import { actorRow, buildApp, openDatabase, type Database } from '@far/server';
+import { benchDatabase } from '../lib/app';
 import { SECONDS, line, load, ratio, scratchDatabase } from '../lib/load';
 
 const PASSWORD = 'Demo#2026';
 const CONNECTIONS = 16;
 
 async function bench(label: string, database: Database) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-    ENVELOPE_KEY: '1'.repeat(64),
-    FAR_DEMO: '1',
-    FAR_DATA_DIR: '/tmp/far-bench',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_MAX: '100000000',
-    RATE_LIMIT_SIGNIN: '100000000',
-  });
-  await runMigrations(database);
-  await seed(database.db, config);
+  const config = await benchDatabase(database);
   const app = await buildApp({ config, database, logger: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
 

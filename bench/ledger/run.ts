@@ -16,7 +16,8 @@ import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
 import { buildClabe } from '@far/contracts';
-import { buildApp, ledger, loadConfig, openDatabase, runMigrations, seed, type Database } from '@far/server';
+import { buildApp, ledger, openDatabase, runMigrations, type Database } from '@far/server';
+import { benchDatabase } from '../lib/app';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 16;
@@ -179,9 +180,7 @@ async function check(database: Database) {
 async function httpSpeiOut(admin: pg.Client): Promise<{ ledgerTxPerSecond: number; calls: number; non2xx: number; p50: number; p99: number }> {
   await recreate(admin, HTTP_DB);
   const database = await openDatabase({ databaseUrl: urlFor(HTTP_DB), poolSize: CLIENTS });
-  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0', ENVELOPE_KEY: '1'.repeat(64), FAR_DEMO: '1', FAR_DATA_DIR: '/tmp/far-bench', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_SIGNIN: '100000000' });
-  await runMigrations(database);
-  await seed(database.db, config);
+  const config = await benchDatabase(database);
   const app = await buildApp({ config, database, logger: false });
   const CODE = '123456';
   app.addHook('onRequest', async (req) => {

@@ -5,7 +5,8 @@
 // The load generator runs in its own process. Run: npm run bench:lists -w @far/bench.
 import { cpus } from 'node:os';
 import Fastify from 'fastify';
-import { buildApp, loadConfig, openDatabase, runMigrations, seed, type Database } from '@far/server';
+import { buildApp, openDatabase, type Database } from '@far/server';
+import { benchDatabase } from '../lib/app';
 import { SECONDS, line, load, ratio, scratchDatabase, type Load } from '../lib/load';
 
 const CONNECTIONS = 64;
@@ -41,18 +42,7 @@ async function seedBulk(database: Database): Promise<string> {
 }
 
 async function bench(label: string, database: Database, p99Target: number) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-    ENVELOPE_KEY: '1'.repeat(64),
-    FAR_DEMO: '1',
-    FAR_DATA_DIR: '/tmp/far-bench',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_MAX: '100000000',
-    RATE_LIMIT_SIGNIN: '100000000',
-  });
-  await runMigrations(database);
-  await seed(database.db, config);
+  const config = await benchDatabase(database);
   const t0 = performance.now();
   const businessId = await seedBulk(database);
   console.log(`\n${label}: seeded ${MOVEMENTS.toLocaleString('en')} movements and ${BUSINESSES.toLocaleString('en')} businesses in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${SECONDS} s per run`);
