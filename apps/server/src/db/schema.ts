@@ -18,4 +18,5 @@ export * from '../modules/jobs/schema';
 export * from '../modules/pricing/schema';
 export * from '../modules/spei/schema';
 export * from '../modules/cms/schema';
+export * from '../modules/notifications/schema';
 export * from '../platform/rate-limit.schema';
