@@ -9,6 +9,7 @@ import { auditRoutes, recordIncident } from './modules/audit';
 import { beneficiaryRoutes } from './modules/beneficiaries';
 import { businessRecordRoutes, businessRoutes } from './modules/businesses';
 import { catalogRoutes } from './modules/catalogs';
+import { clarificationRoutes } from './modules/clarifications';
 import { cmsRoutes } from './modules/cms';
 import { dashboardRoutes } from './modules/dashboard';
 import { healthRoutes } from './modules/health';
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(transferenceRoutes);
   await app.register(statementRoutes);
   await app.register(cmsRoutes);
+  await app.register(clarificationRoutes);
 
   registerWeb(app, config);
   return app;

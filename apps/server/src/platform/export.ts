@@ -4,6 +4,7 @@
  * dates, amounts are exact and no cell runs as a formula (docs/decisions/0011-exports-and-documents.md).
  */
 import { centsToDecimalString, formatDate, formatDateTime } from '@far/contracts';
+import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 // Only the types here: exceljs is heavy and rarely needed, so it loads on the first XLSX export.
 import type ExcelJS from 'exceljs';
@@ -130,6 +131,20 @@ function xlsxCell(kind: ExportKind, v: ExportValue): ExcelJS.CellValue {
   }
 }
 
+/** Widths and number formats per kind (the same in the buffered and the streamed writer). */
+const xlsxColumns = <R>(columns: readonly ExportColumn<R>[]): Array<Partial<ExcelJS.Column>> =>
+  columns.map((c) => ({
+    header: c.header,
+    width: c.width ?? Math.max(DEFAULT_WIDTH[c.kind], c.header.length + 4),
+    style: c.kind === 'money' || c.kind === 'datetime' || c.kind === 'date' ? { numFmt: XLSX_FORMATS[c.kind] } : { numFmt: XLSX_FORMATS.text },
+  }));
+
+function styleHeader(header: ExcelJS.Row): void {
+  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F3A5F' } };
+  header.alignment = { vertical: 'middle' };
+}
+
 /** XLSX: a bold header row with filters, frozen under the header; typed cells and formats per column. */
 export async function toXlsx<R>(sheetName: string, columns: readonly ExportColumn<R>[], rows: readonly R[]): Promise<Buffer> {
   const { default: Excel } = await import('exceljs');
@@ -137,15 +152,8 @@ export async function toXlsx<R>(sheetName: string, columns: readonly ExportColum
   book.creator = 'FAR Portal';
   book.created = new Date();
   const sheet = book.addWorksheet(sheetName, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({
-    header: c.header,
-    width: c.width ?? Math.max(DEFAULT_WIDTH[c.kind], c.header.length + 4),
-    style: c.kind === 'money' || c.kind === 'datetime' || c.kind === 'date' ? { numFmt: XLSX_FORMATS[c.kind] } : { numFmt: XLSX_FORMATS.text },
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F3A5F' } };
-  header.alignment = { vertical: 'middle' };
+  sheet.columns = xlsxColumns(columns);
+  styleHeader(sheet.getRow(1));
   for (const r of rows) sheet.addRow(columns.map((c) => xlsxCell(c.kind, c.value(r))));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   return Buffer.from(await book.xlsx.writeBuffer());
@@ -155,4 +163,50 @@ export async function toXlsx<R>(sheetName: string, columns: readonly ExportColum
 export async function writeExport<R>(format: ExportFormat, file: { baseName: string; sheetName: string; columns: readonly ExportColumn<R>[]; rows: readonly R[] }): Promise<ExportFile> {
   const content = format === 'csv' ? toCsv(file.columns, file.rows) : await toXlsx(file.sheetName, file.columns, file.rows);
   return { content, mediaType: EXPORT_MEDIA_TYPES[format], fileName: `${file.baseName}.${format}` };
+}
+
+// ---- streamed exports (reports of any size) -------------------------------------------------------------
+
+/**
+ * A report streamed in constant memory: rows arrive in batches (keyset reads of a few thousand
+ * rows) and leave as they are written; nothing holds the whole file. The Readable pulls the next
+ * batch only when the client has taken the previous one (CSV); the XLSX writer commits each row
+ * to its zip stream at once.
+ */
+export function streamExport<R>(format: ExportFormat, file: { sheetName: string; columns: readonly ExportColumn<R>[]; batches: AsyncIterable<readonly R[]> }): Readable {
+  return format === 'csv' ? streamCsv(file.columns, file.batches) : streamXlsx(file.sheetName, file.columns, file.batches);
+}
+
+function streamCsv<R>(columns: readonly ExportColumn<R>[], batches: AsyncIterable<readonly R[]>): Readable {
+  async function* chunks() {
+    yield Buffer.from(stringify([columns.map((c) => c.header)], { bom: true, record_delimiter: 'windows' }), 'utf8');
+    for await (const batch of batches) {
+      if (batch.length === 0) continue;
+      yield Buffer.from(stringify(batch.map((r) => columns.map((c) => csvCell(c.kind, c.value(r)))), { record_delimiter: 'windows' }), 'utf8');
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+function streamXlsx<R>(sheetName: string, columns: readonly ExportColumn<R>[], batches: AsyncIterable<readonly R[]>): Readable {
+  const out = new PassThrough();
+  void (async () => {
+    const { default: Excel } = await import('exceljs');
+    // Shared strings would keep every distinct text in memory until the end: inline strings instead.
+    const book = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    book.creator = 'FAR Portal';
+    const sheet = book.addWorksheet(sheetName, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
+    sheet.columns = xlsxColumns(columns);
+    styleHeader(sheet.getRow(1));
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+    sheet.getRow(1).commit();
+    for await (const batch of batches) {
+      for (const r of batch) sheet.addRow(columns.map((c) => xlsxCell(c.kind, c.value(r)))).commit();
+      // Let the zip stream drain before the next batch is read.
+      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
+    }
+    sheet.commit();
+    await book.commit();
+  })().catch((err: unknown) => out.destroy(err as Error));
+  return out;
 }

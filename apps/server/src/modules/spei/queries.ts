@@ -106,3 +106,14 @@ export async function movementsByIds(db: DbOrTx, ids: string[]): Promise<Map<str
   const rows = await db.select().from(businessMovements).where(inArray(businessMovements.v_uid, ids));
   return new Map(rows.map((r) => [r.v_uid, r]));
 }
+
+/** The tenant's newest movement with this SPEI tracking key (a clarification names the movement it disputes). */
+export async function movementByTrackingKey(db: DbOrTx, client: string, trackingKey: string): Promise<MovementRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(businessMovements)
+    .where(and(eq(businessMovements.v_client, client), eq(businessMovements.v_tracking_key, trackingKey)))
+    .orderBy(desc(businessMovements.d_create_at))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,96 @@
+// Reading movements for reports: keyset batches (constant memory at any size) and the period's figures.
+import { MOVEMENT_STATUS, type MovementType } from '@far/contracts';
+import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { MovementRow } from './movement';
+import { businessMovements as bm } from './schema';
+
+export interface MovementReportFilter {
+  /** One business (a business always names its own); none: every business (staff). */
+  businessId?: string;
+  /** [from, to) instants (Mexico City day bounds). */
+  from?: Date;
+  to?: Date;
+  types?: readonly MovementType[];
+  statuses?: readonly number[];
+}
+
+function where(f: MovementReportFilter): SQL | undefined {
+  return and(
+    f.businessId ? eq(bm.v_uid_business, f.businessId) : undefined,
+    f.from ? gte(bm.d_create_at, f.from) : undefined,
+    f.to ? lt(bm.d_create_at, f.to) : undefined,
+    f.types?.length ? inArray(bm.v_type, [...f.types]) : undefined,
+    f.statuses?.length ? inArray(bm.i_status, [...f.statuses]) : sql`${bm.i_status} <> ${MOVEMENT_STATUS.eliminada}`,
+  );
+}
+
+/**
+ * The matching movements oldest first, `size` at a time, each batch read after the last one's key
+ * (d_create_at, v_uid): no OFFSET, no open cursor held between batches, so memory and the cost of
+ * a batch stay the same at the 100,000th row as at the first.
+ */
+export async function* movementBatches(db: DbOrTx, f: MovementReportFilter, size = 2_000): AsyncGenerator<MovementRow[]> {
+  let after: { at: Date; id: string } | null = null;
+  for (;;) {
+    const cursor: SQL | undefined = after ? or(gt(bm.d_create_at, after.at), and(eq(bm.d_create_at, after.at), gt(bm.v_uid, after.id))) : undefined;
+    const rows = await db.select().from(bm).where(and(where(f), cursor)).orderBy(asc(bm.d_create_at), asc(bm.v_uid)).limit(size);
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1]!;
+    after = { at: last.d_create_at, id: last.v_uid };
+  }
+}
+
+const DAY = sql<string>`to_char(${bm.d_create_at} AT TIME ZONE 'America/Mexico_City', 'YYYY-MM-DD')`;
+const MONTH = sql<string>`to_char(${bm.d_create_at} AT TIME ZONE 'America/Mexico_City', 'YYYY-MM')`;
+const cents = (v: string | null) => BigInt(v ?? '0');
+
+/** Per Mexico City day: money in and out (settled, or pending/sent for orders out) and counts. */
+export async function movementsPerDay(db: DbOrTx, f: MovementReportFilter) {
+  const S = MOVEMENT_STATUS;
+  const rows = await db
+    .select({
+      day: DAY,
+      n: sql<number>`count(*)::int`,
+      inCents: sql<string>`coalesce(sum(${bm.n_amount_cents}) FILTER (WHERE ${bm.v_type} <> 'SPEI_OUT' AND ${bm.i_status} = ${S.liquidada}), 0)::text`,
+      outCents: sql<string>`coalesce(sum(${bm.n_total_cents}) FILTER (WHERE ${bm.v_type} = 'SPEI_OUT' AND ${bm.i_status} IN (${S.pendiente}, ${S.enviada}, ${S.liquidada})), 0)::text`,
+    })
+    .from(bm)
+    .where(where(f))
+    .groupBy(DAY)
+    .orderBy(DAY);
+  return rows.map((r) => ({ day: r.day, count: r.n, inCents: cents(r.inCents), outCents: cents(r.outCents) }));
+}
+
+/** Count and amount per status. */
+export async function movementsPerStatus(db: DbOrTx, f: MovementReportFilter) {
+  const rows = await db
+    .select({ status: bm.i_status, n: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${bm.n_amount_cents}), 0)::text` })
+    .from(bm)
+    .where(where(f))
+    .groupBy(bm.i_status)
+    .orderBy(bm.i_status);
+  return rows.map((r) => ({ status: r.status, count: r.n, amountCents: cents(r.total) }));
+}
+
+/**
+ * Commissions and IVA collected per business and Mexico City month: only settled movements
+ * (status liquidada) charge them; cancelled, rejected and returned orders released their hold.
+ */
+export async function commissionsPerBusinessMonth(db: DbOrTx, f: Omit<MovementReportFilter, 'statuses'>) {
+  const rows = await db
+    .select({
+      businessId: bm.v_uid_business,
+      client: bm.v_client,
+      month: MONTH,
+      n: sql<number>`count(*)::int`,
+      commission: sql<string>`coalesce(sum(${bm.n_commission_cents}), 0)::text`,
+      iva: sql<string>`coalesce(sum(${bm.n_iva_cents}), 0)::text`,
+    })
+    .from(bm)
+    .where(where({ ...f, statuses: [MOVEMENT_STATUS.liquidada] }))
+    .groupBy(bm.v_uid_business, bm.v_client, MONTH)
+    .orderBy(MONTH, bm.v_client);
+  return rows.map((r) => ({ businessId: r.businessId, client: r.client, month: r.month, count: r.n, commissionCents: cents(r.commission), ivaCents: cents(r.iva) }));
+}
