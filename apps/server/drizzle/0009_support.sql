@@ -36,8 +36,29 @@ CREATE TABLE "clarifications" (
 	CONSTRAINT "clarifications_calification" CHECK (n_calification IS NULL OR n_calification BETWEEN 0 AND 5)
 );
 --> statement-breakpoint
+CREATE TABLE "report_schedules" (
+	"v_uid" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"d_create_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"d_update_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"v_uid_user" uuid NOT NULL,
+	"v_client" text NOT NULL,
+	"v_report" text NOT NULL,
+	"v_format" text NOT NULL,
+	"v_frequency" text NOT NULL,
+	"v_uid_business" uuid,
+	"v_status_filter" text,
+	"v_email" text NOT NULL,
+	"b_active" boolean DEFAULT true NOT NULL,
+	"d_next_run_at" timestamp with time zone NOT NULL,
+	"d_last_run_at" timestamp with time zone,
+	CONSTRAINT "report_schedules_format" CHECK (v_format IN ('csv', 'xlsx')),
+	CONSTRAINT "report_schedules_frequency" CHECK (v_frequency IN ('daily', 'monthly'))
+);
+--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "v_uid_attachment" uuid;--> statement-breakpoint
 ALTER TABLE "clarification_follow_ups" ADD CONSTRAINT "clarification_follow_ups_v_uid_clarification_clarifications_v_uid_fk" FOREIGN KEY ("v_uid_clarification") REFERENCES "public"."clarifications"("v_uid") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "clarification_follow_ups_case_idx" ON "clarification_follow_ups" USING btree ("v_uid_clarification","d_create_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "clarifications_num_sheet_key" ON "clarifications" USING btree ("v_num_sheet");--> statement-breakpoint
 CREATE INDEX "clarifications_client_idx" ON "clarifications" USING btree ("v_client","d_create_at");--> statement-breakpoint
-CREATE INDEX "clarifications_status_due_idx" ON "clarifications" USING btree ("v_uid_status","d_due_at");
+CREATE INDEX "clarifications_status_due_idx" ON "clarifications" USING btree ("v_uid_status","d_due_at");--> statement-breakpoint
+CREATE INDEX "report_schedules_user_idx" ON "report_schedules" USING btree ("v_uid_user","b_active");

@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health';
 import { internalRoutes } from './modules/internal';
 import { outboxRoutes } from './modules/outbox';
 import { pricingRoutes } from './modules/pricing';
+import { reportRoutes } from './modules/reports';
 import { speiRoutes, speiOutUsage, transferenceRoutes } from './modules/spei';
 import { statementRoutes } from './modules/statements';
 import { postalCodeRoutes } from './modules/postal-codes';
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(statementRoutes);
   await app.register(cmsRoutes);
   await app.register(clarificationRoutes);
+  await app.register(reportRoutes);
 
   registerWeb(app, config);
   return app;

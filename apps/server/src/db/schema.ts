@@ -20,4 +20,5 @@ export * from '../modules/spei/schema';
 export * from '../modules/cms/schema';
 export * from '../modules/notifications/schema';
 export * from '../modules/clarifications/schema';
+export * from '../modules/reports/schema';
 export * from '../platform/rate-limit.schema';

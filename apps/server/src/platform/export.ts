@@ -15,8 +15,10 @@ import { mexicoWallClock } from './mexico-time';
  * - `id`: identifiers made of digits that must stay text (CLABE, tracking keys, references, card numbers).
  * - `datetime` / `date`: an instant (Date or ISO text) shown in Mexico City time; `date` also takes 'YYYY-MM-DD'.
  * - `money`: integer cents (bigint).
+ * - `count`: a whole number (given as text or bigint): a number cell in XLSX.
  */
-export type ExportKind = 'text' | 'id' | 'datetime' | 'date' | 'money';
+export type ExportKind = 'text' | 'id' | 'datetime' | 'date' | 'money' | 'count';
+
 export type ExportValue = string | bigint | Date | null | undefined;
 
 export interface ExportColumn<R> {
@@ -43,7 +45,7 @@ export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
 /** XLSX number formats: es-MX money with the peso sign, and day-first dates. */
 export const XLSX_FORMATS = { money: '"$"#,##0.00;-"$"#,##0.00', datetime: 'dd/mm/yyyy hh:mm', date: 'dd/mm/yyyy', text: '@' } as const;
 
-const DEFAULT_WIDTH: Record<ExportKind, number> = { text: 24, id: 22, datetime: 17, date: 12, money: 15 };
+const DEFAULT_WIDTH: Record<ExportKind, number> = { text: 24, id: 22, datetime: 17, date: 12, money: 15, count: 12 };
 
 /** A cell a spreadsheet must not run: text starting with = + - @ (or a tab or CR) gets a leading quote. */
 export const safeCell = (value: string | null | undefined): string => {
@@ -77,6 +79,8 @@ function csvCell(kind: ExportKind, v: ExportValue): string {
     case 'money':
       // '-123.45': a plain number (a minus and digits only, so it cannot be a formula).
       return centsToDecimalString(v as bigint);
+    case 'count':
+      return /^\d+$/.test(asText(v)) ? asText(v) : safeCell(asText(v));
     case 'datetime':
       return formatDateTime(v as Date | string);
     case 'date':
@@ -121,6 +125,8 @@ function xlsxCell(kind: ExportKind, v: ExportValue): ExcelJS.CellValue {
   switch (kind) {
     case 'money':
       return centsToNumber(v as bigint);
+    case 'count':
+      return Number(v);
     case 'datetime':
     case 'date':
       return spreadsheetDate(v as Date | string);

@@ -13,3 +13,4 @@ export * from './spei';
 export * from './statements';
 export * from './cms';
 export * from './clarifications';
+export * from './reports';

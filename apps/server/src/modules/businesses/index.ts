@@ -2,3 +2,4 @@ export { assertBusinessActive, businessForActor, businessByClient, liveBusiness,
 export { listBusinessUsers, getBusinessUser, getBusinessUserByEmail, createBusinessUser, updateBusinessUser, businessUserActions } from './users';
 export { businessRoutes } from './routes';
 export { businessRecordRoutes } from './records-routes';
+export { businessBatches } from './report-rows';

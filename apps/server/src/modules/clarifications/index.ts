@@ -1,4 +1,3 @@
 // Clarifications (support cases): routes, and the case reader the reports use.
 export { clarificationRoutes, CSV_COLUMNS as CLARIFICATION_COLUMNS } from './routes';
-export { clarificationWhere, casesOut, type ClarificationFilters } from './service';
-export { clarifications } from './schema';
+export { clarificationBatches } from './service';

@@ -19,6 +19,7 @@ import {
 } from '@far/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { keysetBatches } from '../../platform/batches';
 import type { Actor } from '../../platform/context';
 import { AppError, fieldError, forbidden, notFound, rule } from '../../platform/errors';
 import { alsoRequire } from '../../platform/guard';
@@ -90,7 +91,7 @@ function caseOut(r: Row, names: Awaited<ReturnType<typeof namesFor>>, now: Date)
   };
 }
 
-export async function casesOut(db: DbOrTx, rows: Row[], now: Date) {
+async function casesOut(db: DbOrTx, rows: Row[], now: Date) {
   const names = await namesFor(db, rows);
   return rows.map((r) => caseOut(r, names, now));
 }
@@ -109,7 +110,7 @@ async function caseFor(db: DbOrTx, actor: Actor, uid: string, lock = false): Pro
 export type ClarificationFilters = Omit<ClarificationListInput, 'Page' | 'Size'>;
 
 /** The list's filter; deleted cases only when asked for by status. */
-export function clarificationWhere(actor: { kind: string; client: string; userId: string }, f: ClarificationFilters, now: Date): SQL {
+function clarificationWhere(actor: { kind: string; client: string; userId: string }, f: ClarificationFilters, now: Date): SQL {
   const c: SQL[] = [];
   if (actor.kind !== 'FAR') c.push(eq(clarifications.v_client, actor.client));
   else if (f.Client) c.push(eq(clarifications.v_client, f.Client.toUpperCase()));
@@ -332,4 +333,11 @@ export async function attachmentFor(db: DbOrTx, actor: Actor, fileId: string) {
   const file = await getFile(db, fileId);
   if (!file) throw notFound('Archivo no encontrado');
   return file;
+}
+
+// ---- reports -------------------------------------------------------------------------------------------
+
+/** The cases a report covers, oldest first, in keyset batches (with the queue's answer shape). */
+export async function* clarificationBatches(db: DbOrTx, scope: { kind: string; client: string; userId: string }, f: ClarificationFilters, now: Date): AsyncGenerator<ClarificationOut[]> {
+  for await (const rows of keysetBatches(db, clarifications, clarificationWhere(scope, f, now))) yield casesOut(db, rows, now);
 }

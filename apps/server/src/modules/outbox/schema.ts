@@ -14,6 +14,8 @@ export const outbox = pgTable(
     d_sent_at: tstz('d_sent_at'),
     i_attempts: integer('i_attempts').notNull().default(0),
     v_last_error: text('v_last_error'),
+    /** An optional attachment, kept in `files` (scheduled reports). */
+    v_uid_attachment: uuid('v_uid_attachment'),
   },
   (t) => [index('outbox_pending_idx').on(t.d_sent_at, t.d_create_at)],
 );

@@ -1,6 +1,7 @@
 import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database, DbOrTx } from '../../db/client';
+import { getFile } from '../files';
 import { outbox } from './schema';
 
 export interface OutgoingMessage {
@@ -9,11 +10,13 @@ export interface OutgoingMessage {
   subject: string;
   body: string;
   userId?: string | null;
+  /** A file of the files table to attach (e-mail only). */
+  attachmentId?: string | null;
 }
 
 /** Queued in the caller's transaction: a message exists exactly when the change that caused it does. */
 export async function enqueueMessage(db: DbOrTx, m: OutgoingMessage): Promise<void> {
-  await db.insert(outbox).values({ v_channel: m.channel, v_to: m.to, v_subject: m.subject, t_body: m.body, v_uid_user: m.userId ?? null });
+  await db.insert(outbox).values({ v_channel: m.channel, v_to: m.to, v_subject: m.subject, t_body: m.body, v_uid_user: m.userId ?? null, v_uid_attachment: m.attachmentId ?? null });
 }
 
 export async function listMessages(db: DbOrTx, q: { page: number; perPage: number; search?: string }) {
@@ -57,7 +60,9 @@ export function startOutboxSender(database: Database, smtpUrl: string, from: str
           .for('update', { skipLocked: true });
         for (const m of batch) {
           try {
-            await transport.sendMail({ from, to: m.v_to, subject: m.v_subject, text: m.t_body });
+            const file = m.v_uid_attachment ? await getFile(tx, m.v_uid_attachment) : undefined;
+            const attachments = file ? [{ filename: file.v_name, content: file.b_content, contentType: file.v_media_type }] : undefined;
+            await transport.sendMail({ from, to: m.v_to, subject: m.v_subject, text: m.t_body, attachments });
             await tx.update(outbox).set({ d_sent_at: new Date(), i_attempts: m.i_attempts + 1 }).where(eq(outbox.v_uid, m.v_uid));
           } catch (err) {
             await tx.update(outbox).set({ i_attempts: m.i_attempts + 1, v_last_error: (err as Error).message.slice(0, 500) }).where(eq(outbox.v_uid, m.v_uid));

@@ -1,7 +1,8 @@
 // Reading movements for reports: keyset batches (constant memory at any size) and the period's figures.
 import { MOVEMENT_STATUS, type MovementType } from '@far/contracts';
-import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { keysetBatches } from '../../platform/batches';
 import type { MovementRow } from './movement';
 import { businessMovements as bm } from './schema';
 
@@ -25,22 +26,8 @@ function where(f: MovementReportFilter): SQL | undefined {
   );
 }
 
-/**
- * The matching movements oldest first, `size` at a time, each batch read after the last one's key
- * (d_create_at, v_uid): no OFFSET, no open cursor held between batches, so memory and the cost of
- * a batch stay the same at the 100,000th row as at the first.
- */
-export async function* movementBatches(db: DbOrTx, f: MovementReportFilter, size = 2_000): AsyncGenerator<MovementRow[]> {
-  let after: { at: Date; id: string } | null = null;
-  for (;;) {
-    const cursor: SQL | undefined = after ? or(gt(bm.d_create_at, after.at), and(eq(bm.d_create_at, after.at), gt(bm.v_uid, after.id))) : undefined;
-    const rows = await db.select().from(bm).where(and(where(f), cursor)).orderBy(asc(bm.d_create_at), asc(bm.v_uid)).limit(size);
-    if (rows.length > 0) yield rows;
-    if (rows.length < size) return;
-    const last = rows[rows.length - 1]!;
-    after = { at: last.d_create_at, id: last.v_uid };
-  }
-}
+/** The matching movements oldest first, in keyset batches (constant memory at any size). */
+export const movementBatches = (db: DbOrTx, f: MovementReportFilter, size?: number): AsyncGenerator<MovementRow[]> => keysetBatches(db, bm, where(f), size);
 
 const DAY = sql<string>`to_char(${bm.d_create_at} AT TIME ZONE 'America/Mexico_City', 'YYYY-MM-DD')`;
 const MONTH = sql<string>`to_char(${bm.d_create_at} AT TIME ZONE 'America/Mexico_City', 'YYYY-MM')`;
