@@ -12,6 +12,7 @@ CREATE TABLE "clarification_follow_ups" (
 	"v_from_status" text,
 	"v_to_status" text,
 	"v_uid_file" uuid,
+	"i_seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "clarification_follow_ups_i_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	CONSTRAINT "clarification_follow_ups_kind" CHECK (v_kind IN ('comment', 'status', 'assign', 'rating'))
 );
 --> statement-breakpoint
@@ -57,7 +58,7 @@ CREATE TABLE "report_schedules" (
 --> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "v_uid_attachment" uuid;--> statement-breakpoint
 ALTER TABLE "clarification_follow_ups" ADD CONSTRAINT "clarification_follow_ups_v_uid_clarification_clarifications_v_uid_fk" FOREIGN KEY ("v_uid_clarification") REFERENCES "public"."clarifications"("v_uid") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "clarification_follow_ups_case_idx" ON "clarification_follow_ups" USING btree ("v_uid_clarification","d_create_at");--> statement-breakpoint
+CREATE INDEX "clarification_follow_ups_case_idx" ON "clarification_follow_ups" USING btree ("v_uid_clarification","i_seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "clarifications_num_sheet_key" ON "clarifications" USING btree ("v_num_sheet");--> statement-breakpoint
 CREATE INDEX "clarifications_client_idx" ON "clarifications" USING btree ("v_client","d_create_at");--> statement-breakpoint
 CREATE INDEX "clarifications_status_due_idx" ON "clarifications" USING btree ("v_uid_status","d_due_at");--> statement-breakpoint

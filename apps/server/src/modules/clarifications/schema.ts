@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { recordColumns, tstz } from '../../db/columns';
 
 /** The number part of the folio ACL-<year>-<000123>: one sequence, so a folio never repeats. */
@@ -57,6 +57,8 @@ export const clarificationFollowUps = pgTable(
     v_from_status: text('v_from_status'),
     v_to_status: text('v_to_status'),
     v_uid_file: uuid('v_uid_file'),
+    /** Insertion order: events of one call share their time (taking a case also starts it). */
+    i_seq: bigint('i_seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
-  (t) => [index('clarification_follow_ups_case_idx').on(t.v_uid_clarification, t.d_create_at), check('clarification_follow_ups_kind', sql`v_kind IN ('comment', 'status', 'assign', 'rating')`)],
+  (t) => [index('clarification_follow_ups_case_idx').on(t.v_uid_clarification, t.i_seq), check('clarification_follow_ups_kind', sql`v_kind IN ('comment', 'status', 'assign', 'rating')`)],
 );

@@ -299,7 +299,7 @@ function followUpOut(f: FollowUpRow, file: { v_name: string; i_size: number } | 
 
 export async function listFollowUps(db: DbOrTx, actor: Actor, uid: string) {
   const c = await caseFor(db, actor, uid);
-  const rows = await db.select().from(clarificationFollowUps).where(eq(clarificationFollowUps.v_uid_clarification, c.v_uid)).orderBy(asc(clarificationFollowUps.d_create_at), asc(clarificationFollowUps.v_uid));
+  const rows = await db.select().from(clarificationFollowUps).where(eq(clarificationFollowUps.v_uid_clarification, c.v_uid)).orderBy(asc(clarificationFollowUps.i_seq));
   const out: ClarificationFollowUpOut[] = [];
   for (const f of rows) out.push(followUpOut(f, f.v_uid_file ? await getFile(db, f.v_uid_file) : undefined));
   return out;

@@ -10,7 +10,7 @@ import type { ExportColumn } from '../../platform/export';
 import { businessBatches, businessByClient, businessName, type BusinessRow } from '../businesses';
 import { CLARIFICATION_COLUMNS, clarificationBatches } from '../clarifications';
 import { roleCatalog } from '../rbac';
-import { commissionsPerBusinessMonth, movementBatches, movementsPerDay, movementsPerStatus, type MovementReportFilter, type MovementRow } from '../spei';
+import { addDays, commissionsPerBusinessMonth, movementBatches, movementsPerDay, movementsPerStatus, type MovementReportFilter, type MovementRow } from '../spei';
 import { fullName, userBatches, type UserRow } from '../users';
 
 /** Who asks: staff see every tenant (or the business they name); a business only itself. */
@@ -107,6 +107,14 @@ function movementColumns(scope: ReportScope, orders = false): ExportColumn<Movem
 const SPEI_ORDER_STATUSES = [1, 2, 3, 4];
 const ordersFilter = (q: ReportRequest) => movementFilter(q, { types: ['SPEI_OUT'], statuses: q.status !== undefined ? [Number(q.status)] : SPEI_ORDER_STATUSES });
 
+/** Every day of the period (up to a year), with zeros on days without movements, so the line reads as time. */
+function everyDay<D extends { day: string; inCents: bigint; outCents: bigint }>(q: ReportRequest, days: D[]) {
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  const out: Array<{ day: string; inCents: bigint; outCents: bigint }> = [];
+  for (let day = q.fromDay; day <= q.toDay && out.length < 366; day = addDays(day, 1)) out.push(byDay.get(day) ?? { day, inCents: 0n, outCents: 0n });
+  return out;
+}
+
 const movements: ReportDefinition<MovementRow> = {
   title: 'Movimientos',
   columns: (scope) => movementColumns(scope),
@@ -122,7 +130,7 @@ const movements: ReportDefinition<MovementRow> = {
           { Key: 'in', Label: 'Entradas', Money: true },
           { Key: 'out', Label: 'Salidas', Money: true },
         ],
-        Points: days.map((d) => ({ Label: d.day, Values: { in: money(d.inCents), out: money(d.outCents) } })),
+        Points: everyDay(q, days).map((d) => ({ Label: d.day, Values: { in: money(d.inCents), out: money(d.outCents) } })),
       },
     };
   },

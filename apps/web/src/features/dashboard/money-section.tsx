@@ -1,12 +1,13 @@
 import { MOVEMENT_TYPE_NAMES, formatCurrency } from '@far/contracts';
 import { BarChart } from '@mantine/charts';
-import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { IconArrowDownLeft, IconArrowUpRight, IconArrowsExchange, IconBuildingBank, IconClockHour4, IconSettings, IconWallet, type Icon } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconArrowDownLeft, IconArrowUpRight, IconArrowsExchange, IconBuildingBank, IconClockHour4, IconMessageReport, IconSettings, IconWallet, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { DateText, MoneyText } from '../../components/value-text';
+import { useMe } from '../../lib/api/get-me';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { integer, money } from '../../lib/format';
 import { apiCents, apiCentsOr0, movementMovedMoney, signedMovementCents } from '../../lib/money';
@@ -84,6 +85,9 @@ export function FlowChart({ series }: { series: BusinessMoney['Series'] }) {
 }
 
 function LastMovements({ rows }: { rows: BusinessMoney['LastMovements'] }) {
+  // A business opens a clarification about a movement from here too (issue 12).
+  const me = useMe();
+  const canOpenCase = useCan('/clarification', 'Agregar') && me.data?.kind === 'BUS';
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
@@ -134,7 +138,16 @@ function LastMovements({ rows }: { rows: BusinessMoney['LastMovements'] }) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <MovementStatusBadge status={m.StatusBusinessMovement} />
+                    <Group gap={4} wrap="nowrap">
+                      <MovementStatusBadge status={m.StatusBusinessMovement} />
+                      {canOpenCase && m.TrackingKey ? (
+                        <Tooltip label="Abrir aclaración">
+                          <ActionIcon component={Link} to={`/clarification?tracking=${encodeURIComponent(m.TrackingKey)}`} variant="subtle" size="sm" aria-label={`Abrir aclaración del movimiento ${m.TrackingKey}`}>
+                            <IconMessageReport size={14} />
+                          </ActionIcon>
+                        </Tooltip>
+                      ) : null}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               );

@@ -1,12 +1,16 @@
 import { MOVEMENT_TYPE_NAMES, type BusinessMovement } from '@far/contracts';
-import { Button, Divider, Group, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileDownload, IconMessageReport } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { DetailGrid } from '../../components/detail-grid';
+import { LedgerLines } from '../../components/ledger-lines';
 import { ErrorAlert } from '../../components/error-alert';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
+import { useMe } from '../../lib/api/get-me';
+import { useCan } from '../../lib/api/get-menu-permissions';
 import { apiCents } from '../../lib/money';
 import { useDownloadProof } from './api/download-proof';
 import { useMovement, type MovementDetail } from './api/get-movement';
@@ -14,43 +18,13 @@ import { SignedAmount } from './movement-cells';
 
 const amount = (value: string | null) => (value === null ? null : <MoneyText cents={apiCents(value)} inherit />);
 
-function LedgerLines({ entries }: { entries: NonNullable<MovementDetail['Entries']> }) {
-  return (
-    <Stack gap="xs">
-      <Title order={3} fz="sm">
-        Asientos contables
-      </Title>
-      <Table withTableBorder fz="sm" data-testid="movement-entries">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Cuenta</Table.Th>
-            <Table.Th ta="right">Cargo</Table.Th>
-            <Table.Th ta="right">Abono</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((e, i) => (
-            <Table.Tr key={`${e.Account}-${i}`}>
-              <Table.Td>
-                <Text size="sm">{e.Account}</Text>
-                <Text size="xs" c="dimmed">
-                  {e.Description}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">{amount(e.Debit)}</Table.Td>
-              <Table.Td ta="right">{amount(e.Credit)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Stack>
-  );
-}
-
 /** The detail drawer of one movement: its amounts, parties, tracking key, ledger lines and proof. */
 export function MovementDetailBody({ row }: { row: BusinessMovement }) {
   const detail = useMovement(row.Id);
   const proof = useDownloadProof();
+  // A business opens a clarification about this movement on /clarification (issue 12).
+  const me = useMe();
+  const canOpenCase = useCan('/clarification', 'Agregar') && me.data?.kind === 'BUS';
   const m: MovementDetail = detail.data ?? row;
   const party = m.MovementType === 'SPEI_OUT' ? m.Beneficiary : m.SourceAccount;
   return (
@@ -95,13 +69,11 @@ export function MovementDetailBody({ row }: { row: BusinessMovement }) {
         >
           Comprobante de pago (PDF)
         </Button>
-        <Tooltip label="Las aclaraciones se habilitarán próximamente">
-          <span>
-            <Button variant="default" leftSection={<IconMessageReport size={16} />} disabled data-testid="open-clarification">
-              Abrir aclaración
-            </Button>
-          </span>
-        </Tooltip>
+        {canOpenCase && m.TrackingKey ? (
+          <Button component={Link} to={`/clarification?tracking=${encodeURIComponent(m.TrackingKey)}`} variant="default" leftSection={<IconMessageReport size={16} />} data-testid="open-clarification">
+            Abrir aclaración
+          </Button>
+        ) : null}
       </Group>
     </Stack>
   );

@@ -1,0 +1,67 @@
+import { BusinessMovementDetail, BusinessMovementPage, Clarification, ClarificationFollowUp, ClarificationPage, ClarificationTypeOut, type ClarificationStatus } from '@far/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+
+export const BASE = '/api/v1/clarifications';
+export const clarificationKeys = { all: ['clarifications'] as const };
+
+/** The queue's filters (staff) and a business's list filters. */
+export interface CaseFilters {
+  Search: string;
+  Status: ClarificationStatus | null;
+  TypeId: string | null;
+  Client: string;
+  range: [string | null, string | null];
+  Overdue: boolean;
+  Mine: boolean;
+}
+
+export const filtersBody = (f: CaseFilters) => ({
+  Search: f.Search.trim() || undefined,
+  Status: f.Status ?? undefined,
+  TypeId: f.TypeId ?? undefined,
+  Client: f.Client.trim() || undefined,
+  From: f.range[0] ?? undefined,
+  To: f.range[1] ?? f.range[0] ?? undefined,
+  Overdue: f.Overdue || undefined,
+  Mine: f.Mine || undefined,
+});
+
+/** POST /GetAll { filters, Page, Size }. */
+export function useCases(f: CaseFilters, page: number, size: number) {
+  return useQuery({
+    queryKey: [...clarificationKeys.all, 'list', f, page, size],
+    queryFn: () => unwrap(apiRequest('POST', `${BASE}/GetAll`, { body: { ...filtersBody(f), Page: page, Size: size }, schema: ClarificationPage })),
+    placeholderData: keepPreviousData,
+    // The time left moves: the queue refreshes every minute.
+    refetchInterval: 60_000,
+  });
+}
+
+export function useCase(uid: string | null) {
+  return useQuery({ queryKey: [...clarificationKeys.all, 'one', uid], queryFn: () => unwrap(apiRequest('GET', `${BASE}/${encodeURIComponent(uid ?? '')}`, { schema: Clarification })), enabled: uid !== null });
+}
+
+export function useFollowUps(uid: string | null) {
+  return useQuery({ queryKey: [...clarificationKeys.all, 'follow-ups', uid], queryFn: () => unwrap(apiRequest('GET', `${BASE}/follow-up/${encodeURIComponent(uid ?? '')}`, { schema: z.array(ClarificationFollowUp) })), enabled: uid !== null });
+}
+
+export function useCaseTypes() {
+  return useQuery({ queryKey: [...clarificationKeys.all, 'types'], queryFn: () => unwrap(apiRequest('GET', `${BASE}/clarificationstypes`, { schema: z.array(ClarificationTypeOut) })), staleTime: Infinity });
+}
+
+/** The business's own movements with a tracking key, to pick the disputed one (newest first). */
+export function useRecentMovements(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...clarificationKeys.all, 'movements', search],
+    queryFn: () => unwrap(apiRequest('POST', '/api/v1/transaction/business-movement/movements', { body: { Search: search.trim() || undefined, Page: 1, Size: 20 }, schema: BusinessMovementPage })),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The disputed movement with its ledger lines (GET /api/v1/transaction/business-movement/{id}). */
+export function useCaseMovement(id: string | null) {
+  return useQuery({ queryKey: [...clarificationKeys.all, 'movement', id], queryFn: () => unwrap(apiRequest('GET', `/api/v1/transaction/business-movement/${encodeURIComponent(id ?? '')}`, { schema: BusinessMovementDetail })), enabled: id !== null });
+}

@@ -1,0 +1,1 @@
+export { ClarificationsPage } from './clarifications-page';

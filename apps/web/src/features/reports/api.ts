@@ -1,0 +1,59 @@
+import { BusinessListItem, REPORT_FREQUENCY_LABELS, ReportKindOut, ReportSchedule, ReportSummary, pageOf, type ReportKey } from '@far/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, unwrap } from '../../lib/api-client';
+import { saveBlob } from '../../lib/money';
+
+const BASE = '/api/v1/reports';
+const keys = { all: ['reports'] as const };
+
+/** What the screen asks: a kind, Mexico City days (both included), a business (staff) and a status. */
+export interface ReportAsk {
+  Kind: ReportKey;
+  range: [string | null, string | null];
+  BusinessId: string | null;
+  Status: string | null;
+}
+
+const body = (a: ReportAsk) => ({ Kind: a.Kind, From: a.range[0] ?? undefined, To: a.range[1] ?? a.range[0] ?? undefined, BusinessId: a.BusinessId ?? undefined, Status: a.Status ?? undefined });
+
+export const useReportKinds = () => useQuery({ queryKey: [...keys.all, 'kinds'], queryFn: () => unwrap(apiRequest('GET', `${BASE}/kinds`, { schema: z.array(ReportKindOut) })), staleTime: Infinity });
+
+export const useReportSummary = (a: ReportAsk) =>
+  useQuery({ queryKey: [...keys.all, 'summary', a], queryFn: () => unwrap(apiRequest('POST', `${BASE}/summary`, { body: body(a), schema: ReportSummary })), placeholderData: keepPreviousData });
+
+/** The file streams from the server; the browser saves it under the server's name. */
+export function useDownloadReport() {
+  return useMutation({
+    mutationFn: async ({ ask, format }: { ask: ReportAsk; format: 'csv' | 'xlsx' }) => {
+      const blob = await unwrap(apiRequest<Blob>('POST', `${BASE}/download`, { body: { ...body(ask), Format: format }, responseType: 'blob', timeoutMs: 300_000 }));
+      const to = ask.range[1] ?? ask.range[0];
+      saveBlob(blob, `reporte-${ask.Kind}${ask.range[0] ? `-${ask.range[0]}-a-${to}` : ''}.${format}`);
+    },
+  });
+}
+
+export const useBusinessOptions = (search: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...keys.all, 'businesses', search],
+    queryFn: () => unwrap(apiRequest('POST', '/api/v1/profiles/business/query/list', { body: { Page: 1, Size: 20, Search: search.trim() || undefined }, schema: pageOf(BusinessListItem) })),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+
+export const FREQUENCY_OPTIONS = Object.entries(REPORT_FREQUENCY_LABELS).map(([value, label]) => ({ value, label }));
+
+export const useSchedules = () => useQuery({ queryKey: [...keys.all, 'schedules'], queryFn: () => unwrap(apiRequest('GET', `${BASE}/schedules`, { schema: z.array(ReportSchedule) })) });
+
+export function useScheduleChange() {
+  const client = useQueryClient();
+  const done = () => client.invalidateQueries({ queryKey: [...keys.all, 'schedules'] });
+  return {
+    create: useMutation({
+      mutationFn: (s: { ask: ReportAsk; Format: 'csv' | 'xlsx'; Frequency: 'daily' | 'monthly' }) =>
+        unwrap(apiRequest('POST', `${BASE}/schedules`, { body: { Kind: s.ask.Kind, BusinessId: s.ask.BusinessId ?? undefined, Status: s.ask.Status ?? undefined, Format: s.Format, Frequency: s.Frequency } })),
+      onSuccess: done,
+    }),
+    remove: useMutation({ mutationFn: (id: string) => unwrap(apiRequest('POST', `${BASE}/schedules/delete/${encodeURIComponent(id)}`)), onSuccess: done }),
+  };
+}
