@@ -3,7 +3,7 @@ import { MOVEMENT_TYPE_NAMES } from '@far/contracts';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launch, newPage, screenshot, signIn } from '../browser';
+import { baseUrl, launch, newPage, screenshot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,5 +57,23 @@ it('a business downloads its movements report as XLSX: CLABEs kept as text and t
     .filter((r) => r.getCell(col('Tipo')).value !== MOVEMENT_TYPE_NAMES.SPEI_OUT && r.getCell(col('Estatus')).value === 'Liquidada')
     .reduce((s, r) => s + Math.round((r.getCell(col('Importe')).value as number) * 100), 0);
   expect(inCents).toBe(entradas);
+  await context.close();
+});
+
+it('on a phone (390 px) the Reportes and Aclaraciones screens do not scroll sideways', async () => {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await signIn(page, 'empresa@demo.mx');
+  await page.waitForURL('**/dashboard');
+  for (const [path, heading, shot] of [
+    ['/report', 'Reportes', 'report-phone'],
+    ['/clarification', 'Aclaraciones', 'clarification-phone'],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    await screenshot(page, shot);
+  }
   await context.close();
 });

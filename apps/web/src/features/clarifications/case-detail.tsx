@@ -181,7 +181,7 @@ function StaffActions({ c, meId }: { c: ClarificationOut; meId: string }) {
       </Group>
       <Textarea label="Respuesta de cierre" placeholder="Lo que se resolvió (se envía al cliente)" autosize minRows={2} value={note} onChange={(e) => setNote(e.currentTarget.value)} data-testid="case-close-note" />
       <Group justify="flex-end">
-        <Button color="teal" leftSection={<IconCheck size={16} />} loading={change.isPending} disabled={note.trim() === '' || note.length > CLARIFICATION_LIMITS.comment} onClick={() => run({ v_uid_status: 'cerrado', t_note: note.trim() }, 'Aclaración cerrada')} data-testid="case-close">
+        <Button leftSection={<IconCheck size={16} />} loading={change.isPending} disabled={note.trim() === '' || note.length > CLARIFICATION_LIMITS.comment} onClick={() => run({ v_uid_status: 'cerrado', t_note: note.trim() }, 'Aclaración cerrada')} data-testid="case-close">
           Cerrar aclaración
         </Button>
       </Group>
