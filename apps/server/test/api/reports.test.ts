@@ -3,9 +3,12 @@
  * read back as Excel would (CLABEs and keys as text, real dates, totals, no formulas), tenants,
  * bad input, and scheduled reports arriving through the outbox with the file attached.
  */
+import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../src/modules/jobs';
+import { startOutboxSender } from '../../src/modules/outbox';
 import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, count, createTestApp, type TestApp } from '../helpers';
 import { demoBusiness, moneyCall, type DemoBusiness } from '../money/money';
 
@@ -241,5 +244,43 @@ describe('scheduled reports', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Frecuencia no válida');
     expect(await count(t, 'report_schedules')).toBe(before);
+  });
+});
+
+describe('the e-mail leaves', () => {
+  it('the outbox sender hands a scheduled report to SMTP with the file attached', async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, done) {
+        let raw = '';
+        stream.on('data', (c: Buffer) => (raw += c.toString('latin1')));
+        stream.on('end', () => {
+          received.push(raw);
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    const res = await t.call(BUSINESS, { method: 'POST', url: `${base}/schedules`, payload: { Kind: 'spei-orders', Format: 'csv', Frequency: 'daily' } });
+    expect(res.statusCode, res.body).toBe(200);
+    await runDueJobs(t.database.db, new Date(new Date(res.json().data.NextRunAt).getTime() + 1000), { kinds: ['report.scheduled'] });
+    const stop = startOutboxSender(t.database, `smtp://127.0.0.1:${port}`, 'FAR Portal <no-reply@far.mx>', 100);
+    try {
+      // The subject has accents: it travels encoded (RFC 2047), so the message is found by its attachment.
+      const isReport = (m: string) => m.includes('filename=reporte-spei-orders-');
+      await expect.poll(() => received.some(isReport), { timeout: 15_000 }).toBe(true);
+      const mail = received.find(isReport)!;
+      expect(mail).toMatch(/Subject: =\?UTF-8\?/);
+      expect(mail).toMatch(/Content-Disposition: attachment;\s+filename=reporte-spei-orders-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv/);
+      expect(mail).toContain('From: FAR Portal <no-reply@far.mx>');
+      const [row] = await t.sql<{ d_sent_at: Date | null }>(`SELECT d_sent_at FROM outbox WHERE v_uid_attachment IS NOT NULL AND v_to = $1 ORDER BY d_create_at DESC LIMIT 1`, [BUSINESS]);
+      expect(row!.d_sent_at).not.toBeNull();
+    } finally {
+      stop();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
   });
 });
