@@ -276,8 +276,9 @@ describe('the e-mail leaves', () => {
       expect(mail).toMatch(/Subject: =\?UTF-8\?/);
       expect(mail).toMatch(/Content-Disposition: attachment;\s+filename=reporte-spei-orders-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv/);
       expect(mail).toContain('From: FAR Portal <no-reply@far.mx>');
-      const [row] = await t.sql<{ d_sent_at: Date | null }>(`SELECT d_sent_at FROM outbox WHERE v_uid_attachment IS NOT NULL AND v_to = $1 ORDER BY d_create_at DESC LIMIT 1`, [BUSINESS]);
-      expect(row!.d_sent_at).not.toBeNull();
+      // The sender marks its batch sent when the batch's transaction commits, after the SMTP hand-off.
+      const sentAt = async () => (await t.sql<{ d_sent_at: Date | null }>(`SELECT d_sent_at FROM outbox WHERE v_uid_attachment IS NOT NULL AND v_to = $1 ORDER BY d_create_at DESC LIMIT 1`, [BUSINESS]))[0]!.d_sent_at;
+      await expect.poll(sentAt, { timeout: 15_000 }).not.toBeNull();
     } finally {
       stop();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
