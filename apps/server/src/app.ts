@@ -9,6 +9,7 @@ import { auditRoutes, recordIncident } from './modules/audit';
 import { beneficiaryRoutes } from './modules/beneficiaries';
 import { businessRecordRoutes, businessRoutes } from './modules/businesses';
 import { catalogRoutes } from './modules/catalogs';
+import { cardRoutes, cardholderRoutes } from './modules/cards';
 import { cmsRoutes } from './modules/cms';
 import { dashboardRoutes } from './modules/dashboard';
 import { healthRoutes } from './modules/health';
@@ -96,6 +97,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(transferenceRoutes);
   await app.register(statementRoutes);
   await app.register(cmsRoutes);
+  await app.register(cardRoutes);
+  await app.register(cardholderRoutes);
 
   registerWeb(app, config);
   return app;
