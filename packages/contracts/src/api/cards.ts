@@ -321,3 +321,8 @@ export const Authorization = z.object({
   Refunded: AmountOut,
   CreatedAt: z.string(),
 });
+
+export type CardStatusCount = z.infer<typeof CardStatusCount>;
+export type CardMovement = z.infer<typeof CardMovement>;
+export type CardForCustomer = z.infer<typeof CardForCustomer>;
+export type FundingPreview = z.infer<typeof FundingPreview>;
