@@ -1,5 +1,5 @@
 import { CHANNELS, type CardForCustomer } from '@far/contracts';
-import { Alert, Button, Group, Modal, NumberInput, Paper, PinInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -137,7 +137,7 @@ function RevealButton({ identifier, businessId }: { identifier: string; business
       <Modal opened={open} onClose={() => setOpen(false)} title="Código de seguridad">
         <Stack>
           <Text size="sm">Te enviamos un código de 6 dígitos por correo. Escríbelo para ver los datos de la tarjeta.</Text>
-          <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} aria-label="Código de seguridad" />
+          <TextInput label="Código de seguridad" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))} w={200} />
           <Button disabled={code.length !== 6} loading={busy} onClick={() => void confirm()}>
             Mostrar datos
           </Button>

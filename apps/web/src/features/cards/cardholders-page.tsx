@@ -1,5 +1,5 @@
 import type { Cardholder } from '@far/contracts';
-import { Button, Drawer, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Drawer, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -135,9 +135,9 @@ function CardholderDetail({ holder, onChange }: { holder: Cardholder; onChange: 
       </Text>
       {(balance.data?.Cards ?? []).map((c) => (
         <Group key={c.CardIdentifier} justify="space-between">
-          <Text component={Link} to={`/account/cards/${c.CardIdentifier}`} size="sm" c="blue" className="tabular">
+          <Anchor component={Link} to={`/account/cards/${c.CardIdentifier}`} size="sm" className="tabular">
             {c.MaskedPan}
-          </Text>
+          </Anchor>
           <Text size="sm">{money(apiCentsOr0(c.availableBalance))}</Text>
         </Group>
       ))}

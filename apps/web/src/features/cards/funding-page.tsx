@@ -1,5 +1,5 @@
 import type { FundingPreview } from '@far/contracts';
-import { Alert, Button, Group, Paper, PinInput, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
@@ -96,7 +96,7 @@ export function FundingPage() {
                 {codeSent ? (
                   <>
                     <Text size="sm">Escribe el código de 6 dígitos que te enviamos por correo.</Text>
-                    <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} aria-label="Código de seguridad" />
+                    <TextInput label="Código de seguridad" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))} w={200} />
                     <Group>
                       <Button disabled={code.length !== 6} loading={execute.isPending} onClick={run}>
                         Fondear tarjetas

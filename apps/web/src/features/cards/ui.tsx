@@ -1,5 +1,5 @@
 import { BATCH_STATUS_NAMES, CARD_STATUS_NAMES, type Card, type CardMovement, type CardStatusCount } from '@far/contracts';
-import { Badge, Button, FileButton, Group, Paper, SimpleGrid, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Button, FileButton, Group, Paper, SimpleGrid, Table, Tabs, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -100,9 +100,9 @@ export function CardRows({ cards, linkOf }: { cards: Card[]; linkOf: (c: Card) =
       {cards.map((c) => (
         <Table.Tr key={c.CardIdentifier}>
           <Table.Td>
-            <Text component={Link} to={linkOf(c)} size="sm" className="tabular" c="blue">
+            <Anchor component={Link} to={linkOf(c)} size="sm" className="tabular">
               {c.Payload.MaskedPan}
-            </Text>
+            </Anchor>
           </Table.Td>
           <Table.Td>{c.FullName ?? '—'}</Table.Td>
           <Table.Td>
