@@ -159,12 +159,22 @@ export async function matchCards(tx: Tx, actor: Actor, keys: CardKeys, b: Busine
       items.push({ v_reference_batch: ref, v_uid_business: b.v_uid, i_row: r.row, v_cardholder_identifier: holder.v_identifier, v_card_identifier: card.v_card_identifier, v_status: 'MATCHED', v_error_message: null });
     }
   }
-  for (const { card, holder } of assigned) {
-    await tx
-      .update(cards)
-      .set({ i_status: CARD_STATUS.assigned, v_uid_business: b.v_uid, v_uid_cardholder: holder.v_uid, d_update_at: now })
-      .where(eq(cards.v_uid, card.v_uid));
-    await ensureCardAccount(tx, b, card);
+  // One statement per 1,000 cards for the assignment and one for the accounts; the ledger opens each account.
+  const accounts: [string, string][] = [];
+  for (const { card } of assigned) {
+    const account = await openAccount(tx, { ownerKind: 'cardholder', owner: b.v_client, slot: card.v_card_identifier, name: `Tarjeta ${maskedPanOf(card)}` });
+    accounts.push([card.v_uid, account.id]);
+  }
+  const holderOf = new Map(assigned.map((a) => [a.card.v_uid, a.holder.v_uid]));
+  for (let i = 0; i < accounts.length; i += 1000) {
+    const values = sql.join(
+      accounts.slice(i, i + 1000).map(([card, account]) => sql`(${card}::uuid, ${holderOf.get(card)!}::uuid, ${account}::uuid)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`UPDATE cards c SET i_status = ${CARD_STATUS.assigned}, v_uid_business = ${b.v_uid}::uuid, v_uid_cardholder = v.holder, v_uid_account = v.account, d_update_at = ${now.toISOString()}::timestamptz
+          FROM (VALUES ${values}) AS v(card, holder, account) WHERE c.v_uid = v.card`,
+    );
   }
   for (let i = 0; i < items.length; i += 1000) await tx.insert(cardActivationItems).values(items.slice(i, i + 1000));
   await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Asignó ${assigned.length} tarjetas (lote ${ref})`, detail: { failed: items.length - assigned.length } });

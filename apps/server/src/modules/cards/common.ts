@@ -1,6 +1,6 @@
 /** What the cards module's service files share: the card answer, cursors, tenant lookups. */
 import { CARD_STATUS_NAMES, DEFAULT_CARD_CONTROLS, maskPan, type Card, type CardControls, type Cardholder } from '@far/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
@@ -127,4 +127,11 @@ export async function usersOfClient(db: DbOrTx, clientOrPrefix: string, prefix =
     sql`SELECT v_uid::text AS id FROM users WHERE ${prefix ? sql`v_client LIKE ${`${clientOrPrefix}%`}` : sql`v_client = ${clientOrPrefix}`} AND d_deleted_at IS NULL LIMIT 50`,
   )) as unknown as { rows: { id: string }[] };
   return result.rows.map((r) => r.id);
+}
+
+/** Card rows by identifier (the benchmark drives the sandbox processor with them). */
+export async function cardsByIdentifiers(db: DbOrTx, identifiers: string[]): Promise<CardRow[]> {
+  const out: CardRow[] = [];
+  for (let i = 0; i < identifiers.length; i += 1000) out.push(...(await db.select().from(cards).where(inArray(cards.v_card_identifier, identifiers.slice(i, i + 1000)))));
+  return out;
 }

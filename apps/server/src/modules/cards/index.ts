@@ -6,3 +6,4 @@ export { stockSummary, runBatchChunk, BATCH_JOB } from './stock';
 export { countsByStatus } from './cards';
 export { sandboxProcessor, CARD_LIMIT_TYPE, type CardProcessor, type PurchaseRequest } from './network';
 export { cardKeys } from './secret';
+export { cardsByIdentifiers, type CardRow } from './common';
