@@ -119,5 +119,17 @@ it('staff generate stock; the business registers cardholders, matches, activates
   await expect.poll(() => page.getByRole('button', { name: 'Desbloquear tarjeta' }).isVisible(), { timeout: 15_000 }).toBe(true);
   await buy('10.00');
   await expect.poll(() => page.getByText('Tarjeta bloqueada').first().isVisible(), { timeout: 15_000 }).toBe(true);
+
+  // 7. On a phone nothing scrolls sideways (tables scroll inside their frame).
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [path, name] of [
+    [`/account/cards/${stock[0]!.CardIdentifier}`, 'cards-detail-phone'],
+    ['/account/cards', 'cards-list-phone'],
+  ] as const) {
+    await page.goto(path);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, name);
+  }
   await context.close();
 });

@@ -183,6 +183,7 @@ export async function previewOf(db: DbOrTx, b: BusinessRow, plan: Awaited<Return
   };
 }
 
+const FUNDING_PART = 1_000;
 export const FILE_HAS_ERRORS = 'El archivo tiene filas con errores: corrígelas y vuelve a cargarlo';
 
 /** Moves the money of a checked plan: one ledger transaction for the file. */
@@ -190,43 +191,43 @@ export async function executeFunding(tx: Tx, actor: Actor, b: BusinessRow, plan:
   if (plan.errors.length) throw rule(FILE_HAS_ERRORS);
   if (!plan.lines.length) throw rule('El archivo no tiene registros');
   const business = await openAccount(tx, { ownerKind: 'business', owner: b.v_client, name: b.v_client });
-  let amount = 0n;
-  let commission = 0n;
-  let iva = 0n;
-  const cardLegs = [];
-  for (const l of plan.lines) {
-    const accountId = await ensureCardAccount(tx, b, l.card);
-    cardLegs.push({ accountId, amountCents: l.amount, leg: 'amount' });
-    amount += l.amount;
-    commission += l.commission;
-    iva += l.iva;
-  }
   const fundingId = randomUUID();
-  const posted = await postTransaction(tx, {
-    kind: 'card-funding',
-    reference: fundingId,
-    memo: { business: b.v_client, rows: plan.lines.length, amount: amount.toString(), commission: commission.toString(), iva: iva.toString() },
-    postings: [
-      { accountId: business.id, amountCents: -(amount + commission + iva), leg: 'amount' },
-      ...cardLegs,
-      ...(commission > 0n ? [{ book: 'commission-income' as const, amountCents: commission, leg: 'commission' }] : []),
-      ...(iva > 0n ? [{ book: 'iva-payable' as const, amountCents: iva, leg: 'iva' }] : []),
-    ],
-  });
-  const movements = plan.lines.map((l) => ({
-    v_uid_card: l.card.v_uid,
-    v_uid_business: b.v_uid,
-    v_kind: 'funding',
-    v_description: `Fondeo desde ${filename}`,
-    n_amount_cents: l.amount,
-    n_commission_cents: l.commission,
-    n_iva_cents: l.iva,
-    v_status: 'Aplicado',
-    v_uid_transaction: posted.transactionId,
-  }));
-  for (let i = 0; i < movements.length; i += 1000) await tx.insert(cardMovements).values(movements.slice(i, i + 1000));
-  await recordActivity(tx, { actor, section: 'Fondeo de tarjetas', action: 'Agregar', activity: `Fondeó ${plan.lines.length} tarjetas por ${amountOut(amount)} MXN`, detail: { transaction: posted.transactionId } });
-  return posted.transactionId;
+  let amount = 0n;
+  // One ledger transaction per 1,000 rows (a statement carries at most 65,535 parameters), all in
+  // the caller's database transaction: the file moves whole or not at all.
+  for (let part = 0; part * FUNDING_PART < plan.lines.length; part++) {
+    const lines = plan.lines.slice(part * FUNDING_PART, (part + 1) * FUNDING_PART);
+    const sum = lines.reduce((t, l) => ({ amount: t.amount + l.amount, commission: t.commission + l.commission, iva: t.iva + l.iva }), { amount: 0n, commission: 0n, iva: 0n });
+    amount += sum.amount;
+    const cardLegs = [];
+    for (const l of lines) cardLegs.push({ accountId: await ensureCardAccount(tx, b, l.card), amountCents: l.amount, leg: 'amount' });
+    const posted = await postTransaction(tx, {
+      kind: 'card-funding',
+      reference: `${fundingId}:${part}`,
+      memo: { business: b.v_client, file: filename, rows: lines.length, amount: sum.amount.toString(), commission: sum.commission.toString(), iva: sum.iva.toString() },
+      postings: [
+        { accountId: business.id, amountCents: -(sum.amount + sum.commission + sum.iva), leg: 'amount' },
+        ...cardLegs,
+        ...(sum.commission > 0n ? [{ book: 'commission-income' as const, amountCents: sum.commission, leg: 'commission' }] : []),
+        ...(sum.iva > 0n ? [{ book: 'iva-payable' as const, amountCents: sum.iva, leg: 'iva' }] : []),
+      ],
+    });
+    await tx.insert(cardMovements).values(
+      lines.map((l) => ({
+        v_uid_card: l.card.v_uid,
+        v_uid_business: b.v_uid,
+        v_kind: 'funding',
+        v_description: `Fondeo desde ${filename}`,
+        n_amount_cents: l.amount,
+        n_commission_cents: l.commission,
+        n_iva_cents: l.iva,
+        v_status: 'Aplicado',
+        v_uid_transaction: posted.transactionId,
+      })),
+    );
+  }
+  await recordActivity(tx, { actor, section: 'Fondeo de tarjetas', action: 'Agregar', activity: `Fondeó ${plan.lines.length} tarjetas por ${amountOut(amount)} MXN`, detail: { funding: fundingId } });
+  return fundingId;
 }
 
 // ---- movements --------------------------------------------------------------------------------
