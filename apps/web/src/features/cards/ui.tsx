@@ -1,5 +1,5 @@
 import { BATCH_STATUS_NAMES, CARD_STATUS_NAMES, type Card, type CardMovement, type CardStatusCount } from '@far/contracts';
-import { Anchor, Badge, Button, FileButton, Group, Paper, SimpleGrid, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, FileButton, Group, Paper, SimpleGrid, Table, Tabs, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -76,11 +76,11 @@ export function StatusCounts({ counts }: { counts: CardStatusCount[] | undefined
   );
 }
 
-/** A table that scrolls inside its frame on a phone (the page itself never scrolls sideways). */
-export function ScrollTable({ head, children, minWidth = 640 }: { head: string[]; children: ReactNode; minWidth?: number }) {
+/** A table that scrolls inside its frame on a phone (the page itself never scrolls sideways); the frame takes keyboard focus so it can be scrolled without a mouse. */
+export function ScrollTable({ head, children, minWidth = 640, label = 'Tabla' }: { head: string[]; children: ReactNode; minWidth?: number; label?: string }) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover verticalSpacing="xs">
+    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+      <Table striped highlightOnHover verticalSpacing="xs" miw={minWidth}>
         <Table.Thead>
           <Table.Tr>
             {head.map((h) => (
@@ -90,7 +90,7 @@ export function ScrollTable({ head, children, minWidth = 640 }: { head: string[]
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }
 
