@@ -52,6 +52,19 @@ describe('stock batches', () => {
     expect(second.Errors[0].Message).toBe('El PAN ya existe en el stock');
   });
 
+  it('pages batches with an opaque PaginationToken, each once', async () => {
+    const seen: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = (await post(t, SUPER, '/api/v1/cards/cardbatchcreations/query/list', { Size: 1, PaginationToken: token })).json().data;
+      seen.push(...page.Records.map((b: { ReferenceBatch: string }) => b.ReferenceBatch));
+      token = page.PaginationToken ?? undefined;
+    } while (token);
+    expect(seen.length).toBe(await count(t, 'card_batches'));
+    expect(new Set(seen).size).toBe(seen.length);
+    expect((await post(t, SUPER, '/api/v1/cards/cardbatchcreations/query/list', { PaginationToken: 'basura' })).statusCode).toBe(400);
+  });
+
   it('is staff only', async () => {
     expect((await post(t, BUSINESS, '/api/v1/cards/action/generate', { Count: 1 })).statusCode).toBe(403);
     expect((await post(t, BUSINESS, '/api/v1/cards/cardbatchcreations/query/list', {})).statusCode).toBe(403);

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { BATCH_STATUSES, isLuhnValid, type BatchStatus } from '@far/contracts';
-import { and, asc, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -197,16 +197,13 @@ export async function stockSummary(db: DbOrTx) {
 
 export async function listBatches(db: DbOrTx, q: { PaginationToken?: string; Size: number; Status?: string }) {
   const after = decodeToken(q.PaginationToken, 2);
+  // The cursor holds milliseconds, so the order uses them too (PostgreSQL keeps microseconds).
+  const at = sql`date_trunc('milliseconds', ${cardBatches.d_create_at})`;
   const rows = await db
     .select()
     .from(cardBatches)
-    .where(
-      and(
-        q.Status ? eq(cardBatches.v_status, q.Status) : undefined,
-        after ? or(lt(cardBatches.d_create_at, new Date(after[0]!)), and(eq(cardBatches.d_create_at, new Date(after[0]!)), lt(cardBatches.v_reference_batch, after[1]!))) : undefined,
-      ),
-    )
-    .orderBy(desc(cardBatches.d_create_at), desc(cardBatches.v_reference_batch))
+    .where(and(q.Status ? eq(cardBatches.v_status, q.Status) : undefined, after ? sql`(${at}, ${cardBatches.v_reference_batch}) < (${after[0]}::timestamptz, ${after[1]})` : undefined))
+    .orderBy(desc(at), desc(cardBatches.v_reference_batch))
     .limit(q.Size + 1);
   return tokenPage(rows, q.Size, batchOut, (r) => [r.d_create_at.toISOString(), r.v_reference_batch]);
 }
