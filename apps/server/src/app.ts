@@ -10,6 +10,7 @@ import { beneficiaryRoutes } from './modules/beneficiaries';
 import { businessRecordRoutes, businessRoutes } from './modules/businesses';
 import { catalogRoutes } from './modules/catalogs';
 import { clarificationRoutes } from './modules/clarifications';
+import { cardRoutes, cardholderRoutes } from './modules/cards';
 import { cmsRoutes } from './modules/cms';
 import { dashboardRoutes } from './modules/dashboard';
 import { healthRoutes } from './modules/health';
@@ -100,6 +101,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(cmsRoutes);
   await app.register(clarificationRoutes);
   await app.register(reportRoutes);
+  await app.register(cardRoutes);
+  await app.register(cardholderRoutes);
 
   registerWeb(app, config);
   return app;

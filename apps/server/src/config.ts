@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET debe tener al menos 32 caracteres').optional(),
   ENVELOPE_KEY: z.string().optional(),
+  CARD_KEY: z.string().optional(),
+  CARD_BIN: z.string().regex(/^\d{6}$/, 'CARD_BIN debe tener 6 dígitos').default('537800'),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('FAR Portal <no-reply@far.mx>'),
   FAR_DEMO: z.enum(['0', '1']).optional(),
@@ -42,6 +44,10 @@ export interface Config {
   jwtSecret: Uint8Array;
   /** 32-byte AES-256-GCM key of the v2 envelope. */
   envelopeKey: Buffer;
+  /** 32-byte AES-256-GCM key of card PAN, CVV and PIN (its own, never the envelope's). */
+  cardKey: Buffer;
+  /** The BIN (first six digits) of cards generated from the range. */
+  cardBin: string;
   smtpUrl?: string;
   smtpFrom: string;
   seedDemo: boolean;
@@ -97,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : persistedSecret(dataDir, 'jwt.key'),
     envelopeKey: e.ENVELOPE_KEY ? parseKey(e.ENVELOPE_KEY) : persistedSecret(dataDir, 'envelope.key'),
+    // Unset: a key generated once in the data folder (set CARD_KEY when several servers share a database).
+    cardKey: e.CARD_KEY ? parseKey(e.CARD_KEY) : persistedSecret(dataDir, 'card.key'),
+    cardBin: e.CARD_BIN,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     // Demo users only on the embedded default (no DATABASE_URL, not production) or when asked.

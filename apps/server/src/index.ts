@@ -7,3 +7,5 @@ export { seed } from './modules/seed';
 export { actorRow } from './modules/session';
 export * as ledger from './modules/ledger';
 export type { Tx } from './db/client';
+export * as cards from './modules/cards';
+export { runDueJobs } from './modules/jobs';

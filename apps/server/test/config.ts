@@ -10,6 +10,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       NODE_ENV: 'test',
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
       ENVELOPE_KEY: '0'.repeat(64),
+      CARD_KEY: '1'.repeat(64),
       FAR_DEMO: '1',
       FAR_DEMO_PASSWORD: DEMO_PASSWORD,
       FAR_DATA_DIR: '/tmp/far-test-unused',

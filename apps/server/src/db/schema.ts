@@ -22,3 +22,4 @@ export * from '../modules/notifications/schema';
 export * from '../modules/clarifications/schema';
 export * from '../modules/reports/schema';
 export * from '../platform/rate-limit.schema';
+export * from '../modules/cards/schema';

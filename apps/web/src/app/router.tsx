@@ -2,7 +2,7 @@ import { MENU_SEED } from '@far/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { IconArrowsExchange, IconAffiliate } from '@tabler/icons-react';
+import { IconArrowsExchange, IconAffiliate, IconCreditCard } from '@tabler/icons-react';
 import { ForgotPasswordPage, LoginPage, SignupPage } from '../features/auth';
 import { HelpPage, LegalAcceptanceGate } from '../features/help';
 import type { BusinessDetailTab } from '../features/businesses';
@@ -38,6 +38,13 @@ const ContentEditorPage = lazy(() => import('../features/cms').then((m) => ({ de
 const ClarificationsPage = lazy(() => import('../features/clarifications').then((m) => ({ default: m.ClarificationsPage })));
 const ReportsPage = lazy(() => import('../features/reports').then((m) => ({ default: m.ReportsPage })));
 const BusinessAlliesTab = lazy(() => import('../features/strategic-allies').then((m) => ({ default: m.BusinessAlliesTab })));
+// Cards and cardholders (issue 9).
+const PreStockPage = lazy(() => import('../features/cards').then((m) => ({ default: m.PreStockPage })));
+const CardholdersPage = lazy(() => import('../features/cards').then((m) => ({ default: m.CardholdersPage })));
+const CardsPage = lazy(() => import('../features/cards').then((m) => ({ default: m.CardsPage })));
+const CardDetailPage = lazy(() => import('../features/cards').then((m) => ({ default: m.CardDetailPage })));
+const FundingPage = lazy(() => import('../features/cards').then((m) => ({ default: m.FundingPage })));
+const BusinessCardsTab = lazy(() => import('../features/cards').then((m) => ({ default: m.BusinessCardsTab })));
 
 /**
  * The business detail's tabs from other features (features do not import each other): «Configuración
@@ -46,10 +53,11 @@ const BusinessAlliesTab = lazy(() => import('../features/strategic-allies').then
 const BUSINESS_EXTRA_TABS: BusinessDetailTab[] = [
   { value: 'spei', label: 'Configuración SPEI y límites', icon: <IconArrowsExchange size={16} />, render: (b) => <BusinessSpeiTab businessId={b.Id} /> },
   { value: 'aliados', label: 'Aliados estratégicos', icon: <IconAffiliate size={16} />, render: (b) => <BusinessAlliesTab businessId={b.Id} /> },
+  { value: 'tarjetas', label: 'Tarjetas', icon: <IconCreditCard size={16} />, render: (b) => <BusinessCardsTab businessId={b.Id} /> },
 ];
 
 /** Screens that are built; every other menu route shows the honest "coming soon" screen. */
-const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status', '/cms', '/help', '/clarification', '/report']);
+const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status', '/cms', '/help', '/clarification', '/report', '/pre-stock-cards']);
 
 /** People and organisations (issue 3): each screen behind its menu entry and permission. */
 const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Agregar'; page: ReactNode }> = [
@@ -70,6 +78,13 @@ const MONEY_ROUTES: Array<{ path: string; url: string; page: ReactNode }> = [
   { path: '/movement', url: '/movement', page: <MovementsPage /> },
   { path: '/account/status', url: '/account/status', page: <StatementPage /> },
   { path: '/user/business/spei', url: '/user/business', page: <SpeiConfigPage /> },
+  // Cards (issue 9): staff Pre Stock; a business's cards area as sub-routes of Alta de cuentas.
+  { path: '/pre-stock-cards', url: '/pre-stock-cards', page: <PreStockPage /> },
+  { path: '/account/cardholders', url: '/account', page: <CardholdersPage /> },
+  { path: '/account/cards', url: '/account', page: <CardsPage /> },
+  { path: '/account/cards/:id', url: '/account', page: <CardDetailPage /> },
+  { path: '/account/funding', url: '/account', page: <FundingPage /> },
+  { path: '/user/business/:businessId/tarjetas/:id', url: '/user/business', page: <CardDetailPage /> },
 ];
 
 /** The other readings of spec §2 for business routes lead to the menu's route. */

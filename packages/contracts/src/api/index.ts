@@ -14,3 +14,4 @@ export * from './statements';
 export * from './cms';
 export * from './clarifications';
 export * from './reports';
+export * from './cards';

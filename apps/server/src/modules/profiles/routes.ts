@@ -25,6 +25,7 @@ import { actorOf, alsoRequire } from '../../platform/guard';
 import { ok } from '../../platform/reply';
 import { readSingleUpload } from '../../platform/upload';
 import * as businesses from '../businesses';
+import { cardholderEmailExists } from '../cards';
 import { IMAGE_MAX_BYTES, checkImage } from '../files';
 import * as staff from '../staff';
 import * as users from '../users';
@@ -128,6 +129,6 @@ export const profileUserRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before a business registers a cardholder, it checks whether the e-mail already belongs to a
   // person in the product. Only staff and businesses may ask (an open check would reveal accounts).
   app.post('/api/v1/profiles/cardholders/query/validate-exists', { config: { access: business('Ver') }, schema: { tags, summary: 'Indica si un correo ya pertenece a una persona registrada (alta de tarjetahabientes)', body: z.object({ Email: EmailField }), response: { 200: answer(z.object({ Email: z.string(), Exists: z.boolean() })) } } }, async (req) => {
-    return ok({ Email: req.body.Email, Exists: !!(await users.findUserByEmail(db, req.body.Email)) });
+    return ok({ Email: req.body.Email, Exists: !!(await users.findUserByEmail(db, req.body.Email)) || (await cardholderEmailExists(db, req.body.Email)) });
   });
 };

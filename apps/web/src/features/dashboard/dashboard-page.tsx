@@ -23,6 +23,7 @@ import { EMPTY, date, fullName, integer, todayIso } from '../../lib/format';
 import type { ActivityItem } from '../../lib/models';
 import { useSummary, type BusSummary, type FarSummary, type WalSummary } from './api/get-summary';
 import { AdminMoneySection, BusinessMoneySection } from './money-section';
+import { CardsFigures } from './cards-figures';
 
 const KIND_LABELS: Record<string, string> = { FAR: 'Administradores', BUS: 'Business', WAL: 'Wallet' };
 
@@ -282,6 +283,7 @@ export function DashboardPage() {
       ) : (
         <WalDashboard data={summary.data} />
       )}
+      {summary.data && summary.data.kind !== 'WAL' ? <CardsFigures kind={summary.data.kind} /> : null}
     </>
   );
 }

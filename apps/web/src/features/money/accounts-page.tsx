@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Button, Group, Modal, SegmentedControl, Stack, Text,
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconCircleOff, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { type Column } from '../../components/data-table';
 import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
@@ -144,11 +145,17 @@ export function AccountsPage() {
         title="Alta de cuentas"
         description="Las cuentas CLABE a las que tu empresa envía transferencias SPEI."
         actions={
-          canAdd ? (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ mode: 'create' })}>
-              Nueva cuenta
+          <>
+            {/* The cards area (issue 9) lives in sub-routes of this menu entry. */}
+            <Button component={Link} to="/account/cards" variant="default">
+              Tarjetas y tarjetahabientes
             </Button>
-          ) : null
+            {canAdd ? (
+              <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ mode: 'create' })}>
+                Nueva cuenta
+              </Button>
+            ) : null}
+          </>
         }
       />
       <ListScaffold

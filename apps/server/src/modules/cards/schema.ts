@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { recordColumns, tstz } from '../../db/columns';
+
+/**
+ * Cards and cardholders (docs/decisions/0013-cards.md). PAN, CVV and PIN are stored only
+ * encrypted (AES-256-GCM, the card key); lookups use an HMAC of the PAN (duplicates) and of its
+ * last 8 digits (matching by what is printed on the card), never the digits themselves.
+ */
+export const cardholders = pgTable(
+  'cardholders',
+  {
+    ...recordColumns(),
+    v_uid_business: uuid('v_uid_business').notNull(),
+    /** The business's v_client (tenant key of its ledger accounts). */
+    v_client: text('v_client').notNull(),
+    v_identifier: text('v_identifier').notNull(),
+    v_names: text('v_names').notNull(),
+    v_last_name_1: text('v_last_name_1').notNull(),
+    v_last_name_2: text('v_last_name_2'),
+    v_email: text('v_email').notNull(),
+    v_phone_code: text('v_phone_code').notNull().default('+52'),
+    v_cell_phone: text('v_cell_phone'),
+    b_mobile_linked: boolean('b_mobile_linked').notNull().default(true),
+    v_curp: text('v_curp'),
+    v_rfc: text('v_rfc'),
+    d_birth_date: date('d_birth_date', { mode: 'string' }),
+    b_locked: boolean('b_locked').notNull().default(false),
+  },
+  (t) => [
+    // Limits and the SPEI-out switch key on the identifier alone, so it is unique product-wide.
+    uniqueIndex('cardholders_identifier_key').on(t.v_identifier),
+    uniqueIndex('cardholders_business_email_key').on(t.v_uid_business, t.v_email),
+    index('cardholders_business_idx').on(t.v_uid_business, t.d_create_at),
+  ],
+);
+
+export const cards = pgTable(
+  'cards',
+  {
+    ...recordColumns(),
+    v_card_identifier: text('v_card_identifier').notNull(),
+    /** HMAC-SHA256 of the PAN under the card key: duplicates are refused by this unique index. */
+    v_pan_hash: text('v_pan_hash').notNull(),
+    /** HMAC of the last 8 digits (what is printed on the carrier), for matching. */
+    v_tail_hash: text('v_tail_hash').notNull(),
+    v_pan_first6: text('v_pan_first6').notNull(),
+    v_pan_last4: text('v_pan_last4').notNull(),
+    t_pan_enc: text('t_pan_enc').notNull(),
+    t_cvv_enc: text('t_cvv_enc').notNull(),
+    t_pin_enc: text('t_pin_enc').notNull(),
+    /** MM/YY */
+    v_valid_date: text('v_valid_date').notNull(),
+    v_card_type: text('v_card_type').notNull().default('prepago'),
+    i_status: integer('i_status').notNull().default(1),
+    b_blocked: boolean('b_blocked').notNull().default(false),
+    b_turned_off: boolean('b_turned_off').notNull().default(false),
+    i_user_type: integer('i_user_type').notNull().default(1),
+    v_reference_batch: text('v_reference_batch').notNull(),
+    /** Row number in its batch: a resumed batch skips rows already written (unique with the batch). */
+    i_batch_row: integer('i_batch_row').notNull(),
+    v_uid_business: uuid('v_uid_business'),
+    v_uid_cardholder: uuid('v_uid_cardholder'),
+    v_customer_id: text('v_customer_id'),
+    v_uid_account: uuid('v_uid_account'),
+    t_controls: jsonb('t_controls').$type<Record<string, unknown>>(),
+    v_replaced_by: text('v_replaced_by'),
+    v_replacement_of: text('v_replacement_of'),
+    d_activated_at: tstz('d_activated_at'),
+    d_cancelled_at: tstz('d_cancelled_at'),
+  },
+  (t) => [
+    uniqueIndex('cards_identifier_key').on(t.v_card_identifier),
+    uniqueIndex('cards_pan_hash_key').on(t.v_pan_hash),
+    uniqueIndex('cards_batch_row_key').on(t.v_reference_batch, t.i_batch_row),
+    index('cards_tail_hash_idx').on(t.v_tail_hash),
+    index('cards_business_idx').on(t.v_uid_business, t.v_card_identifier),
+    index('cards_status_idx').on(t.i_status, t.v_uid_business),
+    index('cards_cardholder_idx').on(t.v_uid_cardholder),
+    check('cards_status_known', sql`i_status BETWEEN 1 AND 4`),
+    check('cards_assigned_has_owner', sql`i_status = 1 OR (v_uid_business IS NOT NULL AND v_uid_cardholder IS NOT NULL) OR i_status = 4`),
+  ],
+);
+
+/** Card creation batches (§3): a CSV upload or a generation from the BIN range. */
+export const cardBatches = pgTable(
+  'card_batches',
+  {
+    ...recordColumns(),
+    v_reference_batch: text('v_reference_batch').notNull(),
+    v_email: text('v_email').notNull(),
+    v_path_storage: text('v_path_storage').notNull(),
+    v_source: text('v_source').notNull().$type<'csv' | 'generate'>(),
+    /** The uploaded file (CSV batches), kept until the batch is final. */
+    t_content: text('t_content'),
+    i_total: integer('i_total').notNull(),
+    i_created: integer('i_created').notNull().default(0),
+    i_failed: integer('i_failed').notNull().default(0),
+    /** Rows handled so far (created + failed): where a resumed run continues. */
+    i_done: integer('i_done').notNull().default(0),
+    v_status: text('v_status').notNull().default('INPROGRESS'),
+    v_uid_user: uuid('v_uid_user'),
+  },
+  (t) => [uniqueIndex('card_batches_reference_key').on(t.v_reference_batch), index('card_batches_created_idx').on(t.d_create_at, t.v_reference_batch)],
+);
+
+export const cardBatchErrors = pgTable(
+  'card_batch_errors',
+  {
+    v_reference_batch: text('v_reference_batch').notNull(),
+    i_row: integer('i_row').notNull(),
+    v_reason: text('v_reason').notNull(),
+  },
+  (t) => [uniqueIndex('card_batch_errors_key').on(t.v_reference_batch, t.i_row)],
+);
+
+/** One global row: the BIN of generated cards, the low-stock threshold and the last alert. */
+export const cardStockSettings = pgTable('card_stock_settings', {
+  i_id: integer('i_id').primaryKey().default(1),
+  v_bin: text('v_bin').notNull().default('537800'),
+  i_low_stock_threshold: integer('i_low_stock_threshold').notNull().default(100),
+  b_low_alert_sent: boolean('b_low_alert_sent').notNull().default(false),
+  n_next_serial: bigint('n_next_serial', { mode: 'bigint' }).notNull().default(sql`1`),
+});
+
+/** Activation batch items (§3): one per row of a matching file. */
+export const cardActivationItems = pgTable(
+  'card_activation_items',
+  {
+    ...recordColumns(),
+    v_reference_batch: text('v_reference_batch').notNull(),
+    v_uid_business: uuid('v_uid_business').notNull(),
+    i_row: integer('i_row').notNull(),
+    v_cardholder_identifier: text('v_cardholder_identifier').notNull(),
+    v_card_identifier: text('v_card_identifier').notNull(),
+    i_user_type: integer('i_user_type').notNull().default(1),
+    v_customer_id: text('v_customer_id'),
+    v_status: text('v_status').notNull(),
+    v_error_message: text('v_error_message'),
+  },
+  (t) => [index('card_activation_items_business_idx').on(t.v_uid_business, t.d_create_at, t.v_uid), uniqueIndex('card_activation_items_row_key').on(t.v_reference_batch, t.i_row)],
+);
+
+/** Card movements shown per card (the ledger holds the money; this row says what it was). */
+export const cardMovements = pgTable(
+  'card_movements',
+  {
+    ...recordColumns(),
+    v_uid_card: uuid('v_uid_card').notNull(),
+    v_uid_business: uuid('v_uid_business').notNull(),
+    v_kind: text('v_kind').notNull(),
+    v_description: text('v_description').notNull(),
+    n_amount_cents: bigint('n_amount_cents', { mode: 'bigint' }).notNull(),
+    n_commission_cents: bigint('n_commission_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    n_iva_cents: bigint('n_iva_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    v_status: text('v_status').notNull(),
+    v_uid_authorization: uuid('v_uid_authorization'),
+    v_uid_transaction: uuid('v_uid_transaction'),
+  },
+  (t) => [index('card_movements_card_idx').on(t.v_uid_card, t.d_create_at), index('card_movements_business_idx').on(t.v_uid_business, t.d_create_at)],
+);
+
+/** Authorisations of the card-network sandbox: approved (a hold), captured, reversed, refunded, or declined. */
+export const cardAuthorizations = pgTable(
+  'card_authorizations',
+  {
+    ...recordColumns(),
+    v_uid_card: uuid('v_uid_card').notNull(),
+    v_merchant: text('v_merchant').notNull(),
+    i_mcc: integer('i_mcc').notNull(),
+    v_channel: text('v_channel').notNull(),
+    v_country: text('v_country').notNull(),
+    n_amount_cents: bigint('n_amount_cents', { mode: 'bigint' }).notNull(),
+    n_refunded_cents: bigint('n_refunded_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    v_status: text('v_status').notNull().$type<'approved' | 'declined' | 'captured' | 'reversed'>(),
+    v_decline_reason: text('v_decline_reason'),
+  },
+  (t) => [index('card_authorizations_card_idx').on(t.v_uid_card, t.d_create_at)],
+);

@@ -1,0 +1,158 @@
+import type { Cardholder } from '@far/contracts';
+import { Anchor, Button, Drawer, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DetailGrid } from '../../components/detail-grid';
+import { PageHeader } from '../../components/page-header';
+import { errorText } from '../../lib/api-client';
+import { useCan } from '../../lib/api/get-menu-permissions';
+import { integer, money } from '../../lib/format';
+import { apiCentsOr0 } from '../../lib/money';
+import { downloadTemplate, useCardholders, useHolderAction, useHolderBalance, useUploadCardholders } from './api';
+import { CardsNav, RowErrors, ScrollTable, UploadButton } from './ui';
+
+/** Tarjetahabientes (business, under Alta de cuentas): list, search, upload with template, detail. */
+export function CardholdersPage() {
+  const canAdd = useCan('/account', 'Agregar');
+  const [search, setSearch] = useState('');
+  const [applied, setApplied] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Cardholder | null>(null);
+  const list = useCardholders({ Page: page, Size: 10, Search: applied });
+  const upload = useUploadCardholders();
+  const [result, setResult] = useState<{ CreatedRecords: number; FailedRecords: number; Errors: { Row: number; Field: string | null; Message: string }[] } | null>(null);
+
+  return (
+    <>
+      <PageHeader
+        title="Tarjetahabientes"
+        description="Personas de tu empresa que reciben tarjetas."
+        actions={
+          canAdd ? (
+            <>
+              <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void downloadTemplate().catch((e) => notifications.show({ color: 'red', message: errorText(e) }))}>
+                Descargar plantilla
+              </Button>
+              <UploadButton
+                label="Cargar archivo"
+                accept=".csv,.xlsx"
+                loading={upload.isPending}
+                onFile={(f) =>
+                  upload.mutate(f, {
+                    onSuccess: (r) => setResult(r),
+                    onError: (e) => notifications.show({ color: 'red', title: 'Archivo no cargado', message: errorText(e) }),
+                  })
+                }
+              />
+            </>
+          ) : null
+        }
+      />
+      <CardsNav />
+      {result ? (
+        <Stack gap="xs" mb="md" data-testid="upload-result">
+          <Text size="sm" fw={600}>
+            Registrados: {integer(result.CreatedRecords)} · Con errores: {integer(result.FailedRecords)}
+          </Text>
+          <RowErrors errors={result.Errors} />
+        </Stack>
+      ) : null}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setApplied(search);
+          setPage(1);
+        }}
+      >
+        <Group mb="sm" wrap="wrap">
+          <TextInput aria-label="Buscar tarjetahabiente" placeholder="Nombre, correo o identificador" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} style={{ flex: '1 1 220px' }} />
+          <Button type="submit" variant="light">
+            Buscar
+          </Button>
+        </Group>
+      </form>
+      <ScrollTable head={['Identificador', 'Nombre', 'Correo', 'Tarjetas', 'Estatus']}>
+        {(list.data?.Records ?? []).map((h) => (
+          <Table.Tr key={h.Id}>
+            <Table.Td>
+              <Button variant="subtle" size="compact-sm" onClick={() => setSelected(h)}>
+                {h.CardholderIdentifier}
+              </Button>
+            </Table.Td>
+            <Table.Td>{h.FullName}</Table.Td>
+            <Table.Td>{h.Email}</Table.Td>
+            <Table.Td>{h.CardsCount}</Table.Td>
+            <Table.Td>{h.IsLocked ? 'Bloqueado' : 'Activo'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ScrollTable>
+      <Group justify="space-between" mt="sm">
+        <Text size="sm" c="dimmed">
+          {integer(list.data?.TotalRecords ?? 0)} tarjetahabientes
+        </Text>
+        <Group>
+          <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Anterior
+          </Button>
+          <Button variant="default" disabled={page >= (list.data?.TotalPages ?? 1)} onClick={() => setPage(page + 1)}>
+            Siguiente
+          </Button>
+        </Group>
+      </Group>
+      <Drawer opened={!!selected} onClose={() => setSelected(null)} title={selected?.FullName ?? ''} position="right">
+        {selected ? <CardholderDetail holder={selected} onChange={setSelected} /> : null}
+      </Drawer>
+    </>
+  );
+}
+
+function CardholderDetail({ holder, onChange }: { holder: Cardholder; onChange: (h: Cardholder) => void }) {
+  const balance = useHolderBalance(holder.CardholderIdentifier);
+  const action = useHolderAction();
+  const canLock = useCan('/account', 'Desactivar');
+  const canUnlink = useCan('/account', 'Desvincular');
+  const run = (a: 'lock' | 'unlink', lock?: boolean) =>
+    action.mutate(
+      { action: a, identifier: holder.CardholderIdentifier, lock },
+      { onSuccess: (h) => onChange(h), onError: (e) => notifications.show({ color: 'red', title: 'No se aplicó el cambio', message: errorText(e) }) },
+    );
+  return (
+    <Stack>
+      <DetailGrid
+        cols={1}
+        items={[
+          { label: 'Identificador', value: holder.CardholderIdentifier },
+          { label: 'Correo', value: holder.Email },
+          { label: 'Celular', value: holder.CellPhone ? `${holder.PhoneCode} ${holder.CellPhone}${holder.MobileLinked ? '' : ' (desvinculado)'}` : null },
+          { label: 'CURP', value: holder.Curp },
+          { label: 'Saldo disponible', value: balance.data ? money(apiCentsOr0(balance.data.availableBalance)) : null },
+        ]}
+      />
+      <Text fw={600} size="sm">
+        Tarjetas
+      </Text>
+      {(balance.data?.Cards ?? []).map((c) => (
+        <Group key={c.CardIdentifier} justify="space-between">
+          <Anchor component={Link} to={`/account/cards/${c.CardIdentifier}`} size="sm" className="tabular">
+            {c.MaskedPan}
+          </Anchor>
+          <Text size="sm">{money(apiCentsOr0(c.availableBalance))}</Text>
+        </Group>
+      ))}
+      <Group>
+        {canLock ? (
+          <Button color={holder.IsLocked ? 'green' : 'red'} variant="light" loading={action.isPending} onClick={() => run('lock', !holder.IsLocked)}>
+            {holder.IsLocked ? 'Desbloquear' : 'Bloquear (y sus tarjetas)'}
+          </Button>
+        ) : null}
+        {canUnlink && holder.MobileLinked ? (
+          <Button variant="default" loading={action.isPending} onClick={() => run('unlink')}>
+            Desvincular celular
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { Alert, Button, Group, NumberInput, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageHeader } from '../../components/page-header';
+import { errorText } from '../../lib/api-client';
+import { useCan } from '../../lib/api/get-menu-permissions';
+import { dateTime, integer } from '../../lib/format';
+import { downloadFailedRows, useBatches, useGenerate, useSetThreshold, useStatusCounts, useStockSettings, useUploadStock } from './api';
+import { ScrollTable, StatusCounts, UploadButton, batchStatusName } from './ui';
+
+/** Pre Stock (staff): stock by status, generation from the BIN, CSV upload, batches with live progress, low-stock threshold. */
+export function PreStockPage() {
+  const canAdd = useCan('/pre-stock-cards', 'Agregar');
+  const canEdit = useCan('/pre-stock-cards', 'Editar');
+  const [tokens, setTokens] = useState<(string | undefined)[]>([undefined]);
+  const settings = useStockSettings();
+  const counts = useStatusCounts();
+  const batches = useBatches(tokens.at(-1));
+  const generate = useGenerate();
+  const upload = useUploadStock();
+  const threshold = useSetThreshold();
+  const [count, setCount] = useState<number | string>(100);
+  const [min, setMin] = useState<number | string>('');
+
+  const done = (message: string) => () => notifications.show({ color: 'green', message });
+  const failed = (e: unknown) => notifications.show({ color: 'red', title: 'No se pudo completar', message: errorText(e) });
+
+  return (
+    <>
+      <PageHeader title="Pre Stock" description="Stock de tarjetas: lotes de creación, avance y alerta de stock bajo." />
+      <StatusCounts counts={counts.data} />
+      {settings.data?.IsLow ? (
+        <Alert color="orange" mb="md" title="Stock bajo">
+          Quedan {integer(settings.data.Unassigned)} tarjetas sin asignar; el mínimo es {integer(settings.data.LowStockThreshold)}.
+        </Alert>
+      ) : null}
+      <Group align="flex-start" gap="md" mb="lg" wrap="wrap">
+        {canAdd ? (
+          <Paper withBorder p="md" radius="md" style={{ flex: '1 1 280px' }}>
+            <Stack gap="xs">
+              <Title order={2} fz="md">
+                Generar del BIN {settings.data?.Bin ?? ''}
+              </Title>
+              <NumberInput label="Número de tarjetas" min={1} max={100000} value={count} onChange={setCount} thousandSeparator="," />
+              <Group>
+                <Button loading={generate.isPending} onClick={() => generate.mutate(Number(count), { onSuccess: done('Lote en proceso'), onError: failed })}>
+                  Generar tarjetas
+                </Button>
+                <UploadButton label="Cargar CSV" loading={upload.isPending} onFile={(f) => upload.mutate(f, { onSuccess: done('Lote en proceso'), onError: failed })} />
+              </Group>
+              <Text size="xs" c="dimmed">
+                CSV con las columnas Pan, Cvv, ValidDate (MM/AA) y Pin (opcional).
+              </Text>
+            </Stack>
+          </Paper>
+        ) : null}
+        <Paper withBorder p="md" radius="md" style={{ flex: '1 1 280px' }}>
+          <Stack gap="xs">
+            <Title order={2} fz="md">
+              Mínimo de stock
+            </Title>
+            <Text size="sm">Sin asignar: {integer(settings.data?.Unassigned ?? 0)}</Text>
+            <NumberInput label="Avisar cuando queden menos de" min={0} value={min === '' ? (settings.data?.LowStockThreshold ?? '') : min} onChange={setMin} disabled={!canEdit} />
+            {canEdit ? (
+              <Button variant="light" loading={threshold.isPending} onClick={() => threshold.mutate(Number(min === '' ? settings.data?.LowStockThreshold : min), { onSuccess: done('Mínimo de stock actualizado'), onError: failed })}>
+                Guardar mínimo
+              </Button>
+            ) : null}
+          </Stack>
+        </Paper>
+      </Group>
+      <Title order={2} fz="lg" mb="sm">
+        Lotes de creación
+      </Title>
+      <ScrollTable head={['Lote', 'Origen', 'Avance', 'Creadas', 'Fallidas', 'Estatus', 'Fecha', '']} minWidth={760}>
+        {(batches.data?.Records ?? []).map((b) => {
+          const handled = b.CreatedRecords + b.FailedRecords;
+          return (
+            <Table.Tr key={b.ReferenceBatch} data-testid="batch-row">
+              <Table.Td>{b.ReferenceBatch}</Table.Td>
+              <Table.Td>{b.PathStorage.startsWith('bin://') ? 'BIN' : 'CSV'}</Table.Td>
+              <Table.Td style={{ minWidth: 120 }}>
+                <Progress value={b.TotalRecords ? (handled * 100) / b.TotalRecords : 0} aria-label={`Avance del lote ${b.ReferenceBatch}`} />
+                <Text size="xs">
+                  {integer(handled)} de {integer(b.TotalRecords)}
+                </Text>
+              </Table.Td>
+              <Table.Td>{integer(b.CreatedRecords)}</Table.Td>
+              <Table.Td>{integer(b.FailedRecords)}</Table.Td>
+              <Table.Td>{batchStatusName(b.Status)}</Table.Td>
+              <Table.Td>{dateTime(b.GeneratedAt)}</Table.Td>
+              <Table.Td>
+                {b.FailedRecords > 0 ? (
+                  <Button size="xs" variant="subtle" leftSection={<IconDownload size={14} />} onClick={() => void downloadFailedRows(b.ReferenceBatch).catch(failed)}>
+                    Filas fallidas
+                  </Button>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </ScrollTable>
+      <Group justify="flex-end" mt="sm">
+        <Button variant="default" disabled={tokens.length < 2} onClick={() => setTokens(tokens.slice(0, -1))}>
+          Anterior
+        </Button>
+        <Button variant="default" disabled={!batches.data?.PaginationToken} onClick={() => setTokens([...tokens, batches.data!.PaginationToken!])}>
+          Siguiente
+        </Button>
+      </Group>
+    </>
+  );
+}

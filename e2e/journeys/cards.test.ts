@@ -1,0 +1,135 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_PASSWORD, baseUrl, codeIn, lastMessageTo, launch, newPage, screenshot as fullShot, signIn } from '../browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await fullShot(page, name);
+}
+
+async function api(email: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const login = await fetch(`${baseUrl()}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: email, Password: DEMO_PASSWORD }) });
+  const token = (await login.json()).data.AccessToken;
+  const res = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()).data;
+}
+
+const csv = (text: string) => ({ name: 'archivo.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+
+async function nextCode(to: string, before: string | null) {
+  let body = '';
+  await expect
+    .poll(async () => {
+      body = await lastMessageTo(to)
+        .then((m) => m.t_body)
+        .catch(() => '');
+      return body !== '' && body !== before;
+    }, { timeout: 15_000 })
+    .toBe(true);
+  return codeIn(body);
+}
+
+it('staff generate stock; the business registers cardholders, matches, activates, funds, buys and locks a card', async () => {
+  // 1. Staff generate stock from the BIN and watch the batch finish.
+  const staff = await newPage(browser);
+  await signIn(staff.page, 'super@far.mx');
+  await staff.page.waitForURL('**/dashboard');
+  await staff.page.goto('/pre-stock-cards');
+  await staff.page.getByLabel('Número de tarjetas').fill('4');
+  await staff.page.getByRole('button', { name: 'Generar tarjetas' }).click();
+  await expect.poll(() => staff.page.getByTestId('batch-row').first().innerText(), { timeout: 20_000 }).toContain('Terminado');
+  await screenshot(staff.page, 'cards-pre-stock');
+  await staff.context.close();
+  const stock = (await api('super@far.mx', '/api/v1/cards/query/list', { Status: 1, Unassigned: true, Size: 2 })).Records as { CardIdentifier: string }[];
+  expect(stock).toHaveLength(2);
+
+  // 2. The business downloads the template and uploads two cardholders.
+  const { context, page } = await newPage(browser);
+  await signIn(page, 'empresa@demo.mx');
+  await page.waitForURL('**/dashboard');
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Alta de cuentas' }).click();
+  await page.waitForURL('**/account');
+  await page.getByRole('link', { name: 'Tarjetas y tarjetahabientes' }).click();
+  await page.waitForURL('**/account/cards');
+  await page.getByRole('tab', { name: 'Tarjetahabientes' }).click();
+  await page.waitForURL('**/account/cardholders');
+  await expect.poll(() => page.getByRole('button', { name: 'Descargar plantilla' }).isVisible(), { timeout: 15_000 }).toBe(true);
+  const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar plantilla' }).click()]);
+  expect(template.suggestedFilename()).toBe('plantilla-tarjetahabientes.csv');
+  const suffix = String(Date.now()).slice(-6);
+  const holders = [`E2E${suffix}A`, `E2E${suffix}B`];
+  await page.locator('input[type=file]').setInputFiles(
+    csv(`CardholderIdentifier,Names,LastName,SecondLastName,Email,PhoneCode,CellPhone,Curp,Rfc,BirthDate\n${holders.map((h) => `${h},Ana,Pérez,,${h.toLowerCase()}@ejemplo.mx,+52,5512345678,,,`).join('\n')}\n`),
+  );
+  await expect.poll(() => page.getByTestId('upload-result').innerText(), { timeout: 15_000 }).toContain('Registrados: 2');
+  await screenshot(page, 'cards-cardholders');
+
+  // 3. It matches the two stock cards to them and activates them.
+  await page.getByRole('tab', { name: 'Tarjetas', exact: true }).click();
+  await page.waitForURL('**/account/cards');
+  await expect.poll(() => page.getByRole('button', { name: 'Asignar tarjetas (CSV)' }).isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.getByTestId('cards-status-2').isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.locator('input[type=file]').setInputFiles(csv(`CardIdentifier,CardholderIdentifier\n${stock.map((c, i) => `${c.CardIdentifier},${holders[i]}`).join('\n')}\n`));
+  await expect.poll(() => page.getByTestId('cards-status-2').innerText(), { timeout: 15_000 }).toBe('2');
+  await page.getByRole('button', { name: 'Activar tarjetas asignadas' }).click();
+  await expect.poll(() => page.getByTestId('cards-status-2').innerText(), { timeout: 15_000 }).toBe('0');
+  await screenshot(page, 'cards-list');
+
+  // 4. Funding of both from one CSV: preview, the code from the mailbox, done.
+  const { BusinessId } = await api('empresa@demo.mx', '/api/v1/cardholders/query/count-by-business', {});
+  await api('operador@far.mx', `/api/v1/transaction/business/${BusinessId}/deposit`, { Amount: '5000.00' }, { 'idempotency-key': `e2e-cards-${suffix}` });
+  await page.getByRole('tab', { name: 'Fondeo de tarjetas' }).click();
+  await page.waitForURL('**/account/funding');
+  await expect.poll(() => page.getByText('Carga un archivo para ver la vista previa.').isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.locator('input[type=file]').setInputFiles(csv(`CardIdentifier,Amount\n${stock[0]!.CardIdentifier},300.00\n${stock[1]!.CardIdentifier},150.00\n`));
+  await expect.poll(() => page.getByRole('button', { name: 'Solicitar código' }).isVisible(), { timeout: 15_000 }).toBe(true);
+  await screenshot(page, 'cards-funding-preview');
+  const before = await lastMessageTo('empresa@demo.mx')
+    .then((m) => m.t_body)
+    .catch(() => null);
+  await page.getByRole('button', { name: 'Solicitar código' }).click();
+  const code = await nextCode('empresa@demo.mx', before);
+  await page.getByLabel('Código de seguridad').fill(code);
+  await page.getByRole('button', { name: 'Fondear tarjetas' }).click();
+  await expect.poll(() => page.getByText('Fondeo aplicado.').isVisible(), { timeout: 15_000 }).toBe(true);
+
+  // 5. On the card: a purchase within the balance is approved, one over it is declined.
+  await page.goto(`/account/cards/${stock[0]!.CardIdentifier}`);
+  await expect.poll(() => page.getByTestId('card-available').innerText(), { timeout: 15_000 }).toBe('$300.00');
+  const buy = async (amount: string) => {
+    await page.getByLabel('Monto').fill(amount);
+    await page.getByRole('button', { name: 'Simular compra' }).click();
+  };
+  await buy('120.00');
+  await expect.poll(() => page.getByText('Compra aprobada').isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.getByTestId('card-available').innerText(), { timeout: 15_000 }).toBe('$180.00');
+  await buy('500.00');
+  await expect.poll(() => page.getByText('Saldo insuficiente').first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await screenshot(page, 'cards-detail');
+
+  // 6. Locked, the next purchase is declined at once.
+  await page.getByRole('button', { name: 'Bloquear tarjeta' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Desbloquear tarjeta' }).isVisible(), { timeout: 15_000 }).toBe(true);
+  await buy('10.00');
+  await expect.poll(() => page.getByText('Tarjeta bloqueada').first().isVisible(), { timeout: 15_000 }).toBe(true);
+
+  // 7. On a phone nothing scrolls sideways (tables scroll inside their frame).
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [path, name] of [
+    [`/account/cards/${stock[0]!.CardIdentifier}`, 'cards-detail-phone'],
+    ['/account/cards', 'cards-list-phone'],
+  ] as const) {
+    await page.goto(path);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, name);
+  }
+  await context.close();
+});

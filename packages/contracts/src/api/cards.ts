@@ -1,0 +1,328 @@
+/**
+ * Cards, cardholders, card money and the card-network sandbox (docs/decisions/0013-cards.md).
+ * Status numbers, decline reasons and the masking rule live here so the screens and the server
+ * say the same thing.
+ */
+import { z } from 'zod';
+import { curpSchema } from '../ids/curp';
+import { rfcSchema } from '../ids/rfc';
+import { AmountField, AmountOut } from './money';
+import { EmailField } from './common';
+import { CountryCode, DateField, PersonName, optional, REQUIRED } from './fields';
+
+// ---- card status -----------------------------------------------------------------------------
+
+/** 1 stock (unassigned), 2 assigned to a cardholder, 3 active, 4 cancelled (final). */
+export const CARD_STATUS = { stock: 1, assigned: 2, active: 3, cancelled: 4 } as const;
+export type CardStatusNumber = (typeof CARD_STATUS)[keyof typeof CARD_STATUS];
+export const CARD_STATUS_NAMES: Record<number, string> = { 1: 'En stock', 2: 'Asignada', 3: 'Activa', 4: 'Cancelada' };
+
+/** Creation batches: INPROGRESS while the job works, then one of the final states. */
+export const BATCH_STATUSES = ['INPROGRESS', 'COMPLETED', 'COMPLETED_WITH_ERRORS', 'FAILED'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+export const BATCH_STATUS_NAMES: Record<BatchStatus, string> = {
+  INPROGRESS: 'En proceso',
+  COMPLETED: 'Terminado',
+  COMPLETED_WITH_ERRORS: 'Terminado con errores',
+  FAILED: 'Fallido',
+};
+
+/** First 6 and last 4 digits (§9: first and last characters default 6). */
+export const maskPan = (first6: string, last4: string) => `${first6}******${last4}`;
+
+/** Luhn check digit of the first 15 digits. */
+export function luhnCheckDigit(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = body.charCodeAt(body.length - 1 - i) - 48;
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return String((10 - (sum % 10)) % 10);
+}
+export const isLuhnValid = (pan: string) => /^\d{16}$/.test(pan) && luhnCheckDigit(pan.slice(0, 15)) === pan.charAt(15);
+
+// ---- merchant categories and controls ---------------------------------------------------------
+
+/** MCC groups a business can allow or block per card; each names its MCC ranges. */
+export const MCC_GROUPS = {
+  fuel: { name: 'Gasolineras', ranges: [[5541, 5542], [5983, 5983]] },
+  restaurants: { name: 'Restaurantes', ranges: [[5811, 5814]] },
+  travel: { name: 'Viajes', ranges: [[3000, 3999], [4511, 4511], [4722, 4722], [7011, 7011]] },
+  groceries: { name: 'Supermercados', ranges: [[5411, 5411], [5499, 5499]] },
+  cash: { name: 'Retiros de efectivo', ranges: [[6010, 6011]] },
+  entertainment: { name: 'Entretenimiento', ranges: [[7832, 7999]] },
+} as const satisfies Record<string, { name: string; ranges: readonly (readonly [number, number])[] }>;
+export type MccGroup = keyof typeof MCC_GROUPS;
+export const MCC_GROUP_KEYS = Object.keys(MCC_GROUPS) as MccGroup[];
+export function mccGroupOf(mcc: number): MccGroup | null {
+  for (const key of MCC_GROUP_KEYS) if (MCC_GROUPS[key].ranges.some(([a, b]) => mcc >= a && mcc <= b)) return key;
+  return null;
+}
+
+export const CHANNELS = { online: 'en línea', 'in-person': 'presencial', atm: 'cajero automático' } as const;
+export type Channel = keyof typeof CHANNELS;
+
+export const CardControls = z.object({
+  /** Empty: every category not blocked is allowed. */
+  AllowedMccGroups: z.array(z.enum(MCC_GROUP_KEYS as [MccGroup, ...MccGroup[]], { message: 'Categoría no válida' })).max(10).default([]),
+  BlockedMccGroups: z.array(z.enum(MCC_GROUP_KEYS as [MccGroup, ...MccGroup[]], { message: 'Categoría no válida' })).max(10).default([]),
+  Online: z.boolean().default(true),
+  InPerson: z.boolean().default(true),
+  Atm: z.boolean().default(true),
+  DomesticOnly: z.boolean().default(false),
+});
+export type CardControls = z.output<typeof CardControls>;
+export const DEFAULT_CARD_CONTROLS: CardControls = { AllowedMccGroups: [], BlockedMccGroups: [], Online: true, InPerson: true, Atm: true, DomesticOnly: false };
+
+/** Why the sandbox declines (the message names the control that refused). */
+export const DECLINE_REASONS = {
+  notActive: 'Tarjeta no activa',
+  locked: 'Tarjeta bloqueada',
+  cancelled: 'Tarjeta cancelada',
+  cardholderLocked: 'Tarjetahabiente bloqueado',
+  insufficientFunds: 'Saldo insuficiente',
+  perTransaction: 'Límite por transacción excedido',
+  daily: 'Límite diario excedido',
+  monthly: 'Límite mensual excedido',
+  mccBlocked: (group: string) => `Categoría de comercio bloqueada: ${group}`,
+  mccNotAllowed: (group: string) => `Categoría de comercio no permitida: ${group}`,
+  channel: (channel: string) => `Canal no permitido: ${channel}`,
+  abroad: 'Compras en el extranjero no permitidas',
+} as const;
+
+// ---- shared fields ----------------------------------------------------------------------------
+
+export const CardIdentifierField = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(40, 'Debe contener máximo 40 caracteres');
+export const HolderIdField = z
+  .string({ message: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(40, 'Debe contener máximo 40 caracteres')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Solo se aceptan letras, números, guion y guion bajo');
+const SecurityCode = z.string({ message: REQUIRED }).regex(/^\d{6}$/, 'El código debe tener 6 dígitos');
+const Reason = z.string({ message: REQUIRED }).trim().min(3, 'Debe contener mínimo 3 caracteres').max(200, 'Debe contener máximo 200 caracteres');
+const TokenPage = { PaginationToken: z.string().max(400).optional(), Size: z.coerce.number().int().min(1).max(100).default(10) };
+export const tokenPageOf = <T extends z.ZodTypeAny>(item: T) => z.object({ Records: z.array(item), PaginationToken: z.string().nullable() });
+
+// ---- cardholders ------------------------------------------------------------------------------
+
+/** One cardholder as a CSV row or a form sends it (every row of an upload is checked with this). */
+export const CardholderInput = z.object({
+  CardholderIdentifier: optional(HolderIdField),
+  Names: PersonName(),
+  LastName: PersonName(),
+  SecondLastName: optional(PersonName()),
+  Email: EmailField,
+  PhoneCode: CountryCode,
+  CellPhone: z.string({ message: REQUIRED }).trim().regex(/^\d{10}$/, 'El teléfono debe tener 10 dígitos'),
+  Curp: optional(curpSchema),
+  Rfc: optional(rfcSchema('fisica')),
+  BirthDate: optional(DateField),
+});
+export const CARDHOLDER_CSV_COLUMNS = ['CardholderIdentifier', 'Names', 'LastName', 'SecondLastName', 'Email', 'PhoneCode', 'CellPhone', 'Curp', 'Rfc', 'BirthDate'] as const;
+
+export const Cardholder = z.object({
+  Id: z.string(),
+  BusinessId: z.string(),
+  CardholderIdentifier: z.string(),
+  Names: z.string(),
+  LastName: z.string(),
+  SecondLastName: z.string().nullable(),
+  FullName: z.string(),
+  Email: z.string(),
+  PhoneCode: z.string(),
+  CellPhone: z.string().nullable(),
+  MobileLinked: z.boolean(),
+  Curp: z.string().nullable(),
+  Rfc: z.string().nullable(),
+  BirthDate: z.string().nullable(),
+  IsLocked: z.boolean(),
+  CardsCount: z.number().int(),
+  CreatedAt: z.string(),
+  UpdatedAt: z.string(),
+});
+export type Cardholder = z.infer<typeof Cardholder>;
+
+export const BusinessScoped = z.object({ BusinessId: z.string().uuid({ message: 'Identificador no válido' }).optional() });
+export const CardholderListBody = BusinessScoped.extend({
+  Page: z.coerce.number().int().min(1).default(1),
+  Size: z.coerce.number().int().min(1).max(100).default(10),
+  Search: z.string().trim().max(100).optional(),
+  IsLocked: z.boolean().optional(),
+});
+export const CardholderByIdBody = BusinessScoped.extend({ Id: z.string().uuid({ message: 'Identificador no válido' }) });
+export const CardholderByEmailBody = BusinessScoped.extend({ Email: EmailField });
+export const CardholderByEmailsBody = BusinessScoped.extend({ Emails: z.array(EmailField).min(1, REQUIRED).max(100, 'Debe contener máximo 100 elementos') });
+export const CardholderIdentifierBody = BusinessScoped.extend({ CardholderIdentifier: HolderIdField });
+export const CardholderLockBody = CardholderIdentifierBody.extend({ Lock: z.boolean().default(true) });
+export const CardholderCreateBody = BusinessScoped.extend(CardholderInput.shape);
+export const CardholderUpdateBody = BusinessScoped.extend({ ...CardholderInput.partial().shape, CardholderIdentifier: HolderIdField });
+export const CardholderNamesBody = BusinessScoped.extend({
+  CardholderIdentifier: HolderIdField,
+  Names: PersonName(),
+  LastName: PersonName(),
+  SecondLastName: optional(PersonName()),
+});
+export const RowError = z.object({ Row: z.number().int(), Field: z.string().nullable(), Message: z.string() });
+export const UploadResult = z.object({ TotalRecords: z.number().int(), CreatedRecords: z.number().int(), FailedRecords: z.number().int(), Errors: z.array(RowError) });
+
+// ---- cards ------------------------------------------------------------------------------------
+
+export const Card = z.object({
+  CompositeSortKey: z.string(),
+  CardIdentifier: z.string(),
+  CardholderIdentifier: z.string().nullable(),
+  UserType: z.number().int(),
+  FullName: z.string().nullable(),
+  Email: z.string().nullable(),
+  IsBlocked: z.boolean(),
+  IsTurnedOff: z.boolean(),
+  Status: z.number().int(),
+  StatusName: z.string(),
+  CreatedAt: z.string(),
+  ActivatedAt: z.string().nullable(),
+  ReferenceBatch: z.string(),
+  Payload: z.object({ MaskedPan: z.string(), Last4: z.string(), ValidDate: z.string(), CardType: z.string(), Controls: CardControls, ReplacedBy: z.string().nullable(), ReplacementOf: z.string().nullable() }),
+  CustomerId: z.string().nullable(),
+  BusinessId: z.string().nullable(),
+});
+export type Card = z.infer<typeof Card>;
+export const CardPage = tokenPageOf(Card);
+
+export const CardListBody = BusinessScoped.extend({
+  ...TokenPage,
+  Status: z.coerce.number().int().min(1).max(4).optional(),
+  ReferenceBatch: z.string().trim().max(60).optional(),
+  CardholderIdentifier: z.string().trim().max(40).optional(),
+  Last4: z.string().regex(/^\d{4}$/, 'Escribe los últimos 4 dígitos').optional(),
+  /** Staff: only cards not assigned to any business. */
+  Unassigned: z.boolean().optional(),
+});
+export const CardRefBody = BusinessScoped.extend({ CardIdentifier: CardIdentifierField });
+export const CardActivateBody = BusinessScoped.extend({ CardIdentifier: CardIdentifierField.optional() });
+export const CardActivateResult = z.object({ CustomerId: z.string(), Activated: z.number().int() });
+export const CardLockBody = CardRefBody.extend({ Lock: z.boolean().default(true) });
+export const CardRevealBody = CardRefBody.extend({ SecurityCode, Reason });
+export const CardReferenceRevealBody = BusinessScoped.extend({ CardReference: CardIdentifierField, SecurityCode, Reason });
+export const CardInfo = z.object({ card_number: z.string(), card_type: z.string(), cvv: z.string(), valid_date: z.string() });
+export const CardForCustomer = Card.extend({ CardInfo, VisibleSeconds: z.number().int() });
+export const CardPin = z.object({ CardIdentifier: z.string(), Pin: z.string(), VisibleSeconds: z.number().int() });
+export const CardStatusCount = z.object({ Status: z.number().int(), StatusName: z.string(), Total: z.number().int() });
+export const CardControlsBody = CardRefBody.extend({ Controls: CardControls });
+export const CardReplaceBody = CardRefBody.extend({ Reason: z.enum(['lost', 'stolen', 'damaged'], { message: 'Motivo no válido' }) });
+
+// ---- batches ----------------------------------------------------------------------------------
+
+export const CreationBatch = z.object({
+  ReferenceBatch: z.string(),
+  Email: z.string(),
+  PathStorage: z.string(),
+  TotalRecords: z.number().int(),
+  CreatedRecords: z.number().int(),
+  FailedRecords: z.number().int(),
+  Status: z.enum(BATCH_STATUSES),
+  GeneratedAt: z.string(),
+  UpdatedAt: z.string(),
+  Errors: z.array(RowError).optional(),
+});
+export const CreationBatchPage = tokenPageOf(CreationBatch);
+export const BatchListBody = z.object({ ...TokenPage, Status: z.enum(BATCH_STATUSES).optional() });
+export const BatchRefBody = z.object({ ReferenceBatch: z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(60) });
+export const GenerateCardsBody = z.object({ Count: z.coerce.number({ message: REQUIRED }).int('Debe ser un número entero').min(1, 'Mínimo 1 tarjeta').max(100_000, 'Máximo 100,000 tarjetas por lote') });
+export const StockSettings = z.object({ LowStockThreshold: z.number().int(), Bin: z.string(), Unassigned: z.number().int(), IsLow: z.boolean() });
+export const StockSettingsBody = z.object({ LowStockThreshold: z.coerce.number({ message: REQUIRED }).int('Debe ser un número entero').min(0, 'Debe ser mayor o igual a 0').max(10_000_000) });
+
+export const ActivationItem = z.object({
+  CompositePartitionKey: z.string(),
+  CompositeSortingKey: z.string(),
+  ReferenceBatch: z.string(),
+  CardholderIdentifier: z.string(),
+  CardIdentifier: z.string(),
+  UserType: z.number().int(),
+  CustomerId: z.string().nullable(),
+  Status: z.string(),
+  ErrorMessage: z.string().nullable(),
+  GeneratedAt: z.string(),
+});
+export const ActivationItemPage = tokenPageOf(ActivationItem);
+export const ActivationListBody = BusinessScoped.extend({ ...TokenPage, ReferenceBatch: z.string().trim().max(60).optional() });
+export const MatchResult = z.object({ ReferenceBatch: z.string(), TotalRecords: z.number().int(), MatchedRecords: z.number().int(), FailedRecords: z.number().int(), Errors: z.array(RowError) });
+
+// ---- card money -------------------------------------------------------------------------------
+
+export const CardBalance = z.object({ CardIdentifier: z.string(), MaskedPan: z.string(), balance: AmountOut, transitBalance: AmountOut, availableBalance: AmountOut });
+export const CardholderBalance = z.object({ CardholderIdentifier: z.string(), balance: AmountOut, transitBalance: AmountOut, availableBalance: AmountOut, Cards: z.array(CardBalance) });
+export const CardholderBalancesBody = BusinessScoped.extend({ CardholderIdentifiers: z.array(HolderIdField).min(1, REQUIRED).max(100, 'Debe contener máximo 100 elementos') });
+
+export const FundingRow = z.object({ Row: z.number().int(), CardIdentifier: z.string(), CardholderIdentifier: z.string().nullable(), MaskedPan: z.string(), Amount: AmountOut, Commission: AmountOut, IVA: AmountOut, Total: AmountOut });
+export const FundingPreview = z.object({
+  Executed: z.boolean(),
+  Rows: z.array(FundingRow),
+  Errors: z.array(RowError),
+  TotalAmount: AmountOut,
+  TotalCommission: AmountOut,
+  TotalIVA: AmountOut,
+  Total: AmountOut,
+  CurrentBalance: AmountOut,
+  RemainingBalance: AmountOut,
+});
+export const FUNDING_CSV_COLUMNS = ['CardIdentifier', 'CardholderIdentifier', 'Amount'] as const;
+
+export const CARD_MOVEMENT_KINDS = { funding: 'Fondeo', purchase: 'Compra', refund: 'Devolución', 'replacement-out': 'Traspaso por reposición (salida)', 'replacement-in': 'Traspaso por reposición (entrada)' } as const;
+export const CardMovement = z.object({
+  Id: z.string(),
+  CardIdentifier: z.string(),
+  MaskedPan: z.string(),
+  Kind: z.string(),
+  KindName: z.string(),
+  Description: z.string(),
+  Amount: AmountOut,
+  Commission: AmountOut,
+  IVA: AmountOut,
+  Status: z.string(),
+  CreatedAt: z.string(),
+});
+export const CardMovementsBody = BusinessScoped.extend({
+  CardIdentifier: z.string().trim().max(40).optional(),
+  CardholderIdentifier: z.string().trim().max(40).optional(),
+  Kind: z.enum(Object.keys(CARD_MOVEMENT_KINDS) as [string, ...string[]], { message: 'Tipo no válido' }).optional(),
+  From: DateField.optional(),
+  To: DateField.optional(),
+  Page: z.coerce.number().int().min(1).default(1),
+  Size: z.coerce.number().int().min(1).max(100).default(10),
+  Format: z.enum(['csv', 'xlsx'], { message: 'Formato no válido' }).optional(),
+});
+
+// ---- sandbox ----------------------------------------------------------------------------------
+
+export const AuthorizeBody = BusinessScoped.extend({
+  CardIdentifier: CardIdentifierField,
+  MerchantName: z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(80, 'Debe contener máximo 80 caracteres'),
+  Mcc: z.coerce.number({ message: 'MCC no válido' }).int('MCC no válido').min(1, 'MCC no válido').max(9999, 'MCC no válido'),
+  Amount: AmountField,
+  Channel: z.enum(Object.keys(CHANNELS) as [Channel, ...Channel[]], { message: 'Canal no válido' }).default('in-person'),
+  Country: z.string().regex(/^[A-Z]{2}$/, 'País no válido').default('MX'),
+});
+export const AuthorizationRefBody = BusinessScoped.extend({ AuthorizationId: z.string().uuid({ message: 'Identificador no válido' }) });
+export const RefundBody = AuthorizationRefBody.extend({ Amount: AmountField.optional() });
+export const Authorization = z.object({
+  AuthorizationId: z.string(),
+  CardIdentifier: z.string(),
+  Approved: z.boolean(),
+  DeclineReason: z.string().nullable(),
+  Status: z.string(),
+  MerchantName: z.string(),
+  Mcc: z.number().int(),
+  Amount: AmountOut,
+  Refunded: AmountOut,
+  CreatedAt: z.string(),
+});
+
+export type CardStatusCount = z.infer<typeof CardStatusCount>;
+export type CardMovement = z.infer<typeof CardMovement>;
+export type CardForCustomer = z.infer<typeof CardForCustomer>;
+export type FundingPreview = z.infer<typeof FundingPreview>;
