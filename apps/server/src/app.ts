@@ -12,6 +12,8 @@ import { catalogRoutes } from './modules/catalogs';
 import { cmsRoutes } from './modules/cms';
 import { dashboardRoutes } from './modules/dashboard';
 import { healthRoutes } from './modules/health';
+import { notificationRoutes } from './modules/notifications';
+import { webhookRoutes } from './modules/webhooks';
 import { internalRoutes } from './modules/internal';
 import { outboxRoutes } from './modules/outbox';
 import { pricingRoutes } from './modules/pricing';
@@ -96,6 +98,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(transferenceRoutes);
   await app.register(statementRoutes);
   await app.register(cmsRoutes);
+  await app.register(notificationRoutes);
+  await app.register(webhookRoutes);
 
   registerWeb(app, config);
   return app;

@@ -1,2 +1,3 @@
 export * from './service';
 export * from './lifecycle';
+export * from './recipients';
