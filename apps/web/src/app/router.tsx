@@ -34,6 +34,8 @@ const BusinessSpeiTab = lazy(() => import('../features/money').then((m) => ({ de
 // Content administrator and help (issue 13).
 const CmsPage = lazy(() => import('../features/cms').then((m) => ({ default: m.CmsPage })));
 const ContentEditorPage = lazy(() => import('../features/cms').then((m) => ({ default: m.ContentEditorPage })));
+// Notifications (issue 12).
+const NotificationsPage = lazy(() => import('../features/notifications').then((m) => ({ default: m.NotificationsPage })));
 const BusinessAlliesTab = lazy(() => import('../features/strategic-allies').then((m) => ({ default: m.BusinessAlliesTab })));
 
 /**
@@ -46,7 +48,7 @@ const BUSINESS_EXTRA_TABS: BusinessDetailTab[] = [
 ];
 
 /** Screens that are built; every other menu route shows the honest "coming soon" screen. */
-const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status', '/cms', '/help']);
+const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status', '/cms', '/help', '/notification']);
 
 /** People and organisations (issue 3): each screen behind its menu entry and permission. */
 const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Agregar'; page: ReactNode }> = [
@@ -160,6 +162,7 @@ export function buildRoutes(): RouteObject[] {
               ),
             })),
             { path: '/cms', element: <RequireMenu url="/cms">{<CmsPage />}</RequireMenu> },
+            { path: '/notification', element: <RequireMenu url="/notification">{<NotificationsPage />}</RequireMenu> },
             { path: '/cms/contenido/:id', element: <RequireMenu url="/cms">{<ContentEditorPage />}</RequireMenu> },
             // Business reach it from their menu, wallet users from their profile; the server decides the section.
             { path: '/help', element: <HelpPage /> },
