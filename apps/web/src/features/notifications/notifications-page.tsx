@@ -22,7 +22,7 @@ function ReadBadge({ notice }: { notice: Notice }) {
       Leída
     </Badge>
   ) : (
-    <Badge size="sm" variant="filled" color="blue">
+    <Badge size="sm" variant="light" color="blue">
       No leída
     </Badge>
   );
@@ -117,7 +117,6 @@ export function NotificationsPage() {
         getRowId={(n) => n.v_uid}
         emptyText="Aún no tienes notificaciones"
         filteredEmptyText="Ninguna notificación coincide con los filtros"
-        rowLabel={(n) => `${n.v_title}${isRead(n) ? '' : ' (no leída)'}`}
         filters={
           <Group gap="sm" wrap="wrap" w="100%">
             <TextInput
@@ -152,7 +151,7 @@ export function NotificationsPage() {
             />
           </Group>
         }
-        detail={{ title: () => 'Notificación', label: (n) => `Abrir ${n.v_title}`, render: (n, close) => <NoticeDetail notice={n} close={close} /> }}
+        detail={{ title: () => 'Notificación', label: (n) => `Abrir ${n.v_title}${isRead(n) ? '' : ' (no leída)'}`, render: (n, close) => <NoticeDetail notice={n} close={close} /> }}
       />
     </>
   );

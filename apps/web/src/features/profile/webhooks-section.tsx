@@ -37,7 +37,7 @@ function NewEndpointForm({ onCreated }: { onCreated: (e: Endpoint) => void }) {
         <Controller
           control={form.control}
           name="Kinds"
-          render={({ field }) => <MultiSelect label="Eventos" {...REQUIRED_MARK} data={KIND_OPTIONS} value={field.value} onChange={field.onChange} error={errors.Kinds?.message} />}
+          render={({ field }) => <MultiSelect label="Eventos" {...REQUIRED_MARK} placeholder="Elige los eventos" data={KIND_OPTIONS} value={field.value} onChange={field.onChange} error={errors.Kinds?.message} />}
         />
         <TextInput label="Descripción" maxLength={120} {...form.register('Description')} error={errors.Description?.message} />
         <div>
