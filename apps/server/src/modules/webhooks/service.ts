@@ -20,10 +20,11 @@ import type { BusinessEvent } from '../notifications';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from './schema';
 
 export const WEBHOOK_JOB = 'webhook.deliver';
-/** The documented header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+/**
+ * The documented header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. Receivers refuse a
+ * `t` more than 300 s away from their clock (replay protection, docs/api.md).
+ */
 export const SIGNATURE_HEADER = 'x-far-signature';
-/** Receivers should refuse a signature older than this (replay protection). */
-export const SIGNATURE_TOLERANCE_S = 300;
 /** Deliveries are retried for this long after the event. */
 const RETRY_WINDOW_MS = 24 * 3_600_000;
 /** Wait after failed attempt n: 30 s, 1 min, 2 min, … at most 2 h (about 18 tries in 24 h). */

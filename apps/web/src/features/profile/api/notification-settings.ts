@@ -20,7 +20,6 @@ export function useSavePreferences() {
 }
 
 export type Endpoint = WebhookEndpoint;
-export type Delivery = WebhookDelivery;
 
 export function useEndpoints() {
   return useQuery({ queryKey: webhooksKey, queryFn: () => unwrap(apiRequest('GET', '/api/notification/webhooks', { schema: z.array(WebhookEndpoint), envelope: 'none' })) });
