@@ -14,6 +14,8 @@ import { cardRoutes, cardholderRoutes } from './modules/cards';
 import { cmsRoutes } from './modules/cms';
 import { dashboardRoutes } from './modules/dashboard';
 import { healthRoutes } from './modules/health';
+import { notificationRoutes } from './modules/notifications';
+import { webhookRoutes } from './modules/webhooks';
 import { internalRoutes } from './modules/internal';
 import { outboxRoutes } from './modules/outbox';
 import { pricingRoutes } from './modules/pricing';
@@ -103,6 +105,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(reportRoutes);
   await app.register(cardRoutes);
   await app.register(cardholderRoutes);
+  await app.register(notificationRoutes);
+  await app.register(webhookRoutes);
 
   registerWeb(app, config);
   return app;

@@ -10,4 +10,5 @@ export * from './ids';
 export * from './catalogs';
 export * from './catalogs/status';
 export * from './catalogs/rbac';
+export * from './catalogs/notification-kinds';
 export * from './api';

@@ -23,3 +23,4 @@ export * from '../modules/clarifications/schema';
 export * from '../modules/reports/schema';
 export * from '../platform/rate-limit.schema';
 export * from '../modules/cards/schema';
+export * from '../modules/webhooks/schema';

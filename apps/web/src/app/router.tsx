@@ -37,6 +37,8 @@ const ContentEditorPage = lazy(() => import('../features/cms').then((m) => ({ de
 // Clarifications and reports (issue 12).
 const ClarificationsPage = lazy(() => import('../features/clarifications').then((m) => ({ default: m.ClarificationsPage })));
 const ReportsPage = lazy(() => import('../features/reports').then((m) => ({ default: m.ReportsPage })));
+// Notifications (issue 12).
+const NotificationsPage = lazy(() => import('../features/notifications').then((m) => ({ default: m.NotificationsPage })));
 const BusinessAlliesTab = lazy(() => import('../features/strategic-allies').then((m) => ({ default: m.BusinessAlliesTab })));
 // Cards and cardholders (issue 9).
 const PreStockPage = lazy(() => import('../features/cards').then((m) => ({ default: m.PreStockPage })));
@@ -57,7 +59,7 @@ const BUSINESS_EXTRA_TABS: BusinessDetailTab[] = [
 ];
 
 /** Screens that are built; every other menu route shows the honest "coming soon" screen. */
-const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status', '/cms', '/help', '/clarification', '/report', '/pre-stock-cards']);
+const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status', '/cms', '/help', '/clarification', '/report', '/pre-stock-cards', '/notification']);
 
 /** People and organisations (issue 3): each screen behind its menu entry and permission. */
 const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Agregar'; page: ReactNode }> = [
@@ -180,6 +182,7 @@ export function buildRoutes(): RouteObject[] {
             { path: '/cms', element: <RequireMenu url="/cms">{<CmsPage />}</RequireMenu> },
             { path: '/clarification', element: <RequireMenu url="/clarification">{<ClarificationsPage />}</RequireMenu> },
             { path: '/report', element: <RequireMenu url="/report">{<ReportsPage />}</RequireMenu> },
+            { path: '/notification', element: <RequireMenu url="/notification">{<NotificationsPage />}</RequireMenu> },
             { path: '/cms/contenido/:id', element: <RequireMenu url="/cms">{<ContentEditorPage />}</RequireMenu> },
             // Business reach it from their menu, wallet users from their profile; the server decides the section.
             { path: '/help', element: <HelpPage /> },

@@ -15,3 +15,4 @@ export * from './cms';
 export * from './clarifications';
 export * from './reports';
 export * from './cards';
+export * from './notifications';

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { recordColumns, tstz } from '../../db/columns';
 
 /**
@@ -11,7 +11,7 @@ export const notifications = pgTable(
   {
     ...recordColumns(),
     v_uid_user: uuid('v_uid_user').notNull(),
-    /** The event kind, e.g. 'spei.settled', 'deposit.received', 'budget.goal-met' (notifications/kinds.ts). */
+    /** The event kind, e.g. 'spei.settled', 'deposit.received' (contracts: NOTIFICATION_KINDS). */
     v_kind: text('v_kind').notNull(),
     v_title: text('v_title').notNull(),
     t_body: text('t_body').notNull(),
@@ -20,5 +20,38 @@ export const notifications = pgTable(
     i_status: integer('i_status').notNull().default(1),
     d_read_at: tstz('d_read_at'),
   },
-  (t) => [index('notifications_user_idx').on(t.v_uid_user, t.d_create_at)],
+  (t) => [index('notifications_user_idx').on(t.v_uid_user, t.d_create_at), index('notifications_unread_idx').on(t.v_uid_user, t.i_status)],
 );
+
+/** Per person and kind: whether the notice also goes out by e-mail. No row: yes (the default). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    v_uid_user: uuid('v_uid_user').notNull(),
+    v_kind: text('v_kind').notNull(),
+    b_email: boolean('b_email').notNull(),
+    d_update_at: tstz('d_update_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.v_uid_user, t.v_kind] })],
+);
+
+/**
+ * Single-use tickets that open the live stream (EventSource cannot send the bearer header). Only
+ * the SHA-256 of the ticket is kept; it lives 60 s and is deleted when used.
+ */
+export const notificationStreamTickets = pgTable('notification_stream_tickets', {
+  v_hash: text('v_hash').primaryKey(),
+  v_uid_user: uuid('v_uid_user').notNull(),
+  d_expires_at: tstz('d_expires_at').notNull(),
+});
+
+/** A staff announcement (its notices are rows of `notifications`, kind 'announcement'). */
+export const announcements = pgTable('announcements', {
+  ...recordColumns(),
+  v_audience: text('v_audience').notNull().$type<'businesses' | 'wallets' | 'business'>(),
+  v_uid_business: uuid('v_uid_business'),
+  v_title: text('v_title').notNull(),
+  t_text: text('t_text').notNull(),
+  i_recipients: integer('i_recipients').notNull(),
+  v_uid_author: uuid('v_uid_author'),
+});

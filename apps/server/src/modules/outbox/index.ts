@@ -1,2 +1,2 @@
-export { enqueueMessage, startOutboxSender, type OutgoingMessage } from './service';
+export { enqueueMessage, htmlFromText, sendDueMessages, startOutboxSender, type OutgoingMessage } from './service';
 export { outboxRoutes } from './routes';

@@ -8,6 +8,7 @@ import { randomToken, safeEqual, sha256 } from '../../platform/crypto';
 import { hashSecret, verifySecret } from '../../platform/passwords';
 import { ACCESS_TTL_SECONDS, signAccessToken, signIdToken } from '../../platform/tokens';
 import { recordActivity } from '../audit';
+import { notifyStaff } from '../notifications';
 import { enqueueMessage } from '../outbox';
 import { grantsForRole } from '../rbac';
 import { consumeCode, issueCode, maskEmail, maskPhone, CODE_TTL_SECONDS } from '../security';
@@ -43,6 +44,18 @@ interface Ctx {
   config: Config;
 }
 
+const USER_SCREENS = { FAR: '/user/techfar', BUS: '/user/business', WAL: '/user/wallet' } as const;
+
+/** To staff: who was blocked, so they can help or look into it. */
+const blockedNotice = (user: users.UserRow) => ({
+  kind: 'user.blocked',
+  title: 'Usuario bloqueado por intentos fallidos',
+  body: `${users.fullName(user)} (${user.v_email}, ${user.v_client}) quedó bloqueado al exceder los intentos de inicio de sesión.`,
+  link: USER_SCREENS[users.kindOf(user)],
+  eventKey: `${user.v_uid}:${Date.now()}`,
+  data: { userId: user.v_uid, client: user.v_client, email: user.v_email },
+});
+
 /**
  * Sign-in. Every path verifies one argon2 hash, so an unknown e-mail, a wrong password and a
  * blocked account take the same time; an unknown e-mail also counts down like a real one.
@@ -56,7 +69,10 @@ export async function signin(ctx: Ctx, input: { Email: string; Password: string;
     const after = await users.registerFailedSignin(ctx.db, user.v_uid);
     await recordActivity(ctx.db, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Intento fallido', activity: `Contraseña incorrecta (${after.i_attemps} intento(s) restante(s))`, ip: input.ip });
     if (after.i_attemps === 0) {
-      await recordActivity(ctx.db, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Bloquear', activity: 'Cuenta bloqueada por exceder los intentos de inicio de sesión', ip: input.ip });
+      await ctx.db.transaction(async (tx) => {
+        await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Bloquear', activity: 'Cuenta bloqueada por exceder los intentos de inicio de sesión', ip: input.ip });
+        await notifyStaff(tx, blockedNotice(user));
+      });
       return denial(403, DENIED.blocked, 0);
     }
     return denial(401, DENIED.credentials, after.i_attemps);

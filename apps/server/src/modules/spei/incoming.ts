@@ -11,6 +11,7 @@ import { balanceOf, postTransaction, type LedgerAccount, type PostingInput } fro
 import { effectiveSpeiConfig } from '../pricing';
 import { businessFor } from './accounts';
 import { PROVIDER_BANK, SECTION, businessAccount, legs, memoOf, movementOut, type MovementRow } from './movement';
+import { notifyMovement } from './notices';
 import { businessMovements } from './schema';
 import { mexicoDate } from './time';
 
@@ -50,7 +51,7 @@ async function incomingCharges(db: DbOrTx, businessId: string, amount: bigint) {
  * commission and its IVA as separate postings. The same order (tracking key, operation day and
  * sending bank) is credited once: a second delivery answers the first with duplicate: true.
  */
-export async function receiveIncomingSpei(tx: Tx, input: IncomingInput, actor: Actor | null): Promise<{ movement: MovementRow; duplicate: boolean }> {
+export async function receiveIncomingSpei(tx: Tx, input: IncomingInput, actor: Actor | null, opts: { quiet?: boolean } = {}): Promise<{ movement: MovementRow; duplicate: boolean }> {
   const sender = validateClabe(input.senderClabe);
   const senderBank = sender.ok ? sender.bankCode : input.senderClabe.slice(0, 3);
   const sameOrder = and(
@@ -110,6 +111,7 @@ export async function receiveIncomingSpei(tx: Tx, input: IncomingInput, actor: A
     activity: `SPEI recibido de ${formatCurrency(charges.amountCents)} de ${input.senderName} para ${businessName(business)} (${input.trackingKey})`,
     detail: { movement: id, business: business.v_uid },
   });
+  if (!opts.quiet) await notifyMovement(tx, 'deposit.received', final!);
   return { movement: final!, duplicate: false };
 }
 
@@ -152,6 +154,7 @@ export async function depositToBusiness(tx: Tx, actor: Actor, businessId: string
     activity: `Registró un depósito de ${formatCurrency(charges.amountCents)} a ${businessName(business)}`,
     detail: { movement: id, business: business.v_uid },
   });
+  await notifyMovement(tx, 'deposit.received', final!);
   const bal = await balanceOf(tx, account.id);
   return movementOut(final!, bal.availableBalance);
 }

@@ -5,6 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { customerAccountCode, getAccountByCode, postTransaction, releaseHold, settleHold, type LedgerAccount } from '../ledger';
 import { holdReference, legs, memoOf, type MovementRow } from './movement';
+import { notifyMovement } from './notices';
 import type { RailEvent, RailOrder, SpeiRail } from './rail';
 import { businessMovements } from './schema';
 
@@ -43,6 +44,7 @@ export async function submitSpeiOut(tx: Tx, rail: SpeiRail, movementId: string, 
     .set({ i_status: S.rechazada, i_previous_status: m.i_status, v_rail: rail.name, v_error_detail: ack.reason, d_update_at: sql`now()` })
     .where(eq(businessMovements.v_uid, m.v_uid))
     .returning();
+  await notifyMovement(tx, 'spei.rejected', row!);
   return row!;
 }
 
@@ -91,6 +93,7 @@ export async function applyRailEvent(tx: Tx, event: RailEvent, now: Date): Promi
     });
     if (!moved.applied) return { applied: false, movement: m };
     const row = await set({ i_status: S.liquidada, d_settled_at: now, v_uid_transaction: moved.transaction?.transactionId ?? null, ...(event.railId ? { v_rail_id: event.railId } : {}) });
+    await notifyMovement(tx, 'spei.settled', row);
     return { applied: true, movement: row };
   }
 
@@ -105,6 +108,7 @@ export async function applyRailEvent(tx: Tx, event: RailEvent, now: Date): Promi
         v_return_tracking_key: event.returnTrackingKey ?? null,
         ...(event.type === 'return' ? { d_returned_at: now } : {}),
       });
+      await notifyMovement(tx, event.type === 'return' ? 'spei.returned' : 'spei.rejected', row);
       return { applied: true, movement: row };
     }
     if (event.type === 'return' && m.i_status === S.liquidada) {
@@ -120,6 +124,7 @@ export async function applyRailEvent(tx: Tx, event: RailEvent, now: Date): Promi
       });
       if (!back.created) return { applied: false, movement: m };
       const row = await set({ i_status: S.devuelta, v_error_detail: reason, v_return_tracking_key: event.returnTrackingKey ?? null, d_returned_at: now });
+      await notifyMovement(tx, 'spei.returned', row);
       return { applied: true, movement: row };
     }
   }

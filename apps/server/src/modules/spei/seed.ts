@@ -56,6 +56,8 @@ export async function seedSpeiDemo(db: Db): Promise<void> {
           operationDate,
         },
         null,
+        // Demo history, not an event: no notice or e-mail for the opening balance.
+        { quiet: true },
       );
     }
   });

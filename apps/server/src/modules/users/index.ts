@@ -1,3 +1,4 @@
 export * from './service';
 export * from './lifecycle';
 export * from './report-rows';
+export * from './recipients';

@@ -13,8 +13,10 @@ import { readNotice } from '../../lib/notice';
 import { useSession } from '../../lib/session';
 import { AddressCard } from './address-form';
 import { PersonalDataForm } from './personal-data-form';
+import { NotificationPreferencesCard } from './notification-preferences';
 import { PhotoCard } from './photo-card';
 import { ChangePasswordForm, PinForm } from './security-forms';
+import { WebhooksSection } from './webhooks-section';
 
 export const CHANGE_PASSWORD_PARAM = 'cambiar-contrasena';
 
@@ -86,6 +88,7 @@ export function ProfilePage() {
                 ) : null}
               </Accordion>
             </Paper>
+            {forced ? null : <NotificationPreferencesCard canEdit={canEdit} />}
             {!forced && me.data.kind === 'WAL' ? (
               <>
                 <AddressCard userId={me.data.v_uid} canEdit={canEdit} />
@@ -112,6 +115,7 @@ export function ProfilePage() {
           <BusinessUsersPanel canInvite canChangeStatus selfId={me.data.v_uid} />
         </Paper>
       ) : null}
+      {!forced && me.data.kind === 'BUS' ? <WebhooksSection canEdit={canEdit} /> : null}
     </>
   );
 }

@@ -28,6 +28,7 @@ import { errorText } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useLogOut } from './api/log-out';
 import { menuIcon } from './menu-icons';
+import { NotificationBell } from './notification-bell';
 
 /** The entry whose url is the longest prefix of the current path ('/account/status' beats '/account'). */
 function activeUrl(menu: MenuItem[] | undefined, pathname: string): string | null {
@@ -168,6 +169,7 @@ export function AppLayout() {
                 </ActionIcon>
               </Tooltip>
             ) : null}
+            <NotificationBell />
             <UserBlock />
             <Button
               variant="default"

@@ -1,0 +1,2 @@
+// Webhooks for business systems: notify() hands business events to them (docs/decisions/0017).
+export { webhookRoutes } from './routes';

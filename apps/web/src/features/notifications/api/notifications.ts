@@ -1,0 +1,59 @@
+import { Announcement, BusinessListItem, NotificationItem, NotificationPage, pageOf, type AnnouncementRequest } from '@far/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { notificationsKey } from '../../../lib/api/notifications-live';
+
+export type Notice = z.infer<typeof NotificationItem>;
+export type { Announcement };
+
+export interface NoticeQuery {
+  page: number;
+  perPage: number;
+  search: string;
+  status: '' | '1' | '2';
+  kind: string;
+}
+
+/** POST /api/notification/query/get-all with the §7 envelope fields (base64 by default). */
+const listNotices = (q: NoticeQuery) =>
+  apiRequest('POST', '/api/notification/query/get-all', {
+    body: {
+      Pagination: { page: q.page, perPage: q.perPage },
+      Search: q.search.trim() || undefined,
+      Filters: { i_status: q.status ? Number(q.status) : undefined, v_kind: q.kind || undefined },
+      Order: { field: 'd_create_at', dir: 'desc' },
+    },
+    schema: NotificationPage,
+  });
+
+export function useNotices(q: NoticeQuery) {
+  return useQuery({ queryKey: [...notificationsKey, 'list', q], queryFn: async () => (await unwrap(listNotices(q))) as z.infer<typeof NotificationPage> & { items: Notice[] }, placeholderData: keepPreviousData });
+}
+
+function useRefreshing<V, R>(fn: (v: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey }) });
+}
+
+export const useSetRead = () =>
+  useRefreshing(({ uid, read }: { uid: string; read: boolean }) => unwrap(apiRequest('POST', `/api/notification/action/update/${uid}`, { body: { Filters: { v_uid: uid }, Data: { i_status: read ? 2 : 1 } }, schema: NotificationItem })));
+
+export const useMarkAllRead = () => useRefreshing(() => unwrap(apiRequest('POST', '/api/notification/action/read-all', { body: {}, schema: z.object({ updated: z.number() }) })));
+
+export const useAnnounce = () => useRefreshing((body: AnnouncementRequest) => unwrap(apiRequest('POST', '/api/notification/action/announce', { body, schema: Announcement })));
+
+export function useAnnouncements(enabled: boolean) {
+  return useQuery({ queryKey: [...notificationsKey, 'announcements'], queryFn: () => unwrap(apiRequest('GET', '/api/notification/announcements', { schema: z.array(Announcement) })), enabled });
+}
+
+const BusinessChoices = pageOf(BusinessListItem);
+/** Businesses matching the text typed in the announcement form (staff). */
+export function useBusinessChoices(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...notificationsKey, 'business-choices', search],
+    queryFn: () => unwrap(apiRequest('POST', '/api/v1/profiles/business/query/list', { body: { Page: 1, Size: 20, Search: search.trim() || undefined }, schema: BusinessChoices })),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,47 @@
+import { NotificationPreferences, WebhookDelivery, WebhookEndpoint, perPageOf, type WebhookEndpointRequest } from '@far/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+
+/** Per-kind e-mail choices (GET/PUT /api/notification/preferences) and the business's webhooks. */
+const prefsKey = ['profile', 'notification-preferences'] as const;
+const webhooksKey = ['profile', 'webhooks'] as const;
+
+export function usePreferences() {
+  return useQuery({ queryKey: prefsKey, queryFn: () => unwrap(apiRequest('GET', '/api/notification/preferences', { schema: NotificationPreferences, envelope: 'none' })) });
+}
+
+export function useSavePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (Items: { Kind: string; Email: boolean }[]) => unwrap(apiRequest('PUT', '/api/notification/preferences', { body: { Items }, schema: NotificationPreferences, envelope: 'none' })),
+    onSuccess: (data) => queryClient.setQueryData(prefsKey, data),
+  });
+}
+
+export type Endpoint = WebhookEndpoint;
+
+export function useEndpoints() {
+  return useQuery({ queryKey: webhooksKey, queryFn: () => unwrap(apiRequest('GET', '/api/notification/webhooks', { schema: z.array(WebhookEndpoint), envelope: 'none' })) });
+}
+
+export function useDeliveries(endpointId: string | null, page: number) {
+  return useQuery({
+    queryKey: [...webhooksKey, 'deliveries', endpointId, page],
+    queryFn: () => unwrap(apiRequest('GET', `/api/notification/webhooks/${endpointId}/deliveries`, { query: { page, perPage: 10 }, schema: perPageOf(WebhookDelivery), envelope: 'none' })),
+    enabled: endpointId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useWebhookMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKey }) });
+}
+
+export const useCreateEndpoint = () =>
+  useWebhookMutation((body: WebhookEndpointRequest) => unwrap(apiRequest('POST', '/api/notification/webhooks', { body, schema: WebhookEndpoint, envelope: 'none' })));
+export const useUpdateEndpoint = () =>
+  useWebhookMutation(({ id, ...body }: { id: string; IsActive?: boolean }) => unwrap(apiRequest('PUT', `/api/notification/webhooks/${id}`, { body, schema: WebhookEndpoint, envelope: 'none' })));
+export const useDeleteEndpoint = () => useWebhookMutation((id: string) => unwrap(apiRequest('POST', `/api/notification/webhooks/delete/${id}`, { body: {}, schema: z.null(), envelope: 'none' })));
+export const useResend = () => useWebhookMutation((id: string) => unwrap(apiRequest('POST', `/api/notification/webhooks/deliveries/${id}/resend`, { body: {}, schema: z.null(), envelope: 'none' })));
