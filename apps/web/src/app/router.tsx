@@ -1,13 +1,28 @@
-import { MENU_SEED } from '@far/contracts';
+import { MENU_SEED } from '@far/contracts/catalogs/rbac';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { IconArrowsExchange, IconAffiliate } from '@tabler/icons-react';
-import { ForgotPasswordPage, LoginPage, SignupPage } from '../features/auth';
-import { HelpPage, LegalAcceptanceGate } from '../features/help';
+// Files, not the features' index: a static import of an index would pull all its screens in.
+import { LoginPage } from '../features/auth/login-page';
 import type { BusinessDetailTab } from '../features/businesses';
-import { AppLayout, ComingSoonPage, NotFoundPage, PublicOnly, RequireAuth, RequireMenu, RequireSuper } from '../features/shell';
+import { NotFoundPage } from '../features/shell/not-found-page';
+import { PublicOnly } from '../features/shell/public-only';
 import { session } from '../lib/session';
+
+// The first load is the sign-in screen: it alone (with PublicOnly and NotFoundPage) is in the entry
+// chunk, without zod, the contracts' schemas or charts. Everything else loads on first visit, under
+// the Suspense of main.tsx (and of AppLayout for the signed-in screens). docs/decisions/0019.
+const ForgotPasswordPage = lazy(() => import('../features/auth').then((m) => ({ default: m.ForgotPasswordPage })));
+const SignupPage = lazy(() => import('../features/auth').then((m) => ({ default: m.SignupPage })));
+const RequireAuth = lazy(() => import('../features/shell').then((m) => ({ default: m.RequireAuth })));
+const RequireMenu = lazy(() => import('../features/shell').then((m) => ({ default: m.RequireMenu })));
+const RequireSuper = lazy(() => import('../features/shell').then((m) => ({ default: m.RequireSuper })));
+const AppLayout = lazy(() => import('../features/shell').then((m) => ({ default: m.AppLayout })));
+const ComingSoonPage = lazy(() => import('../features/shell').then((m) => ({ default: m.ComingSoonPage })));
+const HelpPage = lazy(() => import('../features/help').then((m) => ({ default: m.HelpPage })));
+const SignedInProviders = lazy(() => import('./signed-in-providers').then((m) => ({ default: m.SignedInProviders })));
+const LegalAcceptanceGate = lazy(() => import('../features/help').then((m) => ({ default: m.LegalAcceptanceGate })));
 
 // Screens behind sign-in load on first visit (the dashboard's charts are the heaviest part).
 const DashboardPage = lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardPage })));
@@ -102,10 +117,10 @@ export function buildRoutes(): RouteObject[] {
         {
           // New legal texts are accepted right after sign-in (issue 13).
           element: (
-            <>
+            <SignedInProviders>
               <AppLayout />
               <LegalAcceptanceGate />
-            </>
+            </SignedInProviders>
           ),
           children: [
             { index: true, element: <Navigate to="/dashboard" replace /> },
@@ -171,6 +186,12 @@ export function buildRoutes(): RouteObject[] {
     },
     { path: '*', element: <NotFoundPage /> },
   ];
+}
+
+/** A reload with a session: fetch the signed-in layout while the session renews, not after it. */
+export function preloadSignedIn(): void {
+  void import('../features/shell');
+  void import('./signed-in-providers');
 }
 
 export function createAppRouter(queryClient: QueryClient) {
