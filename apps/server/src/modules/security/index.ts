@@ -1,2 +1,2 @@
-export { issueCode, consumeCode, maskEmail, maskPhone, CODE_TTL_SECONDS, CODE_TRIES } from './service';
+export { issueCode, consumeCode, codeWasIssued, maskEmail, maskPhone, CODE_TTL_SECONDS, CODE_TRIES } from './service';
 export { securityRoutes } from './routes';

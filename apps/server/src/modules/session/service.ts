@@ -10,7 +10,7 @@ import { ACCESS_TTL_SECONDS, signAccessToken, signIdToken } from '../../platform
 import { recordActivity } from '../audit';
 import { enqueueMessage } from '../outbox';
 import { grantsForRole } from '../rbac';
-import { consumeCode, issueCode, maskEmail, maskPhone, CODE_TTL_SECONDS } from '../security';
+import { codeWasIssued, consumeCode, issueCode, maskEmail, maskPhone, CODE_TTL_SECONDS } from '../security';
 import * as users from '../users';
 import { sessions, unknownSignins } from './schema';
 
@@ -274,11 +274,25 @@ export async function changePassword(db: Db, actor: Actor, input: { CurrentPassw
 
 // ---- wallet sign-up: Token/Resend -> Token/Validate -> VerificationCode -> Password --------------
 
-async function pendingWallet(db: DbOrTx, email: string) {
+/**
+ * The registration an e-mail is in. An address that already has an account answers every step as
+ * a registration would (no one learns which e-mails have accounts, issue 7 §5): once step 1 was
+ * called with it, it is a "shadow" registration whose e-mail code went to no one — step 2 checks
+ * that code like any other (so a wrong one gets the same message and uses up the same tries) and
+ * changes nothing, and steps 3 and 4 answer as for an e-mail not yet confirmed. Before step 1, it
+ * answers like an unknown address. The account itself never changes.
+ */
+async function walletSignup(db: DbOrTx, email: string): Promise<{ user: users.UserRow; shadow: boolean }> {
   const user = await users.findUserByEmail(db, email);
-  if (!user || user.v_uid_status !== STATUS_IDS.pendiente || users.kindOf(user) !== 'WAL') {
-    throw rule('No hay un registro en curso para ese correo. Comienza el alta de nuevo.');
-  }
+  if (user && user.v_uid_status === STATUS_IDS.pendiente && users.kindOf(user) === 'WAL') return { user, shadow: false };
+  if (user && user.v_uid_status !== STATUS_IDS.pendiente && (await codeWasIssued(db, user.v_uid, 'signup-email'))) return { user, shadow: true };
+  throw rule('No hay un registro en curso para ese correo. Comienza el alta de nuevo.');
+}
+
+/** Steps 3 and 4 need a confirmed e-mail; a shadow registration never has one. */
+async function confirmedSignup(db: DbOrTx, email: string) {
+  const { user, shadow } = await walletSignup(db, email);
+  if (shadow || !user.d_email_verified_at) throw rule('Primero confirma tu correo electrónico.');
   return user;
 }
 
@@ -286,8 +300,10 @@ export async function signupStart(db: Db, input: { Email: string; Names: string;
   return db.transaction(async (tx) => {
     let user = await users.findUserByEmail(tx, input.Email);
     // An address that already has an account gets the same answer as a new one (no one learns
-    // which e-mails have accounts); its owner is told by e-mail instead.
+    // which e-mails have accounts); its owner is told by e-mail instead. The code is issued (same
+    // limits, same rows) but sent to no one: the later steps check it (walletSignup).
     if (user && user.v_uid_status !== STATUS_IDS.pendiente) {
+      await issueCode(tx, user.v_uid, 'signup-email');
       await enqueueMessage(tx, { channel: 'email', to: user.v_email, userId: user.v_uid, subject: 'Intento de registro con tu correo', body: `Hola ${user.v_names}:\n\nAlguien intentó crear una cuenta de FAR Wallet con este correo, que ya tiene una cuenta. Si fuiste tú, inicia sesión o restablece tu contraseña. Si no, ignora este mensaje: tu cuenta no cambió.` });
       await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Alta Wallet', action: 'Intento fallido', activity: 'Intento de registro con un correo que ya tiene cuenta' });
       return delivery('EMAIL', maskEmail(user.v_email));
@@ -311,14 +327,13 @@ export async function signupStart(db: Db, input: { Email: string; Names: string;
 }
 
 export async function signupValidateEmail(db: Db, input: { Email: string; Token: string }) {
-  const user = await pendingWallet(db, input.Email);
+  const { user, shadow } = await walletSignup(db, input.Email);
   await consumeCode(db, user.v_uid, 'signup-email', input.Token);
-  await users.updateUser(db, user.v_uid, { d_email_verified_at: new Date() });
+  if (!shadow) await users.updateUser(db, user.v_uid, { d_email_verified_at: new Date() });
 }
 
 export async function signupSendPhoneCode(db: Db, input: { Email: string }) {
-  const user = await pendingWallet(db, input.Email);
-  if (!user.d_email_verified_at) throw rule('Primero confirma tu correo electrónico.');
+  const user = await confirmedSignup(db, input.Email);
   return db.transaction(async (tx) => {
     const code = await issueCode(tx, user.v_uid, 'signup-phone');
     const phone = `${user.v_phone_code}${user.v_cell_phone ?? ''}`;
@@ -328,8 +343,7 @@ export async function signupSendPhoneCode(db: Db, input: { Email: string }) {
 }
 
 export async function signupSetPassword(db: Db, input: { Email: string; Code: string; Password: string }) {
-  const user = await pendingWallet(db, input.Email);
-  if (!user.d_email_verified_at) throw rule('Primero confirma tu correo electrónico.');
+  const user = await confirmedSignup(db, input.Email);
   await consumeCode(db, user.v_uid, 'signup-phone', input.Code);
   const hash = await hashSecret(input.Password);
   await db.transaction(async (tx) => {
