@@ -5,33 +5,62 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { auditRoutes, recordIncident } from './modules/audit';
-import { beneficiaryRoutes } from './modules/beneficiaries';
-import { businessRecordRoutes, businessRoutes } from './modules/businesses';
-import { catalogRoutes } from './modules/catalogs';
-import { cmsRoutes } from './modules/cms';
-import { dashboardRoutes } from './modules/dashboard';
-import { healthRoutes } from './modules/health';
-import { internalRoutes } from './modules/internal';
-import { outboxRoutes } from './modules/outbox';
-import { pricingRoutes } from './modules/pricing';
-import { speiRoutes, speiOutUsage, transferenceRoutes } from './modules/spei';
-import { statementRoutes } from './modules/statements';
-import { postalCodeRoutes } from './modules/postal-codes';
-import { profileUserRoutes } from './modules/profiles';
-import { rbacRoutes } from './modules/rbac';
-import { securityRoutes } from './modules/security';
-import { loadActor, profileRoutes, sessionRoutes, validatePin } from './modules/session';
-import { staffRoutes } from './modules/staff';
+import * as audit from './modules/audit';
+import * as beneficiaries from './modules/beneficiaries';
+import * as businesses from './modules/businesses';
+import * as catalogs from './modules/catalogs';
+import * as cms from './modules/cms';
+import * as dashboard from './modules/dashboard';
+import * as health from './modules/health';
+import * as internal from './modules/internal';
+import * as outbox from './modules/outbox';
+import * as postalCodes from './modules/postal-codes';
+import * as pricing from './modules/pricing';
+import * as profiles from './modules/profiles';
+import * as rbac from './modules/rbac';
+import * as security from './modules/security';
+import * as session from './modules/session';
+import * as spei from './modules/spei';
+import * as staff from './modules/staff';
+import * as statements from './modules/statements';
 import * as users from './modules/users';
-import { walletRoutes } from './modules/wallet-users';
+import * as walletUsers from './modules/wallet-users';
 import type { AppContext } from './platform/context';
 import { registerEnvelope, type ReportIncident } from './platform/envelope';
 import { frameworkErrorOptions, registerErrorHandler } from './platform/error-handler';
 import { registerInputGuard } from './platform/input';
 import { registerGuard } from './platform/guard';
 import { registerHttp } from './platform/http';
+import type { AppModule } from './platform/module';
 import { registerWeb } from './platform/static';
+
+/**
+ * The domain modules: each wires its own routes, job handlers and hooks in `register(app, ctx)`
+ * (exported from its index.ts). A new module is one line here. The order is the order of the API
+ * docs; hooks between modules are called per request, so it does not matter for them.
+ */
+const MODULES: AppModule[] = [
+  health,
+  session,
+  security,
+  rbac,
+  audit,
+  catalogs,
+  dashboard,
+  outbox,
+  internal,
+  profiles,
+  staff,
+  businesses,
+  walletUsers,
+  beneficiaries,
+  postalCodes,
+  pricing,
+  spei,
+  statements,
+  cms,
+  users,
+];
 
 export interface BuildOptions {
   config: Config;
@@ -54,11 +83,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await registerHttp(app, config, database.db);
 
   const report: ReportIncident = async (req, type, message, detail) => {
-    await recordIncident(ctx.db, { type, message, detail, client: req.actor?.client ?? null }).catch((err) => req.log.error({ err }, 'incident not recorded'));
+    await audit.recordIncident(ctx.db, { type, message, detail, client: req.actor?.client ?? null }).catch((err) => req.log.error({ err }, 'incident not recorded'));
   };
   registerErrorHandler(app, report);
   registerEnvelope(app, report);
-  registerGuard(app, (claims) => loadActor(database, claims));
+  registerGuard(app, (claims) => session.loadActor(database, claims));
   // After the guard: a caller without the permission gets 403 whatever it sent.
   registerInputGuard(app);
 
@@ -73,29 +102,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  const userNames = (ids: string[]) => users.userNames(ctx.db, ids);
-  await app.register(healthRoutes);
-  await app.register(sessionRoutes);
-  await app.register(profileRoutes);
-  await app.register(securityRoutes({ validatePin: (actor, pin) => validatePin(ctx.db, actor, pin) }));
-  await app.register(rbacRoutes({ usersPerRole: users.usersPerRole }));
-  await app.register(auditRoutes({ userNames }));
-  await app.register(catalogRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(outboxRoutes);
-  await app.register(internalRoutes);
-  await app.register(profileUserRoutes);
-  await app.register(staffRoutes);
-  await app.register(businessRoutes);
-  await app.register(businessRecordRoutes);
-  await app.register(walletRoutes);
-  await app.register(beneficiaryRoutes);
-  await app.register(postalCodeRoutes);
-  await app.register(pricingRoutes({ limitUsage: (db, businessId) => speiOutUsage(db, businessId) }));
-  await app.register(speiRoutes);
-  await app.register(transferenceRoutes);
-  await app.register(statementRoutes);
-  await app.register(cmsRoutes);
+  for (const mod of MODULES) await mod.register(app, ctx);
 
   registerWeb(app, config);
   return app;

@@ -10,7 +10,7 @@ import { ACCESS_TTL_SECONDS, signAccessToken, signIdToken } from '../../platform
 import { recordActivity } from '../audit';
 import { enqueueMessage } from '../outbox';
 import { grantsForRole } from '../rbac';
-import { codeWasIssued, consumeCode, issueCode, maskEmail, maskPhone, CODE_TTL_SECONDS } from '../security';
+import { codeWasIssued, consumeCode, issueCode, maskEmail, maskPhone, CODE_TTL_SECONDS, PIN_TRIES } from '../security';
 import * as users from '../users';
 import { sessions, unknownSignins } from './schema';
 
@@ -355,8 +355,6 @@ export async function signupSetPassword(db: Db, input: { Email: string; Code: st
 
 // ---- PIN -------------------------------------------------------------------------------------------
 
-export const PIN_TRIES = 3;
-
 /** Setting a PIN the first time needs only the session; changing one needs a security code. */
 export async function setPin(db: Db, actor: Actor, input: { Pin: string; Code?: string }) {
   const user = (await users.getUser(db, actor.userId))!;
@@ -369,21 +367,6 @@ export async function setPin(db: Db, actor: Actor, input: { Pin: string; Code?: 
     await users.updateUser(tx, actor.userId, { v_pin_hash: hash, i_pin_attempts: PIN_TRIES });
     await recordActivity(tx, { actor, section: 'Perfil', action: 'Editar', activity: user.v_pin_hash ? 'Cambió su NIP' : 'Configuró su NIP' });
   });
-}
-
-/** Wrong tries are committed before the refusal, so they count even though the call fails. */
-export async function validatePin(db: Db, actor: Actor, pin: string): Promise<void> {
-  const user = (await users.getUser(db, actor.userId))!;
-  if (!user.v_pin_hash) throw rule('Aún no configuras tu NIP. Hazlo desde tu perfil.');
-  if (user.i_pin_attempts <= 0) throw rule('Tu NIP está bloqueado por exceder los intentos. Configúralo de nuevo con un código de seguridad.');
-  if (await verifySecret(user.v_pin_hash, pin)) {
-    if (user.i_pin_attempts !== PIN_TRIES) await users.updateUser(db, user.v_uid, { i_pin_attempts: PIN_TRIES });
-    return;
-  }
-  const left = await users.registerFailedPin(db, user.v_uid);
-  await recordActivity(db, { actor, section: 'Seguridad', action: 'Intento fallido', activity: `NIP incorrecto (${left} intento(s) restante(s))` });
-  const message = left > 0 ? `El NIP no es correcto. Te quedan ${left} intento(s).` : 'El NIP no es correcto. Se bloqueó por exceder los intentos.';
-  throw new AppError('VALIDATION', message, { errors: [{ field: 'Pin', key: 'pin', message }] });
 }
 
 export async function statusByEmail(db: Db, actor: Actor, email: string) {

@@ -1,6 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { limitUsage } from '../pricing';
+import { registerSpeiJobs } from './jobs';
+import { sandboxRail } from './rail';
+import { speiRoutes } from './routes';
+import { speiOutUsage } from './speiout';
+import { transferenceRoutes } from './transference-routes';
+
 // SPEI: accounts, orders out and in, the rail, balances; statements and dashboards read through these.
-export { speiRoutes } from './routes';
-export { transferenceRoutes } from './transference-routes';
 export { businessBalance, getBusinessBalance, queryMovements, openOrders, speiVolume, movementsByIds, type MovementFilters } from './queries';
 export { speiOutUsage, sendSpeiOut, cancelSpeiOut, SUBMIT_JOB, SPEI_OUT_DISABLED, NOT_CANCELLABLE, type SpeiOutInput } from './speiout';
 export { applyRailEvent, submitSpeiOut } from './rail-events';
@@ -11,3 +18,11 @@ export { businessFor } from './accounts';
 export { sandboxRail, RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, SANDBOX_REJECT_REASON, UNKNOWN_BANK_REASON, type SpeiRail, type RailEvent, type RailOrder, type RailAck } from './rail';
 export { mexicoDate, mexicoMidnight, addDays, dayBounds, monthBounds, monthOf, MONTH_NAMES } from './time';
 export { seedSpeiDemo } from './seed';
+
+/** Routes, the rail's job handlers, and the limit usage pricing shows (pricing cannot import SPEI). */
+export async function register(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerSpeiJobs(sandboxRail({ delayMs: ctx.config.speiSandboxDelayMs }));
+  limitUsage.provide(speiOutUsage);
+  await app.register(speiRoutes);
+  await app.register(transferenceRoutes);
+}
