@@ -13,6 +13,9 @@ const router = createAppRouter(queryClient);
 // A refresh token in this tab: renew the session silently while the first screen shows a loader.
 void restoreSession();
 if (session.mayRestore()) preloadSignedIn();
+// Someone filling in the sign-in form is about to need them too (a page load alone does not, so
+// the sign-in screen's first load stays light).
+for (const type of ['focusin', 'pointerdown'] as const) window.addEventListener(type, preloadSignedIn, { once: true, passive: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No se encontró el elemento #root');

@@ -188,7 +188,7 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
-/** A reload with a session: fetch the signed-in layout while the session renews, not after it. */
+/** Fetch the signed-in layout before it is needed: while a session renews, or while someone signs in. */
 export function preloadSignedIn(): void {
   void import('../features/shell');
   void import('./signed-in-providers');
