@@ -5,33 +5,33 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import * as audit from './modules/audit';
-import * as beneficiaries from './modules/beneficiaries';
-import * as businesses from './modules/businesses';
-import * as catalogs from './modules/catalogs';
-import * as cms from './modules/cms';
-import * as dashboard from './modules/dashboard';
-import * as health from './modules/health';
-import * as internal from './modules/internal';
-import * as outbox from './modules/outbox';
-import * as postalCodes from './modules/postal-codes';
-import * as pricing from './modules/pricing';
-import * as profiles from './modules/profiles';
-import * as rbac from './modules/rbac';
-import * as security from './modules/security';
-import * as session from './modules/session';
-import * as spei from './modules/spei';
-import * as staff from './modules/staff';
-import * as statements from './modules/statements';
-import * as users from './modules/users';
-import * as walletUsers from './modules/wallet-users';
+import { recordIncident, register as audit } from './modules/audit';
+import { register as beneficiaries } from './modules/beneficiaries';
+import { register as businesses } from './modules/businesses';
+import { register as catalogs } from './modules/catalogs';
+import { register as cms } from './modules/cms';
+import { register as dashboard } from './modules/dashboard';
+import { register as health } from './modules/health';
+import { register as internal } from './modules/internal';
+import { register as outbox } from './modules/outbox';
+import { register as postalCodes } from './modules/postal-codes';
+import { register as pricing } from './modules/pricing';
+import { register as profiles } from './modules/profiles';
+import { register as rbac } from './modules/rbac';
+import { register as security } from './modules/security';
+import { loadActor, register as session } from './modules/session';
+import { register as spei } from './modules/spei';
+import { register as staff } from './modules/staff';
+import { register as statements } from './modules/statements';
+import { register as users } from './modules/users';
+import { register as walletUsers } from './modules/wallet-users';
 import type { AppContext } from './platform/context';
 import { registerEnvelope, type ReportIncident } from './platform/envelope';
 import { frameworkErrorOptions, registerErrorHandler } from './platform/error-handler';
 import { registerInputGuard } from './platform/input';
 import { registerGuard } from './platform/guard';
 import { registerHttp } from './platform/http';
-import type { AppModule } from './platform/module';
+import type { RegisterModule } from './platform/module';
 import { registerWeb } from './platform/static';
 
 /**
@@ -39,7 +39,7 @@ import { registerWeb } from './platform/static';
  * (exported from its index.ts). A new module is one line here. The order is the order of the API
  * docs; hooks between modules are called per request, so it does not matter for them.
  */
-const MODULES: AppModule[] = [
+const MODULES: RegisterModule[] = [
   health,
   session,
   security,
@@ -83,11 +83,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await registerHttp(app, config, database.db);
 
   const report: ReportIncident = async (req, type, message, detail) => {
-    await audit.recordIncident(ctx.db, { type, message, detail, client: req.actor?.client ?? null }).catch((err) => req.log.error({ err }, 'incident not recorded'));
+    await recordIncident(ctx.db, { type, message, detail, client: req.actor?.client ?? null }).catch((err) => req.log.error({ err }, 'incident not recorded'));
   };
   registerErrorHandler(app, report);
   registerEnvelope(app, report);
-  registerGuard(app, (claims) => session.loadActor(database, claims));
+  registerGuard(app, (claims) => loadActor(database, claims));
   // After the guard: a caller without the permission gets 403 whatever it sent.
   registerInputGuard(app);
 
@@ -102,7 +102,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  for (const mod of MODULES) await mod.register(app, ctx);
+  for (const register of MODULES) await register(app, ctx);
 
   registerWeb(app, config);
   return app;

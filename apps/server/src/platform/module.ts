@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 
 /**
- * A domain module as the app sees it: its index.ts exports `register(app, ctx)`, which wires the
- * module's routes, job handlers and hooks. app.ts is the list of modules (ARCHITECTURE.md).
+ * A domain module as the app sees it: the `register(app, ctx)` its index.ts exports, which wires
+ * the module's routes, job handlers and hooks. app.ts is the list of them (ARCHITECTURE.md).
  */
-export interface AppModule {
-  register: (app: FastifyInstance, ctx: AppContext) => Promise<void>;
-}
+export type RegisterModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 /**
  * A function module A needs from module B when B already imports A (an import would be a cycle,

@@ -261,8 +261,8 @@ export function DashboardPage() {
   const name = me.data ? fullName(me.data) : '';
   // A business's money is the tallest section, on top: asked for with the summary (not after it)
   // and waited for, so nothing below it moves when it arrives (layout shift, docs/decisions/0019).
-  const money = useBusinessMoney(me.data?.v_client === 'BUS');
-  const waiting = summary.isPending || me.isPending || (summary.data?.kind === 'BUS' && money.isPending);
+  const money = useBusinessMoney(me.data?.kind === 'BUS');
+  const waiting = summary.isPending || me.isPending || (summary.data?.kind === 'BUS' && money.isLoading);
   // The header's greeting waits for the name too: a loader under a header that grows would move.
   if (waiting) return <LoadingScreen label="Cargando el resumen…" />;
   return (
