@@ -47,5 +47,22 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      output: {
+        // Vendors in chunks of their own, cached across releases of the app's code: only libraries
+        // whose dependencies stay inside them (a group also takes in what its modules import, so a
+        // group naming recharts or tiptap would pull shared helpers, then the entry, into it).
+        // Mantine (and the floating-ui under its popovers) stays split per component, so the sign-in screen loads only the few it renders;
+        // charts and the editor stay in the lazy dashboard and CMS chunks. docs/decisions/0019.
+        manualChunks(id: string) {
+          const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1];
+          if (!pkg) return undefined;
+          if (['react', 'react-dom', 'scheduler'].includes(pkg)) return 'vendor-react';
+          if (['react-router', 'cookie', 'set-cookie-parser'].includes(pkg)) return 'vendor-router';
+          if (pkg === 'zod') return 'vendor-zod';
+          return undefined;
+        },
+      },
+    },
   },
 });

@@ -7,7 +7,7 @@
  * Run `npm run build` first. Usage: npx tsx bench/web/run.ts
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -56,7 +56,21 @@ async function signinJs(base: string): Promise<{ kb: number; files: number; css:
   return { kb: Math.round(js / 1024), files, css: Math.round(css / 1024) };
 }
 
-async function lighthouseScores(base: string): Promise<Record<string, number> | string> {
+interface Score {
+  score: number;
+  /** The five metrics behind the score, to see which one costs (ms, except CLS). */
+  metrics: string;
+}
+
+const METRICS: Array<[string, string]> = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+];
+
+async function lighthouseScores(base: string): Promise<Record<string, Score> | string> {
   let lighthouse: typeof import('lighthouse').default;
   let launcher: typeof import('chrome-launcher');
   try {
@@ -66,11 +80,15 @@ async function lighthouseScores(base: string): Promise<Record<string, number> | 
     return 'lighthouse no está instalado (npm install lighthouse -w @far/bench)';
   }
   const chrome = await launcher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
-  const scores: Record<string, number> = {};
+  const scores: Record<string, Score> = {};
   try {
     const run = async (url: string) => {
       const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], formFactor: 'mobile', logLevel: 'error' });
-      return Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
+      // BENCH_WEB_REPORTS=<dir> keeps each page's full Lighthouse report (JSON) to read the diagnostics.
+      if (process.env.BENCH_WEB_REPORTS && result) writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${new URL(url).pathname.slice(1)}.json`), JSON.stringify(result.lhr));
+      const audits = result?.lhr.audits ?? {};
+      const metrics = METRICS.map(([id, name]) => `${name} ${audits[id]?.displayValue ?? '?'}`).join(', ');
+      return { score: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100), metrics };
     };
     scores.signin = await run(`${base}/login`);
     // The dashboard needs a session: sign in once in this Chrome so the refresh cookie is set.
@@ -95,7 +113,11 @@ try {
   console.log(`sign-in: ${js.kb} KB de JavaScript comprimido en ${js.files} archivos (objetivo ≤ 170 KB), ${js.css} KB de CSS`);
   const lh = await lighthouseScores(base);
   if (typeof lh === 'string') console.log(lh);
-  else console.log(`Lighthouse móvil, rendimiento: sign-in ${lh.signin} (objetivo ≥ 90), dashboard Business ${lh.dashboard} (objetivo ≥ 80)`);
+  else {
+    console.log(`Lighthouse móvil, rendimiento: sign-in ${lh.signin?.score} (objetivo ≥ 90), dashboard Business ${lh.dashboard?.score} (objetivo ≥ 80)`);
+    for (const [page, s] of Object.entries(lh)) console.log(`  ${page}: ${s.metrics}`);
+  }
+  console.log(`carga del equipo (uptime): ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 } finally {
   stop();
 }

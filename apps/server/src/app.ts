@@ -5,38 +5,72 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { auditRoutes, recordIncident } from './modules/audit';
-import { beneficiaryRoutes } from './modules/beneficiaries';
-import { businessRecordRoutes, businessRoutes } from './modules/businesses';
-import { catalogRoutes } from './modules/catalogs';
-import { clarificationRoutes } from './modules/clarifications';
-import { cardRoutes, cardholderRoutes } from './modules/cards';
-import { cmsRoutes } from './modules/cms';
-import { dashboardRoutes } from './modules/dashboard';
-import { healthRoutes } from './modules/health';
-import { notificationRoutes } from './modules/notifications';
-import { webhookRoutes } from './modules/webhooks';
-import { internalRoutes } from './modules/internal';
-import { outboxRoutes } from './modules/outbox';
-import { pricingRoutes } from './modules/pricing';
-import { reportRoutes } from './modules/reports';
-import { speiRoutes, speiOutUsage, transferenceRoutes } from './modules/spei';
-import { statementRoutes } from './modules/statements';
-import { postalCodeRoutes } from './modules/postal-codes';
-import { profileUserRoutes } from './modules/profiles';
-import { rbacRoutes } from './modules/rbac';
-import { securityRoutes } from './modules/security';
-import { loadActor, profileRoutes, sessionRoutes, validatePin } from './modules/session';
-import { staffRoutes } from './modules/staff';
-import * as users from './modules/users';
-import { walletRoutes } from './modules/wallet-users';
+import { recordIncident, register as audit } from './modules/audit';
+import { register as beneficiaries } from './modules/beneficiaries';
+import { register as businesses } from './modules/businesses';
+import { register as cards } from './modules/cards';
+import { register as catalogs } from './modules/catalogs';
+import { register as clarifications } from './modules/clarifications';
+import { register as cms } from './modules/cms';
+import { register as dashboard } from './modules/dashboard';
+import { register as health } from './modules/health';
+import { register as internal } from './modules/internal';
+import { register as notifications } from './modules/notifications';
+import { register as outbox } from './modules/outbox';
+import { register as postalCodes } from './modules/postal-codes';
+import { register as pricing } from './modules/pricing';
+import { register as profiles } from './modules/profiles';
+import { register as rbac } from './modules/rbac';
+import { register as reports } from './modules/reports';
+import { register as security } from './modules/security';
+import { loadActor, register as session } from './modules/session';
+import { register as spei } from './modules/spei';
+import { register as staff } from './modules/staff';
+import { register as statements } from './modules/statements';
+import { register as users } from './modules/users';
+import { register as walletUsers } from './modules/wallet-users';
+import { register as webhooks } from './modules/webhooks';
 import type { AppContext } from './platform/context';
 import { registerEnvelope, type ReportIncident } from './platform/envelope';
 import { frameworkErrorOptions, registerErrorHandler } from './platform/error-handler';
 import { registerInputGuard } from './platform/input';
 import { registerGuard } from './platform/guard';
 import { registerHttp } from './platform/http';
+import type { RegisterModule } from './platform/module';
 import { registerWeb } from './platform/static';
+
+/**
+ * The domain modules: each wires its own routes, job handlers and hooks in `register(app, ctx)`
+ * (exported from its index.ts). A new module is one line here. The order is the order of the API
+ * docs; hooks between modules are called per request, so it does not matter for them.
+ */
+const MODULES: RegisterModule[] = [
+  health,
+  session,
+  security,
+  rbac,
+  audit,
+  catalogs,
+  dashboard,
+  outbox,
+  internal,
+  profiles,
+  staff,
+  businesses,
+  walletUsers,
+  beneficiaries,
+  postalCodes,
+  pricing,
+  spei,
+  statements,
+  cms,
+  clarifications,
+  reports,
+  cards,
+  notifications,
+  webhooks,
+  users,
+];
 
 export interface BuildOptions {
   config: Config;
@@ -78,35 +112,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  const userNames = (ids: string[]) => users.userNames(ctx.db, ids);
-  await app.register(healthRoutes);
-  await app.register(sessionRoutes);
-  await app.register(profileRoutes);
-  await app.register(securityRoutes({ validatePin: (actor, pin) => validatePin(ctx.db, actor, pin) }));
-  await app.register(rbacRoutes({ usersPerRole: users.usersPerRole }));
-  await app.register(auditRoutes({ userNames }));
-  await app.register(catalogRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(outboxRoutes);
-  await app.register(internalRoutes);
-  await app.register(profileUserRoutes);
-  await app.register(staffRoutes);
-  await app.register(businessRoutes);
-  await app.register(businessRecordRoutes);
-  await app.register(walletRoutes);
-  await app.register(beneficiaryRoutes);
-  await app.register(postalCodeRoutes);
-  await app.register(pricingRoutes({ limitUsage: (db, businessId) => speiOutUsage(db, businessId) }));
-  await app.register(speiRoutes);
-  await app.register(transferenceRoutes);
-  await app.register(statementRoutes);
-  await app.register(cmsRoutes);
-  await app.register(clarificationRoutes);
-  await app.register(reportRoutes);
-  await app.register(cardRoutes);
-  await app.register(cardholderRoutes);
-  await app.register(notificationRoutes);
-  await app.register(webhookRoutes);
+  for (const register of MODULES) await register(app, ctx);
 
   registerWeb(app, config);
   return app;

@@ -1,6 +1,6 @@
 import { ROLE_IDS, STATUS_IDS } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS, WALLET, count, createTestApp, lastCode, signin, userRow, withToken, type TestApp } from '../helpers';
+import { BUSINESS, TECHFAR, WALLET, count, createTestApp, lastCode, signin, userRow, withToken, type TestApp } from '../helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -109,14 +109,56 @@ describe('wallet sign-up', () => {
       const res = await start(email, phoneOf(5));
       expect(res.statusCode).toBe(fresh.statusCode);
       expect(shape(res.json())).toBe(shape(fresh.json()));
-      // No account is created or changed and no code issued; the owner gets a warning instead.
+      // No account is created or changed; a code is issued as for a new one but sent to no one
+      // (the later steps check it); the owner gets a warning instead.
       const after = await writes();
-      expect(after).toEqual({ ...before, outbox: before.outbox + 1, activity: before.activity + 1 });
+      expect(after).toEqual({ ...before, codes: before.codes + 1, outbox: before.outbox + 1, activity: before.activity + 1 });
       const [mail] = await t.sql<{ v_to: string; v_subject: string; t_body: string }>(`SELECT v_to, v_subject, t_body FROM outbox ORDER BY d_create_at DESC LIMIT 1`);
       expect(mail).toMatchObject({ v_to: email.toLowerCase(), v_subject: 'Intento de registro con tu correo' });
       expect(mail!.t_body).not.toMatch(/\b\d{6}\b/);
     }
     expect((await userRow(t, BUSINESS)).v_uid_status).toBe(STATUS_IDS.activo);
+  });
+
+  it('answers every later step for an e-mail that has an account exactly like a new registration, and changes nothing', async () => {
+    const fresh = 'nueva-pasos@correo.mx';
+    const owner = TECHFAR;
+    const answerOf = async (res: Promise<{ statusCode: number; json: () => unknown }>) => {
+      const r = await res;
+      return { status: r.statusCode, body: r.json() };
+    };
+    // Before step 1 both are unknown registrations.
+    expect(await answerOf(validate(owner, '123456'))).toEqual(await answerOf(validate('nunca-empezada@correo.mx', '123456')));
+    expect((await validate(owner, '123456')).json().message).toBe(NO_SIGNUP);
+
+    const accountOf = async (email: string) =>
+      (await t.sql(`SELECT v_uid_status, d_email_verified_at, v_password_hash, i_attemps FROM users WHERE lower(v_email) = lower($1)`, [email]))[0];
+    const ownerBefore = await accountOf(owner);
+    await start(fresh, phoneOf(8));
+    await start(owner, phoneOf(8));
+    const realCode = await lastCode(t, fresh);
+    // A code the new registration did not get; the owner's code went to no one, so it is as unknown.
+    const wrong = realCode === '000000' ? '111111' : '000000';
+
+    // Steps 3 and 4 before the e-mail is confirmed.
+    expect(await answerOf(sendSms(owner))).toEqual(await answerOf(sendSms(fresh)));
+    expect(await answerOf(finish(owner, '123456'))).toEqual(await answerOf(finish(fresh, '123456')));
+    expect((await sendSms(owner)).json().message).toBe(EMAIL_FIRST);
+    // Step 2 with wrong codes: the same messages, tries counted down alike, until they run out.
+    for (let i = 0; i < 4; i++) {
+      const a = await answerOf(validate(owner, wrong));
+      const b = await answerOf(validate(fresh, wrong));
+      expect(a).toEqual(b);
+      expect(a.status).toBeGreaterThanOrEqual(400);
+    }
+    // Step 1 again gives a new code to both, and the flow starts over the same way.
+    const again = [await answerOf(start(owner, phoneOf(8))), await answerOf(start(fresh, phoneOf(8)))];
+    expect(again[0]!.status).toBe(again[1]!.status);
+
+    // The account never changed: same status, e-mail confirmation and password; no SMS went out.
+    expect(await accountOf(owner)).toEqual(ownerBefore);
+    expect(await count(t, 'outbox', "v_to = $1 AND v_channel = 'sms'", [`+52${phoneOf(8)}`])).toBe(0);
+    expect((await signin(t, owner)).statusCode).toBe(200);
   });
 
   it.each([

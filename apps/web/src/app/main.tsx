@@ -1,15 +1,21 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen';
 import { restoreSession } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { session } from '../lib/session';
+import { createAppRouter, preloadSignedIn } from './router';
 
 const router = createAppRouter(queryClient);
 
 // A refresh token in this tab: renew the session silently while the first screen shows a loader.
 void restoreSession();
+if (session.mayRestore()) preloadSignedIn();
+// Someone filling in the sign-in form is about to need them too (a page load alone does not, so
+// the sign-in screen's first load stays light).
+for (const type of ['focusin', 'pointerdown'] as const) window.addEventListener(type, preloadSignedIn, { once: true, passive: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No se encontró el elemento #root');
@@ -17,7 +23,10 @@ if (!root) throw new Error('No se encontró el elemento #root');
 createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      {/* Screens load on first visit (router.tsx); a loader shows while the first one arrives. */}
+      <Suspense fallback={<LoadingScreen />}>
+        <RouterProvider router={router} />
+      </Suspense>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,13 +1,28 @@
-import { MENU_SEED } from '@far/contracts';
+import { MENU_SEED } from '@far/contracts/catalogs/rbac';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { IconArrowsExchange, IconAffiliate, IconCreditCard } from '@tabler/icons-react';
-import { ForgotPasswordPage, LoginPage, SignupPage } from '../features/auth';
-import { HelpPage, LegalAcceptanceGate } from '../features/help';
+// Files, not the features' index: a static import of an index would pull all its screens in.
+import { LoginPage } from '../features/auth/login-page';
 import type { BusinessDetailTab } from '../features/businesses';
-import { AppLayout, ComingSoonPage, NotFoundPage, PublicOnly, RequireAuth, RequireMenu, RequireSuper } from '../features/shell';
+import { NotFoundPage } from '../features/shell/not-found-page';
+import { PublicOnly } from '../features/shell/public-only';
 import { session } from '../lib/session';
+
+// The first load is the sign-in screen: it alone (with PublicOnly and NotFoundPage) is in the entry
+// chunk, without zod, the contracts' schemas or charts. Everything else loads on first visit, under
+// the Suspense of main.tsx (and of AppLayout for the signed-in screens). docs/decisions/0019.
+const ForgotPasswordPage = lazy(() => import('../features/auth').then((m) => ({ default: m.ForgotPasswordPage })));
+const SignupPage = lazy(() => import('../features/auth').then((m) => ({ default: m.SignupPage })));
+const RequireAuth = lazy(() => import('../features/shell').then((m) => ({ default: m.RequireAuth })));
+const RequireMenu = lazy(() => import('../features/shell').then((m) => ({ default: m.RequireMenu })));
+const RequireSuper = lazy(() => import('../features/shell').then((m) => ({ default: m.RequireSuper })));
+const AppLayout = lazy(() => import('../features/shell').then((m) => ({ default: m.AppLayout })));
+const ComingSoonPage = lazy(() => import('../features/shell').then((m) => ({ default: m.ComingSoonPage })));
+const HelpPage = lazy(() => import('../features/help').then((m) => ({ default: m.HelpPage })));
+const SignedInProviders = lazy(() => import('./signed-in-providers').then((m) => ({ default: m.SignedInProviders })));
+const LegalAcceptanceGate = lazy(() => import('../features/help').then((m) => ({ default: m.LegalAcceptanceGate })));
 
 // Screens behind sign-in load on first visit (the dashboard's charts are the heaviest part).
 const DashboardPage = lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardPage })));
@@ -31,6 +46,7 @@ const StatementPage = lazy(() => import('../features/money').then((m) => ({ defa
 const SpeiConfigPage = lazy(() => import('../features/money').then((m) => ({ default: m.SpeiConfigPage })));
 const BusinessSpeiTab = lazy(() => import('../features/money').then((m) => ({ default: m.BusinessSpeiTab })));
 // Strategic allies (issue 3): a tab of the business detail.
+const BusinessAlliesTab = lazy(() => import('../features/strategic-allies').then((m) => ({ default: m.BusinessAlliesTab })));
 // Content administrator and help (issue 13).
 const CmsPage = lazy(() => import('../features/cms').then((m) => ({ default: m.CmsPage })));
 const ContentEditorPage = lazy(() => import('../features/cms').then((m) => ({ default: m.ContentEditorPage })));
@@ -39,7 +55,6 @@ const ClarificationsPage = lazy(() => import('../features/clarifications').then(
 const ReportsPage = lazy(() => import('../features/reports').then((m) => ({ default: m.ReportsPage })));
 // Notifications (issue 12).
 const NotificationsPage = lazy(() => import('../features/notifications').then((m) => ({ default: m.NotificationsPage })));
-const BusinessAlliesTab = lazy(() => import('../features/strategic-allies').then((m) => ({ default: m.BusinessAlliesTab })));
 // Cards and cardholders (issue 9).
 const PreStockPage = lazy(() => import('../features/cards').then((m) => ({ default: m.PreStockPage })));
 const CardholdersPage = lazy(() => import('../features/cards').then((m) => ({ default: m.CardholdersPage })));
@@ -122,10 +137,10 @@ export function buildRoutes(): RouteObject[] {
         {
           // New legal texts are accepted right after sign-in (issue 13).
           element: (
-            <>
+            <SignedInProviders>
               <AppLayout />
               <LegalAcceptanceGate />
-            </>
+            </SignedInProviders>
           ),
           children: [
             { index: true, element: <Navigate to="/dashboard" replace /> },
@@ -194,6 +209,12 @@ export function buildRoutes(): RouteObject[] {
     },
     { path: '*', element: <NotFoundPage /> },
   ];
+}
+
+/** Fetch the signed-in layout before it is needed: while a session renews, or while someone signs in. */
+export function preloadSignedIn(): void {
+  void import('../features/shell');
+  void import('./signed-in-providers');
 }
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -1,4 +1,5 @@
-import { ERROR_MESSAGES, readErrorText } from '@far/contracts';
+// The zod-free leaf, so the first screen does not load every schema.
+import { ERROR_MESSAGES, readErrorText } from '@far/contracts/errors';
 import type { ZodType } from 'zod';
 import { session, type SessionTokens } from './session';
 
@@ -40,7 +41,8 @@ export type ApiResult<T> = [T, null] | [null, ApiError];
 export interface ApiRequestOptions<T> {
   body?: unknown;
   query?: Record<string, QueryValue>;
-  schema?: ZodType<T>;
+  /** The answer's schema, or a loader of it (screens of the first load keep zod out of their chunk). */
+  schema?: ZodType<T> | (() => Promise<ZodType<T>>);
   envelope?: Envelope;
   timeoutMs?: number;
   headers?: Record<string, string>;
@@ -300,6 +302,8 @@ async function run<T>(method: HttpMethod, path: string, options: ApiRequestOptio
   const headers: Record<string, string> = { Accept: responseType === 'json' ? 'application/json' : '*/*', ...extraHeaders };
   const token = auth ? session.accessToken() : null;
   if (token) headers['Authorization'] = `Bearer ${token}`;
+  // A lazily loaded schema downloads while the request travels.
+  const schemaReady = typeof options.schema === 'function' ? options.schema() : Promise.resolve(options.schema);
 
   let url = path;
   let body: BodyInit | undefined;
@@ -349,8 +353,9 @@ async function run<T>(method: HttpMethod, path: string, options: ApiRequestOptio
   }
 
   const data: unknown = isRecord(answer) && 'data' in answer ? answer['data'] : answer;
-  if (options.schema) {
-    const parsed = options.schema.safeParse(data);
+  const schema = await schemaReady;
+  if (schema) {
+    const parsed = schema.safeParse(data);
     if (!parsed.success) {
       if (import.meta.env.DEV && import.meta.env.MODE !== 'test') console.warn(`[api] ${method} ${path}: respuesta con formato inesperado`, parsed.error.issues);
       return [null, makeError(raw.status, 'RESPONSE_FORMAT', ERROR_MESSAGES.RESPONSE_FORMAT, { data })];

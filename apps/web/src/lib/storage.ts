@@ -1,4 +1,4 @@
-import { createStorage, type AppStorage } from '@far/contracts';
+import { createStorage, type AppStorage } from '@far/contracts/storage';
 
 /**
  * Browser storage goes through the contracts storage utility, which encodes what it writes

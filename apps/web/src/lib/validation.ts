@@ -1,9 +1,9 @@
 import { EmailField, passwordSchema } from '@far/contracts';
 import { z } from 'zod';
+import { PASSWORDS_DIFFER, REQUIRED } from './messages';
 
 /** Field rules shared by the forms, built on the contracts so client and server agree word for word. */
-export const REQUIRED = 'Este campo es requerido';
-export const PASSWORDS_DIFFER = 'Las contraseñas no coinciden';
+export { PASSWORDS_DIFFER, REQUIRED } from './messages';
 
 export const emailField = EmailField;
 /** Required first, then the contracts password policy. */

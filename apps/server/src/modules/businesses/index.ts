@@ -1,5 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { businessRoutes } from './routes';
+import { businessRecordRoutes } from './records-routes';
+
 export { assertBusinessActive, businessForActor, businessByClient, liveBusiness, findBusinessByAccountNumber, isProviderAccount, seedBusiness, businessName, PROVIDER_CLABE, type BusinessRow } from './service';
 export { listBusinessUsers, getBusinessUser, getBusinessUserByEmail, createBusinessUser, updateBusinessUser, businessUserActions } from './users';
-export { businessRoutes } from './routes';
-export { businessRecordRoutes } from './records-routes';
 export { businessBatches } from './report-rows';
+
+export async function register(app: FastifyInstance): Promise<void> {
+  await app.register(businessRoutes);
+  await app.register(businessRecordRoutes);
+}

@@ -1,1 +1,7 @@
-export { catalogRoutes } from './routes';
+import type { FastifyInstance } from 'fastify';
+import { catalogRoutes } from './routes';
+
+
+export async function register(app: FastifyInstance): Promise<void> {
+  await app.register(catalogRoutes);
+}

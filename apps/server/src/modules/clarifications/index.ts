@@ -1,3 +1,9 @@
 // Clarifications (support cases): routes, and the case reader the reports use.
-export { clarificationRoutes, CSV_COLUMNS as CLARIFICATION_COLUMNS } from './routes';
+import type { FastifyInstance } from 'fastify';
+import { clarificationRoutes } from './routes';
 export { clarificationBatches } from './service';
+
+export async function register(app: FastifyInstance): Promise<void> {
+  await app.register(clarificationRoutes);
+}
+export { CSV_COLUMNS as CLARIFICATION_COLUMNS } from './routes';

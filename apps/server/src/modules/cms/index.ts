@@ -1,2 +1,8 @@
-export { cmsRoutes } from './routes';
+import type { FastifyInstance } from 'fastify';
+import { cmsRoutes } from './routes';
+
 export { seedContentTypes, seedCmsDemo } from './seed';
+
+export async function register(app: FastifyInstance): Promise<void> {
+  await app.register(cmsRoutes);
+}

@@ -1,1 +1,7 @@
-export { dashboardRoutes } from './routes';
+import type { FastifyInstance } from 'fastify';
+import { dashboardRoutes } from './routes';
+
+
+export async function register(app: FastifyInstance): Promise<void> {
+  await app.register(dashboardRoutes);
+}

@@ -1,1 +1,7 @@
-export { healthRoutes } from './routes';
+import type { FastifyInstance } from 'fastify';
+import { healthRoutes } from './routes';
+
+
+export async function register(app: FastifyInstance): Promise<void> {
+  await app.register(healthRoutes);
+}

@@ -1,2 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { outboxRoutes } from './routes';
+
 export { enqueueMessage, htmlFromText, sendDueMessages, startOutboxSender, type OutgoingMessage } from './service';
-export { outboxRoutes } from './routes';
+
+export async function register(app: FastifyInstance): Promise<void> {
+  await app.register(outboxRoutes);
+}

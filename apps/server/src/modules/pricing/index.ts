@@ -1,3 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { limitUsage } from './hooks';
+import { pricingRoutes } from './routes';
+
 // SPEI commissions and transaction limits: the SPEI module reads them inside its money transactions.
 export {
   seedPricing,
@@ -14,4 +18,8 @@ export {
   type Limits,
   type LimitUsage,
 } from './service';
-export { pricingRoutes, type PricingRouteDeps } from './routes';
+export { limitUsage };
+
+export async function register(app: FastifyInstance): Promise<void> {
+  await app.register(pricingRoutes({ limitUsage }));
+}

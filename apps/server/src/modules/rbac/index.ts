@@ -1,2 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { usersPerRole } from './hooks';
+import { rbacRoutes } from './routes';
+
 export { seedRbac, grantsForRole, menuFor, roleCatalog } from './service';
-export { rbacRoutes } from './routes';
+export { usersPerRole };
+
+export async function register(app: FastifyInstance): Promise<void> {
+  await app.register(rbacRoutes({ usersPerRole }));
+}

@@ -1,2 +1,7 @@
 // Reports: the /report screen's calls and the scheduled-report job.
-export { reportRoutes } from './routes';
+import type { FastifyInstance } from 'fastify';
+import { reportRoutes } from './routes';
+
+export async function register(app: FastifyInstance): Promise<void> {
+  await app.register(reportRoutes);
+}

@@ -67,6 +67,12 @@ export async function consumeCode(db: Db, userId: string, operation: string, cod
   throw new AppError('VALIDATION', message, { errors: [{ field: 'Code', key: 'code', message }] });
 }
 
+/** Whether a code for `operation` was ever issued to the user (used, expired or live). */
+export async function codeWasIssued(db: DbOrTx, userId: string, operation: string): Promise<boolean> {
+  const [row] = await db.select({ one: sql<number>`1` }).from(securityCodes).where(and(eq(securityCodes.v_uid_user, userId), eq(securityCodes.v_operation, operation))).limit(1);
+  return row !== undefined;
+}
+
 /** "e***@d***.mx": enough for the person to recognise it, not enough to harvest it. */
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');

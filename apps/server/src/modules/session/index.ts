@@ -1,3 +1,10 @@
-export { actorRow, loadActor, validatePin, revokeAllSessions } from './service';
-export { sessionRoutes } from './routes';
-export { profileRoutes } from './profile-routes';
+import type { FastifyInstance } from 'fastify';
+import { sessionRoutes } from './routes';
+import { profileRoutes } from './profile-routes';
+
+export { actorRow, loadActor, revokeAllSessions } from './service';
+
+export async function register(app: FastifyInstance): Promise<void> {
+  await app.register(sessionRoutes);
+  await app.register(profileRoutes);
+}

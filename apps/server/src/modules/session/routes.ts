@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { actorOf } from '../../platform/guard';
 import { accountLimit } from '../../platform/rate-limit';
 import { ok } from '../../platform/reply';
+import { validatePin } from '../security';
 import { REFRESH_PER_SESSION, clearRefreshCookie, presentedRefreshToken, refreshBudgetKey, setRefreshCookie } from './cookie';
 import * as session from './service';
 
@@ -97,7 +98,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/v1/account/Pin/Validate', { config: { access: { WAL: 'any', refused: PIN_ONLY }, rateLimit: perIp }, schema: { tags, summary: 'Validar el NIP (intentos limitados)', body: z.object({ Pin: PinField }), response: { 200: answer(z.object({ Valid: z.literal(true) })) } } }, async (req) => {
-    await session.validatePin(db, actorOf(req), req.body.Pin);
+    await validatePin(db, actorOf(req), req.body.Pin);
     return ok({ Valid: true as const });
   });
 

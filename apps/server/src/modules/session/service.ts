@@ -11,7 +11,7 @@ import { recordActivity } from '../audit';
 import { notifyStaff } from '../notifications';
 import { enqueueMessage } from '../outbox';
 import { grantsForRole } from '../rbac';
-import { consumeCode, issueCode, maskEmail, maskPhone, CODE_TTL_SECONDS } from '../security';
+import { codeWasIssued, consumeCode, issueCode, maskEmail, maskPhone, CODE_TTL_SECONDS, PIN_TRIES } from '../security';
 import * as users from '../users';
 import { sessions, unknownSignins } from './schema';
 
@@ -290,11 +290,25 @@ export async function changePassword(db: Db, actor: Actor, input: { CurrentPassw
 
 // ---- wallet sign-up: Token/Resend -> Token/Validate -> VerificationCode -> Password --------------
 
-async function pendingWallet(db: DbOrTx, email: string) {
+/**
+ * The registration an e-mail is in. An address that already has an account answers every step as
+ * a registration would (no one learns which e-mails have accounts, issue 7 §5): once step 1 was
+ * called with it, it is a "shadow" registration whose e-mail code went to no one — step 2 checks
+ * that code like any other (so a wrong one gets the same message and uses up the same tries) and
+ * changes nothing, and steps 3 and 4 answer as for an e-mail not yet confirmed. Before step 1, it
+ * answers like an unknown address. The account itself never changes.
+ */
+async function walletSignup(db: DbOrTx, email: string): Promise<{ user: users.UserRow; shadow: boolean }> {
   const user = await users.findUserByEmail(db, email);
-  if (!user || user.v_uid_status !== STATUS_IDS.pendiente || users.kindOf(user) !== 'WAL') {
-    throw rule('No hay un registro en curso para ese correo. Comienza el alta de nuevo.');
-  }
+  if (user && user.v_uid_status === STATUS_IDS.pendiente && users.kindOf(user) === 'WAL') return { user, shadow: false };
+  if (user && user.v_uid_status !== STATUS_IDS.pendiente && (await codeWasIssued(db, user.v_uid, 'signup-email'))) return { user, shadow: true };
+  throw rule('No hay un registro en curso para ese correo. Comienza el alta de nuevo.');
+}
+
+/** Steps 3 and 4 need a confirmed e-mail; a shadow registration never has one. */
+async function confirmedSignup(db: DbOrTx, email: string) {
+  const { user, shadow } = await walletSignup(db, email);
+  if (shadow || !user.d_email_verified_at) throw rule('Primero confirma tu correo electrónico.');
   return user;
 }
 
@@ -302,8 +316,10 @@ export async function signupStart(db: Db, input: { Email: string; Names: string;
   return db.transaction(async (tx) => {
     let user = await users.findUserByEmail(tx, input.Email);
     // An address that already has an account gets the same answer as a new one (no one learns
-    // which e-mails have accounts); its owner is told by e-mail instead.
+    // which e-mails have accounts); its owner is told by e-mail instead. The code is issued (same
+    // limits, same rows) but sent to no one: the later steps check it (walletSignup).
     if (user && user.v_uid_status !== STATUS_IDS.pendiente) {
+      await issueCode(tx, user.v_uid, 'signup-email');
       await enqueueMessage(tx, { channel: 'email', to: user.v_email, userId: user.v_uid, subject: 'Intento de registro con tu correo', body: `Hola ${user.v_names}:\n\nAlguien intentó crear una cuenta de FAR Wallet con este correo, que ya tiene una cuenta. Si fuiste tú, inicia sesión o restablece tu contraseña. Si no, ignora este mensaje: tu cuenta no cambió.` });
       await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Alta Wallet', action: 'Intento fallido', activity: 'Intento de registro con un correo que ya tiene cuenta' });
       return delivery('EMAIL', maskEmail(user.v_email));
@@ -327,14 +343,13 @@ export async function signupStart(db: Db, input: { Email: string; Names: string;
 }
 
 export async function signupValidateEmail(db: Db, input: { Email: string; Token: string }) {
-  const user = await pendingWallet(db, input.Email);
+  const { user, shadow } = await walletSignup(db, input.Email);
   await consumeCode(db, user.v_uid, 'signup-email', input.Token);
-  await users.updateUser(db, user.v_uid, { d_email_verified_at: new Date() });
+  if (!shadow) await users.updateUser(db, user.v_uid, { d_email_verified_at: new Date() });
 }
 
 export async function signupSendPhoneCode(db: Db, input: { Email: string }) {
-  const user = await pendingWallet(db, input.Email);
-  if (!user.d_email_verified_at) throw rule('Primero confirma tu correo electrónico.');
+  const user = await confirmedSignup(db, input.Email);
   return db.transaction(async (tx) => {
     const code = await issueCode(tx, user.v_uid, 'signup-phone');
     const phone = `${user.v_phone_code}${user.v_cell_phone ?? ''}`;
@@ -344,8 +359,7 @@ export async function signupSendPhoneCode(db: Db, input: { Email: string }) {
 }
 
 export async function signupSetPassword(db: Db, input: { Email: string; Code: string; Password: string }) {
-  const user = await pendingWallet(db, input.Email);
-  if (!user.d_email_verified_at) throw rule('Primero confirma tu correo electrónico.');
+  const user = await confirmedSignup(db, input.Email);
   await consumeCode(db, user.v_uid, 'signup-phone', input.Code);
   const hash = await hashSecret(input.Password);
   await db.transaction(async (tx) => {
@@ -356,8 +370,6 @@ export async function signupSetPassword(db: Db, input: { Email: string; Code: st
 }
 
 // ---- PIN -------------------------------------------------------------------------------------------
-
-export const PIN_TRIES = 3;
 
 /** Setting a PIN the first time needs only the session; changing one needs a security code. */
 export async function setPin(db: Db, actor: Actor, input: { Pin: string; Code?: string }) {
@@ -371,21 +383,6 @@ export async function setPin(db: Db, actor: Actor, input: { Pin: string; Code?: 
     await users.updateUser(tx, actor.userId, { v_pin_hash: hash, i_pin_attempts: PIN_TRIES });
     await recordActivity(tx, { actor, section: 'Perfil', action: 'Editar', activity: user.v_pin_hash ? 'Cambió su NIP' : 'Configuró su NIP' });
   });
-}
-
-/** Wrong tries are committed before the refusal, so they count even though the call fails. */
-export async function validatePin(db: Db, actor: Actor, pin: string): Promise<void> {
-  const user = (await users.getUser(db, actor.userId))!;
-  if (!user.v_pin_hash) throw rule('Aún no configuras tu NIP. Hazlo desde tu perfil.');
-  if (user.i_pin_attempts <= 0) throw rule('Tu NIP está bloqueado por exceder los intentos. Configúralo de nuevo con un código de seguridad.');
-  if (await verifySecret(user.v_pin_hash, pin)) {
-    if (user.i_pin_attempts !== PIN_TRIES) await users.updateUser(db, user.v_uid, { i_pin_attempts: PIN_TRIES });
-    return;
-  }
-  const left = await users.registerFailedPin(db, user.v_uid);
-  await recordActivity(db, { actor, section: 'Seguridad', action: 'Intento fallido', activity: `NIP incorrecto (${left} intento(s) restante(s))` });
-  const message = left > 0 ? `El NIP no es correcto. Te quedan ${left} intento(s).` : 'El NIP no es correcto. Se bloqueó por exceder los intentos.';
-  throw new AppError('VALIDATION', message, { errors: [{ field: 'Pin', key: 'pin', message }] });
 }
 
 export async function statusByEmail(db: Db, actor: Actor, email: string) {

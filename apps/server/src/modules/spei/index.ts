@@ -1,6 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { limitUsage } from '../pricing';
+import { registerSpeiJobs } from './jobs';
+import { sandboxRail } from './rail';
+import { speiRoutes } from './routes';
+import { speiOutUsage } from './speiout';
+import { transferenceRoutes } from './transference-routes';
+
 // SPEI: accounts, orders out and in, the rail, balances; statements and dashboards read through these.
-export { speiRoutes } from './routes';
-export { transferenceRoutes } from './transference-routes';
 export { businessBalance, getBusinessBalance, queryMovements, openOrders, speiVolume, movementsByIds, type MovementFilters } from './queries';
 export { speiOutUsage, sendSpeiOut, cancelSpeiOut, SUBMIT_JOB, SPEI_OUT_DISABLED, NOT_CANCELLABLE, type SpeiOutInput } from './speiout';
 export { applyRailEvent, submitSpeiOut } from './rail-events';
@@ -13,3 +20,11 @@ export { mexicoDate, mexicoMidnight, addDays, dayBounds, monthBounds, monthOf, M
 export { seedSpeiDemo } from './seed';
 export { movementByTrackingKey } from './queries';
 export { movementBatches, movementsPerDay, movementsPerStatus, commissionsPerBusinessMonth, type MovementReportFilter } from './report-rows';
+
+/** Routes, the rail's job handlers, and the limit usage pricing shows (pricing cannot import SPEI). */
+export async function register(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerSpeiJobs(sandboxRail({ delayMs: ctx.config.speiSandboxDelayMs }));
+  limitUsage.provide(speiOutUsage);
+  await app.register(speiRoutes);
+  await app.register(transferenceRoutes);
+}

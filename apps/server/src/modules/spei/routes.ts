@@ -37,7 +37,6 @@ import { withIdempotency } from '../../platform/idempotency';
 import { toPage } from '../../platform/paging';
 import { ok } from '../../platform/reply';
 import * as accounts from './accounts';
-import { registerSpeiJobs } from './jobs';
 import { movementEntries } from './ledger-entries';
 import { depositToBusiness, receiveIncomingSpei } from './incoming';
 import { movementOut } from './movement';
@@ -45,7 +44,7 @@ import { getBusinessBalance, listPendingTransactions, movementFor } from './quer
 import { cancelSpeiOut } from './speiout';
 import { CANCEL, SPEI_OUT_REFUSED, speiOutWithCode } from './speiout-handler';
 import { proofOfPayment } from './proof';
-import { sandboxRail, sandboxTrackingKey } from './rail';
+import { sandboxTrackingKey } from './rail';
 import { mexicoDate } from './time';
 
 const tags = ['SPEI'];
@@ -65,7 +64,6 @@ const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional
 /** /api/v1/transaction/opm-features/*, balances, deposits, clabe-account/*, business-movement/* and the sandbox. */
 export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
-  registerSpeiJobs(sandboxRail({ delayMs: config.speiSandboxDelayMs }));
 
   // ---- catalogues ----
   const bankList = [

@@ -1,2 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { walletRoutes } from './routes';
+
 export { walletUserForActor } from './service';
-export { walletRoutes } from './routes';
+
+export async function register(app: FastifyInstance): Promise<void> {
+  await app.register(walletRoutes);
+}

@@ -1,3 +1,4 @@
+import '../../components/mantine-styles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { PasswordField } from '../../components/password-field';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { PasswordField } from '../../components/password-field';
 import { notifications } from '@mantine/notifications';
@@ -6,21 +5,32 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import type { ApiError } from '../../lib/api-client';
 import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
 import { readFrom, readNotice, type Notice } from '../../lib/notice';
 import { SESSION_EXPIRED_MESSAGE, session } from '../../lib/session';
-import { REQUIRED, emailField } from '../../lib/validation';
+import { REQUIRED } from '../../lib/messages';
 import { useSignIn } from './api/sign-in';
 import { AuthLayout } from './auth-layout';
 
-const loginSchema = z.object({
-  Email: emailField,
-  Password: z.string({ message: REQUIRED }).min(1, REQUIRED).max(128, 'Debe contener máximo 128 caracteres'),
-});
-type LoginInput = z.input<typeof loginSchema>;
-type LoginValues = z.output<typeof loginSchema>;
+/**
+ * The sign-in form checks with plain rules, not zod: this screen is the first load and stays light
+ * (zod and the contracts' schemas load after). Same words as the contracts' EmailField and the
+ * server's SigninBody, which still decide.
+ */
+const EMAIL = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+const loginRules = {
+  Email: {
+    validate: (value: string) => {
+      const email = value.trim();
+      if (email === '') return REQUIRED;
+      if (email.length > 254) return 'Debe contener máximo 254 caracteres';
+      return (EMAIL.test(email) && (email.split('@')[0] ?? '').length <= 64) || 'Correo electrónico no válido';
+    },
+  },
+  Password: { required: REQUIRED, maxLength: { value: 128, message: 'Debe contener máximo 128 caracteres' } },
+} as const;
+type LoginValues = { Email: string; Password: string };
 
 interface Denial {
   message: string;
@@ -50,16 +60,15 @@ export function LoginPage() {
   const notice: Notice | null =
     readNotice(location.state) ?? (params.get('sesion') === 'expirada' ? { color: 'yellow', message: SESSION_EXPIRED_MESSAGE } : null);
 
-  const form = useForm<LoginInput, unknown, LoginValues>({
+  const form = useForm<LoginValues>({
     ...FORM_SETTINGS,
-    resolver: zodResolver(loginSchema),
     defaultValues: { Email: '', Password: '' },
   });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setDenial(null);
-    const [result, error] = await signIn.mutateAsync(values);
+    const [result, error] = await signIn.mutateAsync({ Email: values.Email.trim().toLowerCase(), Password: values.Password });
     if (error) {
       handleError(error);
       return;
@@ -127,14 +136,14 @@ export function LoginPage() {
             type="email"
             autoComplete="username"
             error={errors.Email?.message}
-            {...form.register('Email')}
+            {...form.register('Email', loginRules.Email)}
           />
           <PasswordField
             label="Contraseña"
             placeholder="Tu contraseña"
             autoComplete="current-password"
             error={errors.Password?.message}
-            {...form.register('Password')}
+            {...form.register('Password', loginRules.Password)}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm">

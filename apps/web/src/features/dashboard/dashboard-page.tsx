@@ -1,4 +1,3 @@
-import { BarChart } from '@mantine/charts';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
 import {
   IconAlertOctagon,
@@ -21,6 +20,8 @@ import { useMe } from '../../lib/api/get-me';
 import { useMenu } from '../../lib/api/get-menu';
 import { EMPTY, date, fullName, integer, todayIso } from '../../lib/format';
 import type { ActivityItem } from '../../lib/models';
+import { BarChart } from './chart';
+import { useBusinessMoney } from './api/get-business-money';
 import { useSummary, type BusSummary, type FarSummary, type WalSummary } from './api/get-summary';
 import { AdminMoneySection, BusinessMoneySection } from './money-section';
 import { CardsFigures } from './cards-figures';
@@ -259,6 +260,12 @@ export function DashboardPage() {
   const summary = useSummary();
   const me = useMe();
   const name = me.data ? fullName(me.data) : '';
+  // A business's money is the tallest section, on top: asked for with the summary (not after it)
+  // and waited for, so nothing below it moves when it arrives (layout shift, docs/decisions/0019).
+  const money = useBusinessMoney(me.data?.kind === 'BUS');
+  const waiting = summary.isPending || me.isPending || (summary.data?.kind === 'BUS' && money.isLoading);
+  // The header's greeting waits for the name too: a loader under a header that grows would move.
+  if (waiting) return <LoadingScreen label="Cargando el resumen…" />;
   return (
     <>
       <PageHeader
@@ -272,9 +279,7 @@ export function DashboardPage() {
           ) : null
         }
       />
-      {summary.isPending ? (
-        <LoadingScreen label="Cargando el resumen…" />
-      ) : summary.isError ? (
+      {summary.isError ? (
         <ErrorAlert error={summary.error} title="No fue posible cargar el resumen" onRetry={() => void summary.refetch()} />
       ) : summary.data.kind === 'FAR' ? (
         <FarDashboard data={summary.data} />

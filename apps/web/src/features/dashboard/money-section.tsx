@@ -1,5 +1,4 @@
 import { MOVEMENT_TYPE_NAMES, formatCurrency } from '@far/contracts';
-import { BarChart } from '@mantine/charts';
 import { ActionIcon, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowUpRight, IconArrowsExchange, IconBuildingBank, IconClockHour4, IconMessageReport, IconSettings, IconWallet, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -11,6 +10,7 @@ import { useMe } from '../../lib/api/get-me';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { integer, money } from '../../lib/format';
 import { apiCents, apiCentsOr0, movementMovedMoney, signedMovementCents } from '../../lib/money';
+import { BarChart } from './chart';
 import { useAdminMoney, type AdminMoney } from './api/get-admin-money';
 import { useBusinessMoney, type BusinessMoney } from './api/get-business-money';
 

@@ -22,14 +22,6 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Sign-in, sign-up and password reset: a signed-in person goes to the start page instead. */
-export function PublicOnly() {
-  const { status } = useSession();
-  if (status === 'restoring') return <LoadingScreen label="Restaurando tu sesión…" />;
-  if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
-  return <Outlet />;
-}
-
 /** A menu screen: reachable only when the caller's role grants `permission` (Ver) on it. */
 export function RequireMenu({ url, permission = 'Ver', children }: { url: string; permission?: PermissionName; children: ReactNode }) {
   const grants = useMenuPermissions();

@@ -1,4 +1,3 @@
-import { LoginResult } from '@far/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -8,7 +7,10 @@ export interface SignInInput {
   Password: string;
 }
 
-export const signIn = (body: SignInInput) => apiRequest('POST', '/api/v1/account/Signin', { body, schema: LoginResult, auth: false });
+// Loaded with the answer: the sign-in screen's first load carries no zod schema.
+const loadLoginResult = () => import('@far/contracts').then((m) => m.LoginResult);
+
+export const signIn = (body: SignInInput) => apiRequest('POST', '/api/v1/account/Signin', { body, schema: loadLoginResult, auth: false });
 
 export function useSignIn() {
   return useMutation({
