@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { attemptsLeftText } from '@far/contracts';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { PasswordField } from '../../components/password-field';
 import { notifications } from '@mantine/notifications';
@@ -25,10 +26,6 @@ type LoginValues = z.output<typeof loginSchema>;
 interface Denial {
   message: string;
   attempts: number | null;
-}
-
-export function attemptsText(n: number): string {
-  return n === 1 ? 'Te queda 1 intento' : `Te quedan ${n} intentos`;
 }
 
 function readDenial(data: unknown, fallback: string): Denial {
@@ -116,7 +113,7 @@ export function LoginPage() {
               </Text>
               {denial.attempts !== null && denial.attempts > 0 ? (
                 <Text size="sm" mt={4} data-testid="login-attempts">
-                  {attemptsText(denial.attempts)}
+                  {attemptsLeftText(denial.attempts)}
                 </Text>
               ) : null}
             </Alert>
