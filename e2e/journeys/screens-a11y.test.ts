@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, screenshot, signIn } from '../browser';
+import { baseUrl, checkA11y, launch, screenshot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,6 +33,13 @@ async function visit(page: Page, path: string, heading: string, shot: string, wi
 
 describe('every screen passes the axe gate (0 critical, 0 serious) and names its tab', () => {
   it('staff screens on a desktop', async () => {
+    // The mailbox has at least one message to open, whichever journeys ran before.
+    const resend = await fetch(`${baseUrl()}/api/v1/account/Signup/Token/Resend`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Email: 'buzon-a11y@demo.mx', Names: 'Buzón', LastName1: 'Prueba', CellPhone: '5512340000', PhoneCode: '+52' }),
+    });
+    expect(resend.ok).toBe(true);
     const { page, close } = await open(DESKTOP, 'super@far.mx');
     await visit(page, '/dashboard', 'Dashboard', 'a11y-desktop-dashboard-super', DESKTOP.width);
     await visit(page, '/user/business', 'Cuentas Business', 'a11y-desktop-businesses', DESKTOP.width);
@@ -40,6 +47,14 @@ describe('every screen passes the axe gate (0 critical, 0 serious) and names its
     await visit(page, '/user/wallet', 'Usuarios Wallet', 'a11y-desktop-wallet', DESKTOP.width);
     await visit(page, '/log', 'Logs', 'a11y-desktop-logs', DESKTOP.width);
     await visit(page, '/mailbox', 'Buzón', 'a11y-desktop-mailbox', DESKTOP.width);
+    // A row click opens the message in a drawer whose close button has a name.
+    await page.locator('[data-testid="mailbox-list"] tbody tr').first().click();
+    await page.getByRole('dialog').waitFor();
+    await expect.poll(() => page.getByRole('dialog').getByTestId('mailbox-body').innerText()).not.toBe('');
+    await expect.poll(() => page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).count()).toBe(1);
+    await checkA11y(page, 'a11y-desktop-mailbox-drawer');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await close();
   });
 

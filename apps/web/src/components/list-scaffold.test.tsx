@@ -25,7 +25,7 @@ const columns: Column<Row>[] = [
   { key: 'amount', header: 'Importe', sortValue: (r) => r.Amount, render: (r) => String(r.Amount) },
 ];
 
-function Harness({ load, bulk, size }: { load: (page: number, size: number) => Promise<Row[]>; bulk?: BulkAction<Row>[]; size?: number }) {
+function Harness({ load, bulk, size, refetchInterval }: { load: (page: number, size: number) => Promise<Row[]>; bulk?: BulkAction<Row>[]; size?: number; refetchInterval?: number }) {
   const list = useListState({ search: '' }, { size });
   const query = useQuery({
     queryKey: ['rows', list.page, list.size],
@@ -33,6 +33,7 @@ function Harness({ load, bulk, size }: { load: (page: number, size: number) => P
       const rows = await load(list.page, list.size);
       return { Records: rows, Page: list.page, Size: list.size, TotalPages: rows.length === 0 ? 0 : 1, TotalRecords: rows.length };
     },
+    refetchInterval,
   });
   return (
     <ListScaffold
@@ -104,6 +105,18 @@ describe('ListScaffold', () => {
     await user.click(await screen.findByText('Carla'));
     expect(await screen.findByText('Cuerpo de Carla')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Detalle Carla' })).toBeInTheDocument();
+  });
+
+  it('keeps the drawer open when a refresh pushes the opened row off the page', async () => {
+    const user = userEvent.setup();
+    let rows = ROWS;
+    renderWithApp(<Harness load={async () => rows} refetchInterval={30} />);
+    await user.click(await screen.findByText('Carla'));
+    expect(await screen.findByText('Cuerpo de Carla')).toBeInTheDocument();
+    rows = [ROWS[1]!];
+    await waitFor(() => expect(screen.getByTestId('t').querySelectorAll('tbody tr')).toHaveLength(1));
+    expect(screen.getByRole('dialog', { name: 'Detalle Carla' })).toBeInTheDocument();
+    expect(screen.getByText('Cuerpo de Carla')).toBeInTheDocument();
   });
 
   it('shows the empty text only for a list that loaded with no rows', async () => {

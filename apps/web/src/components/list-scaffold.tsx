@@ -132,11 +132,15 @@ export function ListScaffold<T, F extends object>({
   fixedSize,
 }: ListScaffoldProps<T, F>) {
   const { online } = useNetwork();
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The opened row is kept as clicked: a list that refreshes itself (the mailbox, every 5 s) may
+  // push it off the page, and the drawer must not close under the reader. Fresh data wins.
+  const [opened, setOpened] = useState<{ id: string; row: T } | null>(null);
+  const openId = opened?.id ?? null;
   const rows = page?.rows;
   const state = tableStateOf(query, rows?.length ?? 0, online);
   const selectedRows = (rows ?? []).filter((r) => list.selected.has(getRowId(r)));
-  const openRow = openId ? (rows ?? []).find((r) => getRowId(r) === openId) : undefined;
+  const openRow = opened ? ((rows ?? []).find((r) => getRowId(r) === opened.id) ?? opened.row) : undefined;
+  const close = () => setOpened(null);
   const selectable = bulk && bulk.actions.length > 0;
 
   const bulkBar =
@@ -198,7 +202,7 @@ export function ListScaffold<T, F extends object>({
         onRetry={() => void query.refetch()}
         emptyText={list.filtered && filteredEmptyText ? filteredEmptyText : emptyText}
         activeRowId={openId}
-        onRowClick={detail ? (r) => setOpenId(getRowId(r)) : onRowClick}
+        onRowClick={detail ? (r) => setOpened({ id: getRowId(r), row: r }) : onRowClick}
         rowLabel={detail ? detail.label : rowLabel}
         selection={
           selectable
@@ -223,8 +227,8 @@ export function ListScaffold<T, F extends object>({
         }
       />
       {detail ? (
-        <Drawer opened={openRow !== undefined} onClose={() => setOpenId(null)} title={openRow ? detail.title(openRow) : ''} position="right" size={detail.size ?? 'lg'} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
-          {openRow ? detail.render(openRow, () => setOpenId(null)) : null}
+        <Drawer opened={openRow !== undefined} onClose={close} title={openRow ? detail.title(openRow) : ''} position="right" size={detail.size ?? 'lg'} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+          {openRow ? detail.render(openRow, close) : null}
         </Drawer>
       ) : null}
     </Stack>
