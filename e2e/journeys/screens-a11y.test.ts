@@ -62,6 +62,13 @@ describe('every screen passes the axe gate (0 critical, 0 serious) and names its
     const { page, close } = await open(DESKTOP, 'empresa@demo.mx');
     await visit(page, '/dashboard', 'Dashboard', 'a11y-desktop-dashboard-business', DESKTOP.width);
     await visit(page, '/account', 'Alta de cuentas', 'a11y-desktop-accounts', DESKTOP.width);
+    // A row click opens the account's data in a drawer.
+    await page.getByRole('row', { name: 'Ver la cuenta Nomina BBVA' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Nomina BBVA' });
+    await expect.poll(() => drawer.getByTestId('clabe-account-clabe').innerText()).toBe('012180001234567899');
+    expect(await drawer.innerText()).toContain('Juan Perez Lopez');
+    await screenshot(page, 'a11y-desktop-account-drawer');
+    await drawer.getByRole('button', { name: 'Cerrar' }).click();
     await visit(page, '/movement', 'Saldos y movimientos', 'a11y-desktop-movements', DESKTOP.width);
     await visit(page, '/profile', 'Mi perfil', 'a11y-desktop-profile-moral', DESKTOP.width);
     await close();
