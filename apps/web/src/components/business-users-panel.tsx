@@ -189,7 +189,7 @@ export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, sel
     {
       key: 'name',
       header: 'Usuario',
-      sortValue: personOf,
+      sortField: 'Name',
       render: (u) => (
         <Stack gap={0}>
           <Text size="sm" fw={600}>
@@ -201,9 +201,9 @@ export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, sel
         </Stack>
       ),
     },
-    { key: 'role', header: 'Rol', sortValue: (u) => roleLabel(u.Role.Name), render: (u) => <Text size="sm">{roleLabel(u.Role.Name)}</Text> },
-    { key: 'created', header: 'Alta', sortValue: (u) => u.CreationDate, render: (u) => <DateText size="sm" value={u.CreationDate} /> },
-    { key: 'status', header: 'Estatus', sortValue: (u) => u.Status.Name, render: (u) => <StatusBadge status={u.Status.Name} /> },
+    { key: 'role', header: 'Rol', render: (u) => <Text size="sm">{roleLabel(u.Role.Name)}</Text> },
+    { key: 'created', header: 'Alta', sortField: 'CreationDate', render: (u) => <DateText size="sm" value={u.CreationDate} /> },
+    { key: 'status', header: 'Estatus', render: (u) => <StatusBadge status={u.Status.Name} /> },
   ];
   if (canChangeStatus) {
     columns.push({

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { TYPES_PERSONS } from '../catalogs';
-import { EmailField, PageQuery, Uuid } from './common';
+import { EmailField, PageQuery, Uuid, sortQuery } from './common';
 import {
   CompanyName,
   CountryCode,
@@ -105,7 +105,10 @@ export const FirstUserBody = z.object({
 export const BusinessCreateBody = z.object({ ...BusinessFields, FirstUser: FirstUserBody.optional() });
 export const BusinessUpdateBody = z.object({ Id: Uuid, ...BusinessFields });
 export const BusinessCreated = BusinessDetail.extend({ FirstUser: z.object({ Id: z.string(), Email: z.string() }) });
-export const BusinessListBody = PageQuery.extend({ Status: StatusFilter.optional() });
+/** What the staff business list sorts by. */
+export const BUSINESS_SORT_FIELDS = ['Name', 'AccountNumber', 'CreationDate'] as const;
+export type BusinessSortField = (typeof BUSINESS_SORT_FIELDS)[number];
+export const BusinessListBody = PageQuery.extend({ Status: StatusFilter.optional(), ...sortQuery(BUSINESS_SORT_FIELDS) });
 export const BusinessIdBody = z.object({ Id: Uuid });
 export const BusinessEmailBody = z.object({ Email: EmailField });
 export const BusinessCustomerIdBody = z.object({

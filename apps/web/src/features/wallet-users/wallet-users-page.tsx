@@ -129,7 +129,7 @@ export function WalletUsersPage() {
     {
       key: 'name',
       header: 'Nombre',
-      sortValue: nameOf,
+      sortField: 'Name',
       render: (u) => (
         <Stack gap={0}>
           <Text size="sm" fw={600}>
@@ -141,10 +141,10 @@ export function WalletUsersPage() {
         </Stack>
       ),
     },
-    { key: 'client', header: 'Número de cliente', sortValue: (u) => u.ClientNumber, render: (u) => <Text size="sm">{u.ClientNumber}</Text> },
+    { key: 'client', header: 'Número de cliente', render: (u) => <Text size="sm">{u.ClientNumber}</Text> },
     { key: 'mobile', header: 'Teléfono celular', render: (u) => <Text size="sm">{u.Mobile ?? '—'}</Text> },
-    { key: 'created', header: 'Fecha de alta', sortValue: (u) => u.CreationDate, render: (u) => <DateText size="sm" value={u.CreationDate} /> },
-    { key: 'status', header: 'Estatus', sortValue: (u) => u.Status.Name, render: (u) => <StatusBadge status={u.Status.Name} /> },
+    { key: 'created', header: 'Fecha de alta', sortField: 'CreationDate', render: (u) => <DateText size="sm" value={u.CreationDate} /> },
+    { key: 'status', header: 'Estatus', render: (u) => <StatusBadge status={u.Status.Name} /> },
   ];
 
   return (

@@ -8,6 +8,8 @@ import { queryKeys } from '../query-keys';
  * Staff name the business (BusinessId); a business user always gets their own.
  */
 export interface BusinessUsersQuery {
+  SortBy?: string;
+  SortDir?: 'asc' | 'desc';
   BusinessId?: string;
   Page: number;
   Size: number;
