@@ -71,6 +71,10 @@ describe('every screen passes the axe gate (0 critical, 0 serious) and names its
     await drawer.getByRole('button', { name: 'Cerrar' }).click();
     await visit(page, '/movement', 'Saldos y movimientos', 'a11y-desktop-movements', DESKTOP.width);
     await visit(page, '/profile', 'Mi perfil', 'a11y-desktop-profile-moral', DESKTOP.width);
+    // A persona moral's profile: the company's data, no individual's last names or birth date.
+    expect(await page.getByTestId('company-data').innerText()).toContain('Comercializadora Demo SA de CV');
+    expect(await page.getByLabel('Primer apellido').count()).toBe(0);
+    expect(await page.getByLabel('Fecha de nacimiento').count()).toBe(0);
     await close();
   });
 });

@@ -66,6 +66,30 @@ export const BusinessDetail = z.object({
 });
 export type BusinessDetail = z.infer<typeof BusinessDetail>;
 
+/**
+ * The business a business user belongs to, as their /profile shows it: a persona moral's company
+ * data (razón social, RFC of 12, legal representative) or a persona física's own.
+ */
+export const MyBusiness = z.object({
+  Id: z.string(),
+  ClientNumber: z.string(),
+  IsMoral: z.boolean(),
+  CompanyName: z.string().nullable(),
+  Name: z.string().nullable(),
+  LastName: z.string().nullable(),
+  SecondLastName: z.string().nullable(),
+  Rfc: z.string(),
+  Curp: z.string().nullable(),
+  LegalRepresentative: z.object({ Name: z.string(), Email: z.string() }).nullable(),
+});
+export type MyBusiness = z.infer<typeof MyBusiness>;
+
+/** What a persona moral's users cannot give themselves on /profile (§3: a company has none). */
+export const MORAL_PROFILE_MESSAGES = {
+  lastName: 'Una persona moral no tiene apellidos',
+  birthdate: 'Una persona moral no tiene fecha de nacimiento',
+} as const;
+
 const BusinessFields = {
   TypePerson: TypePersonField,
   /** Required for persona moral; optional trade name for persona física. */

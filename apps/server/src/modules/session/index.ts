@@ -1,3 +1,3 @@
 export { actorRow, loadActor, validatePin, revokeAllSessions } from './service';
 export { sessionRoutes } from './routes';
-export { profileRoutes } from './profile-routes';
+export { profileRoutes, registerProfileRule } from './profile-routes';

@@ -12,6 +12,8 @@ import { useCan } from '../../lib/api/get-menu-permissions';
 import { readNotice } from '../../lib/notice';
 import { useSession } from '../../lib/session';
 import { AddressCard } from './address-form';
+import { useMyBusiness } from './api/get-my-business';
+import { CompanyCard } from './company-card';
 import { PersonalDataForm } from './personal-data-form';
 import { PhotoCard } from './photo-card';
 import { ChangePasswordForm, PinForm } from './security-forms';
@@ -27,8 +29,11 @@ export function ProfilePage() {
   const forced = mustChangePassword || me.data?.b_must_change_password === true;
   const [open, setOpen] = useState<string[]>(() => (params.get(CHANGE_PASSWORD_PARAM) === '1' || forced ? ['password'] : []));
   const notice = readNotice(location.state);
+  const business = useMyBusiness(me.data?.kind === 'BUS');
+  const moral = business.data?.IsMoral === true;
 
-  if (me.isPending) return <LoadingScreen />;
+  // A business user's form depends on the kind of person their business is.
+  if (me.isPending || (me.data?.kind === 'BUS' && business.isPending)) return <LoadingScreen />;
   if (me.isError) return <ErrorAlert error={me.error} title="No fue posible cargar tu perfil" onRetry={() => void me.refetch()} />;
 
   const passwordChanged = () => {
@@ -59,7 +64,8 @@ export function ProfilePage() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             {/* Remounted when the saved data changes, so the form starts from what the server holds. */}
-            {forced ? null : <PersonalDataForm key={JSON.stringify(me.data)} me={me.data} />}
+            {!forced && moral ? <CompanyCard business={business.data!} /> : null}
+            {forced ? null : <PersonalDataForm key={JSON.stringify(me.data)} me={me.data} moral={moral} />}
             <Paper withBorder p="lg">
               <Title order={2} fz="lg" mb="sm">
                 Seguridad
