@@ -2,11 +2,10 @@ import { Accordion, Alert, Button, Grid, Paper, Stack, Text, Title } from '@mant
 import { IconInfoCircle, IconKey, IconLifebuoy, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { BeneficiariesPanel } from '../../components/beneficiaries-panel';
-import { BusinessUsersPanel } from '../../components/business-users-panel';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
+import type { PanelSlots } from '../../components/panel-slots';
 import { useMe } from '../../lib/api/get-me';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { readNotice } from '../../lib/notice';
@@ -20,7 +19,7 @@ import { ChangePasswordForm, PinForm } from './security-forms';
 
 export const CHANGE_PASSWORD_PARAM = 'cambiar-contrasena';
 
-export function ProfilePage() {
+export function ProfilePage({ panels: { Beneficiaries, BusinessUsers } }: { panels: PanelSlots }) {
   const me = useMe();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -99,7 +98,7 @@ export function ProfilePage() {
                   <Title order={2} fz="lg" mb="sm">
                     Beneficiarios
                   </Title>
-                  <BeneficiariesPanel owner={{}} canEdit={canEdit} />
+                  <Beneficiaries owner={{}} canEdit={canEdit} />
                 </Paper>
               </>
             ) : null}
@@ -115,7 +114,7 @@ export function ProfilePage() {
             Invita a las personas de tu empresa que usarán el portal; recibirán una contraseña temporal por correo. También puedes desactivarlas o
             desbloquearlas.
           </Text>
-          <BusinessUsersPanel canInvite canChangeStatus selfId={me.data.v_uid} />
+          <BusinessUsers canInvite canChangeStatus selfId={me.data.v_uid} />
         </Paper>
       ) : null}
     </>

@@ -1,7 +1,7 @@
 import { BulkResult, type UserAction } from '@far/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../api-client';
-import { queryKeys } from '../query-keys';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/v1/profiles/users/action/bulk-action with ClientKind 'business' → { Affected }; all or nothing. */
 export interface BusinessUserActionInput {

@@ -6,26 +6,27 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { errorText, isApiError } from '../lib/api-client';
-import { useBusinessUserActions } from '../lib/api/business-user-actions';
-import { useCreateBusinessUser } from '../lib/api/create-business-user';
-import { roleLabel } from '../lib/api/get-me';
-import { useRolesOf } from '../lib/api/get-role-catalog';
-import { useBusinessUsers } from '../lib/api/list-business-users';
-import { fullName } from '../lib/format';
-import { FORM_SETTINGS, applyServerErrors } from '../lib/forms';
-import { LIFECYCLE_TEXT, availableActions, lifecycleOf } from '../lib/lifecycle';
-import { REQUIRED } from '../lib/validation';
-import { openConfirmDialog } from './confirm-dialog';
-import { type Column } from './data-table';
-import { ListScaffold, fromPage, useListState } from './list-scaffold';
-import { ErrorAlert } from './error-alert';
-import { PhoneFields } from './phone-code-select';
-import { REQUIRED_MARK } from './required-mark';
-import { StatusBadge } from './status-badge';
-import { DateText } from './value-text';
-import { ListFilters, NO_PEOPLE_FILTERS, peopleQuery } from './list-filters';
-import { notifyActionFailed } from '../lib/notify';
+import { errorText, isApiError } from '../../lib/api-client';
+import { useBusinessUserActions } from './api/business-user-actions';
+import { useCreateBusinessUser } from './api/create-business-user';
+import { roleLabel } from '../../lib/api/get-me';
+import { useRolesOf } from '../../lib/api/get-role-catalog';
+import { useBusinessUsers } from './api/list-business-users';
+import { fullName } from '../../lib/format';
+import type { BusinessUsersPanelProps } from '../../components/panel-slots';
+import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
+import { LIFECYCLE_TEXT, availableActions, lifecycleOf } from '../../lib/lifecycle';
+import { REQUIRED } from '../../lib/validation';
+import { openConfirmDialog } from '../../components/confirm-dialog';
+import { type Column } from '../../components/data-table';
+import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
+import { ErrorAlert } from '../../components/error-alert';
+import { PhoneFields } from '../../components/phone-code-select';
+import { REQUIRED_MARK } from '../../components/required-mark';
+import { StatusBadge } from '../../components/status-badge';
+import { DateText } from '../../components/value-text';
+import { ListFilters, NO_PEOPLE_FILTERS, peopleQuery } from '../../components/list-filters';
+import { notifyActionFailed } from '../../lib/notify';
 
 type Row = z.infer<typeof UserListItem>;
 
@@ -148,16 +149,6 @@ export function InviteBusinessUserForm({ businessId, onDone, onCancel }: { busin
 
 // ---- list ---------------------------------------------------------------------------------------
 
-interface BusinessUsersPanelProps {
-  /** Staff name the business; a business user's own business without it. */
-  businessId?: string;
-  canInvite: boolean;
-  canChangeStatus: boolean;
-  /** The signed-in person: nobody changes their own status. */
-  selfId?: string;
-  /** Offer bloquear too (staff); a business admin deactivates and unblocks. */
-  allowBlock?: boolean;
-}
 
 /** The users of one business: list, invite (temporary password by e-mail), deactivate and unblock. */
 export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, selfId, allowBlock = false }: BusinessUsersPanelProps) {

@@ -1,7 +1,7 @@
 import { BusinessUserDetail } from '@far/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../api-client';
-import { queryKeys } from '../query-keys';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * POST /api/v1/profiles/users/action/create with ClientKind 'business': invites a user to a business;
