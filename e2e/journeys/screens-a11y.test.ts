@@ -67,6 +67,9 @@ describe('every screen passes the axe gate (0 critical, 0 serious) and names its
     const drawer = page.getByRole('dialog', { name: 'Nomina BBVA' });
     await expect.poll(() => drawer.getByTestId('clabe-account-clabe').innerText()).toBe('012180001234567899');
     expect(await drawer.innerText()).toContain('Juan Perez Lopez');
+    // The picture once the drawer has slid in, whole, inside the window.
+    await expect.poll(async () => { const box = await drawer.boundingBox(); return box ? box.x + box.width : Infinity; }).toBeLessThanOrEqual(DESKTOP.width);
+    await page.waitForTimeout(300);
     await screenshot(page, 'a11y-desktop-account-drawer');
     await drawer.getByRole('button', { name: 'Cerrar' }).click();
     await visit(page, '/movement', 'Saldos y movimientos', 'a11y-desktop-movements', DESKTOP.width);
