@@ -1,12 +1,10 @@
-import { LoginResult } from '@far/contracts';
+import { LoginResult, type SigninBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/v1/account/Signin { Email, Password } → login result (spec §3). */
-export interface SignInInput {
-  Email: string;
-  Password: string;
-}
+export type SignInInput = z.input<typeof SigninBody>;
 
 export const signIn = (body: SignInInput) => apiRequest('POST', '/api/v1/account/Signin', { body, schema: LoginResult, auth: false });
 
