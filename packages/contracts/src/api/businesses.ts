@@ -70,16 +70,8 @@ export type BusinessDetail = z.infer<typeof BusinessDetail>;
  * The business a business user belongs to, as their /profile shows it: a persona moral's company
  * data (razón social, RFC of 12, legal representative) or a persona física's own.
  */
-export const MyBusiness = z.object({
-  Id: z.string(),
-  ClientNumber: z.string(),
+export const MyBusiness = BusinessDetail.pick({ Id: true, ClientNumber: true, CompanyName: true, Name: true, LastName: true, SecondLastName: true, Rfc: true, Curp: true }).extend({
   IsMoral: z.boolean(),
-  CompanyName: z.string().nullable(),
-  Name: z.string().nullable(),
-  LastName: z.string().nullable(),
-  SecondLastName: z.string().nullable(),
-  Rfc: z.string(),
-  Curp: z.string().nullable(),
   LegalRepresentative: z.object({ Name: z.string(), Email: z.string() }).nullable(),
 });
 export type MyBusiness = z.infer<typeof MyBusiness>;

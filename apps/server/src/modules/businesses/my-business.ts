@@ -11,22 +11,15 @@ import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { legalRepresentatives } from './schema';
-import { businessByClient, isMoral } from './service';
+import { businessByClient, businessIdentity, isMoral } from './service';
 
 export async function myBusiness(db: DbOrTx, actor: Actor): Promise<MyBusiness> {
   const b = await businessByClient(db, actor.client);
   if (!b) throw notFound('La empresa no existe');
   const [rep] = isMoral(b) ? await db.select().from(legalRepresentatives).where(eq(legalRepresentatives.v_uid_business, b.v_uid)) : [];
   return {
-    Id: b.v_uid,
-    ClientNumber: b.v_client,
+    ...businessIdentity(b),
     IsMoral: isMoral(b),
-    CompanyName: b.v_company_name,
-    Name: b.v_names,
-    LastName: b.v_last_name_1,
-    SecondLastName: b.v_last_name_2,
-    Rfc: b.v_rfc,
-    Curp: b.v_curp,
     LegalRepresentative: rep ? { Name: [rep.v_names, rep.v_last_name_1, rep.v_last_name_2].filter(Boolean).join(' '), Email: rep.v_email } : null,
   };
 }

@@ -46,17 +46,22 @@ export const businessName = (b: BusinessRow) => (isMoral(b) ? (b.v_company_name 
 
 const statusRef = (status: string) => ({ Id: status, Name: statusName(status) ?? status });
 
+/** Who the business is: the fields its detail and a business user's /profile share. */
+export const businessIdentity = (b: BusinessRow) => ({
+  Id: b.v_uid,
+  ClientNumber: b.v_client,
+  CompanyName: b.v_company_name,
+  Name: b.v_names,
+  LastName: b.v_last_name_1,
+  SecondLastName: b.v_last_name_2,
+  Rfc: b.v_rfc,
+  Curp: b.v_curp,
+});
+
 function businessDetail(b: BusinessRow, registeredUsers: number): BusinessDetail {
   return {
-    Id: b.v_uid,
-    ClientNumber: b.v_client,
+    ...businessIdentity(b),
     TypePerson: b.v_uid_type_person,
-    CompanyName: b.v_company_name,
-    Name: b.v_names,
-    LastName: b.v_last_name_1,
-    SecondLastName: b.v_last_name_2,
-    Rfc: b.v_rfc,
-    Curp: b.v_curp,
     Email: b.v_email,
     Mobile: b.v_cell_phone,
     MobileCode: b.v_phone_code,

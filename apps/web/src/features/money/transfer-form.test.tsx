@@ -45,6 +45,15 @@ function setup(accounts: ClabeAccount[] = [ACCOUNT]) {
   return { user, onContinue };
 }
 
+/** A registered account chosen, with amount, concept and reference typed. */
+async function fillForRegisteredAccount(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('combobox', { name: 'Cuenta registrada' }));
+  await user.click(await screen.findByRole('option', { name: /Nomina BBVA/, hidden: true }));
+  await user.type(screen.getByLabelText('Monto'), '250');
+  await user.type(screen.getByLabelText('Concepto'), 'Renta noviembre');
+  await user.type(screen.getByLabelText('Referencia numérica'), '1');
+}
+
 describe('TransferForm', () => {
   it('an empty submit shows the message of every control and sends nothing', async () => {
     const { user, onContinue } = setup();
@@ -130,11 +139,7 @@ describe('TransferForm', () => {
 
   it('a registered account needs only amount, concept and reference', async () => {
     const { user, onContinue } = setup();
-    await user.click(screen.getByRole('combobox', { name: 'Cuenta registrada' }));
-    await user.click(await screen.findByRole('option', { name: /Nomina BBVA/, hidden: true }));
-    await user.type(screen.getByLabelText('Monto'), '250');
-    await user.type(screen.getByLabelText('Concepto'), 'Renta noviembre');
-    await user.type(screen.getByLabelText('Referencia numérica'), '1');
+    await fillForRegisteredAccount(user);
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(onContinue).toHaveBeenCalledTimes(1));
     const draft = onContinue.mock.calls[0]![0];
@@ -146,11 +151,7 @@ describe('TransferForm', () => {
 
   it('refuses a past or today send date beside the field, and takes a future one', async () => {
     const { user, onContinue } = setup();
-    await user.click(screen.getByRole('combobox', { name: 'Cuenta registrada' }));
-    await user.click(await screen.findByRole('option', { name: /Nomina BBVA/, hidden: true }));
-    await user.type(screen.getByLabelText('Monto'), '250');
-    await user.type(screen.getByLabelText('Concepto'), 'Renta noviembre');
-    await user.type(screen.getByLabelText('Referencia numérica'), '1');
+    await fillForRegisteredAccount(user);
     const [y, m, d] = todayIso().split('-').map(Number) as [number, number, number];
     const typed = (offset: number) => {
       const day = new Date(Date.UTC(y, m - 1, d + offset));

@@ -61,14 +61,19 @@ afterEach(() => {
   session.clear();
 });
 
+/** The grants of /profile, and a PUT /account/me that answers what it was sent. */
+function answerProfileCalls() {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === '/api/v1/rbac/menu/permission') return answer(GRANTS);
+    if (url === '/api/v1/account/me' && init?.method === 'PUT') return answer({ ...ME, ...(JSON.parse(String(init.body)) as object) });
+    return answer(null, 404);
+  });
+}
+
 describe('PersonalDataForm', () => {
   it('saves only after a change, shows field messages and sends blanks as null', async () => {
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (url === '/api/v1/rbac/menu/permission') return answer(GRANTS);
-      if (url === '/api/v1/account/me' && init?.method === 'PUT') return answer({ ...ME, ...(JSON.parse(String(init.body)) as object) });
-      return answer(null, 404);
-    });
+    answerProfileCalls();
     const user = userEvent.setup();
     renderWithApp(<PersonalDataForm me={ME} />);
 
@@ -101,12 +106,7 @@ describe('PersonalDataForm', () => {
   });
 
   it("a persona moral's user keeps contact data only: no last names, birth date, CURP or occupation", async () => {
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (url === '/api/v1/rbac/menu/permission') return answer(GRANTS);
-      if (url === '/api/v1/account/me' && init?.method === 'PUT') return answer({ ...ME, ...(JSON.parse(String(init.body)) as object) });
-      return answer(null, 404);
-    });
+    answerProfileCalls();
     const user = userEvent.setup();
     renderWithApp(<PersonalDataForm me={{ ...ME, v_names: 'Comercializadora Demo', v_last_name_1: null }} moral />);
 
