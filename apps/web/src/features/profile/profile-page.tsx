@@ -1,4 +1,4 @@
-import { Accordion, Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Button, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconKey, IconLifebuoy, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -31,8 +31,7 @@ export function ProfilePage({ panels: { Beneficiaries, BusinessUsers } }: { pane
   const business = useMyBusiness(me.data?.kind === 'BUS');
   const moral = business.data?.IsMoral === true;
 
-  // A business user's form depends on the kind of person their business is.
-  if (me.isPending || (me.data?.kind === 'BUS' && business.isPending)) return <LoadingScreen />;
+  if (me.isPending) return <LoadingScreen />;
   if (me.isError) return <ErrorAlert error={me.error} title="No fue posible cargar tu perfil" onRetry={() => void me.refetch()} />;
 
   const passwordChanged = () => {
@@ -63,8 +62,17 @@ export function ProfilePage({ panels: { Beneficiaries, BusinessUsers } }: { pane
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             {/* Remounted when the saved data changes, so the form starts from what the server holds. */}
-            {!forced && moral ? <CompanyCard business={business.data!} /> : null}
-            {forced ? null : <PersonalDataForm key={JSON.stringify(me.data)} me={me.data} moral={moral} />}
+            {/* A business user's form depends on the kind of person their business is; the rest of the page does not wait for it. */}
+            {forced ? null : me.data.kind === 'BUS' && business.isPending ? (
+              <Skeleton h={240} />
+            ) : me.data.kind === 'BUS' && business.isError ? (
+              <ErrorAlert error={business.error} title="No fue posible cargar los datos de tu empresa" onRetry={() => void business.refetch()} />
+            ) : (
+              <>
+                {moral ? <CompanyCard business={business.data!} /> : null}
+                <PersonalDataForm key={JSON.stringify(me.data)} me={me.data} moral={moral} />
+              </>
+            )}
             <Paper withBorder p="lg">
               <Title order={2} fz="lg" mb="sm">
                 Seguridad
