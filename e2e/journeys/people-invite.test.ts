@@ -44,7 +44,8 @@ it('a business admin invites a second user from the profile, who signs in with t
 
   // The admin can deactivate them again from the same list.
   await page.reload();
-  await expect.poll(() => row.count()).toBe(1);
+  // After a reload the list loads again (its panel's code included): a loaded machine needs more than a second.
+  await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
   await row.getByRole('button', { name: `Desactivar a ${email}` }).click();
   await confirmDialog(page);
   await expect.poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('inactivo');

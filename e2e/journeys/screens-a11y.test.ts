@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, screenshot, signIn } from '../browser';
+import { baseUrl, checkA11y, launch, screenshot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,6 +33,13 @@ async function visit(page: Page, path: string, heading: string, shot: string, wi
 
 describe('every screen passes the axe gate (0 critical, 0 serious) and names its tab', () => {
   it('staff screens on a desktop', async () => {
+    // The mailbox has at least one message to open, whichever journeys ran before.
+    const resend = await fetch(`${baseUrl()}/api/v1/account/Signup/Token/Resend`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Email: 'buzon-a11y@demo.mx', Names: 'Buzón', LastName1: 'Prueba', CellPhone: '5512340000', PhoneCode: '+52' }),
+    });
+    expect(resend.ok).toBe(true);
     const { page, close } = await open(DESKTOP, 'super@far.mx');
     await visit(page, '/dashboard', 'Dashboard', 'a11y-desktop-dashboard-super', DESKTOP.width);
     await visit(page, '/user/business', 'Cuentas Business', 'a11y-desktop-businesses', DESKTOP.width);
@@ -40,6 +47,14 @@ describe('every screen passes the axe gate (0 critical, 0 serious) and names its
     await visit(page, '/user/wallet', 'Usuarios Wallet', 'a11y-desktop-wallet', DESKTOP.width);
     await visit(page, '/log', 'Logs', 'a11y-desktop-logs', DESKTOP.width);
     await visit(page, '/mailbox', 'Buzón', 'a11y-desktop-mailbox', DESKTOP.width);
+    // A row click opens the message in a drawer whose close button has a name.
+    await page.locator('[data-testid="mailbox-list"] tbody tr').first().click();
+    await page.getByRole('dialog').waitFor();
+    await expect.poll(() => page.getByRole('dialog').getByTestId('mailbox-body').innerText()).not.toBe('');
+    await expect.poll(() => page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).count()).toBe(1);
+    await checkA11y(page, 'a11y-desktop-mailbox-drawer');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await close();
   });
 
@@ -47,8 +62,22 @@ describe('every screen passes the axe gate (0 critical, 0 serious) and names its
     const { page, close } = await open(DESKTOP, 'empresa@demo.mx');
     await visit(page, '/dashboard', 'Dashboard', 'a11y-desktop-dashboard-business', DESKTOP.width);
     await visit(page, '/account', 'Alta de cuentas', 'a11y-desktop-accounts', DESKTOP.width);
+    // A row click opens the account's data in a drawer.
+    await page.getByRole('row', { name: 'Ver la cuenta Nomina BBVA' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Nomina BBVA' });
+    await expect.poll(() => drawer.getByTestId('clabe-account-clabe').innerText()).toBe('012180001234567899');
+    expect(await drawer.innerText()).toContain('Juan Perez Lopez');
+    // The picture once the drawer has slid in, whole, inside the window.
+    await expect.poll(async () => { const box = await drawer.boundingBox(); return box ? box.x + box.width : Infinity; }).toBeLessThanOrEqual(DESKTOP.width);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'a11y-desktop-account-drawer');
+    await drawer.getByRole('button', { name: 'Cerrar' }).click();
     await visit(page, '/movement', 'Saldos y movimientos', 'a11y-desktop-movements', DESKTOP.width);
     await visit(page, '/profile', 'Mi perfil', 'a11y-desktop-profile-moral', DESKTOP.width);
+    // A persona moral's profile: the company's data, no individual's last names or birth date.
+    expect(await page.getByTestId('company-data').innerText()).toContain('Comercializadora Demo SA de CV');
+    expect(await page.getByLabel('Primer apellido').count()).toBe(0);
+    expect(await page.getByLabel('Fecha de nacimiento').count()).toBe(0);
     await close();
   });
 });

@@ -39,7 +39,8 @@ it('a business user edits their profile and staff see it in the activity log', a
   await signIn(page, 'empresa@demo.mx');
   await page.waitForURL('**/dashboard');
   await page.getByTestId('side-menu').getByRole('link', { name: 'Perfil' }).click();
-  await page.getByLabel('Ocupación').fill('Comercio al por mayor');
+  // A persona moral's user edits contact data (a company has no occupation or last names).
+  await page.getByLabel('Correo alternativo').fill('contacto@demo.mx');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect.poll(() => page.getByText('Tus datos se guardaron.').first().isVisible()).toBe(true);
   await screenshot(page, 'profile-business');

@@ -4,6 +4,8 @@ import {
   ERROR_MESSAGES,
   ERROR_STATUS,
   FarError,
+  attemptsLeftText,
+  attemptsRemainingText,
   errorAnswer,
   httpStatusOf,
   isErrorCode,
@@ -152,5 +154,12 @@ describe('readErrorText', () => {
     const body: Record<string, unknown> = {};
     body['error'] = body;
     expect(readErrorText(body)).toBeUndefined();
+  });
+});
+
+describe('attempts left', () => {
+  it('says one try in the singular and the others in the plural', () => {
+    expect([0, 1, 2, 3].map(attemptsLeftText)).toEqual(['Te quedan 0 intentos', 'Te queda 1 intento', 'Te quedan 2 intentos', 'Te quedan 3 intentos']);
+    expect([1, 4].map(attemptsRemainingText)).toEqual(['1 intento restante', '4 intentos restantes']);
   });
 });

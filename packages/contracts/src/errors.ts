@@ -150,3 +150,13 @@ function readAt(body: unknown, depth: number): string | undefined {
 export function readErrorText(body: unknown): string | undefined {
   return readAt(body, 0);
 }
+
+/** «Te queda 1 intento» / «Te quedan 2 intentos»: the tries left after a wrong code, PIN or password. */
+export function attemptsLeftText(n: number): string {
+  return n === 1 ? 'Te queda 1 intento' : `Te quedan ${n} intentos`;
+}
+
+/** «1 intento restante» / «2 intentos restantes», for the activity log. */
+export function attemptsRemainingText(n: number): string {
+  return n === 1 ? '1 intento restante' : `${n} intentos restantes`;
+}

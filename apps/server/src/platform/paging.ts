@@ -1,4 +1,4 @@
-import { count, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 
@@ -16,6 +16,24 @@ export const pageCount = (total: number, size: number) => Math.ceil(total / size
 /** `{ Records, Page, Size, TotalPages, TotalRecords }` of docs/api.md. */
 export function toPage<T>(Records: T[], total: number, q: PageInput) {
   return { Records, Page: q.Page, Size: q.Size, TotalPages: pageCount(total, q.Size), TotalRecords: total };
+}
+
+/** The sort a list was asked for (contracts `sortQuery`): a whitelisted field and a direction. */
+export interface SortInput<F extends string> {
+  SortBy?: F;
+  SortDir?: 'asc' | 'desc';
+}
+
+/**
+ * ORDER BY of a list: the column behind the whitelisted field the caller chose (empty values last,
+ * in either direction), then the row id in the same direction so that tied rows keep one order
+ * across pages. Without a choice, the list's own order.
+ */
+export function orderOf<F extends string>(q: SortInput<F>, columns: Record<F, AnyColumn | SQL>, fallback: SQL[], id: AnyColumn): SQL[] {
+  const column = q.SortBy ? columns[q.SortBy] : undefined;
+  if (!column) return fallback;
+  const descending = q.SortDir === 'desc';
+  return [sql`${column} ${descending ? sql`desc` : sql`asc`} nulls last`, descending ? desc(id) : asc(id)];
 }
 
 /** An ILIKE pattern that matches the text literally: % and _ typed by a person are not wildcards. */

@@ -118,7 +118,7 @@ describe('state changes write log-user entries', () => {
   it('records failed sign-ins, and not the attempted password', async () => {
     await t.app.inject({ method: 'POST', url: '/api/v1/account/Signin', payload: { Email: WALLET, Password: 'ClaveSecreta99' } });
     const [entry] = (await page({ section: 'Sesión', search: 'Intento fallido' })).items;
-    expect(entry).toMatchObject({ v_user_email: WALLET, v_activity: 'Contraseña incorrecta (4 intento(s) restante(s))' });
+    expect(entry).toMatchObject({ v_user_email: WALLET, v_activity: 'Contraseña incorrecta (4 intentos restantes)' });
     expect(await count(t, 'log_user', `v_activity LIKE '%ClaveSecreta99%' OR t_detail::text LIKE '%ClaveSecreta99%'`)).toBe(0);
     await t.app.inject({ method: 'POST', url: '/api/v1/account/Signin', payload: { Email: WALLET, Password: 'Demo#2026' } });
   });

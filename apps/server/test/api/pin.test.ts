@@ -60,7 +60,7 @@ describe('Pin', () => {
     const code = await lastCode(t, email);
     const wrong = await setPin(email, '5678', code === '000000' ? '111111' : '000000');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('El código no es correcto. Te quedan 2 intento(s).');
+    expect(wrong.json().message).toBe('El código no es correcto. Te quedan 2 intentos.');
     expect((await pinState(email)).v_pin_hash).toBe(hash);
 
     expect((await setPin(email, '5678', code)).statusCode).toBe(200);
@@ -113,8 +113,8 @@ describe('Pin/Validate and security/pin', () => {
     const c = await validatePin(email, '0000');
     expect([a, b, c].map((r) => r.statusCode)).toEqual([400, 400, 400]);
     expect([a, b, c].map((r) => r.json().message)).toEqual([
-      'El NIP no es correcto. Te quedan 2 intento(s).',
-      'El NIP no es correcto. Te quedan 1 intento(s).',
+      'El NIP no es correcto. Te quedan 2 intentos.',
+      'El NIP no es correcto. Te queda 1 intento.',
       'El NIP no es correcto. Se bloqueó por exceder los intentos.',
     ]);
     const locked = 'Tu NIP está bloqueado por exceder los intentos. Configúralo de nuevo con un código de seguridad.';

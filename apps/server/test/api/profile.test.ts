@@ -62,7 +62,8 @@ describe('GET /api/v1/account/me', () => {
 
 describe('PUT /api/v1/account/me', () => {
   it('saves the editable fields and records it', async () => {
-    const email = await person();
+    // A user of a persona física's business (a persona moral's users have no last names, below).
+    const email = await person(BUSINESS_2);
     const res = await putMe(email, { v_names: 'Mariana', v_last_name_1: 'López', v_last_name_2: '', v_cell_phone: '5598765432', v_phone: '5511223344', v_email_alternative: 'Otra@Correo.MX', v_ocuppation: 'Tesorera', d_birthdate_at: '1990-05-17' });
     expect(res.statusCode).toBe(200);
     expect(res.json().status.message).toBe('Perfil actualizado');
@@ -219,5 +220,50 @@ describe('profile photo', () => {
   it('needs a session', async () => {
     expect((await t.call(null, { method: 'POST', url: '/api/v1/account/me/photo', ...multipart('yo.png', PNG) })).statusCode).toBe(401);
     expect((await t.call(null, { method: 'GET', url: '/api/v1/account/me/photo' })).statusCode).toBe(401);
+  });
+});
+
+describe('a business user sees their business as the person it is', () => {
+  const mine = (who: string) => t.call(who, { method: 'GET', url: '/api/v1/profiles/business/query/mine' });
+  const userRow = async (email: string) => (await t.sql<{ v_last_name_1: string | null; d_birthdate_at: string | null }>(`SELECT v_last_name_1, d_birthdate_at::text FROM users WHERE v_email = $1`, [email]))[0]!;
+
+  it('a persona moral: razón social, RFC of 12 and the legal representative, no individual data', async () => {
+    const res = await mine(BUSINESS);
+    expect(res.statusCode, res.body).toBe(200);
+    const b = res.json().data;
+    expect(b).toMatchObject({ IsMoral: true, CompanyName: 'Comercializadora Demo SA de CV', Name: null, LastName: null, Curp: null });
+    expect(b.Rfc).toHaveLength(12);
+    expect(b.LegalRepresentative === null || typeof b.LegalRepresentative.Name === 'string').toBe(true);
+  });
+
+  it('a persona física: the individual names, last names, RFC of 13 and CURP', async () => {
+    const b = (await mine(BUSINESS_2)).json().data;
+    expect(b).toMatchObject({ IsMoral: false, Name: 'Lucía', LastName: 'Hernández', SecondLastName: 'Vega', Curp: 'HEVL850214MDFRGC07', LegalRepresentative: null });
+    expect(b.Rfc).toHaveLength(13);
+  });
+
+  it("refuses last names and a birth date in a persona moral's profile, beside each field, and writes nothing", async () => {
+    const before = await userRow(BUSINESS);
+    const res = await putMe(BUSINESS, { v_names: 'Comercializadora Demo SA de CV', v_last_name_1: 'Pérez', d_birthdate_at: '1990-01-01' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { field: 'v_last_name_1', key: 'moral', message: 'Una persona moral no tiene apellidos' },
+      { field: 'd_birthdate_at', key: 'moral', message: 'Una persona moral no tiene fecha de nacimiento' },
+    ]);
+    expect(await userRow(BUSINESS)).toEqual(before);
+    // Its contact data still saves.
+    expect((await putMe(BUSINESS, { v_names: 'Comercializadora Demo SA de CV', v_email_alternative: 'contacto@demo.mx' })).statusCode).toBe(200);
+  });
+
+  it('lets a persona física keep last names and a birth date', async () => {
+    const res = await putMe(BUSINESS_2, { v_names: 'Lucía', v_last_name_1: 'Hernández', d_birthdate_at: '1985-02-14' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await userRow(BUSINESS_2)).toMatchObject({ v_last_name_1: 'Hernández', d_birthdate_at: '1985-02-14' });
+  });
+
+  it('is for business users only', async () => {
+    expect((await mine(TECHFAR)).statusCode).toBe(403);
+    expect((await mine(WALLET)).statusCode).toBe(403);
+    expect((await t.call(null, { method: 'GET', url: '/api/v1/profiles/business/query/mine' })).statusCode).toBe(401);
   });
 });

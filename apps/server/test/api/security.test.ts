@@ -101,7 +101,7 @@ describe('POST /api/v1/security/verify', () => {
     const code = await codeFor(email, 'spei-out');
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push((await verify(email, 'spei-out', other(code))).json().message);
-    expect(answers).toEqual(['El código no es correcto. Te quedan 2 intento(s).', 'El código no es correcto. Te quedan 1 intento(s).', 'El código no es correcto. Se agotaron los intentos; solicita uno nuevo.']);
+    expect(answers).toEqual(['El código no es correcto. Te quedan 2 intentos.', 'El código no es correcto. Te queda 1 intento.', 'El código no es correcto. Se agotaron los intentos; solicita uno nuevo.']);
     expect((await verify(email, 'spei-out', code)).json().message).toBe(MISSING);
   });
 

@@ -348,7 +348,7 @@ describe('password reset', () => {
       expect(res.statusCode).toBe(400);
       messages.push(res.json().message);
     }
-    expect(messages).toEqual(['El código no es correcto. Te quedan 2 intento(s).', 'El código no es correcto. Te quedan 1 intento(s).', 'El código no es correcto. Se agotaron los intentos; solicita uno nuevo.']);
+    expect(messages).toEqual(['El código no es correcto. Te quedan 2 intentos.', 'El código no es correcto. Te queda 1 intento.', 'El código no es correcto. Se agotaron los intentos; solicita uno nuevo.']);
     const late = await confirmReset(email, code, 'NuevaClave2026');
     expect(late.statusCode).toBe(422);
     expect(late.json().message).toBe('No hay un código vigente para esta operación. Solicita uno nuevo.');

@@ -182,7 +182,7 @@ describe('wallet sign-up', () => {
     const code = await lastCode(t, email);
     const wrongCode = await validate(email, code === '000000' ? '111111' : '000000');
     expect(wrongCode.statusCode).toBe(400);
-    expect(wrongCode.json().message).toBe('El código no es correcto. Te quedan 2 intento(s).');
+    expect(wrongCode.json().message).toBe('El código no es correcto. Te quedan 2 intentos.');
     expect((await validate(email, code)).statusCode).toBe(200);
     await sendSms(email);
     const sms = await lastCode(t, `+52${phone}`);

@@ -239,7 +239,7 @@ describe('SPEI out, refusals: each with its Spanish message and nothing written'
     const before = await moneyTables(t);
     const res = await moneyCall(t, BUSINESS, { method: 'POST', url: URL_OUT, payload: { ...valid, SecurityCode: code === '000000' ? '111111' : '000000' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('El código no es correcto. Te quedan 2 intento(s).');
+    expect(res.json().message).toBe('El código no es correcto. Te quedan 2 intentos.');
     expect(await moneyTables(t)).toEqual(before);
   });
 

@@ -1,10 +1,12 @@
 import { MENU_SEED } from '@far/contracts/catalogs/rbac';
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode } from 'react';
+import { Loader } from '@mantine/core';
+import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { IconArrowsExchange, IconAffiliate, IconCreditCard } from '@tabler/icons-react';
 // Files, not the features' index: a static import of an index would pull all its screens in.
 import { LoginPage } from '../features/auth/login-page';
+import type { PanelSlots } from '../components/panel-slots';
 import type { BusinessDetailTab } from '../features/businesses';
 import { NotFoundPage } from '../features/shell/not-found-page';
 import { PublicOnly } from '../features/shell/public-only';
@@ -62,6 +64,22 @@ const CardsPage = lazy(() => import('../features/cards').then((m) => ({ default:
 const CardDetailPage = lazy(() => import('../features/cards').then((m) => ({ default: m.CardDetailPage })));
 const FundingPage = lazy(() => import('../features/cards').then((m) => ({ default: m.FundingPage })));
 const BusinessCardsTab = lazy(() => import('../features/cards').then((m) => ({ default: m.BusinessCardsTab })));
+// Panels several features show (beneficiaries, a business's users), handed to the pages: features
+// never import each other (components/panel-slots.ts).
+// Each waits for its code in its own place, not by hiding the page that shows it.
+function inPlace<P extends object>(Panel: ComponentType<P>): ComponentType<P> {
+  return function Slot(props: P) {
+    return (
+      <Suspense fallback={<Loader size="sm" role="status" aria-label="Cargando" />}>
+        <Panel {...props} />
+      </Suspense>
+    );
+  };
+}
+const PANELS: PanelSlots = {
+  Beneficiaries: inPlace(lazy(() => import('../features/beneficiaries').then((m) => ({ default: m.BeneficiariesPanel })))),
+  BusinessUsers: inPlace(lazy(() => import('../features/business-users').then((m) => ({ default: m.BusinessUsersPanel })))),
+};
 
 /**
  * The business detail's tabs from other features (features do not import each other): «Configuración
@@ -84,8 +102,8 @@ const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Ag
   { path: '/user/business/nueva', url: '/user/business', permission: 'Agregar', page: <BusinessCreatePage /> },
   { path: '/user/business/codigos-postales', url: '/user/business', page: <PostalCodesPage /> },
   // A colleague's «Configuración SPEI y límites» joins through BusinessDetailPage's `extraTabs`.
-  { path: '/user/business/:id', url: '/user/business', page: <BusinessDetailPage extraTabs={BUSINESS_EXTRA_TABS} /> },
-  { path: '/user/wallet', url: '/user/wallet', page: <WalletUsersPage /> },
+  { path: '/user/business/:id', url: '/user/business', page: <BusinessDetailPage extraTabs={BUSINESS_EXTRA_TABS} panels={PANELS} /> },
+  { path: '/user/wallet', url: '/user/wallet', page: <WalletUsersPage panels={PANELS} /> },
 ];
 
 /** Money core (issue 4): the business screens behind their menu entries; SPEI settings behind Cuentas Business. */
@@ -150,7 +168,7 @@ export function buildRoutes(): RouteObject[] {
               path: '/profile',
               element: (
                 <RequireMenu url="/profile">
-                  <ProfilePage />
+                  <ProfilePage panels={PANELS} />
                 </RequireMenu>
               ),
             },

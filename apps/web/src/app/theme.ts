@@ -55,6 +55,7 @@ export const theme = createTheme({
     Modal: closeNamed,
     Drawer: closeNamed,
     Notification: closeNamed,
+    Alert: { defaultProps: { closeButtonLabel: 'Cerrar' } },
     Badge: { defaultProps: { tt: 'none' } },
   },
 });

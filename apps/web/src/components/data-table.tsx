@@ -12,6 +12,8 @@ export interface Column<T> {
   align?: 'left' | 'center' | 'right';
   /** Makes the column sortable by this value (the rows of the page shown). */
   sortValue?: (row: T) => string | number | bigint | null | undefined;
+  /** Makes the column sortable by the server, by this whitelisted field (a list with `sort`). */
+  sortField?: string;
 }
 
 export interface Paging {
@@ -57,9 +59,17 @@ interface DataTableProps<T> {
   activeRowId?: string | null;
   caption?: string;
   testId?: string;
+  /**
+   * Sorting by the server: the whole list is ordered, not the page shown. Only columns with a
+   * `sortField` are sortable then, and the rows are shown in the order they came.
+   */
+  sort?: { value: Sort; onChange: (next: Sort) => void };
 }
 
-type Sort = { key: string; dir: 'asc' | 'desc' } | null;
+export type Sort = { key: string; dir: 'asc' | 'desc' } | null;
+
+/** Off, ascending, descending, off again. */
+const nextSort = (s: Sort, key: string): Sort => (s?.key !== key ? { key, dir: 'asc' } : s.dir === 'asc' ? { key, dir: 'desc' } : null);
 
 const collator = new Intl.Collator('es-MX', { numeric: true, sensitivity: 'base' });
 
@@ -148,16 +158,20 @@ export function DataTable<T>({
   activeRowId,
   caption,
   testId,
+  sort: serverSort,
 }: DataTableProps<T>) {
-  const [sort, setSort] = useState<Sort>(null);
+  const [localSort, setLocalSort] = useState<Sort>(null);
+  const sort = serverSort ? serverSort.value : localSort;
+  const sortable = (c: Column<T>) => (serverSort ? c.sortField !== undefined : c.sortValue !== undefined);
   const list = useMemo(() => {
     const base = rows ?? [];
+    if (serverSort) return base;
     const column = sort ? columns.find((c) => c.key === sort.key) : undefined;
     if (!sort || !column?.sortValue) return base;
     const value = column.sortValue;
     const sorted = [...base].sort((a, b) => compare(value(a), value(b)));
     return sort.dir === 'asc' ? sorted : sorted.reverse();
-  }, [rows, sort, columns]);
+  }, [rows, sort, columns, serverSort]);
 
   const state: TableState = givenState ?? (error && !loading ? 'error' : loading && list.length === 0 ? 'loading' : list.length === 0 ? 'empty' : 'ready');
   const selectableIds = selection ? list.map(getRowId).filter((id) => selection.isSelectable?.(id) ?? true) : [];
@@ -179,8 +193,7 @@ export function DataTable<T>({
     else next.add(id);
     selection.onChange(next);
   };
-  const toggleSort = (key: string) =>
-    setSort((s) => (s?.key !== key ? { key, dir: 'asc' } : s.dir === 'asc' ? { key, dir: 'desc' } : null));
+  const toggleSort = (key: string) => (serverSort ? serverSort.onChange(nextSort(serverSort.value, key)) : setLocalSort((s) => nextSort(s, key)));
 
   const body: ReactNode =
     state !== 'ready' ? (
@@ -243,7 +256,7 @@ export function DataTable<T>({
                 const dir = sort?.key === c.key ? sort.dir : null;
                 return (
                   <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
-                    {c.sortValue ? (
+                    {sortable(c) ? (
                       <UnstyledButton onClick={() => toggleSort(c.key)} fw={700} fz="sm" data-sort-key={c.key}>
                         <Group gap={4} wrap="nowrap" justify={c.align === 'right' ? 'flex-end' : undefined}>
                           {c.header}

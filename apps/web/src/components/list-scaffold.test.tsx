@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test/render';
 import type { ApiError } from '../lib/api-client';
-import { ListScaffold, fromPage, useListState, type BulkAction } from './list-scaffold';
+import { ListScaffold, fromPage, useListState, type BulkAction, type ListSort } from './list-scaffold';
 import type { Column } from './data-table';
 
 interface Row {
@@ -25,7 +25,7 @@ const columns: Column<Row>[] = [
   { key: 'amount', header: 'Importe', sortValue: (r) => r.Amount, render: (r) => String(r.Amount) },
 ];
 
-function Harness({ load, bulk, size }: { load: (page: number, size: number) => Promise<Row[]>; bulk?: BulkAction<Row>[]; size?: number }) {
+function Harness({ load, bulk, size, refetchInterval }: { load: (page: number, size: number) => Promise<Row[]>; bulk?: BulkAction<Row>[]; size?: number; refetchInterval?: number }) {
   const list = useListState({ search: '' }, { size });
   const query = useQuery({
     queryKey: ['rows', list.page, list.size],
@@ -33,6 +33,7 @@ function Harness({ load, bulk, size }: { load: (page: number, size: number) => P
       const rows = await load(list.page, list.size);
       return { Records: rows, Page: list.page, Size: list.size, TotalPages: rows.length === 0 ? 0 : 1, TotalRecords: rows.length };
     },
+    refetchInterval,
   });
   return (
     <ListScaffold
@@ -53,7 +54,44 @@ const makeError = (status: number, code: string, message: string): ApiError => (
 
 const names = () => within(screen.getByTestId('t')).getAllByRole('row').slice(1).map((r) => r.textContent ?? '');
 
+/** A list sorted by the server: the call gets the sort, the rows come back in its order. */
+function ServerSortHarness({ load }: { load: (page: number, sort: ListSort | null) => Promise<Row[]> }) {
+  const list = useListState({ search: '' });
+  const query = useQuery({
+    queryKey: ['sorted', list.page, list.sort],
+    queryFn: async () => ({ Records: await load(list.page, list.sort), Page: list.page, Size: 10, TotalPages: 3, TotalRecords: 30 }),
+  });
+  const serverColumns: Column<Row>[] = [
+    { key: 'name', header: 'Nombre', sortField: 'Name', render: (r) => r.Name },
+    { key: 'amount', header: 'Importe', render: (r) => String(r.Amount) },
+  ];
+  return <ListScaffold testId="t" list={list} query={query} page={fromPage(query.data)} columns={serverColumns} getRowId={(r) => r.Id} emptyText="Sin registros" />;
+}
+
 describe('ListScaffold', () => {
+  it('sorts on the server: sends the field and direction, from page 1, and keeps the order it gets', async () => {
+    const user = userEvent.setup();
+    const load = vi.fn(async (_page: number, sort: ListSort | null) => (sort?.SortDir === 'desc' ? [ROWS[2]!, ROWS[0]!, ROWS[1]!] : ROWS));
+    renderWithApp(<ServerSortHarness load={load} />);
+    await screen.findByText('Beto');
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith(2, null));
+    // Only the column the server can sort by offers sorting.
+    expect(screen.queryByRole('button', { name: /Importe/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Nombre/ }));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith(1, { SortBy: 'Name', SortDir: 'asc' }));
+    // The page as the server ordered it, not re-sorted here.
+    expect(names().map((n) => n.slice(0, 3))).toEqual(['Bet', 'Ana', 'Car']);
+    await user.click(screen.getByRole('button', { name: /Nombre/ }));
+    await waitFor(() => expect(load).toHaveBeenLastCalledWith(1, { SortBy: 'Name', SortDir: 'desc' }));
+    await waitFor(() => expect(names().map((n) => n.slice(0, 3))).toEqual(['Car', 'Bet', 'Ana']));
+    expect(screen.getByRole('columnheader', { name: /Nombre/ })).toHaveAttribute('aria-sort', 'descending');
+    // A third click leaves the server's own order (page 1 without a sort, already in the cache).
+    await user.click(screen.getByRole('button', { name: /Nombre/ }));
+    await waitFor(() => expect(names().map((n) => n.slice(0, 3))).toEqual(['Bet', 'Ana', 'Car']));
+    expect(screen.getByRole('columnheader', { name: /Nombre/ })).not.toHaveAttribute('aria-sort');
+  });
+
   it('sorts by a column, ascending then descending', async () => {
     const user = userEvent.setup();
     renderWithApp(<Harness load={async () => ROWS} />);
@@ -104,6 +142,18 @@ describe('ListScaffold', () => {
     await user.click(await screen.findByText('Carla'));
     expect(await screen.findByText('Cuerpo de Carla')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Detalle Carla' })).toBeInTheDocument();
+  });
+
+  it('keeps the drawer open when a refresh pushes the opened row off the page', async () => {
+    const user = userEvent.setup();
+    let rows = ROWS;
+    renderWithApp(<Harness load={async () => rows} refetchInterval={30} />);
+    await user.click(await screen.findByText('Carla'));
+    expect(await screen.findByText('Cuerpo de Carla')).toBeInTheDocument();
+    rows = [ROWS[1]!];
+    await waitFor(() => expect(screen.getByTestId('t').querySelectorAll('tbody tr')).toHaveLength(1));
+    expect(screen.getByRole('dialog', { name: 'Detalle Carla' })).toBeInTheDocument();
+    expect(screen.getByText('Cuerpo de Carla')).toBeInTheDocument();
   });
 
   it('shows the empty text only for a list that loaded with no rows', async () => {

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { isApiError } from '../lib/api-client';
 import { countOf } from '../lib/lifecycle';
 import { openConfirmDialog } from './confirm-dialog';
-import { DataTable, type Column, type TableState } from './data-table';
+import { DataTable, type Column, type Sort, type TableState } from './data-table';
 
 /** One page of any list, whatever the server calls its fields. */
 export interface ListPage<T> {
@@ -21,8 +21,14 @@ export const fromPage = <T,>(p: { Records: T[]; Page: number; TotalPages: number
 export const fromPerPage = <T,>(p: { items: T[]; page: number; pages: number; total: number } | undefined): ListPage<T> | undefined =>
   p && { rows: p.items, page: p.page, totalPages: p.pages, total: p.total };
 
+/** The server sort of a list, as the list calls send it (contracts `sortQuery`). */
+export interface ListSort {
+  SortBy: string;
+  SortDir: 'asc' | 'desc';
+}
+
 /**
- * Page, page size, filters (applied after a short pause, so typing does not send a call per key)
+ * Page, page size, sort, filters (applied after a short pause, so typing does not send a call per key)
  * and the selected rows of a list. Changing a filter or the size goes back to page 1 and clears
  * the selection.
  */
@@ -32,6 +38,7 @@ export function useListState<F extends object>(initial: F, { size: initialSize =
   const [filters, setFilters] = useState<F>(initial);
   const [applied] = useDebouncedValue(filters, 350);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [sort, setSortState] = useState<ListSort | null>(null);
   const setFilter = (patch: Partial<F>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
@@ -39,6 +46,12 @@ export function useListState<F extends object>(initial: F, { size: initialSize =
   };
   const setSize = (next: number) => {
     setSizeState(next);
+    setPage(1);
+    setSelected(new Set());
+  };
+  // A new order starts again from the first page.
+  const setSort = (next: ListSort | null) => {
+    setSortState(next);
     setPage(1);
     setSelected(new Set());
   };
@@ -54,6 +67,8 @@ export function useListState<F extends object>(initial: F, { size: initialSize =
     filters,
     applied,
     setFilter,
+    sort,
+    setSort,
     reset: () => setFilter(initial),
     /** Whether any filter differs from the initial value (for the empty text). */
     filtered: JSON.stringify(applied) !== JSON.stringify(initial),
@@ -132,12 +147,23 @@ export function ListScaffold<T, F extends object>({
   fixedSize,
 }: ListScaffoldProps<T, F>) {
   const { online } = useNetwork();
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The opened row is kept as clicked: a list that refreshes itself (the mailbox, every 5 s) may
+  // push it off the page, and the drawer must not close under the reader. Fresh data wins.
+  const [opened, setOpened] = useState<{ id: string; row: T } | null>(null);
+  const openId = opened?.id ?? null;
   const rows = page?.rows;
   const state = tableStateOf(query, rows?.length ?? 0, online);
   const selectedRows = (rows ?? []).filter((r) => list.selected.has(getRowId(r)));
-  const openRow = openId ? (rows ?? []).find((r) => getRowId(r) === openId) : undefined;
+  const openRow = opened ? ((rows ?? []).find((r) => getRowId(r) === opened.id) ?? opened.row) : undefined;
+  const close = () => setOpened(null);
   const selectable = bulk && bulk.actions.length > 0;
+  // Columns with a sortField are sorted by the server (the whole list); the table shows its key.
+  const serverSorted = columns.some((c) => c.sortField !== undefined);
+  const sortKey = list.sort ? columns.find((c) => c.sortField === list.sort?.SortBy)?.key : undefined;
+  const onSortChange = (next: Sort) => {
+    const field = next ? columns.find((c) => c.key === next.key)?.sortField : undefined;
+    list.setSort(next && field ? { SortBy: field, SortDir: next.dir } : null);
+  };
 
   const bulkBar =
     selectable && selectedRows.length > 0 ? (
@@ -198,7 +224,8 @@ export function ListScaffold<T, F extends object>({
         onRetry={() => void query.refetch()}
         emptyText={list.filtered && filteredEmptyText ? filteredEmptyText : emptyText}
         activeRowId={openId}
-        onRowClick={detail ? (r) => setOpenId(getRowId(r)) : onRowClick}
+        sort={serverSorted ? { value: sortKey && list.sort ? { key: sortKey, dir: list.sort.SortDir } : null, onChange: onSortChange } : undefined}
+        onRowClick={detail ? (r) => setOpened({ id: getRowId(r), row: r }) : onRowClick}
         rowLabel={detail ? detail.label : rowLabel}
         selection={
           selectable
@@ -223,8 +250,8 @@ export function ListScaffold<T, F extends object>({
         }
       />
       {detail ? (
-        <Drawer opened={openRow !== undefined} onClose={() => setOpenId(null)} title={openRow ? detail.title(openRow) : ''} position="right" size={detail.size ?? 'lg'} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
-          {openRow ? detail.render(openRow, () => setOpenId(null)) : null}
+        <Drawer opened={openRow !== undefined} onClose={close} title={openRow ? detail.title(openRow) : ''} position="right" size={detail.size ?? 'lg'} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+          {openRow ? detail.render(openRow, close) : null}
         </Drawer>
       ) : null}
     </Stack>

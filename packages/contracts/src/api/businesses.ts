@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { TYPES_PERSONS } from '../catalogs';
-import { EmailField, PageQuery, Uuid } from './common';
+import { EmailField, PageQuery, Uuid, sortQuery } from './common';
 import {
   CompanyName,
   CountryCode,
@@ -66,6 +66,22 @@ export const BusinessDetail = z.object({
 });
 export type BusinessDetail = z.infer<typeof BusinessDetail>;
 
+/**
+ * The business a business user belongs to, as their /profile shows it: a persona moral's company
+ * data (razón social, RFC of 12, legal representative) or a persona física's own.
+ */
+export const MyBusiness = BusinessDetail.pick({ Id: true, ClientNumber: true, CompanyName: true, Name: true, LastName: true, SecondLastName: true, Rfc: true, Curp: true }).extend({
+  IsMoral: z.boolean(),
+  LegalRepresentative: z.object({ Name: z.string(), Email: z.string() }).nullable(),
+});
+export type MyBusiness = z.infer<typeof MyBusiness>;
+
+/** What a persona moral's users cannot give themselves on /profile (§3: a company has none). */
+export const MORAL_PROFILE_MESSAGES = {
+  lastName: 'Una persona moral no tiene apellidos',
+  birthdate: 'Una persona moral no tiene fecha de nacimiento',
+} as const;
+
 const BusinessFields = {
   TypePerson: TypePersonField,
   /** Required for persona moral; optional trade name for persona física. */
@@ -105,7 +121,10 @@ export const FirstUserBody = z.object({
 export const BusinessCreateBody = z.object({ ...BusinessFields, FirstUser: FirstUserBody.optional() });
 export const BusinessUpdateBody = z.object({ Id: Uuid, ...BusinessFields });
 export const BusinessCreated = BusinessDetail.extend({ FirstUser: z.object({ Id: z.string(), Email: z.string() }) });
-export const BusinessListBody = PageQuery.extend({ Status: StatusFilter.optional() });
+/** What the staff business list sorts by. */
+export const BUSINESS_SORT_FIELDS = ['Name', 'AccountNumber', 'CreationDate'] as const;
+export type BusinessSortField = (typeof BUSINESS_SORT_FIELDS)[number];
+export const BusinessListBody = PageQuery.extend({ Status: StatusFilter.optional(), ...sortQuery(BUSINESS_SORT_FIELDS) });
 export const BusinessIdBody = z.object({ Id: Uuid });
 export const BusinessEmailBody = z.object({ Email: EmailField });
 export const BusinessCustomerIdBody = z.object({

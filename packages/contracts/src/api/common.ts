@@ -74,6 +74,22 @@ export const PageQuery = z.object({
   Size: z.coerce.number().int().min(1).max(100).default(10),
   Search: z.string().trim().max(100).optional(),
 });
+/**
+ * The sort a list asks for: one of the list's whitelisted fields and a direction. Without SortBy
+ * the list keeps its own order (newest first). The server adds v_uid as the last key, so pages
+ * never repeat or skip a row when values tie.
+ */
+export const sortQuery = <const F extends readonly [string, ...string[]]>(fields: F) => ({
+  SortBy: z.enum(fields, { message: 'Campo de orden no válido' }).optional(),
+  SortDir: z.enum(['asc', 'desc'], { message: 'Dirección de orden no válida: asc o desc' }).default('asc'),
+});
+export type SortDir = 'asc' | 'desc';
+
+/** What people, staff, business and wallet user lists sort by. */
+export const USER_SORT_FIELDS = ['Name', 'Email', 'CreationDate'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export const UserSort = sortQuery(USER_SORT_FIELDS);
+
 export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ Records: z.array(item), Page: z.number(), Size: z.number(), TotalPages: z.number(), TotalRecords: z.number() });
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { clientKindParam } from '../validation/client-kind';
-import { EmailField, PageQuery, Uuid } from './common';
+import { EmailField, PageQuery, UserSort, Uuid } from './common';
 import {
   CountryCode,
   DateField,
@@ -38,9 +38,9 @@ export const UserListItem = z.object({
 export type UserListItem = z.infer<typeof UserListItem>;
 
 export const UsersListBody = z.discriminatedUnion('ClientKind', [
-  PageQuery.extend({ ClientKind: z.literal('techfar'), Status: StatusFilter.optional() }),
+  PageQuery.extend({ ClientKind: z.literal('techfar'), Status: StatusFilter.optional(), ...UserSort }),
   /** BusinessId: required for staff; a business user always gets their own business. */
-  PageQuery.extend({ ClientKind: z.literal('business'), Status: StatusFilter.optional(), BusinessId: Uuid.optional() }),
+  PageQuery.extend({ ClientKind: z.literal('business'), Status: StatusFilter.optional(), BusinessId: Uuid.optional(), ...UserSort }),
 ]);
 /** Admins only. */
 export const UsersBlockedBody = PageQuery.extend({ ClientKind: z.literal('techfar') });

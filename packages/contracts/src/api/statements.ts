@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { AmountOut } from './money';
-import { Uuid } from './common';
+import { Uuid, sortQuery } from './common';
 import { DateField, optional } from './fields';
 import { BalanceOut, BusinessMovement, MOVEMENT_TYPES } from './spei';
 
@@ -20,10 +20,13 @@ const MovementsFilters = z.object({
     Page: z.coerce.number().int().min(1).default(1),
     Size: z.coerce.number().int().min(1).max(100).default(10),
 });
+/** What the movements list sorts by. */
+export const MOVEMENT_SORT_FIELDS = ['MovementDate', 'MovementType', 'MovementAmount', 'TotalAmount', 'StatusBusinessMovement'] as const;
+export type MovementSortField = (typeof MOVEMENT_SORT_FIELDS)[number];
 const dateOrder = { path: ['To'], message: 'La fecha final no puede ser anterior a la inicial' };
 const ordered = (d: { From?: string; To?: string }) => !d.From || !d.To || d.From <= d.To;
 
-export const MovementsBody = MovementsFilters.refine(ordered, dateOrder);
+export const MovementsBody = MovementsFilters.extend(sortQuery(MOVEMENT_SORT_FIELDS)).refine(ordered, dateOrder);
 /** The same filters; every matching row (up to 50,000), not a page. */
 export const MovementsExportBody = MovementsFilters.extend({ Format: z.enum(['csv', 'xlsx'], { message: 'Formato no válido: csv o xlsx' }) }).refine(ordered, dateOrder);
 

@@ -1,6 +1,6 @@
 /** Wallet users as staff see them (/user/wallet) and a wallet user's address (v_-style). */
 import { z } from 'zod';
-import { PageQuery, Uuid } from './common';
+import { PageQuery, UserSort, Uuid } from './common';
 import { PostalCodeField, RequiredText, SelectedIds, StatusFilter, USER_ACTIONS, UserStatusRef, optional, USER_LIFECYCLE_DATES } from './fields';
 import { UserListItem } from './profiles';
 
@@ -53,6 +53,6 @@ export const WalletUserDetail = z.object({
   Address: AddressRecord.nullable(),
 });
 
-export const WalletListBody = PageQuery.extend({ Status: StatusFilter.optional() });
+export const WalletListBody = PageQuery.extend({ Status: StatusFilter.optional(), ...UserSort });
 export const WalletIdBody = z.object({ Id: Uuid });
 export const WalletBulkBody = z.object({ Action: z.enum(USER_ACTIONS, { message: 'Acción no válida' }), Ids: SelectedIds });

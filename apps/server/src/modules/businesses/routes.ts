@@ -10,6 +10,7 @@ import {
   BusinessListBody,
   BusinessListItem,
   BusinessUpdateBody,
+  MyBusiness,
   answer,
   pageOf,
 } from '@far/contracts';
@@ -17,6 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/guard';
 import { ok } from '../../platform/reply';
+import { registerProfileRule } from '../session';
+import { moralProfileRule, myBusiness } from './my-business';
 import * as business from './service';
 
 const tags = ['Cuentas Business'];
@@ -25,6 +28,11 @@ const at = (permission: 'Ver' | 'Agregar' | 'Editar' | 'Borrar' | 'Desactivar') 
 /** /api/v1/profiles/business/*: the businesses themselves (staff's Cuentas Business screen). */
 export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
+  registerProfileRule(moralProfileRule);
+
+  app.get('/api/v1/profiles/business/query/mine', { config: { access: { BUS: { menu: '/profile', permission: 'Ver' } } }, schema: { tags, summary: 'Mi empresa: datos de la persona moral (razón social, RFC, representante legal) o de la persona física', response: { 200: answer(MyBusiness) } } }, async (req) =>
+    ok(await myBusiness(db, actorOf(req))),
+  );
 
   app.post('/api/v1/profiles/business/query/list', { config: at('Ver'), schema: { tags, summary: 'Empresas: búsqueda, filtro de estatus y paginación', body: BusinessListBody, response: { 200: answer(pageOf(BusinessListItem)) } } }, async (req) =>
     ok(await business.listBusinesses(db, req.body)),

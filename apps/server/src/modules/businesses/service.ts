@@ -8,16 +8,17 @@ import {
   validateClabe,
   type BusinessCreateBody,
   type BusinessDetail,
+  type BusinessSortField,
   type BusinessUpdateBody,
   type StatusFilterName,
 } from '@far/contracts';
-import { and, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { conflict, fieldError, notFound, rule } from '../../platform/errors';
 import { FieldErrors, assertRfcWarningsConfirmed, checkCurp, checkPhone, checkRfc } from '../../platform/identity';
-import { likePattern, listTotal, offsetOf, toPage, type PageInput } from '../../platform/paging';
+import { likePattern, listTotal, offsetOf, orderOf, toPage, type PageInput, type SortInput } from '../../platform/paging';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { resolveAddress } from '../postal-codes';
@@ -45,17 +46,22 @@ export const businessName = (b: BusinessRow) => (isMoral(b) ? (b.v_company_name 
 
 const statusRef = (status: string) => ({ Id: status, Name: statusName(status) ?? status });
 
+/** Who the business is: the fields its detail and a business user's /profile share. */
+export const businessIdentity = (b: BusinessRow) => ({
+  Id: b.v_uid,
+  ClientNumber: b.v_client,
+  CompanyName: b.v_company_name,
+  Name: b.v_names,
+  LastName: b.v_last_name_1,
+  SecondLastName: b.v_last_name_2,
+  Rfc: b.v_rfc,
+  Curp: b.v_curp,
+});
+
 function businessDetail(b: BusinessRow, registeredUsers: number): BusinessDetail {
   return {
-    Id: b.v_uid,
-    ClientNumber: b.v_client,
+    ...businessIdentity(b),
     TypePerson: b.v_uid_type_person,
-    CompanyName: b.v_company_name,
-    Name: b.v_names,
-    LastName: b.v_last_name_1,
-    SecondLastName: b.v_last_name_2,
-    Rfc: b.v_rfc,
-    Curp: b.v_curp,
     Email: b.v_email,
     Mobile: b.v_cell_phone,
     MobileCode: b.v_phone_code,
@@ -128,7 +134,14 @@ export async function findBusinessByAccountNumber(db: DbOrTx, clabe: string): Pr
 
 // ---- reads ----------------------------------------------------------------------------------------
 
-export async function listBusinesses(db: DbOrTx, q: PageInput & { Search?: string; Status?: StatusFilterName }) {
+/** The columns behind the business list's sort fields; Name is the shown name (razón social or the person's). */
+const BUSINESS_SORT_COLUMNS: Record<BusinessSortField, SQL | AnyColumn> = {
+  Name: sql`lower(coalesce(${businesses.v_company_name}, concat_ws(' ', ${businesses.v_names}, ${businesses.v_last_name_1}, ${businesses.v_last_name_2})))`,
+  AccountNumber: businesses.v_account_number,
+  CreationDate: businesses.d_create_at,
+};
+
+export async function listBusinesses(db: DbOrTx, q: PageInput & SortInput<BusinessSortField> & { Search?: string; Status?: StatusFilterName }) {
   const where: SQL[] = [isNull(businesses.d_deleted_at)];
   if (q.Status) where.push(inArray(businesses.v_uid_status, [...users.STATUS_GROUPS[q.Status]]));
   if (q.Search) {
@@ -136,7 +149,7 @@ export async function listBusinesses(db: DbOrTx, q: PageInput & { Search?: strin
     where.push(ilike(BUSINESS_SEARCH_TEXT, likePattern(q.Search)));
   }
   const cond = and(...where);
-  const rows = await db.select().from(businesses).where(cond).orderBy(desc(businesses.d_create_at), desc(businesses.v_uid)).limit(q.Size).offset(offsetOf(q));
+  const rows = await db.select().from(businesses).where(cond).orderBy(...orderOf(q, BUSINESS_SORT_COLUMNS, [desc(businesses.d_create_at), desc(businesses.v_uid)], businesses.v_uid)).limit(q.Size).offset(offsetOf(q));
   const total = await listTotal(db, businesses, cond, { offset: offsetOf(q), limit: q.Size, rows: rows.length });
   const counts = await users.countUsersByClient(db, rows.map((b) => b.v_client));
   const records = rows.map((b) => ({

@@ -34,10 +34,10 @@ async function detail(db: DbOrTx, u: users.UserRow): Promise<BusinessUserDetail>
   return { ...users.userDetailBase(u, roles), BusinessId: business?.v_uid ?? null };
 }
 
-export async function listBusinessUsers(db: DbOrTx, actor: Actor, q: PageInput & { Search?: string; Status?: StatusFilterName; BusinessId?: string }) {
+export async function listBusinessUsers(db: DbOrTx, actor: Actor, q: PageInput & users.UserSortInput & { Search?: string; Status?: StatusFilterName; BusinessId?: string }) {
   const business = await businessForActor(db, actor, q.BusinessId, { field: 'BusinessId' });
   const statuses = q.Status ? users.STATUS_GROUPS[q.Status] : undefined;
-  const [{ rows, total }, roles] = await Promise.all([users.listUsers(db, { prefix: 'BUS', client: business.v_client, Search: q.Search, statuses, Page: q.Page, Size: q.Size }), users.roleNames(db)]);
+  const [{ rows, total }, roles] = await Promise.all([users.listUsers(db, { prefix: 'BUS', client: business.v_client, Search: q.Search, statuses, Page: q.Page, Size: q.Size, SortBy: q.SortBy, SortDir: q.SortDir }), users.roleNames(db)]);
   return toPage(rows.map((u) => users.userListItem(u, roles)), total, q);
 }
 

@@ -1,3 +1,4 @@
+import { attemptsLeftText, attemptsRemainingText } from '@far/contracts';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { AppError, rule } from '../../platform/errors';
@@ -19,7 +20,7 @@ export async function validatePin(db: Db, actor: Actor, pin: string): Promise<vo
     return;
   }
   const left = await users.registerFailedPin(db, user.v_uid);
-  await recordActivity(db, { actor, section: 'Seguridad', action: 'Intento fallido', activity: `NIP incorrecto (${left} intento(s) restante(s))` });
-  const message = left > 0 ? `El NIP no es correcto. Te quedan ${left} intento(s).` : 'El NIP no es correcto. Se bloqueó por exceder los intentos.';
+  await recordActivity(db, { actor, section: 'Seguridad', action: 'Intento fallido', activity: `NIP incorrecto (${attemptsRemainingText(left)})` });
+  const message = left > 0 ? `El NIP no es correcto. ${attemptsLeftText(left)}.` : 'El NIP no es correcto. Se bloqueó por exceder los intentos.';
   throw new AppError('VALIDATION', message, { errors: [{ field: 'Pin', key: 'pin', message }] });
 }

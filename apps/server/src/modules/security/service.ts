@@ -1,4 +1,5 @@
 import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
+import { attemptsLeftText } from '@far/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { sha256, sixDigitCode } from '../../platform/crypto';
@@ -63,7 +64,7 @@ export async function consumeCode(db: Db, userId: string, operation: string, cod
   if (outcome === 'ok') return;
   if (outcome === 'missing') throw new AppError('BUSINESS_RULE', 'No hay un código vigente para esta operación. Solicita uno nuevo.');
   if (outcome === 'expired') throw new AppError('BUSINESS_RULE', 'El código expiró. Solicita uno nuevo.');
-  const message = outcome > 0 ? `El código no es correcto. Te quedan ${outcome} intento(s).` : 'El código no es correcto. Se agotaron los intentos; solicita uno nuevo.';
+  const message = outcome > 0 ? `El código no es correcto. ${attemptsLeftText(outcome)}.` : 'El código no es correcto. Se agotaron los intentos; solicita uno nuevo.';
   throw new AppError('VALIDATION', message, { errors: [{ field: 'Code', key: 'code', message }] });
 }
 

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sessionRoutes } from './routes';
 import { profileRoutes } from './profile-routes';
 
+export { registerProfileRule } from './profile-routes';
+
 export { actorRow, loadActor, revokeAllSessions } from './service';
 
 export async function register(app: FastifyInstance): Promise<void> {

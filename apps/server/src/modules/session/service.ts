@@ -1,4 +1,4 @@
-import { ROLE_IDS, STATUS_IDS, statusName, type LoginResult } from '@far/contracts';
+import { ROLE_IDS, STATUS_IDS, attemptsRemainingText, statusName, type LoginResult } from '@far/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Db, DbOrTx } from '../../db/client';
@@ -67,7 +67,7 @@ export async function signin(ctx: Ctx, input: { Email: string; Password: string;
   if (BLOCKED.has(user.v_uid_status)) return denial(403, DENIED.blocked, 0);
   if (!valid) {
     const after = await users.registerFailedSignin(ctx.db, user.v_uid);
-    await recordActivity(ctx.db, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Intento fallido', activity: `Contraseña incorrecta (${after.i_attemps} intento(s) restante(s))`, ip: input.ip });
+    await recordActivity(ctx.db, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Intento fallido', activity: `Contraseña incorrecta (${attemptsRemainingText(after.i_attemps)})`, ip: input.ip });
     if (after.i_attemps === 0) {
       await ctx.db.transaction(async (tx) => {
         await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Bloquear', activity: 'Cuenta bloqueada por exceder los intentos de inicio de sesión', ip: input.ip });
@@ -274,7 +274,7 @@ export async function changePassword(db: Db, actor: Actor, input: { CurrentPassw
   if (!(await verifySecret(user.v_password_hash, input.CurrentPassword))) {
     // Counted like a failed sign-in: a stolen access token must not allow unlimited guessing.
     const after = await users.registerFailedSignin(db, user.v_uid);
-    await recordActivity(db, { actor, section: 'Perfil', action: 'Intento fallido', activity: `Contraseña actual incorrecta (${after.i_attemps} intento(s) restante(s))` });
+    await recordActivity(db, { actor, section: 'Perfil', action: 'Intento fallido', activity: `Contraseña actual incorrecta (${attemptsRemainingText(after.i_attemps)})` });
     if (after.i_attemps === 0) await revokeAllSessions(db, user.v_uid);
     throw new AppError('VALIDATION', 'La contraseña actual no es correcta', { errors: [{ field: 'CurrentPassword', key: 'password', message: 'La contraseña actual no es correcta' }] });
   }

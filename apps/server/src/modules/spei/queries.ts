@@ -1,10 +1,10 @@
 // Reading movements: balances, one movement with its tenant, lists and figures (overview in movement.ts).
-import { MOVEMENT_STATUS, amountOut, type BusinessMovement, type MovementType } from '@far/contracts';
-import { and, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { MOVEMENT_STATUS, amountOut, type BusinessMovement, type MovementSortField, type MovementType } from '@far/contracts';
+import { and, count, desc, eq, gte, ilike, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { likePattern, listTotal } from '../../platform/paging';
+import { likePattern, listTotal, orderOf, type SortInput } from '../../platform/paging';
 import type { BusinessRow } from '../businesses';
 import { businessLedgerBalance } from '../pricing';
 import { businessFor } from './accounts';
@@ -55,9 +55,25 @@ function filterConditions(businessId: string, f: MovementFilters): SQL {
 }
 
 /** A business's movements, newest first, filtered; `limit`/`offset` page them. */
-export async function queryMovements(db: DbOrTx, businessId: string, f: MovementFilters, page: { limit: number; offset: number; exact?: boolean }): Promise<{ rows: BusinessMovement[]; total: number }> {
+/** The columns behind the movements list's sort fields (contracts MOVEMENT_SORT_FIELDS). */
+const MOVEMENT_SORT_COLUMNS: Record<MovementSortField, SQL | AnyColumn> = {
+  MovementDate: businessMovements.d_create_at,
+  MovementType: businessMovements.v_type,
+  MovementAmount: businessMovements.n_amount_cents,
+  TotalAmount: businessMovements.n_total_cents,
+  StatusBusinessMovement: businessMovements.i_status,
+};
+
+export async function queryMovements(
+  db: DbOrTx,
+  businessId: string,
+  f: MovementFilters,
+  page: { limit: number; offset: number; exact?: boolean },
+  sort: SortInput<MovementSortField> = {},
+): Promise<{ rows: BusinessMovement[]; total: number }> {
   const where = filterConditions(businessId, f);
-  const rows = await db.select().from(businessMovements).where(where).orderBy(desc(businessMovements.d_create_at), desc(businessMovements.v_uid)).limit(page.limit).offset(page.offset);
+  const order = orderOf(sort, MOVEMENT_SORT_COLUMNS, [desc(businessMovements.d_create_at), desc(businessMovements.v_uid)], businessMovements.v_uid);
+  const rows = await db.select().from(businessMovements).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
   // The list reports a capped-or-estimated total (platform/paging.ts); an export needs it exact.
   const total = page.exact ? ((await db.select({ n: count() }).from(businessMovements).where(where))[0]?.n ?? 0) : await listTotal(db, businessMovements, where, { ...page, rows: rows.length });
   return { rows: rows.map((r) => movementOut(r)), total };

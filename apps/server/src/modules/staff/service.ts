@@ -69,9 +69,9 @@ async function liveStaff(db: DbOrTx, id: string, lock = false): Promise<users.Us
 
 // ---- reads ------------------------------------------------------------------------------------------
 
-export async function listStaff(db: DbOrTx, q: PageInput & { Search?: string; Status?: keyof typeof users.STATUS_GROUPS; blockedOnly?: boolean }) {
+export async function listStaff(db: DbOrTx, q: PageInput & users.UserSortInput & { Search?: string; Status?: keyof typeof users.STATUS_GROUPS; blockedOnly?: boolean }) {
   const statuses = q.blockedOnly ? users.STATUS_GROUPS.bloqueado : q.Status ? users.STATUS_GROUPS[q.Status] : undefined;
-  const [{ rows, total }, roles] = await Promise.all([users.listUsers(db, { prefix: 'FAR', Search: q.Search, statuses, Page: q.Page, Size: q.Size }), users.roleNames(db)]);
+  const [{ rows, total }, roles] = await Promise.all([users.listUsers(db, { prefix: 'FAR', Search: q.Search, statuses, Page: q.Page, Size: q.Size, SortBy: q.SortBy, SortDir: q.SortDir }), users.roleNames(db)]);
   return toPage(rows.map((u) => users.userListItem(u, roles)), total, q);
 }
 

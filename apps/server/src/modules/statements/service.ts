@@ -8,6 +8,7 @@ import {
   amountOut,
   type AccountState,
   type BusinessMovement,
+  type MovementSortField,
   type MovementType,
 } from '@far/contracts';
 import type { DbOrTx } from '../../db/client';
@@ -47,15 +48,17 @@ export interface MovementsQuery {
   Search?: string;
   Page: number;
   Size: number;
+  SortBy?: MovementSortField;
+  SortDir?: 'asc' | 'desc';
 }
 
-const filtersOf = (q: Omit<MovementsQuery, 'Page' | 'Size' | 'BusinessId'>): MovementFilters => ({ from: q.From, to: q.To, type: q.Type, status: q.Status, search: q.Search });
+const filtersOf = (q: Omit<MovementsQuery, 'Page' | 'Size' | 'BusinessId' | 'SortBy' | 'SortDir'>): MovementFilters => ({ from: q.From, to: q.To, type: q.Type, status: q.Status, search: q.Search });
 
 // ---- movements and exports ---------------------------------------------------------------------------
 
 export async function listMovements(db: DbOrTx, actor: Actor, q: MovementsQuery) {
   const b = await businessFor(db, actor, q.BusinessId);
-  const { rows, total } = await queryMovements(db, b.v_uid, filtersOf(q), { limit: q.Size, offset: (q.Page - 1) * q.Size });
+  const { rows, total } = await queryMovements(db, b.v_uid, filtersOf(q), { limit: q.Size, offset: (q.Page - 1) * q.Size }, q);
   return toPage(rows, total, q);
 }
 
@@ -81,7 +84,7 @@ const EXPORT_COLUMNS: ExportColumn<BusinessMovement>[] = [
 ];
 
 /** The filtered movements (every page, up to EXPORT_MAX_ROWS) as CSV (UTF-8 with BOM) or XLSX. */
-export async function exportMovements(db: DbOrTx, actor: Actor, q: Omit<MovementsQuery, 'Page' | 'Size'> & { Format: ExportFormat }): Promise<ExportFile> {
+export async function exportMovements(db: DbOrTx, actor: Actor, q: Omit<MovementsQuery, 'Page' | 'Size' | 'SortBy' | 'SortDir'> & { Format: ExportFormat }): Promise<ExportFile> {
   const b = await businessFor(db, actor, q.BusinessId);
   const { rows, total } = await queryMovements(db, b.v_uid, filtersOf(q), { limit: EXPORT_MAX_ROWS, offset: 0, exact: true });
   if (total > EXPORT_MAX_ROWS) throw rule(`La exportación admite máximo ${EXPORT_MAX_ROWS.toLocaleString('es-MX')} movimientos; acota las fechas`);

@@ -1,8 +1,8 @@
-import { STATUS_IDS, statusName, type ClientKind, type StatusFilterName } from '@far/contracts';
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { STATUS_IDS, statusName, type ClientKind, type SortDir, type StatusFilterName, type UserSortField } from '@far/contracts';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { conflict } from '../../platform/errors';
-import { likePattern, listTotal, offsetOf, type PageInput } from '../../platform/paging';
+import { likePattern, listTotal, offsetOf, orderOf, type PageInput } from '../../platform/paging';
 import { users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -125,7 +125,17 @@ export interface UserQuery extends PageInput {
   client?: string;
   Search?: string;
   statuses?: readonly string[];
+  SortBy?: UserSortField;
+  SortDir?: SortDir;
 }
+export type UserSortInput = Pick<UserQuery, 'SortBy' | 'SortDir'>;
+
+/** The columns behind the user lists' sort fields (contracts USER_SORT_FIELDS). */
+const USER_SORT_COLUMNS: Record<UserSortField, SQL | AnyColumn> = {
+  Name: sql`lower(concat_ws(' ', ${users.v_names}, ${users.v_last_name_1}, ${users.v_last_name_2}))`,
+  Email: users.v_email,
+  CreationDate: users.d_create_at,
+};
 
 /** Live users of one kind (optionally one tenant), newest first, one page. */
 export async function listUsers(db: DbOrTx, q: UserQuery): Promise<{ rows: UserRow[]; total: number }> {
@@ -138,7 +148,7 @@ export async function listUsers(db: DbOrTx, q: UserQuery): Promise<{ rows: UserR
     where.push(or(ilike(full, like), ilike(users.v_email, like), ilike(users.v_client, like))!);
   }
   const cond = and(...where);
-  const rows = await db.select().from(users).where(cond).orderBy(desc(users.d_create_at), desc(users.v_uid)).limit(q.Size).offset(offsetOf(q));
+  const rows = await db.select().from(users).where(cond).orderBy(...orderOf(q, USER_SORT_COLUMNS, [desc(users.d_create_at), desc(users.v_uid)], users.v_uid)).limit(q.Size).offset(offsetOf(q));
   return { rows, total: await listTotal(db, users, cond, { offset: offsetOf(q), limit: q.Size, rows: rows.length }) };
 }
 

@@ -51,9 +51,9 @@ export async function walletUserForActor(db: DbOrTx, actor: Actor, userId: strin
 
 // ---- the staff screen -----------------------------------------------------------------------------
 
-export async function listWalletUsers(db: DbOrTx, q: PageInput & { Search?: string; Status?: StatusFilterName }) {
+export async function listWalletUsers(db: DbOrTx, q: PageInput & users.UserSortInput & { Search?: string; Status?: StatusFilterName }) {
   const statuses = q.Status ? users.STATUS_GROUPS[q.Status] : undefined;
-  const [{ rows, total }, roles] = await Promise.all([users.listUsers(db, { prefix: 'WAL', Search: q.Search, statuses, Page: q.Page, Size: q.Size }), users.roleNames(db)]);
+  const [{ rows, total }, roles] = await Promise.all([users.listUsers(db, { prefix: 'WAL', Search: q.Search, statuses, Page: q.Page, Size: q.Size, SortBy: q.SortBy, SortDir: q.SortDir }), users.roleNames(db)]);
   return toPage(
     rows.map((u) => ({ ...users.userListItem(u, roles), ClientNumber: u.v_client, Mobile: u.v_cell_phone })),
     total,

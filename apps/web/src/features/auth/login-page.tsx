@@ -1,3 +1,4 @@
+import { attemptsLeftText } from '@far/contracts/errors';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { PasswordField } from '../../components/password-field';
 import { notifications } from '@mantine/notifications';
@@ -35,10 +36,6 @@ type LoginValues = { Email: string; Password: string };
 interface Denial {
   message: string;
   attempts: number | null;
-}
-
-export function attemptsText(n: number): string {
-  return n === 1 ? 'Te queda 1 intento' : `Te quedan ${n} intentos`;
 }
 
 function readDenial(data: unknown, fallback: string): Denial {
@@ -125,7 +122,7 @@ export function LoginPage() {
               </Text>
               {denial.attempts !== null && denial.attempts > 0 ? (
                 <Text size="sm" mt={4} data-testid="login-attempts">
-                  {attemptsText(denial.attempts)}
+                  {attemptsLeftText(denial.attempts)}
                 </Text>
               ) : null}
             </Alert>

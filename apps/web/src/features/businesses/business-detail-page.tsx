@@ -4,10 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { IconBuilding, IconCheck, IconFileText, IconInfoCircle, IconPencil, IconTrash, IconUsers, IconUserShield, IconHeartHandshake, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { BeneficiariesPanel } from '../../components/beneficiaries-panel';
-import { BusinessUsersPanel } from '../../components/business-users-panel';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { DetailGrid } from '../../components/detail-grid';
+import type { PanelSlots } from '../../components/panel-slots';
 import { ErrorAlert } from '../../components/error-alert';
 import { LifecycleButtons } from '../../components/lifecycle-actions';
 import { PageHeader } from '../../components/page-header';
@@ -151,7 +150,7 @@ function DataTab({ business, canEdit }: { business: BusinessDetail; canEdit: boo
 }
 
 /** One business: its data, legal representative, documents, beneficiaries and users, and its status. */
-export function BusinessDetailPage({ extraTabs = [] }: { extraTabs?: BusinessDetailTab[] }) {
+export function BusinessDetailPage({ extraTabs = [], panels: { Beneficiaries, BusinessUsers } }: { extraTabs?: BusinessDetailTab[]; panels: PanelSlots }) {
   const { id = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -294,10 +293,10 @@ export function BusinessDetailPage({ extraTabs = [] }: { extraTabs?: BusinessDet
             <DocumentsTab businessId={b.Id} canAdd={canAdd} canReview={canEdit} canDelete={canDelete} />
           </Tabs.Panel>
           <Tabs.Panel value="beneficiarios">
-            <BeneficiariesPanel owner={{ v_uid_business: b.Id }} canEdit={canEdit && canAdd} />
+            <Beneficiaries owner={{ v_uid_business: b.Id }} canEdit={canEdit && canAdd} />
           </Tabs.Panel>
           <Tabs.Panel value="usuarios">
-            <BusinessUsersPanel businessId={b.Id} canInvite={canAdd} canChangeStatus={canStatus} selfId={me.data?.v_uid} allowBlock />
+            <BusinessUsers businessId={b.Id} canInvite={canAdd} canChangeStatus={canStatus} selfId={me.data?.v_uid} allowBlock />
           </Tabs.Panel>
           {extraTabs.map((t) => (
             <Tabs.Panel key={t.value} value={t.value}>

@@ -36,20 +36,20 @@ export function BusinessesPage() {
   });
 
   const columns: Column<BusinessListItem>[] = [
-    { key: 'account', header: 'Cuenta CLABE', sortValue: (b) => b.AccountNumber, render: (b) => <Text size="sm" className="tabular">{b.AccountNumber}</Text> },
+    { key: 'account', header: 'Cuenta CLABE', sortField: 'AccountNumber', render: (b) => <Text size="sm" className="tabular">{b.AccountNumber}</Text> },
     {
       key: 'name',
       header: 'Nombre',
-      sortValue: (b) => b.Name,
+      sortField: 'Name',
       render: (b) => (
         <Text size="sm" fw={600}>
           {b.Name}
         </Text>
       ),
     },
-    { key: 'created', header: 'Fecha de alta', sortValue: (b) => b.CreationDate, render: (b) => <DateText size="sm" value={b.CreationDate} /> },
-    { key: 'users', header: 'Usuarios', align: 'right', sortValue: (b) => b.RegisteredUsers, render: (b) => integer(b.RegisteredUsers) },
-    { key: 'status', header: 'Estatus', sortValue: (b) => b.Status.Name, render: (b) => <StatusBadge status={b.Status.Name} /> },
+    { key: 'created', header: 'Fecha de alta', sortField: 'CreationDate', render: (b) => <DateText size="sm" value={b.CreationDate} /> },
+    { key: 'users', header: 'Usuarios', align: 'right', render: (b) => integer(b.RegisteredUsers) },
+    { key: 'status', header: 'Estatus', render: (b) => <StatusBadge status={b.Status.Name} /> },
     {
       key: 'actions',
       header: 'Acciones',

@@ -72,7 +72,8 @@ function UploadForm({ businessId }: { businessId: string }) {
             <Grid.Col span={{ base: 12, md: 5 }}>
               <FileInput
                 label="Archivo PDF"
-                {...REQUIRED_MARK}
+                // A file input is a button, where aria-required is not allowed: only the label is marked.
+                labelProps={REQUIRED_MARK.labelProps}
                 placeholder="Selecciona un PDF"
                 accept=".pdf,application/pdf"
                 clearable

@@ -11,7 +11,7 @@ import {
   type ContentItem,
 } from '@far/contracts';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
-import { Badge, Button, Checkbox, Group, Menu, Paper, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Menu, Paper, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconGripVertical, IconLock, IconEyeOff, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -171,9 +171,9 @@ export function ContentsPanel() {
                             </Table.Td>
                             <Table.Td>
                               <Group gap={6} wrap="nowrap">
-                                <Link to={`/cms/contenido/${row.Id}`} style={{ color: 'var(--mantine-color-blue-7)', fontWeight: 600 }}>
+                                <Anchor component={Link} to={`/cms/contenido/${row.Id}`} fw={600} size="sm">
                                   {row.Name}
-                                </Link>
+                                </Anchor>
                                 {row.Locked ? <IconLock size={14} aria-label="Bloqueado" /> : null}
                                 {row.Hidden ? <IconEyeOff size={14} aria-label="Oculto" /> : null}
                               </Group>

@@ -14,6 +14,7 @@ import { useCan } from '../../lib/api/get-menu-permissions';
 import { apiCents } from '../../lib/money';
 import { useEditClabeAccount } from './api/edit-clabe-account';
 import { useClabeAccounts } from './api/list-clabe-accounts';
+import { ClabeAccountDetail } from './clabe-account-detail';
 import { ClabeAccountForm } from './clabe-account-form';
 import { USAGE_SCOPE_LABELS, USAGE_SCOPE_SHORT } from './labels';
 
@@ -167,6 +168,31 @@ export function AccountsPage() {
         getRowId={(a) => a.Id}
         emptyText="Aún no registras cuentas"
         filteredEmptyText="Sin cuentas que coincidan"
+        detail={{
+          title: (a) => a.Alias,
+          label: (a) => `Ver la cuenta ${a.Alias}`,
+          render: (a, close) => (
+            <ClabeAccountDetail
+              account={a}
+              onEdit={
+                canEdit
+                  ? () => {
+                      close();
+                      setDialog({ mode: 'edit', account: a });
+                    }
+                  : undefined
+              }
+              onToggleActive={
+                canDeactivate
+                  ? () => {
+                      close();
+                      toggleActive(a);
+                    }
+                  : undefined
+              }
+            />
+          ),
+        }}
         filters={
           <Group justify="space-between" wrap="wrap" w="100%">
             <TextInput

@@ -13,7 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import { useMe } from '../../lib/api/get-me';
-import { apiCentsOr0, signedMovementCents } from '../../lib/money';
+import { apiCentsOr0 } from '../../lib/money';
 import { useExportMovements, type ExportFormat } from './api/export-movements';
 import { useBalance } from './api/get-balance';
 import { useMovements, type MovementFilters } from './api/list-movements';
@@ -32,10 +32,11 @@ const EMPTY_FILTERS: FilterState = { range: [null, null], type: null, status: nu
 const TYPE_COLORS: Record<MovementType, string> = { SPEI_OUT: 'red', SPEI_IN: 'teal', DEPOSIT: 'blue' };
 
 const columns: Column<BusinessMovement>[] = [
-  { key: 'date', header: 'Fecha', width: 150, sortValue: (m) => m.MovementDate, render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
+  { key: 'date', header: 'Fecha', width: 150, sortField: 'MovementDate', render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
   {
     key: 'type',
     header: 'Tipo',
+    sortField: 'MovementType',
     render: (m) => (
       <Badge variant="light" color={TYPE_COLORS[m.MovementType]} tt="none" miw="max-content" title={MOVEMENT_TYPE_NAMES[m.MovementType]}>
         {MOVEMENT_TYPE_SHORT[m.MovementType]}
@@ -70,7 +71,7 @@ const columns: Column<BusinessMovement>[] = [
     key: 'amount',
     header: 'Importe',
     align: 'right',
-    sortValue: signedMovementCents,
+    sortField: 'MovementAmount',
     render: (m) => {
       const fees = apiCentsOr0(m.Commission) + apiCentsOr0(m.IVA);
       return (
@@ -85,7 +86,7 @@ const columns: Column<BusinessMovement>[] = [
       );
     },
   },
-  { key: 'status', header: 'Estatus', sortValue: (m) => m.StatusName, render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
+  { key: 'status', header: 'Estatus', sortField: 'StatusBusinessMovement', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
   { key: 'proof', header: '', align: 'right', render: (m) => <ProofButton m={m} /> },
 ];
 
@@ -100,7 +101,7 @@ function BusinessMovements() {
     Status: applied.status === null ? null : Number(applied.status),
     Search: applied.search,
   };
-  const movements = useMovements(query, list.page, list.size);
+  const movements = useMovements(query, list.page, list.size, list.sort);
   const exporter = useExportMovements();
   const active = filters.range[0] !== null || filters.type !== null || filters.status !== null || filters.search !== '';
 

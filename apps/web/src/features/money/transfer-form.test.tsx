@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render';
-import { CHOOSE_ACCOUNT, TransferForm, type TransferDraft } from './transfer-form';
+import { todayIso } from '../../lib/format';
+import { CHOOSE_ACCOUNT, PAYMENT_DAY_MESSAGE, TransferForm, type TransferDraft } from './transfer-form';
 
 const REQUIRED = 'Este campo es requerido';
 
@@ -42,6 +43,15 @@ function setup(accounts: ClabeAccount[] = [ACCOUNT]) {
   const user = userEvent.setup();
   renderWithApp(<TransferForm accounts={accounts} onContinue={onContinue} />);
   return { user, onContinue };
+}
+
+/** A registered account chosen, with amount, concept and reference typed. */
+async function fillForRegisteredAccount(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('combobox', { name: 'Cuenta registrada' }));
+  await user.click(await screen.findByRole('option', { name: /Nomina BBVA/, hidden: true }));
+  await user.type(screen.getByLabelText('Monto'), '250');
+  await user.type(screen.getByLabelText('Concepto'), 'Renta noviembre');
+  await user.type(screen.getByLabelText('Referencia numérica'), '1');
 }
 
 describe('TransferForm', () => {
@@ -129,11 +139,7 @@ describe('TransferForm', () => {
 
   it('a registered account needs only amount, concept and reference', async () => {
     const { user, onContinue } = setup();
-    await user.click(screen.getByRole('combobox', { name: 'Cuenta registrada' }));
-    await user.click(await screen.findByRole('option', { name: /Nomina BBVA/, hidden: true }));
-    await user.type(screen.getByLabelText('Monto'), '250');
-    await user.type(screen.getByLabelText('Concepto'), 'Renta noviembre');
-    await user.type(screen.getByLabelText('Referencia numérica'), '1');
+    await fillForRegisteredAccount(user);
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(onContinue).toHaveBeenCalledTimes(1));
     const draft = onContinue.mock.calls[0]![0];
@@ -142,4 +148,32 @@ describe('TransferForm', () => {
     expect(draft.amount).toBe('250.00');
     expect(buildClabe('012', '180', '00123456789')).toBe(ACCOUNT.Clabe);
   });
+
+  it('refuses a past or today send date beside the field, and takes a future one', async () => {
+    const { user, onContinue } = setup();
+    await fillForRegisteredAccount(user);
+    const [y, m, d] = todayIso().split('-').map(Number) as [number, number, number];
+    const typed = (offset: number) => {
+      const day = new Date(Date.UTC(y, m - 1, d + offset));
+      return `${String(day.getUTCDate()).padStart(2, '0')}/${String(day.getUTCMonth() + 1).padStart(2, '0')}/${day.getUTCFullYear()}`;
+    };
+    const dateField = screen.getByLabelText('Fecha de envío');
+
+    for (const offset of [0, -3]) {
+      await user.clear(dateField);
+      await user.type(dateField, typed(offset));
+      await user.click(screen.getByRole('button', { name: 'Continuar' }));
+      await waitFor(() => expect(errorOf('Fecha de envío')).toBe(PAYMENT_DAY_MESSAGE));
+      expect(dateField).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(onContinue).not.toHaveBeenCalled();
+
+    await user.clear(dateField);
+    await user.type(dateField, typed(2));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(onContinue).toHaveBeenCalledTimes(1));
+    expect(errorOf('Fecha de envío')).toBeNull();
+    const future = new Date(Date.UTC(y, m - 1, d + 2)).toISOString().slice(0, 10);
+    expect(onContinue.mock.calls[0]![0].paymentDay).toBe(future);
+  }, 20_000);
 });

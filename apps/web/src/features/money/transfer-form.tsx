@@ -228,7 +228,9 @@ export function TransferForm({ accounts, accountsLoading = false, initial = EMPT
               description="Opcional: déjala vacía para enviarla al confirmar, o prográmala para un día futuro (hasta entonces podrás cancelarla)"
               inputWrapperOrder={WRAPPER_ORDER}
               clearable
-              minDate={tomorrowIso()}
+              // Past days are greyed in the calendar but not blocked with minDate: Mantine drops a typed
+              // day before minDate silently, and the spec wants it refused beside the field.
+              excludeDate={(day) => day < tomorrowIso()}
               value={field.value || null}
               onChange={(v) => field.onChange(v ?? '')}
               onBlur={field.onBlur}

@@ -33,7 +33,7 @@ describe('TransferReview', () => {
       if (url.endsWith('/business-movement/speiout')) {
         keys.push(new Headers(init?.headers).get('Idempotency-Key'));
         bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-        if (keys.length === 1) return answer(null, 400, { ErrorCode: 'VALIDATION', message: 'El código no es correcto. Te quedan 2 intento(s).', errors: [{ field: 'Code', key: 'code', message: 'El código no es correcto. Te quedan 2 intento(s).' }] });
+        if (keys.length === 1) return answer(null, 400, { ErrorCode: 'VALIDATION', message: 'El código no es correcto. Te quedan 2 intentos.', errors: [{ field: 'Code', key: 'code', message: 'El código no es correcto. Te quedan 2 intentos.' }] });
         return answer({ Id: 'm1' } as Partial<BusinessMovement>);
       }
       return answer(null, 404);
@@ -50,7 +50,7 @@ describe('TransferReview', () => {
     await user.type(screen.getByLabelText('Código de seguridad'), '111111');
     await user.click(screen.getByRole('button', { name: 'Confirmar transferencia' }));
     // The wrong-code message, with the attempts left, stands on the code control.
-    expect(await screen.findByText('El código no es correcto. Te quedan 2 intento(s).')).toBeInTheDocument();
+    expect(await screen.findByText('El código no es correcto. Te quedan 2 intentos.')).toBeInTheDocument();
     expect(screen.getByLabelText('Código de seguridad')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText('No fue posible enviar la transferencia')).toBeNull();
 

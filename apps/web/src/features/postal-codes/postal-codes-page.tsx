@@ -170,7 +170,8 @@ function ImportCard() {
         </Text>
         <FileInput
           label="Archivo CPdescarga.txt"
-          {...REQUIRED_MARK}
+          // A file input is a button, where aria-required is not allowed: only the label is marked.
+          labelProps={REQUIRED_MARK.labelProps}
           placeholder="Selecciona el archivo"
           accept=".txt,text/plain"
           clearable

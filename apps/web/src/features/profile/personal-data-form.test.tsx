@@ -61,14 +61,19 @@ afterEach(() => {
   session.clear();
 });
 
+/** The grants of /profile, and a PUT /account/me that answers what it was sent. */
+function answerProfileCalls() {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === '/api/v1/rbac/menu/permission') return answer(GRANTS);
+    if (url === '/api/v1/account/me' && init?.method === 'PUT') return answer({ ...ME, ...(JSON.parse(String(init.body)) as object) });
+    return answer(null, 404);
+  });
+}
+
 describe('PersonalDataForm', () => {
   it('saves only after a change, shows field messages and sends blanks as null', async () => {
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (url === '/api/v1/rbac/menu/permission') return answer(GRANTS);
-      if (url === '/api/v1/account/me' && init?.method === 'PUT') return answer({ ...ME, ...(JSON.parse(String(init.body)) as object) });
-      return answer(null, 404);
-    });
+    answerProfileCalls();
     const user = userEvent.setup();
     renderWithApp(<PersonalDataForm me={ME} />);
 
@@ -98,5 +103,19 @@ describe('PersonalDataForm', () => {
       v_ocuppation: 'Contadora',
       d_birthdate_at: null,
     });
+  });
+
+  it("a persona moral's user keeps contact data only: no last names, birth date, CURP or occupation", async () => {
+    answerProfileCalls();
+    const user = userEvent.setup();
+    renderWithApp(<PersonalDataForm me={{ ...ME, v_names: 'Comercializadora Demo', v_last_name_1: null }} moral />);
+
+    expect(await screen.findByRole('heading', { name: 'Datos de contacto' })).toBeInTheDocument();
+    for (const label of ['Primer apellido', 'Segundo apellido', 'Fecha de nacimiento', 'CURP', 'Ocupación']) expect(screen.queryByLabelText(label)).toBeNull();
+    await user.type(screen.getByLabelText('Correo alternativo'), 'contacto@demo.mx');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'PUT')).toBe(true));
+    const put = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ v_names: 'Comercializadora Demo', v_last_name_1: null, v_last_name_2: null, d_birthdate_at: null, v_ocuppation: null, v_email_alternative: 'contacto@demo.mx' });
   });
 });

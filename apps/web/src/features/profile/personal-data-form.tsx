@@ -51,7 +51,11 @@ const toForm = (me: MeData): FormInput => ({
 
 const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
-export function PersonalDataForm({ me }: { me: MeData }) {
+/**
+ * The caller's own data. A persona moral's users (`moral`) keep contact data only: a company has
+ * no last names, birth date, CURP or occupation (§3), and the server refuses them.
+ */
+export function PersonalDataForm({ me, moral = false }: { me: MeData; moral?: boolean }) {
   const canEdit = useCan('/profile', 'Editar');
   const update = useUpdateMe();
   const form = useForm<FormInput, unknown, FormValues>({ ...FORM_SETTINGS, resolver: zodResolver(schema), defaultValues: toForm(me) });
@@ -62,14 +66,14 @@ export function PersonalDataForm({ me }: { me: MeData }) {
     try {
       await update.mutateAsync({
         v_names: values.v_names,
-        v_last_name_1: blankToNull(values.v_last_name_1),
-        v_last_name_2: blankToNull(values.v_last_name_2),
+        v_last_name_1: moral ? null : blankToNull(values.v_last_name_1),
+        v_last_name_2: moral ? null : blankToNull(values.v_last_name_2),
         v_email_alternative: blankToNull(values.v_email_alternative),
         v_phone_code: values.v_phone_code,
         v_cell_phone: blankToNull(values.v_cell_phone),
         v_phone: blankToNull(values.v_phone),
-        v_ocuppation: blankToNull(values.v_ocuppation),
-        d_birthdate_at: values.d_birthdate_at || null,
+        v_ocuppation: moral ? null : blankToNull(values.v_ocuppation),
+        d_birthdate_at: moral ? null : values.d_birthdate_at || null,
       });
       notifications.show({ color: 'green', message: 'Tus datos se guardaron.' });
     } catch (error) {
@@ -83,7 +87,7 @@ export function PersonalDataForm({ me }: { me: MeData }) {
         <Stack gap="md">
           <Group justify="space-between">
             <Title order={2} fz="lg">
-              Datos personales
+              {moral ? 'Datos de contacto' : 'Datos personales'}
             </Title>
             {readOnly ? (
               <Text size="xs" c="dimmed">
@@ -93,15 +97,19 @@ export function PersonalDataForm({ me }: { me: MeData }) {
           </Group>
           {update.isError ? <ErrorAlert error={update.error} title="No fue posible guardar tus datos" /> : null}
           <Grid>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <TextInput label="Nombre(s)" {...REQUIRED_MARK} readOnly={readOnly} error={errors.v_names?.message} {...form.register('v_names')} />
+            <Grid.Col span={{ base: 12, md: moral ? 12 : 4 }}>
+              <TextInput label={moral ? 'Nombre de contacto' : 'Nombre(s)'} {...REQUIRED_MARK} readOnly={readOnly} error={errors.v_names?.message} {...form.register('v_names')} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <TextInput label="Primer apellido" readOnly={readOnly} error={errors.v_last_name_1?.message} {...form.register('v_last_name_1')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <TextInput label="Segundo apellido" readOnly={readOnly} error={errors.v_last_name_2?.message} {...form.register('v_last_name_2')} />
-            </Grid.Col>
+            {moral ? null : (
+              <>
+                <Grid.Col span={{ base: 12, md: 4 }}>
+                  <TextInput label="Primer apellido" readOnly={readOnly} error={errors.v_last_name_1?.message} {...form.register('v_last_name_1')} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 4 }}>
+                  <TextInput label="Segundo apellido" readOnly={readOnly} error={errors.v_last_name_2?.message} {...form.register('v_last_name_2')} />
+                </Grid.Col>
+              </>
+            )}
             <Grid.Col span={{ base: 12, md: 6 }}>
               <TextInput label="Correo electrónico" value={me.v_email} readOnly disabled description="Para cambiarlo, contacta a soporte." />
             </Grid.Col>
@@ -136,33 +144,37 @@ export function PersonalDataForm({ me }: { me: MeData }) {
             <Grid.Col span={{ base: 12, md: 4 }}>
               <TextInput label="Teléfono fijo" inputMode="numeric" maxLength={10} readOnly={readOnly} error={errors.v_phone?.message} {...form.register('v_phone')} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <Controller
-                control={form.control}
-                name="d_birthdate_at"
-                render={({ field, fieldState }) => (
-                  <DayInput
-                    label="Fecha de nacimiento"
-                    clearable
-                    maxDate={new Date()}
-                    readOnly={readOnly}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
+            {moral ? null : (
+              <>
+                <Grid.Col span={{ base: 12, md: 6 }}>
+                  <Controller
+                    control={form.control}
+                    name="d_birthdate_at"
+                    render={({ field, fieldState }) => (
+                      <DayInput
+                        label="Fecha de nacimiento"
+                        clearable
+                        maxDate={new Date()}
+                        readOnly={readOnly}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        error={fieldState.error?.message}
+                      />
+                    )}
                   />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="Ocupación" readOnly={readOnly} error={errors.v_ocuppation?.message} {...form.register('v_ocuppation')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="CURP" value={me.v_curp ?? EMPTY} readOnly disabled />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput label="RFC" value={me.v_rfc ?? EMPTY} readOnly disabled />
-            </Grid.Col>
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 6 }}>
+                  <TextInput label="Ocupación" readOnly={readOnly} error={errors.v_ocuppation?.message} {...form.register('v_ocuppation')} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 6 }}>
+                  <TextInput label="CURP" value={me.v_curp ?? EMPTY} readOnly disabled />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 6 }}>
+                  <TextInput label="RFC" value={me.v_rfc ?? EMPTY} readOnly disabled />
+                </Grid.Col>
+              </>
+            )}
           </Grid>
           {canEdit ? (
             <Group justify="flex-end">

@@ -1,17 +1,18 @@
-import { Accordion, Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Button, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconKey, IconLifebuoy, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { BeneficiariesPanel } from '../../components/beneficiaries-panel';
-import { BusinessUsersPanel } from '../../components/business-users-panel';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
+import type { PanelSlots } from '../../components/panel-slots';
 import { useMe } from '../../lib/api/get-me';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { readNotice } from '../../lib/notice';
 import { useSession } from '../../lib/session';
 import { AddressCard } from './address-form';
+import { useMyBusiness } from './api/get-my-business';
+import { CompanyCard } from './company-card';
 import { PersonalDataForm } from './personal-data-form';
 import { NotificationPreferencesCard } from './notification-preferences';
 import { PhotoCard } from './photo-card';
@@ -20,7 +21,7 @@ import { WebhooksSection } from './webhooks-section';
 
 export const CHANGE_PASSWORD_PARAM = 'cambiar-contrasena';
 
-export function ProfilePage() {
+export function ProfilePage({ panels: { Beneficiaries, BusinessUsers } }: { panels: PanelSlots }) {
   const me = useMe();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -29,6 +30,8 @@ export function ProfilePage() {
   const forced = mustChangePassword || me.data?.b_must_change_password === true;
   const [open, setOpen] = useState<string[]>(() => (params.get(CHANGE_PASSWORD_PARAM) === '1' || forced ? ['password'] : []));
   const notice = readNotice(location.state);
+  const business = useMyBusiness(me.data?.kind === 'BUS');
+  const moral = business.data?.IsMoral === true;
 
   if (me.isPending) return <LoadingScreen />;
   if (me.isError) return <ErrorAlert error={me.error} title="No fue posible cargar tu perfil" onRetry={() => void me.refetch()} />;
@@ -61,7 +64,17 @@ export function ProfilePage() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             {/* Remounted when the saved data changes, so the form starts from what the server holds. */}
-            {forced ? null : <PersonalDataForm key={JSON.stringify(me.data)} me={me.data} />}
+            {/* A business user's form depends on the kind of person their business is; the rest of the page does not wait for it. */}
+            {forced ? null : me.data.kind === 'BUS' && business.isPending ? (
+              <Skeleton h={240} />
+            ) : me.data.kind === 'BUS' && business.isError ? (
+              <ErrorAlert error={business.error} title="No fue posible cargar los datos de tu empresa" onRetry={() => void business.refetch()} />
+            ) : (
+              <>
+                {moral ? <CompanyCard business={business.data!} /> : null}
+                <PersonalDataForm key={JSON.stringify(me.data)} me={me.data} moral={moral} />
+              </>
+            )}
             <Paper withBorder p="lg">
               <Title order={2} fz="lg" mb="sm">
                 Seguridad
@@ -96,7 +109,7 @@ export function ProfilePage() {
                   <Title order={2} fz="lg" mb="sm">
                     Beneficiarios
                   </Title>
-                  <BeneficiariesPanel owner={{}} canEdit={canEdit} />
+                  <Beneficiaries owner={{}} canEdit={canEdit} />
                 </Paper>
               </>
             ) : null}
@@ -112,7 +125,7 @@ export function ProfilePage() {
             Invita a las personas de tu empresa que usarán el portal; recibirán una contraseña temporal por correo. También puedes desactivarlas o
             desbloquearlas.
           </Text>
-          <BusinessUsersPanel canInvite canChangeStatus selfId={me.data.v_uid} />
+          <BusinessUsers canInvite canChangeStatus selfId={me.data.v_uid} />
         </Paper>
       ) : null}
       {!forced && me.data.kind === 'BUS' ? <WebhooksSection canEdit={canEdit} /> : null}

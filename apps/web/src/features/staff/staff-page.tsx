@@ -56,7 +56,7 @@ export function StaffPage() {
     {
       key: 'name',
       header: 'Nombre',
-      sortValue: staffName,
+      sortField: 'Name',
       render: (u) => (
         <Stack gap={0}>
           <Text size="sm" fw={600}>
@@ -68,9 +68,9 @@ export function StaffPage() {
         </Stack>
       ),
     },
-    { key: 'role', header: 'Rol', sortValue: (u) => roleLabel(u.Role.Name), render: (u) => <Text size="sm">{roleLabel(u.Role.Name)}</Text> },
-    { key: 'created', header: 'Fecha de alta', sortValue: (u) => u.CreationDate, render: (u) => <DateText size="sm" value={u.CreationDate} /> },
-    { key: 'status', header: 'Estatus', sortValue: (u) => u.Status.Name, render: (u) => <StatusBadge status={u.Status.Name} /> },
+    { key: 'role', header: 'Rol', render: (u) => <Text size="sm">{roleLabel(u.Role.Name)}</Text> },
+    { key: 'created', header: 'Fecha de alta', sortField: 'CreationDate', render: (u) => <DateText size="sm" value={u.CreationDate} /> },
+    { key: 'status', header: 'Estatus', render: (u) => <StatusBadge status={u.Status.Name} /> },
     {
       key: 'actions',
       header: 'Acciones',

@@ -3,9 +3,9 @@ import { WalletUserListItem } from '@far/contracts';
 import { Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { z } from 'zod';
-import { BeneficiariesPanel } from '../../components/beneficiaries-panel';
 import { type Column } from '../../components/data-table';
 import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
+import type { PanelSlots } from '../../components/panel-slots';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
 import { LifecycleButtons, lifecycleBulk } from '../../components/lifecycle-actions';
@@ -29,7 +29,7 @@ type Action = UserAction;
 const nameOf = (u: { Name: string; LastName: string | null; SecondLastName: string | null }) =>
   fullName({ v_names: u.Name, v_last_name_1: u.LastName, v_last_name_2: u.SecondLastName });
 
-function WalletUserDetailBody({ id, canStatus }: { id: string; canStatus: boolean }) {
+function WalletUserDetailBody({ id, canStatus, Beneficiaries }: { id: string; canStatus: boolean; Beneficiaries: PanelSlots['Beneficiaries'] }) {
   const detail = useWalletUser(id);
   const act = useWalletUserActions();
   if (detail.isPending) return <Skeleton h={480} />;
@@ -105,13 +105,13 @@ function WalletUserDetailBody({ id, canStatus }: { id: string; canStatus: boolea
         ]}
       />
       <Divider label="Beneficiarios" labelPosition="left" />
-      <BeneficiariesPanel owner={{ v_uid_user: u.Id }} canEdit={false} />
+      <Beneficiaries owner={{ v_uid_user: u.Id }} canEdit={false} />
     </Stack>
   );
 }
 
 /** Usuarios Wallet: the people with a wallet, their detail (with address) and their status. */
-export function WalletUsersPage() {
+export function WalletUsersPage({ panels: { Beneficiaries } }: { panels: Pick<PanelSlots, 'Beneficiaries'> }) {
   const canStatus = useCan(SCREEN, 'Desactivar');
   const canDelete = useCan(SCREEN, 'Borrar');
   const list = useListState(NO_PEOPLE_FILTERS);
@@ -129,7 +129,7 @@ export function WalletUsersPage() {
     {
       key: 'name',
       header: 'Nombre',
-      sortValue: nameOf,
+      sortField: 'Name',
       render: (u) => (
         <Stack gap={0}>
           <Text size="sm" fw={600}>
@@ -141,10 +141,10 @@ export function WalletUsersPage() {
         </Stack>
       ),
     },
-    { key: 'client', header: 'Número de cliente', sortValue: (u) => u.ClientNumber, render: (u) => <Text size="sm">{u.ClientNumber}</Text> },
+    { key: 'client', header: 'Número de cliente', render: (u) => <Text size="sm">{u.ClientNumber}</Text> },
     { key: 'mobile', header: 'Teléfono celular', render: (u) => <Text size="sm">{u.Mobile ?? '—'}</Text> },
-    { key: 'created', header: 'Fecha de alta', sortValue: (u) => u.CreationDate, render: (u) => <DateText size="sm" value={u.CreationDate} /> },
-    { key: 'status', header: 'Estatus', sortValue: (u) => u.Status.Name, render: (u) => <StatusBadge status={u.Status.Name} /> },
+    { key: 'created', header: 'Fecha de alta', sortField: 'CreationDate', render: (u) => <DateText size="sm" value={u.CreationDate} /> },
+    { key: 'status', header: 'Estatus', render: (u) => <StatusBadge status={u.Status.Name} /> },
   ];
 
   return (
@@ -161,7 +161,7 @@ export function WalletUsersPage() {
         emptyText="Aún no hay usuarios Wallet"
         filteredEmptyText="Ningún usuario coincide con los filtros"
         bulk={bulk}
-        detail={{ title: () => 'Detalle del usuario Wallet', label: (u) => `Ver ${u.Email}`, render: (u) => <WalletUserDetailBody id={u.Id} canStatus={canStatus} /> }}
+        detail={{ title: () => 'Detalle del usuario Wallet', label: (u) => `Ver ${u.Email}`, render: (u) => <WalletUserDetailBody id={u.Id} canStatus={canStatus} Beneficiaries={Beneficiaries} /> }}
       />
     </>
   );

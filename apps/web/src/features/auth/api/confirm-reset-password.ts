@@ -1,12 +1,10 @@
+import type { ConfirmResetBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 
 /** POST /api/v1/account/Password/ConfirmResetPassword { Email, Code, Password }. */
-export interface ConfirmResetInput {
-  Email: string;
-  Code: string;
-  Password: string;
-}
+export type ConfirmResetInput = z.input<typeof ConfirmResetBody>;
 
 export const confirmResetPassword = (body: ConfirmResetInput) =>
   apiRequest<unknown>('POST', '/api/v1/account/Password/ConfirmResetPassword', { body, auth: false });

@@ -1,11 +1,10 @@
+import type { SigninBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/v1/account/Signin { Email, Password } → login result (spec §3). */
-export interface SignInInput {
-  Email: string;
-  Password: string;
-}
+export type SignInInput = z.input<typeof SigninBody>;
 
 // Loaded with the answer: the sign-in screen's first load carries no zod schema.
 const loadLoginResult = () => import('@far/contracts').then((m) => m.LoginResult);

@@ -1,12 +1,10 @@
+import type { SignupPasswordBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 
 /** POST /api/v1/account/Signup/Password { Email, Code, Password }: activates the wallet account. */
-export interface SignupPasswordInput {
-  Email: string;
-  Code: string;
-  Password: string;
-}
+export type SignupPasswordInput = z.input<typeof SignupPasswordBody>;
 
 export const signupPassword = (body: SignupPasswordInput) =>
   apiRequest<unknown>('POST', '/api/v1/account/Signup/Password', { body, auth: false });

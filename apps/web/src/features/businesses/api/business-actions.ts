@@ -1,17 +1,14 @@
-import { BulkResult } from '@far/contracts';
+import { BulkResult, type BusinessBulkBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
-import type { LifecycleAction } from '../../../lib/lifecycle';
 import { businessesQueryKey } from './list-businesses';
 
 /**
  * POST /api/v1/profiles/business/action/bulk-action { Action, Ids } → { Affected }; all or nothing.
  * The first activation needs the business's KYC (legal representative, an approved document).
  */
-export interface BusinessActionInput {
-  Action: LifecycleAction;
-  Ids: string[];
-}
+export type BusinessActionInput = z.input<typeof BusinessBulkBody>;
 
 export const businessActions = (body: BusinessActionInput) => apiRequest('POST', '/api/v1/profiles/business/action/bulk-action', { body, schema: BulkResult });
 

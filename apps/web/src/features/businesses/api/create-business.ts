@@ -1,36 +1,13 @@
-import { BusinessCreated } from '@far/contracts';
+import { BusinessCreated, type BusinessCreateBody, type FirstUserBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { businessesQueryKey } from './list-businesses';
 
 /** The business's own fields, as create and update send them (blanks as null). */
-export interface BusinessInput {
-  TypePerson: string;
-  CompanyName: string | null;
-  Name: string | null;
-  LastName: string | null;
-  SecondLastName: string | null;
-  Rfc: string;
-  Curp: string | null;
-  Email: string;
-  Mobile: string | null;
-  MobileCode: string;
-  Street: string;
-  ExteriorNumber: string;
-  InteriorNumber: string | null;
-  PostalCode: string;
-  NeighborhoodId: string;
-  ConfirmRfcWarning: boolean;
-}
+export type BusinessInput = Omit<z.input<typeof BusinessCreateBody>, 'FirstUser'>;
 
-export interface FirstUserInput {
-  Name: string;
-  LastName: string | null;
-  SecondLastName: string | null;
-  Email: string;
-  Mobile: string | null;
-  MobileCode: string;
-}
+export type FirstUserInput = z.input<typeof FirstUserBody>;
 
 /**
  * POST /api/v1/profiles/business/action/create: the business (pendiente, with its own CLABE) and its

@@ -1,16 +1,11 @@
-import { LegalRepresentative } from '@far/contracts';
+import { LegalRepresentative, type LegalRepresentativeCreateBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { legalRepresentativeQueryKey } from './get-legal-representative';
 
 /** The legal representative's fields (v_-style). */
-export interface LegalRepresentativeInput {
-  v_names: string;
-  v_last_name_1: string;
-  v_last_name_2: string | null;
-  v_email: string;
-  v_email_alternative: string | null;
-}
+export type LegalRepresentativeInput = z.input<typeof LegalRepresentativeCreateBody>;
 
 /** POST /api/v1/legal-representative { v_uid_business, ...fields } (persona moral only, one per business). */
 export const createLegalRepresentative = (body: LegalRepresentativeInput & { v_uid_business: string }) =>

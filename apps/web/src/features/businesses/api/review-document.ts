@@ -1,14 +1,11 @@
-import { BusinessDocument } from '@far/contracts';
+import { BusinessDocument, type DocumentUpdateBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { documentsQueryKey } from './list-documents';
 
 /** PUT /api/v1/document/{id} { v_uid_status, t_comment }: staff approve (activo) or refuse (rechazado, with a comment). */
-export interface ReviewDocumentInput {
-  id: string;
-  v_uid_status: string;
-  t_comment: string | null;
-}
+export type ReviewDocumentInput = z.input<typeof DocumentUpdateBody> & { id: string };
 
 export const reviewDocument = ({ id, ...body }: ReviewDocumentInput) => apiRequest('PUT', `/api/v1/document/${id}`, { body, schema: BusinessDocument });
 

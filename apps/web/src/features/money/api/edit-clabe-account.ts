@@ -1,18 +1,11 @@
-import { ClabeAccount } from '@far/contracts';
+import { ClabeAccount, type ClabeAccountEditBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { TX, moneyKeys } from './keys';
 
 /** PUT /api/v1/transaction/clabe-account/action/edit { Id, … }; IsActive false deactivates, true reactivates. The CLABE never changes. */
-export interface ClabeAccountEditInput {
-  Id: string;
-  Alias?: string;
-  AccountHolderName?: string;
-  RFC?: string | null;
-  ClabeUsageScope?: 'ALL' | 'TRANSFER' | 'DISPERSION';
-  DailyTransferLimit?: string | null;
-  IsActive?: boolean;
-}
+export type ClabeAccountEditInput = z.input<typeof ClabeAccountEditBody>;
 
 export const editClabeAccount = (body: ClabeAccountEditInput) => apiRequest('PUT', `${TX}/clabe-account/action/edit`, { body, schema: ClabeAccount });
 

@@ -1,5 +1,6 @@
 import { BusinessMovementPage, type MovementType } from '@far/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListSort } from '../../../components/list-scaffold';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { TX, moneyKeys } from './keys';
 
@@ -22,13 +23,13 @@ export const filtersBody = (f: MovementFilters) => ({
   Search: f.Search.trim() || undefined,
 });
 
-/** POST /api/v1/transaction/business-movement/movements { From?, To?, Type?, Status?, Search?, Page, Size }. */
-export const listMovements = (f: MovementFilters, page: number, size: number) =>
-  apiRequest('POST', MOVEMENTS_PATH, { body: { ...filtersBody(f), Page: page, Size: size }, schema: BusinessMovementPage });
+/** POST /api/v1/transaction/business-movement/movements { From?, To?, Type?, Status?, Search?, Page, Size, SortBy?, SortDir? }. */
+export const listMovements = (f: MovementFilters, page: number, size: number, sort: ListSort | null = null) =>
+  apiRequest('POST', MOVEMENTS_PATH, { body: { ...filtersBody(f), Page: page, Size: size, ...sort }, schema: BusinessMovementPage });
 
-export const movementsQueryOptions = (f: MovementFilters, page: number, size: number) =>
-  queryOptions({ queryKey: [...moneyKeys.movements, f, page, size], queryFn: () => unwrap(listMovements(f, page, size)), placeholderData: keepPreviousData });
+export const movementsQueryOptions = (f: MovementFilters, page: number, size: number, sort: ListSort | null = null) =>
+  queryOptions({ queryKey: [...moneyKeys.movements, f, page, size, sort], queryFn: () => unwrap(listMovements(f, page, size, sort)), placeholderData: keepPreviousData });
 
-export function useMovements(f: MovementFilters, page: number, size: number) {
-  return useQuery(movementsQueryOptions(f, page, size));
+export function useMovements(f: MovementFilters, page: number, size: number, sort: ListSort | null = null) {
+  return useQuery(movementsQueryOptions(f, page, size, sort));
 }

@@ -1,14 +1,11 @@
-import { BusinessMovementPage } from '@far/contracts';
+import { BusinessMovementPage, type PendingTransactionsBody } from '@far/contracts';
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { TX, isOnItsWay, moneyKeys } from './keys';
 
 /** POST /api/v1/transaction/business-movement/pending-transactions { BusinessId?, Page, Size }: orders not yet settled. */
-export interface PendingQuery {
-  BusinessId?: string;
-  Page: number;
-  Size: number;
-}
+export type PendingQuery = z.input<typeof PendingTransactionsBody>;
 
 export const listPendingTransactions = (q: PendingQuery) => apiRequest('POST', `${TX}/business-movement/pending-transactions`, { body: q, schema: BusinessMovementPage });
 

@@ -1,4 +1,5 @@
-import { SandboxIncomingResult } from '@far/contracts';
+import { SandboxIncomingResult, type SandboxIncomingBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { IDEMPOTENCY_HEADER } from '../../../lib/money';
@@ -9,15 +10,7 @@ import { TX, moneyKeys } from './keys';
  * POST /api/v1/transaction/spei/sandbox/incoming with `Idempotency-Key` (staff): a simulated SPEI
  * to a business CLABE. Same tracking key, day and sending bank = the same order, credited once.
  */
-export interface SandboxIncomingInput {
-  Clabe: string;
-  Amount: string;
-  SenderName: string;
-  SenderClabe?: string;
-  Concept: string;
-  Reference?: string;
-  TrackingKey?: string;
-}
+export type SandboxIncomingInput = z.input<typeof SandboxIncomingBody>;
 
 export const sendSandboxIncoming = (body: SandboxIncomingInput, idempotencyKey: string) =>
   apiRequest('POST', `${TX}/spei/sandbox/incoming`, { body, schema: SandboxIncomingResult, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });

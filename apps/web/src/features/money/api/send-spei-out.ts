@@ -1,4 +1,5 @@
-import { BusinessMovement } from '@far/contracts';
+import { BusinessMovement, type SpeiOutBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { IDEMPOTENCY_HEADER } from '../../../lib/money';
@@ -10,17 +11,7 @@ import { TX, moneyKeys } from './keys';
  * (ClabeAccountId) or a CLABE with the beneficiary's name, the amount, concept, numeric reference
  * and the six-digit code of the 'spei-out' operation. The total is held until it settles.
  */
-export interface SpeiOutInput {
-  ClabeAccountId?: string;
-  Clabe?: string;
-  BeneficiaryName?: string;
-  Amount: string;
-  Concept: string;
-  Reference: string;
-  SecurityCode: string;
-  /** YYYY-MM-DD (Mexico City): send on that day; until then it stays pending and cancellable. */
-  PaymentDay?: string;
-}
+export type SpeiOutInput = z.input<typeof SpeiOutBody>;
 
 export const sendSpeiOut = (body: SpeiOutInput, idempotencyKey: string) =>
   apiRequest('POST', `${TX}/business-movement/speiout`, { body, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });

@@ -1,15 +1,11 @@
-import { GlobalSpeiConfig } from '@far/contracts';
+import { GlobalSpeiConfig, type GlobalSpeiConfigBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { TX, moneyKeys } from './keys';
 
 /** PUT /api/v1/transaction/speiconfig/global: percent as decimal text ('0.5'), amounts as '5.00'. */
-export interface GlobalSpeiConfigInput {
-  CommissionSpeiInGlobal: string;
-  EnableSpeiOutGlobal: boolean;
-  CommissionSpeiOutTransaction: string;
-  CommissionDepositCardholder: string;
-}
+export type GlobalSpeiConfigInput = z.input<typeof GlobalSpeiConfigBody>;
 
 export const updateGlobalSpeiConfig = (body: GlobalSpeiConfigInput) => apiRequest('PUT', `${TX}/speiconfig/global`, { body, schema: GlobalSpeiConfig });
 

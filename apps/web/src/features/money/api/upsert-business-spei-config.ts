@@ -1,17 +1,11 @@
-import { BusinessSpeiConfig } from '@far/contracts';
+import { BusinessSpeiConfig, type BusinessSpeiConfigBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { TX, moneyKeys } from './keys';
 
 /** POST /api/v1/transaction/speiconfig/business/upsert (staff). */
-export interface BusinessSpeiConfigInput {
-  BusinessId: string;
-  CommissionSpeiIn: string;
-  EnableSpeiOut: boolean;
-  UseCustomSpeiOutConfig: boolean;
-  CommissionSpeiOut: string;
-  CommissionDepositCardholder: string;
-}
+export type BusinessSpeiConfigInput = z.input<typeof BusinessSpeiConfigBody>;
 
 export const upsertBusinessSpeiConfig = (body: BusinessSpeiConfigInput) => apiRequest('POST', `${TX}/speiconfig/business/upsert`, { body, schema: BusinessSpeiConfig });
 

@@ -1,17 +1,11 @@
-import { TransactionLimit } from '@far/contracts';
+import { TransactionLimit, type LimitUpsertBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { TX, moneyKeys } from './keys';
 
 /** POST /api/v1/transaction/limit/action/upsert: ScopeType 0 global, 1 specific (BusinessId); a blank amount is no limit. */
-export interface LimitInput {
-  ScopeType: 0 | 1;
-  BusinessId?: string;
-  LimitPerTransaction: string | null;
-  DailyLimit: string | null;
-  MonthlyLimit: string | null;
-  IsEnabled: boolean;
-}
+export type LimitInput = z.input<typeof LimitUpsertBody>;
 
 export const upsertLimit = (body: LimitInput) => apiRequest('POST', `${TX}/limit/action/upsert`, { body, schema: TransactionLimit });
 

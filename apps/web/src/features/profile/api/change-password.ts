@@ -1,13 +1,12 @@
+import type { ChangePasswordBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/api/get-me';
 import { session } from '../../../lib/session';
 
 /** POST /api/v1/account/Password/Change { CurrentPassword, NewPassword }. */
-export interface ChangePasswordInput {
-  CurrentPassword: string;
-  NewPassword: string;
-}
+export type ChangePasswordInput = z.input<typeof ChangePasswordBody>;
 
 export const changePassword = (body: ChangePasswordInput) => apiRequest<unknown>('POST', '/api/v1/account/Password/Change', { body });
 

@@ -1,16 +1,11 @@
-import { AddressRecord } from '@far/contracts';
+import { AddressRecord, type AddressUpdateBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { myAddressQueryKey } from './get-my-address';
 
 /** The address fields; municipality, city, state and colony name come from the postal code table. */
-export interface AddressInput {
-  v_street: string;
-  v_number_outside: string;
-  v_number_indoor: string | null;
-  v_zip_code: string;
-  v_uid_colony: string;
-}
+export type AddressInput = z.input<typeof AddressUpdateBody>;
 
 /** POST /api/v1/address: a wallet user registers their own address. */
 export const createAddress = (body: AddressInput) => apiRequest('POST', '/api/v1/address', { body, schema: AddressRecord });

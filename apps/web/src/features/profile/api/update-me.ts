@@ -1,20 +1,11 @@
-import { Me } from '@far/contracts';
+import { Me, type UpdateMeBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/api/get-me';
 
 /** PUT /api/v1/account/me: edits the caller's own data; answers the updated profile. */
-export interface UpdateMeInput {
-  v_names: string;
-  v_last_name_1: string | null;
-  v_last_name_2: string | null;
-  v_cell_phone: string | null;
-  v_phone_code: string;
-  v_phone: string | null;
-  v_email_alternative: string | null;
-  v_ocuppation: string | null;
-  d_birthdate_at: string | null;
-}
+export type UpdateMeInput = z.input<typeof UpdateMeBody>;
 
 export const updateMe = (body: UpdateMeInput) => apiRequest('PUT', '/api/v1/account/me', { body, schema: Me });
 

@@ -1,17 +1,12 @@
-import { RoleDetail } from '@far/contracts';
+import { RoleDetail, type RoleEditBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { menuPermissionsQueryKey } from '../../../lib/api/get-menu-permissions';
-import type { RoleGrant } from './create-role';
 import { rolesQueryKey } from './list-roles';
 
 /** PUT /api/v1/rbac/edit { v_uid, v_name, i_active, Permissions } (super only). */
-export interface EditRoleInput {
-  v_uid: string;
-  v_name: string;
-  i_active: boolean;
-  Permissions: RoleGrant[];
-}
+export type EditRoleInput = z.input<typeof RoleEditBody>;
 
 export const editRole = (body: EditRoleInput) => apiRequest('PUT', '/api/v1/rbac/edit', { body, schema: RoleDetail });
 

@@ -1,13 +1,11 @@
-import { BulkResult, type UserAction } from '@far/contracts';
+import { BulkResult, type UsersBulkBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { staffQueryKey } from './list-staff';
 
 /** POST /api/v1/profiles/users/action/bulk-action { ClientKind: 'techfar', Action, Ids } → { Affected }; all or nothing. */
-export interface StaffActionInput {
-  Action: UserAction;
-  Ids: string[];
-}
+export type StaffActionInput = Omit<z.input<typeof UsersBulkBody>, 'ClientKind'>;
 
 export const staffActions = (body: StaffActionInput) =>
   apiRequest('POST', '/api/v1/profiles/users/action/bulk-action', { body: { ClientKind: 'techfar', ...body }, schema: BulkResult });

@@ -1,15 +1,11 @@
-import { StrategicAlly } from '@far/contracts';
+import { StrategicAlly, type StrategicAllyCreateBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { strategicAlliesQueryKey } from './list-strategic-allies';
 
 /** POST /api/v1/strategic-ally { v_uid_user_wallet, v_uid_user_business, v_rfc?, ConfirmRfcWarning }: the link starts pendiente. */
-export interface CreateStrategicAllyInput {
-  v_uid_user_wallet: string;
-  v_uid_user_business: string;
-  v_rfc?: string;
-  ConfirmRfcWarning: boolean;
-}
+export type CreateStrategicAllyInput = z.input<typeof StrategicAllyCreateBody>;
 
 export const createStrategicAlly = (body: CreateStrategicAllyInput) => apiRequest('POST', '/api/v1/strategic-ally', { body, schema: StrategicAlly });
 

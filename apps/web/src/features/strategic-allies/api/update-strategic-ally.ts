@@ -1,14 +1,11 @@
-import { StrategicAlly } from '@far/contracts';
+import { StrategicAlly, type StrategicAllyUpdateBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { strategicAlliesQueryKey } from './list-strategic-allies';
 
 /** PUT /api/v1/strategic-ally/{id} { v_uid_status, t_comment? }: activo binds, rechazado refuses, inactivo unlinks. */
-export interface UpdateStrategicAllyInput {
-  id: string;
-  v_uid_status: string;
-  t_comment?: string;
-}
+export type UpdateStrategicAllyInput = z.input<typeof StrategicAllyUpdateBody> & { id: string };
 
 export const updateStrategicAlly = ({ id, ...body }: UpdateStrategicAllyInput) => apiRequest('PUT', `/api/v1/strategic-ally/${id}`, { body, schema: StrategicAlly });
 

@@ -1,13 +1,11 @@
-import { BulkResult, type UserAction } from '@far/contracts';
+import { BulkResult, type WalletBulkBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { walletUsersQueryKey } from './list-wallet-users';
 
 /** POST /api/v1/profiles/wallet/action/bulk-action { Action, Ids } → { Affected }; all or nothing. */
-export interface WalletActionInput {
-  Action: UserAction;
-  Ids: string[];
-}
+export type WalletActionInput = z.input<typeof WalletBulkBody>;
 
 export const walletUserActions = (body: WalletActionInput) => apiRequest('POST', '/api/v1/profiles/wallet/action/bulk-action', { body, schema: BulkResult });
 

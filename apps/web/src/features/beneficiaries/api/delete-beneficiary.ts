@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../api-client';
-import { queryKeys } from '../query-keys';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/v1/beneficiary/delete/{id}. */
 export const deleteBeneficiary = (id: string) => apiRequest<unknown>('POST', `/api/v1/beneficiary/delete/${id}`);

@@ -1,24 +1,14 @@
-import { BusinessUserDetail } from '@far/contracts';
+import { BusinessUserDetail, type BusinessUserCreateBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../api-client';
-import { queryKeys } from '../query-keys';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * POST /api/v1/profiles/users/action/create with ClientKind 'business': invites a user to a business;
  * the server e-mails a temporary password to be changed at the first sign-in.
  */
-export interface CreateBusinessUserInput {
-  BusinessId?: string;
-  Name: string;
-  LastName: string | null;
-  SecondLastName: string | null;
-  Email: string;
-  AltEmail?: string | null;
-  Mobile: string | null;
-  MobileCode: string;
-  RoleId?: string;
-  IsActive: boolean;
-}
+export type CreateBusinessUserInput = Omit<z.input<typeof BusinessUserCreateBody>, 'ClientKind'>;
 
 export const createBusinessUser = (body: CreateBusinessUserInput) =>
   apiRequest('POST', '/api/v1/profiles/users/action/create', { body: { ClientKind: 'business', ...body }, schema: BusinessUserDetail });

@@ -1,13 +1,11 @@
-import { BulkResult, type UserAction } from '@far/contracts';
+import { BulkResult, type UsersBulkBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../api-client';
-import { queryKeys } from '../query-keys';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/v1/profiles/users/action/bulk-action with ClientKind 'business' → { Affected }; all or nothing. */
-export interface BusinessUserActionInput {
-  Action: UserAction;
-  Ids: string[];
-}
+export type BusinessUserActionInput = Omit<z.input<typeof UsersBulkBody>, 'ClientKind'>;
 
 export const businessUserActions = (body: BusinessUserActionInput) =>
   apiRequest('POST', '/api/v1/profiles/users/action/bulk-action', { body: { ClientKind: 'business', ...body }, schema: BulkResult });

@@ -1,16 +1,12 @@
-import { Beneficiary } from '@far/contracts';
+import { Beneficiary, type BeneficiaryUpdateBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../api-client';
-import { queryKeys } from '../query-keys';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { BeneficiaryOwner } from './list-beneficiaries';
 
 /** POST /api/v1/beneficiary { v_uid_user? | v_uid_business?, v_names, d_birthdate_at, v_phone, v_email } (at most 10 per owner). */
-export interface BeneficiaryFieldsInput {
-  v_names: string;
-  d_birthdate_at: string;
-  v_phone: string;
-  v_email: string;
-}
+export type BeneficiaryFieldsInput = z.input<typeof BeneficiaryUpdateBody>;
 
 export const createBeneficiary = (body: BeneficiaryOwner & BeneficiaryFieldsInput) => apiRequest('POST', '/api/v1/beneficiary', { body, schema: Beneficiary });
 

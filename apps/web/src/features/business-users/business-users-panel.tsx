@@ -6,26 +6,27 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { errorText, isApiError } from '../lib/api-client';
-import { useBusinessUserActions } from '../lib/api/business-user-actions';
-import { useCreateBusinessUser } from '../lib/api/create-business-user';
-import { roleLabel } from '../lib/api/get-me';
-import { useRolesOf } from '../lib/api/get-role-catalog';
-import { useBusinessUsers } from '../lib/api/list-business-users';
-import { fullName } from '../lib/format';
-import { FORM_SETTINGS, applyServerErrors } from '../lib/forms';
-import { LIFECYCLE_TEXT, availableActions, lifecycleOf } from '../lib/lifecycle';
-import { REQUIRED } from '../lib/validation';
-import { openConfirmDialog } from './confirm-dialog';
-import { type Column } from './data-table';
-import { ListScaffold, fromPage, useListState } from './list-scaffold';
-import { ErrorAlert } from './error-alert';
-import { PhoneFields } from './phone-code-select';
-import { REQUIRED_MARK } from './required-mark';
-import { StatusBadge } from './status-badge';
-import { DateText } from './value-text';
-import { ListFilters, NO_PEOPLE_FILTERS, peopleQuery } from './list-filters';
-import { notifyActionFailed } from '../lib/notify';
+import { errorText, isApiError } from '../../lib/api-client';
+import { useBusinessUserActions } from './api/business-user-actions';
+import { useCreateBusinessUser } from './api/create-business-user';
+import { roleLabel } from '../../lib/api/get-me';
+import { useRolesOf } from '../../lib/api/get-role-catalog';
+import { useBusinessUsers } from './api/list-business-users';
+import { fullName } from '../../lib/format';
+import type { BusinessUsersPanelProps } from '../../components/panel-slots';
+import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
+import { LIFECYCLE_TEXT, availableActions, lifecycleOf } from '../../lib/lifecycle';
+import { REQUIRED } from '../../lib/validation';
+import { openConfirmDialog } from '../../components/confirm-dialog';
+import { type Column } from '../../components/data-table';
+import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
+import { ErrorAlert } from '../../components/error-alert';
+import { PhoneFields } from '../../components/phone-code-select';
+import { REQUIRED_MARK } from '../../components/required-mark';
+import { StatusBadge } from '../../components/status-badge';
+import { DateText } from '../../components/value-text';
+import { ListFilters, NO_PEOPLE_FILTERS, peopleQuery } from '../../components/list-filters';
+import { notifyActionFailed } from '../../lib/notify';
 
 type Row = z.infer<typeof UserListItem>;
 
@@ -148,16 +149,6 @@ export function InviteBusinessUserForm({ businessId, onDone, onCancel }: { busin
 
 // ---- list ---------------------------------------------------------------------------------------
 
-interface BusinessUsersPanelProps {
-  /** Staff name the business; a business user's own business without it. */
-  businessId?: string;
-  canInvite: boolean;
-  canChangeStatus: boolean;
-  /** The signed-in person: nobody changes their own status. */
-  selfId?: string;
-  /** Offer bloquear too (staff); a business admin deactivates and unblocks. */
-  allowBlock?: boolean;
-}
 
 /** The users of one business: list, invite (temporary password by e-mail), deactivate and unblock. */
 export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, selfId, allowBlock = false }: BusinessUsersPanelProps) {
@@ -189,7 +180,7 @@ export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, sel
     {
       key: 'name',
       header: 'Usuario',
-      sortValue: personOf,
+      sortField: 'Name',
       render: (u) => (
         <Stack gap={0}>
           <Text size="sm" fw={600}>
@@ -201,9 +192,9 @@ export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, sel
         </Stack>
       ),
     },
-    { key: 'role', header: 'Rol', sortValue: (u) => roleLabel(u.Role.Name), render: (u) => <Text size="sm">{roleLabel(u.Role.Name)}</Text> },
-    { key: 'created', header: 'Alta', sortValue: (u) => u.CreationDate, render: (u) => <DateText size="sm" value={u.CreationDate} /> },
-    { key: 'status', header: 'Estatus', sortValue: (u) => u.Status.Name, render: (u) => <StatusBadge status={u.Status.Name} /> },
+    { key: 'role', header: 'Rol', render: (u) => <Text size="sm">{roleLabel(u.Role.Name)}</Text> },
+    { key: 'created', header: 'Alta', sortField: 'CreationDate', render: (u) => <DateText size="sm" value={u.CreationDate} /> },
+    { key: 'status', header: 'Estatus', render: (u) => <StatusBadge status={u.Status.Name} /> },
   ];
   if (canChangeStatus) {
     columns.push({

@@ -6,19 +6,20 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { errorText, isApiError } from '../lib/api-client';
-import { useCreateBeneficiary } from '../lib/api/create-beneficiary';
-import { useDeleteBeneficiary } from '../lib/api/delete-beneficiary';
-import { useBeneficiaries, type BeneficiaryItem, type BeneficiaryOwner } from '../lib/api/list-beneficiaries';
-import { useUpdateBeneficiary } from '../lib/api/update-beneficiary';
-import { FORM_SETTINGS, applyServerErrors } from '../lib/forms';
-import { REQUIRED } from '../lib/validation';
-import { openConfirmDialog } from './confirm-dialog';
-import { DataTable, type Column } from './data-table';
-import { DayInput } from './day-input';
-import { ErrorAlert } from './error-alert';
-import { REQUIRED_MARK } from './required-mark';
-import { DateText } from './value-text';
+import { errorText, isApiError } from '../../lib/api-client';
+import { useCreateBeneficiary } from './api/create-beneficiary';
+import { useDeleteBeneficiary } from './api/delete-beneficiary';
+import { useBeneficiaries, type BeneficiaryItem, type BeneficiaryOwner } from './api/list-beneficiaries';
+import { useUpdateBeneficiary } from './api/update-beneficiary';
+import type { BeneficiariesPanelProps } from '../../components/panel-slots';
+import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
+import { REQUIRED } from '../../lib/validation';
+import { openConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable, type Column } from '../../components/data-table';
+import { DayInput } from '../../components/day-input';
+import { ErrorAlert } from '../../components/error-alert';
+import { REQUIRED_MARK } from '../../components/required-mark';
+import { DateText } from '../../components/value-text';
 
 const schema = z.object({
   v_names: PersonName(120),
@@ -107,7 +108,7 @@ function BeneficiaryForm({ owner, beneficiary, onDone, onCancel }: { owner: Bene
 type Dialog = { mode: 'create' } | { mode: 'edit'; beneficiary: BeneficiaryItem } | null;
 
 /** The beneficiaries of a wallet user or of a business (at most ten), with add, edit and delete. */
-export function BeneficiariesPanel({ owner, canEdit }: { owner: BeneficiaryOwner; canEdit: boolean }) {
+export function BeneficiariesPanel({ owner, canEdit }: BeneficiariesPanelProps) {
   const list = useBeneficiaries(owner);
   const remove = useDeleteBeneficiary();
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -1,7 +1,7 @@
 import { Beneficiary } from '@far/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../api-client';
-import { queryKeys } from '../query-keys';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { BeneficiaryFieldsInput } from './create-beneficiary';
 
 /** PUT /api/v1/beneficiary/{id} { v_names, d_birthdate_at, v_phone, v_email }. */

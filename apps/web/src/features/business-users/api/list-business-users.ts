@@ -1,13 +1,14 @@
 import { UserListItem, pageOf, type StatusFilterName } from '@far/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../api-client';
-import { queryKeys } from '../query-keys';
+import type { ListSort } from '../../../components/list-scaffold';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * POST /api/v1/profiles/users/query/list with ClientKind 'business': the users of one business.
  * Staff name the business (BusinessId); a business user always gets their own.
  */
-export interface BusinessUsersQuery {
+export interface BusinessUsersQuery extends Partial<ListSort> {
   BusinessId?: string;
   Page: number;
   Size: number;

@@ -1,18 +1,16 @@
 import { Beneficiary } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../api-client';
-import { queryKeys } from '../query-keys';
+import type { BeneficiaryOwner } from '../../../components/panel-slots';
+import { apiRequest, unwrap } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * GET /api/v1/beneficiary?v_uid_user=|v_uid_business=: the beneficiaries of a wallet user or of a
  * business. Without an owner, the caller's own (a wallet user, or a business user's business).
  */
 export type BeneficiaryItem = z.infer<typeof Beneficiary>;
-export interface BeneficiaryOwner {
-  v_uid_user?: string;
-  v_uid_business?: string;
-}
+export type { BeneficiaryOwner };
 
 export const listBeneficiaries = (owner: BeneficiaryOwner) => apiRequest('GET', '/api/v1/beneficiary', { query: { ...owner }, schema: z.array(Beneficiary) });
 

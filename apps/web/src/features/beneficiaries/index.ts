@@ -1,0 +1,1 @@
+export { BeneficiariesPanel } from './beneficiaries-panel';

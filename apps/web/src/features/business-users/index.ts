@@ -1,0 +1,1 @@
+export { BusinessUsersPanel } from './business-users-panel';
