@@ -11,6 +11,7 @@ import { businessRecordRoutes, businessRoutes } from './modules/businesses';
 import { catalogRoutes } from './modules/catalogs';
 import { cmsRoutes } from './modules/cms';
 import { dashboardRoutes } from './modules/dashboard';
+import { dispersionRoutes, legacyDispersalRoutes, registerDispersionJobs } from './modules/dispersions';
 import { healthRoutes } from './modules/health';
 import { internalRoutes } from './modules/internal';
 import { outboxRoutes } from './modules/outbox';
@@ -94,6 +95,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(pricingRoutes({ limitUsage: (db, businessId) => speiOutUsage(db, businessId) }));
   await app.register(speiRoutes);
   await app.register(transferenceRoutes);
+  registerDispersionJobs();
+  await app.register(dispersionRoutes);
+  await app.register(legacyDispersalRoutes);
   await app.register(statementRoutes);
   await app.register(cmsRoutes);
 

@@ -19,4 +19,5 @@ export * from '../modules/pricing/schema';
 export * from '../modules/spei/schema';
 export * from '../modules/cms/schema';
 export * from '../modules/notifications/schema';
+export * from '../modules/dispersions/schema';
 export * from '../platform/rate-limit.schema';
