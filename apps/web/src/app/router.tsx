@@ -34,6 +34,10 @@ const BusinessSpeiTab = lazy(() => import('../features/money').then((m) => ({ de
 // Content administrator and help (issue 13).
 const CmsPage = lazy(() => import('../features/cms').then((m) => ({ default: m.CmsPage })));
 const ContentEditorPage = lazy(() => import('../features/cms').then((m) => ({ default: m.ContentEditorPage })));
+// Dispersions (issue 10): the Dispersiones tab joins /dispersal/transfer through TransfersPage's `dispersions`.
+const DispersionsTab = lazy(() => import('../features/dispersions').then((m) => ({ default: m.DispersionsTab })));
+const DispersionHistoryPage = lazy(() => import('../features/dispersions').then((m) => ({ default: m.DispersionHistoryPage })));
+const DispersionProgramPage = lazy(() => import('../features/dispersions').then((m) => ({ default: m.DispersionProgramPage })));
 const BusinessAlliesTab = lazy(() => import('../features/strategic-allies').then((m) => ({ default: m.BusinessAlliesTab })));
 
 /**
@@ -46,7 +50,7 @@ const BUSINESS_EXTRA_TABS: BusinessDetailTab[] = [
 ];
 
 /** Screens that are built; every other menu route shows the honest "coming soon" screen. */
-const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status', '/cms', '/help']);
+const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/dispersal/history', '/dispersal/program', '/movement', '/account/status', '/cms', '/help']);
 
 /** People and organisations (issue 3): each screen behind its menu entry and permission. */
 const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Agregar'; page: ReactNode }> = [
@@ -63,7 +67,9 @@ const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Ag
 /** Money core (issue 4): the business screens behind their menu entries; SPEI settings behind Cuentas Business. */
 const MONEY_ROUTES: Array<{ path: string; url: string; page: ReactNode }> = [
   { path: '/account', url: '/account', page: <AccountsPage /> },
-  { path: '/dispersal/transfer', url: '/dispersal/transfer', page: <TransfersPage /> },
+  { path: '/dispersal/transfer', url: '/dispersal/transfer', page: <TransfersPage dispersions={(canSend) => <DispersionsTab canSend={canSend} />} /> },
+  { path: '/dispersal/history', url: '/dispersal/history', page: <DispersionHistoryPage /> },
+  { path: '/dispersal/program', url: '/dispersal/program', page: <DispersionProgramPage /> },
   { path: '/movement', url: '/movement', page: <MovementsPage /> },
   { path: '/account/status', url: '/account/status', page: <StatementPage /> },
   { path: '/user/business/spei', url: '/user/business', page: <SpeiConfigPage /> },
