@@ -95,9 +95,10 @@ export function useDispersion(id: string) {
   });
 }
 
-export function useDispersionRows(id: string, page: number, live: boolean) {
+/** `version` changes with the dispersion's counts, so the rows are read again when one settles or comes back. */
+export function useDispersionRows(id: string, page: number, live: boolean, version: string) {
   return useQuery({
-    queryKey: [...dispersionKeys.rows, id, page],
+    queryKey: [...dispersionKeys.rows, id, page, version],
     queryFn: () => unwrap(apiRequest('POST', `${BM}/dispersion/transactions`, { body: { DispersionId: id, Page: page, Size: 10 }, schema: DispersionTransactionPage })),
     placeholderData: keepPreviousData,
     refetchInterval: live ? 2_000 : false,

@@ -220,6 +220,7 @@ export function DispersionsTab({ canSend }: { canSend: boolean }) {
               </Group>
             </Stack>
           ) : null}
+          <div data-testid="dispersion-upload">
           <FileInput
             label="Archivo de dispersión"
             placeholder="Elige un archivo .csv o .xlsx"
@@ -228,8 +229,9 @@ export function DispersionsTab({ canSend }: { canSend: boolean }) {
             value={file}
             onChange={(f) => void onFile(f)}
             clearable
-            data-testid="dispersion-file"
+            clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
           />
+          </div>
           {progress !== null && (progress < 100 || validate.isPending) ? (
             <Stack gap={4}>
               <Progress value={validate.isPending ? 100 : progress} animated={validate.isPending} aria-label="Avance de la carga" />

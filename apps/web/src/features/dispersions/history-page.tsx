@@ -21,7 +21,7 @@ const STATUS_OPTIONS = Object.entries(DISPERSION_STATUS_NAMES)
 function RowsTable({ d }: { d: Dispersion }) {
   const [page, setPage] = useState(1);
   const live = d.StatusDispersion === D.enProceso;
-  const rows = useDispersionRows(d.Id, page, live);
+  const rows = useDispersionRows(d.Id, page, live, `${d.StatusDispersion}:${d.SettledRows}:${d.FailedRows}:${d.OpenRows}`);
   const download = useDownload();
   const columns: Column<DispersionTransaction>[] = [
     { key: 'row', header: 'Fila', render: (r) => r.Row },
