@@ -14,6 +14,5 @@ export { seedSpeiDemo } from './seed';
 export { placeSpeiOutOrder, type SpeiOutOrder, type OrderDestination } from './order';
 export { onSpeiOutOutcome } from './outcomes';
 export { lookupAccountHolder, type AccountHolder } from './holder';
-export { preflightSpeiOut } from './speiout';
 export { businessAccount as businessSpeiAccount } from './movement';
 export { idempotencyScope } from './speiout-handler';
