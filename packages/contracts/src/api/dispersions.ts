@@ -299,7 +299,6 @@ const source = {
   DropRows: z.array(z.number().int().min(1)).max(DISPERSION_LIMITS.maxRows).optional(),
   /** CLABEs whose holder did not match and that the business confirms. */
   ConfirmedClabes: z.array(z.string().max(20)).max(DISPERSION_LIMITS.maxRows).optional(),
-  BusinessId: optional(Uuid),
 };
 const needsSource = (d: { File?: unknown; Rows?: unknown }, ctx: z.RefinementCtx) => {
   if (!d.File === !d.Rows) ctx.addIssue({ code: 'custom', path: ['File'], message: 'Carga un archivo o escribe las filas' });
