@@ -13,6 +13,7 @@ import { register as catalogs } from './modules/catalogs';
 import { register as clarifications } from './modules/clarifications';
 import { register as cms } from './modules/cms';
 import { register as dashboard } from './modules/dashboard';
+import { register as dispersions } from './modules/dispersions';
 import { register as health } from './modules/health';
 import { register as internal } from './modules/internal';
 import { register as notifications } from './modules/notifications';
@@ -62,6 +63,7 @@ const MODULES: RegisterModule[] = [
   postalCodes,
   pricing,
   spei,
+  dispersions,
   statements,
   cms,
   clarifications,

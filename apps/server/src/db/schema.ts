@@ -21,6 +21,7 @@ export * from '../modules/cms/schema';
 export * from '../modules/notifications/schema';
 export * from '../modules/clarifications/schema';
 export * from '../modules/reports/schema';
+export * from '../modules/dispersions/schema';
 export * from '../platform/rate-limit.schema';
 export * from '../modules/cards/schema';
 export * from '../modules/webhooks/schema';

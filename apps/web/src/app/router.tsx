@@ -80,6 +80,10 @@ const PANELS: PanelSlots = {
   Beneficiaries: inPlace(lazy(() => import('../features/beneficiaries').then((m) => ({ default: m.BeneficiariesPanel })))),
   BusinessUsers: inPlace(lazy(() => import('../features/business-users').then((m) => ({ default: m.BusinessUsersPanel })))),
 };
+// Dispersions (issue 10): the Dispersiones tab joins /dispersal/transfer through TransfersPage's `dispersions`.
+const DispersionsTab = lazy(() => import('../features/dispersions').then((m) => ({ default: m.DispersionsTab })));
+const DispersionHistoryPage = lazy(() => import('../features/dispersions').then((m) => ({ default: m.DispersionHistoryPage })));
+const DispersionProgramPage = lazy(() => import('../features/dispersions').then((m) => ({ default: m.DispersionProgramPage })));
 
 /**
  * The business detail's tabs from other features (features do not import each other): «Configuración
@@ -92,7 +96,7 @@ const BUSINESS_EXTRA_TABS: BusinessDetailTab[] = [
 ];
 
 /** Screens that are built; every other menu route shows the honest "coming soon" screen. */
-const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status', '/cms', '/help', '/clarification', '/report', '/pre-stock-cards', '/notification']);
+const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status', '/cms', '/help', '/clarification', '/report', '/pre-stock-cards', '/notification', '/dispersal/history', '/dispersal/program']);
 
 /** People and organisations (issue 3): each screen behind its menu entry and permission. */
 const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Agregar'; page: ReactNode }> = [
@@ -109,7 +113,9 @@ const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Ag
 /** Money core (issue 4): the business screens behind their menu entries; SPEI settings behind Cuentas Business. */
 const MONEY_ROUTES: Array<{ path: string; url: string; page: ReactNode }> = [
   { path: '/account', url: '/account', page: <AccountsPage /> },
-  { path: '/dispersal/transfer', url: '/dispersal/transfer', page: <TransfersPage /> },
+  { path: '/dispersal/transfer', url: '/dispersal/transfer', page: <TransfersPage dispersions={(canSend) => <DispersionsTab canSend={canSend} />} /> },
+  { path: '/dispersal/history', url: '/dispersal/history', page: <DispersionHistoryPage /> },
+  { path: '/dispersal/program', url: '/dispersal/program', page: <DispersionProgramPage /> },
   { path: '/movement', url: '/movement', page: <MovementsPage /> },
   { path: '/account/status', url: '/account/status', page: <StatementPage /> },
   { path: '/user/business/spei', url: '/user/business', page: <SpeiConfigPage /> },

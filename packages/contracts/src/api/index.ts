@@ -16,3 +16,4 @@ export * from './clarifications';
 export * from './reports';
 export * from './cards';
 export * from './notifications';
+export * from './dispersions';

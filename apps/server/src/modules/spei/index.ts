@@ -18,6 +18,11 @@ export { businessFor } from './accounts';
 export { sandboxRail, RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, SANDBOX_REJECT_REASON, UNKNOWN_BANK_REASON, type SpeiRail, type RailEvent, type RailOrder, type RailAck } from './rail';
 export { mexicoDate, mexicoMidnight, addDays, dayBounds, monthBounds, monthOf, MONTH_NAMES } from './time';
 export { seedSpeiDemo } from './seed';
+export { placeSpeiOutOrder, type SpeiOutOrder, type OrderDestination } from './order';
+export { onSpeiOutOutcome } from './outcomes';
+export { lookupAccountHolder, type AccountHolder } from './holder';
+export { businessAccount as businessSpeiAccount } from './movement';
+export { idempotencyScope } from './speiout-handler';
 export { movementByTrackingKey } from './queries';
 export { movementBatches, movementsPerDay, movementsPerStatus, commissionsPerBusinessMonth, type MovementReportFilter } from './report-rows';
 

@@ -6,6 +6,7 @@ import { notFound } from '../../platform/errors';
 import { customerAccountCode, getAccountByCode, postTransaction, releaseHold, settleHold, type LedgerAccount } from '../ledger';
 import { holdReference, legs, memoOf, type MovementRow } from './movement';
 import { notifyMovement } from './notices';
+import { emitSpeiOutOutcome } from './outcomes';
 import type { RailEvent, RailOrder, SpeiRail } from './rail';
 import { businessMovements } from './schema';
 
@@ -45,6 +46,7 @@ export async function submitSpeiOut(tx: Tx, rail: SpeiRail, movementId: string, 
     .where(eq(businessMovements.v_uid, m.v_uid))
     .returning();
   await notifyMovement(tx, 'spei.rejected', row!);
+  await emitSpeiOutOutcome(tx, m, row!);
   return row!;
 }
 
@@ -72,7 +74,10 @@ export async function applyRailEvent(tx: Tx, event: RailEvent, now: Date): Promi
       .set({ ...values, i_previous_status: m.i_status, d_update_at: sql`now()` })
       .where(eq(businessMovements.v_uid, m.v_uid))
       .returning()
-      .then((r) => r[0]!);
+      .then(async (r) => {
+        await emitSpeiOutOutcome(tx, m, r[0]!);
+        return r[0]!;
+      });
 
   if (event.type === 'settle') {
     if (m.i_status !== S.enviada && m.i_status !== S.pendiente) return { applied: false, movement: m };

@@ -12,7 +12,7 @@ export const CANCEL = { access: { FAR: { menu: '/user/business', permission: 'Ed
 const CODE_MISSING = 'No hay un código vigente para esta operación. Solicita uno nuevo.';
 
 /** The scope withIdempotency uses for this request, kept on the order so that a replay is recognised. */
-const idempotencyScope = (req: FastifyRequest) => {
+export const idempotencyScope = (req: FastifyRequest) => {
   const key = req.headers[IDEMPOTENCY_HEADER];
   return typeof key === 'string' && key ? `${req.method} ${req.routeOptions.url ?? req.url} ${key}` : null;
 };

@@ -6,20 +6,21 @@ import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { fieldError, notFound, rule } from '../../platform/errors';
 import { recordActivity } from '../audit';
-import { assertBusinessActive, businessName, type BusinessRow } from '../businesses';
-import { enqueueJob } from '../jobs';
+import { assertBusinessActive, type BusinessRow } from '../businesses';
 import { INSUFFICIENT_FUNDS, balanceOf, placeHold, releaseHold } from '../ledger';
 import { businessLedgerBalance, checkLimits, effectiveLimits, effectiveSpeiConfig } from '../pricing';
 import { clabeAccountOf, registeredAccountByClabe } from './accounts';
-import { MOVEMENT_NOT_FOUND, PROVIDER_BANK, SECTION, bankName, businessAccount, holdReference, movementOut, type MovementRow } from './movement';
+import { MOVEMENT_NOT_FOUND, SECTION, bankName, businessAccount, holdReference, movementOut, type MovementRow } from './movement';
+import { emitSpeiOutOutcome } from './outcomes';
+import { placeSpeiOutOrder } from './order';
 import { movementFor } from './queries';
 import { businessMovements } from './schema';
-import { addDays, compactDate, dayBounds, mexicoDate, mexicoMidnight, monthOf } from './time';
+import { addDays, dayBounds, mexicoDate, mexicoMidnight, monthOf } from './time';
 
 const S = MOVEMENT_STATUS;
 export const SPEI_OUT_DISABLED = 'El envío SPEI está deshabilitado para esta cuenta';
+export { SUBMIT_JOB } from './order';
 export const NOT_CANCELLABLE = 'Solo se puede cancelar o eliminar una transferencia pendiente que aún no se envía';
-export const SUBMIT_JOB = 'spei.submit';
 
 // ---- limits: what was already sent ------------------------------------------------------------------
 
@@ -181,12 +182,6 @@ export async function hasOrderForKey(db: DbOrTx, userId: string, idempotencyKey:
   return !!row;
 }
 
-async function nextTrackingKey(tx: Tx, operationDate: string): Promise<string> {
-  const result = (await tx.execute(sql`SELECT nextval('spei_tracking_seq')::text AS n`)) as unknown as { rows: Array<{ n: string }> };
-  // 'FAR' + yyyymmdd + 10 digits = 21 upper-case letters and digits (≤ 29); the sequence never repeats.
-  return `FAR${compactDate(operationDate)}${result.rows[0]!.n.padStart(10, '0')}`;
-}
-
 /**
  * Accepts a SPEI out: holds amount + commission + IVA and queues the order for the rail. The
  * daily and monthly limits are summed after the hold has locked the business's ledger account,
@@ -202,47 +197,31 @@ export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, now
   const usage = await speiOutUsage(tx, business.v_uid, now);
   checkLimits(plan.limits, { amount: charges.amountCents, today: usage.today, month: usage.month });
   await checkAccountLimit(tx, plan, now);
-  const [row] = await tx
-    .insert(businessMovements)
-    .values({
-      v_uid: id,
-      v_uid_business: business.v_uid,
-      v_client: business.v_client,
-      v_type: 'SPEI_OUT',
-      i_status: S.pendiente,
-      n_amount_cents: charges.amountCents,
-      n_commission_cents: charges.commissionCents,
-      n_iva_cents: charges.ivaCents,
-      n_total_cents: charges.totalCents,
-      v_source_clabe: business.v_account_number,
-      v_source_bank_code: PROVIDER_BANK,
-      v_source_name: businessName(business),
-      v_beneficiary_clabe: destination.clabe,
-      v_beneficiary_bank_code: destination.bankCode,
-      v_beneficiary_name: destination.name,
-      v_beneficiary_rfc: destination.rfc,
-      v_uid_clabe_account: destination.accountId,
-      v_alias: destination.alias,
-      v_concept: input.concept,
-      v_reference: input.reference,
-      v_tracking_key: await nextTrackingKey(tx, plan.operationDate),
-      d_operation_date: plan.operationDate,
-      d_scheduled_at: plan.scheduledAt,
-      d_payment_day: input.paymentDay ?? null,
-      v_uid_user: actor.userId,
-      v_idempotency_key: input.idempotencyKey ?? null,
-    })
-    .returning();
-  await enqueueJob(tx, { kind: SUBMIT_JOB, payload: { movementId: id }, runAt: plan.scheduledAt ?? now, uniqueKey: `${SUBMIT_JOB}:${id}` });
+  const row = await placeSpeiOutOrder(tx, {
+    id,
+    holdPlaced: true,
+    business,
+    account,
+    destination,
+    charges,
+    concept: input.concept,
+    reference: input.reference,
+    operationDate: plan.operationDate,
+    scheduledAt: plan.scheduledAt,
+    paymentDay: input.paymentDay ?? null,
+    userId: actor.userId,
+    idempotencyKey: input.idempotencyKey ?? null,
+    now,
+  });
   await recordActivity(tx, {
     actor,
     section: SECTION,
     action: 'Agregar',
     activity: `Envió una transferencia SPEI de ${formatCurrency(charges.amountCents)} a ${destination.name} (${bankName(destination.bankCode)}, terminación ${destination.clabe.slice(-4)})`,
-    detail: { movement: id, trackingKey: row!.v_tracking_key, total: amountOut(charges.totalCents) },
+    detail: { movement: id, trackingKey: row.v_tracking_key, total: amountOut(charges.totalCents) },
   });
   const after = await balanceOf(tx, account.id);
-  return movementOut(row!, after.availableBalance);
+  return movementOut(row, after.availableBalance);
 }
 
 /**
@@ -265,6 +244,7 @@ export async function cancelSpeiOut(tx: Tx, actor: Actor, id: string, mode: 'can
     })
     .where(eq(businessMovements.v_uid, m.v_uid))
     .returning();
+  await emitSpeiOutOutcome(tx, m, row!);
   await recordActivity(tx, {
     actor,
     section: SECTION,

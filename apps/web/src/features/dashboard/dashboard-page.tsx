@@ -25,6 +25,7 @@ import { useBusinessMoney } from './api/get-business-money';
 import { useSummary, type BusSummary, type FarSummary, type WalSummary } from './api/get-summary';
 import { AdminMoneySection, BusinessMoneySection } from './money-section';
 import { CardsFigures } from './cards-figures';
+import { RecentDispersions } from './recent-dispersions';
 
 const KIND_LABELS: Record<string, string> = { FAR: 'Administradores', BUS: 'Business', WAL: 'Wallet' };
 
@@ -140,6 +141,7 @@ function FarDashboard({ data }: { data: FarSummary }) {
         <StatCard label="Incidencias hoy" value={data.incidentsToday} icon={IconAlertOctagon} color="red" testId="stat-incidents" />
       </SimpleGrid>
       <AdminMoneySection />
+      <RecentDispersions />
       <ActivityChart rows={data.activityByDay} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Section title="Usuarios por tipo y estatus">
@@ -192,6 +194,7 @@ function BusDashboard({ data }: { data: BusSummary }) {
   return (
     <Stack gap="lg">
       <BusinessMoneySection />
+      <RecentDispersions link />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <StatCard label="Usuarios de tu empresa" value={total} icon={IconUsers} color="far" testId="stat-users" />
         {data.usersByStatus.map((r) => (

@@ -2,6 +2,7 @@ import type { BusinessMovement, ValuesAndCommissions } from '@far/contracts';
 import { Alert, Paper, Stack, Stepper, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowsExchange, IconInfoCircle, IconTools, IconUsersGroup } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { BalanceCards } from '../../components/balance-cards';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
@@ -140,13 +141,14 @@ function ComingSoonNote({ title, children, testId }: { title: string; children: 
   );
 }
 
-function BusinessTransfers() {
+function BusinessTransfers({ dispersions }: { dispersions?: (canSend: boolean) => ReactNode }) {
+  const [params] = useSearchParams();
   const canSend = useCan(SCREEN, 'Agregar');
   const canCancel = useCan(SCREEN, 'Borrar');
   const canSeeMovements = useCan('/movement', 'Ver');
   const balance = useBalance();
   return (
-    <Tabs defaultValue="transfers" keepMounted={false}>
+    <Tabs defaultValue={params.get('tab') === 'dispersions' ? 'dispersions' : 'transfers'} keepMounted={false}>
       <Tabs.List mb="md">
         <Tabs.Tab value="transfers" leftSection={<IconArrowsExchange size={16} />}>
           Transferencias
@@ -169,17 +171,13 @@ function BusinessTransfers() {
           {canSeeMovements ? <RecentTransfers /> : null}
         </Stack>
       </Tabs.Panel>
-      <Tabs.Panel value="dispersions">
-        <ComingSoonNote title="Las dispersiones se habilitarán próximamente" testId="dispersions-coming-soon">
-          Con las dispersiones podrás pagar a muchas cuentas a la vez desde un archivo. Mientras tanto, envía cada pago desde la pestaña Transferencias.
-        </ComingSoonNote>
-      </Tabs.Panel>
+      <Tabs.Panel value="dispersions">{dispersions?.(canSend)}</Tabs.Panel>
     </Tabs>
   );
 }
 
 /** Transferencias y dispersiones (/dispersal/transfer). */
-export function TransfersPage() {
+export function TransfersPage({ dispersions }: { dispersions?: (canSend: boolean) => ReactNode }) {
   const me = useMe();
   return (
     <>
@@ -194,7 +192,7 @@ export function TransfersPage() {
           Por ahora las transferencias SPEI se envían desde cuentas empresariales. Cuando tu wallet pueda enviar dinero, esta sección te lo permitirá sin que tengas que hacer nada.
         </ComingSoonNote>
       ) : (
-        <BusinessTransfers />
+        <BusinessTransfers dispersions={dispersions} />
       )}
     </>
   );

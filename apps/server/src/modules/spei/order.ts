@@ -1,0 +1,88 @@
+// One accepted SPEI-out order: its row, its hold, its submission job. A single SPEI out and each row of a dispersion come through here.
+import { randomUUID } from 'node:crypto';
+import type { Charges } from '@far/contracts';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { businessName, type BusinessRow } from '../businesses';
+import { enqueueJob } from '../jobs';
+import { placeHold, type LedgerAccount } from '../ledger';
+import { PROVIDER_BANK, holdReference, type MovementRow } from './movement';
+import { businessMovements } from './schema';
+import { compactDate } from './time';
+
+export const SUBMIT_JOB = 'spei.submit';
+
+export interface OrderDestination {
+  clabe: string;
+  bankCode: string;
+  name: string;
+  rfc: string | null;
+  alias: string | null;
+  accountId: string | null;
+}
+
+export interface SpeiOutOrder {
+  /** Given when the caller placed the hold itself (sendSpeiOut checks limits between hold and row). */
+  id?: string;
+  holdPlaced?: boolean;
+  business: BusinessRow;
+  account: LedgerAccount;
+  destination: OrderDestination;
+  charges: Charges;
+  concept: string;
+  reference: string;
+  operationDate: string;
+  scheduledAt?: Date | null;
+  paymentDay?: string | null;
+  userId: string | null;
+  idempotencyKey?: string | null;
+  dispersionId?: string | null;
+  now: Date;
+}
+
+async function nextTrackingKey(tx: Tx, operationDate: string): Promise<string> {
+  const result = (await tx.execute(sql`SELECT nextval('spei_tracking_seq')::text AS n`)) as unknown as { rows: Array<{ n: string }> };
+  // 'FAR' + yyyymmdd + 10 digits = 21 upper-case letters and digits (≤ 29); the sequence never repeats.
+  return `FAR${compactDate(operationDate)}${result.rows[0]!.n.padStart(10, '0')}`;
+}
+
+/** Writes the order (status 0) with its own tracking key and queues it for the rail; holds amount + commission + IVA unless already held. */
+export async function placeSpeiOutOrder(tx: Tx, o: SpeiOutOrder): Promise<MovementRow> {
+  const id = o.id ?? randomUUID();
+  if (!o.holdPlaced) await placeHold(tx, { accountId: o.account.id, amountCents: o.charges.totalCents, reference: holdReference(id) });
+  const { business, destination, charges } = o;
+  const [row] = await tx
+    .insert(businessMovements)
+    .values({
+      v_uid: id,
+      v_uid_business: business.v_uid,
+      v_client: business.v_client,
+      v_type: 'SPEI_OUT',
+      i_status: 0,
+      n_amount_cents: charges.amountCents,
+      n_commission_cents: charges.commissionCents,
+      n_iva_cents: charges.ivaCents,
+      n_total_cents: charges.totalCents,
+      v_source_clabe: business.v_account_number,
+      v_source_bank_code: PROVIDER_BANK,
+      v_source_name: businessName(business),
+      v_beneficiary_clabe: destination.clabe,
+      v_beneficiary_bank_code: destination.bankCode,
+      v_beneficiary_name: destination.name,
+      v_beneficiary_rfc: destination.rfc,
+      v_uid_clabe_account: destination.accountId,
+      v_alias: destination.alias,
+      v_concept: o.concept,
+      v_reference: o.reference,
+      v_tracking_key: await nextTrackingKey(tx, o.operationDate),
+      d_operation_date: o.operationDate,
+      d_scheduled_at: o.scheduledAt ?? null,
+      d_payment_day: o.paymentDay ?? null,
+      v_uid_user: o.userId,
+      v_idempotency_key: o.idempotencyKey ?? null,
+      v_uid_dispersion: o.dispersionId ?? null,
+    })
+    .returning();
+  await enqueueJob(tx, { kind: SUBMIT_JOB, payload: { movementId: id }, runAt: o.scheduledAt ?? o.now, uniqueKey: `${SUBMIT_JOB}:${id}` });
+  return row!;
+}

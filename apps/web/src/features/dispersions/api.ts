@@ -1,0 +1,157 @@
+/**
+ * The dispersion calls (/api/v1/transaction/business-movement/speiout-dispersion*, dispersion/*).
+ * Keys live under the money prefix, so any money change refreshes them too.
+ */
+import {
+  BusinessMovementPage,
+  CodeDelivery,
+  Dispersion,
+  DispersionPage,
+  DispersionPreview,
+  DispersionTransactionPage,
+  type DispersionRowInput,
+} from '@far/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, unwrap } from '../../lib/api-client';
+import { IDEMPOTENCY_HEADER, saveBlob } from '../../lib/money';
+import { queryKeys } from '../../lib/query-keys';
+
+const BM = '/api/v1/transaction/business-movement';
+export const dispersionKeys = {
+  all: [...queryKeys.money, 'dispersions'] as const,
+  history: [...queryKeys.money, 'dispersions', 'history'] as const,
+  pending: [...queryKeys.money, 'dispersions', 'pending'] as const,
+  one: [...queryKeys.money, 'dispersions', 'one'] as const,
+  rows: [...queryKeys.money, 'dispersions', 'rows'] as const,
+  pendingTransfers: [...queryKeys.money, 'pending'] as const,
+};
+
+export interface DispersionSourceInput {
+  File?: { Name: string; ContentBase64: string };
+  Rows?: DispersionRowInput[];
+  DropRows?: number[];
+  ConfirmedClabes?: string[];
+}
+export interface DispersionCreateInput extends DispersionSourceInput {
+  Concept?: string;
+  PaymentDay?: string;
+  SecurityCode: string;
+  ResendOf?: string;
+}
+
+/** Rows that still travel (queued, pending, sent): the screens ask again every few seconds. */
+const running = (d: { StatusDispersion: number } | undefined) => d?.StatusDispersion === 2;
+
+export function useValidateDispersion() {
+  return useMutation({ mutationFn: (body: DispersionSourceInput) => unwrap(apiRequest('POST', `${BM}/speiout-dispersion/validate`, { body, schema: DispersionPreview, timeoutMs: 120_000 })) });
+}
+
+export function useCreateDispersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: DispersionCreateInput; idempotencyKey: string }) =>
+      unwrap(apiRequest('POST', `${BM}/speiout-dispersion`, { body, schema: Dispersion, timeoutMs: 120_000, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.money });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+    },
+  });
+}
+
+/** E-mails the six-digit code of the 'dispersion' operation. */
+export function useRequestDispersionCode() {
+  return useMutation({ mutationFn: () => unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: 'dispersion' }, schema: CodeDelivery })) });
+}
+
+export interface HistoryFilters {
+  From: string | null;
+  To: string | null;
+  Status: string | null;
+}
+
+export function useDispersionHistory(f: HistoryFilters, page: number, size = 10) {
+  const body = { Page: page, Size: size, ...(f.From ? { From: f.From } : {}), ...(f.To ? { To: f.To } : {}), ...(f.Status ? { Status: Number(f.Status) } : {}) };
+  return useQuery({
+    queryKey: [...dispersionKeys.history, body],
+    queryFn: () => unwrap(apiRequest('POST', `${BM}/dispersion/history`, { body, schema: DispersionPage })),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.Records.some(running) ? 3_000 : false),
+  });
+}
+
+export function usePendingDispersions(page: number) {
+  return useQuery({
+    queryKey: [...dispersionKeys.pending, page],
+    queryFn: () => unwrap(apiRequest('POST', `${BM}/dispersion/pending`, { body: { Page: page, Size: 10 }, schema: DispersionPage })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDispersion(id: string) {
+  return useQuery({
+    queryKey: [...dispersionKeys.one, id],
+    queryFn: () => unwrap(apiRequest('GET', `${BM}/dispersion/${encodeURIComponent(id)}`, { schema: Dispersion })),
+    refetchInterval: (q) => (running(q.state.data) ? 2_000 : false),
+  });
+}
+
+/** `version` changes with the dispersion's counts, so the rows are read again when one settles or comes back. */
+export function useDispersionRows(id: string, page: number, live: boolean, version: string) {
+  return useQuery({
+    queryKey: [...dispersionKeys.rows, id, page, version],
+    queryFn: () => unwrap(apiRequest('POST', `${BM}/dispersion/transactions`, { body: { DispersionId: id, Page: page, Size: 10 }, schema: DispersionTransactionPage })),
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? 2_000 : false,
+  });
+}
+
+/** Every failed row of a dispersion (for a re-send). */
+export const failedRows = (id: string) => unwrap(apiRequest('POST', `${BM}/dispersion/transactions`, { body: { DispersionId: id, FailedOnly: true, Page: 1, Size: 1000 }, schema: DispersionTransactionPage }));
+
+function useDispersionAction(path: 'remove' | 'reject') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(apiRequest('POST', `${BM}/dispersion/${path}`, { body: { DispersionId: id }, schema: Dispersion })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: dispersionKeys.all }),
+  });
+}
+export const useRemoveDispersion = () => useDispersionAction('remove');
+export const useRejectDispersion = () => useDispersionAction('reject');
+
+export function useApproveDispersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, code, idempotencyKey }: { id: string; code: string; idempotencyKey: string }) =>
+      unwrap(apiRequest('POST', `${BM}/dispersion/approve`, { body: { DispersionId: id, SecurityCode: code }, schema: Dispersion, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.money }),
+  });
+}
+
+/** Scheduled single transfers not yet settled (the «Transferencias pendientes» of /dispersal/program). */
+export function usePendingTransfers(page: number) {
+  return useQuery({
+    queryKey: [...dispersionKeys.pendingTransfers, 'program', page],
+    queryFn: () => unwrap(apiRequest('POST', `${BM}/pending-transactions`, { body: { Page: page, Size: 10 }, schema: BusinessMovementPage })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCancelTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
+      unwrap(apiRequest('POST', `${BM}/speiout/cancel`, { body: { Id: id }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.money }),
+  });
+}
+
+/** Downloads: the templates, a dispersion's original file and its rows, a row's proof of payment. */
+export function useDownload() {
+  return useMutation({
+    mutationFn: async ({ path, query, fileName }: { path: string; query?: Record<string, string>; fileName: string }) => {
+      const blob = await unwrap(apiRequest<Blob>('GET', `${BM}/${path}`, { query, responseType: 'blob' }));
+      saveBlob(blob, fileName);
+      return blob;
+    },
+  });
+}

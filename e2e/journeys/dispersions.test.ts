@@ -1,0 +1,158 @@
+/**
+ * Dispersions in Chromium: the template, a file with two bad rows (both errors at once), the fixed
+ * file's preview, the code from the mailbox, rows settling and one coming back, its re-send, and a
+ * dispersion scheduled for tomorrow that is removed.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildClabe, sandboxAccountHolder } from '@far/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_PASSWORD, baseUrl, codeIn, lastMessageTo, launch, newPage, screenshot as fullShot, signIn } from '../browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await fullShot(page, name);
+}
+
+/** A sandbox CLABE and the holder its penny test answers (so the names match). */
+function payee(bank: '990' | '991', n: number) {
+  const clabe = buildClabe(bank, '180', String(n).padStart(11, '0'));
+  const h = sandboxAccountHolder(clabe);
+  return { clabe, name: h.exists ? h.name : '' };
+}
+
+async function nextCode(to: string, before: string | null): Promise<string> {
+  let body = '';
+  await expect
+    .poll(async () => {
+      body = await lastMessageTo(to).then((m) => m.t_body, () => '');
+      return body !== '' && body !== before;
+    }, { timeout: 15_000 })
+    .toBe(true);
+  return codeIn(body);
+}
+
+/** Staff credit the demo business (an API call: the deposit screen is another journey's). */
+async function fund(amount: string) {
+  const signin = await fetch(`${baseUrl()}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'operador@far.mx', Password: DEMO_PASSWORD }) });
+  const token = ((await signin.json()) as { data: { AccessToken: string } }).data.AccessToken;
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const list = await fetch(`${baseUrl()}/api/v1/profiles/business/query/list`, { method: 'POST', headers: auth, body: JSON.stringify({ Page: 1, Size: 50 }) });
+  const businesses = ((await list.json()) as { data: { Records: Array<{ Id: string; Name: string }> } }).data.Records;
+  const demo = businesses.find((b) => /Comercializadora Demo/.test(b.Name))!;
+  const res = await fetch(`${baseUrl()}/api/v1/transaction/business/${demo.Id}/deposit`, { method: 'POST', headers: { ...auth, 'idempotency-key': `e2e-${Date.now()}` }, body: JSON.stringify({ Amount: amount }) });
+  expect(res.status).toBe(200);
+}
+
+/** Mantine's FileInput keeps its <input type=file> beside the button people see. */
+const upload = (page: Page, file: string) => page.getByTestId('dispersion-upload').locator('input[type=file]').setInputFiles(file);
+
+const A = payee('990', 101);
+const B = payee('990', 102);
+const R = payee('991', 103);
+const FIX = payee('990', 104);
+const HEADER = 'Nombre del beneficiario,CLABE,Monto,Concepto,Referencia numérica';
+
+it('a business pays three people from a file, follows each row, re-sends the returned one and schedules another for tomorrow', async () => {
+  await fund('20000.00');
+  const dir = mkdtempSync(join(tmpdir(), 'far-disp-'));
+  const { context, page } = await newPage(browser);
+  await signIn(page, 'empresa@demo.mx');
+  await page.waitForURL('**/dashboard');
+  await page.goto(`${baseUrl()}/dispersal/transfer?tab=dispersions`);
+  await expect.poll(() => page.getByTestId('dispersions-tab').isVisible(), { timeout: 15_000 }).toBe(true);
+
+  // 1. The template downloads.
+  const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Plantilla CSV' }).click()]);
+  expect(template.suggestedFilename()).toBe('plantilla-dispersion.csv');
+  expect(readFileSync(await template.path()).toString('utf8')).toContain('Nombre del beneficiario');
+
+  // 2. A file with two bad rows: both errors at once.
+  const bad = join(dir, 'nomina.csv');
+  writeFileSync(bad, [HEADER, `${A.name},${A.clabe},1500.005,Nomina,1`, `${B.name},${B.clabe.slice(0, 17)}0,1200.00,Nomina,2`, `${R.name},${R.clabe},800.00,Nomina,3`].join('\r\n'));
+  await upload(page, bad);
+  const errors = page.getByTestId('dispersion-errors');
+  await expect.poll(() => errors.isVisible(), { timeout: 15_000 }).toBe(true);
+  const errorText = await errors.innerText();
+  expect(errorText).toContain('El archivo tiene 2 errores');
+  expect(errorText).toContain('El monto admite como máximo dos decimales');
+  expect(errorText).toMatch(/CLABE/);
+  await screenshot(page, 'dispersions-errors');
+
+  // 3. The fixed file and its preview.
+  const good = join(dir, 'nomina-corregida.csv');
+  writeFileSync(good, [HEADER, `${A.name},${A.clabe},1500.00,Nomina,1`, `${B.name},${B.clabe},1200.00,Nomina,2`, `${R.name},${R.clabe},800.00,Nomina,3`].join('\r\n'));
+  await upload(page, good);
+  const preview = page.getByTestId('dispersion-preview');
+  await expect.poll(() => preview.isVisible(), { timeout: 15_000 }).toBe(true);
+  expect(await preview.innerText()).toContain('$3,500.00');
+  await screenshot(page, 'dispersions-preview');
+
+  // 4. The code from the mailbox.
+  const before = await lastMessageTo('empresa@demo.mx').then((m) => m.t_body, () => null);
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await page.getByLabel('Código de seguridad').fill(await nextCode('empresa@demo.mx', before));
+  await page.getByRole('button', { name: 'Confirmar dispersión' }).click();
+  await expect.poll(() => page.getByTestId('dispersion-done').isVisible(), { timeout: 20_000 }).toBe(true);
+
+  // 5. The rows settle and one comes back.
+  await page.getByRole('link', { name: 'Ver el detalle' }).click();
+  await page.waitForURL('**/dispersal/history?id=*');
+  const detail = page.getByTestId('dispersion-detail');
+  await expect.poll(() => detail.innerText(), { timeout: 40_000 }).toContain('Completada parcialmente');
+  const rows = page.getByTestId('dispersion-rows');
+  await expect.poll(() => rows.innerText(), { timeout: 15_000 }).toContain('Devuelta');
+  expect((await rows.innerText()).match(/Liquidada/g)).toHaveLength(2);
+  await screenshot(page, 'dispersions-detail');
+
+  // 6. Re-send the returned row, corrected on the screen.
+  await page.getByRole('button', { name: 'Reenviar fallidas' }).click();
+  await page.waitForURL('**/dispersal/transfer?**');
+  await expect.poll(() => page.getByTestId('rows-editor').isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.getByLabel('Nombre del beneficiario, fila 1').fill(FIX.name);
+  await page.getByLabel('CLABE, fila 1').fill(FIX.clabe);
+  await page.getByRole('button', { name: 'Validar filas' }).click();
+  await expect.poll(() => page.getByTestId('dispersion-preview').innerText(), { timeout: 15_000 }).toContain('$800.00');
+  const prev2 = await lastMessageTo('empresa@demo.mx').then((m) => m.t_body);
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await page.getByLabel('Código de seguridad').fill(await nextCode('empresa@demo.mx', prev2));
+  await page.getByRole('button', { name: 'Confirmar dispersión' }).click();
+  await expect.poll(() => page.getByTestId('dispersion-done').isVisible(), { timeout: 20_000 }).toBe(true);
+
+  // 7. Another one for tomorrow, then removed from the program.
+  await upload(page, good);
+  await expect.poll(() => page.getByTestId('dispersion-preview').isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.getByText('Programar', { exact: true }).click();
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d + 1));
+  await page.getByLabel('Fecha de pago').fill(`${String(t.getUTCDate()).padStart(2, '0')}/${String(t.getUTCMonth() + 1).padStart(2, '0')}/${t.getUTCFullYear()}`);
+  await page.getByLabel('Fecha de pago').press('Tab');
+  const prev3 = await lastMessageTo('empresa@demo.mx').then((m) => m.t_body);
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await page.getByLabel('Código de seguridad').fill(await nextCode('empresa@demo.mx', prev3));
+  await page.getByRole('button', { name: 'Programar dispersión' }).click();
+  await expect.poll(() => page.getByTestId('dispersion-done').innerText(), { timeout: 20_000 }).toContain('Programada');
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Dispersiones programadas' }).click();
+  await page.waitForURL('**/dispersal/program');
+  const pending = page.getByTestId('pending-dispersions');
+  await expect.poll(() => pending.innerText(), { timeout: 15_000 }).toContain('nomina-corregida.csv');
+  await screenshot(page, 'dispersions-program');
+  await pending.getByRole('button', { name: 'Eliminar la dispersión nomina-corregida.csv' }).click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect.poll(() => pending.innerText(), { timeout: 15_000 }).not.toContain('nomina-corregida.csv');
+  await page.goto(`${baseUrl()}/dispersal/history`);
+  await expect.poll(() => page.getByTestId('dispersion-history').innerText(), { timeout: 15_000 }).toContain('Completada');
+  await screenshot(page, 'dispersions-history');
+  await page.goto(`${baseUrl()}/dashboard`);
+  await expect.poll(() => page.getByTestId('recent-dispersions').innerText(), { timeout: 15_000 }).toContain('Completada parcialmente');
+  await context.close();
+});
