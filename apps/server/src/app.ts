@@ -24,6 +24,7 @@ import { securityRoutes } from './modules/security';
 import { loadActor, profileRoutes, sessionRoutes, validatePin } from './modules/session';
 import { staffRoutes } from './modules/staff';
 import * as users from './modules/users';
+import { walletMoneyRoutes } from './modules/wallet';
 import { walletRoutes } from './modules/wallet-users';
 import type { AppContext } from './platform/context';
 import { registerEnvelope, type ReportIncident } from './platform/envelope';
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(transferenceRoutes);
   await app.register(statementRoutes);
   await app.register(cmsRoutes);
+  await app.register(walletMoneyRoutes);
 
   registerWeb(app, config);
   return app;

@@ -20,3 +20,4 @@ export * from '../modules/spei/schema';
 export * from '../modules/cms/schema';
 export * from '../modules/notifications/schema';
 export * from '../platform/rate-limit.schema';
+export * from '../modules/wallet/schema';

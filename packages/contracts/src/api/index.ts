@@ -12,3 +12,4 @@ export * from './pricing';
 export * from './spei';
 export * from './statements';
 export * from './cms';
+export * from './wallet-money';

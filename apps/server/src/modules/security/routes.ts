@@ -17,6 +17,7 @@ const OPERATION_LABEL: Record<string, string> = {
   'card-reveal': 'consultar los datos de una tarjeta',
   pin: 'cambiar tu NIP',
   profile: 'cambiar datos de tu perfil',
+  'wallet-transfer': 'enviar dinero a otro Wallet',
 };
 
 export interface SecurityRouteDeps {

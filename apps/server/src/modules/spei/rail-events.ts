@@ -7,6 +7,7 @@ import { customerAccountCode, getAccountByCode, postTransaction, releaseHold, se
 import { holdReference, legs, memoOf, type MovementRow } from './movement';
 import type { RailEvent, RailOrder, SpeiRail } from './rail';
 import { businessMovements } from './schema';
+import { deliverToWallet } from './wallet';
 
 const S = MOVEMENT_STATUS;
 
@@ -28,6 +29,12 @@ const orderOf = (m: MovementRow): RailOrder => ({
 export async function submitSpeiOut(tx: Tx, rail: SpeiRail, movementId: string, now: Date): Promise<MovementRow | null> {
   const [m] = await tx.select().from(businessMovements).where(eq(businessMovements.v_uid, movementId)).for('update');
   if (!m || m.i_status !== S.pendiente) return null;
+  // A wallet's CLABE: delivered inside the ledger, no trip through the rail (spei/wallet.ts).
+  const internal = await deliverToWallet(tx, m, now, async (e) => {
+    if (e.type === 'settle') await tx.update(businessMovements).set({ v_rail: 'interno', d_sent_at: now }).where(eq(businessMovements.v_uid, m.v_uid));
+    return (await applyRailEvent(tx, { ...e, trackingKey: m.v_tracking_key!, operationDate: m.d_operation_date }, now)).movement;
+  });
+  if (internal) return internal;
   const ack = await rail.submitOrder(tx, orderOf(m), now);
   if (ack.accepted) {
     const [row] = await tx

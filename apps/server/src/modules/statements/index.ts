@@ -1,3 +1,3 @@
 // Balances, movements, exports, statements and money dashboards (read-only).
 export { statementRoutes } from './routes';
-export { listMovements, exportMovements, accountState, accountStatePdf, businessDashboard, adminDashboard, EXPORT_MAX_ROWS } from './service';
+export { listMovements, exportMovements, movementsFile, accountState, ledgerAccountState, accountStatePdf, businessDashboard, adminDashboard, EXPORT_MAX_ROWS } from './service';

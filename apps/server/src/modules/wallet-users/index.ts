@@ -1,2 +1,2 @@
-export { walletUserForActor } from './service';
+export { walletUserForActor, isActiveAlly } from './service';
 export { walletRoutes } from './routes';

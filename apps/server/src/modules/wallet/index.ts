@@ -1,0 +1,2 @@
+// The wallet as an e-money account (issue 11): routes only; other modules reach wallets through the SPEI module's holder directory.
+export { walletMoneyRoutes } from './routes';
