@@ -7,6 +7,7 @@ import { ForgotPasswordPage, LoginPage, SignupPage } from '../features/auth';
 import { HelpPage, LegalAcceptanceGate } from '../features/help';
 import type { BusinessDetailTab } from '../features/businesses';
 import { AppLayout, ComingSoonPage, NotFoundPage, PublicOnly, RequireAuth, RequireMenu, RequireSuper } from '../features/shell';
+import { useMe } from '../lib/api/get-me';
 import { session } from '../lib/session';
 
 // Screens behind sign-in load on first visit (the dashboard's charts are the heaviest part).
@@ -34,6 +35,21 @@ const BusinessSpeiTab = lazy(() => import('../features/money').then((m) => ({ de
 // Content administrator and help (issue 13).
 const CmsPage = lazy(() => import('../features/cms').then((m) => ({ default: m.CmsPage })));
 const ContentEditorPage = lazy(() => import('../features/cms').then((m) => ({ default: m.ContentEditorPage })));
+// The wallet as an e-money account (issue 11).
+const WalletTransfersPage = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletTransfersPage })));
+const WalletMovementsPage = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletMovementsPage })));
+const BudgetsPage = lazy(() => import('../features/wallet').then((m) => ({ default: m.BudgetsPage })));
+const WalletSummarySection = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletSummarySection })));
+const WalletSettingsCard = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletSettingsCard })));
+const WalletStaffPanel = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletStaffPanel })));
+
+/** /dispersal/transfer and /movement serve businesses and wallet users: each kind gets its own screen. */
+function ByKind({ bus, wal }: { bus: ReactNode; wal: ReactNode }) {
+  const me = useMe();
+  if (!me.data) return null;
+  return <>{me.data.kind === 'WAL' ? wal : bus}</>;
+}
+
 const BusinessAlliesTab = lazy(() => import('../features/strategic-allies').then((m) => ({ default: m.BusinessAlliesTab })));
 
 /**
@@ -46,7 +62,7 @@ const BUSINESS_EXTRA_TABS: BusinessDetailTab[] = [
 ];
 
 /** Screens that are built; every other menu route shows the honest "coming soon" screen. */
-const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status', '/cms', '/help']);
+const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status', '/cms', '/help', '/dispersal/budget']);
 
 /** People and organisations (issue 3): each screen behind its menu entry and permission. */
 const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Agregar'; page: ReactNode }> = [
@@ -57,14 +73,15 @@ const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Ag
   { path: '/user/business/codigos-postales', url: '/user/business', page: <PostalCodesPage /> },
   // A colleague's «Configuración SPEI y límites» joins through BusinessDetailPage's `extraTabs`.
   { path: '/user/business/:id', url: '/user/business', page: <BusinessDetailPage extraTabs={BUSINESS_EXTRA_TABS} /> },
-  { path: '/user/wallet', url: '/user/wallet', page: <WalletUsersPage /> },
+  { path: '/user/wallet', url: '/user/wallet', page: <WalletUsersPage walletPanel={(id) => <WalletStaffPanel userId={id} />} /> },
 ];
 
 /** Money core (issue 4): the business screens behind their menu entries; SPEI settings behind Cuentas Business. */
 const MONEY_ROUTES: Array<{ path: string; url: string; page: ReactNode }> = [
   { path: '/account', url: '/account', page: <AccountsPage /> },
-  { path: '/dispersal/transfer', url: '/dispersal/transfer', page: <TransfersPage /> },
-  { path: '/movement', url: '/movement', page: <MovementsPage /> },
+  { path: '/dispersal/transfer', url: '/dispersal/transfer', page: <ByKind bus={<TransfersPage />} wal={<WalletTransfersPage />} /> },
+  { path: '/movement', url: '/movement', page: <ByKind bus={<MovementsPage />} wal={<WalletMovementsPage />} /> },
+  { path: '/dispersal/budget', url: '/dispersal/budget', page: <BudgetsPage /> },
   { path: '/account/status', url: '/account/status', page: <StatementPage /> },
   { path: '/user/business/spei', url: '/user/business', page: <SpeiConfigPage /> },
 ];
@@ -110,12 +127,12 @@ export function buildRoutes(): RouteObject[] {
           children: [
             { index: true, element: <Navigate to="/dashboard" replace /> },
             // Wallet users have no Dashboard menu entry but land here on their own summary.
-            { path: '/dashboard', element: <DashboardPage /> },
+            { path: '/dashboard', element: <DashboardPage walletMoney={<WalletSummarySection />} /> },
             {
               path: '/profile',
               element: (
                 <RequireMenu url="/profile">
-                  <ProfilePage />
+                  <ProfilePage walletSettings={<WalletSettingsCard />} />
                 </RequireMenu>
               ),
             },

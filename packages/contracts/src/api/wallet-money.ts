@@ -119,6 +119,7 @@ export const WalletPreview = z.object({
   /** WALLET: who receives it (name, masked CLABE). */
   Recipient: z.object({ Name: z.string(), Clabe: z.string() }).nullable(),
 });
+export type WalletPreview = z.infer<typeof WalletPreview>;
 
 export const WalletSpeiOutBody = z
   .object({

@@ -1,6 +1,6 @@
 import { Accordion, Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconKey, IconLifebuoy, IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { BeneficiariesPanel } from '../../components/beneficiaries-panel';
 import { BusinessUsersPanel } from '../../components/business-users-panel';
@@ -18,7 +18,8 @@ import { ChangePasswordForm, PinForm } from './security-forms';
 
 export const CHANGE_PASSWORD_PARAM = 'cambiar-contrasena';
 
-export function ProfilePage() {
+/** `walletSettings`: how a wallet user confirms transfers and their daily limit (features/wallet, joined by the router). */
+export function ProfilePage({ walletSettings }: { walletSettings?: ReactNode } = {}) {
   const me = useMe();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -88,6 +89,7 @@ export function ProfilePage() {
             </Paper>
             {!forced && me.data.kind === 'WAL' ? (
               <>
+                {canEdit ? walletSettings : null}
                 <AddressCard userId={me.data.v_uid} canEdit={canEdit} />
                 <Paper withBorder p="lg" data-testid="my-beneficiaries">
                   <Title order={2} fz="lg" mb="sm">
