@@ -174,7 +174,13 @@ export function WalletMovementsList({ userId }: { userId?: string }) {
             <Text size="xs" c="dimmed">
               {list.data ? `${list.data.TotalRecords} movimiento(s)` : ''}
             </Text>
-            <Pagination total={list.data?.TotalPages ?? 1} value={page} onChange={setPage} size="sm" />
+            <Pagination
+              total={Math.max(1, list.data?.TotalPages ?? 1)}
+              value={page}
+              onChange={setPage}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Página siguiente' : control === 'previous' ? 'Página anterior' : control === 'first' ? 'Primera página' : 'Última página' })}
+            />
           </Group>
         </Paper>
       )}

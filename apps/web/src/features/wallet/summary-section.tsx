@@ -65,7 +65,7 @@ export function MovementRowCells({ m }: { m: BusinessMovement }) {
         <MovementStatusBadge status={m.StatusBusinessMovement} />
       </Table.Td>
       <Table.Td ta="right">
-        <MoneyText cents={signedMovementCents(m)} size="sm" fw={600} c={out ? 'red.8' : 'teal.8'} />
+        <MoneyText cents={signedMovementCents(m)} size="sm" fw={600} c={out ? 'red.9' : 'teal.9'} />
       </Table.Td>
     </>
   );

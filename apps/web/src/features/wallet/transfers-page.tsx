@@ -1,5 +1,5 @@
 import { CONFIRM_WITH_NAMES, type BusinessMovement, type WalletPreview } from '@far/contracts';
-import { Alert, Button, Checkbox, Group, Paper, PasswordInput, PinInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DetailGrid } from '../../components/detail-grid';
@@ -183,10 +183,10 @@ export function WalletTransfersPage() {
                 />
                 <Text size="sm">Confirma con tu {CONFIRM_WITH_NAMES[confirmWith].toLowerCase()}.</Text>
                 {confirmWith === 'pin' ? (
-                  <PasswordInput label="NIP" maxLength={4} inputMode="numeric" value={secret} onChange={(e) => setSecret(e.currentTarget.value)} w={200} />
+                  <PasswordInput label="NIP" maxLength={4} autoComplete="off" inputMode="numeric" value={secret} onChange={(e) => setSecret(e.currentTarget.value)} w={200} />
                 ) : (
                   <Group align="flex-end">
-                    <PinInput length={6} type="number" oneTimeCode value={secret} onChange={setSecret} aria-label="Código de seguridad" />
+                    <TextInput label="Código de seguridad" inputMode="numeric" maxLength={6} autoComplete="one-time-code" value={secret} onChange={(e) => setSecret(e.currentTarget.value)} w={200} description={code.data ? `Enviamos un código a ${code.data.CodeDeliveryDetails.Destination}` : undefined} />
                     <Button variant="light" loading={code.isPending} onClick={() => code.mutate(kind === 'WALLET' ? 'wallet-transfer' : 'spei-out', { onError: (e) => setError(errorText(e)) })}>
                       {code.isSuccess ? 'Reenviar código' : 'Enviar código'}
                     </Button>
