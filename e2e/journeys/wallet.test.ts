@@ -146,5 +146,20 @@ it('a new wallet user signs up, gets a deposit, saves in a budget, pays a wallet
   await page.goto('/dashboard');
   await expect.poll(() => available(page), { timeout: 15_000 }).toBe('$1,550.00');
   await screenshot(page, 'wallet-summary');
+
+  // On a phone nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [path, name] of [
+    ['/dashboard', 'wallet-summary-phone'],
+    ['/dispersal/transfer', 'wallet-transfer-phone'],
+    ['/movement', 'wallet-movements-phone'],
+    ['/dispersal/budget', 'wallet-budgets-phone'],
+  ] as const) {
+    await page.goto(path);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, name);
+  }
   await me.context.close();
 }, 180_000);

@@ -10,7 +10,7 @@ import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import { apiCents } from '../../lib/money';
 import { useDownloadWalletProof, useExportWalletMovements, useWalletMovement, useWalletMovements, useWalletStatement, type MovementFilters } from './api';
-import { MovementRowCells } from './summary-section';
+import { MovementRowCells, ScrollTable } from './summary-section';
 
 const EMPTY: MovementFilters = { From: null, To: null, Type: null, Status: null, Search: '' };
 const MONTHS = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
@@ -46,7 +46,7 @@ function Detail({ id, readOnly }: { id: string; readOnly: boolean }) {
           Sin partidas: el dinero está retenido o no se movió.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
+        <ScrollTable label="Partidas contables" minWidth={360}>
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -67,7 +67,7 @@ function Detail({ id, readOnly }: { id: string; readOnly: boolean }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {readOnly ? null : (
         <Button variant="light" leftSection={<IconDownload size={16} />} loading={proof.isPending} onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey })}>
@@ -146,7 +146,7 @@ export function WalletMovementsList({ userId }: { userId?: string }) {
         <ErrorAlert error={list.error} title="No fue posible cargar los movimientos" onRetry={() => void list.refetch()} />
       ) : (
         <Paper withBorder p="md">
-          <Table.ScrollContainer minWidth={520}>
+          <ScrollTable label="Movimientos" minWidth={520}>
             <Table highlightOnHover data-testid="wallet-movements">
               <Table.Thead>
                 <Table.Tr>
@@ -164,7 +164,7 @@ export function WalletMovementsList({ userId }: { userId?: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           {list.data && list.data.TotalRecords === 0 ? (
             <Text size="sm" c="dimmed" ta="center" py="md">
               No hay movimientos con estos filtros.

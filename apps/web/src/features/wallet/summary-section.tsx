@@ -1,5 +1,6 @@
 import { MOVEMENT_TYPE_NAMES, type Budget, type BusinessMovement } from '@far/contracts';
-import { Anchor, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Progress, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
@@ -43,6 +44,15 @@ export function BudgetProgress({ b }: { b: Budget }) {
         ) : null}
       </Text>
     </Stack>
+  );
+}
+
+/** A table that scrolls sideways inside its box on a phone (the box takes keyboard focus to scroll). */
+export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+  return (
+    <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': label }}>
+      <div style={{ minWidth }}>{children}</div>
+    </ScrollArea>
   );
 }
 
@@ -138,7 +148,7 @@ export function WalletSummarySection({ userId }: { userId?: string }) {
             Aún no tienes movimientos.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
+          <ScrollTable label="Últimos movimientos" minWidth={480}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -156,7 +166,7 @@ export function WalletSummarySection({ userId }: { userId?: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Paper>
     </Stack>
