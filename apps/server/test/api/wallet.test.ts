@@ -222,6 +222,8 @@ describe('SPEI out of a wallet', () => {
     const status = async (id: string) => (await t.sql<{ i_status: number }>(`SELECT i_status FROM business_movements WHERE v_uid = $1`, [id]))[0]!.i_status;
     expect([await status(sent.json().data.Id), await status(returned.json().data.Id), await status(rejected.json().data.Id)]).toEqual([2, 3, 4]);
     expect((await summary(a.email)).Balance).toMatchObject({ Balance: '894.20', TransitBalance: '0.00' });
+    expect(await count(t, 'notifications', "v_uid_user = $1 AND v_kind = 'wallet.transfer-settled'", [a.id])).toBe(1);
+    expect(await count(t, 'notifications', "v_uid_user = $1 AND v_kind = 'wallet.transfer-returned'", [a.id])).toBe(2);
     const proof = await t.call(a.email, { method: 'GET', url: `/api/v1/wallet/movement/${sent.json().data.Id}/proof` });
     expect(proof.headers['content-type']).toBe('application/pdf');
     expect(proof.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

@@ -7,7 +7,7 @@ import { customerAccountCode, getAccountByCode, postTransaction, releaseHold, se
 import { holdReference, legs, memoOf, type MovementRow } from './movement';
 import type { RailEvent, RailOrder, SpeiRail } from './rail';
 import { businessMovements } from './schema';
-import { deliverToWallet } from './wallet';
+import { deliverToWallet, walletOrderChanged } from './wallet';
 
 const S = MOVEMENT_STATUS;
 
@@ -50,6 +50,7 @@ export async function submitSpeiOut(tx: Tx, rail: SpeiRail, movementId: string, 
     .set({ i_status: S.rechazada, i_previous_status: m.i_status, v_rail: rail.name, v_error_detail: ack.reason, d_update_at: sql`now()` })
     .where(eq(businessMovements.v_uid, m.v_uid))
     .returning();
+  await walletOrderChanged(tx, row!);
   return row!;
 }
 
@@ -71,13 +72,15 @@ export async function applyRailEvent(tx: Tx, event: RailEvent, now: Date): Promi
     .where(and(eq(businessMovements.v_type, 'SPEI_OUT'), eq(businessMovements.v_tracking_key, event.trackingKey), eq(businessMovements.d_operation_date, event.operationDate)))
     .for('update');
   if (!m) throw notFound(`Orden SPEI no encontrada: ${event.trackingKey}`);
-  const set = (values: Partial<typeof businessMovements.$inferInsert>) =>
-    tx
+  const set = async (values: Partial<typeof businessMovements.$inferInsert>) => {
+    const [row] = await tx
       .update(businessMovements)
       .set({ ...values, i_previous_status: m.i_status, d_update_at: sql`now()` })
       .where(eq(businessMovements.v_uid, m.v_uid))
-      .returning()
-      .then((r) => r[0]!);
+      .returning();
+    await walletOrderChanged(tx, row!);
+    return row!;
+  };
 
   if (event.type === 'settle') {
     if (m.i_status !== S.enviada && m.i_status !== S.pendiente) return { applied: false, movement: m };

@@ -36,6 +36,8 @@ export interface ClabeHolderDirectory {
   isAllyOf(db: DbOrTx, holder: ClabeHolder, businessId: string): Promise<boolean>;
   /** Called inside the transaction that credited the holder (the wallet module notifies). */
   received(tx: Tx, holder: ClabeHolder, movement: MovementRow): Promise<void>;
+  /** A wallet's SPEI out settled, came back or was rejected (the wallet module notifies). */
+  outcome(tx: Tx, movement: MovementRow): Promise<void>;
 }
 
 let directory: ClabeHolderDirectory | null = null;
@@ -44,6 +46,11 @@ export function registerClabeHolders(d: ClabeHolderDirectory): void {
 }
 export const clabeHolder = async (db: DbOrTx, clabe: string | null | undefined): Promise<ClabeHolder | null> => (clabe && directory ? directory.byClabe(db, clabe) : null);
 export const holderIsAllyOf = (db: DbOrTx, holder: ClabeHolder, businessId: string) => (directory ? directory.isAllyOf(db, holder, businessId) : Promise.resolve(false));
+
+/** Called by applyRailEvent after it changed an order: only wallets' orders concern the directory. */
+export async function walletOrderChanged(tx: Tx, m: MovementRow): Promise<void> {
+  if (directory && m.v_client.startsWith('WAL')) await directory.outcome(tx, m);
+}
 
 export const walletAccount = (tx: Tx, h: Pick<ClabeHolder, 'client' | 'name'>): Promise<LedgerAccount> => openAccount(tx, { ownerKind: 'wallet', owner: h.client, name: h.name });
 

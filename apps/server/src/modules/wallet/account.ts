@@ -3,6 +3,7 @@
  * value, waiting period, commissions), the user's own daily limit, balances.
  */
 import {
+  MOVEMENT_STATUS,
   amountOut,
   basisPointsToPercent,
   buildClabe,
@@ -150,6 +151,18 @@ export function registerWalletHolders(): void {
         kind: 'wallet.received',
         title: 'Recibiste dinero',
         body: `Recibiste ${formatCurrency(m.n_amount_cents)}${m.v_source_name ? ` de ${m.v_source_name}` : ''}.`,
+        link: `/movement?id=${m.v_uid}`,
+      });
+    },
+    async outcome(tx, m) {
+      const [w] = await tx.select().from(walletAccounts).where(eq(walletAccounts.v_client, m.v_client));
+      if (!w) return;
+      const settled = m.i_status === MOVEMENT_STATUS.liquidada;
+      await notify(tx, {
+        userId: w.v_uid_user,
+        kind: settled ? 'wallet.transfer-settled' : 'wallet.transfer-returned',
+        title: settled ? 'Transferencia liquidada' : m.i_status === MOVEMENT_STATUS.rechazada ? 'Transferencia rechazada' : 'Transferencia devuelta',
+        body: `Tu transferencia SPEI de ${formatCurrency(m.n_amount_cents)} a ${m.v_beneficiary_name ?? 'tu beneficiario'} ${settled ? 'se liquidó' : `no se completó${m.v_error_detail ? `: ${m.v_error_detail}` : ''}; el dinero regresó a tu saldo`}.`,
         link: `/movement?id=${m.v_uid}`,
       });
     },
