@@ -164,7 +164,7 @@ describe('wallet invariants under random sequences', () => {
   it('hold for 1,000 random sequences (postings sum to zero, no wallet or budget below zero, each balance equals its postings)', async () => {
     let sequences = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 6 }), async (ops) => {
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 4 }), async (ops) => {
         sequences += 1;
         try {
           await t.database.db.transaction(async (tx) => {
