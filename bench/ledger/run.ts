@@ -18,6 +18,7 @@ import pg from 'pg';
 import { buildClabe } from '@far/contracts';
 import { buildApp, ledger, openDatabase, runMigrations, type Database } from '@far/server';
 import { benchDatabase } from '../lib/app';
+import { httpWalletTransfers } from './wallet';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 16;
@@ -270,6 +271,7 @@ async function main() {
   const ledgerCheck = await check(database);
   await database.close();
   const http = await httpSpeiOut(admin);
+  const wallet = await httpWalletTransfers(admin, { url: urlFor, clients: CLIENTS, seconds: SECONDS });
 
   // pgbench again: the ratios use the mean of the runs before and after, so drift of a shared machine shows and evens out.
   const second = pgbench();
@@ -282,6 +284,11 @@ async function main() {
     `HTTP SPEI out (POST .../speiout: auth, Idempotency-Key, code, hold, audit), ${CLIENTS} connections, ${CLIENTS} businesses: ${http.calls} accepted, non-2xx ${http.non2xx}, p50 ${http.p50} ms, p99 ${http.p99} ms`,
   );
   console.log(`${''.padEnd(38)} ${http.ledgerTxPerSecond.toFixed(0)} ledger tx/s ÷ pgbench ${tps.toFixed(0)} TPS = ${(http.ledgerTxPerSecond / tps).toFixed(2)}   (target ≥ 0.6)\n`);
+  console.log(
+    `HTTP wallet to wallet (POST /api/v1/wallet/transfer: auth, Idempotency-Key, code, limits, 1 ledger tx, notice, audit), ${CLIENTS} wallets in a ring: ${wallet.calls} accepted, non-2xx ${wallet.non2xx}, p50 ${wallet.p50} ms, p99 ${wallet.p99} ms`,
+  );
+  console.log(`${''.padEnd(38)} ${wallet.transfersPerSecond.toFixed(0)} transfers/s ÷ pgbench ${tps.toFixed(0)} TPS = ${(wallet.transfersPerSecond / tps).toFixed(2)}   (no target set; the SPEI-out line above is the reference)`);
+  console.log(`${wallet.check}\n`);
 
   const lite = await openDatabase({});
   await runMigrations(lite);

@@ -3,7 +3,7 @@
 // summary as JSON.
 import autocannon from 'autocannon';
 
-const o = JSON.parse(process.argv[2]!) as { url: string; tokens: string[]; body: string; seconds: number; connections: number };
+const o = JSON.parse(process.argv[2]!) as { url: string; tokens: string[]; body: string; bodies?: string[]; seconds: number; connections: number };
 let next = 0;
 const result = await autocannon({
   url: o.url,
@@ -14,7 +14,10 @@ const result = await autocannon({
   headers: { 'content-type': 'application/json', 'idempotency-key': '[<id>]' },
   body: o.body,
   setupClient: (client) => {
-    client.setHeaders({ 'content-type': 'application/json', 'idempotency-key': '[<id>]', authorization: `Bearer ${o.tokens[next++ % o.tokens.length]}` });
+    const i = next++ % o.tokens.length;
+    client.setHeaders({ 'content-type': 'application/json', 'idempotency-key': '[<id>]', authorization: `Bearer ${o.tokens[i]}` });
+    // Optional: one body per token (the wallet bench sends each wallet's transfers to its own receiver).
+    if (o.bodies) client.setBody(o.bodies[i]!);
   },
 });
 process.stdout.write(JSON.stringify({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average, non2xx: result.non2xx, errors: result.errors, ok: result['2xx'] }));

@@ -29,6 +29,7 @@ import { register as spei } from './modules/spei';
 import { register as staff } from './modules/staff';
 import { register as statements } from './modules/statements';
 import { register as users } from './modules/users';
+import { register as wallet } from './modules/wallet';
 import { register as walletUsers } from './modules/wallet-users';
 import { register as webhooks } from './modules/webhooks';
 import type { AppContext } from './platform/context';
@@ -64,6 +65,7 @@ const MODULES: RegisterModule[] = [
   pricing,
   spei,
   dispersions,
+  wallet,
   statements,
   cms,
   clarifications,

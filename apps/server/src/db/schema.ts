@@ -25,3 +25,4 @@ export * from '../modules/dispersions/schema';
 export * from '../platform/rate-limit.schema';
 export * from '../modules/cards/schema';
 export * from '../modules/webhooks/schema';
+export * from '../modules/wallet/schema';

@@ -84,6 +84,18 @@ const PANELS: PanelSlots = {
 const DispersionsTab = lazy(() => import('../features/dispersions').then((m) => ({ default: m.DispersionsTab })));
 const DispersionHistoryPage = lazy(() => import('../features/dispersions').then((m) => ({ default: m.DispersionHistoryPage })));
 const DispersionProgramPage = lazy(() => import('../features/dispersions').then((m) => ({ default: m.DispersionProgramPage })));
+// The wallet as an e-money account (issue 11).
+const WalletTransfersPage = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletTransfersPage })));
+const WalletMovementsPage = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletMovementsPage })));
+const BudgetsPage = lazy(() => import('../features/wallet').then((m) => ({ default: m.BudgetsPage })));
+const WalletSummarySection = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletSummarySection })));
+const WalletSettingsCard = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletSettingsCard })));
+const WalletStaffPanel = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletStaffPanel })));
+
+// /dispersal/transfer and /movement serve businesses and wallet users: each kind gets its own screen
+// (its own file, so the sign-in chunk does not carry the session query).
+const ByKind = lazy(() => import('./by-kind'));
+
 
 /**
  * The business detail's tabs from other features (features do not import each other): «Configuración
@@ -96,7 +108,7 @@ const BUSINESS_EXTRA_TABS: BusinessDetailTab[] = [
 ];
 
 /** Screens that are built; every other menu route shows the honest "coming soon" screen. */
-const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status', '/cms', '/help', '/clarification', '/report', '/pre-stock-cards', '/notification', '/dispersal/history', '/dispersal/program']);
+const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status', '/cms', '/help', '/clarification', '/report', '/pre-stock-cards', '/notification', '/dispersal/history', '/dispersal/program', '/dispersal/budget']);
 
 /** People and organisations (issue 3): each screen behind its menu entry and permission. */
 const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Agregar'; page: ReactNode }> = [
@@ -107,16 +119,17 @@ const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Ag
   { path: '/user/business/codigos-postales', url: '/user/business', page: <PostalCodesPage /> },
   // A colleague's «Configuración SPEI y límites» joins through BusinessDetailPage's `extraTabs`.
   { path: '/user/business/:id', url: '/user/business', page: <BusinessDetailPage extraTabs={BUSINESS_EXTRA_TABS} panels={PANELS} /> },
-  { path: '/user/wallet', url: '/user/wallet', page: <WalletUsersPage panels={PANELS} /> },
+  { path: '/user/wallet', url: '/user/wallet', page: <WalletUsersPage panels={PANELS} walletPanel={(id) => <WalletStaffPanel userId={id} />} /> },
 ];
 
 /** Money core (issue 4): the business screens behind their menu entries; SPEI settings behind Cuentas Business. */
 const MONEY_ROUTES: Array<{ path: string; url: string; page: ReactNode }> = [
   { path: '/account', url: '/account', page: <AccountsPage /> },
-  { path: '/dispersal/transfer', url: '/dispersal/transfer', page: <TransfersPage dispersions={(canSend) => <DispersionsTab canSend={canSend} />} /> },
+  { path: '/dispersal/transfer', url: '/dispersal/transfer', page: <ByKind bus={<TransfersPage dispersions={(canSend) => <DispersionsTab canSend={canSend} />} />} wal={<WalletTransfersPage />} /> },
   { path: '/dispersal/history', url: '/dispersal/history', page: <DispersionHistoryPage /> },
   { path: '/dispersal/program', url: '/dispersal/program', page: <DispersionProgramPage /> },
-  { path: '/movement', url: '/movement', page: <MovementsPage /> },
+  { path: '/movement', url: '/movement', page: <ByKind bus={<MovementsPage />} wal={<WalletMovementsPage />} /> },
+  { path: '/dispersal/budget', url: '/dispersal/budget', page: <BudgetsPage /> },
   { path: '/account/status', url: '/account/status', page: <StatementPage /> },
   { path: '/user/business/spei', url: '/user/business', page: <SpeiConfigPage /> },
   // Cards (issue 9): staff Pre Stock; a business's cards area as sub-routes of Alta de cuentas.
@@ -169,12 +182,12 @@ export function buildRoutes(): RouteObject[] {
           children: [
             { index: true, element: <Navigate to="/dashboard" replace /> },
             // Wallet users have no Dashboard menu entry but land here on their own summary.
-            { path: '/dashboard', element: <DashboardPage /> },
+            { path: '/dashboard', element: <DashboardPage walletMoney={<WalletSummarySection />} /> },
             {
               path: '/profile',
               element: (
                 <RequireMenu url="/profile">
-                  <ProfilePage panels={PANELS} />
+                  <ProfilePage panels={PANELS} walletSettings={<WalletSettingsCard />} />
                 </RequireMenu>
               ),
             },

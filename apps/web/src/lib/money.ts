@@ -84,7 +84,7 @@ export function movementMovedMoney(m: { MovementType: string; StatusBusinessMove
 /** A movement's effect on the business: SPEI out takes its total, SPEI in and deposits add their net. */
 export function signedMovementCents(m: { MovementType: string; TotalAmount: string }): bigint {
   const total = apiCentsOr0(m.TotalAmount);
-  return m.MovementType === 'SPEI_OUT' ? -total : total;
+  return m.MovementType === 'SPEI_OUT' || m.MovementType === 'WALLET_OUT' ? -total : total;
 }
 
 const REQUIRED = 'Este campo es requerido';

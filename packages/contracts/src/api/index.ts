@@ -17,3 +17,4 @@ export * from './reports';
 export * from './cards';
 export * from './notifications';
 export * from './dispersions';
+export * from './wallet-money';

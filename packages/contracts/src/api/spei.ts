@@ -189,12 +189,15 @@ export const MOVEMENT_STATUS_NAMES: Readonly<Record<number, string>> = {
   5: 'Cancelada',
   6: 'Eliminada',
 };
-export const MOVEMENT_TYPES = ['SPEI_OUT', 'SPEI_IN', 'DEPOSIT'] as const;
+export const MOVEMENT_TYPES = ['SPEI_OUT', 'SPEI_IN', 'DEPOSIT', 'WALLET_OUT', 'WALLET_IN'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const MOVEMENT_TYPE_NAMES: Readonly<Record<MovementType, string>> = {
   SPEI_OUT: 'Transferencia SPEI enviada',
   SPEI_IN: 'Transferencia SPEI recibida',
   DEPOSIT: 'Depósito',
+  // Wallet to wallet, inside the ledger (issue 11).
+  WALLET_OUT: 'Envío a otro Wallet',
+  WALLET_IN: 'Recibido de otro Wallet',
 };
 
 const Party = z.object({ Clabe: z.string().nullable(), BankCode: z.string().nullable(), BankName: z.string().nullable(), Name: z.string().nullable() });

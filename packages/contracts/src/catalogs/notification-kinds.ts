@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = {
   'user.blocked': 'Usuario bloqueado por intentos fallidos',
   'wallet.received': 'Dinero recibido en tu wallet',
   'budget.goal-met': 'Meta de presupuesto alcanzada',
+  'wallet.transfer-settled': 'Transferencia de tu wallet liquidada',
+  'wallet.transfer-returned': 'Transferencia de tu wallet devuelta o rechazada',
   announcement: 'Aviso del equipo FAR',
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
@@ -27,7 +29,7 @@ export const notificationKindLabel = (kind: string): string => (isNotificationKi
 export const NOTIFICATION_KINDS_FOR: Readonly<Record<'FAR' | 'BUS' | 'WAL', readonly NotificationKind[]>> = {
   FAR: ['user.blocked', 'cards.low-stock', 'clarification.answered', 'announcement'],
   BUS: ['spei.settled', 'spei.returned', 'spei.rejected', 'deposit.received', 'dispersion.finished', 'clarification.answered', 'clarification.closed', 'card.locked', 'announcement'],
-  WAL: ['wallet.received', 'budget.goal-met', 'clarification.answered', 'clarification.closed', 'card.locked', 'announcement'],
+  WAL: ['wallet.received', 'wallet.transfer-settled', 'wallet.transfer-returned', 'budget.goal-met', 'clarification.answered', 'clarification.closed', 'card.locked', 'announcement'],
 };
 
 /** Kinds a business may send to its webhook endpoints (events about the business itself). */

@@ -18,6 +18,7 @@ const OPERATION_LABEL: Record<string, string> = {
   pin: 'cambiar tu NIP',
   profile: 'cambiar datos de tu perfil',
   'card-funding': 'fondear tarjetas',
+  'wallet-transfer': 'enviar dinero a otro Wallet',
 };
 
 export interface SecurityRouteDeps {

@@ -13,6 +13,7 @@ import { businessFor } from './accounts';
 import { PROVIDER_BANK, SECTION, businessAccount, legs, memoOf, movementOut, type MovementRow } from './movement';
 import { notifyMovement } from './notices';
 import { businessMovements } from './schema';
+import { clabeHolder, creditHolder } from './wallet';
 import { mexicoDate } from './time';
 
 const S = MOVEMENT_STATUS;
@@ -63,7 +64,7 @@ export async function receiveIncomingSpei(tx: Tx, input: IncomingInput, actor: A
   const [seen] = await tx.select().from(businessMovements).where(sameOrder);
   if (seen) return { movement: seen, duplicate: true };
   const target = await findBusinessByAccountNumber(tx, input.beneficiaryClabe);
-  if (!target) throw notFound('La CLABE no corresponde a ninguna empresa');
+  if (!target) return receiveForWallet(tx, input, senderBank, actor, () => tx.select().from(businessMovements).where(sameOrder));
   const business = await assertBusinessActive(tx, target.v_client);
   const charges = await incomingCharges(tx, business.v_uid, input.amount);
   const id = randomUUID();
@@ -113,6 +114,33 @@ export async function receiveIncomingSpei(tx: Tx, input: IncomingInput, actor: A
   });
   if (!opts.quiet) await notifyMovement(tx, 'deposit.received', final!);
   return { movement: final!, duplicate: false };
+}
+
+/** An incoming SPEI to a wallet's CLABE, with the wallets' SPEI-in commission (spei/wallet.ts). */
+async function receiveForWallet(tx: Tx, input: IncomingInput, senderBank: string, actor: Actor | null, firstOf: () => Promise<MovementRow[]>) {
+  const holder = await clabeHolder(tx, input.beneficiaryClabe);
+  if (!holder) throw notFound('La CLABE no corresponde a ninguna empresa');
+  if (!holder.canReceive) throw rule('La cuenta Wallet destino no puede recibir dinero');
+  const charges = speiInCharges(input.amount, holder.commissionSpeiInBp);
+  if (charges.totalCents <= 0n) throw rule('La comisión excede el monto recibido');
+  const row = await creditHolder(tx, holder, charges, {
+    v_type: 'SPEI_IN',
+    v_source_clabe: input.senderClabe,
+    v_source_bank_code: senderBank,
+    v_source_name: input.senderName,
+    v_concept: input.concept,
+    v_reference: input.reference ?? null,
+    v_tracking_key: input.trackingKey,
+    d_operation_date: input.operationDate,
+    v_uid_user: actor?.userId ?? null,
+  });
+  if (row) {
+    await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `SPEI recibido de ${formatCurrency(charges.amountCents)} de ${input.senderName} para el Wallet ${holder.client} (${input.trackingKey})`, detail: { movement: row.v_uid } });
+    return { movement: row, duplicate: false };
+  }
+  const [first] = await firstOf();
+  if (!first) throw new Error(`receiveIncomingSpei: ${input.trackingKey} no se escribió ni existe`);
+  return { movement: first, duplicate: true };
 }
 
 /** A credit registered by staff (business/{id}/deposit): like a SPEI in, with its commission and IVA. */

@@ -8,6 +8,9 @@ const LEG_TEXT: Record<string, Record<string, (who: string) => string>> = {
   'spei-out': { amount: (who) => `Transferencia SPEI enviada${who ? ` a ${who}` : ''}`, commission: () => 'Comisión por transferencia SPEI', iva: () => 'IVA de la comisión' },
   'spei-in': { amount: (who) => `Transferencia SPEI recibida${who ? ` de ${who}` : ''}`, commission: () => 'Comisión por SPEI recibido', iva: () => 'IVA de la comisión' },
   deposit: { amount: (who) => `Depósito${who ? ` de ${who}` : ''}`, commission: () => 'Comisión por depósito', iva: () => 'IVA de la comisión' },
+  'wallet-transfer': { amount: (who) => `Envío entre Wallets${who ? ` a ${who}` : ''}`, commission: () => 'Comisión por envío entre Wallets', iva: () => 'IVA de la comisión' },
+  'budget-add': { amount: (who) => `Apartado al presupuesto${who ? ` ${who}` : ''}` },
+  'budget-minus': { amount: (who) => `Retiro del presupuesto${who ? ` ${who}` : ''}` },
   'spei-out-return': { amount: (who) => `Devolución de transferencia SPEI${who ? ` a ${who}` : ''}` },
 };
 

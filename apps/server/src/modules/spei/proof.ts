@@ -1,5 +1,5 @@
 /** Proof of payment (comprobante) of a business movement, as a bank's PDF receipt. */
-import { MOVEMENT_STATUS_NAMES, bankByClabePrefix, formatDate, formatDateTime } from '@far/contracts';
+import { MOVEMENT_STATUS_NAMES, MOVEMENT_TYPE_NAMES, bankByClabePrefix, formatDate, formatDateTime } from '@far/contracts';
 import { COLORS, PAGE, heading, maskAccount, mxn, panelPair, renderDocument, summaryBox, type Pair } from '../../platform/pdf';
 import type { MovementRow } from './movement';
 import { compactDate } from './time';
@@ -11,6 +11,8 @@ const TITLES: Record<MovementRow['v_type'], string> = {
   SPEI_OUT: 'Comprobante de transferencia SPEI',
   SPEI_IN: 'Comprobante de SPEI recibido',
   DEPOSIT: 'Comprobante de depósito',
+  WALLET_OUT: 'Comprobante de envío a otro Wallet',
+  WALLET_IN: 'Comprobante de dinero recibido de otro Wallet',
 };
 
 /** 'CP-20261123-1A2B3C4D': the operation day and the start of the movement's id. */
@@ -20,7 +22,7 @@ export const proofFolio = (m: MovementRow) => `CP-${compactDate(m.d_operation_da
 const STATUS_COLOR: Record<number, string> = { 0: '#b7791f', 1: '#2b6cb0', 2: '#2f855a', 3: '#c53030', 4: '#c53030', 5: '#5c6670', 6: '#5c6670' };
 
 export function proofOfPayment(m: MovementRow, now = new Date()): Promise<Buffer> {
-  const out = m.v_type === 'SPEI_OUT';
+  const out = m.v_type === 'SPEI_OUT' || m.v_type === 'WALLET_OUT';
   const status = MOVEMENT_STATUS_NAMES[m.i_status] ?? String(m.i_status);
   return renderDocument(
     {
@@ -60,7 +62,7 @@ export function proofOfPayment(m: MovementRow, now = new Date()): Promise<Buffer
 
       heading(doc, 'Datos de la operación', 14);
       const details: Pair[] = [
-        { label: 'Tipo de operación', value: m.v_type === 'DEPOSIT' ? 'Depósito' : out ? 'Transferencia SPEI enviada' : 'Transferencia SPEI recibida' },
+        { label: 'Tipo de operación', value: MOVEMENT_TYPE_NAMES[m.v_type] },
         { label: 'Estatus', value: status, bold: true },
         { label: 'Clave de rastreo', value: m.v_tracking_key ?? '—', bold: true },
         { label: 'Concepto de pago', value: m.v_concept ?? '—' },

@@ -9,6 +9,7 @@ import { notifyMovement } from './notices';
 import { emitSpeiOutOutcome } from './outcomes';
 import type { RailEvent, RailOrder, SpeiRail } from './rail';
 import { businessMovements } from './schema';
+import { deliverToWallet, walletOrderChanged } from './wallet';
 
 const S = MOVEMENT_STATUS;
 
@@ -30,6 +31,12 @@ const orderOf = (m: MovementRow): RailOrder => ({
 export async function submitSpeiOut(tx: Tx, rail: SpeiRail, movementId: string, now: Date): Promise<MovementRow | null> {
   const [m] = await tx.select().from(businessMovements).where(eq(businessMovements.v_uid, movementId)).for('update');
   if (!m || m.i_status !== S.pendiente) return null;
+  // A wallet's CLABE: delivered inside the ledger, no trip through the rail (spei/wallet.ts).
+  const internal = await deliverToWallet(tx, m, now, async (e) => {
+    if (e.type === 'settle') await tx.update(businessMovements).set({ v_rail: 'interno', d_sent_at: now }).where(eq(businessMovements.v_uid, m.v_uid));
+    return (await applyRailEvent(tx, { ...e, trackingKey: m.v_tracking_key!, operationDate: m.d_operation_date }, now)).movement;
+  });
+  if (internal) return internal;
   const ack = await rail.submitOrder(tx, orderOf(m), now);
   if (ack.accepted) {
     const [row] = await tx
@@ -47,6 +54,7 @@ export async function submitSpeiOut(tx: Tx, rail: SpeiRail, movementId: string, 
     .returning();
   await notifyMovement(tx, 'spei.rejected', row!);
   await emitSpeiOutOutcome(tx, m, row!);
+  await walletOrderChanged(tx, row!);
   return row!;
 }
 
@@ -68,16 +76,16 @@ export async function applyRailEvent(tx: Tx, event: RailEvent, now: Date): Promi
     .where(and(eq(businessMovements.v_type, 'SPEI_OUT'), eq(businessMovements.v_tracking_key, event.trackingKey), eq(businessMovements.d_operation_date, event.operationDate)))
     .for('update');
   if (!m) throw notFound(`Orden SPEI no encontrada: ${event.trackingKey}`);
-  const set = (values: Partial<typeof businessMovements.$inferInsert>) =>
-    tx
+  const set = async (values: Partial<typeof businessMovements.$inferInsert>) => {
+    const [row] = await tx
       .update(businessMovements)
       .set({ ...values, i_previous_status: m.i_status, d_update_at: sql`now()` })
       .where(eq(businessMovements.v_uid, m.v_uid))
-      .returning()
-      .then(async (r) => {
-        await emitSpeiOutOutcome(tx, m, r[0]!);
-        return r[0]!;
-      });
+      .returning();
+    await emitSpeiOutOutcome(tx, m, row!);
+    await walletOrderChanged(tx, row!);
+    return row!;
+  };
 
   if (event.type === 'settle') {
     if (m.i_status !== S.enviada && m.i_status !== S.pendiente) return { applied: false, movement: m };

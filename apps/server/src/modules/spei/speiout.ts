@@ -1,6 +1,6 @@
 // SPEI out: the checks, the hold, the order; cancelling, removing and editing it while pending (overview in movement.ts).
 import { randomUUID } from 'node:crypto';
-import { MOVEMENT_STATUS, SPEI_MESSAGES, isFuturePaymentDay, amountOut, formatCurrency, speiOutCharges, validateClabe, type BusinessMovement } from '@far/contracts';
+import { MOVEMENT_STATUS, SPEI_MESSAGES, WALLET_MESSAGES, isFuturePaymentDay, amountOut, formatCurrency, speiOutCharges, validateClabe, type BusinessMovement } from '@far/contracts';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
@@ -15,6 +15,7 @@ import { emitSpeiOutOutcome } from './outcomes';
 import { placeSpeiOutOrder } from './order';
 import { movementFor } from './queries';
 import { businessMovements } from './schema';
+import { clabeHolder, holderIsAllyOf } from './wallet';
 import { addDays, dayBounds, mexicoDate, mexicoMidnight, monthOf } from './time';
 
 const S = MOVEMENT_STATUS;
@@ -137,6 +138,9 @@ async function planSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now: D
     };
   }
   if (destination.clabe === business.v_account_number) throw rule('No puedes transferir a tu propia cuenta');
+  // A wallet's CLABE is paid inside the ledger, and only by a business that has it as strategic ally.
+  const holder = await clabeHolder(db, destination.clabe);
+  if (holder && !(await holderIsAllyOf(db, holder, business.v_uid))) throw rule(WALLET_MESSAGES.notAlly);
   const operationDate = mexicoDate(now);
   let scheduledAt: Date | null = null;
   if (input.paymentDay) {

@@ -88,8 +88,12 @@ export async function exportMovements(db: DbOrTx, actor: Actor, q: Omit<Movement
   const b = await businessFor(db, actor, q.BusinessId);
   const { rows, total } = await queryMovements(db, b.v_uid, filtersOf(q), { limit: EXPORT_MAX_ROWS, offset: 0, exact: true });
   if (total > EXPORT_MAX_ROWS) throw rule(`La exportación admite máximo ${EXPORT_MAX_ROWS.toLocaleString('es-MX')} movimientos; acota las fechas`);
-  return writeExport(q.Format, { baseName: `movimientos-${b.v_client}-${mexicoDate(new Date())}`, sheetName: 'Movimientos', columns: EXPORT_COLUMNS, rows });
+  return movementsFile(q.Format, b.v_client, rows);
 }
+
+/** Movements as the export file (a business's or a wallet's). */
+export const movementsFile = (format: ExportFormat, client: string, rows: BusinessMovement[]): Promise<ExportFile> =>
+  writeExport(format, { baseName: `movimientos-${client}-${mexicoDate(new Date())}`, sheetName: 'Movimientos', columns: EXPORT_COLUMNS, rows });
 
 // ---- the monthly statement -----------------------------------------------------------------------------
 
@@ -102,9 +106,14 @@ async function statementBusiness(db: DbOrTx, actor: Actor, businessId: string | 
 /** The statement of a Mexico City month: opening balance, every posting, commissions and IVA, closing balance (the ledger's). */
 export async function accountState(db: DbOrTx, actor: Actor, q: { BusinessId?: string; Year: number; Month: number }, now = new Date()): Promise<AccountState> {
   const b = await statementBusiness(db, actor, q.BusinessId);
+  return ledgerAccountState(db, { Id: b.v_uid, Name: businessName(b), Rfc: b.v_rfc, AccountNumber: b.v_account_number, ClientNumber: b.v_client }, q, now);
+}
+
+/** The monthly statement of a customer's main ledger account ('<client>:main'): a business's or a wallet's. */
+export async function ledgerAccountState(db: DbOrTx, owner: AccountState['Business'], q: { Year: number; Month: number }, now = new Date()): Promise<AccountState> {
   const [from, to] = monthBounds(q.Year, q.Month);
   if (from > now) throw rule('El periodo aún no comienza');
-  const account = await getAccountByCode(db, customerAccountCode(b.v_client));
+  const account = await getAccountByCode(db, customerAccountCode(owner.ClientNumber));
   const st = account ? await statement(db, account.id, from, to) : null;
   const entries = st?.entries ?? [];
   const byMovement = await movementsByIds(
@@ -138,7 +147,7 @@ export async function accountState(db: DbOrTx, actor: Actor, q: { BusinessId?: s
   const opening = st?.openingBalance ?? 0n;
   const closing = st?.closingBalance ?? 0n;
   return {
-    Business: { Id: b.v_uid, Name: businessName(b), Rfc: b.v_rfc, AccountNumber: b.v_account_number, ClientNumber: b.v_client },
+    Business: owner,
     Period: { Year: q.Year, Month: q.Month, From: from.toISOString(), To: to.toISOString(), Label: `${MONTH_NAMES[q.Month - 1]} de ${q.Year}` },
     OpeningBalance: amountOut(opening),
     Deposits: amountOut(deposits),

@@ -23,6 +23,11 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return u;
 }
 
+/** Live users with this cell phone (a wallet-to-wallet transfer names its receiver by phone). */
+export async function findUsersByPhone(db: DbOrTx, phone: string): Promise<UserRow[]> {
+  return db.select().from(users).where(and(eq(users.v_cell_phone, phone), isNull(users.d_deleted_at)));
+}
+
 export async function getUser(db: DbOrTx, uid: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
   const q = db.select().from(users).where(eq(users.v_uid, uid));
   const [u] = opts.forUpdate ? await q.for('update') : await q;

@@ -229,6 +229,15 @@ export async function createAlly(tx: DbOrTx, actor: Actor, d: z.output<typeof St
   return allyOut(row!);
 }
 
+/** Whether the business has this wallet user as an active (bound) strategic ally. */
+export async function isActiveAlly(db: DbOrTx, walletUserId: string, businessId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ v_uid: strategicAllies.v_uid })
+    .from(strategicAllies)
+    .where(and(eq(strategicAllies.v_uid_user_wallet, walletUserId), eq(strategicAllies.v_uid_user_business, businessId), eq(strategicAllies.v_uid_status, STATUS_IDS.activo)));
+  return !!row;
+}
+
 /** Allowed moves: pendiente → activo (bind) or rechazado; activo → inactivo (unlink). */
 const ALLY_MOVES: Record<string, { from: string; permission: PermissionName; verb: string }> = {
   [STATUS_IDS.activo]: { from: STATUS_IDS.pendiente, permission: 'Editar', verb: 'Vinculó' },

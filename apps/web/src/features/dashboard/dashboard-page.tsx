@@ -216,10 +216,11 @@ function BusDashboard({ data }: { data: BusSummary }) {
   );
 }
 
-function WalDashboard({ data }: { data: WalSummary }) {
+function WalDashboard({ data, money }: { data: WalSummary; money?: ReactNode }) {
   const menu = useMenu();
   return (
     <Stack gap="lg">
+      {money}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Paper withBorder p="md">
           <Group wrap="nowrap">
@@ -259,7 +260,8 @@ function WalDashboard({ data }: { data: WalSummary }) {
   );
 }
 
-export function DashboardPage() {
+/** `walletMoney`: the wallet's balance, budgets and movements (features/wallet, joined by the router). */
+export function DashboardPage({ walletMoney }: { walletMoney?: ReactNode } = {}) {
   const summary = useSummary();
   const me = useMe();
   const name = me.data ? fullName(me.data) : '';
@@ -289,7 +291,7 @@ export function DashboardPage() {
       ) : summary.data.kind === 'BUS' ? (
         <BusDashboard data={summary.data} />
       ) : (
-        <WalDashboard data={summary.data} />
+        <WalDashboard data={summary.data} money={walletMoney} />
       )}
       {summary.data && summary.data.kind !== 'WAL' ? <CardsFigures kind={summary.data.kind} /> : null}
     </>

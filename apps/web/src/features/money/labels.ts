@@ -1,3 +1,5 @@
+import type { MovementType } from '@far/contracts';
+
 /** Spanish names of the money screens' codes. */
 export const USAGE_SCOPE_LABELS: Record<'ALL' | 'TRANSFER' | 'DISPERSION', string> = {
   ALL: 'Transferencias y dispersiones',
@@ -7,4 +9,4 @@ export const USAGE_SCOPE_LABELS: Record<'ALL' | 'TRANSFER' | 'DISPERSION', strin
 
 /** Short names for table cells. */
 export const USAGE_SCOPE_SHORT: Record<'ALL' | 'TRANSFER' | 'DISPERSION', string> = { ALL: 'Todo uso', TRANSFER: 'Transferencias', DISPERSION: 'Dispersiones' };
-export const MOVEMENT_TYPE_SHORT: Record<'SPEI_OUT' | 'SPEI_IN' | 'DEPOSIT', string> = { SPEI_OUT: 'SPEI enviado', SPEI_IN: 'SPEI recibido', DEPOSIT: 'Depósito' };
+export const MOVEMENT_TYPE_SHORT: Record<MovementType, string> = { SPEI_OUT: 'SPEI enviado', SPEI_IN: 'SPEI recibido', DEPOSIT: 'Depósito', WALLET_OUT: 'Envío Wallet', WALLET_IN: 'Recibido Wallet' };

@@ -29,7 +29,7 @@ interface FilterState {
 }
 const EMPTY_FILTERS: FilterState = { range: [null, null], type: null, status: null, search: '' };
 
-const TYPE_COLORS: Record<MovementType, string> = { SPEI_OUT: 'red', SPEI_IN: 'teal', DEPOSIT: 'blue' };
+const TYPE_COLORS: Record<MovementType, string> = { SPEI_OUT: 'red', SPEI_IN: 'teal', DEPOSIT: 'blue', WALLET_OUT: 'grape', WALLET_IN: 'cyan' };
 
 const columns: Column<BusinessMovement>[] = [
   { key: 'date', header: 'Fecha', width: 150, sortField: 'MovementDate', render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
@@ -182,7 +182,7 @@ function BusinessMovements() {
                 label="Tipo"
                 placeholder="Todos"
                 clearable
-                data={MOVEMENT_TYPES.map((t) => ({ value: t, label: MOVEMENT_TYPE_SHORT[t] }))}
+                data={MOVEMENT_TYPES.filter((t) => !t.startsWith('WALLET')).map((t) => ({ value: t, label: MOVEMENT_TYPE_SHORT[t] }))}
                 value={filters.type}
                 onChange={(v) => update({ type: (v as MovementType | null) ?? null })}
               />

@@ -1,6 +1,6 @@
 import { Accordion, Alert, Button, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconKey, IconLifebuoy, IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -21,7 +21,8 @@ import { WebhooksSection } from './webhooks-section';
 
 export const CHANGE_PASSWORD_PARAM = 'cambiar-contrasena';
 
-export function ProfilePage({ panels: { Beneficiaries, BusinessUsers } }: { panels: PanelSlots }) {
+/** `walletSettings`: how a wallet user confirms transfers and their daily limit (features/wallet, joined by the router). */
+export function ProfilePage({ panels: { Beneficiaries, BusinessUsers }, walletSettings }: { panels: PanelSlots; walletSettings?: ReactNode }) {
   const me = useMe();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -104,6 +105,7 @@ export function ProfilePage({ panels: { Beneficiaries, BusinessUsers } }: { pane
             {forced ? null : <NotificationPreferencesCard canEdit={canEdit} />}
             {!forced && me.data.kind === 'WAL' ? (
               <>
+                {canEdit ? walletSettings : null}
                 <AddressCard userId={me.data.v_uid} canEdit={canEdit} />
                 <Paper withBorder p="lg" data-testid="my-beneficiaries">
                   <Title order={2} fz="lg" mb="sm">

@@ -3,6 +3,7 @@ import { WalletUserListItem } from '@far/contracts';
 import { Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { z } from 'zod';
+import type { ReactNode } from 'react';
 import { type Column } from '../../components/data-table';
 import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import type { PanelSlots } from '../../components/panel-slots';
@@ -29,7 +30,7 @@ type Action = UserAction;
 const nameOf = (u: { Name: string; LastName: string | null; SecondLastName: string | null }) =>
   fullName({ v_names: u.Name, v_last_name_1: u.LastName, v_last_name_2: u.SecondLastName });
 
-function WalletUserDetailBody({ id, canStatus, Beneficiaries }: { id: string; canStatus: boolean; Beneficiaries: PanelSlots['Beneficiaries'] }) {
+function WalletUserDetailBody({ id, canStatus, Beneficiaries, walletPanel }: { id: string; canStatus: boolean; Beneficiaries: PanelSlots['Beneficiaries']; walletPanel?: (userId: string) => ReactNode }) {
   const detail = useWalletUser(id);
   const act = useWalletUserActions();
   if (detail.isPending) return <Skeleton h={480} />;
@@ -106,12 +107,19 @@ function WalletUserDetailBody({ id, canStatus, Beneficiaries }: { id: string; ca
       />
       <Divider label="Beneficiarios" labelPosition="left" />
       <Beneficiaries owner={{ v_uid_user: u.Id }} canEdit={false} />
+      {walletPanel ? (
+        <>
+          <Divider label="Saldo y movimientos" labelPosition="left" />
+          {walletPanel(u.Id)}
+        </>
+      ) : null}
     </Stack>
   );
 }
 
 /** Usuarios Wallet: the people with a wallet, their detail (with address) and their status. */
-export function WalletUsersPage({ panels: { Beneficiaries } }: { panels: Pick<PanelSlots, 'Beneficiaries'> }) {
+/** `walletPanel`: the wallet's balance and movements, read-only (features/wallet, joined by the router). */
+export function WalletUsersPage({ panels: { Beneficiaries }, walletPanel }: { panels: Pick<PanelSlots, 'Beneficiaries'>; walletPanel?: (userId: string) => ReactNode }) {
   const canStatus = useCan(SCREEN, 'Desactivar');
   const canDelete = useCan(SCREEN, 'Borrar');
   const list = useListState(NO_PEOPLE_FILTERS);
@@ -161,7 +169,7 @@ export function WalletUsersPage({ panels: { Beneficiaries } }: { panels: Pick<Pa
         emptyText="Aún no hay usuarios Wallet"
         filteredEmptyText="Ningún usuario coincide con los filtros"
         bulk={bulk}
-        detail={{ title: () => 'Detalle del usuario Wallet', label: (u) => `Ver ${u.Email}`, render: (u) => <WalletUserDetailBody id={u.Id} canStatus={canStatus} Beneficiaries={Beneficiaries} /> }}
+        detail={{ title: () => 'Detalle del usuario Wallet', label: (u) => `Ver ${u.Email}`, render: (u) => <WalletUserDetailBody id={u.Id} canStatus={canStatus} Beneficiaries={Beneficiaries} walletPanel={walletPanel} /> }}
       />
     </>
   );

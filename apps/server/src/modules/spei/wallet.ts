@@ -1,0 +1,220 @@
+/**
+ * Wallet money on the SPEI orders table (issue 11, docs/decisions/0015-wallet.md). A wallet's
+ * movements are rows of business_movements whose tenant (v_client) is the wallet user's WAL key and
+ * whose v_uid_business holds the wallet user's id, so the rail, its events, proofs and the lists
+ * work for them unchanged. The wallet module owns who the holders are; it registers a directory
+ * here (this module cannot import it) that answers "whose CLABE is this".
+ */
+import { randomUUID } from 'node:crypto';
+import { MOVEMENT_STATUS, speiInCharges, type Charges } from '@far/contracts';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { openAccount, placeHold, postTransaction, type LedgerAccount, type PostingInput } from '../ledger';
+import { enqueueJob } from '../jobs';
+import { PROVIDER_BANK, holdReference, legs, memoOf, type MovementRow } from './movement';
+import { businessMovements } from './schema';
+import { SUBMIT_JOB } from './speiout';
+import { mexicoDate } from './time';
+
+const S = MOVEMENT_STATUS;
+
+/** A wallet user that can receive money at their CLABE. */
+export interface ClabeHolder {
+  userId: string;
+  client: string;
+  name: string;
+  clabe: string;
+  /** Blocked, inactive or deleted users receive nothing (the order is returned). */
+  canReceive: boolean;
+  /** The wallets' SPEI-in commission (basis points). */
+  commissionSpeiInBp: bigint;
+}
+
+export interface ClabeHolderDirectory {
+  byClabe(db: DbOrTx, clabe: string): Promise<ClabeHolder | null>;
+  /** Whether the business has the holder as an active strategic ally. */
+  isAllyOf(db: DbOrTx, holder: ClabeHolder, businessId: string): Promise<boolean>;
+  /** Called inside the transaction that credited the holder (the wallet module notifies). */
+  received(tx: Tx, holder: ClabeHolder, movement: MovementRow): Promise<void>;
+  /** A wallet's SPEI out settled, came back or was rejected (the wallet module notifies). */
+  outcome(tx: Tx, movement: MovementRow): Promise<void>;
+}
+
+let directory: ClabeHolderDirectory | null = null;
+export function registerClabeHolders(d: ClabeHolderDirectory): void {
+  directory = d;
+}
+export const clabeHolder = async (db: DbOrTx, clabe: string | null | undefined): Promise<ClabeHolder | null> => (clabe && directory ? directory.byClabe(db, clabe) : null);
+export const holderIsAllyOf = (db: DbOrTx, holder: ClabeHolder, businessId: string) => (directory ? directory.isAllyOf(db, holder, businessId) : Promise.resolve(false));
+
+/** Called by applyRailEvent after it changed an order: only wallets' orders concern the directory. */
+export async function walletOrderChanged(tx: Tx, m: MovementRow): Promise<void> {
+  if (directory && m.v_client.startsWith('WAL')) await directory.outcome(tx, m);
+}
+
+export const walletAccount = (tx: Tx, h: Pick<ClabeHolder, 'client' | 'name'>): Promise<LedgerAccount> => openAccount(tx, { ownerKind: 'wallet', owner: h.client, name: h.name });
+
+/** A credit's legs: the customer gets amount − commission − IVA, against `from` (SPEI clearing by default). */
+export function creditLegs(account: LedgerAccount, charges: Charges, from: PostingInput = { book: 'spei-clearing', amountCents: 0n }): PostingInput[] {
+  return legs([
+    { accountId: account.id, amountCents: charges.amountCents, leg: 'amount' },
+    { accountId: account.id, amountCents: -charges.commissionCents, leg: 'commission' },
+    { accountId: account.id, amountCents: -charges.ivaCents, leg: 'iva' },
+    { ...from, amountCents: -charges.amountCents, leg: 'amount' },
+    { book: 'commission-income', amountCents: charges.commissionCents, leg: 'commission' },
+    { book: 'iva-payable', amountCents: charges.ivaCents, leg: 'iva' },
+  ]);
+}
+
+type MovementValues = typeof businessMovements.$inferInsert;
+type WalletRowValues = Omit<MovementValues, 'v_uid' | 'v_uid_business' | 'v_client' | 'n_amount_cents' | 'n_commission_cents' | 'n_iva_cents' | 'n_total_cents' | 'i_status' | 'd_operation_date'> & { d_operation_date?: string };
+
+const holderColumns = (h: ClabeHolder, charges: Charges, now: Date) => ({
+  v_uid_business: h.userId,
+  v_client: h.client,
+  n_amount_cents: charges.amountCents,
+  n_commission_cents: charges.commissionCents,
+  n_iva_cents: charges.ivaCents,
+  n_total_cents: charges.totalCents,
+  d_operation_date: mexicoDate(now),
+});
+
+/**
+ * Credits money received by a wallet (SPEI in, a staff deposit): the order row and its ledger
+ * transaction. `onConflictDoNothing` lets a concurrent duplicate of an incoming order lose quietly
+ * (null: the caller reads the first).
+ */
+export async function creditHolder(tx: Tx, h: ClabeHolder, charges: Charges, values: WalletRowValues & { v_type: 'SPEI_IN' | 'DEPOSIT' }, now = new Date()): Promise<MovementRow | null> {
+  const id = randomUUID();
+  const [row] = await tx
+    .insert(businessMovements)
+    .values({ v_uid: id, ...holderColumns(h, charges, now), i_status: S.liquidada, v_beneficiary_clabe: h.clabe, v_beneficiary_bank_code: PROVIDER_BANK, v_beneficiary_name: h.name, d_settled_at: now, ...values })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return null;
+  const account = await walletAccount(tx, h);
+  const moved = await postTransaction(tx, { kind: values.v_type === 'DEPOSIT' ? 'deposit' : 'spei-in', reference: id, memo: memoOf(row), postings: creditLegs(account, charges) });
+  const [final] = await tx.update(businessMovements).set({ v_uid_transaction: moved.transactionId }).where(eq(businessMovements.v_uid, id)).returning();
+  if (directory) await directory.received(tx, h, final!);
+  return final!;
+}
+
+async function nextTrackingKey(tx: Tx, operationDate: string): Promise<string> {
+  const result = (await tx.execute(sql`SELECT nextval('spei_tracking_seq')::text AS n`)) as unknown as { rows: Array<{ n: string }> };
+  return `FAR${operationDate.replaceAll('-', '')}${result.rows[0]!.n.padStart(10, '0')}`;
+}
+
+/**
+ * A wallet's SPEI out: holds amount + commission + IVA on the wallet account (locking it, refusing
+ * 'Saldo insuficiente') and queues the order for the rail, as a business's. `checkUnderLock` runs
+ * after the hold has locked the account: the limits counted there see every earlier transfer.
+ */
+export async function acceptWalletSpeiOut(
+  tx: Tx,
+  h: ClabeHolder,
+  charges: Charges,
+  values: Pick<MovementValues, 'v_beneficiary_clabe' | 'v_beneficiary_bank_code' | 'v_beneficiary_name' | 'v_alias' | 'v_concept' | 'v_reference' | 'v_uid_user' | 'v_idempotency_key'>,
+  checkUnderLock: () => Promise<void>,
+  now = new Date(),
+): Promise<MovementRow> {
+  const account = await walletAccount(tx, h);
+  const id = randomUUID();
+  await placeHold(tx, { accountId: account.id, amountCents: charges.totalCents, reference: holdReference(id) });
+  await checkUnderLock();
+  const cols = holderColumns(h, charges, now);
+  const [row] = await tx
+    .insert(businessMovements)
+    .values({ v_uid: id, ...cols, v_type: 'SPEI_OUT', i_status: S.pendiente, v_source_clabe: h.clabe, v_source_bank_code: PROVIDER_BANK, v_source_name: h.name, v_tracking_key: await nextTrackingKey(tx, cols.d_operation_date), ...values })
+    .returning();
+  await enqueueJob(tx, { kind: SUBMIT_JOB, payload: { movementId: id }, runAt: now, uniqueKey: `${SUBMIT_JOB}:${id}` });
+  return row!;
+}
+
+/**
+ * Wallet to wallet: two order rows (WALLET_OUT for the sender, WALLET_IN for the receiver) and one
+ * ledger transaction, all in the caller's transaction. The ledger locks both accounts in its
+ * global order, so transfers both ways at once never deadlock.
+ */
+export async function walletToWallet(
+  tx: Tx,
+  from: ClabeHolder,
+  to: ClabeHolder,
+  charges: Charges,
+  values: Pick<MovementValues, 'v_concept' | 'v_uid_user' | 'v_idempotency_key'>,
+  now = new Date(),
+): Promise<{ out: MovementRow; in: MovementRow }> {
+  const outId = randomUUID();
+  const inId = randomUUID();
+  const parties = { v_source_clabe: from.clabe, v_source_bank_code: PROVIDER_BANK, v_source_name: from.name, v_beneficiary_clabe: to.clabe, v_beneficiary_bank_code: PROVIDER_BANK, v_beneficiary_name: to.name, d_settled_at: now, i_status: S.liquidada, v_concept: values.v_concept };
+  const received = { amountCents: charges.amountCents, commissionCents: 0n, ivaCents: 0n, totalCents: charges.amountCents };
+  const [outRow] = await tx.insert(businessMovements).values({ v_uid: outId, ...holderColumns(from, charges, now), ...parties, v_type: 'WALLET_OUT', v_uid_user: values.v_uid_user, v_idempotency_key: values.v_idempotency_key }).returning();
+  await tx.insert(businessMovements).values({ v_uid: inId, ...holderColumns(to, received, now), ...parties, v_type: 'WALLET_IN', v_reference: null });
+  const [a, b] = [await walletAccount(tx, from), await walletAccount(tx, to)];
+  const moved = await postTransaction(tx, {
+    kind: 'wallet-transfer',
+    reference: outId,
+    memo: { ...memoOf(outRow!), counterparty: to.name, sender: from.name, receivedMovementId: inId },
+    postings: legs([
+      { accountId: a.id, amountCents: -charges.amountCents, leg: 'amount' },
+      { accountId: a.id, amountCents: -charges.commissionCents, leg: 'commission' },
+      { accountId: a.id, amountCents: -charges.ivaCents, leg: 'iva' },
+      { accountId: b.id, amountCents: charges.amountCents, leg: 'amount' },
+      { book: 'commission-income', amountCents: charges.commissionCents, leg: 'commission' },
+      { book: 'iva-payable', amountCents: charges.ivaCents, leg: 'iva' },
+    ]),
+  });
+  const link = { v_uid_transaction: moved.transactionId };
+  const [o] = await tx.update(businessMovements).set(link).where(eq(businessMovements.v_uid, outId)).returning();
+  const [i] = await tx.update(businessMovements).set(link).where(eq(businessMovements.v_uid, inId)).returning();
+  return { out: o!, in: i! };
+}
+
+/** What a wallet sent in [from, to): SPEI out and wallet-to-wallet amounts that count (not returned, rejected or cancelled). */
+export async function walletOutgoingSum(db: DbOrTx, userId: string, from: Date, to: Date): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${businessMovements.n_amount_cents}), 0)::text` })
+    .from(businessMovements)
+    .where(
+      and(
+        eq(businessMovements.v_uid_business, userId),
+        inArray(businessMovements.v_type, ['SPEI_OUT', 'WALLET_OUT']),
+        inArray(businessMovements.i_status, [S.pendiente, S.enviada, S.liquidada]),
+        gte(businessMovements.d_create_at, from),
+        lt(businessMovements.d_create_at, to),
+      ),
+    );
+  return BigInt(row?.total ?? '0');
+}
+
+/**
+ * The submission job's stop for a CLABE of a wallet: the money goes inside the ledger, never to
+ * the rail. The order settles (its hold posts against SPEI clearing) and the wallet is credited
+ * from SPEI clearing with its SPEI-in commission, so the clearing nets to zero. A business that does
+ * not have the holder as strategic ally, or a holder that cannot receive, gets the order returned.
+ * Answers null when the CLABE is not a wallet's (the order goes to the rail).
+ */
+export async function deliverToWallet(
+  tx: Tx,
+  m: MovementRow,
+  now: Date,
+  apply: (event: { type: 'settle' | 'return'; reason?: string }) => Promise<MovementRow | null>,
+): Promise<MovementRow | null> {
+  const holder = await clabeHolder(tx, m.v_beneficiary_clabe);
+  if (!holder) return null;
+  const fromBusiness = m.v_client.startsWith('BUS');
+  const allowed = holder.canReceive && holder.userId !== m.v_uid_business && (!fromBusiness || (await holderIsAllyOf(tx, holder, m.v_uid_business)));
+  if (!allowed) return (await apply({ type: 'return', reason: holder.canReceive ? 'La cuenta no acepta pagos de este ordenante' : 'Cuenta bloqueada' })) ?? m;
+  const settled = await apply({ type: 'settle' });
+  if (!settled) return m;
+  const charged = speiInCharges(m.n_amount_cents, holder.commissionSpeiInBp);
+  // A commission that would eat the whole amount is not charged (the money still arrives).
+  const charges = charged.totalCents > 0n ? charged : speiInCharges(m.n_amount_cents, 0n);
+  await creditHolder(
+    tx,
+    holder,
+    charges,
+    { v_type: 'SPEI_IN', v_source_clabe: m.v_source_clabe, v_source_bank_code: PROVIDER_BANK, v_source_name: m.v_source_name, v_concept: m.v_concept, v_reference: m.v_reference, v_tracking_key: m.v_tracking_key, v_rail: 'interno' },
+    now,
+  );
+  return settled;
+}

@@ -1,0 +1,338 @@
+/**
+ * Money out of a wallet: SPEI out (through the rail) and wallet to wallet (inside the ledger), each
+ * confirmed with the security code or the wallet PIN, under an Idempotency-Key; staff deposits.
+ *
+ * Order of locks (decision 0015): the sender's wallet row first (FOR UPDATE), then the ledger's
+ * accounts in the ledger's global order. Nothing takes a wallet row while holding a ledger lock, so
+ * transfers both ways between two wallets never wait on each other in a cycle; and every transfer
+ * of one sender is counted against the limits after the previous one committed.
+ */
+import {
+  WALLET_MESSAGES,
+  amountOut,
+  formatCurrency,
+  speiInCharges,
+  speiOutCharges,
+  validateClabe,
+  type Charges,
+  type WalletPreviewBody,
+  type WalletSavedAccountBody,
+} from '@far/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Actor } from '../../platform/context';
+import { conflict, fieldError, notFound, rule } from '../../platform/errors';
+import { actorOf } from '../../platform/guard';
+import { IDEMPOTENCY_HEADER, withIdempotency } from '../../platform/idempotency';
+import { iso, ok } from '../../platform/reply';
+import { recordActivity } from '../audit';
+import { INSUFFICIENT_FUNDS } from '../ledger';
+import { notify } from '../notifications';
+import { checkLimits, effectiveLimits, type Limits } from '../pricing';
+import { consumeCode, validatePin } from '../security';
+import {
+  SPEI_OUT_DISABLED,
+  acceptWalletSpeiOut,
+  creditHolder,
+  hasOrderForKey,
+  monthOf,
+  movementOut,
+  walletOutgoingSum,
+  walletToWallet,
+  type MovementRow,
+} from '../spei';
+import * as users from '../users';
+import { WALLET_SECTION, checkOwnLimit, ensureWallet, holderOf, lockWallet, settings, usedToday, limitInForce, walletBalance, walletFor, type WalletRow } from './account';
+import { walletAccounts, walletSavedAccounts } from './schema';
+
+/** The provider's own limits on wallets: transaction_limits rows of card type 'WALLET' (global or per WAL client). */
+export const WALLET_LIMIT_CARD_TYPE = 'WALLET';
+const CODE_MISSING = 'No hay un código vigente para esta operación. Solicita uno nuevo.';
+
+// ---- the receiver of a wallet-to-wallet transfer ---------------------------------------------------
+
+async function walletByClabe(db: DbOrTx, clabe: string): Promise<WalletRow | undefined> {
+  const [w] = await db.select().from(walletAccounts).where(eq(walletAccounts.v_clabe, clabe));
+  return w;
+}
+
+/** By e-mail, 10-digit phone or CLABE: a live wallet user other than the sender, able to receive. */
+async function recipientOf(db: DbOrTx, sender: users.UserRow, text: string): Promise<users.UserRow> {
+  const t = text.trim();
+  let found: users.UserRow | undefined;
+  if (t.includes('@')) found = await users.findUserByEmail(db, t);
+  else if (/^\d{18}$/.test(t)) {
+    const w = await walletByClabe(db, t);
+    found = w ? await users.getUser(db, w.v_uid_user) : undefined;
+  } else if (/^\d{10}$/.test(t)) {
+    const matches = (await users.findUsersByPhone(db, t)).filter((u) => users.kindOf(u) === 'WAL');
+    found = matches.length === 1 ? matches[0] : undefined;
+  } else throw fieldError('Recipient', 'Escribe el correo, el teléfono (10 dígitos) o la CLABE del destinatario', 'format');
+  if (!found || users.isDeleted(found) || users.kindOf(found) !== 'WAL') throw rule(WALLET_MESSAGES.unknown);
+  if (found.v_uid === sender.v_uid) throw rule(WALLET_MESSAGES.self);
+  if (!users.canSignIn(found)) throw rule(WALLET_MESSAGES.blocked);
+  return found;
+}
+
+const maskClabe = (c: string) => `••••${c.slice(-4)}`;
+
+// ---- plans: every check that needs no lock ----------------------------------------------------------
+
+interface Plan {
+  user: users.UserRow;
+  wallet: WalletRow;
+  charges: Charges;
+  limits: Limits;
+}
+
+async function sender(db: Tx, actor: Actor) {
+  const { user, wallet } = await walletFor(db, actor, undefined);
+  if (!users.canSignIn(user)) throw rule('Tu cuenta no puede enviar dinero');
+  return { user, wallet };
+}
+
+async function basePlan(tx: Tx, actor: Actor, amount: bigint, commission: bigint): Promise<Plan> {
+  const { user, wallet } = await sender(tx, actor);
+  const limits = await effectiveLimits(tx, wallet.v_client, WALLET_LIMIT_CARD_TYPE);
+  checkLimits(limits, { amount });
+  return { user, wallet, charges: speiOutCharges(amount, commission), limits };
+}
+
+/** Funds, the user's own limit and the provider's daily and monthly limits, read at this instant. */
+async function checkFundsAndLimits(db: DbOrTx, p: Plan, now: Date, funds = true): Promise<void> {
+  if (funds) {
+    const bal = await walletBalance(db, p.wallet.v_client);
+    if (bal.available < p.charges.totalCents) throw rule(INSUFFICIENT_FUNDS);
+  }
+  await checkOwnLimit(db, p.wallet, p.charges.amountCents, now);
+  const [monthStart, monthEnd] = monthOf(now);
+  checkLimits(p.limits, { amount: p.charges.amountCents, today: await usedToday(db, p.wallet.v_uid_user, now), month: await walletOutgoingSum(db, p.wallet.v_uid_user, monthStart, monthEnd) });
+}
+
+interface SpeiDestination {
+  clabe: string;
+  bankCode: string;
+  name: string;
+  alias: string | null;
+}
+
+async function speiDestination(db: DbOrTx, w: WalletRow, d: { SavedAccountId?: string; Clabe?: string; BeneficiaryName?: string }): Promise<SpeiDestination> {
+  if (d.SavedAccountId) {
+    const [a] = await db.select().from(walletSavedAccounts).where(and(eq(walletSavedAccounts.v_uid, d.SavedAccountId), eq(walletSavedAccounts.v_uid_user, w.v_uid_user)));
+    if (!a) throw notFound('La cuenta no existe');
+    return { clabe: a.v_clabe, bankCode: a.v_bank_code, name: d.BeneficiaryName ?? a.v_holder_name, alias: a.v_alias };
+  }
+  const checked = validateClabe(d.Clabe ?? '');
+  if (!checked.ok) throw fieldError('Clabe', checked.message, checked.key);
+  return { clabe: checked.clabe, bankCode: checked.bankCode, name: d.BeneficiaryName ?? '', alias: null };
+}
+
+export interface WalletSpeiOutInput {
+  SavedAccountId?: string;
+  Clabe?: string;
+  BeneficiaryName?: string;
+  Amount: bigint;
+  Concept: string;
+  Reference: string;
+}
+
+async function planSpeiOut(tx: Tx, actor: Actor, d: WalletSpeiOutInput) {
+  const s = await settings(tx);
+  if (!s.b_enable_spei_out) throw rule(SPEI_OUT_DISABLED);
+  const plan = await basePlan(tx, actor, d.Amount, s.n_commission_spei_out_cents);
+  const destination = await speiDestination(tx, plan.wallet, d);
+  if (destination.clabe === plan.wallet.v_clabe) throw rule('No puedes transferir a tu propia cuenta');
+  return { ...plan, destination };
+}
+
+async function planTransfer(tx: Tx, actor: Actor, d: { Recipient: string; Amount: bigint }) {
+  const s = await settings(tx);
+  const plan = await basePlan(tx, actor, d.Amount, s.n_commission_transfer_cents);
+  return { ...plan, recipient: await recipientOf(tx, plan.user, d.Recipient) };
+}
+
+// ---- preview ------------------------------------------------------------------------------------------
+
+export async function preview(tx: Tx, actor: Actor, d: z.output<typeof WalletPreviewBody>, now = new Date()) {
+  const s = await settings(tx);
+  const plan = await basePlan(tx, actor, d.Amount, d.Kind === 'SPEI' ? s.n_commission_spei_out_cents : s.n_commission_transfer_cents);
+  let recipient: { Name: string; Clabe: string } | null = null;
+  if (d.Kind === 'WALLET' && d.Recipient) {
+    const r = await recipientOf(tx, plan.user, d.Recipient);
+    recipient = { Name: users.fullName(r), Clabe: maskClabe((await ensureWallet(tx, r)).v_clabe) };
+  }
+  const bal = await walletBalance(tx, plan.wallet.v_client);
+  const limit = limitInForce(plan.wallet, s, now).cents;
+  const used = await usedToday(tx, plan.wallet.v_uid_user, now);
+  const c = plan.charges;
+  return {
+    Amount: amountOut(c.amountCents),
+    Commission: amountOut(c.commissionCents),
+    IVA: amountOut(c.ivaCents),
+    Total: amountOut(c.totalCents),
+    RemainingBalance: amountOut(bal.available - c.totalCents),
+    RemainingLimit: amountOut(limit > used ? limit - used : 0n),
+    Recipient: recipient,
+  };
+}
+
+// ---- confirmation, idempotency and the money transaction -----------------------------------------------
+
+const idempotencyScope = (req: FastifyRequest) => {
+  const key = req.headers[IDEMPOTENCY_HEADER];
+  return typeof key === 'string' && key ? `${req.method} ${req.routeOptions.url ?? req.url} ${key}` : null;
+};
+
+/** The code or the PIN, whichever the user chose in /profile; a wrong PIN counts down as sign-in does. */
+async function confirm(db: Db, actor: Actor, wallet: WalletRow, operation: 'spei-out' | 'wallet-transfer', c: { SecurityCode?: string; Pin?: string }, now: Date) {
+  if (wallet.v_confirm_with === 'pin') {
+    if (!c.Pin) throw fieldError('Pin', 'Ingresa tu NIP', 'required');
+    await validatePin(db, actor, c.Pin);
+    return;
+  }
+  if (!c.SecurityCode) throw fieldError('SecurityCode', 'Ingresa el código de seguridad', 'required');
+  await consumeCode(db, actor.userId, operation, c.SecurityCode, now);
+}
+
+/**
+ * As the business SPEI out (spei/speiout-handler.ts): a replay is recognised first and answered by
+ * withIdempotency without a new confirmation; a first request runs the lock-free checks, then spends
+ * the code (or checks the PIN) in a transaction of its own, then moves the money inside
+ * withIdempotency, where the checks run again under the locks.
+ */
+export async function confirmedMoney<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  operation: 'spei-out' | 'wallet-transfer',
+  confirmation: { SecurityCode?: string; Pin?: string },
+  preflight: (tx: Tx, now: Date) => Promise<void>,
+  run: (tx: Tx, scope: string | null, now: Date) => Promise<{ data: T; message: string }>,
+) {
+  const actor = actorOf(req);
+  const db = req.server.ctx.db;
+  const scope = idempotencyScope(req);
+  let verified = false;
+  let refused: unknown = null;
+  if (scope && !(await hasOrderForKey(db, actor.userId, scope))) {
+    try {
+      const now = new Date();
+      const wallet = await db.transaction(async (tx) => {
+        await preflight(tx, now);
+        return (await walletFor(tx, actor, undefined)).wallet;
+      });
+      await confirm(db, actor, wallet, operation, confirmation, now);
+      verified = true;
+    } catch (err) {
+      refused = err;
+    }
+  }
+  return withIdempotency(req, reply, async (tx) => {
+    if (!verified) throw refused ?? rule(CODE_MISSING);
+    const { data, message } = await run(tx, scope, new Date());
+    return { status: 200, body: ok(data, message) };
+  });
+}
+
+export const preflightSpeiOut = async (tx: Tx, actor: Actor, d: WalletSpeiOutInput, now: Date) => checkFundsAndLimits(tx, await planSpeiOut(tx, actor, d), now);
+export const preflightTransfer = async (tx: Tx, actor: Actor, d: { Recipient: string; Amount: bigint }, now: Date) => checkFundsAndLimits(tx, await planTransfer(tx, actor, d), now);
+
+/** SPEI out of a wallet: held now, sent by the submission job, settled/returned/rejected by the rail. */
+export async function sendWalletSpeiOut(tx: Tx, actor: Actor, d: WalletSpeiOutInput, scope: string | null, now = new Date()) {
+  const wallet = await lockWallet(tx, actor.userId);
+  const plan = await planSpeiOut(tx, actor, d);
+  const holder = await holderOf(tx, plan.user, wallet);
+  const row = await acceptWalletSpeiOut(
+    tx,
+    holder,
+    plan.charges,
+    {
+      v_beneficiary_clabe: plan.destination.clabe,
+      v_beneficiary_bank_code: plan.destination.bankCode,
+      v_beneficiary_name: plan.destination.name,
+      v_alias: plan.destination.alias,
+      v_concept: d.Concept,
+      v_reference: d.Reference,
+      v_uid_user: actor.userId,
+      v_idempotency_key: scope,
+    },
+    () => checkFundsAndLimits(tx, { ...plan, wallet }, now, false),
+    now,
+  );
+  await recordActivity(tx, {
+    actor,
+    section: WALLET_SECTION,
+    action: 'Agregar',
+    activity: `Envió una transferencia SPEI de ${formatCurrency(plan.charges.amountCents)} a ${plan.destination.name} (terminación ${plan.destination.clabe.slice(-4)})`,
+    detail: { movement: row.v_uid, trackingKey: row.v_tracking_key },
+  });
+  const bal = await walletBalance(tx, wallet.v_client);
+  return movementOut(row, bal.available);
+}
+
+/** Wallet to wallet: instant, inside the ledger; the receiver is notified. */
+export async function sendToWallet(tx: Tx, actor: Actor, d: { Recipient: string; Amount: bigint; Concept?: string }, scope: string | null, now = new Date()) {
+  const wallet = await lockWallet(tx, actor.userId);
+  const plan = await planTransfer(tx, actor, d);
+  await checkFundsAndLimits(tx, { ...plan, wallet }, now, false);
+  const receiverWallet = await ensureWallet(tx, plan.recipient);
+  const [from, to] = [await holderOf(tx, plan.user, wallet), await holderOf(tx, plan.recipient, receiverWallet)];
+  const moved = await walletToWallet(tx, from, to, plan.charges, { v_concept: d.Concept ?? 'Envio entre Wallets', v_uid_user: actor.userId, v_idempotency_key: scope }, now);
+  await notify(tx, {
+    userId: to.userId,
+    kind: 'wallet.received',
+    title: 'Recibiste dinero',
+    body: `${from.name} te envió ${formatCurrency(plan.charges.amountCents)}.`,
+    link: `/movement?id=${moved.in.v_uid}`,
+  });
+  await recordActivity(tx, { actor, section: WALLET_SECTION, action: 'Agregar', activity: `Envió ${formatCurrency(plan.charges.amountCents)} al Wallet de ${to.name}`, detail: { movement: moved.out.v_uid } });
+  const bal = await walletBalance(tx, wallet.v_client);
+  return movementOut(moved.out, bal.available);
+}
+
+// ---- staff deposit ---------------------------------------------------------------------------------------
+
+/** A credit registered by staff, with the wallets' SPEI-in commission and IVA, as a business's deposit. */
+export async function depositToWallet(tx: Tx, actor: Actor, d: { UserId: string; Amount: bigint; Concept?: string; SenderName?: string }, now = new Date()) {
+  const { user, wallet } = await walletFor(tx, actor, d.UserId);
+  if (!users.canSignIn(user)) throw rule(WALLET_MESSAGES.blocked);
+  const holder = await holderOf(tx, user, wallet);
+  const charges = speiInCharges(d.Amount, holder.commissionSpeiInBp);
+  if (charges.totalCents <= 0n) throw rule('La comisión excede el monto recibido');
+  const row = (await creditHolder(tx, holder, charges, { v_type: 'DEPOSIT', v_source_name: d.SenderName ?? null, v_concept: d.Concept ?? 'Deposito', v_uid_user: actor.userId }, now)) as MovementRow;
+  await recordActivity(tx, { actor, parentUserId: user.v_uid, section: 'Usuarios Wallet', action: 'Agregar', activity: `Registró un depósito de ${formatCurrency(charges.amountCents)} al Wallet de ${user.v_email}`, detail: { movement: row.v_uid } });
+  const bal = await walletBalance(tx, wallet.v_client);
+  return movementOut(row, bal.available);
+}
+
+// ---- saved accounts ------------------------------------------------------------------------------------
+
+type SavedRow = typeof walletSavedAccounts.$inferSelect;
+const savedOut = (a: SavedRow) => ({ Id: a.v_uid, Alias: a.v_alias, HolderName: a.v_holder_name, Clabe: a.v_clabe, BankCode: a.v_bank_code, BankName: a.v_bank_name, CreatedAt: iso(a.d_create_at)! });
+
+export async function listSaved(tx: Tx, actor: Actor, userId?: string) {
+  const { user } = await walletFor(tx, actor, userId);
+  return (await tx.select().from(walletSavedAccounts).where(eq(walletSavedAccounts.v_uid_user, user.v_uid)).orderBy(asc(walletSavedAccounts.v_alias))).map(savedOut);
+}
+
+export async function createSaved(tx: Tx, actor: Actor, d: z.output<typeof WalletSavedAccountBody>) {
+  const { user, wallet } = await walletFor(tx, actor, d.UserId);
+  const checked = validateClabe(d.Clabe);
+  if (!checked.ok) throw fieldError('Clabe', checked.message, checked.key);
+  if (checked.clabe === wallet.v_clabe) throw fieldError('Clabe', 'No puedes registrar la CLABE de tu propia cuenta', 'own');
+  const [row] = await tx
+    .insert(walletSavedAccounts)
+    .values({ v_uid_user: user.v_uid, v_alias: d.Alias, v_holder_name: d.HolderName, v_clabe: checked.clabe, v_bank_code: checked.bankCode, v_bank_name: checked.bankName })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict('La cuenta CLABE ya está registrada');
+  await recordActivity(tx, { actor, section: WALLET_SECTION, action: 'Agregar', activity: `Registró la cuenta ${d.Alias} (terminación ${checked.clabe.slice(-4)})` });
+  return savedOut(row);
+}
+
+export async function removeSaved(tx: Tx, actor: Actor, id: string) {
+  const [row] = await tx.delete(walletSavedAccounts).where(and(eq(walletSavedAccounts.v_uid, id), eq(walletSavedAccounts.v_uid_user, actor.userId))).returning();
+  if (!row) throw notFound('La cuenta no existe');
+  await recordActivity(tx, { actor, section: WALLET_SECTION, action: 'Borrar', activity: `Eliminó la cuenta ${row.v_alias} (terminación ${row.v_clabe.slice(-4)})` });
+}

@@ -1,0 +1,170 @@
+/** The wallet's calls (issue 11): /api/v1/wallet/* and /api/v1/budget*. */
+import {
+  AccountState,
+  Budget,
+  BudgetMovementOut,
+  BusinessMovement,
+  BusinessMovementDetail,
+  BusinessMovementPage,
+  CodeDelivery,
+  WalletLimitOut,
+  WalletPreview,
+  WalletSavedAccount,
+  WalletSummary,
+  type MovementType,
+} from '@far/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, unwrap } from '../../lib/api-client';
+import { IDEMPOTENCY_HEADER, saveBlob } from '../../lib/money';
+import { queryKeys } from '../../lib/query-keys';
+
+const W = '/api/v1/wallet';
+export const walletKeys = {
+  all: ['wallet'] as const,
+  summary: (userId?: string) => ['wallet', 'summary', userId ?? 'me'] as const,
+  movements: ['wallet', 'movements'] as const,
+  movement: (id: string) => ['wallet', 'movement', id] as const,
+  budgets: (userId?: string) => ['wallet', 'budgets', userId ?? 'me'] as const,
+  saved: ['wallet', 'saved'] as const,
+};
+
+/** After money moved: every wallet figure and the dashboards. */
+function useRefresh() {
+  const qc = useQueryClient();
+  return () => {
+    void qc.invalidateQueries({ queryKey: walletKeys.all });
+    void qc.invalidateQueries({ queryKey: queryKeys.dashboard });
+  };
+}
+
+export const useWalletSummary = (userId?: string) =>
+  useQuery({ queryKey: walletKeys.summary(userId), queryFn: () => unwrap(apiRequest('POST', `${W}/summary`, { body: userId ? { UserId: userId } : {}, schema: WalletSummary })) });
+
+export interface MovementFilters {
+  From: string | null;
+  To: string | null;
+  Type: MovementType | null;
+  Status: number | null;
+  Search: string;
+}
+const filtersBody = (f: MovementFilters, userId?: string) => ({
+  UserId: userId,
+  From: f.From ?? undefined,
+  To: f.To ?? undefined,
+  Type: f.Type ?? undefined,
+  Status: f.Status ?? undefined,
+  Search: f.Search.trim() || undefined,
+});
+
+export const useWalletMovements = (f: MovementFilters, page: number, size: number, userId?: string) =>
+  useQuery({
+    queryKey: [...walletKeys.movements, userId ?? 'me', f, page, size],
+    queryFn: () => unwrap(apiRequest('POST', `${W}/movements`, { body: { ...filtersBody(f, userId), Page: page, Size: size }, schema: BusinessMovementPage })),
+    placeholderData: keepPreviousData,
+  });
+
+export const useWalletMovement = (id: string) => useQuery({ queryKey: walletKeys.movement(id), queryFn: () => unwrap(apiRequest('GET', `${W}/movement/${encodeURIComponent(id)}`, { schema: BusinessMovementDetail })) });
+
+export const useExportWalletMovements = () =>
+  useMutation({
+    mutationFn: async ({ filters, format, userId }: { filters: MovementFilters; format: 'csv' | 'xlsx'; userId?: string }) => {
+      const blob = await unwrap(apiRequest<Blob>('POST', `${W}/movements/export`, { body: { ...filtersBody(filters, userId), Format: format }, responseType: 'blob' }));
+      saveBlob(blob, `movimientos-wallet.${format}`);
+    },
+  });
+
+export const useDownloadWalletProof = () =>
+  useMutation({
+    mutationFn: async ({ id, trackingKey }: { id: string; trackingKey: string | null }) => {
+      const blob = await unwrap(apiRequest<Blob>('GET', `${W}/movement/${encodeURIComponent(id)}/proof`, { responseType: 'blob' }));
+      saveBlob(blob, `comprobante-${trackingKey ?? id}.pdf`);
+    },
+  });
+
+export const useWalletStatement = () =>
+  useMutation({
+    mutationFn: async ({ year, month, userId }: { year: number; month: number; userId?: string }) => {
+      // The data first: a period that has not begun answers its Spanish message instead of a file.
+      await unwrap(apiRequest('POST', `${W}/statement`, { body: { UserId: userId, Year: year, Month: month }, schema: AccountState }));
+      const blob = await unwrap(apiRequest<Blob>('POST', `${W}/statement`, { body: { UserId: userId, Year: year, Month: month, Format: 'pdf' }, responseType: 'blob' }));
+      saveBlob(blob, `estado-de-cuenta-${year}-${String(month).padStart(2, '0')}.pdf`);
+    },
+  });
+
+// ---- transfers ----
+
+export const usePreview = () =>
+  useMutation({ mutationFn: (body: { Kind: 'SPEI' | 'WALLET'; Amount: string; Recipient?: string }) => unwrap(apiRequest('POST', `${W}/preview`, { body, schema: WalletPreview })) });
+
+export const useRequestCode = () =>
+  useMutation({ mutationFn: (operation: 'spei-out' | 'wallet-transfer') => unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation }, schema: CodeDelivery })) });
+
+export interface Confirmation {
+  SecurityCode?: string;
+  Pin?: string;
+}
+export interface SpeiOutInput extends Confirmation {
+  SavedAccountId?: string;
+  Clabe?: string;
+  BeneficiaryName?: string;
+  Amount: string;
+  Concept: string;
+  Reference: string;
+}
+export interface TransferInput extends Confirmation {
+  Recipient: string;
+  Amount: string;
+  Concept?: string;
+}
+
+function useMoneyCall<B>(path: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: B; idempotencyKey: string }) => unwrap(apiRequest('POST', path, { body, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+    onSuccess: refresh,
+  });
+}
+export const useWalletSpeiOut = () => useMoneyCall<SpeiOutInput>(`${W}/speiout`);
+export const useWalletTransfer = () => useMoneyCall<TransferInput>(`${W}/transfer`);
+/** Staff: a sandbox deposit to a wallet. */
+export const useWalletDeposit = () => useMoneyCall<{ UserId: string; Amount: string; Concept?: string }>(`${W}/deposit`);
+
+export const useSavedAccounts = () => useQuery({ queryKey: walletKeys.saved, queryFn: () => unwrap(apiRequest('POST', `${W}/accounts/query`, { body: {}, schema: z.array(WalletSavedAccount) })) });
+
+export function useSaveAccount() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (body: { Alias: string; HolderName: string; Clabe: string }) => unwrap(apiRequest('POST', `${W}/accounts`, { body, schema: WalletSavedAccount })), onSuccess: refresh });
+}
+
+// ---- profile settings ----
+
+export function useSetLimit() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (DailyLimit: string) => unwrap(apiRequest('PUT', `${W}/limit`, { body: { DailyLimit }, schema: WalletLimitOut })), onSuccess: refresh });
+}
+export function useSetConfirmWith() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (ConfirmWith: 'code' | 'pin') => unwrap(apiRequest('PUT', `${W}/preferences`, { body: { ConfirmWith }, schema: z.object({ ConfirmWith: z.enum(['code', 'pin']) }) })), onSuccess: refresh });
+}
+
+// ---- budgets ----
+
+export const useBudgets = (userId?: string) =>
+  useQuery({ queryKey: walletKeys.budgets(userId), queryFn: () => unwrap(apiRequest('GET', '/api/v1/budget', { query: { UserId: userId }, schema: z.array(Budget) })) });
+
+export function useCreateBudget() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (body: { v_name: string; n_goal_amount: string; d_target_date?: string }) => unwrap(apiRequest('POST', '/api/v1/budget', { body, schema: Budget })), onSuccess: refresh });
+}
+export function useUpdateBudget() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: ({ id, body }: { id: string; body: { i_active?: boolean; v_name?: string; n_goal_amount?: string } }) => unwrap(apiRequest('PUT', `/api/v1/budget/${encodeURIComponent(id)}`, { body, schema: Budget })), onSuccess: refresh });
+}
+export function useBudgetMovement() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, v_type, n_amount }: { id: string; v_type: 'add' | 'minus'; n_amount: string }) => unwrap(apiRequest('POST', `/api/v1/budget/${encodeURIComponent(id)}/movement`, { body: { v_type, n_amount }, schema: BudgetMovementOut })),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,201 @@
+import { MOVEMENT_STATUS_NAMES, MOVEMENT_TYPES, MOVEMENT_TYPE_NAMES, type MovementType } from '@far/contracts';
+import { Alert, Button, Drawer, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv, IconSearch } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { DetailGrid } from '../../components/detail-grid';
+import { ErrorAlert } from '../../components/error-alert';
+import { PageHeader } from '../../components/page-header';
+import { DateText, MoneyText } from '../../components/value-text';
+import { errorText } from '../../lib/api-client';
+import { apiCents } from '../../lib/money';
+import { useDownloadWalletProof, useExportWalletMovements, useWalletMovement, useWalletMovements, useWalletStatement, type MovementFilters } from './api';
+import { MovementRowCells, ScrollTable } from './summary-section';
+
+const EMPTY: MovementFilters = { From: null, To: null, Type: null, Status: null, Search: '' };
+const MONTHS = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
+
+function Detail({ id, readOnly }: { id: string; readOnly: boolean }) {
+  const q = useWalletMovement(id);
+  const proof = useDownloadWalletProof();
+  if (q.isError) return <ErrorAlert error={q.error} title="No fue posible cargar el movimiento" />;
+  const m = q.data;
+  if (!m) return <Text size="sm">Cargando…</Text>;
+  return (
+    <Stack gap="md" data-testid="wallet-movement-detail">
+      <DetailGrid
+        cols={2}
+        items={[
+          { label: 'Tipo', value: MOVEMENT_TYPE_NAMES[m.MovementType] },
+          { label: 'Estatus', value: m.StatusName },
+          { label: 'Ordenante', value: m.SourceAccount.Name },
+          { label: 'Beneficiario', value: m.Beneficiary.Name },
+          { label: 'Monto', value: <MoneyText cents={apiCents(m.MovementAmount)} inherit /> },
+          { label: 'Comisión + IVA', value: <MoneyText cents={(apiCents(m.Commission) ?? 0n) + (apiCents(m.IVA) ?? 0n)} inherit /> },
+          { label: 'Concepto', value: m.Concept },
+          { label: 'Clave de rastreo', value: m.TrackingKey },
+          { label: 'Fecha', value: <DateText value={m.MovementDate} withTime inherit /> },
+          { label: 'Motivo', value: m.ErrorDetail },
+        ]}
+      />
+      <Title order={3} fz="sm">
+        Partidas contables
+      </Title>
+      {(m.Entries ?? []).length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Sin partidas: el dinero está retenido o no se movió.
+        </Text>
+      ) : (
+        <ScrollTable label="Partidas contables" minWidth={360}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Cuenta</Table.Th>
+                <Table.Th>Concepto</Table.Th>
+                <Table.Th ta="right">Cargo</Table.Th>
+                <Table.Th ta="right">Abono</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {m.Entries!.map((e, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td>{e.Account}</Table.Td>
+                  <Table.Td>{e.Description}</Table.Td>
+                  <Table.Td ta="right">{e.Debit ? <MoneyText cents={apiCents(e.Debit)} size="sm" /> : ''}</Table.Td>
+                  <Table.Td ta="right">{e.Credit ? <MoneyText cents={apiCents(e.Credit)} size="sm" /> : ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
+      {readOnly ? null : (
+        <Button variant="light" leftSection={<IconDownload size={16} />} loading={proof.isPending} onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey })}>
+          Descargar comprobante
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** A wallet's movements: filters, search, paging, a detail drawer with the ledger lines, exports and the monthly statement. */
+export function WalletMovementsList({ userId }: { userId?: string }) {
+  const [filters, setFilters] = useState(EMPTY);
+  const [applied] = useDebouncedValue(filters, 350);
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<string | null>(null);
+  const list = useWalletMovements(applied, page, 10, userId);
+  const exporter = useExportWalletMovements();
+  const statement = useWalletStatement();
+  const now = new Date();
+  const [period, setPeriod] = useState(`${now.getFullYear()}-${now.getMonth() + 1}`);
+  const [error, setError] = useState<string | null>(null);
+  const set = (patch: Partial<MovementFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  const periods = Array.from({ length: 12 }, (_, i) => {
+    const d = new Date(now.getFullYear(), now.getMonth() - i, 1);
+    return { value: `${d.getFullYear()}-${d.getMonth() + 1}`, label: `${MONTHS[d.getMonth()]} ${d.getFullYear()}` };
+  });
+  const download = () => {
+    const [y, m] = period.split('-').map(Number);
+    setError(null);
+    statement.mutate({ year: y!, month: m!, userId }, { onError: (e) => setError(errorText(e)) });
+  };
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }}>
+          <TextInput label="Buscar" leftSection={<IconSearch size={16} />} value={filters.Search} onChange={(e) => set({ Search: e.currentTarget.value })} placeholder="Concepto, nombre, clave…" />
+          <TextInput label="Desde" type="date" value={filters.From ?? ''} onChange={(e) => set({ From: e.currentTarget.value || null })} />
+          <TextInput label="Hasta" type="date" value={filters.To ?? ''} onChange={(e) => set({ To: e.currentTarget.value || null })} />
+          <Select label="Tipo" placeholder="Todos" clearable data={MOVEMENT_TYPES.map((t) => ({ value: t, label: MOVEMENT_TYPE_NAMES[t] }))} value={filters.Type} onChange={(v) => set({ Type: (v as MovementType | null) ?? null })} />
+          <Select
+            label="Estatus"
+            placeholder="Todos"
+            clearable
+            data={Object.entries(MOVEMENT_STATUS_NAMES).map(([value, label]) => ({ value, label }))}
+            value={filters.Status === null ? null : String(filters.Status)}
+            onChange={(v) => set({ Status: v === null ? null : Number(v) })}
+          />
+        </SimpleGrid>
+        <Group mt="sm" justify="space-between" wrap="wrap">
+          <Group gap="xs">
+            <Button variant="default" size="xs" leftSection={<IconFileTypeCsv size={16} />} loading={exporter.isPending} onClick={() => exporter.mutate({ filters: applied, format: 'csv', userId })}>
+              CSV
+            </Button>
+            <Button variant="default" size="xs" leftSection={<IconFileSpreadsheet size={16} />} loading={exporter.isPending} onClick={() => exporter.mutate({ filters: applied, format: 'xlsx', userId })}>
+              XLSX
+            </Button>
+          </Group>
+          <Group gap="xs" align="flex-end">
+            <Select label="Estado de cuenta" data={periods} value={period} onChange={(v) => v && setPeriod(v)} allowDeselect={false} w={190} size="xs" />
+            <Button size="xs" leftSection={<IconDownload size={16} />} loading={statement.isPending} onClick={download}>
+              Descargar estado de cuenta
+            </Button>
+          </Group>
+        </Group>
+        {error ? (
+          <Alert color="red" mt="sm">
+            {error}
+          </Alert>
+        ) : null}
+      </Paper>
+      {list.isError ? (
+        <ErrorAlert error={list.error} title="No fue posible cargar los movimientos" onRetry={() => void list.refetch()} />
+      ) : (
+        <Paper withBorder p="md">
+          <ScrollTable label="Movimientos" minWidth={520}>
+            <Table highlightOnHover data-testid="wallet-movements">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Fecha</Table.Th>
+                  <Table.Th>Movimiento</Table.Th>
+                  <Table.Th>Estatus</Table.Th>
+                  <Table.Th ta="right">Importe</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(list.data?.Records ?? []).map((m) => (
+                  <Table.Tr key={m.Id} onClick={() => setOpen(m.Id)} style={{ cursor: 'pointer' }} tabIndex={0} onKeyDown={(e) => e.key === 'Enter' && setOpen(m.Id)} aria-label={`Ver detalle: ${MOVEMENT_TYPE_NAMES[m.MovementType]}`}>
+                    <MovementRowCells m={m} />
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+          {list.data && list.data.TotalRecords === 0 ? (
+            <Text size="sm" c="dimmed" ta="center" py="md">
+              No hay movimientos con estos filtros.
+            </Text>
+          ) : null}
+          <Group justify="space-between" mt="sm">
+            <Text size="xs" c="dimmed">
+              {list.data ? `${list.data.TotalRecords} movimiento(s)` : ''}
+            </Text>
+            <Pagination
+              total={Math.max(1, list.data?.TotalPages ?? 1)}
+              value={page}
+              onChange={setPage}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Página siguiente' : control === 'previous' ? 'Página anterior' : control === 'first' ? 'Primera página' : 'Última página' })}
+            />
+          </Group>
+        </Paper>
+      )}
+      <Drawer opened={open !== null} onClose={() => setOpen(null)} position="right" title="Detalle del movimiento" size="lg">
+        {open ? <Detail id={open} readOnly={!!userId} /> : null}
+      </Drawer>
+    </Stack>
+  );
+}
+
+export function WalletMovementsPage() {
+  return (
+    <>
+      <PageHeader title="Saldos y movimientos" description="Todo lo que entra y sale de tu Wallet. Abre un movimiento para ver sus partidas contables." />
+      <WalletMovementsList />
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+import { MOVEMENT_TYPE_NAMES, type Budget, type BusinessMovement } from '@far/contracts';
+import { Anchor, Group, Paper, Progress, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert';
+import { MovementStatusBadge } from '../../components/movement-status-badge';
+import { DateText, MoneyText } from '../../components/value-text';
+import { apiCents, signedMovementCents } from '../../lib/money';
+import { useWalletSummary } from './api';
+
+function Figure({ label, value, hint, testId }: { label: string; value: string | undefined; hint: string; testId: string }) {
+  return (
+    <Paper withBorder p="md" data-testid={testId}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      {value === undefined ? <Skeleton h={30} w={140} /> : <MoneyText cents={apiCents(value)} fz={24} fw={700} data-testid={`${testId}-value`} />}
+      <Text size="xs" c="dimmed">
+        {hint}
+      </Text>
+    </Paper>
+  );
+}
+
+export function BudgetProgress({ b }: { b: Budget }) {
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" fw={600}>
+          {b.v_name}
+        </Text>
+        <Text size="sm" className="tabular">
+          {b.Progress} %
+        </Text>
+      </Group>
+      <Progress value={b.Progress} color={b.GoalMet ? 'green' : 'blue'} aria-label={`Avance de ${b.v_name}: ${b.Progress} %`} />
+      <Text size="xs" c="dimmed">
+        <MoneyText cents={apiCents(b.n_current_amount)} inherit /> de <MoneyText cents={apiCents(b.n_goal_amount)} inherit />
+        {b.d_target_date ? (
+          <>
+            {' · meta al '}
+            <DateText value={b.d_target_date} inherit />
+          </>
+        ) : null}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A table that scrolls sideways inside its box on a phone (the box takes keyboard focus to scroll). */
+export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+  return (
+    <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': label }}>
+      <div style={{ minWidth }}>{children}</div>
+    </ScrollArea>
+  );
+}
+
+/** One movement as a row: date, kind, counterparty, status and the signed amount. */
+export function MovementRowCells({ m }: { m: BusinessMovement }) {
+  const out = m.MovementType === 'SPEI_OUT' || m.MovementType === 'WALLET_OUT';
+  const party = out ? m.Beneficiary : m.SourceAccount;
+  return (
+    <>
+      <Table.Td>
+        <DateText size="sm" value={m.MovementDate} withTime />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{MOVEMENT_TYPE_NAMES[m.MovementType]}</Text>
+        <Text size="xs" c="dimmed">
+          {party.Name ?? (m.MovementType === 'DEPOSIT' ? 'Depósito' : '—')}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <MovementStatusBadge status={m.StatusBusinessMovement} />
+      </Table.Td>
+      <Table.Td ta="right">
+        <MoneyText cents={signedMovementCents(m)} size="sm" fw={600} c={out ? 'red.9' : 'teal.9'} />
+      </Table.Td>
+    </>
+  );
+}
+
+/**
+ * "Mi resumen" of a wallet: available, in transit, budgets, the latest movements and the daily
+ * limit. Staff see the same, read-only, for the user they open in Usuarios Wallet.
+ */
+export function WalletSummarySection({ userId }: { userId?: string }) {
+  const summary = useWalletSummary(userId);
+  if (summary.isError) return <ErrorAlert error={summary.error} title="No fue posible cargar el saldo" onRetry={() => void summary.refetch()} />;
+  const s = summary.data;
+  return (
+    <Stack gap="lg" data-testid="wallet-summary">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+        <Figure label="Disponible" value={s?.Balance.AvailableBalance} hint="Lo que puedes enviar ahora" testId="wallet-available" />
+        <Figure label="En tránsito" value={s?.Balance.TransitBalance} hint="Transferencias por liquidar" testId="wallet-transit" />
+        <Figure label="En presupuestos" value={s?.Balance.Budgeted} hint="Dinero apartado" testId="wallet-budgeted" />
+        <Figure label="Total" value={s?.Balance.Total} hint="Disponible, en tránsito y apartado" testId="wallet-total" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Paper withBorder p="md">
+          <Title order={2} fz="md" mb="xs">
+            Tu cuenta
+          </Title>
+          <Text size="sm">
+            CLABE para recibir SPEI:{' '}
+            <Text span fw={700} className="tabular" data-testid="wallet-clabe" style={{ overflowWrap: 'anywhere' }}>
+              {s?.Clabe ?? '…'}
+            </Text>
+          </Text>
+          <Text size="sm" mt={4}>
+            Límite diario de envíos: <MoneyText cents={apiCents(s?.Limit.DailyLimit)} fw={600} inherit /> (te quedan <MoneyText cents={apiCents(s?.Limit.RemainingToday)} inherit /> hoy)
+          </Text>
+          {s?.Limit.PendingLimit ? (
+            <Text size="xs" c="dimmed">
+              Nuevo límite de <MoneyText cents={apiCents(s.Limit.PendingLimit)} inherit /> a partir del <DateText value={s.Limit.PendingFrom} withTime inherit />
+            </Text>
+          ) : null}
+        </Paper>
+        <Paper withBorder p="md">
+          <Group justify="space-between" mb="xs">
+            <Title order={2} fz="md">
+              Presupuestos
+            </Title>
+            {userId ? null : (
+              <Anchor component={Link} to="/dispersal/budget" size="sm">
+                Ver presupuestos
+              </Anchor>
+            )}
+          </Group>
+          <Stack gap="sm">
+            {(s?.Budgets ?? []).filter((b) => b.i_active).length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Sin presupuestos activos.
+              </Text>
+            ) : (
+              s!.Budgets.filter((b) => b.i_active).map((b) => <BudgetProgress key={b.v_uid} b={b} />)
+            )}
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Title order={2} fz="md" mb="xs">
+          Últimos movimientos
+        </Title>
+        {s && s.LastMovements.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Aún no tienes movimientos.
+          </Text>
+        ) : (
+          <ScrollTable label="Últimos movimientos" minWidth={480}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Fecha</Table.Th>
+                  <Table.Th>Movimiento</Table.Th>
+                  <Table.Th>Estatus</Table.Th>
+                  <Table.Th ta="right">Importe</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(s?.LastMovements ?? []).map((m) => (
+                  <Table.Tr key={m.Id}>
+                    <MovementRowCells m={m} />
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
