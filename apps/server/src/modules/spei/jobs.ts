@@ -3,7 +3,7 @@ import { assertBusinessActive, findBusinessByAccountNumber } from '../businesses
 import { registerJobHandler } from '../jobs';
 import { receiveIncomingSpei } from './incoming';
 import { applyRailEvent, submitSpeiOut } from './rail-events';
-import { SUBMIT_JOB } from './speiout';
+import { SUBMIT_JOB } from './order';
 import { RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, sandboxTrackingKey, type RailEvent, type SpeiRail } from './rail';
 
 export function registerSpeiJobs(rail: SpeiRail): void {

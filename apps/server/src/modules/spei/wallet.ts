@@ -13,7 +13,7 @@ import { openAccount, placeHold, postTransaction, type LedgerAccount, type Posti
 import { enqueueJob } from '../jobs';
 import { PROVIDER_BANK, holdReference, legs, memoOf, type MovementRow } from './movement';
 import { businessMovements } from './schema';
-import { SUBMIT_JOB } from './speiout';
+import { SUBMIT_JOB } from './order';
 import { mexicoDate } from './time';
 
 const S = MOVEMENT_STATUS;
