@@ -171,7 +171,7 @@ describe('wallet to wallet', () => {
     await expectRefused({ Recipient: blocked.email, Amount: '1' }, 422, 'La cuenta Wallet destino no puede recibir dinero');
     await expectRefused({ Recipient: b.email, Amount: '13000' }, 422, 'Excede tu límite diario de transferencias de $12,975.00');
     await expectRefused({ Recipient: b.email, Amount: '1.001' }, 400, 'El monto admite como máximo dos decimales');
-    await expectRefused({ Recipient: b.email, Amount: '1' }, 400, 'El código no es correcto. Te quedan 2 intento(s).', { code: '000000' });
+    await expectRefused({ Recipient: b.email, Amount: '1' }, 400, 'El código no es correcto. Te quedan 2 intentos.', { code: '000000' });
     // The provider's own limit on wallets (transaction limits of card type WALLET).
     await t.call(TECHFAR, { method: 'POST', url: '/api/v1/transaction/limit/action/upsert', payload: { ScopeType: 1, CardholderIdentifier: a.client, CardType: 'WALLET', LimitPerTransaction: '50', IsEnabled: true } });
     await expectRefused({ Recipient: b.email, Amount: '60' }, 422, 'Excede el límite por operación de $50.00');
@@ -195,9 +195,9 @@ describe('wallet to wallet', () => {
     expect((await t.call(a.email, { method: 'PUT', url: '/api/v1/wallet/preferences', payload: { ConfirmWith: 'pin' } })).statusCode).toBe(200);
     const before = await moneyTables(t);
     const wrong = await moneyCall(t, a.email, { method: 'POST', url: '/api/v1/wallet/transfer', payload: { Recipient: b.email, Amount: '1', Pin: '1111' } });
-    expect(wrong.json().status.message).toBe('El NIP no es correcto. Te quedan 2 intento(s).');
+    expect(wrong.json().status.message).toBe('El NIP no es correcto. Te quedan 2 intentos.');
     const wrong2 = await moneyCall(t, a.email, { method: 'POST', url: '/api/v1/wallet/transfer', payload: { Recipient: b.email, Amount: '1', Pin: '1111' } });
-    expect(wrong2.json().status.message).toBe('El NIP no es correcto. Te quedan 1 intento(s).');
+    expect(wrong2.json().status.message).toBe('El NIP no es correcto. Te queda 1 intento.');
     expect(await moneyTables(t)).toEqual(before);
     const right = await moneyCall(t, a.email, { method: 'POST', url: '/api/v1/wallet/transfer', payload: { Recipient: b.email, Amount: '1', Pin: '2468' } });
     expect(right.statusCode, right.body).toBe(200);
