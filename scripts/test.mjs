@@ -27,9 +27,9 @@ function run(title, cmd, args, { cwd = root, env = {} } = {}) {
   return ok;
 }
 
-function vitest(title, cwd, { env = {}, config } = {}) {
+function vitest(title, cwd, { env = {}, config, extra = [] } = {}) {
   const file = join(out, 'results', `${title.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra];
   if (config) args.push('--config', config);
   run(title, 'npx', args, { cwd: join(root, cwd), env });
   if (existsSync(file)) {
@@ -66,7 +66,13 @@ run('dead code: knip', 'npx', ['knip', '--no-progress']);
 schemaMatchesMigrations();
 vitest('contracts: unit', 'packages/contracts');
 vitest('web: components', 'apps/web');
-vitest('server: API on PGlite', 'apps/server');
+// The PGlite run must not inherit TEST_DATABASE_URL (it would run on PostgreSQL twice). The property
+// tests (thousands of ledger sequences, engine-independent invariants) run once: on PostgreSQL
+// when it is there, else on PGlite.
+vitest('server: API on PGlite', 'apps/server', {
+  env: { TEST_DATABASE_URL: '' },
+  extra: process.env.TEST_DATABASE_URL ? ['--exclude', '**/*property.test.ts'] : [],
+});
 if (process.env.TEST_DATABASE_URL) {
   vitest('server: API on PostgreSQL', 'apps/server', { env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } });
 } else {

@@ -26,6 +26,8 @@ it('five wrong passwords block a user, and a reset read from the mailbox unblock
   await screenshot(page, 'blocked');
 
   await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+  // The page loads on first visit: until it shows, the sign-in form (with its own e-mail field) stays.
+  await page.getByTestId('form-forgot-email').waitFor();
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByRole('button', { name: 'Enviar código' }).click();
   await expect.poll(() => page.getByTestId('reset-destination').innerText()).toContain('b***@d***.mx');

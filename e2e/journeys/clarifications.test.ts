@@ -15,10 +15,16 @@ it('a business opens a clarification from a movement; staff take it, reply and c
   await biz.page.waitForURL('**/dashboard');
   await biz.page.getByTestId('side-menu').getByRole('link', { name: 'Saldos y movimientos' }).click();
   await biz.page.waitForURL('**/movement');
-  const row = biz.page.getByRole('row', { name: /^Ver movimiento / }).first();
-  await row.waitFor({ timeout: 15_000 });
-  await row.click();
-  const trackingKey = (await biz.page.getByTestId('movement-tracking-key').innerText()).trim();
+  // Other journeys may have added movements without a tracking key (card funding): take the first SPEI one.
+  const rows = biz.page.getByRole('row', { name: /^Ver movimiento / });
+  await rows.first().waitFor({ timeout: 15_000 });
+  let trackingKey = '';
+  for (let i = 0; i < 10 && !trackingKey; i += 1) {
+    await rows.nth(i).click();
+    const key = biz.page.getByTestId('movement-tracking-key');
+    if (await key.waitFor({ timeout: 3_000 }).then(() => true, () => false)) trackingKey = (await key.innerText()).trim();
+    else await biz.page.keyboard.press('Escape');
+  }
   await biz.page.getByTestId('open-clarification').click();
   await biz.page.waitForURL(`**/clarification?tracking=${trackingKey}`);
   await expect.poll(() => biz.page.getByTestId('open-case-tracking').inputValue()).toBe(trackingKey);

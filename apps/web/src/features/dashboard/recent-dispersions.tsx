@@ -35,7 +35,7 @@ export function RecentDispersions({ link }: { link?: boolean }) {
           </Text>
         ) : null}
         {data && data.ByStatus.length > 0 ? (
-          <Table.ScrollContainer minWidth={360} type="native">
+          <Table.ScrollContainer minWidth={360} type="native" tabIndex={0} aria-label="Dispersiones recientes">
             <Table verticalSpacing={6}>
               <Table.Thead>
                 <Table.Tr>
