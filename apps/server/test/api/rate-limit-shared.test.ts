@@ -40,7 +40,9 @@ describe('per-IP limit', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health', headers: from('198.18.0.1') })).statusCode).toBe(200);
   });
 
-  it('is one limit across processes (counts meet in the database within a second)', async () => {
+  // Several processes exist only on PostgreSQL (embedded PGlite is one process); the sync is timed, so PGlite's
+  // one-thread engine under a loaded run can miss the second.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('is one limit across processes (counts meet in the database within a second)', async () => {
     const ip = '198.18.1.1';
     const call = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/v1/no-existe', headers: from(ip) }).then((r) => r.statusCode);
     for (let i = 0; i < 600; i++) expect(await call(t.app)).toBe(404);
