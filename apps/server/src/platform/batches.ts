@@ -26,3 +26,18 @@ export async function* keysetBatches<T extends RecordTable>(db: DbOrTx, table: T
     after = { at: last.d_create_at, id: last.v_uid };
   }
 }
+
+/**
+ * Keyset batches over any query (joins included): `page(after, size)` reads the `size` rows that
+ * follow the key `after` (null: the first), `keyOf` gives a row's key. Same constant memory as
+ * keysetBatches. Keys should carry timestamps as text, so microseconds survive the round trip.
+ */
+export async function* pagedBatches<R, K>(page: (after: K | null, size: number) => Promise<R[]>, keyOf: (row: R) => K, size = 2_000): AsyncGenerator<R[]> {
+  let after: K | null = null;
+  for (;;) {
+    const rows = await page(after, size);
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    after = keyOf(rows[rows.length - 1]!);
+  }
+}
