@@ -5,7 +5,10 @@
  */
 import { DISPERSION_STATUS_NAMES } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardKeys } from '../../src/modules/cards';
+import { cardKeys, cardReportBatches } from '../../src/modules/cards';
+import { dispersionRowBatches } from '../../src/modules/dispersions';
+import { keysetBatches } from '../../src/platform/batches';
+import { cards } from '../../src/modules/cards/schema';
 import { activeCards, generateStock } from '../cards/cards';
 import { account, create, csv, fileOf, settleAll } from '../dispersions/helpers';
 import { BUSINESS, BUSINESS_2, TECHFAR, count, createTestApp, type TestApp } from '../helpers';
@@ -96,7 +99,7 @@ describe('dispersions', () => {
   });
 
   it('the status filter keeps only dispersions in that status', async () => {
-    const [{ i_status: status }] = (await dbRows(a.id)) as [{ i_status: number }];
+    const status = (await dbRows(a.id))[0]!.i_status;
     const same = await readXlsx((await download(BUSINESS, { Kind: 'dispersions', Format: 'xlsx', Status: String(status) })).rawPayload);
     expect(same.rows).toHaveLength(2);
     const other = await readXlsx((await download(BUSINESS, { Kind: 'dispersions', Format: 'xlsx', Status: status === 1 ? '0' : '1' })).rawPayload);
@@ -208,5 +211,31 @@ describe('refusals', () => {
     expect(bDisp.body).not.toContain(A1.clabe);
     const bCards = await readXlsx((await download(BUSINESS_2, { Kind: 'cards', Format: 'xlsx' })).rawPayload);
     expect(bCards.rows.map((r) => r[bCards.col('Estatus')])).toEqual(['Cancelada']);
+  });
+});
+
+describe('keyset batches', () => {
+  // Rows written in one transaction share their d_create_at to the microsecond (PostgreSQL), and a JS
+  // Date keeps only milliseconds: with a batch of one row, every reader must still give each row once.
+  const ids = async <R>(batches: AsyncIterable<R[]>, id: (r: R) => string) => {
+    const seen: string[] = [];
+    for await (const batch of batches) {
+      seen.push(...batch.map(id));
+      if (seen.length > 10) break;
+    }
+    return seen;
+  };
+
+  it('each row once, in order, however small the batch', async () => {
+    const db = t.database.db;
+    const plain = await ids(keysetBatches(db, cards, undefined, 1), (c) => c.v_uid);
+    expect(plain).toHaveLength(3);
+    expect(new Set(plain).size).toBe(3);
+    const cardLines = await ids(cardReportBatches(db, {}, 1), (c) => c.cardIdentifier);
+    expect(new Set(cardLines).size).toBe(3);
+    expect(cardLines).toHaveLength(3);
+    const rows = await ids(dispersionRowBatches(db, {}, 1), (x) => x.row.v_uid);
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows).size).toBe(3);
   });
 });
