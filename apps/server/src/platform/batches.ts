@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, or, type SQL } from 'drizzle-orm';
+import { and, asc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 
@@ -10,19 +10,34 @@ type RecordTable = PgTable & { d_create_at: PgColumn; v_uid: PgColumn };
  * one's key (d_create_at, v_uid): no OFFSET and no cursor held open between batches, so a report
  * reads its 100,000th row as cheaply as its first and memory holds one batch.
  */
-export async function* keysetBatches<T extends RecordTable>(db: DbOrTx, table: T, where: SQL | undefined, size = 2_000): AsyncGenerator<T['$inferSelect'][]> {
-  let after: { at: Date; id: string } | null = null;
-  for (;;) {
-    const cursor = after ? or(gt(table.d_create_at, after.at), and(eq(table.d_create_at, after.at), gt(table.v_uid, after.id))) : undefined;
-    const rows = (await db
-      .select()
+export function keysetBatches<T extends RecordTable>(db: DbOrTx, table: T, where: SQL | undefined, size = 2_000): AsyncGenerator<T['$inferSelect'][]> {
+  // The key's time travels as text: a JS Date keeps milliseconds only, and PostgreSQL's microseconds
+  // would make `d_create_at > key` read the last row (and its same-instant peers) again.
+  const page = (after: { at: string; id: string } | null, n: number) =>
+    db
+      .select({ row: table as PgTable, at: sql<string>`${table.d_create_at}::text` } as never)
       .from(table as PgTable)
-      .where(and(where, cursor))
+      .where(and(where, after ? sql`(${table.d_create_at}, ${table.v_uid}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined))
       .orderBy(asc(table.d_create_at), asc(table.v_uid))
-      .limit(size)) as Array<T['$inferSelect'] & { d_create_at: Date; v_uid: string }>;
+      .limit(n) as unknown as Promise<Array<{ row: T['$inferSelect'] & { v_uid: string }; at: string }>>;
+  return mapBatches(pagedBatches(page, (x) => ({ at: x.at, id: x.row.v_uid }), size), (x) => x.row);
+}
+
+async function* mapBatches<A, B>(batches: AsyncIterable<A[]>, f: (a: A) => B): AsyncGenerator<B[]> {
+  for await (const batch of batches) yield batch.map(f);
+}
+
+/**
+ * Keyset batches over any query (joins included): `page(after, size)` reads the `size` rows that
+ * follow the key `after` (null: the first), `keyOf` gives a row's key. Same constant memory as
+ * keysetBatches. Keys should carry timestamps as text, so microseconds survive the round trip.
+ */
+export async function* pagedBatches<R, K>(page: (after: K | null, size: number) => Promise<R[]>, keyOf: (row: R) => K, size = 2_000): AsyncGenerator<R[]> {
+  let after: K | null = null;
+  for (;;) {
+    const rows = await page(after, size);
     if (rows.length > 0) yield rows;
     if (rows.length < size) return;
-    const last = rows[rows.length - 1]!;
-    after = { at: last.d_create_at, id: last.v_uid };
+    after = keyOf(rows[rows.length - 1]!);
   }
 }

@@ -4,13 +4,13 @@
  * bad input, and scheduled reports arriving through the outbox with the file attached.
  */
 import type { AddressInfo } from 'node:net';
-import ExcelJS from 'exceljs';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../src/modules/jobs';
 import { startOutboxSender } from '../../src/modules/outbox';
 import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, count, createTestApp, type TestApp } from '../helpers';
 import { demoBusiness, moneyCall, type DemoBusiness } from '../money/money';
+import { readXlsx } from './report-files';
 
 let t: TestApp;
 let a: DemoBusiness;
@@ -25,18 +25,6 @@ async function incoming(clabe: string, amount: string, sender = 'Cliente Prueba'
 
 const download = (email: string, body: Record<string, unknown>) => t.call(email, { method: 'POST', url: `${base}/download`, payload: body });
 const summary = (email: string, body: Record<string, unknown>) => t.call(email, { method: 'POST', url: `${base}/summary`, payload: body });
-
-async function readXlsx(buf: Buffer) {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(buf as unknown as ArrayBuffer);
-  const sheet = book.worksheets[0]!;
-  const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
-  const rows: unknown[][] = [];
-  sheet.eachRow((row, n) => {
-    if (n > 1) rows.push((row.values as unknown[]).slice(1));
-  });
-  return { sheet, header, rows, col: (name: string) => header.indexOf(name) };
-}
 
 /** Sums of the business's movements in the database (the truth the files must match). */
 async function dbSums(client: string) {
@@ -59,11 +47,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('kinds', () => {
-  it('a business gets its three kinds; staff all six; a wallet user none', async () => {
+  it('a business gets its five kinds; staff all eight; a wallet user none', async () => {
     const bus = await t.call(BUSINESS, { method: 'GET', url: `${base}/kinds` });
-    expect((bus.json().data as Array<{ Key: string }>).map((k) => k.Key)).toEqual(['movements', 'spei-orders', 'clarifications']);
+    expect((bus.json().data as Array<{ Key: string }>).map((k) => k.Key)).toEqual(['movements', 'spei-orders', 'dispersions', 'cards', 'clarifications']);
     const far = await t.call(TECHFAR, { method: 'GET', url: `${base}/kinds` });
-    expect(far.json().data).toHaveLength(6);
+    expect(far.json().data).toHaveLength(8);
     expect((await t.call(WALLET, { method: 'GET', url: `${base}/kinds` })).statusCode).toBe(403);
     expect((await t.call(null, { method: 'GET', url: `${base}/kinds` })).statusCode).toBe(401);
   });
@@ -160,7 +148,7 @@ describe('summary', () => {
 
 describe('refusals', () => {
   it.each([
-    ['an unknown kind', { Kind: 'cards', Format: 'csv' }, 'Tipo de reporte no válido'],
+    ['an unknown kind', { Kind: 'tarjetas', Format: 'csv' }, 'Tipo de reporte no válido'],
     ['a status of another kind', { Kind: 'movements', Format: 'csv', Status: 'cerrado' }, 'Estatus no válido'],
     ['From after To', { Kind: 'movements', Format: 'csv', From: '2026-05-02', To: '2026-05-01' }, 'La fecha inicial debe ser anterior o igual a la final'],
     ['an impossible day', { Kind: 'movements', Format: 'csv', From: '2026-02-30' }, 'Fecha no válida'],

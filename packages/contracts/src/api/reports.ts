@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { CLARIFICATION_STATUSES, CLARIFICATION_STATUS_LABELS } from './clarifications';
+import { CARD_STATUS_NAMES } from './cards';
 import { Uuid } from './common';
+import { DISPERSION_STATUS_NAMES } from './dispersions';
 import { DateField, optional } from './fields';
 import { MOVEMENT_STATUS_NAMES } from './spei';
 
@@ -21,7 +23,9 @@ export interface ReportKindInfo {
   Statuses: ReportStatusOption[];
 }
 
-const movementStatuses = (codes: number[]): ReportStatusOption[] => codes.map((c) => ({ Key: String(c), Label: MOVEMENT_STATUS_NAMES[c] ?? String(c) }));
+/** Numbered statuses: the number is the key, its Spanish name the label. */
+const numbered = (names: Readonly<Record<number, string>>, codes: number[] = Object.keys(names).map(Number)): ReportStatusOption[] => codes.map((c) => ({ Key: String(c), Label: names[c] ?? String(c) }));
+const movementStatuses = (codes: number[]) => numbered(MOVEMENT_STATUS_NAMES, codes);
 const USER_STATUSES: ReportStatusOption[] = [
   { Key: 'activo', Label: 'Activo' },
   { Key: 'inactivo', Label: 'Inactivo' },
@@ -34,6 +38,8 @@ const USER_STATUSES: ReportStatusOption[] = [
 export const REPORT_KINDS = [
   { Key: 'movements', Label: 'Movimientos', StaffOnly: false, Statuses: movementStatuses([0, 1, 2, 3, 4, 5]) },
   { Key: 'spei-orders', Label: 'Órdenes SPEI enviadas, devueltas y rechazadas', StaffOnly: false, Statuses: movementStatuses([1, 2, 3, 4]) },
+  { Key: 'dispersions', Label: 'Dispersiones y sus filas', StaffOnly: false, Statuses: numbered(DISPERSION_STATUS_NAMES) },
+  { Key: 'cards', Label: 'Tarjetas por estatus', StaffOnly: false, Statuses: numbered(CARD_STATUS_NAMES) },
   { Key: 'clarifications', Label: 'Aclaraciones', StaffOnly: false, Statuses: CLARIFICATION_STATUSES.map((s) => ({ Key: s, Label: CLARIFICATION_STATUS_LABELS[s] })) },
   { Key: 'users', Label: 'Usuarios', StaffOnly: true, Statuses: USER_STATUSES },
   { Key: 'businesses', Label: 'Empresas', StaffOnly: true, Statuses: USER_STATUSES },

@@ -8,6 +8,7 @@ export { countsByStatus } from './cards';
 export { sandboxProcessor, CARD_LIMIT_TYPE, type CardProcessor, type PurchaseRequest } from './network';
 export { cardKeys } from './secret';
 export { cardsByIdentifiers, type CardRow } from './common';
+export { cardReportBatches, cardReportCounts, type CardReportRow } from './report-rows';
 
 export async function register(app: FastifyInstance): Promise<void> {
   await app.register(cardRoutes);

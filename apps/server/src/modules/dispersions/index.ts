@@ -6,6 +6,7 @@ import { dispersionRoutes } from './routes';
 export { createDispersion, startDispersion, runChunk, onRowOutcome, START_JOB, RUN_JOB } from './service';
 export { planDispersion } from './plan';
 export { parseDispersionFile } from './file';
+export { dispersionRowBatches, dispersionsPerStatus, type DispersionReportFilter, type DispersionReportRow } from './report-rows';
 
 /** The dispersion routes (and the legacy /api/v1/dispersal* ones over the same data) and its jobs. */
 export async function register(app: FastifyInstance): Promise<void> {

@@ -29,6 +29,9 @@ export async function listDispersions(db: DbOrTx, actor: Actor, q: HistoryInput,
 
 const FAILED_ROW = sql`(${dispersionRows.i_state} = 2 OR ${dispersionRows.v_uid_movement} IN (SELECT v_uid FROM business_movements WHERE i_status IN (3, 4, 5, 6) AND v_uid_dispersion = ${dispersionRows.v_uid_dispersion}))`;
 
+/** A row's status in Spanish: queued, failed before its order, or its SPEI order's status. */
+export const rowStatusName = (state: number, orderStatus: number | null) => (state === 0 ? 'En cola' : state === 2 ? 'Fallida' : (MOVEMENT_STATUS_NAMES[orderStatus!] ?? String(orderStatus)));
+
 /** The rows of a dispersion with the state of their orders, in file order. */
 export async function dispersionTransactions(db: DbOrTx, d: DispersionRow, q: { Page: number; Size: number; FailedOnly?: boolean }): Promise<{ rows: DispersionTransaction[]; total: number }> {
   const cond = and(eq(dispersionRows.v_uid_dispersion, d.v_uid), q.FailedOnly ? FAILED_ROW : undefined);
@@ -63,7 +66,7 @@ export async function dispersionTransactions(db: DbOrTx, d: DispersionRow, q: { 
         OrderOPMId: m?.v_rail_id ?? null,
         TrackinKey: m?.v_tracking_key ?? null,
         StatusBusinessMovement: status,
-        StatusName: r.i_state === 0 ? 'En cola' : r.i_state === 2 ? 'Fallida' : (MOVEMENT_STATUS_NAMES[status!] ?? String(status)),
+        StatusName: rowStatusName(r.i_state, status),
         Failed: failed,
         ErrorDetail: r.v_error ?? m?.v_error_detail ?? null,
         HasProof: status === 2,

@@ -1,14 +1,16 @@
 /**
  * The report registry: one entry per kind of REPORT_KINDS (contracts). An entry says which
  * columns the file has, how its rows are read (keyset batches, so 100,000 rows stream in constant
- * memory) and which figures the screen charts. A new kind (dispersions, cards) is one more entry
- * here, reading through the owning module's index.
+ * memory) and which figures the screen charts. A new kind is one more entry here, reading through
+ * the owning module's index (spei, dispersions, cards, clarifications, users, businesses).
  */
-import { MOVEMENT_STATUS_NAMES, MOVEMENT_TYPE_NAMES, STATUS_IDS, amountOut, statusLabel, type ClarificationOut, type ReportKey, type ReportSummaryOut, type StatusName } from '@far/contracts';
+import { DISPERSION_STATUS_NAMES, MOVEMENT_STATUS_NAMES, MOVEMENT_TYPE_NAMES, STATUS_IDS, amountOut, statusLabel, type ClarificationOut, type ReportKey, type ReportSummaryOut, type StatusName } from '@far/contracts';
 import type { DbOrTx } from '../../db/client';
 import type { ExportColumn } from '../../platform/export';
+import { cardReportBatches, cardReportCounts, type CardReportRow } from '../cards';
 import { businessBatches, businessByClient, businessName, type BusinessRow } from '../businesses';
 import { CLARIFICATION_COLUMNS, clarificationBatches } from '../clarifications';
+import { dispersionRowBatches, dispersionsPerStatus, type DispersionReportFilter, type DispersionReportRow } from '../dispersions';
 import { roleCatalog } from '../rbac';
 import { addDays, commissionsPerBusinessMonth, movementBatches, movementsPerDay, movementsPerStatus, type MovementReportFilter, type MovementRow } from '../spei';
 import { fullName, userBatches, type UserRow } from '../users';
@@ -63,6 +65,9 @@ async function countedBy<R>(rows: AsyncIterable<readonly R[]>, group: (r: R) => 
   };
 }
 
+/** Staff asking for every business see whose each line is. */
+const clientColumn = <R>(scope: ReportScope, client: (r: R) => string | null | undefined): ExportColumn<R>[] => (scope.staff && !scope.business ? [{ header: 'Cliente', kind: 'id', value: client }] : []);
+
 // ---- movements and SPEI orders -------------------------------------------------------------------------
 
 const movementFilter = (q: ReportRequest, extra: Partial<MovementReportFilter> = {}): MovementReportFilter => ({
@@ -78,7 +83,7 @@ const counterparty = (m: MovementRow) => (m.v_type === 'SPEI_OUT' ? m.v_benefici
 function movementColumns(scope: ReportScope, orders = false): ExportColumn<MovementRow>[] {
   return [
     { header: 'Fecha', kind: 'datetime', value: (m) => m.d_create_at },
-    ...(scope.staff && !scope.business ? [{ header: 'Cliente', kind: 'id', value: (m: MovementRow) => m.v_client } as const] : []),
+    ...clientColumn<MovementRow>(scope, (m) => m.v_client),
     { header: 'Tipo', kind: 'text', value: (m) => MOVEMENT_TYPE_NAMES[m.v_type] },
     { header: 'Estatus', kind: 'text', value: (m) => MOVEMENT_STATUS_NAMES[m.i_status] ?? String(m.i_status) },
     { header: 'Concepto', kind: 'text', value: (m) => m.v_concept },
@@ -153,6 +158,85 @@ const speiOrders: ReportDefinition<MovementRow> = {
         ],
         Points: per.map((p) => ({ Label: name(p.status), Values: { count: String(p.count), amount: money(p.amountCents) } })),
       },
+    };
+  },
+};
+
+// ---- dispersions and their rows ------------------------------------------------------------------------
+
+const dispersionFilter = (q: ReportRequest): DispersionReportFilter => ({ businessId: q.scope.business?.v_uid, from: q.from, to: q.to, statuses: q.status !== undefined ? [Number(q.status)] : undefined });
+
+const dispersionsReport: ReportDefinition<DispersionReportRow> = {
+  title: 'Dispersiones',
+  columns: (scope) => [
+    { header: 'Dispersión', kind: 'id', value: (x) => x.dispersion.v_uid },
+    ...clientColumn<DispersionReportRow>(scope, (x) => x.dispersion.v_client),
+    { header: 'Archivo', kind: 'text', value: (x) => x.dispersion.v_file_name },
+    { header: 'Estatus de la dispersión', kind: 'text', value: (x) => DISPERSION_STATUS_NAMES[x.dispersion.i_status] ?? String(x.dispersion.i_status) },
+    { header: 'Creada', kind: 'datetime', value: (x) => x.dispersion.d_create_at },
+    { header: 'Día de pago', kind: 'date', value: (x) => x.dispersion.d_payment_day },
+    { header: 'Fila', kind: 'count', value: (x) => String(x.row.i_row) },
+    { header: 'Beneficiario', kind: 'text', value: (x) => x.row.v_name },
+    { header: 'CLABE', kind: 'id', value: (x) => x.row.v_clabe },
+    { header: 'Concepto', kind: 'text', value: (x) => x.row.v_concept },
+    { header: 'Referencia', kind: 'id', value: (x) => x.row.v_reference },
+    { header: 'Importe', kind: 'money', value: (x) => x.row.n_amount_cents },
+    { header: 'Comisión', kind: 'money', value: (x) => x.row.n_commission_cents },
+    { header: 'IVA', kind: 'money', value: (x) => x.row.n_iva_cents },
+    { header: 'Estatus de la fila', kind: 'text', value: (x) => x.rowStatus },
+    { header: 'Clave de rastreo', kind: 'id', value: (x) => x.order?.v_tracking_key },
+    { header: 'Último error', kind: 'text', value: (x) => x.row.v_error ?? x.order?.v_error_detail },
+    { header: 'Enviada', kind: 'datetime', value: (x) => x.order?.d_sent_at },
+    { header: 'Liquidada', kind: 'datetime', value: (x) => x.order?.d_settled_at },
+  ],
+  rows: (db, q) => dispersionRowBatches(db, dispersionFilter(q)),
+  async figures(db, q) {
+    const per = await dispersionsPerStatus(db, dispersionFilter(q));
+    const name = (s: number) => DISPERSION_STATUS_NAMES[s] ?? String(s);
+    const total = (pick: (p: (typeof per)[number]) => number) => per.reduce((n, p) => n + pick(p), 0);
+    return {
+      Totals: [
+        countTotal('Dispersiones', total((p) => p.dispersions)),
+        countTotal('Filas', total((p) => p.rows)),
+        moneyTotal('Importe', per.reduce((n, p) => n + p.amountCents, 0n)),
+        moneyTotal('Comisión e IVA', per.reduce((n, p) => n + p.taxesCents, 0n)),
+      ],
+      Chart: {
+        Type: 'bar',
+        Keys: [
+          { Key: 'count', Label: 'Dispersiones', Money: false },
+          { Key: 'amount', Label: 'Importe', Money: true },
+        ],
+        Points: per.map((p) => ({ Label: name(p.status), Values: { count: String(p.dispersions), amount: money(p.amountCents) } })),
+      },
+    };
+  },
+};
+
+// ---- cards by status -----------------------------------------------------------------------------------
+
+const cardFilter = (q: ReportRequest) => ({ businessId: q.scope.business?.v_uid, from: q.from, to: q.to, status: q.status !== undefined ? Number(q.status) : undefined });
+
+const cardsReport: ReportDefinition<CardReportRow> = {
+  title: 'Tarjetas',
+  columns: () => [
+    // Only the masked PAN (first 6 / last 4): the report never reads the full number.
+    { header: 'Tarjeta', kind: 'id', value: (c) => c.maskedPan },
+    { header: 'Identificador de tarjeta', kind: 'id', value: (c) => c.cardIdentifier },
+    { header: 'Identificador del tarjetahabiente', kind: 'id', value: (c) => c.cardholderIdentifier },
+    { header: 'Tarjetahabiente', kind: 'text', value: (c) => c.cardholderName },
+    { header: 'Estatus', kind: 'text', value: (c) => c.status },
+    { header: 'Bloqueada', kind: 'text', value: (c) => (c.blocked ? 'Sí' : 'No') },
+    { header: 'Lote', kind: 'id', value: (c) => c.referenceBatch },
+    { header: 'Alta', kind: 'datetime', value: (c) => c.createdAt },
+    { header: 'Activación', kind: 'datetime', value: (c) => c.activatedAt },
+  ],
+  rows: (db, q) => cardReportBatches(db, cardFilter(q)),
+  async figures(db, q) {
+    const per = await cardReportCounts(db, cardFilter(q));
+    return {
+      Totals: [countTotal('Tarjetas', per.reduce((n, p) => n + p.count, 0)), ...per.map((p) => countTotal(p.status, p.count))],
+      Chart: { Type: 'bar', Keys: [{ Key: 'count', Label: 'Tarjetas', Money: false }], Points: per.map((p) => ({ Label: p.status, Values: { count: String(p.count) } })) },
     };
   },
 };
@@ -286,6 +370,8 @@ const entry = <R>(d: ReportDefinition<R>) => d as unknown as ReportDefinition<un
 export const REPORTS: Record<ReportKey, ReportDefinition<unknown>> = {
   movements: entry(movements),
   'spei-orders': entry(speiOrders),
+  dispersions: entry(dispersionsReport),
+  cards: entry(cardsReport),
   clarifications: entry(clarificationsReport),
   users: entry(usersReport),
   businesses: entry(businessesReport),
