@@ -2,7 +2,7 @@
 // `npm test`: lint, typecheck, unit tests, API tests on PGlite (and on PostgreSQL when
 // TEST_DATABASE_URL is set), then the end-to-end tests when Chromium is installed. Prints one
 // closing line "tests: N passed, M failed" over every suite that ran.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -60,9 +60,36 @@ function schemaMatchesMigrations() {
   }
 }
 
-run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-run('dead code: knip', 'npx', ['knip', '--no-progress']);
+/**
+ * Checks that are each one thread (eslint, tsc, knip) run side by side on the machine's cores; each
+ * one's output is printed whole when it ends, so the log stays readable.
+ */
+async function runTogether(steps) {
+  await Promise.all(
+    steps.map(
+      ([title, cmd, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { cwd: root, env: process.env });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('close', (code) => {
+            const secs = ((Date.now() - started) / 1000).toFixed(1);
+            console.log(`\n▶ ${title}\n${output}${code === 0 ? '✓' : '✗'} ${title} (${secs} s)`);
+            if (code !== 0) failures.push(title);
+            resolve();
+          });
+        }),
+    ),
+  );
+}
+
+await runTogether([
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+  ['dead code: knip', 'npx', ['knip', '--no-progress']],
+]);
 schemaMatchesMigrations();
 vitest('contracts: unit', 'packages/contracts');
 vitest('web: components', 'apps/web');

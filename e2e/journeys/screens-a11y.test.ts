@@ -52,6 +52,8 @@ describe('every screen passes the axe gate (0 critical, 0 serious) and names its
     await page.getByRole('dialog').waitFor();
     await expect.poll(() => page.getByRole('dialog').getByTestId('mailbox-body').innerText()).not.toBe('');
     await expect.poll(() => page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).count()).toBe(1);
+    // Axe reads colours as drawn: wait until the drawer has finished sliding in (finite transitions only).
+    await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
     await checkA11y(page, 'a11y-desktop-mailbox-drawer');
     await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
