@@ -1,4 +1,5 @@
-import { UserListItem, pageOf, type StatusFilterName } from '@far/contracts';
+import { UserListItem, pageOf, type StatusFilterName, type UsersListBody } from '@far/contracts';
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListSort } from '../../../components/list-scaffold';
 import { apiRequest, unwrap } from '../../../lib/api-client';
@@ -18,11 +19,21 @@ export interface BusinessUsersQuery extends Partial<ListSort> {
 
 const UsersPage = pageOf(UserListItem);
 
-export const listBusinessUsers = (q: BusinessUsersQuery) =>
-  apiRequest('POST', '/api/v1/profiles/users/query/list', {
-    body: { ClientKind: 'business', ...q, Search: q.Search?.trim() || undefined },
-    schema: UsersPage,
-  });
+type BusinessUsersBody = Extract<z.input<typeof UsersListBody>, { ClientKind: 'business' }>;
+
+/** The screen's filters as the body the server validates (SortBy: the column's key, one of USER_SORT_FIELDS). */
+const toBody = (q: BusinessUsersQuery): BusinessUsersBody => ({
+  ClientKind: 'business',
+  BusinessId: q.BusinessId,
+  Page: q.Page,
+  Size: q.Size,
+  Search: q.Search?.trim() || undefined,
+  Status: q.Status,
+  SortBy: q.SortBy as BusinessUsersBody['SortBy'],
+  SortDir: q.SortDir,
+});
+
+export const listBusinessUsers = (q: BusinessUsersQuery) => apiRequest('POST', '/api/v1/profiles/users/query/list', { body: toBody(q), schema: UsersPage });
 
 export const businessUsersQueryOptions = (q: BusinessUsersQuery) =>
   queryOptions({ queryKey: [...queryKeys.businessUsers, q.BusinessId ?? 'own', q], queryFn: () => unwrap(listBusinessUsers(q)), placeholderData: keepPreviousData });

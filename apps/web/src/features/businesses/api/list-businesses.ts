@@ -1,4 +1,5 @@
-import { BusinessListItem, pageOf, type StatusFilterName } from '@far/contracts';
+import { BusinessListItem, pageOf, type BusinessListBody, type StatusFilterName } from '@far/contracts';
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListSort } from '../../../components/list-scaffold';
 import { apiRequest, unwrap } from '../../../lib/api-client';
@@ -16,11 +17,19 @@ export const businessesQueryKey = queryKeys.businesses;
 
 const BusinessesPage = pageOf(BusinessListItem);
 
-export const listBusinesses = (q: BusinessesQuery) =>
-  apiRequest('POST', '/api/v1/profiles/business/query/list', {
-    body: { Page: q.Page, Size: q.Size, Search: q.Search.trim() || undefined, Status: q.Status ?? undefined, SortBy: q.SortBy, SortDir: q.SortDir },
-    schema: BusinessesPage,
-  });
+type BusinessesBody = z.input<typeof BusinessListBody>;
+
+/** The screen's filters as the body the server validates (SortBy: the column's key, one of BUSINESS_SORT_FIELDS). */
+const toBody = (q: BusinessesQuery): BusinessesBody => ({
+  Page: q.Page,
+  Size: q.Size,
+  Search: q.Search.trim() || undefined,
+  Status: q.Status ?? undefined,
+  SortBy: q.SortBy as BusinessesBody['SortBy'],
+  SortDir: q.SortDir,
+});
+
+export const listBusinesses = (q: BusinessesQuery) => apiRequest('POST', '/api/v1/profiles/business/query/list', { body: toBody(q), schema: BusinessesPage });
 
 export const businessesQueryOptions = (q: BusinessesQuery) =>
   queryOptions({ queryKey: [...businessesQueryKey, 'list', q], queryFn: () => unwrap(listBusinesses(q)), placeholderData: keepPreviousData });

@@ -3,7 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { documentsQueryKey } from './list-documents';
 
-/** POST /api/v1/document, multipart: v_uid_business, v_name and file (PDF ≤ 10 MB). It starts pendiente. */
+/**
+ * POST /api/v1/document, multipart: v_uid_business, v_name and file (PDF ≤ 10 MB). It starts pendiente.
+ * No contracts schema to type it from: the server reads these multipart fields by hand (records-routes.ts).
+ */
 export interface UploadDocumentInput {
   businessId: string;
   name: string;

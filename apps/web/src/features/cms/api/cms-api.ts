@@ -9,6 +9,9 @@ import {
   type CmsSection,
   type CmsStatus,
   type ContentBody,
+  type ContentBulkBody,
+  type ContentListQuery,
+  type ContentReorderBody,
   type ContentTypeBody,
   type ContentUpdateBody,
 } from '@far/contracts';
@@ -27,8 +30,11 @@ export interface ContentFilters {
 }
 
 export const listTypes = () => apiRequest('GET', '/api/cms/content-type/getall', { schema: z.array(ContentTypeItem) });
-export const listContents = (filters: ContentFilters) =>
-  apiRequest('GET', '/api/cms/content/getall', { query: { ...filters, Size: 200 }, schema: pageOf(ContentItem) });
+/** The screen's filters as the query string the server validates (`satisfies`: the contract checks the names, the values stay query-string values). */
+const toQuery = (filters: ContentFilters) =>
+  ({ Section: filters.Section, ContentTypeId: filters.ContentTypeId, Status: filters.Status, Search: filters.Search, Size: 200 }) satisfies z.input<typeof ContentListQuery>;
+
+export const listContents = (filters: ContentFilters) => apiRequest('GET', '/api/cms/content/getall', { query: toQuery(filters), schema: pageOf(ContentItem) });
 export const getContent = (id: string) => apiRequest('GET', `/api/cms/content/${id}`, { schema: ContentItem });
 export const listVersions = (id: string) => apiRequest('GET', `/api/cms/content/${id}/versions`, { schema: z.array(ContentVersion) });
 
@@ -65,10 +71,15 @@ export const useUpdateContent = () =>
   useCmsMutation(({ id, body }: { id: string; body: ContentUpdateBody }) => unwrap(apiRequest('PUT', `/api/cms/content/${id}`, { body, schema: ContentItem })));
 export const useDeleteContent = () => useCmsMutation((id: string) => unwrap(apiRequest('POST', `/api/cms/content/${id}`)));
 export const useBulkAction = () =>
-  useCmsMutation(({ action, ids }: { action: CmsBulkAction; ids: string[] }) =>
-    unwrap(apiRequest('POST', '/api/cms/content/bulk-action', { body: { Action: action, Ids: ids }, schema: ContentBulkResult })),
-  );
-export const useReorder = () => useCmsMutation((ids: string[]) => unwrap(apiRequest('POST', '/api/cms/content/reorder', { body: { Ids: ids } })));
+  useCmsMutation(({ action, ids }: { action: CmsBulkAction; ids: string[] }) => {
+    const body: z.input<typeof ContentBulkBody> = { Action: action, Ids: ids };
+    return unwrap(apiRequest('POST', '/api/cms/content/bulk-action', { body, schema: ContentBulkResult }));
+  });
+export const useReorder = () =>
+  useCmsMutation((ids: string[]) => {
+    const body: z.input<typeof ContentReorderBody> = { Ids: ids };
+    return unwrap(apiRequest('POST', '/api/cms/content/reorder', { body }));
+  });
 export const useRestoreVersion = () =>
   useCmsMutation(({ id, version }: { id: string; version: number }) => unwrap(apiRequest('POST', `/api/cms/content/${id}/versions/${version}/restore`, { schema: ContentItem })));
 

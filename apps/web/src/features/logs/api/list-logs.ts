@@ -1,4 +1,5 @@
-import { IncidentItem, perPageOf } from '@far/contracts';
+import { IncidentItem, perPageOf, type LogsQuery } from '@far/contracts';
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { ActivityItem } from '../../../lib/models';
@@ -22,7 +23,9 @@ export interface LogsFilter {
 
 export const logsQueryKey = ['logs'] as const;
 
-const query = (kind: 'activity' | 'incident', f: LogsFilter) => ({
+/** The screen's filters as the query string the server validates (`satisfies`: the contract checks the names, the values stay query-string values). */
+const query = (kind: 'activity' | 'incident', f: LogsFilter) =>
+  ({
   kind,
   page: f.page,
   perPage: f.perPage,
@@ -30,7 +33,7 @@ const query = (kind: 'activity' | 'incident', f: LogsFilter) => ({
   section: f.section.trim(),
   from: f.from ?? undefined,
   to: f.to ?? undefined,
-});
+  }) satisfies z.input<typeof LogsQuery>;
 
 export const listActivity = (f: LogsFilter) => apiRequest('GET', '/api/v1/logs', { query: query('activity', f), schema: perPageOf(ActivityItem) });
 export const listIncidents = (f: LogsFilter) => apiRequest('GET', '/api/v1/logs', { query: query('incident', f), schema: perPageOf(IncidentItem) });

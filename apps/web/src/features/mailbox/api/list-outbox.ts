@@ -1,4 +1,5 @@
-import { OutboxMessage, perPageOf } from '@far/contracts';
+import { OutboxMessage, perPageOf, type PerPageQuery } from '@far/contracts';
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 
@@ -13,8 +14,10 @@ export interface OutboxQuery {
 
 export const outboxQueryKey = ['outbox'] as const;
 
-export const listOutbox = (q: OutboxQuery) =>
-  apiRequest('GET', '/api/v1/outbox', { query: { page: q.page, perPage: q.perPage, search: q.search.trim() }, schema: perPageOf(OutboxMessage) });
+/** The screen's query as the query string the server validates (`satisfies`: the contract checks the names, the values stay query-string values). */
+const toQuery = (q: OutboxQuery) => ({ page: q.page, perPage: q.perPage, search: q.search.trim() }) satisfies z.input<typeof PerPageQuery>;
+
+export const listOutbox = (q: OutboxQuery) => apiRequest('GET', '/api/v1/outbox', { query: toQuery(q), schema: perPageOf(OutboxMessage) });
 
 export const AUTO_REFRESH_MS = 5000;
 

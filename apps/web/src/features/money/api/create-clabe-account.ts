@@ -1,9 +1,10 @@
-import { ClabeAccount } from '@far/contracts';
+import { ClabeAccount, type ClabeAccountCreateBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { TX, moneyKeys } from './keys';
 
-/** POST /api/v1/transaction/clabe-account/action/create: the bank comes from the CLABE. */
+/** POST /api/v1/transaction/clabe-account/action/create: the bank comes from the CLABE. The form's values: */
 export interface ClabeAccountCreateInput {
   BusinessId?: string;
   Alias: string;
@@ -16,7 +17,24 @@ export interface ClabeAccountCreateInput {
   AccountTypeId: number;
 }
 
-export const createClabeAccount = (body: ClabeAccountCreateInput) => apiRequest('POST', `${TX}/clabe-account/action/create`, { body, schema: ClabeAccount });
+/**
+ * The body the server validates, except AccountTypeId: the contract accepts only 40 (CLABE) while the
+ * form offers the catalogue's types, so any number goes and the server answers a field error for the rest.
+ */
+type ClabeAccountCreateRequest = Omit<z.input<typeof ClabeAccountCreateBody>, 'AccountTypeId'> & { AccountTypeId: number };
+
+const toBody = (v: ClabeAccountCreateInput): ClabeAccountCreateRequest => ({
+  BusinessId: v.BusinessId,
+  Alias: v.Alias,
+  AccountHolderName: v.AccountHolderName,
+  Clabe: v.Clabe,
+  RFC: v.RFC,
+  ClabeUsageScope: v.ClabeUsageScope,
+  DailyTransferLimit: v.DailyTransferLimit,
+  AccountTypeId: v.AccountTypeId,
+});
+
+export const createClabeAccount = (v: ClabeAccountCreateInput) => apiRequest('POST', `${TX}/clabe-account/action/create`, { body: toBody(v), schema: ClabeAccount });
 
 export function useCreateClabeAccount() {
   const queryClient = useQueryClient();

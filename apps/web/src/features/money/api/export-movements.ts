@@ -1,3 +1,5 @@
+import type { MovementsExportBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/money';
@@ -6,10 +8,13 @@ import { TX } from './keys';
 import { filtersBody, type MovementFilters } from './list-movements';
 
 /** POST /api/v1/transaction/business-movement/movements/export { …filters, Format: 'csv' | 'xlsx' } → the file the server builds. */
-export type ExportFormat = 'csv' | 'xlsx';
+type MovementsExportRequest = z.input<typeof MovementsExportBody>;
+export type ExportFormat = MovementsExportRequest['Format'];
 
-export const exportMovements = (f: MovementFilters, format: ExportFormat) =>
-  apiRequest<Blob>('POST', `${TX}/business-movement/movements/export`, { body: { ...filtersBody(f), Format: format }, responseType: 'blob', timeoutMs: 120_000 });
+export const exportMovements = (f: MovementFilters, format: ExportFormat) => {
+  const body: MovementsExportRequest = { ...filtersBody(f), Format: format };
+  return apiRequest<Blob>('POST', `${TX}/business-movement/movements/export`, { body, responseType: 'blob', timeoutMs: 120_000 });
+};
 
 export function useExportMovements() {
   return useMutation({

@@ -1,4 +1,5 @@
-import { ClabeAccountPage } from '@far/contracts';
+import { ClabeAccountPage, type ClabeAccountListBody } from '@far/contracts';
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { TX, moneyKeys } from './keys';
@@ -13,11 +14,16 @@ export interface ClabeAccountsQuery {
   IsActive?: boolean;
 }
 
-export const listClabeAccounts = (q: ClabeAccountsQuery) =>
-  apiRequest('POST', `${TX}/clabe-account/query/list`, {
-    body: { BusinessId: q.BusinessId, Page: q.Page, Size: q.Size, Search: q.Search.trim() || undefined, IsActive: q.IsActive },
-    schema: ClabeAccountPage,
-  });
+/** The screen's filters as the body the server validates. */
+const toBody = (q: ClabeAccountsQuery): z.input<typeof ClabeAccountListBody> => ({
+  BusinessId: q.BusinessId,
+  Page: q.Page,
+  Size: q.Size,
+  Search: q.Search.trim() || undefined,
+  IsActive: q.IsActive,
+});
+
+export const listClabeAccounts = (q: ClabeAccountsQuery) => apiRequest('POST', `${TX}/clabe-account/query/list`, { body: toBody(q), schema: ClabeAccountPage });
 
 export const clabeAccountsQueryOptions = (q: ClabeAccountsQuery) =>
   queryOptions({ queryKey: [...moneyKeys.accounts, q], queryFn: () => unwrap(listClabeAccounts(q)), placeholderData: keepPreviousData });

@@ -1,4 +1,5 @@
-import { BusinessMovementPage, type MovementType } from '@far/contracts';
+import { BusinessMovementPage, type MovementType, type MovementsBody } from '@far/contracts';
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListSort } from '../../../components/list-scaffold';
 import { apiRequest, unwrap } from '../../../lib/api-client';
@@ -15,7 +16,10 @@ export interface MovementFilters {
 
 export const MOVEMENTS_PATH = `${TX}/business-movement/movements`;
 
-export const filtersBody = (f: MovementFilters) => ({
+type MovementsRequest = z.input<typeof MovementsBody>;
+
+/** The screen's filters as the fields of the body the server validates (list and export share them). */
+export const filtersBody = (f: MovementFilters): Pick<MovementsRequest, 'From' | 'To' | 'Type' | 'Status' | 'Search'> => ({
   From: f.From ?? undefined,
   To: f.To ?? undefined,
   Type: f.Type ?? undefined,
@@ -24,8 +28,11 @@ export const filtersBody = (f: MovementFilters) => ({
 });
 
 /** POST /api/v1/transaction/business-movement/movements { From?, To?, Type?, Status?, Search?, Page, Size, SortBy?, SortDir? }. */
-export const listMovements = (f: MovementFilters, page: number, size: number, sort: ListSort | null = null) =>
-  apiRequest('POST', MOVEMENTS_PATH, { body: { ...filtersBody(f), Page: page, Size: size, ...sort }, schema: BusinessMovementPage });
+export const listMovements = (f: MovementFilters, page: number, size: number, sort: ListSort | null = null) => {
+  // SortBy: the column's key, one of MOVEMENT_SORT_FIELDS.
+  const body: MovementsRequest = { ...filtersBody(f), Page: page, Size: size, SortBy: sort?.SortBy as MovementsRequest['SortBy'], SortDir: sort?.SortDir };
+  return apiRequest('POST', MOVEMENTS_PATH, { body, schema: BusinessMovementPage });
+};
 
 export const movementsQueryOptions = (f: MovementFilters, page: number, size: number, sort: ListSort | null = null) =>
   queryOptions({ queryKey: [...moneyKeys.movements, f, page, size, sort], queryFn: () => unwrap(listMovements(f, page, size, sort)), placeholderData: keepPreviousData });

@@ -1,4 +1,5 @@
-import { Role, pageOf } from '@far/contracts';
+import { Role, pageOf, type PageQuery } from '@far/contracts';
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 
@@ -13,8 +14,10 @@ export const rolesQueryKey = ['roles'] as const;
 
 const RolesPage = pageOf(Role);
 
-export const listRoles = (q: RolesQuery) =>
-  apiRequest('POST', '/api/v1/rbac/roles', { body: { Page: q.Page, Size: q.Size, Search: q.Search.trim() || undefined }, schema: RolesPage });
+/** The screen's filters as the body the server validates (PageQuery). */
+const toBody = (q: RolesQuery): z.input<typeof PageQuery> => ({ Page: q.Page, Size: q.Size, Search: q.Search.trim() || undefined });
+
+export const listRoles = (q: RolesQuery) => apiRequest('POST', '/api/v1/rbac/roles', { body: toBody(q), schema: RolesPage });
 
 export const rolesQueryOptions = (q: RolesQuery) =>
   queryOptions({ queryKey: [...rolesQueryKey, 'list', q], queryFn: () => unwrap(listRoles(q)), placeholderData: keepPreviousData });

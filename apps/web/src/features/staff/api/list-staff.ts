@@ -1,4 +1,5 @@
-import { UserListItem, pageOf, type StatusFilterName } from '@far/contracts';
+import { UserListItem, pageOf, type StatusFilterName, type UsersListBody } from '@far/contracts';
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListSort } from '../../../components/list-scaffold';
 import { apiRequest, unwrap } from '../../../lib/api-client';
@@ -15,11 +16,20 @@ export const staffQueryKey = ['staff'] as const;
 
 const StaffPage = pageOf(UserListItem);
 
-export const listStaff = (q: StaffQuery) =>
-  apiRequest('POST', '/api/v1/profiles/users/query/list', {
-    body: { ClientKind: 'techfar', Page: q.Page, Size: q.Size, Search: q.Search.trim() || undefined, Status: q.Status ?? undefined, SortBy: q.SortBy, SortDir: q.SortDir },
-    schema: StaffPage,
-  });
+type StaffBody = Extract<z.input<typeof UsersListBody>, { ClientKind: 'techfar' }>;
+
+/** The screen's filters as the body the server validates (SortBy: the column's key, one of USER_SORT_FIELDS). */
+const toBody = (q: StaffQuery): StaffBody => ({
+  ClientKind: 'techfar',
+  Page: q.Page,
+  Size: q.Size,
+  Search: q.Search.trim() || undefined,
+  Status: q.Status ?? undefined,
+  SortBy: q.SortBy as StaffBody['SortBy'],
+  SortDir: q.SortDir,
+});
+
+export const listStaff = (q: StaffQuery) => apiRequest('POST', '/api/v1/profiles/users/query/list', { body: toBody(q), schema: StaffPage });
 
 export const staffQueryOptions = (q: StaffQuery) =>
   queryOptions({ queryKey: [...staffQueryKey, 'list', q], queryFn: () => unwrap(listStaff(q)), placeholderData: keepPreviousData });

@@ -1,6 +1,6 @@
-import { StrategicAlly, pageOf } from '@far/contracts';
+import { StrategicAlly, pageOf, type StrategicAllyListQuery } from '@far/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 
 /** GET /api/v1/strategic-ally?Page&Size&v_uid_user_business → a page of the business's strategic allies. */
@@ -16,8 +16,10 @@ export const strategicAlliesQueryKey = ['strategic-allies'] as const;
 
 const AllyPage = pageOf(StrategicAlly);
 
-export const listStrategicAllies = (q: StrategicAlliesQuery) =>
-  apiRequest('GET', '/api/v1/strategic-ally', { query: { Page: q.Page, Size: q.Size, v_uid_user_business: q.businessId }, schema: AllyPage });
+/** The screen's query as the query string the server validates (`satisfies`: the contract checks the names, the values stay query-string values). */
+const toQuery = (q: StrategicAlliesQuery) => ({ Page: q.Page, Size: q.Size, v_uid_user_business: q.businessId }) satisfies z.input<typeof StrategicAllyListQuery>;
+
+export const listStrategicAllies = (q: StrategicAlliesQuery) => apiRequest('GET', '/api/v1/strategic-ally', { query: toQuery(q), schema: AllyPage });
 
 export const strategicAlliesQueryOptions = (q: StrategicAlliesQuery) =>
   queryOptions({ queryKey: [...strategicAlliesQueryKey, 'list', q], queryFn: () => unwrap(listStrategicAllies(q)), placeholderData: keepPreviousData });

@@ -1,4 +1,5 @@
-import { WalletUserListItem, pageOf, type StatusFilterName } from '@far/contracts';
+import { WalletUserListItem, pageOf, type StatusFilterName, type WalletListBody } from '@far/contracts';
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListSort } from '../../../components/list-scaffold';
 import { apiRequest, unwrap } from '../../../lib/api-client';
@@ -15,11 +16,19 @@ export const walletUsersQueryKey = ['wallet-users'] as const;
 
 const WalletPage = pageOf(WalletUserListItem);
 
-export const listWalletUsers = (q: WalletUsersQuery) =>
-  apiRequest('POST', '/api/v1/profiles/wallet/query/list', {
-    body: { Page: q.Page, Size: q.Size, Search: q.Search.trim() || undefined, Status: q.Status ?? undefined, SortBy: q.SortBy, SortDir: q.SortDir },
-    schema: WalletPage,
-  });
+type WalletUsersBody = z.input<typeof WalletListBody>;
+
+/** The screen's filters as the body the server validates (SortBy: the column's key, one of USER_SORT_FIELDS). */
+const toBody = (q: WalletUsersQuery): WalletUsersBody => ({
+  Page: q.Page,
+  Size: q.Size,
+  Search: q.Search.trim() || undefined,
+  Status: q.Status ?? undefined,
+  SortBy: q.SortBy as WalletUsersBody['SortBy'],
+  SortDir: q.SortDir,
+});
+
+export const listWalletUsers = (q: WalletUsersQuery) => apiRequest('POST', '/api/v1/profiles/wallet/query/list', { body: toBody(q), schema: WalletPage });
 
 export const walletUsersQueryOptions = (q: WalletUsersQuery) =>
   queryOptions({ queryKey: [...walletUsersQueryKey, 'list', q], queryFn: () => unwrap(listWalletUsers(q)), placeholderData: keepPreviousData });
