@@ -19,12 +19,11 @@ import { LIFECYCLE_TEXT, availableActions, lifecycleOf } from '../../lib/lifecyc
 import { REQUIRED } from '../../lib/validation';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { type Column } from '../../components/data-table';
+import { datedStatusColumns, personColumn, roleColumn } from '../../components/people-columns';
 import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { ErrorAlert } from '../../components/error-alert';
 import { PhoneFields } from '../../components/phone-code-select';
 import { REQUIRED_MARK } from '../../components/required-mark';
-import { StatusBadge } from '../../components/status-badge';
-import { DateText } from '../../components/value-text';
 import { ListFilters, NO_PEOPLE_FILTERS, peopleQuery } from '../../components/list-filters';
 import { notifyActionFailed } from '../../lib/notify';
 
@@ -177,24 +176,9 @@ export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, sel
   };
 
   const columns: Column<Row>[] = [
-    {
-      key: 'name',
-      header: 'Usuario',
-      sortField: 'Name',
-      render: (u) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {personOf(u)}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {u.Email}
-          </Text>
-        </Stack>
-      ),
-    },
-    { key: 'role', header: 'Rol', render: (u) => <Text size="sm">{roleLabel(u.Role.Name)}</Text> },
-    { key: 'created', header: 'Alta', sortField: 'CreationDate', render: (u) => <DateText size="sm" value={u.CreationDate} /> },
-    { key: 'status', header: 'Estatus', render: (u) => <StatusBadge status={u.Status.Name} /> },
+    personColumn('Usuario', personOf),
+    roleColumn(),
+    ...datedStatusColumns<Row>('Alta'),
   ];
   if (canChangeStatus) {
     columns.push({

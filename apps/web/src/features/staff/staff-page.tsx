@@ -1,15 +1,15 @@
 import type { UserListItem } from '@far/contracts';
-import { ActionIcon, Button, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Drawer, Group, Text } from '@mantine/core';
 import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { IconAction } from '../../components/icon-action';
 import { type Column } from '../../components/data-table';
-import { lifecycleBulk } from '../../components/lifecycle-actions';
+import { datedStatusColumns, personColumn, roleColumn } from '../../components/people-columns';
+import { lifecycleBulk, permittedActions } from '../../components/lifecycle-actions';
 import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { PageHeader } from '../../components/page-header';
-import { StatusBadge } from '../../components/status-badge';
-import { DateText } from '../../components/value-text';
-import { roleLabel, useMe } from '../../lib/api/get-me';
+import { useMe } from '../../lib/api/get-me';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { fullName } from '../../lib/format';
 import { useStaffList } from './api/list-staff';
@@ -44,7 +44,7 @@ export function StaffPage() {
   // Nobody acts on themselves, and only a super admin acts on a super admin.
   const lockedRow = (u: UserListItem) => u.Id === me.data?.v_uid || (u.Role.Name === 'super' && !isSuper);
   const bulk = lifecycleBulk({
-    actions: [...(canStatus ? (['activar', 'desactivar', 'bloquear', 'desbloquear'] as const) : []), ...(canDelete ? (['borrar'] as const) : [])],
+    actions: permittedActions(canStatus, canDelete),
     statusOf: (u: UserListItem) => lifecycleOf(u.Status),
     getId: (u) => u.Id,
     mutation: act,
@@ -53,41 +53,18 @@ export function StaffPage() {
   });
 
   const columns: Column<UserListItem>[] = [
-    {
-      key: 'name',
-      header: 'Nombre',
-      sortField: 'Name',
-      render: (u) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {staffName(u)}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {u.Email}
-          </Text>
-        </Stack>
-      ),
-    },
-    { key: 'role', header: 'Rol', render: (u) => <Text size="sm">{roleLabel(u.Role.Name)}</Text> },
-    { key: 'created', header: 'Fecha de alta', sortField: 'CreationDate', render: (u) => <DateText size="sm" value={u.CreationDate} /> },
-    { key: 'status', header: 'Estatus', render: (u) => <StatusBadge status={u.Status.Name} /> },
+    personColumn<UserListItem>('Nombre', staffName),
+    roleColumn(),
+    ...datedStatusColumns<UserListItem>(),
     {
       key: 'actions',
       header: 'Acciones',
       align: 'right',
       render: (u) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Ver detalle">
-            <ActionIcon variant="subtle" aria-label={`Ver ${u.Email}`} onClick={() => navigate(`${STAFF_SCREEN}/${u.Id}`)}>
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <IconAction tip="Ver detalle" label={`Ver ${u.Email}`} icon={IconEye} onClick={() => navigate(`${STAFF_SCREEN}/${u.Id}`)} />
           {canEdit && !(u.Role.Name === 'super' && !isSuper) ? (
-            <Tooltip label="Editar">
-              <ActionIcon variant="subtle" aria-label={`Editar ${u.Email}`} onClick={() => setEditing(u.Id)}>
-                <IconPencil size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <IconAction tip="Editar" label={`Editar ${u.Email}`} icon={IconPencil} onClick={() => setEditing(u.Id)} />
           ) : null}
         </Group>
       ),

@@ -5,14 +5,14 @@ import { notifications } from '@mantine/notifications';
 import type { z } from 'zod';
 import type { ReactNode } from 'react';
 import { type Column } from '../../components/data-table';
+import { datedStatusColumns, personColumn } from '../../components/people-columns';
 import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import type { PanelSlots } from '../../components/panel-slots';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
-import { LifecycleButtons, lifecycleBulk } from '../../components/lifecycle-actions';
+import { LifecycleButtons, lifecycleBulk, permittedActions } from '../../components/lifecycle-actions';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
-import { DateText } from '../../components/value-text';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { date, dateTime, fullName } from '../../lib/format';
 import { LIFECYCLE_TEXT, lifecycleOf } from '../../lib/lifecycle';
@@ -125,7 +125,7 @@ export function WalletUsersPage({ panels: { Beneficiaries }, walletPanel }: { pa
   const list = useListState(NO_PEOPLE_FILTERS);
   const query = useWalletUsers(peopleQuery(list));
   const bulk = lifecycleBulk({
-    actions: [...(canStatus ? (['activar', 'desactivar', 'bloquear', 'desbloquear'] as const) : []), ...(canDelete ? (['borrar'] as const) : [])],
+    actions: permittedActions(canStatus, canDelete),
     statusOf: (u: Row) => lifecycleOf(u.Status),
     getId: (u) => u.Id,
     mutation: useWalletUserActions(),
@@ -134,25 +134,10 @@ export function WalletUsersPage({ panels: { Beneficiaries }, walletPanel }: { pa
   });
 
   const columns: Column<Row>[] = [
-    {
-      key: 'name',
-      header: 'Nombre',
-      sortField: 'Name',
-      render: (u) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {nameOf(u)}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {u.Email}
-          </Text>
-        </Stack>
-      ),
-    },
+    personColumn<Row>('Nombre', nameOf),
     { key: 'client', header: 'Número de cliente', render: (u) => <Text size="sm">{u.ClientNumber}</Text> },
     { key: 'mobile', header: 'Teléfono celular', render: (u) => <Text size="sm">{u.Mobile ?? '—'}</Text> },
-    { key: 'created', header: 'Fecha de alta', sortField: 'CreationDate', render: (u) => <DateText size="sm" value={u.CreationDate} /> },
-    { key: 'status', header: 'Estatus', render: (u) => <StatusBadge status={u.Status.Name} /> },
+    ...datedStatusColumns<Row>(),
   ];
 
   return (
