@@ -1,7 +1,6 @@
 import '../../components/mantine-styles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { PasswordField } from '../../components/password-field';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,19 +9,17 @@ import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
 import { isApiError } from '../../lib/api-client';
 import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
-import { emailField, newPasswordPair, sixDigitCode } from '../../lib/validation';
+import { emailField } from '../../lib/validation';
 import { useConfirmResetPassword } from './api/confirm-reset-password';
 import { useStartResetPassword } from './api/start-reset-password';
 import { AuthLayout } from './auth-layout';
+import { CodePasswordFields, codePasswordSchema, type CodePasswordInput, type CodePasswordValues } from './code-password-fields';
 import { REQUIRED_MARK } from '../../components/required-mark';
 
 const emailSchema = z.object({ Email: emailField });
 type EmailInput = z.input<typeof emailSchema>;
 type EmailValues = z.output<typeof emailSchema>;
 
-const resetSchema = z.object({ Code: sixDigitCode }).and(newPasswordPair);
-type ResetInput = z.input<typeof resetSchema>;
-type ResetValues = z.output<typeof resetSchema>;
 
 function EmailStep({ onSent }: { onSent: (email: string, destination: string) => void }) {
   const start = useStartResetPassword();
@@ -61,12 +58,11 @@ function ResetStep({ email, destination, onResend }: { email: string; destinatio
   const confirm = useConfirmResetPassword();
   const start = useStartResetPassword();
   const [sentTo, setSentTo] = useState(destination);
-  const form = useForm<ResetInput, unknown, ResetValues>({
+  const form = useForm<CodePasswordInput, unknown, CodePasswordValues>({
     ...FORM_SETTINGS,
-    resolver: zodResolver(resetSchema),
+    resolver: zodResolver(codePasswordSchema),
     defaultValues: { Code: '', Password: '', Confirm: '' },
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -97,30 +93,7 @@ function ResetStep({ email, destination, onResend }: { email: string; destinatio
         </Alert>
         {confirm.isError ? <ErrorAlert error={confirm.error} /> : null}
         {start.isError ? <ErrorAlert error={start.error} title="No fue posible reenviar el código" /> : null}
-        <TextInput
-          label="Código de verificación"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          {...REQUIRED_MARK}
-          error={errors.Code?.message}
-          {...form.register('Code')}
-        />
-        <PasswordField
-          label="Nueva contraseña"
-          autoComplete="new-password"
-          {...REQUIRED_MARK}
-          description="Al menos 8 caracteres, con letras y números."
-          error={errors.Password?.message}
-          {...form.register('Password')}
-        />
-        <PasswordField
-          label="Confirmar contraseña"
-          autoComplete="new-password"
-          {...REQUIRED_MARK}
-          error={errors.Confirm?.message}
-          {...form.register('Confirm')}
-        />
+        <CodePasswordFields form={form} codeLabel="Código de verificación" passwordLabel="Nueva contraseña" />
         <Button type="submit" fullWidth loading={confirm.isPending}>
           Cambiar contraseña
         </Button>

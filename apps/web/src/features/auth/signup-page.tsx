@@ -1,7 +1,6 @@
 import '../../components/mantine-styles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Grid, Group, Stack, Stepper, Text, TextInput } from '@mantine/core';
-import { PasswordField } from '../../components/password-field';
 import { IconDeviceMobileMessage, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -11,12 +10,13 @@ import { ErrorAlert } from '../../components/error-alert';
 import { DEFAULT_CODE, PhoneCodeSelect } from '../../components/phone-code-select';
 import { isApiError } from '../../lib/api-client';
 import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
-import { REQUIRED, emailField, newPasswordPair, requiredText, sixDigitCode } from '../../lib/validation';
+import { REQUIRED, emailField, requiredText, sixDigitCode } from '../../lib/validation';
 import { useSignupPassword } from './api/signup-password';
 import { useSignupResendToken, type SignupStartInput } from './api/signup-resend-token';
 import { useSignupValidateToken } from './api/signup-validate-token';
 import { useSignupVerificationCode } from './api/signup-verification-code';
 import { AuthLayout } from './auth-layout';
+import { CodePasswordFields, codePasswordSchema, type CodePasswordInput, type CodePasswordValues } from './code-password-fields';
 import { REQUIRED_MARK } from '../../components/required-mark';
 
 const dataSchema = z.object({
@@ -37,9 +37,6 @@ type DataValues = z.output<typeof dataSchema>;
 const tokenSchema = z.object({ Token: sixDigitCode });
 type TokenValues = z.infer<typeof tokenSchema>;
 
-const passwordSchema = z.object({ Code: sixDigitCode }).and(newPasswordPair);
-type PasswordInputValues = z.input<typeof passwordSchema>;
-type PasswordValues = z.output<typeof passwordSchema>;
 
 function DataStep({ initial, onDone }: { initial: SignupStartInput | null; onDone: (data: SignupStartInput) => void }) {
   const resend = useSignupResendToken();
@@ -183,12 +180,11 @@ function SmsStep({ data, onDone }: { data: SignupStartInput; onDone: () => void 
 function PasswordStep({ data, onBack }: { data: SignupStartInput; onBack: () => void }) {
   const navigate = useNavigate();
   const save = useSignupPassword();
-  const form = useForm<PasswordInputValues, unknown, PasswordValues>({
+  const form = useForm<CodePasswordInput, unknown, CodePasswordValues>({
     ...FORM_SETTINGS,
-    resolver: zodResolver(passwordSchema),
+    resolver: zodResolver(codePasswordSchema),
     defaultValues: { Code: '', Password: '', Confirm: '' },
   });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ Email: data.Email, Code: values.Code, Password: values.Password });
@@ -201,24 +197,7 @@ function PasswordStep({ data, onBack }: { data: SignupStartInput; onBack: () => 
     <form onSubmit={onSubmit} noValidate data-testid="form-signup-password">
       <Stack gap="md">
         {save.isError ? <ErrorAlert error={save.error} /> : null}
-        <TextInput
-          label="Código SMS"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          {...REQUIRED_MARK}
-          error={errors.Code?.message}
-          {...form.register('Code')}
-        />
-        <PasswordField
-          label="Contraseña"
-          autoComplete="new-password"
-          {...REQUIRED_MARK}
-          description="Al menos 8 caracteres, con letras y números."
-          error={errors.Password?.message}
-          {...form.register('Password')}
-        />
-        <PasswordField label="Confirmar contraseña" autoComplete="new-password" {...REQUIRED_MARK} error={errors.Confirm?.message} {...form.register('Confirm')} />
+        <CodePasswordFields form={form} codeLabel="Código SMS" passwordLabel="Contraseña" />
         <Button type="submit" fullWidth loading={save.isPending}>
           Crear cuenta
         </Button>
