@@ -1,9 +1,10 @@
 import type { BusinessListItem } from '@far/contracts';
-import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconEye, IconMapPin, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { IconAction } from '../../components/icon-action';
 import { type Column } from '../../components/data-table';
-import { lifecycleBulk } from '../../components/lifecycle-actions';
+import { STATUS_ACTIONS, lifecycleBulk } from '../../components/lifecycle-actions';
 import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
@@ -27,7 +28,7 @@ export function BusinessesPage() {
   const list = useListState(NO_PEOPLE_FILTERS);
   const query = useBusinesses(peopleQuery(list));
   const bulk = lifecycleBulk({
-    actions: canStatus ? (['activar', 'desactivar', 'bloquear', 'desbloquear'] as const) : [],
+    actions: canStatus ? STATUS_ACTIONS : [],
     statusOf: (b: BusinessListItem) => lifecycleOf(b.Status),
     getId: (b) => b.Id,
     mutation: useBusinessActions(),
@@ -55,11 +56,7 @@ export function BusinessesPage() {
       header: 'Acciones',
       align: 'right',
       render: (b) => (
-        <Tooltip label="Ver detalle">
-          <ActionIcon variant="subtle" aria-label={`Ver ${b.Name}`} onClick={() => navigate(`${BUSINESS_SCREEN}/${b.Id}`)}>
-            <IconEye size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction tip="Ver detalle" label={`Ver ${b.Name}`} icon={IconEye} onClick={() => navigate(`${BUSINESS_SCREEN}/${b.Id}`)} />
       ),
     },
   ];

@@ -3,6 +3,7 @@ import { ActionIcon, Button, FileInput, Grid, Group, Modal, Paper, Stack, Text, 
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDownload, IconFileTypePdf, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { IconAction } from '../../components/icon-action';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { REQUIRED_MARK } from '../../components/required-mark';
@@ -233,25 +234,13 @@ export function DocumentsTab({ businessId, canAdd, canReview, canDelete }: { bus
               </ActionIcon>
             </Tooltip>
             {canReview && !approved ? (
-              <Tooltip label="Aprobar">
-                <ActionIcon variant="subtle" color="green" aria-label={`Aprobar ${d.v_name}`} onClick={() => approve(d)}>
-                  <IconCheck size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <IconAction tip="Aprobar" label={`Aprobar ${d.v_name}`} color="green" icon={IconCheck} onClick={() => approve(d)} />
             ) : null}
             {canReview && d.v_status !== 'rechazado' ? (
-              <Tooltip label="Rechazar">
-                <ActionIcon variant="subtle" color="orange" aria-label={`Rechazar ${d.v_name}`} onClick={() => setRejecting(d)}>
-                  <IconX size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <IconAction tip="Rechazar" label={`Rechazar ${d.v_name}`} color="orange" icon={IconX} onClick={() => setRejecting(d)} />
             ) : null}
             {canDelete && !approved ? (
-              <Tooltip label="Eliminar">
-                <ActionIcon variant="subtle" color="red" aria-label={`Eliminar ${d.v_name}`} onClick={() => askDelete(d)}>
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <IconAction tip="Eliminar" label={`Eliminar ${d.v_name}`} color="red" icon={IconTrash} onClick={() => askDelete(d)} />
             ) : null}
           </Group>
         );

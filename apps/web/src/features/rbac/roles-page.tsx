@@ -1,9 +1,10 @@
 import type { Role } from '@far/contracts';
-import { ActionIcon, Badge, Button, Group, Modal, Paper, Skeleton, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Skeleton, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { IconAction } from '../../components/icon-action';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
@@ -130,24 +131,12 @@ export function RolesPage() {
       render: (r) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {canEdit ? (
-            <Tooltip label="Editar">
-              <ActionIcon variant="subtle" aria-label={`Editar ${r.v_name}`} onClick={() => setDialog({ mode: 'edit', uid: r.v_uid })}>
-                <IconPencil size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <IconAction tip="Editar" label={`Editar ${r.v_name}`} icon={IconPencil} onClick={() => setDialog({ mode: 'edit', uid: r.v_uid })} />
           ) : (
-            <Tooltip label="Ver detalle">
-              <ActionIcon variant="subtle" aria-label={`Ver ${r.v_name}`} onClick={() => setDialog({ mode: 'view', uid: r.v_uid })}>
-                <IconEye size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <IconAction tip="Ver detalle" label={`Ver ${r.v_name}`} icon={IconEye} onClick={() => setDialog({ mode: 'view', uid: r.v_uid })} />
           )}
           {canDelete && !r.b_system ? (
-            <Tooltip label="Borrar">
-              <ActionIcon variant="subtle" color="red" aria-label={`Borrar ${r.v_name}`} onClick={() => askDelete(r)}>
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <IconAction tip="Borrar" label={`Borrar ${r.v_name}`} color="red" icon={IconTrash} onClick={() => askDelete(r)} />
           ) : null}
         </Group>
       ),

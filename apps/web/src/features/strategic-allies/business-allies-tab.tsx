@@ -1,9 +1,10 @@
 import { STATUS_IDS } from '@far/contracts';
-import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconLinkOff, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { IconAction } from '../../components/icon-action';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { REQUIRED_MARK } from '../../components/required-mark';
@@ -275,24 +276,12 @@ export function BusinessAlliesTab({ businessId }: { businessId: string }) {
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {canEdit && a.v_status === 'pendiente' ? (
             <>
-              <Tooltip label="Aprobar">
-                <ActionIcon variant="subtle" color="green" aria-label={`Aprobar ${a.v_names}`} onClick={() => move(a, 'activo')}>
-                  <IconCheck size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Rechazar">
-                <ActionIcon variant="subtle" color="orange" aria-label={`Rechazar ${a.v_names}`} onClick={() => setRejecting(a)}>
-                  <IconX size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <IconAction tip="Aprobar" label={`Aprobar ${a.v_names}`} color="green" icon={IconCheck} onClick={() => move(a, 'activo')} />
+              <IconAction tip="Rechazar" label={`Rechazar ${a.v_names}`} color="orange" icon={IconX} onClick={() => setRejecting(a)} />
             </>
           ) : null}
           {canUnlink && a.v_status === 'activo' ? (
-            <Tooltip label="Desvincular">
-              <ActionIcon variant="subtle" color="red" aria-label={`Desvincular ${a.v_names}`} onClick={() => move(a, 'inactivo')}>
-                <IconLinkOff size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <IconAction tip="Desvincular" label={`Desvincular ${a.v_names}`} color="red" icon={IconLinkOff} onClick={() => move(a, 'inactivo')} />
           ) : null}
         </Group>
       ),
