@@ -232,7 +232,7 @@ async function httpSpeiOut(admin: pg.Client): Promise<{ ledgerTxPerSecond: numbe
   // An accepted SPEI out is one ledger transaction: its hold (settlement comes later, by a job).
   const count = async () => Number((await database.query<{ n: string }>('bench_count', 'SELECT ((SELECT count(*) FROM ledger_holds) + (SELECT count(*) FROM ledger_transactions))::text AS n', []))[0]!.n);
   const before = await count();
-  const body = JSON.stringify({ Clabe: buildClabe('990', '180', '00000000011'), BeneficiaryName: 'Proveedor de prueba', Amount: '1.00', Concept: 'Pago de prueba', Reference: '1234', SecurityCode: CODE });
+  const body = JSON.stringify({ ConfirmHolder: true, Clabe: buildClabe('990', '180', '00000000011'), BeneficiaryName: 'Proveedor de prueba', Amount: '1.00', Concept: 'Pago de prueba', Reference: '1234', SecurityCode: CODE });
   const child = spawn(process.execPath, ['--import', 'tsx', new URL('../lib/spread-load.ts', import.meta.url).pathname, JSON.stringify({ url: `${base}/api/v1/transaction/business-movement/speiout`, tokens, body, seconds: SECONDS, connections: CLIENTS })], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -22,6 +22,7 @@ export * from '../modules/notifications/schema';
 export * from '../modules/clarifications/schema';
 export * from '../modules/reports/schema';
 export * from '../modules/dispersions/schema';
+export * from '../modules/payout-checks/schema';
 export * from '../platform/rate-limit.schema';
 export * from '../modules/cards/schema';
 export * from '../modules/webhooks/schema';

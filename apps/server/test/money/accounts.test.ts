@@ -11,7 +11,7 @@ let t: TestApp;
 let a: DemoBusiness;
 let b: DemoBusiness;
 const base = '/api/v1/transaction/clabe-account';
-const create = (payload: Record<string, unknown>, email = BUSINESS_2) => t.call(email, { method: 'POST', url: `${base}/action/create`, payload });
+const create = (payload: Record<string, unknown>, email = BUSINESS_2) => t.call(email, { method: 'POST', url: `${base}/action/create`, payload: { ConfirmHolder: true, ...payload } });
 const edit = (payload: Record<string, unknown>, email = BUSINESS_2) => t.call(email, { method: 'PUT', url: `${base}/action/edit`, payload });
 const accounts = async () => Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM clabe_accounts`))[0]!.n);
 
@@ -144,7 +144,7 @@ describe('transference', () => {
     const res = await moneyCall(t, BUSINESS, {
       method: 'POST',
       url: path,
-      payload: { v_clabe_destination: CLABE.bbva, v_recipients_name: 'Proveedora del Norte', v_alias: 'Norte', v_reference: '42', v_concept: 'Pago pedido 42', n_amount: '250.00', v_security_code: await speiCode(t, BUSINESS) },
+      payload: { b_confirm_holder: true, v_clabe_destination: CLABE.bbva, v_recipients_name: 'Proveedora del Norte', v_alias: 'Norte', v_reference: '42', v_concept: 'Pago pedido 42', n_amount: '250.00', v_security_code: await speiCode(t, BUSINESS) },
     });
     expect(res.statusCode, res.body).toBe(200);
     const tr = res.json().data;
@@ -185,7 +185,7 @@ describe('transference', () => {
   });
 
   it('pays a registered account by v_uid_account; a sent transfer can no longer be edited or deleted', async () => {
-    const acct = (await t.call(BUSINESS, { method: 'POST', url: `${base}/action/create`, payload: { Alias: 'Para transference', AccountHolderName: 'Titular Transference', Clabe: CLABE.settles } })).json().data;
+    const acct = (await t.call(BUSINESS, { method: 'POST', url: `${base}/action/create`, payload: { ConfirmHolder: true, Alias: 'Para transference', AccountHolderName: 'Titular Transference', Clabe: CLABE.settles } })).json().data;
     const res = await moneyCall(t, BUSINESS, { method: 'POST', url: path, payload: { v_uid_account: acct.Id, v_reference: '1', v_concept: 'Pago', n_amount: 10, v_security_code: await speiCode(t, BUSINESS) } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ v_recipients_name: 'Titular Transference', v_alias: 'Para transference', v_financial_institution: 'SANDBOX LIQUIDA' });
@@ -211,7 +211,7 @@ describe('transference', () => {
       const res = await moneyCall(t, BUSINESS, {
         method: 'POST',
         url: path,
-        payload: { v_clabe_destination: CLABE.bbva, v_recipients_name: 'X', v_reference: '1', v_concept: 'Pago', n_amount: '1.00', v_security_code: '123456', ...change },
+        payload: { b_confirm_holder: true, v_clabe_destination: CLABE.bbva, v_recipients_name: 'X', v_reference: '1', v_concept: 'Pago', n_amount: '1.00', v_security_code: '123456', ...change },
       });
       expect([res.statusCode, res.json().message]).toEqual([400, message]);
     }

@@ -9,7 +9,7 @@ import { BUSINESS, CLABE, TECHFAR, demoBusiness, deposit, key, moneyCall, noLimi
 let t: TestApp;
 let b: DemoBusiness;
 const URL_OUT = '/api/v1/transaction/business-movement/speiout';
-const body = (code: string, amount = '10.00') => ({ Clabe: CLABE.settles, BeneficiaryName: 'Proveedor Uno', Amount: amount, Concept: 'Pago repetido', Reference: '77', SecurityCode: code });
+const body = (code: string, amount = '10.00') => ({ ConfirmHolder: true, Clabe: CLABE.settles, BeneficiaryName: 'Proveedor Uno', Amount: amount, Concept: 'Pago repetido', Reference: '77', SecurityCode: code });
 const orders = async () => Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM business_movements WHERE v_type = 'SPEI_OUT'`))[0]!.n);
 const holds = async () => Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM ledger_holds`))[0]!.n);
 

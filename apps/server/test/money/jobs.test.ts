@@ -93,7 +93,7 @@ describe.skipIf(!onPostgres)('SPEI out under concurrency (PostgreSQL)', () => {
         moneyCall(t, s, {
           method: 'POST',
           url: '/api/v1/transaction/business-movement/speiout',
-          payload: { Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Paralelo', Amount: amount, Concept: 'Pago paralelo', Reference: String(i + 1), SecurityCode: codes[i] },
+          payload: { ConfirmHolder: true, Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Paralelo', Amount: amount, Concept: 'Pago paralelo', Reference: String(i + 1), SecurityCode: codes[i] },
           key: key(),
         }),
       ),
@@ -122,7 +122,7 @@ describe.skipIf(!onPostgres)('SPEI out under concurrency (PostgreSQL)', () => {
     const drained = await moneyCall(t, BUSINESS, {
       method: 'POST',
       url: '/api/v1/transaction/business-movement/speiout',
-      payload: { Clabe: CLABE.bbva, BeneficiaryName: 'Vaciado', Amount: (Number(drain) - 5.8).toFixed(2), Concept: 'Vaciado', Reference: '9', SecurityCode: code },
+      payload: { ConfirmHolder: true, Clabe: CLABE.bbva, BeneficiaryName: 'Vaciado', Amount: (Number(drain) - 5.8).toFixed(2), Concept: 'Vaciado', Reference: '9', SecurityCode: code },
     });
     expect(drained.statusCode, drained.body).toBe(200);
     expect(Number((await balance(t, BUSINESS)).availableBalance)).toBeCloseTo(target, 2);

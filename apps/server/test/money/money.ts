@@ -62,7 +62,7 @@ export async function deposit(t: TestApp, businessId: string, amount: string) {
 /** A SPEI out with a fresh code; returns the raw response. */
 export async function speiOut(t: TestApp, email: string, body: Record<string, unknown>, opts: { key?: string | null; code?: string } = {}) {
   const code = opts.code ?? (await speiCode(t, email));
-  return moneyCall(t, email, { method: 'POST', url: '/api/v1/transaction/business-movement/speiout', payload: { Concept: 'Pago de prueba', Reference: '1234', ...body, SecurityCode: code }, key: opts.key });
+  return moneyCall(t, email, { method: 'POST', url: '/api/v1/transaction/business-movement/speiout', payload: { Concept: 'Pago de prueba', Reference: '1234', ConfirmHolder: true, ...body, SecurityCode: code }, key: opts.key });
 }
 
 export const balance = async (t: TestApp, email: string, businessId?: string) => {

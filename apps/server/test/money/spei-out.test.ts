@@ -104,7 +104,7 @@ describe('SPEI out, happy paths', () => {
     const created = await t.call(BUSINESS, {
       method: 'POST',
       url: '/api/v1/transaction/clabe-account/action/create',
-      payload: { Alias: 'Proveedor BBVA', AccountHolderName: 'Proveedora del Norte SA', Clabe: CLABE.bbva },
+      payload: { ConfirmHolder: true, Alias: 'Proveedor BBVA', AccountHolderName: 'Proveedora del Norte SA', Clabe: CLABE.bbva },
     });
     expect(created.statusCode, created.body).toBe(200);
     const res = await speiOut(t, BUSINESS, { ClabeAccountId: created.json().data.Id, Amount: 50 });
@@ -193,7 +193,7 @@ describe('SPEI out, happy paths', () => {
 });
 
 describe('SPEI out, refusals: each with its Spanish message and nothing written', () => {
-  const valid = { Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Uno', Amount: '10.00', Concept: 'Pago de prueba', Reference: '1234', SecurityCode: '123456' };
+  const valid = { ConfirmHolder: true, Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Uno', Amount: '10.00', Concept: 'Pago de prueba', Reference: '1234', SecurityCode: '123456' };
   const wrongDigit = CLABE.bbva.slice(0, 17) + String((Number(CLABE.bbva[17]) + 1) % 10);
   const badInput: Array<[string, Record<string, unknown>, string]> = [
     ['CLABE too short', { Clabe: '01218000001234' }, 'La CLABE debe tener 18 dígitos'],
@@ -311,7 +311,7 @@ describe('SPEI out, refusals: each with its Spanish message and nothing written'
     const acct = await t.call(BUSINESS, {
       method: 'POST',
       url: '/api/v1/transaction/clabe-account/action/create',
-      payload: { Alias: 'Limitada', AccountHolderName: 'Cuenta Limitada', Clabe: CLABE.banamex, DailyTransferLimit: '300.00' },
+      payload: { ConfirmHolder: true, Alias: 'Limitada', AccountHolderName: 'Cuenta Limitada', Clabe: CLABE.banamex, DailyTransferLimit: '300.00' },
     });
     expect(acct.statusCode, acct.body).toBe(200);
     const id = acct.json().data.Id;
@@ -328,7 +328,7 @@ describe('SPEI out, refusals: each with its Spanish message and nothing written'
 
   it('refuses a deactivated account and its own CLABE', async () => {
     const acct = (
-      await t.call(BUSINESS, { method: 'POST', url: '/api/v1/transaction/clabe-account/action/create', payload: { Alias: 'Vieja', AccountHolderName: 'Cuenta Vieja', Clabe: buildClabe('014', '180', '00000000077') } })
+      await t.call(BUSINESS, { method: 'POST', url: '/api/v1/transaction/clabe-account/action/create', payload: { ConfirmHolder: true, Alias: 'Vieja', AccountHolderName: 'Cuenta Vieja', Clabe: buildClabe('014', '180', '00000000077') } })
     ).json().data;
     const off = await t.call(BUSINESS, { method: 'PUT', url: '/api/v1/transaction/clabe-account/action/edit', payload: { Id: acct.Id, IsActive: false } });
     expect(off.statusCode, off.body).toBe(200);
@@ -350,7 +350,7 @@ describe('SPEI out, refusals: each with its Spanish message and nothing written'
 describe('SPEI out, who may send it', () => {
   it('is refused to staff and to wallet users', async () => {
     const before = await moneyTables(t);
-    const body = { Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Uno', Amount: '10.00', Concept: 'Pago', Reference: '1', SecurityCode: '123456' };
+    const body = { ConfirmHolder: true, Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Uno', Amount: '10.00', Concept: 'Pago', Reference: '1', SecurityCode: '123456' };
     const staff = await moneyCall(t, TECHFAR, { method: 'POST', url: URL_OUT, payload: body });
     expect(staff.statusCode).toBe(403);
     const wallet = await moneyCall(t, WALLET, { method: 'POST', url: URL_OUT, payload: body, key: key() });

@@ -31,7 +31,7 @@ beforeAll(async () => {
   const acct = await t.call(BUSINESS, {
     method: 'POST',
     url: '/api/v1/transaction/clabe-account/action/create',
-    payload: { Alias: '=HYPERLINK("http://x")', AccountHolderName: 'Proveedor Formula', Clabe: CLABE.settles },
+    payload: { ConfirmHolder: true, Alias: '=HYPERLINK("http://x")', AccountHolderName: 'Proveedor Formula', Clabe: CLABE.settles },
   });
   expect(acct.statusCode, acct.body).toBe(200);
   settled = (await speiOut(t, BUSINESS, { ClabeAccountId: acct.json().data.Id, Amount: '123.45', Concept: 'Factura 778', Reference: '778' })).json().data;

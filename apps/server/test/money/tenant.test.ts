@@ -24,7 +24,7 @@ beforeAll(async () => {
   await runJobs(t, 60_000);
   pendingA = (await speiOut(t, BUSINESS, { Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor A', Amount: '11.00' })).json().data.Id;
   accountA = (
-    await t.call(BUSINESS, { method: 'POST', url: '/api/v1/transaction/clabe-account/action/create', payload: { Alias: 'De A', AccountHolderName: 'Proveedor de A', Clabe: CLABE.banamex } })
+    await t.call(BUSINESS, { method: 'POST', url: '/api/v1/transaction/clabe-account/action/create', payload: { ConfirmHolder: true, Alias: 'De A', AccountHolderName: 'Proveedor de A', Clabe: CLABE.banamex } })
   ).json().data.Id;
 });
 afterAll(() => t.close());

@@ -9,7 +9,7 @@ import { bankByClabePrefix } from '../catalogs';
 import { AmountField, AmountOut } from './money';
 import { EmailField, Uuid, pageOf } from './common';
 import { DateField, REQUIRED, optional } from './fields';
-import { BeneficiaryNameField, ClabeField, ConceptField, NumericReferenceField, SecurityCodeField } from './spei';
+import { BeneficiaryNameField, ClabeField, ConceptField, HOLDER_MESSAGES, NumericReferenceField, SecurityCodeField } from './spei';
 
 // ---- statuses --------------------------------------------------------------------------------------
 
@@ -79,7 +79,7 @@ export const DISPERSION_MESSAGES = {
   duplicate: (row: number) => `Fila duplicada: misma CLABE, monto y referencia que la fila ${row}`,
   ownAccount: 'No puedes dispersar a tu propia cuenta',
   rowErrors: 'El archivo tiene errores; corrígelos y vuelve a cargarlo',
-  noSuchAccount: 'La cuenta no existe (verificación del titular)',
+  noSuchAccount: HOLDER_MESSAGES.noSuchAccount,
   holderMismatch: 'El titular de la cuenta no coincide con el nombre o RFC indicados',
   unconfirmed: 'Confirma o quita las filas cuyo titular no coincide',
   notRemovable: 'Solo se puede eliminar una dispersión que aún no inicia',

@@ -141,6 +141,8 @@ export const ClabeAccount = z.object({
 });
 export type ClabeAccount = z.infer<typeof ClabeAccount>;
 
+/** ConfirmHolder: the business accepts a holder that did not match (then the CLABE is remembered as confirmed). */
+const ConfirmHolderField = z.boolean().optional().describe('true: pagar aunque el titular de la CLABE no coincida con el nombre o RFC dados');
 const AliasField = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(40, SPEI_MESSAGES.alias);
 const RfcField = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), rfcSchema());
 const DailyLimitField = z.preprocess((v) => (v === '' ? null : v), AmountField.nullable().optional());
@@ -154,6 +156,7 @@ export const ClabeAccountCreateBody = z.object({
   ClabeUsageScope: ClabeUsageScope.default('ALL'),
   DailyTransferLimit: DailyLimitField,
   AccountTypeId: z.literal(40, { message: 'Por ahora solo se pueden registrar cuentas CLABE (tipo 40)' }).default(40),
+  ConfirmHolder: ConfirmHolderField,
 });
 
 export const ClabeAccountEditBody = z.object({
@@ -179,7 +182,7 @@ export const ClabeAccountPage = pageOf(ClabeAccount);
 // ---- business movements (SPEI out/in, deposits) --------------------------------------------------
 
 /** StatusBusinessMovement: the numbers and their names. */
-export const MOVEMENT_STATUS = { pendiente: 0, enviada: 1, liquidada: 2, devuelta: 3, rechazada: 4, cancelada: 5, eliminada: 6 } as const;
+export const MOVEMENT_STATUS = { pendiente: 0, enviada: 1, liquidada: 2, devuelta: 3, rechazada: 4, cancelada: 5, eliminada: 6, porAutorizar: 7, rechazadaAutorizador: 8 } as const;
 export const MOVEMENT_STATUS_NAMES: Readonly<Record<number, string>> = {
   0: 'Pendiente',
   1: 'Enviada',
@@ -188,7 +191,25 @@ export const MOVEMENT_STATUS_NAMES: Readonly<Record<number, string>> = {
   4: 'Rechazada',
   5: 'Cancelada',
   6: 'Eliminada',
+  // Maker-checker (decision 0006): nothing held or sent until a second user authorises.
+  7: 'Por autorizar',
+  8: 'Rechazada por el autorizador',
 };
+/** The highest StatusBusinessMovement (the list filters accept 0 to this). */
+export const MOVEMENT_STATUS_MAX = 8;
+
+/** Maker-checker of single SPEI outs and dispersions (one setting per business, set by staff). */
+export const APPROVAL_MESSAGES = {
+  speiOutAwaits: 'Transferencia registrada: espera la autorización de otro usuario de la empresa',
+  speiOutNotAwaiting: 'La transferencia no está por autorizar',
+  speiOutSameUser: 'Otro usuario de la empresa debe autorizar esta transferencia',
+} as const;
+
+/** The account-holder check before the first payout to a CLABE (the rail's penny test; decision 0014). */
+export const HOLDER_MESSAGES = {
+  noSuchAccount: 'La cuenta no existe (verificación del titular)',
+  mismatch: (name: string, rfc: string | null) => `El titular de la CLABE es ${name}${rfc ? ` (RFC ${rfc})` : ''} y no coincide con el nombre o RFC indicados. Confirma el titular para continuar`,
+} as const;
 export const MOVEMENT_TYPES = ['SPEI_OUT', 'SPEI_IN', 'DEPOSIT', 'WALLET_OUT', 'WALLET_IN'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const MOVEMENT_TYPE_NAMES: Readonly<Record<MovementType, string>> = {
@@ -245,7 +266,7 @@ export const BusinessMovement = z.object({
   SentAt: z.string().nullable(),
   SettledAt: z.string().nullable(),
   ReturnedAt: z.string().nullable(),
-  /** Pending (0) and not yet sent: cancel and remove are allowed. */
+  /** Pending (0) and not yet sent, or awaiting authorisation (7): cancel and remove are allowed. */
   CanCancel: z.boolean(),
 });
 export type BusinessMovement = z.infer<typeof BusinessMovement>;
@@ -281,6 +302,7 @@ export const SpeiOutBody = z
     SecurityCode: SecurityCodeField,
     /** Optional future day (YYYY-MM-DD, America/Mexico_City) to send it; until then it stays pending and cancellable. */
     PaymentDay: optional(DateField),
+    ConfirmHolder: ConfirmHolderField,
   })
   .superRefine((d, ctx) => {
     if (!d.ClabeAccountId === !d.Clabe) ctx.addIssue({ code: 'custom', path: ['Clabe'], message: SPEI_MESSAGES.destination });
@@ -294,6 +316,12 @@ export const PendingTransactionsBody = z.object({
 });
 
 export const MovementIdBody = z.object({ Id: Uuid });
+/** A second user of the business authorises a SPEI out «Por autorizar» with their own code (operation spei-out). */
+export const SpeiOutApproveBody = z.object({ Id: Uuid, SecurityCode: SecurityCodeField });
+/** A SPEI out awaiting authorisation, with whether the caller may authorise it (not its maker). */
+export const AwaitingSpeiOut = BusinessMovement.extend({ CanApprove: z.boolean(), CreatedByEmail: z.string().nullable() });
+export type AwaitingSpeiOut = z.infer<typeof AwaitingSpeiOut>;
+export const AwaitingSpeiOutPage = pageOf(AwaitingSpeiOut);
 export const MovementIdParams = z.object({ id: Uuid });
 
 // ---- sandbox incoming order (staff) ------------------------------------------------------------------
@@ -347,6 +375,7 @@ export const TransferenceCreateBody = z
     v_concept: ConceptField,
     n_amount: AmountField,
     v_security_code: SecurityCodeField,
+    b_confirm_holder: ConfirmHolderField,
   })
   .superRefine((d, ctx) => {
     if (!d.v_uid_account === !d.v_clabe_destination) ctx.addIssue({ code: 'custom', path: ['v_clabe_destination'], message: SPEI_MESSAGES.destination });
@@ -364,5 +393,5 @@ export const TransferenceListQuery = z.object({
   BusinessId: optional(Uuid),
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(10),
-  n_status: z.coerce.number().int().min(0).max(6).optional(),
+  n_status: z.coerce.number().int().min(0).max(MOVEMENT_STATUS_MAX).optional(),
 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AmountOut } from './money';
 import { Uuid, sortQuery } from './common';
 import { DateField, optional } from './fields';
-import { BalanceOut, BusinessMovement, MOVEMENT_TYPES } from './spei';
+import { BalanceOut, BusinessMovement, MOVEMENT_STATUS_MAX, MOVEMENT_TYPES } from './spei';
 
 const MovementsFilters = z.object({
     BusinessId: optional(Uuid),
@@ -14,7 +14,7 @@ const MovementsFilters = z.object({
     From: optional(DateField),
     To: optional(DateField),
     Type: optional(z.enum(MOVEMENT_TYPES, { message: 'Tipo de movimiento no válido' })),
-    Status: optional(z.coerce.number().int().min(0).max(6)),
+    Status: optional(z.coerce.number().int().min(0).max(MOVEMENT_STATUS_MAX)),
     /** Matches concept, reference, tracking key, beneficiary or sender name, CLABE, alias. */
     Search: optional(z.string().trim().max(60)),
     Page: z.coerce.number().int().min(1).default(1),

@@ -9,7 +9,7 @@ import { DateField, RequiredText, optional } from './fields';
 import { AmountField, AmountOut } from './money';
 import { CommissionAmountField, Percent, PercentField } from './pricing';
 import { PinField } from './session';
-import { BeneficiaryNameField, BusinessMovement, ClabeField, ConceptField, MOVEMENT_TYPES, NumericReferenceField, SecurityCodeField } from './spei';
+import { BeneficiaryNameField, BusinessMovement, ClabeField, ConceptField, MOVEMENT_STATUS_MAX, MOVEMENT_TYPES, NumericReferenceField, SecurityCodeField } from './spei';
 
 export const WALLET_MESSAGES = {
   confirmation: 'Ingresa el código de seguridad o tu NIP',
@@ -206,7 +206,7 @@ const WalletMovementFilters = z.object({
   From: optional(DateField),
   To: optional(DateField),
   Type: optional(z.enum(MOVEMENT_TYPES, { message: 'Tipo de movimiento no válido' })),
-  Status: optional(z.coerce.number().int().min(0).max(6)),
+  Status: optional(z.coerce.number().int().min(0).max(MOVEMENT_STATUS_MAX)),
   Search: optional(z.string().trim().max(60)),
   Page: z.coerce.number().int().min(1).default(1),
   Size: z.coerce.number().int().min(1).max(100).default(10),

@@ -20,15 +20,14 @@ import {
   type HolderCheck,
   type ValidDispersionRow,
 } from '@far/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { BusinessRow } from '../businesses';
 import { INSUFFICIENT_FUNDS } from '../ledger';
 import { businessLedgerBalance, checkLimits, effectiveLimits, effectiveSpeiConfig, type Limits } from '../pricing';
-import { lookupAccountHolder, speiOutUsage, SPEI_OUT_DISABLED } from '../spei';
+import { approvalPolicy, knownClabes, lookupAccountHolder, needsApproval } from '../payout-checks';
+import { speiOutUsage, SPEI_OUT_DISABLED } from '../spei';
 import { parseDispersionFile, type RawRow } from './file';
-import { dispersionApproval, verifiedClabes } from './schema';
 
 export interface DispersionSource {
   file?: { name: string; content: Buffer };
@@ -76,21 +75,6 @@ async function rawRows(source: DispersionSource & { file?: { name: string; conte
   if (rows.length === 0) throw new AppError('VALIDATION', M.noRows, { errors: [{ field: 'Rows', key: 'empty', message: M.noRows }] });
   if (rows.length > DISPERSION_LIMITS.maxRows) throw new AppError('VALIDATION', M.rows, { errors: [{ field: 'Rows', key: 'rows', message: M.rows }] });
   return { rows, errors: [] as DispersionRowError[], mediaType: 'text/csv' };
-}
-
-/** CLABEs the business verified before (json array parameter: one bind whatever the count). */
-async function knownClabes(db: DbOrTx, businessId: string, clabes: string[]): Promise<Set<string>> {
-  if (clabes.length === 0) return new Set();
-  const rows = await db
-    .select({ clabe: verifiedClabes.v_clabe })
-    .from(verifiedClabes)
-    .where(and(eq(verifiedClabes.v_uid_business, businessId), sql`${verifiedClabes.v_clabe} IN (SELECT jsonb_array_elements_text(${JSON.stringify(clabes)}::jsonb))`));
-  return new Set(rows.map((r) => r.clabe));
-}
-
-export async function approvalPolicy(db: DbOrTx, businessId: string) {
-  const [row] = await db.select().from(dispersionApproval).where(eq(dispersionApproval.v_uid_business, businessId));
-  return { enabled: row?.b_enabled ?? false, thresholdCents: row?.n_threshold_cents ?? null };
 }
 
 export async function planDispersion(db: DbOrTx, business: BusinessRow, input: { File?: { Name: string; ContentBase64: string }; Rows?: DispersionRowInput[]; DropRows?: number[]; ConfirmedClabes?: string[] }, now: Date): Promise<DispersionPlan> {
@@ -178,7 +162,7 @@ export async function planDispersion(db: DbOrTx, business: BusinessRow, input: {
     available: availableBalance,
     blocker,
     unconfirmed,
-    needsApproval: policy.enabled && totals.totalCents >= (policy.thresholdCents ?? 0n),
+    needsApproval: needsApproval(policy, totals.totalCents),
   };
 }
 

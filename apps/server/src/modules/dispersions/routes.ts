@@ -3,6 +3,7 @@ import {
   ApprovalConfigBody,
   BusinessIdParams,
   DISPERSION_STATUS as D,
+  DISPERSION_MESSAGES,
   DISPERSION_STATUS_NAMES,
   Dispersion,
   DispersionApproveBody,
@@ -41,11 +42,12 @@ import { recordActivity } from '../audit';
 import { assertBusinessActive, businessForActor, liveBusiness } from '../businesses';
 import { getFile } from '../files';
 import { consumeCode } from '../security';
-import { idempotencyScope, lookupAccountHolder } from '../spei';
-import { planDispersion, previewOut, approvalPolicy } from './plan';
+import { approvalPolicy, assertChecker, lookupAccountHolder, saveApprovalPolicy } from '../payout-checks';
+import { idempotencyScope } from '../spei';
+import { planDispersion, previewOut } from './plan';
 import { approveDispersion, assertCreatable, createDispersion, dispersionFor, dispersionOut, rejectDispersion, removeDispersion, SECTION, type DispersionRow } from './service';
 import { dispersionTransactions, listDispersions, recentDispersions } from './queries';
-import { dispersionApproval, dispersions } from './schema';
+import { dispersions } from './schema';
 import { templateFile } from './template';
 import { and, eq } from 'drizzle-orm';
 
@@ -208,8 +210,7 @@ export const dispersionRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       // The lock-free checks first, so that a refused approval keeps its code.
       const d = await dispersionFor(db, actor, req.body.DispersionId);
-      if (d.i_status !== D.porAutorizar) throw rule('La dispersión no está por autorizar');
-      if (d.v_uid_user === actor.userId) throw rule('Otro usuario de la empresa debe autorizar esta dispersión');
+      assertChecker({ awaiting: d.i_status === D.porAutorizar, makerId: d.v_uid_user }, actor, DISPERSION_MESSAGES);
       await consumeCode(db, actor.userId, 'dispersion', req.body.SecurityCode);
       return withIdempotency(req, reply, async (tx) => ({ body: ok(dispersionOut(await approveDispersion(tx, actor, req.body.DispersionId, new Date()), actor), 'Dispersión autorizada') }));
     },
@@ -282,8 +283,7 @@ export const dispersionRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const b = await liveBusiness(db, req.params.id);
       await db.transaction(async (tx) => {
-        const values = { b_enabled: req.body.Enabled, n_threshold_cents: req.body.ThresholdAmount ?? null, v_changed_by_email: actor.email };
-        await tx.insert(dispersionApproval).values({ v_uid_business: b.v_uid, ...values }).onConflictDoUpdate({ target: dispersionApproval.v_uid_business, set: values });
+        await saveApprovalPolicy(tx, b.v_uid, { enabled: req.body.Enabled, thresholdCents: req.body.ThresholdAmount ?? null }, actor.email);
         await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `${req.body.Enabled ? 'Activó' : 'Desactivó'} la autorización de dispersiones de ${b.v_client}`, detail: { business: b.v_uid } });
       });
       return ok(await approvalOut(b.v_uid), 'Configuración guardada');

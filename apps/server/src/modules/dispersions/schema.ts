@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { recordColumns, tstz } from '../../db/columns';
 
 /**
@@ -89,28 +89,3 @@ export const dispersionRows = pgTable(
     check('dispersion_rows_amounts', sql`n_amount_cents > 0 AND n_commission_cents >= 0 AND n_iva_cents >= 0`),
   ],
 );
-
-/** CLABEs whose holder a business has verified (penny test matched) or confirmed despite a mismatch. */
-export const verifiedClabes = pgTable(
-  'verified_clabes',
-  {
-    ...recordColumns(),
-    v_uid_business: uuid('v_uid_business').notNull(),
-    v_clabe: text('v_clabe').notNull(),
-    v_holder_name: text('v_holder_name'),
-    v_holder_rfc: text('v_holder_rfc'),
-    /** 'match' (the rail's holder is the one given) or 'confirmed' (a mismatch the business accepted). */
-    v_result: text('v_result').notNull().$type<'match' | 'confirmed'>(),
-    v_uid_user: uuid('v_uid_user'),
-  },
-  (t) => [uniqueIndex('verified_clabes_business_clabe_key').on(t.v_uid_business, t.v_clabe), check('verified_clabes_result', sql`v_result IN ('match', 'confirmed')`)],
-);
-
-/** Maker-checker per business, set by staff: above the threshold a second user authorises. */
-export const dispersionApproval = pgTable('dispersion_approval', {
-  ...recordColumns(),
-  v_uid_business: uuid('v_uid_business').notNull().unique(),
-  b_enabled: boolean('b_enabled').notNull().default(false),
-  n_threshold_cents: bigint('n_threshold_cents', { mode: 'bigint' }),
-  v_changed_by_email: text('v_changed_by_email'),
-});

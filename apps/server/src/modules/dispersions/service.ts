@@ -29,11 +29,12 @@ import { storeFile } from '../files';
 import { enqueueJob } from '../jobs';
 import { balanceOf, placeHold, releaseHold } from '../ledger';
 import { notify } from '../notifications';
+import { assertChecker, rememberClabes, type CheckedClabe } from '../payout-checks';
 import { checkLimits, effectiveLimits } from '../pricing';
 import { addDays, businessSpeiAccount, mexicoDate, mexicoMidnight, placeSpeiOutOrder, speiOutUsage, type MovementRow } from '../spei';
 import { TEMPLATE_HEADERS } from './file';
 import type { DispersionPlan } from './plan';
-import { dispersionRows, dispersions, verifiedClabes } from './schema';
+import { dispersionRows, dispersions } from './schema';
 
 export const SECTION = 'Dispersiones';
 export const START_JOB = 'dispersion.start';
@@ -182,15 +183,9 @@ export async function createDispersion(tx: Tx, actor: Actor, plan: DispersionPla
     );
   }
   // Holders verified by the penny test, and mismatches the business confirmed, are remembered.
-  const remembered = new Map<string, { result: 'match' | 'confirmed'; name: string | null; rfc: string | null }>();
-  for (const r of plan.rows) if (r.holder === 'match' || r.holder === 'mismatch') remembered.set(r.clabe, { result: r.holder === 'match' ? 'match' : 'confirmed', name: r.holderName, rfc: r.holderRfc });
-  const list = [...remembered];
-  for (let i = 0; i < list.length; i += 1000) {
-    await tx
-      .insert(verifiedClabes)
-      .values(list.slice(i, i + 1000).map(([clabe, v]) => ({ v_uid_business: business.v_uid, v_clabe: clabe, v_holder_name: v.name, v_holder_rfc: v.rfc, v_result: v.result, v_uid_user: actor.userId })))
-      .onConflictDoNothing();
-  }
+  const remembered = new Map<string, CheckedClabe>();
+  for (const r of plan.rows) if (r.holder === 'match' || r.holder === 'mismatch') remembered.set(r.clabe, { clabe: r.clabe, result: r.holder === 'match' ? 'match' : 'confirmed', name: r.holderName, rfc: r.holderRfc });
+  await rememberClabes(tx, business.v_uid, actor.userId, [...remembered.values()]);
   await recordActivity(tx, {
     actor,
     section: SECTION,
@@ -391,8 +386,7 @@ export async function removeDispersion(tx: Tx, actor: Actor, id: string, busines
 /** The second user of the business authorises (maker-checker): it runs now, or waits for its day. */
 export async function approveDispersion(tx: Tx, actor: Actor, id: string, now: Date): Promise<DispersionRow> {
   const d = await dispersionFor(tx, actor, id, undefined, true);
-  if (d.i_status !== D.porAutorizar) throw rule(M.notAwaiting);
-  if (d.v_uid_user === actor.userId) throw rule(M.sameUser);
+  assertChecker({ awaiting: d.i_status === D.porAutorizar, makerId: d.v_uid_user }, actor, M);
   const future = !!d.d_payment_day && d.d_payment_day > mexicoDate(now);
   const [row] = await tx
     .update(dispersions)
@@ -409,8 +403,7 @@ export async function approveDispersion(tx: Tx, actor: Actor, id: string, now: D
 
 export async function rejectDispersion(tx: Tx, actor: Actor, id: string): Promise<DispersionRow> {
   const d = await dispersionFor(tx, actor, id, undefined, true);
-  if (d.i_status !== D.porAutorizar) throw rule(M.notAwaiting);
-  if (d.v_uid_user === actor.userId) throw rule(M.sameUser);
+  assertChecker({ awaiting: d.i_status === D.porAutorizar, makerId: d.v_uid_user }, actor, M);
   const [row] = await tx.update(dispersions).set({ i_status: D.rechazada, v_uid_approver: actor.userId, v_approved_email: actor.email, d_finished_at: sql`now()`, d_update_at: sql`now()` }).where(eq(dispersions.v_uid, id)).returning();
   await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Rechazó la dispersión ${d.v_file_name ?? id}`, detail: { dispersion: id } });
   return row!;

@@ -10,7 +10,9 @@ import { likePattern, offsetOf, toPage } from '../../platform/paging';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { businessForActor, businessName, isProviderAccount } from '../businesses';
+import { checkPayee, rememberClabes } from '../payout-checks';
 import { clabeAccounts } from './schema';
+import { clabeHolder } from './wallet';
 
 const SECTION = 'Alta de cuentas';
 
@@ -97,6 +99,9 @@ export async function createClabeAccount(tx: Tx, actor: Actor, d: z.output<typeo
   if (!checked.ok) throw fieldError('Clabe', checked.message, checked.key);
   if (checked.clabe === b.v_account_number) throw fieldError('Clabe', 'No puedes registrar la CLABE de tu propia cuenta', 'own');
   if (await activeWithClabe(tx, b.v_uid, checked.clabe)) throw conflict(ACCOUNT_DUPLICATE);
+  // The rail's holder check before the first payout to it (a wallet's CLABE is paid inside the ledger).
+  const payee = (await clabeHolder(tx, checked.clabe)) ? null : (await checkPayee(tx, b.v_uid, { clabe: checked.clabe, name: d.AccountHolderName, rfc: d.RFC ?? null, confirm: d.ConfirmHolder })).remember;
+  if (payee) await rememberClabes(tx, b.v_uid, actor.userId, [payee]);
   const [row] = await tx
     .insert(clabeAccounts)
     .values({

@@ -23,7 +23,6 @@ export { movementEntries } from './ledger-entries';
 export { proofOfPayment } from './proof';
 export { placeSpeiOutOrder, type SpeiOutOrder, type OrderDestination } from './order';
 export { onSpeiOutOutcome } from './outcomes';
-export { lookupAccountHolder, type AccountHolder } from './holder';
 export { businessAccount as businessSpeiAccount } from './movement';
 export { idempotencyScope } from './speiout-handler';
 export { movementByTrackingKey } from './queries';

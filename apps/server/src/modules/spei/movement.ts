@@ -73,7 +73,7 @@ export function movementOut(r: MovementRow, remaining: bigint | null = null): Bu
     SentAt: iso(r.d_sent_at),
     SettledAt: iso(r.d_settled_at),
     ReturnedAt: iso(r.d_returned_at),
-    CanCancel: r.v_type === 'SPEI_OUT' && r.i_status === S.pendiente,
+    CanCancel: r.v_type === 'SPEI_OUT' && (r.i_status === S.pendiente || r.i_status === S.porAutorizar),
   };
 }
 

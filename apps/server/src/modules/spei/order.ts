@@ -1,6 +1,6 @@
 // One accepted SPEI-out order: its row, its hold, its submission job. A single SPEI out and each row of a dispersion come through here.
 import { randomUUID } from 'node:crypto';
-import type { Charges } from '@far/contracts';
+import { MOVEMENT_STATUS, type Charges } from '@far/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { businessName, type BusinessRow } from '../businesses';
@@ -37,6 +37,13 @@ export interface SpeiOutOrder {
   userId: string | null;
   idempotencyKey?: string | null;
   dispersionId?: string | null;
+  /**
+   * Maker-checker: 'awaiting' writes the order «Por autorizar» (no hold, no tracking key, nothing
+   * queued); 'approved' turns that same row (o.id) into a normal order.
+   */
+  approval?: 'awaiting' | 'approved';
+  /** Who last changed the order (the maker of an awaiting order, then its approver). */
+  changedByEmail?: string | null;
   now: Date;
 }
 
@@ -46,43 +53,50 @@ async function nextTrackingKey(tx: Tx, operationDate: string): Promise<string> {
   return `FAR${compactDate(operationDate)}${result.rows[0]!.n.padStart(10, '0')}`;
 }
 
-/** Writes the order (status 0) with its own tracking key and queues it for the rail; holds amount + commission + IVA unless already held. */
+/** Writes the order (status 0, or 7 awaiting approval) with its own tracking key and queues it for the rail; holds amount + commission + IVA unless already held. */
 export async function placeSpeiOutOrder(tx: Tx, o: SpeiOutOrder): Promise<MovementRow> {
   const id = o.id ?? randomUUID();
-  if (!o.holdPlaced) await placeHold(tx, { accountId: o.account.id, amountCents: o.charges.totalCents, reference: holdReference(id) });
+  const awaiting = o.approval === 'awaiting';
+  if (!o.holdPlaced && !awaiting) await placeHold(tx, { accountId: o.account.id, amountCents: o.charges.totalCents, reference: holdReference(id) });
   const { business, destination, charges } = o;
-  const [row] = await tx
-    .insert(businessMovements)
-    .values({
-      v_uid: id,
-      v_uid_business: business.v_uid,
-      v_client: business.v_client,
-      v_type: 'SPEI_OUT',
-      i_status: 0,
-      n_amount_cents: charges.amountCents,
-      n_commission_cents: charges.commissionCents,
-      n_iva_cents: charges.ivaCents,
-      n_total_cents: charges.totalCents,
-      v_source_clabe: business.v_account_number,
-      v_source_bank_code: PROVIDER_BANK,
-      v_source_name: businessName(business),
-      v_beneficiary_clabe: destination.clabe,
-      v_beneficiary_bank_code: destination.bankCode,
-      v_beneficiary_name: destination.name,
-      v_beneficiary_rfc: destination.rfc,
-      v_uid_clabe_account: destination.accountId,
-      v_alias: destination.alias,
-      v_concept: o.concept,
-      v_reference: o.reference,
-      v_tracking_key: await nextTrackingKey(tx, o.operationDate),
-      d_operation_date: o.operationDate,
-      d_scheduled_at: o.scheduledAt ?? null,
-      d_payment_day: o.paymentDay ?? null,
-      v_uid_user: o.userId,
-      v_idempotency_key: o.idempotencyKey ?? null,
-      v_uid_dispersion: o.dispersionId ?? null,
-    })
-    .returning();
+  const values = {
+    v_uid: id,
+    v_uid_business: business.v_uid,
+    v_client: business.v_client,
+    v_type: 'SPEI_OUT' as const,
+    i_status: awaiting ? MOVEMENT_STATUS.porAutorizar : MOVEMENT_STATUS.pendiente,
+    n_amount_cents: charges.amountCents,
+    n_commission_cents: charges.commissionCents,
+    n_iva_cents: charges.ivaCents,
+    n_total_cents: charges.totalCents,
+    v_source_clabe: business.v_account_number,
+    v_source_bank_code: PROVIDER_BANK,
+    v_source_name: businessName(business),
+    v_beneficiary_clabe: destination.clabe,
+    v_beneficiary_bank_code: destination.bankCode,
+    v_beneficiary_name: destination.name,
+    v_beneficiary_rfc: destination.rfc,
+    v_uid_clabe_account: destination.accountId,
+    v_alias: destination.alias,
+    v_concept: o.concept,
+    v_reference: o.reference,
+    v_tracking_key: awaiting ? null : await nextTrackingKey(tx, o.operationDate),
+    d_operation_date: o.operationDate,
+    d_scheduled_at: o.scheduledAt ?? null,
+    d_payment_day: o.paymentDay ?? null,
+    v_uid_user: o.userId,
+    v_idempotency_key: o.idempotencyKey ?? null,
+    v_uid_dispersion: o.dispersionId ?? null,
+    v_changed_by_email: o.changedByEmail ?? null,
+  };
+  const insert = tx.insert(businessMovements).values(values);
+  // An approved order keeps its row (id, creation date) and becomes pending only if still awaiting.
+  const [row] = await (o.approval === 'approved'
+    ? insert.onConflictDoUpdate({ target: businessMovements.v_uid, set: { ...values, i_previous_status: MOVEMENT_STATUS.porAutorizar, d_update_at: sql`now()` }, setWhere: sql`${businessMovements.i_status} = ${MOVEMENT_STATUS.porAutorizar}` })
+    : insert
+  ).returning();
+  if (!row) throw new Error(`orden ${id}: ya no está por autorizar`);
+  if (awaiting) return row;
   await enqueueJob(tx, { kind: SUBMIT_JOB, payload: { movementId: id }, runAt: o.scheduledAt ?? o.now, uniqueKey: `${SUBMIT_JOB}:${id}` });
-  return row!;
+  return row;
 }

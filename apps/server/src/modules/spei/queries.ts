@@ -79,10 +79,13 @@ export async function queryMovements(
   return { rows: rows.map((r) => movementOut(r)), total };
 }
 
-/** Pending transactions of a business: orders not yet settled (pending or sent), newest first. */
-export async function listPendingTransactions(db: DbOrTx, actor: Actor, q: { BusinessId?: string; Page: number; Size: number }) {
+/**
+ * SPEI outs of a business in some statuses, newest first: the pending transactions (pending or
+ * sent, not yet settled) or the orders awaiting authorisation.
+ */
+export async function listSpeiOutsIn(db: DbOrTx, actor: Actor, q: { BusinessId?: string; Page: number; Size: number }, statuses: number[] = [S.pendiente, S.enviada]) {
   const b = await businessFor(db, actor, q.BusinessId);
-  const where = and(eq(businessMovements.v_uid_business, b.v_uid), eq(businessMovements.v_type, 'SPEI_OUT'), inArray(businessMovements.i_status, [S.pendiente, S.enviada]));
+  const where = and(eq(businessMovements.v_uid_business, b.v_uid), eq(businessMovements.v_type, 'SPEI_OUT'), inArray(businessMovements.i_status, statuses));
   const [total] = await db.select({ n: count() }).from(businessMovements).where(where);
   const rows = await db
     .select()
@@ -91,7 +94,7 @@ export async function listPendingTransactions(db: DbOrTx, actor: Actor, q: { Bus
     .orderBy(desc(businessMovements.d_create_at), desc(businessMovements.v_uid))
     .limit(q.Size)
     .offset((q.Page - 1) * q.Size);
-  return { rows: rows.map((r) => movementOut(r)), total: total?.n ?? 0 };
+  return { rows, total: total?.n ?? 0 };
 }
 
 /** Orders not yet settled (status 0 and 1): count and held total, for one business or all. */

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_TYPES,
+  AwaitingSpeiOutPage,
   BalanceOut,
   BankItem,
   BanksBody,
@@ -18,11 +19,13 @@ import {
   DepositBody,
   MovementIdBody,
   MovementIdParams,
+  MOVEMENT_STATUS,
   PAYMENT_TYPES,
   PendingTransactionsBody,
   SANDBOX_BANKS,
   SandboxIncomingBody,
   SandboxIncomingResult,
+  SpeiOutApproveBody,
   SpeiOutBody,
   answer,
   buildClabe,
@@ -40,9 +43,9 @@ import * as accounts from './accounts';
 import { movementEntries } from './ledger-entries';
 import { depositToBusiness, receiveIncomingSpei } from './incoming';
 import { movementOut } from './movement';
-import { getBusinessBalance, listPendingTransactions, movementFor } from './queries';
-import { cancelSpeiOut } from './speiout';
-import { CANCEL, SPEI_OUT_REFUSED, speiOutWithCode } from './speiout-handler';
+import { getBusinessBalance, listSpeiOutsIn, movementFor } from './queries';
+import { cancelSpeiOut, rejectSpeiOut } from './speiout';
+import { CANCEL, SPEI_OUT_REFUSED, approveWithCode, speiOutWithCode } from './speiout-handler';
 import { proofOfPayment } from './proof';
 import { sandboxTrackingKey } from './rail';
 import { mexicoDate } from './time';
@@ -59,6 +62,18 @@ const money = (staffOp: PermissionName, op: PermissionName, menus: string[], not
 const MOVEMENT_READ = money('Ver', 'Ver', ['/dispersal/transfer', '/movement']);
 const ACCOUNTS_READ = money('Ver', 'Ver', ['/account', '/dispersal/transfer']);
 const BALANCE_READ = money('Ver', 'Ver', ['/movement', '/dashboard', '/dispersal/transfer']);
+/** Orders awaiting authorisation: where the dispersion approvals show (staff naming the business). */
+const AWAITING_READ = money('Ver', 'Ver', ['/dispersal/transfer', '/dispersal/program', '/dispersal/history']);
+/** Authorise or reject (maker-checker): as the dispersion approval routes. */
+const APPROVE: { access: RouteAccess } = {
+  access: {
+    BUS: [
+      { menu: '/dispersal/transfer', permission: 'Agregar' },
+      { menu: '/dispersal/program', permission: 'Editar' },
+    ],
+    refused: SPEI_OUT_REFUSED,
+  },
+};
 const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional().describe('Obligatorio: una llave única por operación (docs/api.md)') });
 
 /** /api/v1/transaction/opm-features/*, balances, deposits, clabe-account/*, business-movement/* and the sandbox. */
@@ -124,7 +139,7 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
       return speiOutWithCode(
         req,
         reply,
-        { clabeAccountId: b.ClabeAccountId, clabe: b.Clabe, beneficiaryName: b.BeneficiaryName, beneficiaryRfc: b.BeneficiaryRfc, amount: b.Amount, concept: b.Concept, reference: b.Reference, paymentDay: b.PaymentDay },
+        { clabeAccountId: b.ClabeAccountId, clabe: b.Clabe, beneficiaryName: b.BeneficiaryName, beneficiaryRfc: b.BeneficiaryRfc, amount: b.Amount, concept: b.Concept, reference: b.Reference, paymentDay: b.PaymentDay, confirmHolder: b.ConfirmHolder },
         b.SecurityCode,
         (m) => m,
       );
@@ -135,9 +150,31 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/business-movement/pending-transactions`,
     { config: MOVEMENT_READ, schema: { tags, summary: 'Transferencias pendientes (por enviar o enviadas sin liquidar)', body: PendingTransactionsBody, response: { 200: answer(BusinessMovementPage) } } },
     async (req) => {
-      const { rows, total } = await listPendingTransactions(db, actorOf(req), req.body);
-      return ok(toPage(rows, total, req.body));
+      const { rows, total } = await listSpeiOutsIn(db, actorOf(req), req.body);
+      return ok(toPage(rows.map((r) => movementOut(r)), total, req.body));
     },
+  );
+
+  // ---- maker-checker: orders «Por autorizar» (the setting is the dispersions' one, decision 0006) ----
+  app.get(
+    `${base}/business-movement/speiout/awaiting-approval`,
+    { config: AWAITING_READ, schema: { tags, summary: 'Transferencias SPEI por autorizar (maker-checker), con si el usuario puede autorizarlas', querystring: PendingTransactionsBody, response: { 200: answer(AwaitingSpeiOutPage) } } },
+    async (req) => {
+      const actor = actorOf(req);
+      const { rows, total } = await listSpeiOutsIn(db, actor, req.query, [MOVEMENT_STATUS.porAutorizar]);
+      const out = rows.map((r) => ({ ...movementOut(r), CanApprove: actor.kind === 'BUS' && r.v_uid_user !== actor.userId, CreatedByEmail: r.v_changed_by_email }));
+      return ok(toPage(out, total, req.query));
+    },
+  );
+  app.post(
+    `${base}/business-movement/speiout/approve`,
+    { config: APPROVE, schema: { tags, summary: 'Autorizar una transferencia SPEI por autorizar de otro usuario de la empresa (código de la operación spei-out; se retiene y se envía como una nueva). Requiere Idempotency-Key', headers: idempotencyHeader, body: SpeiOutApproveBody, response: { 200: answer(BusinessMovement) } } },
+    (req, reply) => approveWithCode(req, reply, req.body.Id, req.body.SecurityCode),
+  );
+  app.post(
+    `${base}/business-movement/speiout/reject`,
+    { config: APPROVE, schema: { tags, summary: 'Rechazar una transferencia SPEI por autorizar (no se retiene ni se envía nada)', body: MovementIdBody, response: { 200: answer(BusinessMovement) } } },
+    async (req) => ok(await db.transaction((tx) => rejectSpeiOut(tx, actorOf(req), req.body.Id)), 'Transferencia rechazada'),
   );
 
   for (const [path, mode] of [

@@ -58,7 +58,7 @@ export const businessMovements = pgTable(
     /** The business's tenant key (v_client). */
     v_client: text('v_client').notNull(),
     v_type: text('v_type').notNull().$type<'SPEI_OUT' | 'SPEI_IN' | 'DEPOSIT' | 'WALLET_OUT' | 'WALLET_IN'>(),
-    /** StatusBusinessMovement: 0 pendiente, 1 enviada, 2 liquidada, 3 devuelta, 4 rechazada, 5 cancelada, 6 eliminada. */
+    /** StatusBusinessMovement: 0 pendiente, 1 enviada, 2 liquidada, 3 devuelta, 4 rechazada, 5 cancelada, 6 eliminada, 7 por autorizar, 8 rechazada por el autorizador. */
     i_status: integer('i_status').notNull(),
     i_previous_status: integer('i_previous_status'),
     v_changed_by_email: text('v_changed_by_email'),
@@ -109,7 +109,7 @@ export const businessMovements = pgTable(
     uniqueIndex('business_movements_in_tracking_key').on(t.v_tracking_key, t.d_operation_date, t.v_source_bank_code).where(sql`${t.v_type} = 'SPEI_IN'`),
     uniqueIndex('business_movements_idempotency_key').on(t.v_uid_user, t.v_idempotency_key).where(sql`${t.v_idempotency_key} IS NOT NULL`),
     check('business_movements_type', sql`v_type IN ('SPEI_OUT', 'SPEI_IN', 'DEPOSIT', 'WALLET_OUT', 'WALLET_IN')`),
-    check('business_movements_status', sql`i_status BETWEEN 0 AND 6`),
+    check('business_movements_status', sql`i_status BETWEEN 0 AND 8`),
     check('business_movements_amounts', sql`n_amount_cents > 0 AND n_commission_cents >= 0 AND n_iva_cents >= 0`),
   ],
 );

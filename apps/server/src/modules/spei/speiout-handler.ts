@@ -1,10 +1,11 @@
+import { APPROVAL_MESSAGES, MOVEMENT_STATUS } from '@far/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rule } from '../../platform/errors';
 import { actorOf } from '../../platform/guard';
 import { IDEMPOTENCY_HEADER, withIdempotency } from '../../platform/idempotency';
 import { ok } from '../../platform/reply';
 import { consumeCode } from '../security';
-import { hasOrderForKey, preflightSpeiOut, sendSpeiOut, type SpeiOutInput } from './speiout';
+import { approveSpeiOut, hasOrderForKey, preflightApproval, preflightSpeiOut, sendSpeiOut, type SpeiOutInput } from './speiout';
 
 export const SPEI_OUT_REFUSED = 'Solo una empresa puede enviar transferencias SPEI';
 /** Cancelling a pending SPEI out: staff with Editar on Cuentas Business, a business with Borrar on its transfers. */
@@ -49,7 +50,22 @@ export async function speiOutWithCode<T>(
   return withIdempotency(req, reply, async (tx) => {
     if (!verified) throw refused ?? rule(CODE_MISSING);
     const moved = await sendSpeiOut(tx, actor, { ...input, idempotencyKey: scope ?? undefined });
-    return { status: 200, body: ok(answerOf(moved), 'Transferencia registrada') };
+    const message = moved.StatusBusinessMovement === MOVEMENT_STATUS.porAutorizar ? APPROVAL_MESSAGES.speiOutAwaits : 'Transferencia registrada';
+    return { status: 200, body: ok(answerOf(moved), message) };
   });
 }
 
+
+/**
+ * A second user authorises an order «Por autorizar» with their own code (operation spei-out), as
+ * the dispersion approval does: the lock-free checks (who, the order, balance and limits now) run
+ * first so that a refused approval keeps its code; then the hold and the order, under the lock.
+ */
+export async function approveWithCode(req: FastifyRequest, reply: FastifyReply, id: string, code: string) {
+  const actor = actorOf(req);
+  const db = req.server.ctx.db;
+  const now = new Date();
+  await preflightApproval(db, actor, id, now);
+  await consumeCode(db, actor.userId, 'spei-out', code, now);
+  return withIdempotency(req, reply, async (tx) => ({ body: ok(await approveSpeiOut(tx, actor, id, now), 'Transferencia autorizada') }));
+}

@@ -1,6 +1,6 @@
 // SPEI out: the checks, the hold, the order; cancelling, removing and editing it while pending (overview in movement.ts).
 import { randomUUID } from 'node:crypto';
-import { MOVEMENT_STATUS, SPEI_MESSAGES, WALLET_MESSAGES, isFuturePaymentDay, amountOut, formatCurrency, speiOutCharges, validateClabe, type BusinessMovement } from '@far/contracts';
+import { APPROVAL_MESSAGES, MOVEMENT_STATUS, SPEI_MESSAGES, WALLET_MESSAGES, isFuturePaymentDay, amountOut, formatCurrency, speiOutCharges, validateClabe, type BusinessMovement } from '@far/contracts';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
@@ -8,6 +8,7 @@ import { fieldError, notFound, rule } from '../../platform/errors';
 import { recordActivity } from '../audit';
 import { assertBusinessActive, type BusinessRow } from '../businesses';
 import { INSUFFICIENT_FUNDS, balanceOf, placeHold, releaseHold } from '../ledger';
+import { approvalPolicy, assertChecker, checkPayee, needsApproval, rememberClabes, type CheckedClabe } from '../payout-checks';
 import { businessLedgerBalance, checkLimits, effectiveLimits, effectiveSpeiConfig } from '../pricing';
 import { clabeAccountOf, registeredAccountByClabe } from './accounts';
 import { MOVEMENT_NOT_FOUND, SECTION, bankName, businessAccount, holdReference, movementOut, type MovementRow } from './movement';
@@ -88,6 +89,8 @@ export interface SpeiOutInput {
   paymentDay?: string;
   /** '<METHOD> <route> <Idempotency-Key>' of the request, kept on the order. */
   idempotencyKey?: string;
+  /** Pay even though the CLABE's holder is not the name/RFC given (it is then remembered as confirmed). */
+  confirmHolder?: boolean;
 }
 
 interface Destination {
@@ -107,10 +110,18 @@ interface SpeiOutPlan {
   limits: Awaited<ReturnType<typeof effectiveLimits>>;
   operationDate: string;
   scheduledAt: Date | null;
+  /** The holder check's answer to remember with the order (null: verified before, or a wallet). */
+  payee: CheckedClabe | null;
+  /** Maker-checker: the order waits «Por autorizar» (no hold, nothing sent). */
+  awaitsApproval: boolean;
 }
 
-/** Every check that needs no lock (the route has checked who): whether SPEI out is on, where to, how much, the per-operation limit. */
-async function planSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now: Date): Promise<SpeiOutPlan> {
+/**
+ * Every check that needs no lock (the route has checked who): whether SPEI out is on, where to,
+ * the account holder, how much, the per-operation limit, and whether a second user must authorise
+ * it (not asked again when it is being authorised).
+ */
+async function planSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now: Date, approving = false): Promise<SpeiOutPlan> {
   const business = await assertBusinessActive(db, actor.client);
   const config = await effectiveSpeiConfig(db, business.v_uid);
   if (!config.enableSpeiOut) throw rule(SPEI_OUT_DISABLED);
@@ -141,6 +152,8 @@ async function planSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now: D
   // A wallet's CLABE is paid inside the ledger, and only by a business that has it as strategic ally.
   const holder = await clabeHolder(db, destination.clabe);
   if (holder && !(await holderIsAllyOf(db, holder, business.v_uid))) throw rule(WALLET_MESSAGES.notAlly);
+  // Any other CLABE: the rail's holder check before its first payout (a wallet is paid inside the ledger).
+  const payee = holder ? null : (await checkPayee(db, business.v_uid, { clabe: destination.clabe, name: destination.name, rfc: destination.rfc, confirm: input.confirmHolder })).remember;
   const operationDate = mexicoDate(now);
   let scheduledAt: Date | null = null;
   if (input.paymentDay) {
@@ -151,7 +164,8 @@ async function planSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now: D
   const charges = speiOutCharges(input.amount, config.commissionSpeiOutCents);
   const limits = await effectiveLimits(db, business.v_client);
   checkLimits(limits, { amount: input.amount });
-  return { business, destination, charges, limits, operationDate, scheduledAt };
+  const awaitsApproval = !approving && needsApproval(await approvalPolicy(db, business.v_uid), charges.totalCents);
+  return { business, destination, charges, limits, operationDate, scheduledAt, payee, awaitsApproval };
 }
 
 async function checkAccountLimit(db: DbOrTx, plan: SpeiOutPlan, now: Date): Promise<void> {
@@ -168,8 +182,10 @@ async function checkAccountLimit(db: DbOrTx, plan: SpeiOutPlan, now: Date): Prom
  * The checks of sendSpeiOut without writing or locking anything, so that a refusal is answered
  * before the security code is spent. sendSpeiOut repeats all of them under the lock.
  */
-export async function preflightSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now = new Date()): Promise<void> {
-  const plan = await planSpeiOut(db, actor, input, now);
+export async function preflightSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now = new Date(), approving = false): Promise<void> {
+  const plan = await planSpeiOut(db, actor, input, now, approving);
+  // An order that awaits authorisation holds nothing: balance and limits are checked when it is authorised.
+  if (plan.awaitsApproval) return;
   const { availableBalance } = await businessLedgerBalance(db, plan.business);
   if (availableBalance < plan.charges.totalCents) throw rule(INSUFFICIENT_FUNDS);
   const usage = await speiOutUsage(db, plan.business.v_uid, now);
@@ -189,21 +205,18 @@ export async function hasOrderForKey(db: DbOrTx, userId: string, idempotencyKey:
 /**
  * Accepts a SPEI out: holds amount + commission + IVA and queues the order for the rail. The
  * daily and monthly limits are summed after the hold has locked the business's ledger account,
- * so two transfers of one business at once are counted one after the other.
+ * so two transfers of one business at once are counted one after the other. Above the business's
+ * maker-checker threshold it is only written «Por autorizar»; `approving` is that order, being
+ * authorised now by a second user (the same row, its maker and key kept).
  */
-export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, now = new Date()): Promise<BusinessMovement> {
-  const plan = await planSpeiOut(tx, actor, input, now);
+export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, now = new Date(), approving?: MovementRow): Promise<BusinessMovement> {
+  const plan = await planSpeiOut(tx, actor, input, now, !!approving);
   const { business, destination, charges } = plan;
   const account = await businessAccount(tx, business);
-  const id = randomUUID();
-  // Locks the business's ledger account row until commit; refuses 'Saldo insuficiente'.
-  await placeHold(tx, { accountId: account.id, amountCents: charges.totalCents, reference: holdReference(id) });
-  const usage = await speiOutUsage(tx, business.v_uid, now);
-  checkLimits(plan.limits, { amount: charges.amountCents, today: usage.today, month: usage.month });
-  await checkAccountLimit(tx, plan, now);
-  const row = await placeSpeiOutOrder(tx, {
+  const id = approving?.v_uid ?? randomUUID();
+  if (plan.payee) await rememberClabes(tx, business.v_uid, actor.userId, [plan.payee]);
+  const order = {
     id,
-    holdPlaced: true,
     business,
     account,
     destination,
@@ -213,19 +226,77 @@ export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, now
     operationDate: plan.operationDate,
     scheduledAt: plan.scheduledAt,
     paymentDay: input.paymentDay ?? null,
-    userId: actor.userId,
-    idempotencyKey: input.idempotencyKey ?? null,
+    userId: approving ? approving.v_uid_user : actor.userId,
+    idempotencyKey: approving ? approving.v_idempotency_key : (input.idempotencyKey ?? null),
+    changedByEmail: approving || plan.awaitsApproval ? actor.email : null,
     now,
-  });
+  };
+  const to = `${formatCurrency(charges.amountCents)} a ${destination.name} (${bankName(destination.bankCode)}, terminación ${destination.clabe.slice(-4)})`;
+  if (plan.awaitsApproval) {
+    const row = await placeSpeiOutOrder(tx, { ...order, approval: 'awaiting' });
+    await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Registró una transferencia SPEI por autorizar de ${to}`, detail: { movement: id, total: amountOut(charges.totalCents) } });
+    return movementOut(row, (await balanceOf(tx, account.id)).availableBalance);
+  }
+  // Locks the business's ledger account row until commit; refuses 'Saldo insuficiente'.
+  await placeHold(tx, { accountId: account.id, amountCents: charges.totalCents, reference: holdReference(id) });
+  const usage = await speiOutUsage(tx, business.v_uid, now);
+  checkLimits(plan.limits, { amount: charges.amountCents, today: usage.today, month: usage.month });
+  await checkAccountLimit(tx, plan, now);
+  const row = await placeSpeiOutOrder(tx, { ...order, holdPlaced: true, approval: approving ? 'approved' : undefined });
   await recordActivity(tx, {
     actor,
     section: SECTION,
-    action: 'Agregar',
-    activity: `Envió una transferencia SPEI de ${formatCurrency(charges.amountCents)} a ${destination.name} (${bankName(destination.bankCode)}, terminación ${destination.clabe.slice(-4)})`,
+    action: approving ? 'Editar' : 'Agregar',
+    activity: `${approving ? 'Autorizó' : 'Envió'} una transferencia SPEI de ${to}`,
     detail: { movement: id, trackingKey: row.v_tracking_key, total: amountOut(charges.totalCents) },
   });
   const after = await balanceOf(tx, account.id);
   return movementOut(row, after.availableBalance);
+}
+
+// ---- maker-checker: authorise or reject an order «Por autorizar» --------------------------------------
+
+const APPROVAL = { notAwaiting: APPROVAL_MESSAGES.speiOutNotAwaiting, sameUser: APPROVAL_MESSAGES.speiOutSameUser };
+
+/** The business's SPEI out awaiting authorisation, which this user (not its maker) may decide. */
+async function awaitingOrder(db: DbOrTx, actor: Actor, id: string, lock = false): Promise<MovementRow> {
+  const m = await movementFor(db, actor, id, lock);
+  if (m.v_type !== 'SPEI_OUT') throw notFound(MOVEMENT_NOT_FOUND);
+  assertChecker({ awaiting: m.i_status === S.porAutorizar, makerId: m.v_uid_user }, actor, APPROVAL);
+  return m;
+}
+
+/** The order as it was asked for; a payment day that has come is dropped (it is sent now). */
+function approvedInput(m: MovementRow, now: Date): SpeiOutInput {
+  const paymentDay = m.d_payment_day && isFuturePaymentDay(m.d_payment_day, mexicoDate(now)) ? m.d_payment_day : undefined;
+  const to = m.v_uid_clabe_account ? { clabeAccountId: m.v_uid_clabe_account } : { clabe: m.v_beneficiary_clabe ?? '', beneficiaryRfc: m.v_beneficiary_rfc ?? undefined };
+  // The maker saw the holder check (a mismatch was confirmed and remembered).
+  return { ...to, beneficiaryName: m.v_beneficiary_name ?? undefined, alias: m.v_alias ?? undefined, amount: m.n_amount_cents, concept: m.v_concept ?? '', reference: m.v_reference ?? '', paymentDay, confirmHolder: true };
+}
+
+/** The checks of approveSpeiOut that need no lock, before the checker's security code is spent. */
+export async function preflightApproval(db: DbOrTx, actor: Actor, id: string, now = new Date()): Promise<void> {
+  const m = await awaitingOrder(db, actor, id);
+  await preflightSpeiOut(db, actor, approvedInput(m, now), now, true);
+}
+
+/** A second user authorises: held and queued exactly as a SPEI out made now (balance and limits of this moment). */
+export async function approveSpeiOut(tx: Tx, actor: Actor, id: string, now = new Date()): Promise<BusinessMovement> {
+  const m = await awaitingOrder(tx, actor, id, true);
+  return sendSpeiOut(tx, actor, approvedInput(m, now), now, m);
+}
+
+/** A second user rejects: «Rechazada por el autorizador», nothing was held and nothing moves. */
+export async function rejectSpeiOut(tx: Tx, actor: Actor, id: string): Promise<BusinessMovement> {
+  const m = await awaitingOrder(tx, actor, id, true);
+  const [row] = await tx
+    .update(businessMovements)
+    .set({ i_status: S.rechazadaAutorizador, i_previous_status: m.i_status, v_changed_by_email: actor.email, d_cancelled_at: sql`now()`, d_update_at: sql`now()` })
+    .where(eq(businessMovements.v_uid, m.v_uid))
+    .returning();
+  await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Rechazó la transferencia SPEI por autorizar de ${formatCurrency(m.n_amount_cents)} a ${m.v_beneficiary_name ?? ''}`, detail: { movement: m.v_uid } });
+  const bal = await businessLedgerBalance(tx, { v_client: m.v_client });
+  return movementOut(row!, bal.availableBalance);
 }
 
 /**
@@ -235,8 +306,9 @@ export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, now
 export async function cancelSpeiOut(tx: Tx, actor: Actor, id: string, mode: 'cancel' | 'remove'): Promise<BusinessMovement> {
   const m = await movementFor(tx, actor, id, true);
   if (m.v_type !== 'SPEI_OUT') throw notFound(MOVEMENT_NOT_FOUND);
-  if (m.i_status !== S.pendiente) throw rule(NOT_CANCELLABLE);
-  await releaseHold(tx, { reference: holdReference(m.v_uid), reason: mode === 'cancel' ? 'cancelled' : 'removed' });
+  if (m.i_status !== S.pendiente && m.i_status !== S.porAutorizar) throw rule(NOT_CANCELLABLE);
+  // An order awaiting authorisation holds nothing.
+  if (m.i_status === S.pendiente) await releaseHold(tx, { reference: holdReference(m.v_uid), reason: mode === 'cancel' ? 'cancelled' : 'removed' });
   const [row] = await tx
     .update(businessMovements)
     .set({

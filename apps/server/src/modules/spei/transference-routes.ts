@@ -75,7 +75,7 @@ export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       return speiOutWithCode(
         req,
         reply,
-        { clabeAccountId: b.v_uid_account, clabe: b.v_clabe_destination, beneficiaryName: b.v_recipients_name, alias: b.v_alias, amount: b.n_amount, concept: b.v_concept, reference: b.v_reference },
+        { clabeAccountId: b.v_uid_account, clabe: b.v_clabe_destination, beneficiaryName: b.v_recipients_name, alias: b.v_alias, amount: b.n_amount, concept: b.v_concept, reference: b.v_reference, confirmHolder: b.b_confirm_holder },
         b.v_security_code,
         toTransference,
       );

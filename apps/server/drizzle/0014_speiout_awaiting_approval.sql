@@ -1,0 +1,2 @@
+ALTER TABLE "business_movements" DROP CONSTRAINT "business_movements_status";--> statement-breakpoint
+ALTER TABLE "business_movements" ADD CONSTRAINT "business_movements_status" CHECK (i_status BETWEEN 0 AND 8);

@@ -1,0 +1,73 @@
+/**
+ * The account-holder check before the first payout to a CLABE (issue 10, decision 0014): the
+ * rail's holder lookup (the "penny test"), compared with the name and RFC given, and the CLABEs a
+ * business verified or confirmed, remembered so that they are not asked again. A dispersion row, a
+ * single SPEI out and a CLABE registration all come through here.
+ *
+ * The SANDBOX answers from the CLABE alone (sandboxAccountHolder in contracts); a CLABE of this
+ * provider is held by the business that has it. A real participant would send 0.01 MXN and read
+ * the holder from the beneficiary bank's answer.
+ */
+import { HOLDER_MESSAGES, holderMatches, sandboxAccountHolder, type HolderCheck } from '@far/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { businessName, findBusinessByAccountNumber, isProviderAccount } from '../businesses';
+import { verifiedClabes } from './schema';
+
+export type AccountHolder = { exists: false } | { exists: true; name: string; rfc: string | null };
+
+export async function lookupAccountHolder(db: DbOrTx, clabe: string): Promise<AccountHolder> {
+  if (isProviderAccount(clabe)) {
+    const b = await findBusinessByAccountNumber(db, clabe);
+    return b ? { exists: true, name: businessName(b), rfc: b.v_rfc ?? null } : { exists: false };
+  }
+  return sandboxAccountHolder(clabe);
+}
+
+/** CLABEs the business verified before (json array parameter: one bind whatever the count). */
+export async function knownClabes(db: DbOrTx, businessId: string, clabes: string[]): Promise<Set<string>> {
+  if (clabes.length === 0) return new Set();
+  const rows = await db
+    .select({ clabe: verifiedClabes.v_clabe })
+    .from(verifiedClabes)
+    .where(and(eq(verifiedClabes.v_uid_business, businessId), sql`${verifiedClabes.v_clabe} IN (SELECT jsonb_array_elements_text(${JSON.stringify(clabes)}::jsonb))`));
+  return new Set(rows.map((r) => r.clabe));
+}
+
+/** A CLABE to remember: the holder matched, or the business confirmed a mismatch. */
+export interface CheckedClabe {
+  clabe: string;
+  result: 'match' | 'confirmed';
+  name: string | null;
+  rfc: string | null;
+}
+
+/** Remembers checked CLABEs of a business (a CLABE remembered before keeps its first answer). */
+export async function rememberClabes(tx: Tx, businessId: string, userId: string | null, list: CheckedClabe[]): Promise<void> {
+  for (let i = 0; i < list.length; i += 1000) {
+    await tx
+      .insert(verifiedClabes)
+      .values(list.slice(i, i + 1000).map((v) => ({ v_uid_business: businessId, v_clabe: v.clabe, v_holder_name: v.name, v_holder_rfc: v.rfc, v_result: v.result, v_uid_user: userId })))
+      .onConflictDoNothing();
+  }
+}
+
+/**
+ * One payee (a single SPEI out, a CLABE registration): a CLABE verified before passes; otherwise
+ * the rail is asked. No such account is refused; a holder that is not the name/RFC given is
+ * refused naming the holder, unless the business confirms it. Writes nothing: the caller
+ * remembers the answer (rememberClabes) in the transaction that pays or registers.
+ */
+export async function checkPayee(db: DbOrTx, businessId: string, payee: { clabe: string; name: string; rfc: string | null; confirm?: boolean }): Promise<{ check: HolderCheck; remember: CheckedClabe | null }> {
+  if ((await knownClabes(db, businessId, [payee.clabe])).size) return { check: 'verified', remember: null };
+  const h = await lookupAccountHolder(db, payee.clabe);
+  if (!h.exists) throw new AppError('BUSINESS_RULE', HOLDER_MESSAGES.noSuchAccount, { errors: [{ field: 'Clabe', key: 'holder', message: HOLDER_MESSAGES.noSuchAccount }], data: { HolderCheck: 'no-account' } });
+  if (holderMatches({ name: payee.name, rfc: payee.rfc }, h)) return { check: 'match', remember: { clabe: payee.clabe, result: 'match', name: h.name, rfc: h.rfc } };
+  if (!payee.confirm) {
+    const message = HOLDER_MESSAGES.mismatch(h.name, h.rfc);
+    throw new AppError('BUSINESS_RULE', message, { errors: [{ field: 'ConfirmHolder', key: 'holder', message }], data: { HolderCheck: 'mismatch', HolderName: h.name, HolderRfc: h.rfc } });
+  }
+  return { check: 'mismatch', remember: { clabe: payee.clabe, result: 'confirmed', name: h.name, rfc: h.rfc } };
+}
+

@@ -1,0 +1,34 @@
+/**
+ * Maker-checker (issue 10): optional per business, set by staff. From the threshold up, an order
+ * (a dispersion or a single SPEI out) waits «Por autorizar» until a second user of the same
+ * business, not its maker, authorises it with their own security code. One setting for both.
+ */
+import { eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import type { Actor } from '../../platform/context';
+import { rule } from '../../platform/errors';
+import { dispersionApproval } from './schema';
+
+export interface ApprovalPolicy {
+  enabled: boolean;
+  thresholdCents: bigint | null;
+}
+
+export async function approvalPolicy(db: DbOrTx, businessId: string): Promise<ApprovalPolicy> {
+  const [row] = await db.select().from(dispersionApproval).where(eq(dispersionApproval.v_uid_business, businessId));
+  return { enabled: row?.b_enabled ?? false, thresholdCents: row?.n_threshold_cents ?? null };
+}
+
+/** Whether an order of this total (amount + commission + IVA) needs a second user: enabled, and at or above the threshold (none: always). */
+export const needsApproval = (policy: ApprovalPolicy, totalCents: bigint): boolean => policy.enabled && totalCents >= (policy.thresholdCents ?? 0n);
+
+export async function saveApprovalPolicy(tx: Tx, businessId: string, policy: ApprovalPolicy, changedBy: string): Promise<void> {
+  const values = { b_enabled: policy.enabled, n_threshold_cents: policy.thresholdCents, v_changed_by_email: changedBy };
+  await tx.insert(dispersionApproval).values({ v_uid_business: businessId, ...values }).onConflictDoUpdate({ target: dispersionApproval.v_uid_business, set: values });
+}
+
+/** The checker's rule: the order awaits authorisation, and whoever decides is not its maker (messages per kind of order). */
+export function assertChecker(order: { awaiting: boolean; makerId: string | null }, actor: Actor, messages: { notAwaiting: string; sameUser: string }): void {
+  if (!order.awaiting) throw rule(messages.notAwaiting);
+  if (order.makerId === actor.userId) throw rule(messages.sameUser);
+}
