@@ -3,6 +3,8 @@
  * Keys live under the money prefix, so any money change refreshes them too.
  */
 import {
+  AwaitingSpeiOutPage,
+  BusinessMovement,
   BusinessMovementPage,
   CodeDelivery,
   Dispersion,
@@ -59,8 +61,9 @@ export function useCreateDispersion() {
 }
 
 /** E-mails the six-digit code of the 'dispersion' operation. */
-export function useRequestDispersionCode() {
-  return useMutation({ mutationFn: () => unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: 'dispersion' }, schema: CodeDelivery })) });
+/** A six-digit code for a dispersion, or for a single transfer ('spei-out': authorising one awaiting approval). */
+export function useRequestDispersionCode(operation: 'dispersion' | 'spei-out' = 'dispersion') {
+  return useMutation({ mutationFn: () => unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation }, schema: CodeDelivery })) });
 }
 
 export interface HistoryFilters {
@@ -133,6 +136,32 @@ export function usePendingTransfers(page: number) {
     queryKey: [...dispersionKeys.pendingTransfers, 'program', page],
     queryFn: () => unwrap(apiRequest('POST', `${BM}/pending-transactions`, { body: { Page: page, Size: 10 }, schema: BusinessMovementPage })),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Single transfers «Por autorizar» (maker-checker), with whether this user may authorise each. */
+export function useAwaitingTransfers(page: number) {
+  return useQuery({
+    queryKey: [...dispersionKeys.pendingTransfers, 'awaiting', page],
+    queryFn: () => unwrap(apiRequest('GET', `${BM}/speiout/awaiting-approval`, { query: { Page: String(page), Size: '10' }, schema: AwaitingSpeiOutPage })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useApproveTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, code, idempotencyKey }: { id: string; code: string; idempotencyKey: string }) =>
+      unwrap(apiRequest('POST', `${BM}/speiout/approve`, { body: { Id: id, SecurityCode: code }, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.money }),
+  });
+}
+
+export function useRejectTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(apiRequest('POST', `${BM}/speiout/reject`, { body: { Id: id }, schema: BusinessMovement })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.money }),
   });
 }
 

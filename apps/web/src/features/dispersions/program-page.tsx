@@ -1,4 +1,4 @@
-import type { BusinessMovement, Dispersion } from '@far/contracts';
+import type { AwaitingSpeiOut, BusinessMovement, Dispersion } from '@far/contracts';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { openConfirmDialog } from '../../components/confirm-dialog';
@@ -9,14 +9,21 @@ import { PageHeader } from '../../components/page-header';
 import { DateText } from '../../components/value-text';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { newIdempotencyKey } from '../../lib/money';
-import { useApproveDispersion, useCancelTransfer, usePendingDispersions, usePendingTransfers, useRejectDispersion, useRemoveDispersion, useRequestDispersionCode } from './api';
+import { useApproveDispersion, useApproveTransfer, useAwaitingTransfers, useCancelTransfer, usePendingDispersions, usePendingTransfers, useRejectDispersion, useRejectTransfer, useRemoveDispersion, useRequestDispersionCode } from './api';
 import { DispersionStatusBadge, mx } from './ui';
 
-function Approve({ d }: { d: Dispersion }) {
+/**
+ * Autorizar (with the checker's own code) or Rechazar an order of another user of the business:
+ * a dispersion (code of the 'dispersion' operation) or a single transfer ('spei-out').
+ */
+function Approve({ id, operation }: { id: string; operation: 'dispersion' | 'spei-out' }) {
   const [code, setCode] = useState('');
-  const sendCode = useRequestDispersionCode();
-  const approve = useApproveDispersion();
-  const reject = useRejectDispersion();
+  const sendCode = useRequestDispersionCode(operation);
+  const approveDispersion = useApproveDispersion();
+  const approveTransfer = useApproveTransfer();
+  const rejectDispersion = useRejectDispersion();
+  const rejectTransfer = useRejectTransfer();
+  const [approve, reject] = operation === 'dispersion' ? [approveDispersion, rejectDispersion] : [approveTransfer, rejectTransfer];
   return (
     <Stack gap={4}>
       <Group gap={4} wrap="nowrap">
@@ -24,14 +31,15 @@ function Approve({ d }: { d: Dispersion }) {
         <Button size="compact-xs" variant="light" onClick={() => sendCode.mutate()} loading={sendCode.isPending}>
           Código
         </Button>
-        <Button size="compact-xs" disabled={code.length !== 6} loading={approve.isPending} onClick={() => approve.mutate({ id: d.Id, code, idempotencyKey: newIdempotencyKey() })}>
+        <Button size="compact-xs" disabled={code.length !== 6} loading={approve.isPending} onClick={() => approve.mutate({ id, code, idempotencyKey: newIdempotencyKey() })}>
           Autorizar
         </Button>
-        <Button size="compact-xs" color="red" variant="subtle" loading={reject.isPending} onClick={() => reject.mutate(d.Id)}>
+        <Button size="compact-xs" color="red" variant="subtle" loading={reject.isPending} onClick={() => reject.mutate(id)}>
           Rechazar
         </Button>
       </Group>
       {approve.isError ? <ErrorAlert error={approve.error} title="No se autorizó" /> : null}
+      {reject.isError ? <ErrorAlert error={reject.error} title="No se rechazó" /> : null}
     </Stack>
   );
 }
@@ -42,6 +50,8 @@ export function DispersionProgramPage() {
   const [tPage, setTPage] = useState(1);
   const pending = usePendingDispersions(page);
   const transfers = usePendingTransfers(tPage);
+  const [aPage, setAPage] = useState(1);
+  const awaiting = useAwaitingTransfers(aPage);
   const remove = useRemoveDispersion();
   const cancel = useCancelTransfer();
   const canRemove = useCan('/dispersal/program', 'Borrar');
@@ -58,7 +68,7 @@ export function DispersionProgramPage() {
       align: 'right',
       render: (d) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          {d.CanApprove ? <Approve d={d} /> : null}
+          {d.CanApprove ? <Approve id={d.Id} operation="dispersion" /> : null}
           {d.CanRemove && canRemove ? (
             <Button
               size="compact-xs"
@@ -91,9 +101,28 @@ export function DispersionProgramPage() {
         ) : null,
     },
   ];
+  const awaitingColumns: Column<AwaitingSpeiOut>[] = [
+    { key: 'date', header: 'Registrada', render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
+    { key: 'by', header: 'Registró', render: (m) => <Text size="sm">{m.CreatedByEmail ?? '—'}</Text> },
+    { key: 'to', header: 'Beneficiario', render: (m) => <Text size="sm">{m.Beneficiary.Name}</Text> },
+    { key: 'total', header: 'Total', align: 'right', render: (m) => mx(m.TotalAmount) },
+    {
+      key: 'actions',
+      header: 'Acciones',
+      align: 'right',
+      render: (m) =>
+        m.CanApprove ? (
+          <Approve id={m.Id} operation="spei-out" />
+        ) : (
+          <Text size="xs" c="dimmed">
+            Espera a otro usuario
+          </Text>
+        ),
+    },
+  ];
   return (
     <>
-      <PageHeader title="Dispersiones programadas" description="Dispersiones que esperan su fecha o una autorización, y transferencias en camino." />
+      <PageHeader title="Dispersiones programadas" description="Dispersiones y transferencias que esperan su fecha o la autorización de otro usuario, y transferencias en camino." />
       <Stack gap="lg">
         {remove.isError ? <ErrorAlert error={remove.error} title="No fue posible eliminar la dispersión" /> : null}
         <DataTable
@@ -106,6 +135,20 @@ export function DispersionProgramPage() {
           onRetry={() => void pending.refetch()}
           emptyText="No tienes dispersiones programadas"
           paging={pending.data ? { page: pending.data.Page, totalPages: pending.data.TotalPages, total: pending.data.TotalRecords, onPageChange: setPage } : undefined}
+        />
+        <Title order={2} fz="md">
+          Transferencias por autorizar
+        </Title>
+        <DataTable
+          testId="awaiting-transfers"
+          columns={awaitingColumns}
+          rows={awaiting.data?.Records}
+          getRowId={(m) => m.Id}
+          loading={awaiting.isFetching && !awaiting.data}
+          error={awaiting.isError ? awaiting.error : undefined}
+          onRetry={() => void awaiting.refetch()}
+          emptyText="No hay transferencias por autorizar"
+          paging={awaiting.data ? { page: awaiting.data.Page, totalPages: awaiting.data.TotalPages, total: awaiting.data.TotalRecords, onPageChange: setAPage } : undefined}
         />
         <Title order={2} fz="md">
           Transferencias pendientes

@@ -2,9 +2,11 @@ import { BeneficiaryNameField, CLABE_LENGTH, SPEI_MESSAGES, bankByClabePrefix, v
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
+import { HolderConfirm } from '../../components/holder-confirm';
 import { REQUIRED_MARK } from '../../components/required-mark';
 import { isApiError } from '../../lib/api-client';
 import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
@@ -89,6 +91,8 @@ export function ClabeAccountForm({ account, businessId, onDone, onCancel }: Prop
   const institution = account ? account.NameFinancialInstitution : institutionOf(clabe);
   const prefixUnknown = !account && /^\d{3}/.test(clabe.replace(/\s+/g, '')) && institution === '';
 
+  // The rail's holder check refused a CLABE held by someone else: registering it needs a confirmation.
+  const [confirmHolder, setConfirmHolder] = useState(false);
   const onSubmit = form.handleSubmit(async (values) => {
     const limit = values.DailyTransferLimit === null ? null : centsToApi(values.DailyTransferLimit);
     try {
@@ -110,6 +114,7 @@ export function ClabeAccountForm({ account, businessId, onDone, onCancel }: Prop
             ClabeUsageScope: values.ClabeUsageScope,
             DailyTransferLimit: limit,
             AccountTypeId: values.AccountTypeId,
+            ConfirmHolder: confirmHolder || undefined,
           });
       notifications.show({ color: 'green', message: account ? `La cuenta «${saved.Alias}» se actualizó.` : `La cuenta «${saved.Alias}» se registró.` });
       onDone(saved);
@@ -128,6 +133,7 @@ export function ClabeAccountForm({ account, businessId, onDone, onCancel }: Prop
     <form onSubmit={onSubmit} noValidate data-testid={account ? 'form-clabe-account-edit' : 'form-clabe-account-create'}>
       <Stack gap="md">
         {mutation.isError ? <ErrorAlert error={mutation.error} title="No fue posible guardar la cuenta" /> : null}
+        {account ? null : <HolderConfirm error={create.error} checked={confirmHolder} onChange={setConfirmHolder} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Alias" {...REQUIRED_MARK} maxLength={40} placeholder="Proveedor de papelería" error={errors.Alias?.message} {...form.register('Alias')} />
           <TextInput

@@ -25,6 +25,7 @@ export function TransferResult({ sent, onAnother }: { sent: BusinessMovement; on
   const settled = m.StatusBusinessMovement === MOVEMENT_STATUS.liquidada;
   const scheduled = m.StatusBusinessMovement === MOVEMENT_STATUS.pendiente && m.PaymentDay !== null && m.PaymentDay > todayIso();
   const failed = m.StatusBusinessMovement === MOVEMENT_STATUS.devuelta || m.StatusBusinessMovement === MOVEMENT_STATUS.rechazada;
+  const awaiting = m.StatusBusinessMovement === MOVEMENT_STATUS.porAutorizar;
   const queryClient = useQueryClient();
   const status = m.StatusBusinessMovement;
   // A settled or returned order changes the balance, the pending list and the movements.
@@ -40,10 +41,12 @@ export function TransferResult({ sent, onAnother }: { sent: BusinessMovement; on
             <IconCircleCheck size={28} color="var(--mantine-color-green-6)" />
             <Stack gap={0}>
               <Title order={3} fz="md">
-                Transferencia registrada
+                {awaiting ? 'Transferencia por autorizar' : 'Transferencia registrada'}
               </Title>
-              <Text size="sm" c="dimmed">
-                {scheduled
+              <Text size="sm" c="dimmed" data-testid="transfer-result-note">
+                {awaiting
+                  ? 'Otro usuario de tu empresa debe autorizarla con su código en Dispersiones programadas. Hasta entonces no se retiene ni se envía nada.'
+                  : scheduled
                   ? `Se enviará el ${date(m.PaymentDay)}; hasta entonces puedes cancelarla.`
                   : moving
                     ? 'La seguimos hasta que se liquide.'
@@ -83,6 +86,7 @@ export function TransferResult({ sent, onAnother }: { sent: BusinessMovement; on
         <Group>
           <Button
             variant="light"
+            disabled={awaiting}
             leftSection={<IconDownload size={16} />}
             loading={proof.isPending}
             onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey }, { onError: (e) => notifications.show({ color: 'red', title: 'No se descargó el comprobante', message: errorText(e) }) })}

@@ -2,10 +2,12 @@ import { SecurityCodeField, type BusinessMovement, type ValuesAndCommissions } f
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconMail, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
+import { HolderConfirm } from '../../components/holder-confirm';
 import { REQUIRED_MARK } from '../../components/required-mark';
 import { isApiError } from '../../lib/api-client';
 import { date } from '../../lib/format';
@@ -21,8 +23,8 @@ import { MONO_INPUT } from './ui';
 const codeSchema = z.object({ SecurityCode: z.string({ message: REQUIRED }).trim().min(1, REQUIRED).pipe(SecurityCodeField) });
 type CodeValues = z.infer<typeof codeSchema>;
 
-export function speiOutBody(draft: TransferDraft, code: string): SpeiOutInput {
-  const base = { Amount: draft.amount, Concept: draft.concept, Reference: draft.reference, SecurityCode: code, ...(draft.paymentDay ? { PaymentDay: draft.paymentDay } : {}) };
+export function speiOutBody(draft: TransferDraft, code: string, confirmHolder = false): SpeiOutInput {
+  const base = { Amount: draft.amount, Concept: draft.concept, Reference: draft.reference, SecurityCode: code, ...(draft.paymentDay ? { PaymentDay: draft.paymentDay } : {}), ...(confirmHolder ? { ConfirmHolder: true } : {}) };
   return draft.destination.kind === 'account'
     ? { ...base, ClabeAccountId: draft.destination.account.Id }
     : { ...base, Clabe: draft.destination.clabe, BeneficiaryName: draft.beneficiaryName };
@@ -48,11 +50,13 @@ export function TransferReview({ draft, preview, onBack, onSent }: Props) {
   const form = useForm<CodeValues>({ ...FORM_SETTINGS, resolver: zodResolver(codeSchema), defaultValues: { SecurityCode: '' } });
   const { errors } = form.formState;
   const enabled = preview.Commissions.EnableSpeiOut;
+  // The holder check refused a CLABE whose holder is someone else: the business may confirm it.
+  const [confirmHolder, setConfirmHolder] = useState(false);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       // The intent is the transfer drafted: a corrected code is the same intent, under the same key.
-      const movement = await submitIntent(draft, (idempotencyKey) => send.mutateAsync({ body: speiOutBody(draft, values.SecurityCode), idempotencyKey }));
+      const movement = await submitIntent(draft, (idempotencyKey) => send.mutateAsync({ body: speiOutBody(draft, values.SecurityCode, confirmHolder), idempotencyKey }));
       if (movement) onSent(movement);
     } catch (error) {
       // The server names the code 'Code'; its message carries the attempts left.
@@ -86,12 +90,14 @@ export function TransferReview({ draft, preview, onBack, onSent }: Props) {
               Confirma con tu código de seguridad
             </Title>
             <Text size="sm" c="dimmed">
-              Te enviaremos un código de 6 dígitos a tu correo. Escríbelo para autorizar la transferencia.
+              Te enviaremos un código de 6 dígitos a tu correo. Escríbelo para autorizar la transferencia. Si tu empresa pide la autorización de un segundo usuario para este monto, la
+              transferencia quedará «Por autorizar» y no se retiene ni se envía nada hasta entonces.
             </Text>
             {sendCode.isError ? <ErrorAlert error={sendCode.error} title="No fue posible enviar el código" /> : null}
             {send.isError && !(isApiError(send.error) && send.error.fieldErrors.some((f) => f.field === 'SecurityCode' || f.field === 'Code')) ? (
               <ErrorAlert error={send.error} title="No fue posible enviar la transferencia" />
             ) : null}
+            <HolderConfirm error={send.error} checked={confirmHolder} onChange={setConfirmHolder} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Group align="flex-end" wrap="nowrap">
                 <TextInput

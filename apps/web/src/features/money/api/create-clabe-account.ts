@@ -15,6 +15,8 @@ export interface ClabeAccountCreateInput {
   /** Decimal text ('5000.00') or null for no limit of its own. */
   DailyTransferLimit: string | null;
   AccountTypeId: number;
+  /** Register it even though the CLABE's holder is not the name/RFC given. */
+  ConfirmHolder?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ const toBody = (v: ClabeAccountCreateInput): ClabeAccountCreateRequest => ({
   ClabeUsageScope: v.ClabeUsageScope,
   DailyTransferLimit: v.DailyTransferLimit,
   AccountTypeId: v.AccountTypeId,
+  ConfirmHolder: v.ConfirmHolder,
 });
 
 export const createClabeAccount = (v: ClabeAccountCreateInput) => apiRequest('POST', `${TX}/clabe-account/action/create`, { body: toBody(v), schema: ClabeAccount });
