@@ -95,6 +95,11 @@ it('the demo business receives a sandbox SPEI, registers an account, sends a tra
   await page.getByLabel('Límite diario de transferencias').fill('10000');
   await screenshot(page, 'money-account-form');
   await page.getByRole('button', { name: 'Registrar cuenta' }).click();
+  // The rail's holder check: the sandbox names another holder, so the business confirms it.
+  await expect.poll(() => page.getByTestId('confirm-holder').isVisible(), { timeout: 15_000 }).toBe(true);
+  expect(await page.getByTestId('form-clabe-account-create').innerText()).toMatch(/El titular de la CLABE es/);
+  await page.getByLabel('Confirmar titular').check();
+  await page.getByRole('button', { name: 'Registrar cuenta' }).click();
   await expect.poll(() => page.getByTestId('clabe-accounts-table').innerText()).toContain(alias);
   await screenshot(page, 'money-accounts');
 

@@ -86,4 +86,28 @@ describe('TransferReview', () => {
     await waitFor(() => expect(confirm).not.toBeDisabled());
     expect(keys).toHaveLength(1);
   });
+
+  it('a holder mismatch shows «Confirmar titular»; checked, the retry carries ConfirmHolder', async () => {
+    const bodies: Array<Record<string, unknown>> = [];
+    const refusal = 'El titular de la CLABE es ANA GARCIA LOPEZ y no coincide con el nombre o RFC indicados. Confirma el titular para continuar';
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/business-movement/speiout')) {
+        bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+        if (bodies.length === 1) return answer({ HolderCheck: 'mismatch', HolderName: 'ANA GARCIA LOPEZ', HolderRfc: null }, 422, { ErrorCode: 'BUSINESS_RULE', message: refusal });
+        return answer({ Id: 'm1' } as Partial<BusinessMovement>);
+      }
+      return answer(null, 404);
+    });
+    const user = userEvent.setup();
+    renderWithApp(<TransferReview draft={toDraft(VALUES, [])!} preview={PREVIEW} onBack={() => {}} onSent={() => {}} />);
+    expect(screen.queryByLabelText('Confirmar titular')).toBeNull();
+    await user.type(screen.getByLabelText('Código de seguridad'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirmar transferencia' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Confirmar titular'));
+    await user.click(screen.getByRole('button', { name: 'Confirmar transferencia' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[0]!.ConfirmHolder).toBeUndefined();
+    expect(bodies[1]!.ConfirmHolder).toBe(true);
+  }, 20_000);
 });
