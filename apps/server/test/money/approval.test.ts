@@ -99,6 +99,14 @@ describe('maker-checker on a single SPEI out', () => {
     expect(Math.round(Number(bal.availableBalance) * 100) - Math.round(Number(after.availableBalance) * 100)).toBe(Math.round(Number(ok.TotalAmount) * 100));
     const again = await approve(CHECKER, m.Id);
     expect(again.json().message).toBe(APPROVAL_MESSAGES.speiOutNotAwaiting);
+    // The same request again (same Idempotency-Key) is answered as the first time, nothing moves twice.
+    const k = 'f1b0c0de-0000-4000-8000-000000000001';
+    const payload = { Id: (await payTo(108, '110.00')).json().data.Id, SecurityCode: await speiCode(t, CHECKER) };
+    const c = await moneyCall(t, CHECKER, { method: 'POST', url: `${OUT}/approve`, payload, key: k });
+    expect(c.statusCode, c.body).toBe(200);
+    const replay = await moneyCall(t, CHECKER, { method: 'POST', url: `${OUT}/approve`, payload, key: k });
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json().data.TrackingKey).toBe(c.json().data.TrackingKey);
     await runJobs(t, 0);
     await runJobs(t, 60_000);
     const [row] = await t.sql<{ i_status: number }>(`SELECT i_status FROM business_movements WHERE v_uid = $1`, [m.Id]);

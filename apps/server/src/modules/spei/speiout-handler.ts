@@ -60,12 +60,22 @@ export async function speiOutWithCode<T>(
  * A second user authorises an order «Por autorizar» with their own code (operation spei-out), as
  * the dispersion approval does: the lock-free checks (who, the order, balance and limits now) run
  * first so that a refused approval keeps its code; then the hold and the order, under the lock.
+ * A refusal is thrown inside withIdempotency, so that a replayed key gets its stored answer.
  */
 export async function approveWithCode(req: FastifyRequest, reply: FastifyReply, id: string, code: string) {
   const actor = actorOf(req);
   const db = req.server.ctx.db;
   const now = new Date();
-  await preflightApproval(db, actor, id, now);
-  await consumeCode(db, actor.userId, 'spei-out', code, now);
-  return withIdempotency(req, reply, async (tx) => ({ body: ok(await approveSpeiOut(tx, actor, id, now), 'Transferencia autorizada') }));
+  let refused: unknown = null;
+  try {
+    await preflightApproval(db, actor, id, now);
+    await consumeCode(db, actor.userId, 'spei-out', code, now);
+  } catch (err) {
+    refused = err;
+  }
+  // A replay of an approval already made (the order is no longer awaiting) is answered from its key.
+  return withIdempotency(req, reply, async (tx) => {
+    if (refused) throw refused;
+    return { body: ok(await approveSpeiOut(tx, actor, id, now), 'Transferencia autorizada') };
+  });
 }
