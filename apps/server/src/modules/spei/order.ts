@@ -37,6 +37,8 @@ export interface SpeiOutOrder {
   userId: string | null;
   idempotencyKey?: string | null;
   dispersionId?: string | null;
+  /** The hold is on a card's account, not the business's (a cardholder's SPEI out). */
+  cardAccount?: boolean;
   now: Date;
 }
 
@@ -81,6 +83,7 @@ export async function placeSpeiOutOrder(tx: Tx, o: SpeiOutOrder): Promise<Moveme
       v_uid_user: o.userId,
       v_idempotency_key: o.idempotencyKey ?? null,
       v_uid_dispersion: o.dispersionId ?? null,
+      v_uid_account: o.cardAccount ? o.account.id : null,
     })
     .returning();
   await enqueueJob(tx, { kind: SUBMIT_JOB, payload: { movementId: id }, runAt: o.scheduledAt ?? o.now, uniqueKey: `${SUBMIT_JOB}:${id}` });
