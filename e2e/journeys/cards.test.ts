@@ -114,6 +114,14 @@ it('staff generate stock; the business registers cardholders, matches, activates
   await expect.poll(() => page.getByText('Saldo insuficiente').first().isVisible(), { timeout: 15_000 }).toBe(true);
   await screenshot(page, 'cards-detail');
 
+  // 5b. The business sets the cardholder's limit per operation: a purchase over it is declined, naming it.
+  await page.getByLabel('Límite por operación').fill('50.00');
+  await page.getByRole('button', { name: 'Guardar límite' }).click();
+  await expect.poll(() => page.getByText('El límite se guardó.').isVisible(), { timeout: 15_000 }).toBe(true);
+  await buy('60.00');
+  await expect.poll(() => page.getByText('Límite por transacción excedido').first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.getByTestId('card-available').innerText(), { timeout: 15_000 }).toBe('$180.00');
+
   // 6. Locked, the next purchase is declined at once.
   await page.getByRole('button', { name: 'Bloquear tarjeta' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Desbloquear tarjeta' }).isVisible(), { timeout: 15_000 }).toBe(true);

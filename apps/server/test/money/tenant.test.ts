@@ -103,7 +103,6 @@ describe('roles', () => {
     ['write its own SPEI configuration', () => ({ method: 'POST', url: '/api/v1/transaction/speiconfig/business/upsert', payload: { BusinessId: a.id, CommissionSpeiIn: '0', EnableSpeiOut: true, UseCustomSpeiOutConfig: true, CommissionSpeiOut: '0', CommissionDepositCardholder: '0' } })],
     ['lift its own limits', () => ({ method: 'POST', url: '/api/v1/transaction/limit/action/upsert', payload: { ScopeType: 1, BusinessId: a.id, IsEnabled: false } })],
     ['read the global limit', () => ({ method: 'POST', url: '/api/v1/transaction/limit/query/global', payload: {} })],
-    ['switch a cardholder’s SPEI out', () => ({ method: 'POST', url: '/api/v1/transaction/speiconfig/cardholder/enable-speiout', payload: { CardholderIdentifier: 'CH1', EnableSpeiOut: true } })],
     ['deposit to itself', () => ({ method: 'POST', url: `/api/v1/transaction/business/${a.id}/deposit`, payload: { Amount: '1000.00' } })],
     ['simulate an incoming SPEI', () => ({ method: 'POST', url: '/api/v1/transaction/spei/sandbox/incoming', payload: { Clabe: a.clabe, Amount: '1000.00', SenderName: 'Yo', Concept: 'Regalo' } })],
     ['read the admin dashboard', () => ({ method: 'GET', url: '/api/v1/transaction/dashboard/admin' })],
@@ -113,6 +112,18 @@ describe('roles', () => {
     const res = await moneyCall(t, BUSINESS, req());
     expect(res.statusCode, res.body).toBe(403);
     expect(await moneyTables(t)).toEqual(before);
+  });
+
+  it('a business switches SPEI out and sets limits only for its own cardholders (404, nothing written)', async () => {
+    const before = await moneyTables(t);
+    const limits = await t.sql(`SELECT count(*)::int AS n FROM transaction_limits`);
+    const switched = await moneyCall(t, BUSINESS, { method: 'POST', url: '/api/v1/transaction/speiconfig/cardholder/enable-speiout', payload: { CardholderIdentifier: 'CH1', EnableSpeiOut: true } });
+    expect(switched.statusCode, switched.body).toBe(404);
+    const limit = await moneyCall(t, BUSINESS, { method: 'POST', url: '/api/v1/transaction/limit/action/upsert', payload: { ScopeType: 1, CardholderIdentifier: 'CH1', IsEnabled: true } });
+    expect(limit.statusCode, limit.body).toBe(404);
+    expect(await moneyTables(t)).toEqual(before);
+    expect(await t.sql(`SELECT count(*)::int AS n FROM transaction_limits`)).toEqual(limits);
+    expect(await t.sql(`SELECT count(*)::int AS n FROM spei_config_cardholder WHERE v_cardholder_identifier = 'CH1'`)).toEqual([{ n: 0 }]);
   });
 
   const walletNever: Array<[string, () => Parameters<TestApp['call']>[1]]> = [

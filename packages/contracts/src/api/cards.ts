@@ -9,6 +9,7 @@ import { rfcSchema } from '../ids/rfc';
 import { AmountField, AmountOut } from './money';
 import { EmailField } from './common';
 import { CountryCode, DateField, PersonName, optional, REQUIRED } from './fields';
+import { BeneficiaryNameField, ClabeField, ConceptField, NumericReferenceField, SecurityCodeField } from './spei';
 
 // ---- card status -----------------------------------------------------------------------------
 
@@ -272,7 +273,7 @@ export const FundingPreview = z.object({
 });
 export const FUNDING_CSV_COLUMNS = ['CardIdentifier', 'CardholderIdentifier', 'Amount'] as const;
 
-export const CARD_MOVEMENT_KINDS = { funding: 'Fondeo', purchase: 'Compra', refund: 'Devolución', 'replacement-out': 'Traspaso por reposición (salida)', 'replacement-in': 'Traspaso por reposición (entrada)' } as const;
+export const CARD_MOVEMENT_KINDS = { funding: 'Fondeo', purchase: 'Compra', refund: 'Devolución', 'replacement-out': 'Traspaso por reposición (salida)', 'replacement-in': 'Traspaso por reposición (entrada)', 'spei-out': 'Envío SPEI' } as const;
 export const CardMovement = z.object({
   Id: z.string(),
   CardIdentifier: z.string(),
@@ -296,6 +297,20 @@ export const CardMovementsBody = BusinessScoped.extend({
   Size: z.coerce.number().int().min(1).max(100).default(10),
   Format: z.enum(['csv', 'xlsx'], { message: 'Formato no válido' }).optional(),
 });
+
+/** SPEI out from a cardholder's card to a CLABE, sent by the business (security code of the spei-out operation). */
+export const CardSpeiOutBody = z.object({
+  CardIdentifier: CardIdentifierField,
+  Clabe: ClabeField,
+  BeneficiaryName: BeneficiaryNameField,
+  Amount: AmountField,
+  Concept: ConceptField,
+  Reference: NumericReferenceField,
+  SecurityCode: SecurityCodeField,
+});
+export const CARD_SPEI_MESSAGES = {
+  holderDisabled: 'El envío SPEI está deshabilitado para este tarjetahabiente',
+} as const;
 
 // ---- sandbox ----------------------------------------------------------------------------------
 

@@ -123,6 +123,14 @@ export const CardholderSpeiOut = z.object({ CardholderIdentifier: z.string(), En
 // ---- transaction limits ---------------------------------------------------------------------------
 
 export const LIMIT_SCOPE = { global: 0, specific: 1 } as const;
+/** The card type of the cardholder limits the card network and a cardholder's SPEI out enforce. */
+export const CARDHOLDER_LIMIT_CARD_TYPE = 'prepago';
+export const LIMIT_CAP_MESSAGES = {
+  perTransaction: (global: string) => `El límite por operación no puede superar el límite global de ${global}`,
+  daily: (global: string) => `El límite diario no puede superar el límite global de ${global}`,
+  monthly: (global: string) => `El límite mensual no puede superar el límite global de ${global}`,
+  businessScope: 'Una empresa solo puede fijar límites de sus tarjetahabientes',
+} as const;
 const CardType = z.string().trim().min(1).max(30, 'Debe contener máximo 30 caracteres');
 
 export const TransactionLimit = z.object({
@@ -187,4 +195,12 @@ export const BusinessLimits = z.object({
 });
 export type BusinessLimits = z.infer<typeof BusinessLimits>;
 
-export const CardholderLimits = z.object({ Specific: TransactionLimit.nullable(), Global: TransactionLimit.nullable() });
+export const CardholderLimits = z.object({
+  Specific: TransactionLimit.nullable(),
+  Global: TransactionLimit.nullable(),
+  /** What is enforced: the cardholder's own row capped field by field by the global one. */
+  Effective: EffectiveLimits,
+  /** The cardholder's SPEI-out switch (off until the business turns it on). */
+  SpeiOutEnabled: z.boolean(),
+});
+export type CardholderLimits = z.infer<typeof CardholderLimits>;

@@ -1,6 +1,7 @@
 /** Request-side helpers of the card routes: who the call is about, uploads, codes, keys. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { Actor, RouteAccess } from '../../platform/context';
 import { sha256 } from '../../platform/crypto';
@@ -10,6 +11,9 @@ import { readSingleUpload } from '../../platform/upload';
 import type { BusinessRow } from '../businesses';
 import { businessFor } from './common';
 import { UPLOAD_MAX_BYTES, UPLOAD_SIZE_MESSAGE, readTable } from './files';
+
+/** Documents the Idempotency-Key header of money calls. */
+export const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional().describe('Obligatorio: una llave única por operación (docs/api.md)') });
 
 export const STOCK = '/pre-stock-cards';
 export const STAFF = '/user/business';

@@ -14,6 +14,8 @@ import {
   CardholderUpdateBody,
   CardMovement,
   CardMovementsBody,
+  CardSpeiOutBody,
+  BusinessMovement,
   FUNDING_CSV_COLUMNS,
   FundingPreview,
   BusinessScoped,
@@ -30,8 +32,10 @@ import { ok } from '../../platform/reply';
 import { consumeCode } from '../security';
 import * as holders from './cardholders';
 import { CARDHOLDER_NOT_FOUND, businessFor } from './common';
-import { ACCOUNT, STAFF, business, fingerprintUpload, keyAnswered, sendFile, uploadedTable } from './handlers';
+import { ACCOUNT, STAFF, business, idempotencyHeader, fingerprintUpload, keyAnswered, sendFile, uploadedTable } from './handlers';
 import * as money from './money';
+import { preflightCardSpeiOut, sendCardSpeiOut } from './speiout';
+import { orderWithCode } from '../spei';
 
 const tags = ['Tarjetahabientes'];
 const base = '/api/v1/cardholders';
@@ -150,6 +154,28 @@ export const cardholderRoutes: FastifyPluginAsyncZod = async (app) => {
         const plan = await money.planFunding(t, b, rows);
         await money.executeFunding(t, actor, b, plan, upload.filename);
         return { body: ok(clean(await money.previewOf(t, b, plan, true)), 'Fondeo aplicado') };
+      });
+    },
+  );
+  app.post(
+    `${tx}/cardholdermovements/action/spei-out`,
+    {
+      config: { access: { BUS: { menu: ACCOUNT, permission: 'Agregar' }, refused: 'Solo la empresa puede enviar SPEI desde la tarjeta de un tarjetahabiente', note: 'its own cards only; SecurityCode (spei-out) and Idempotency-Key' } },
+      schema: {
+        tags,
+        summary: 'Enviar un SPEI desde el saldo de la tarjeta de un tarjetahabiente a una CLABE (código de la operación spei-out). Requiere Idempotency-Key, el envío SPEI del tarjetahabiente habilitado y respeta sus límites',
+        headers: idempotencyHeader,
+        body: CardSpeiOutBody,
+        response: { 200: answer(BusinessMovement) },
+      },
+    },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const b = await businessFor(db, actor, undefined);
+      return orderWithCode(req, reply, req.body.SecurityCode, {
+        preflight: (now) => preflightCardSpeiOut(db, b, req.body, now),
+        send: (t, key) => sendCardSpeiOut(t, actor, b, req.body, key),
+        message: 'Transferencia registrada',
       });
     },
   );

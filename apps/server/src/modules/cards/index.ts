@@ -2,6 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { cardholderRoutes } from './holder-routes';
 import { cardRoutes } from './routes';
+import { assertOwnCardholder as ownCardholder, followOrder } from './speiout';
+import { assertOwnCardholder } from '../pricing';
+import { onSpeiOutOutcome } from '../spei';
 export { cardholderEmailExists } from './cardholders';
 export { stockSummary, runBatchChunk, BATCH_JOB } from './stock';
 export { countsByStatus } from './cards';
@@ -11,6 +14,9 @@ export { cardsByIdentifiers, type CardRow } from './common';
 export { cardReportBatches, cardReportCounts, type CardReportRow } from './report-rows';
 
 export async function register(app: FastifyInstance): Promise<void> {
+  // Pricing asks whether a cardholder is the business's; SPEI tells how a card's SPEI out ended.
+  assertOwnCardholder.provide(ownCardholder);
+  onSpeiOutOutcome(followOrder);
   await app.register(cardRoutes);
   await app.register(cardholderRoutes);
 }

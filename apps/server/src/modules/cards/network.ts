@@ -5,14 +5,14 @@
  * at a time), the card's status and controls are checked, the limits are counted in the
  * Mexico City day and month, and the hold is placed — or the decline is recorded with its reason.
  */
-import { CARD_STATUS, CHANNELS, DECLINE_REASONS, MCC_GROUPS, amountOut, mccGroupOf, type Channel } from '@far/contracts';
+import { CARDHOLDER_LIMIT_CARD_TYPE, CARD_STATUS, CHANNELS, DECLINE_REASONS, MCC_GROUPS, amountOut, mccGroupOf, type Channel } from '@far/contracts';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound, rule } from '../../platform/errors';
 import { iso } from '../../platform/reply';
 import { INSUFFICIENT_FUNDS, placeHold, postTransaction, releaseHold, settleHold } from '../ledger';
-import { effectiveLimits } from '../pricing';
-import { dayBounds, mexicoDate, monthBounds } from '../spei';
+import { cardholderLimits } from '../pricing';
+import { accountsSpeiOutSum, dayBounds, mexicoDate, monthBounds } from '../spei';
 import { randomUUID } from 'node:crypto';
 import { controlsOf, type CardRow } from './common';
 import { cardAuthorizations, cardMovements, cardholders, cards } from './schema';
@@ -36,7 +36,7 @@ export interface CardProcessor {
 }
 
 /** The limits of cards are the pricing module's cardholder limits (ScopeType 1) of this card type. */
-export const CARD_LIMIT_TYPE = 'prepago';
+export const CARD_LIMIT_TYPE = CARDHOLDER_LIMIT_CARD_TYPE;
 const holdRef = (authId: string) => `card-auth:${authId}`;
 
 export const authorizationOut = (a: AuthRow, card: CardRow) => ({
@@ -63,18 +63,29 @@ function controlRefusal(card: CardRow, req: PurchaseRequest): string | null {
   return null;
 }
 
-/** Amounts approved (held or captured) for the cardholder's cards in [from, to). */
-async function usedBetween(tx: Tx, holderId: string, from: Date, to: Date): Promise<bigint> {
+/**
+ * What counts against a cardholder's limits in [from, to): purchases approved (held or captured)
+ * on any of its cards, and SPEI outs sent from them that were not returned, rejected or cancelled.
+ */
+async function usedBetween(tx: DbOrTx, holderId: string, from: Date, to: Date): Promise<bigint> {
+  const accounts = await tx.select({ id: cards.v_uid_account }).from(cards).where(eq(cards.v_uid_cardholder, holderId));
+  const spei = await accountsSpeiOutSum(tx, accounts.flatMap((a) => (a.id ? [a.id] : [])), from, to);
   const [row] = await tx
     .select({ s: sql<string>`coalesce(sum(${cardAuthorizations.n_amount_cents}), 0)::text` })
     .from(cardAuthorizations)
     .innerJoin(cards, eq(cards.v_uid, cardAuthorizations.v_uid_card))
     .where(and(eq(cards.v_uid_cardholder, holderId), inArray(cardAuthorizations.v_status, ['approved', 'captured']), gte(cardAuthorizations.d_create_at, from), lt(cardAuthorizations.d_create_at, to)));
-  return BigInt(row?.s ?? '0');
+  return BigInt(row?.s ?? '0') + spei;
+}
+
+/** Today's and this month's usage of a cardholder (America/Mexico_City calendar). */
+export async function holderUsage(tx: DbOrTx, holderId: string, now: Date): Promise<{ today: bigint; month: bigint }> {
+  const [y, m] = mexicoDate(now).split('-').map(Number) as [number, number];
+  return { today: await usedBetween(tx, holderId, ...dayBounds(mexicoDate(now))), month: await usedBetween(tx, holderId, ...monthBounds(y, m)) };
 }
 
 async function limitRefusal(tx: Tx, holderIdentifier: string, holderId: string, amount: bigint, now: Date): Promise<string | null> {
-  const limits = await effectiveLimits(tx, holderIdentifier, CARD_LIMIT_TYPE);
+  const limits = await cardholderLimits(tx, holderIdentifier, CARD_LIMIT_TYPE);
   if (limits.perTransaction !== null && amount > limits.perTransaction) return DECLINE_REASONS.perTransaction;
   if (limits.daily !== null) {
     const [from, to] = dayBounds(mexicoDate(now));

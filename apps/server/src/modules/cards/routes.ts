@@ -40,14 +40,13 @@ import { registerJobHandler } from '../jobs';
 import { consumeCode } from '../security';
 import * as svc from './cards';
 import { businessFor, cardOf, cardOut, cardholderById } from './common';
-import { ACCOUNT, STAFF, STOCK, business, scopeOf, sendFile, stock, uploadedTable } from './handlers';
+import { ACCOUNT, STAFF, STOCK, business, idempotencyHeader, scopeOf, sendFile, stock, uploadedTable } from './handlers';
 import { authorizationOf, authorizationOut, sandboxProcessor } from './network';
 import { cardKeys } from './secret';
 import * as stockSvc from './stock';
 
 const tags = ['Tarjetas'];
 const base = '/api/v1/cards';
-const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional().describe('Obligatorio: una llave única por operación (docs/api.md)') });
 const READ = { access: { FAR: [{ menu: STOCK, permission: 'Ver' as const }, { menu: STAFF, permission: 'Ver' as const }], BUS: { menu: ACCOUNT, permission: 'Ver' as const } } };
 /** Staff see a full PAN only with Editar on Pre Stock; a business with Ver on its account screen. Both with a fresh code. */
 const REVEAL = { access: { FAR: { menu: STOCK, permission: 'Editar' as const }, BUS: { menu: ACCOUNT, permission: 'Ver' as const }, note: 'six-digit code of the card-reveal operation; audited' } };

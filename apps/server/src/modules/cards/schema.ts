@@ -156,8 +156,10 @@ export const cardMovements = pgTable(
     v_status: text('v_status').notNull(),
     v_uid_authorization: uuid('v_uid_authorization'),
     v_uid_transaction: uuid('v_uid_transaction'),
+    /** A SPEI out from the card: its order (business_movements), whose status this row follows. */
+    v_uid_order: uuid('v_uid_order'),
   },
-  (t) => [index('card_movements_card_idx').on(t.v_uid_card, t.d_create_at), index('card_movements_business_idx').on(t.v_uid_business, t.d_create_at)],
+  (t) => [index('card_movements_order_idx').on(t.v_uid_order).where(sql`${t.v_uid_order} IS NOT NULL`), index('card_movements_card_idx').on(t.v_uid_card, t.d_create_at), index('card_movements_business_idx').on(t.v_uid_business, t.d_create_at)],
 );
 
 /** Authorisations of the card-network sandbox: approved (a hold), captured, reversed, refunded, or declined. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { limitUsage } from './hooks';
+import { assertOwnCardholder, limitUsage } from './hooks';
 import { pricingRoutes } from './routes';
 
 // SPEI commissions and transaction limits: the SPEI module reads them inside its money transactions.
@@ -8,6 +8,8 @@ export {
   seedPricingDemo,
   effectiveSpeiConfig,
   effectiveLimits,
+  cardholderLimits,
+  cardholderSpeiOutEnabled,
   checkLimits,
   businessLedgerBalance,
   getGlobalSpeiConfig,
@@ -18,7 +20,7 @@ export {
   type Limits,
   type LimitUsage,
 } from './service';
-export { limitUsage };
+export { limitUsage, assertOwnCardholder };
 
 export async function register(app: FastifyInstance): Promise<void> {
   await app.register(pricingRoutes({ limitUsage }));

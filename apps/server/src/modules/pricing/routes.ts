@@ -26,6 +26,8 @@ const tags = ['Comisiones y límites'];
 const staff = (permission: 'Ver' | 'Editar') => ({ access: { FAR: { menu: '/user/business', permission } } });
 /** Staff name the business; a business reads its own from the transfer screen. */
 const staffOrOwn = { access: { FAR: { menu: '/user/business', permission: 'Ver' }, BUS: { menu: '/dispersal/transfer', permission: 'Ver' } } } as const;
+/** Staff; and a business for its own cardholders, from its account screen (cards). */
+const staffOrCardholders = (permission: 'Ver' | 'Editar', note: string) => ({ access: { FAR: { menu: '/user/business', permission }, BUS: { menu: '/account', permission }, note } }) as const;
 
 export interface PricingRouteDeps {
   /** SPEI-out amounts already counted today and this month for a business (from the SPEI module). */
@@ -65,7 +67,7 @@ export const pricingRoutes =
 
     app.post(
       `${base}/speiconfig/cardholder/enable-speiout`,
-      { config: staff('Editar'), schema: { tags, summary: 'Habilitar o deshabilitar el envío SPEI de un tarjetahabiente', body: CardholderSpeiOutBody, response: { 200: answer(CardholderSpeiOut) } } },
+      { config: staffOrCardholders('Editar', 'a business: only its own cardholders'), schema: { tags, summary: 'Habilitar o deshabilitar el envío SPEI de un tarjetahabiente', body: CardholderSpeiOutBody, response: { 200: answer(CardholderSpeiOut) } } },
       async (req) => ok(await db.transaction((tx) => pricing.setCardholderSpeiOut(tx, actorOf(req), req.body)), 'Configuración actualizada'),
     );
 
@@ -75,15 +77,17 @@ export const pricingRoutes =
       async (req) => ok(await pricing.getBusinessLimits(db, actorOf(req), req.body.BusinessId, deps.limitUsage)),
     );
 
-    app.post(`${base}/limit/query/getbycardholder`, { config: staff('Ver'), schema: { tags, summary: 'Límites de un tarjetahabiente', body: LimitByCardholderBody, response: { 200: answer(CardholderLimits) } } }, async (req) =>
-      ok(await pricing.getCardholderLimits(db, req.body.CardholderIdentifier, req.body.CardType ?? '')),
+    app.post(
+      `${base}/limit/query/getbycardholder`,
+      { config: staffOrCardholders('Ver', 'a business: only its own cardholders, card type prepago'), schema: { tags, summary: 'Límites de un tarjetahabiente: el propio, el global, el que aplica y su envío SPEI', body: LimitByCardholderBody, response: { 200: answer(CardholderLimits) } } },
+      async (req) => ok(await pricing.getCardholderLimits(db, actorOf(req), req.body.CardholderIdentifier, req.body.CardType)),
     );
 
     app.post(`${base}/limit/query/global`, { config: staff('Ver'), schema: { tags, summary: 'Límite global (CardType vacío: cuentas de empresa)', body: LimitGlobalBody, response: { 200: answer(TransactionLimit.nullable()) } } }, async (req) =>
       ok(await pricing.getGlobalLimit(db, req.body.CardType ?? '')),
     );
 
-    app.post(`${base}/limit/action/upsert`, { config: staff('Editar'), schema: { tags, summary: 'Guardar un límite global (0) o específico (1)', body: LimitUpsertBody, response: { 200: answer(TransactionLimit) } } }, async (req) =>
+    app.post(`${base}/limit/action/upsert`, { config: staffOrCardholders('Editar', 'a business: ScopeType 1 of its own cardholders only (card type prepago), capped by the global row'), schema: { tags, summary: 'Guardar un límite global (0) o específico (1); el de un tarjetahabiente no puede superar el global de su tipo de tarjeta', body: LimitUpsertBody, response: { 200: answer(TransactionLimit) } } }, async (req) =>
       ok(await db.transaction((tx) => pricing.upsertLimit(tx, actorOf(req), req.body)), 'Límite guardado'),
     );
   };

@@ -4,7 +4,9 @@
  * effectiveSpeiConfig, effectiveLimits and checkLimits inside the transaction that moves money.
  */
 import {
+  CARDHOLDER_LIMIT_CARD_TYPE,
   IVA_BASIS_POINTS,
+  LIMIT_CAP_MESSAGES,
   amountOut,
   basisPointsToPercent,
   formatCurrency,
@@ -12,6 +14,7 @@ import {
   type BusinessLimits,
   type BusinessSpeiConfig,
   type BusinessSpeiConfigBody,
+  type CardholderLimits,
   type GlobalSpeiConfig,
   type GlobalSpeiConfigBody,
   type LimitUpsertBody,
@@ -22,11 +25,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
-import { rule } from '../../platform/errors';
+import { forbidden, rule } from '../../platform/errors';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { businessForActor, businessName, liveBusiness, type BusinessRow } from '../businesses';
 import { balanceOf, customerAccountCode, getAccountByCode } from '../ledger';
+import { assertOwnCardholder } from './hooks';
 import { speiConfigBusiness, speiConfigCardholder, speiConfigGlobal, transactionLimits } from './schema';
 
 const SECTION_CONFIG = 'Configuración SPEI';
@@ -206,7 +210,19 @@ export async function upsertBusinessSpeiConfig(tx: Tx, actor: Actor, d: z.output
 
 // ---- cardholder switch ---------------------------------------------------------------------------
 
+/** A business acts only on its own cardholders (staff on any identifier). */
+async function ownCardholder(db: DbOrTx, actor: Actor, identifier: string): Promise<void> {
+  if (actor.kind !== 'FAR') await assertOwnCardholder(db, actor.client, identifier);
+}
+
+/** Whether the cardholder may send SPEI (off until switched on). */
+export async function cardholderSpeiOutEnabled(db: DbOrTx, identifier: string): Promise<boolean> {
+  const [row] = await db.select({ on: speiConfigCardholder.b_enable_spei_out }).from(speiConfigCardholder).where(eq(speiConfigCardholder.v_cardholder_identifier, identifier));
+  return row?.on ?? false;
+}
+
 export async function setCardholderSpeiOut(tx: Tx, actor: Actor, d: { CardholderIdentifier: string; EnableSpeiOut: boolean }) {
+  await ownCardholder(tx, actor, d.CardholderIdentifier);
   const [row] = await tx
     .insert(speiConfigCardholder)
     .values({ v_cardholder_identifier: d.CardholderIdentifier, b_enable_spei_out: d.EnableSpeiOut })
@@ -297,8 +313,38 @@ export async function effectiveLimits(db: DbOrTx, identifier: string, cardType =
   const chosen = specific?.b_enabled ? specific : undefined;
   const global = chosen ? undefined : await limitRow(db, 0, '', cardType);
   const row = chosen ?? (global?.b_enabled ? global : undefined);
-  if (!row) return { perTransaction: null, daily: null, monthly: null, source: 'none' };
-  return { perTransaction: row.n_limit_per_transaction_cents, daily: row.n_daily_limit_cents, monthly: row.n_monthly_limit_cents, source: row === chosen ? 'specific' : 'global' };
+  if (!row) return NO_LIMITS;
+  return limitsOf(row, row === chosen ? 'specific' : 'global');
+}
+
+const NO_LIMITS: Limits = { perTransaction: null, daily: null, monthly: null, source: 'none' };
+const limitsOf = (r: LimitRow, source: Limits['source']): Limits => ({ perTransaction: r.n_limit_per_transaction_cents, daily: r.n_daily_limit_cents, monthly: r.n_monthly_limit_cents, source });
+/** The lower of two limits (null: none). */
+const lower = (a: bigint | null, b: bigint | null) => (a === null ? b : b === null ? a : a < b ? a : b);
+
+/**
+ * A cardholder's limits: its own row (enabled) capped field by field by the global row of its
+ * card type (enabled), else the global one. Upserts refuse a row above the global one; the cap
+ * here also holds when the global row is lowered afterwards.
+ */
+export async function cardholderLimits(db: DbOrTx, identifier: string, cardType = CARDHOLDER_LIMIT_CARD_TYPE): Promise<Limits> {
+  const specific = await limitRow(db, 1, identifier, cardType);
+  const g = await limitRow(db, 0, '', cardType);
+  const global = g?.b_enabled ? limitsOf(g, 'global') : null;
+  if (!specific?.b_enabled) return global ?? NO_LIMITS;
+  const own = limitsOf(specific, 'specific');
+  if (!global) return own;
+  return { perTransaction: lower(own.perTransaction, global.perTransaction), daily: lower(own.daily, global.daily), monthly: lower(own.monthly, global.monthly), source: 'specific' };
+}
+
+/** A cardholder row (a card type) may not exceed the enabled global row of its card type, nor drop one of its limits. */
+async function checkCap(db: DbOrTx, cardType: string, values: { n_limit_per_transaction_cents: bigint | null; n_daily_limit_cents: bigint | null; n_monthly_limit_cents: bigint | null }): Promise<void> {
+  const g = await limitRow(db, 0, '', cardType);
+  if (!g?.b_enabled) return;
+  const over = (mine: bigint | null, cap: bigint | null) => cap !== null && (mine === null || mine > cap);
+  if (over(values.n_limit_per_transaction_cents, g.n_limit_per_transaction_cents)) throw rule(LIMIT_CAP_MESSAGES.perTransaction(formatCurrency(g.n_limit_per_transaction_cents!)));
+  if (over(values.n_daily_limit_cents, g.n_daily_limit_cents)) throw rule(LIMIT_CAP_MESSAGES.daily(formatCurrency(g.n_daily_limit_cents!)));
+  if (over(values.n_monthly_limit_cents, g.n_monthly_limit_cents)) throw rule(LIMIT_CAP_MESSAGES.monthly(formatCurrency(g.n_monthly_limit_cents!)));
 }
 
 export const LIMIT_MESSAGES = {
@@ -315,6 +361,12 @@ export function checkLimits(limits: Limits, usage: { amount: bigint; today?: big
 }
 
 export async function upsertLimit(tx: Tx, actor: Actor, d: z.output<typeof LimitUpsertBody>): Promise<TransactionLimit> {
+  if (actor.kind !== 'FAR') {
+    // A business: only its own cardholders' card limits (never a global row nor its own account's).
+    if (d.ScopeType !== 1 || d.BusinessId || !d.CardholderIdentifier || (d.CardType && d.CardType !== CARDHOLDER_LIMIT_CARD_TYPE)) throw forbidden(LIMIT_CAP_MESSAGES.businessScope);
+    await ownCardholder(tx, actor, d.CardholderIdentifier);
+    d = { ...d, CardType: CARDHOLDER_LIMIT_CARD_TYPE };
+  }
   let identifier = d.ScopeType === 1 ? (d.CardholderIdentifier ?? '') : '';
   let label = identifier;
   if (d.ScopeType === 1 && d.BusinessId) {
@@ -329,6 +381,7 @@ export async function upsertLimit(tx: Tx, actor: Actor, d: z.output<typeof Limit
     n_monthly_limit_cents: d.MonthlyLimit ?? null,
     b_enabled: d.IsEnabled,
   };
+  if (d.ScopeType === 1 && d.CardType) await checkCap(tx, d.CardType, values);
   const [row] = await tx
     .insert(transactionLimits)
     .values({ i_scope_type: d.ScopeType, v_cardholder_identifier: identifier, v_card_type: d.CardType ?? '', ...values })
@@ -350,9 +403,17 @@ export async function getGlobalLimit(db: DbOrTx, cardType = ''): Promise<Transac
   return row ? limitOut(row) : null;
 }
 
-export async function getCardholderLimits(db: DbOrTx, identifier: string, cardType = '') {
+export async function getCardholderLimits(db: DbOrTx, actor: Actor, identifier: string, cardTypeIn: string | undefined): Promise<CardholderLimits> {
+  await ownCardholder(db, actor, identifier);
+  const cardType = actor.kind === 'FAR' ? (cardTypeIn ?? '') : CARDHOLDER_LIMIT_CARD_TYPE;
   const specific = await limitRow(db, 1, identifier, cardType);
-  return { Specific: specific ? limitOut(specific) : null, Global: await getGlobalLimit(db, cardType) };
+  const effective = cardType ? await cardholderLimits(db, identifier, cardType) : await effectiveLimits(db, identifier, cardType);
+  return {
+    Specific: specific ? limitOut(specific) : null,
+    Global: await getGlobalLimit(db, cardType),
+    Effective: { LimitPerTransaction: amt(effective.perTransaction), DailyLimit: amt(effective.daily), MonthlyLimit: amt(effective.monthly), Source: effective.source },
+    SpeiOutEnabled: await cardholderSpeiOutEnabled(db, identifier),
+  };
 }
 
 /** SPEI-out amounts already counted for a business today and this month (the SPEI module knows them). */

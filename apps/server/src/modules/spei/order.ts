@@ -44,6 +44,8 @@ export interface SpeiOutOrder {
   approval?: 'awaiting' | 'approved';
   /** Who last changed the order (the maker of an awaiting order, then its approver). */
   changedByEmail?: string | null;
+  /** The hold is on a card's account, not the business's (a cardholder's SPEI out). */
+  cardAccount?: boolean;
   now: Date;
 }
 
@@ -88,6 +90,7 @@ export async function placeSpeiOutOrder(tx: Tx, o: SpeiOutOrder): Promise<Moveme
     v_idempotency_key: o.idempotencyKey ?? null,
     v_uid_dispersion: o.dispersionId ?? null,
     v_changed_by_email: o.changedByEmail ?? null,
+    v_uid_account: o.cardAccount ? o.account.id : null,
   };
   const insert = tx.insert(businessMovements).values(values);
   // An approved order keeps its row (id, creation date) and becomes pending only if still awaiting.

@@ -3,7 +3,7 @@ import { MOVEMENT_STATUS } from '@far/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { notFound } from '../../platform/errors';
-import { customerAccountCode, getAccountByCode, postTransaction, releaseHold, settleHold, type LedgerAccount } from '../ledger';
+import { customerAccountCode, getAccount, getAccountByCode, postTransaction, releaseHold, settleHold, type LedgerAccount } from '../ledger';
 import { holdReference, legs, memoOf, type MovementRow } from './movement';
 import { notifyMovement } from './notices';
 import { emitSpeiOutOutcome } from './outcomes';
@@ -144,9 +144,9 @@ export async function applyRailEvent(tx: Tx, event: RailEvent, now: Date): Promi
   return { applied: false, movement: m };
 }
 
-/** The business account an order's hold was placed on (it exists: the hold is on it). */
+/** The account an order's hold was placed on: a card's, or the tenant's main one (it exists: the hold is on it). */
 async function accountOfMovement(db: DbOrTx, m: MovementRow): Promise<LedgerAccount> {
-  const account = await getAccountByCode(db, customerAccountCode(m.v_client));
+  const account = m.v_uid_account ? await getAccount(db, m.v_uid_account) : await getAccountByCode(db, customerAccountCode(m.v_client));
   if (!account) throw new Error(`La cuenta contable de ${m.v_client} no existe`);
   return account;
 }

@@ -93,6 +93,8 @@ export const businessMovements = pgTable(
     /** The ledger transaction that posted it (settlement, credit, or the return after settlement). */
     v_uid_transaction: uuid('v_uid_transaction'),
     v_uid_dispersion: uuid('v_uid_dispersion'),
+    /** A card's SPEI out: the card's ledger account holds the money (null: the tenant's main account). */
+    v_uid_account: uuid('v_uid_account'),
     /** Who asked for it, and under which Idempotency-Key ('<METHOD> <route> <key>'). */
     v_uid_user: uuid('v_uid_user'),
     v_idempotency_key: text('v_idempotency_key'),
@@ -103,6 +105,7 @@ export const businessMovements = pgTable(
     index('business_movements_business_type_idx').on(t.v_uid_business, t.v_type, t.i_status),
     index('business_movements_open_idx').on(t.i_status).where(sql`${t.i_status} IN (0, 1)`),
     index('business_movements_created_idx').on(t.d_create_at),
+    index('business_movements_account_idx').on(t.v_uid_account, t.d_create_at).where(sql`${t.v_uid_account} IS NOT NULL`),
     /** Our tracking keys: one per operation day. */
     uniqueIndex('business_movements_out_tracking_key').on(t.v_tracking_key, t.d_operation_date).where(sql`${t.v_type} = 'SPEI_OUT'`),
     /** An incoming order is the same order when tracking key, operation day and sending bank match: credited once. */

@@ -1,5 +1,6 @@
 import { APPROVAL_MESSAGES, MOVEMENT_STATUS } from '@far/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client';
 import { rule } from '../../platform/errors';
 import { actorOf } from '../../platform/guard';
 import { IDEMPOTENCY_HEADER, withIdempotency } from '../../platform/idempotency';
@@ -18,20 +19,23 @@ export const idempotencyScope = (req: FastifyRequest) => {
   return typeof key === 'string' && key ? `${req.method} ${req.routeOptions.url ?? req.url} ${key}` : null;
 };
 
+/** A money order with the spei-out security code: the lock-free checks, then the order in withIdempotency's transaction. */
+export interface CodedOrder<T> {
+  preflight: (now: Date) => Promise<void>;
+  send: (tx: Tx, idempotencyKey: string | undefined) => Promise<T>;
+  /** The answer's message, or how to pick it from what was sent. */
+  message: string | ((sent: T) => string);
+}
+
 /**
  * SPEI out with its security code. The code is spent in a transaction of its own before the
  * money transaction (withIdempotency's), and only for a first request: a replay of an order
  * already made is recognised first and answered by withIdempotency without asking for a code
  * again. The lock-free checks run before the code is spent, so a refused transfer keeps it; a
- * refusal found only under the lock (a concurrent transfer used the limit) spends it.
+ * refusal found only under the lock (a concurrent transfer used the limit) spends it. A
+ * cardholder's SPEI out (cards module) comes through here too.
  */
-export async function speiOutWithCode<T>(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  input: SpeiOutInput,
-  code: string,
-  answerOf: (m: Awaited<ReturnType<typeof sendSpeiOut>>) => T,
-): Promise<ReturnType<typeof ok<T>>> {
+export async function orderWithCode<T>(req: FastifyRequest, reply: FastifyReply, code: string, order: CodedOrder<T>): Promise<ReturnType<typeof ok<T>>> {
   const actor = actorOf(req);
   const db = req.server.ctx.db;
   const scope = idempotencyScope(req);
@@ -40,7 +44,7 @@ export async function speiOutWithCode<T>(
   if (scope && !(await hasOrderForKey(db, actor.userId, scope))) {
     try {
       const now = new Date();
-      await preflightSpeiOut(db, actor, input, now);
+      await order.preflight(now);
       await consumeCode(db, actor.userId, 'spei-out', code, now);
       verified = true;
     } catch (err) {
@@ -49,12 +53,32 @@ export async function speiOutWithCode<T>(
   }
   return withIdempotency(req, reply, async (tx) => {
     if (!verified) throw refused ?? rule(CODE_MISSING);
-    const moved = await sendSpeiOut(tx, actor, { ...input, idempotencyKey: scope ?? undefined });
-    const message = moved.StatusBusinessMovement === MOVEMENT_STATUS.porAutorizar ? APPROVAL_MESSAGES.speiOutAwaits : 'Transferencia registrada';
-    return { status: 200, body: ok(answerOf(moved), message) };
+    const sent = await order.send(tx, scope ?? undefined);
+    return { status: 200, body: ok(sent, typeof order.message === 'string' ? order.message : order.message(sent)) };
   });
 }
 
+/** A business's SPEI out (the transfer screen and the transference API). */
+export function speiOutWithCode<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  input: SpeiOutInput,
+  code: string,
+  answerOf: (m: Awaited<ReturnType<typeof sendSpeiOut>>) => T,
+): Promise<ReturnType<typeof ok<T>>> {
+  const actor = actorOf(req);
+  let awaits = false;
+  return orderWithCode(req, reply, code, {
+    preflight: (now) => preflightSpeiOut(req.server.ctx.db, actor, input, now),
+    send: async (tx, idempotencyKey) => {
+      const moved = await sendSpeiOut(tx, actor, { ...input, idempotencyKey });
+      awaits = moved.StatusBusinessMovement === MOVEMENT_STATUS.porAutorizar;
+      return answerOf(moved);
+    },
+    // Maker-checker: above the business's threshold the order waits for a second user.
+    message: () => (awaits ? APPROVAL_MESSAGES.speiOutAwaits : 'Transferencia registrada'),
+  });
+}
 
 /**
  * A second user authorises an order «Por autorizar» with their own code (operation spei-out), as

@@ -1,7 +1,7 @@
 // SPEI out: the checks, the hold, the order; cancelling, removing and editing it while pending (overview in movement.ts).
 import { randomUUID } from 'node:crypto';
 import { APPROVAL_MESSAGES, MOVEMENT_STATUS, SPEI_MESSAGES, WALLET_MESSAGES, isFuturePaymentDay, amountOut, formatCurrency, speiOutCharges, validateClabe, type BusinessMovement } from '@far/contracts';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { fieldError, notFound, rule } from '../../platform/errors';
@@ -38,6 +38,8 @@ async function outgoingSum(db: DbOrTx, businessId: string, from: Date, to: Date,
         eq(businessMovements.v_uid_business, businessId),
         eq(businessMovements.v_type, 'SPEI_OUT'),
         inArray(businessMovements.i_status, COUNTED),
+        // A card's SPEI out counts against its cardholder's limits, not the business's.
+        isNull(businessMovements.v_uid_account),
         gte(businessMovements.d_create_at, from),
         lt(businessMovements.d_create_at, to),
         clabe ? eq(businessMovements.v_beneficiary_clabe, clabe) : undefined,
@@ -66,6 +68,7 @@ export async function speiOutUsage(db: DbOrTx, businessId: string, now = new Dat
         eq(businessMovements.v_uid_business, businessId),
         eq(businessMovements.v_type, 'SPEI_OUT'),
         inArray(businessMovements.i_status, COUNTED),
+        isNull(businessMovements.v_uid_account),
         // Today is inside this month (both in Mexico City time).
         gte(businessMovements.d_create_at, monthStart),
         lt(businessMovements.d_create_at, monthEnd),
@@ -73,6 +76,16 @@ export async function speiOutUsage(db: DbOrTx, businessId: string, now = new Dat
     );
   const sum = (column: string | undefined) => BigInt(column ?? '0');
   return { today: sum(row?.today), month: sum(row?.month) };
+}
+
+/** SPEI-out amounts sent from these (card) accounts in [from, to) that count: a cardholder's usage. */
+export async function accountsSpeiOutSum(db: DbOrTx, accountIds: string[], from: Date, to: Date): Promise<bigint> {
+  if (!accountIds.length) return 0n;
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${businessMovements.n_amount_cents}), 0)::text` })
+    .from(businessMovements)
+    .where(and(inArray(businessMovements.v_uid_account, accountIds), eq(businessMovements.v_type, 'SPEI_OUT'), inArray(businessMovements.i_status, COUNTED), gte(businessMovements.d_create_at, from), lt(businessMovements.d_create_at, to)));
+  return BigInt(row?.total ?? '0');
 }
 
 // ---- SPEI out ----------------------------------------------------------------------------------------

@@ -10,13 +10,18 @@ import {
   CardPage,
   CardStatusCount,
   Cardholder,
+  BusinessMovement,
+  CARDHOLDER_LIMIT_CARD_TYPE,
   CardholderBalance,
+  CardholderLimits,
+  CardholderSpeiOut,
   CardMovement,
   CodeDelivery,
   CreationBatchPage,
   FundingPreview,
   MatchResult,
   StockSettings,
+  TransactionLimit,
   UploadResult,
   pageOf,
 } from '@far/contracts';
@@ -149,7 +154,7 @@ export function useAuthorize(businessId?: string) {
   });
 }
 
-export const requestCode = (operation: 'card-reveal' | 'card-funding') => unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation }, schema: CodeDelivery }));
+export const requestCode = (operation: 'card-reveal' | 'card-funding' | 'spei-out') => unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation }, schema: CodeDelivery }));
 export const revealCard = (identifier: string, code: string, businessId?: string) =>
   unwrap(apiRequest('POST', `${CARDS}/query/getcardforcustomer`, { body: { CardIdentifier: identifier, SecurityCode: code, Reason: 'Consulta desde el detalle de la tarjeta', BusinessId: businessId }, schema: CardForCustomer }));
 
@@ -160,6 +165,46 @@ export function useExecuteFunding(businessId?: string) {
   return useMutation({
     mutationFn: ({ file, code, idempotencyKey }: { file: File; code: string; idempotencyKey: string }) =>
       unwrap(apiRequest('POST', `${TX}/cardholdermovements/load-funds-csv`, { body: form(file, { SecurityCode: code, BusinessId: businessId }), schema: FundingPreview, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey }, timeoutMs: 120_000 })),
+    onSuccess: done,
+  });
+}
+
+// ---- a cardholder's limits, SPEI-out switch and SPEI out ----
+export const useHolderLimits = (identifier: string | null, businessId?: string) =>
+  useQuery({
+    queryKey: key('holder-limits', identifier, businessId),
+    enabled: !!identifier,
+    queryFn: () => unwrap(apiRequest('POST', `${TX}/limit/query/getbycardholder`, { body: { CardholderIdentifier: identifier, CardType: CARDHOLDER_LIMIT_CARD_TYPE }, schema: CardholderLimits })),
+  });
+export function useSaveHolderLimit() {
+  const done = useInvalidate();
+  return useMutation({
+    mutationFn: (body: { CardholderIdentifier: string; LimitPerTransaction: string | null; DailyLimit: string | null; MonthlyLimit: string | null; IsEnabled: boolean }) =>
+      unwrap(apiRequest('POST', `${TX}/limit/action/upsert`, { body: { ScopeType: 1, CardType: CARDHOLDER_LIMIT_CARD_TYPE, ...body }, schema: TransactionLimit })),
+    onSuccess: done,
+  });
+}
+export function useSwitchHolderSpei() {
+  const done = useInvalidate();
+  return useMutation({
+    mutationFn: (body: { CardholderIdentifier: string; EnableSpeiOut: boolean }) => unwrap(apiRequest('POST', `${TX}/speiconfig/cardholder/enable-speiout`, { body, schema: CardholderSpeiOut })),
+    onSuccess: done,
+  });
+}
+export interface CardSpeiOutInput {
+  CardIdentifier: string;
+  Clabe: string;
+  BeneficiaryName: string;
+  Amount: string;
+  Concept: string;
+  Reference: string;
+  SecurityCode: string;
+}
+export function useCardSpeiOut() {
+  const done = useInvalidate();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: CardSpeiOutInput; idempotencyKey: string }) =>
+      unwrap(apiRequest('POST', `${TX}/cardholdermovements/action/spei-out`, { body, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
     onSuccess: done,
   });
 }

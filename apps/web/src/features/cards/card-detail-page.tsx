@@ -5,10 +5,12 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { DetailGrid } from '../../components/detail-grid';
 import { PageHeader } from '../../components/page-header';
+import { useCan } from '../../lib/api/get-menu-permissions';
 import { errorText } from '../../lib/api-client';
 import { dateTime, money } from '../../lib/format';
 import { apiCentsOr0, useMoneyIntent } from '../../lib/money';
 import { exportCardMovements, requestCode, revealCard, useAuthorize, useCard, useCardMovements, useHolderBalance, useLockCard } from './api';
+import { HolderLimitsPanel } from './holder-limits';
 import { CardStatusBadge, CardsNav, MovementRows } from './ui';
 
 const REVEAL_MS = 60_000;
@@ -20,6 +22,9 @@ export function CardDetail({ identifier, businessId }: { identifier: string; bus
   const [page, setPage] = useState(1);
   const movements = useCardMovements({ BusinessId: businessId, CardIdentifier: identifier, Page: page });
   const lock = useLockCard(businessId);
+  // Staff reach a card from the business detail (BusinessId); a business from its account.
+  const canEdit = useCan(businessId ? '/user/business' : '/account', 'Editar');
+  const canSend = useCan('/account', 'Agregar') && !businessId;
   const c = card.data;
   const balance = holder.data?.Cards.find((x) => x.CardIdentifier === identifier);
   if (!c) return <Text>{card.isError ? errorText(card.error) : 'Cargando…'}</Text>;
@@ -67,6 +72,7 @@ export function CardDetail({ identifier, businessId }: { identifier: string; bus
           <RevealButton identifier={identifier} businessId={businessId} />
         </Group>
       </Paper>
+      {c.CardholderIdentifier ? <HolderLimitsPanel holder={c.CardholderIdentifier} cardIdentifier={identifier} cardActive={c.Status === 3 && !c.IsBlocked} canEdit={canEdit} canSend={canSend} /> : null}
       {c.Status === 3 ? <SimulatePurchase identifier={identifier} businessId={businessId} /> : null}
       <Group justify="space-between">
         <Title order={2} fz="lg">

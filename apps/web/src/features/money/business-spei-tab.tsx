@@ -19,7 +19,8 @@ import { useBalance } from './api/get-balance';
 import { useBusinessLimits } from './api/get-business-limits';
 import { useBusinessSpeiConfig } from './api/get-business-spei-config';
 import { useUpsertBusinessSpeiConfig } from './api/upsert-business-spei-config';
-import { LimitForm } from './limit-form';
+import { LimitForm } from '../../components/limit-form';
+import { useUpsertLimit } from './api/upsert-limit';
 import { SandboxIncomingForm } from './sandbox-incoming-form';
 import { SPEI_CONFIG_PATH } from './spei-config-page';
 import { commissionInput, percentInput } from './spei-fields';
@@ -233,6 +234,7 @@ export function BusinessSpeiTab({ businessId }: { businessId: string }) {
   const balance = useBalance(businessId);
   const config = useBusinessSpeiConfig(businessId);
   const limits = useBusinessLimits(businessId);
+  const saveLimit = useUpsertLimit();
   const [depositing, setDepositing] = useState(false);
 
   return (
@@ -295,7 +297,15 @@ export function BusinessSpeiTab({ businessId }: { businessId: string }) {
         ) : (
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 7 }}>
-              <LimitForm key={limits.data.Specific?.UpdatedAt ?? 'none'} limit={limits.data.Specific} businessId={businessId} readOnly={!canEdit} testId="form-business-limit" />
+              <LimitForm
+                key={limits.data.Specific?.UpdatedAt ?? 'none'}
+                limit={limits.data.Specific}
+                readOnly={!canEdit}
+                testId="form-business-limit"
+                onSave={(v) => saveLimit.mutateAsync({ ScopeType: 1, BusinessId: businessId, ...v })}
+                saving={saveLimit.isPending}
+                saveError={saveLimit.isError ? saveLimit.error : null}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 5 }}>
               <LimitsSummary limits={limits.data} />

@@ -7,7 +7,8 @@ import { useCan } from '../../lib/api/get-menu-permissions';
 import { useGlobalLimit } from './api/get-global-limit';
 import { useGlobalSpeiConfig } from './api/get-global-spei-config';
 import { GlobalConfigForm } from './global-config-form';
-import { LimitForm } from './limit-form';
+import { LimitForm } from '../../components/limit-form';
+import { useUpsertLimit } from './api/upsert-limit';
 import { SandboxIncomingForm } from './sandbox-incoming-form';
 
 /** Staff reach SPEI settings through Cuentas Business (the server checks /user/business). */
@@ -37,6 +38,7 @@ function GlobalConfigCard({ canEdit }: { canEdit: boolean }) {
 
 function GlobalLimitCard({ canEdit }: { canEdit: boolean }) {
   const limit = useGlobalLimit();
+  const saveLimit = useUpsertLimit();
   return (
     <Paper withBorder p="md">
       <Title order={2} fz="md" mb={4}>
@@ -55,7 +57,15 @@ function GlobalLimitCard({ canEdit }: { canEdit: boolean }) {
       ) : limit.isError ? (
         <ErrorAlert error={limit.error} title="No fue posible cargar el límite" onRetry={() => void limit.refetch()} />
       ) : (
-        <LimitForm key={limit.data?.UpdatedAt ?? 'none'} limit={limit.data} readOnly={!canEdit} testId="form-global-limit" />
+        <LimitForm
+          key={limit.data?.UpdatedAt ?? 'none'}
+          limit={limit.data}
+          readOnly={!canEdit}
+          testId="form-global-limit"
+          onSave={(v) => saveLimit.mutateAsync({ ScopeType: 0, ...v })}
+          saving={saveLimit.isPending}
+          saveError={saveLimit.isError ? saveLimit.error : null}
+        />
       )}
     </Paper>
   );
