@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 const shots = join(new URL('..', import.meta.url).pathname, 'test-output', 'e2e');
@@ -89,6 +89,15 @@ export async function lastMessageTo(to: string): Promise<{ t_body: string; v_sub
 }
 
 export const codeIn = (body: string) => body.match(/\b(\d{6})\b/)![1]!;
+
+/** Waits until the header bell shows its first count (from the query and the live stream's first message). */
+export async function bellReady(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('header-bell').isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.getByTestId('header-bell-count').getAttribute('data-ready'), { timeout: 10_000 }).toBe('1');
+}
+
+/** The unread count the header bell shows now. */
+export const bellCount = async (page: Page) => Number(await page.getByTestId('header-bell-count').getAttribute('data-count'));
 
 async function post(path: string, body: unknown): Promise<void> {
   const res = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
