@@ -104,6 +104,34 @@ async function post(path: string, body: unknown): Promise<void> {
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
 }
 
+/**
+ * Staff send a simulated incoming SPEI (Configuración SPEI, sandbox tab) to a CLABE, or to a
+ * business picked by name, with a known tracking key; returns once it is credited.
+ */
+export async function sandboxIncomingSpei(browser: Browser, to: { clabe: string } | { business: string }, o: { trackingKey: string; amount: string; concept: string }): Promise<void> {
+  const staff = await newPage(browser);
+  await signIn(staff.page, 'operador@far.mx');
+  await staff.page.waitForURL('**/dashboard');
+  await staff.page.getByRole('link', { name: 'Configuración SPEI' }).click();
+  await staff.page.waitForURL('**/user/business/spei');
+  await staff.page.getByRole('tab', { name: 'SPEI sandbox: depósito entrante' }).click();
+  if ('clabe' in to) await staff.page.getByLabel('CLABE de la empresa').fill(to.clabe);
+  else {
+    const input = staff.page.getByRole('combobox', { name: 'Empresa', exact: true });
+    await input.click();
+    await input.fill(to.business);
+    await staff.page.getByRole('option', { name: new RegExp(to.business) }).first().click();
+    await expect.poll(() => staff.page.getByLabel('CLABE de la empresa').inputValue()).toMatch(/^646\d{15}$/);
+  }
+  await staff.page.getByLabel('Nombre del ordenante').fill('Tienda Norte SA');
+  await staff.page.getByLabel('Monto').fill(o.amount);
+  await staff.page.getByLabel('Concepto').fill(o.concept);
+  await staff.page.getByLabel('Clave de rastreo').fill(o.trackingKey);
+  await staff.page.getByRole('button', { name: 'Enviar SPEI de prueba' }).click();
+  await expect.poll(() => staff.page.getByTestId('sandbox-result').innerText(), { timeout: 15_000 }).toContain('SPEI recibido');
+  await staff.context.close();
+}
+
 /** A fresh wallet user made through the public sign-up calls, for journeys that spoil an account. */
 export async function createWalletUser(email: string, password: string, cellPhone = '5511112222'): Promise<void> {
   await post('/api/v1/account/Signup/Token/Resend', { Email: email, Names: 'Prueba', LastName1: 'E2E', CellPhone: cellPhone, PhoneCode: '+52' });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bellCount, bellReady, launch, newPage, screenshot, signIn } from '../browser';
+import { bellCount, bellReady, launch, newPage, sandboxIncomingSpei, screenshot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,7 +9,10 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 it('a business opens a clarification from a movement; staff take it, reply and close it; the business sees the notice arrive live, reads the reply and rates it', async () => {
-  // 1. The business opens the case from its opening deposit's detail.
+  // 0. The business has a SPEI received (the demo data has no movements; other journeys may not have run).
+  await sandboxIncomingSpei(browser, { business: 'Comercializadora Demo' }, { trackingKey: `ACLBUS${String(Date.now()).slice(-10)}`, amount: '1,200.00', concept: 'Pago pedido 512' });
+
+  // 1. The business opens the case from a received SPEI's detail.
   const biz = await newPage(browser);
   await signIn(biz.page, 'empresa@demo.mx');
   await biz.page.waitForURL('**/dashboard');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { codeIn, lastMessageTo, launch, newPage, screenshot as fullShot, signIn } from '../browser';
+import { codeIn, lastMessageTo, launch, newPage, sandboxIncomingSpei, screenshot as fullShot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -175,20 +175,7 @@ it('wallet@demo.mx opens a clarification from a received SPEI and sees it in its
 
   // 2. Staff send it a sandbox SPEI with a known tracking key.
   const trackingKey = `ACLWAL${String(Date.now()).slice(-10)}`;
-  const staff = await newPage(browser);
-  await signIn(staff.page, 'operador@far.mx');
-  await staff.page.waitForURL('**/dashboard');
-  await staff.page.getByRole('link', { name: 'Configuración SPEI' }).click();
-  await staff.page.waitForURL('**/user/business/spei');
-  await staff.page.getByRole('tab', { name: 'SPEI sandbox: depósito entrante' }).click();
-  await staff.page.getByLabel('CLABE de la empresa').fill(clabe);
-  await staff.page.getByLabel('Nombre del ordenante').fill('Tienda Norte SA');
-  await staff.page.getByLabel('Monto').fill('320.00');
-  await staff.page.getByLabel('Concepto').fill('Reembolso compra');
-  await staff.page.getByLabel('Clave de rastreo').fill(trackingKey);
-  await staff.page.getByRole('button', { name: 'Enviar SPEI de prueba' }).click();
-  await expect.poll(() => staff.page.getByTestId('sandbox-result').isVisible(), { timeout: 15_000 }).toBe(true);
-  await staff.context.close();
+  await sandboxIncomingSpei(browser, { clabe }, { trackingKey, amount: '320.00', concept: 'Reembolso compra' });
 
   // 3. From the movement's detail, «Abrir aclaración» opens the form with its tracking key.
   await page.getByTestId('side-menu').getByRole('link', { name: 'Saldos y movimientos' }).click();
@@ -212,7 +199,7 @@ it('wallet@demo.mx opens a clarification from a received SPEI and sees it in its
   await expect.poll(() => page.getByTestId('case-movement').innerText()).toContain('Movimiento en aclaración');
 
   // 4. The case is in its list on /clarification.
-  await page.getByRole('button', { name: 'Cerrar' }).click();
+  await page.getByRole('button', { name: 'Cerrar', exact: true }).click();
   await expect.poll(() => page.getByRole('row', { name: `Ver aclaración ${folio}` }).isVisible(), { timeout: 15_000 }).toBe(true);
   await screenshot(page, 'wallet-clarification-list');
   await wallet.context.close();
