@@ -80,4 +80,4 @@ it('a business opens a clarification from a movement; staff take it, reply and c
   await expect.poll(() => biz.page.getByTestId('case-rate').count()).toBe(0);
   await screenshot(biz.page, 'clarification-rated');
   await biz.context.close();
-});
+}, 180_000);
