@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 const shots = join(new URL('..', import.meta.url).pathname, 'test-output', 'e2e');
@@ -90,9 +90,46 @@ export async function lastMessageTo(to: string): Promise<{ t_body: string; v_sub
 
 export const codeIn = (body: string) => body.match(/\b(\d{6})\b/)![1]!;
 
+/** Waits until the header bell shows its first count (from the query and the live stream's first message). */
+export async function bellReady(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('header-bell').isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.getByTestId('header-bell-count').getAttribute('data-ready'), { timeout: 10_000 }).toBe('1');
+}
+
+/** The unread count the header bell shows now. */
+export const bellCount = async (page: Page) => Number(await page.getByTestId('header-bell-count').getAttribute('data-count'));
+
 async function post(path: string, body: unknown): Promise<void> {
   const res = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+}
+
+/**
+ * Staff send a simulated incoming SPEI (Configuración SPEI, sandbox tab) to a CLABE, or to a
+ * business picked by name, with a known tracking key; returns once it is credited.
+ */
+export async function sandboxIncomingSpei(browser: Browser, to: { clabe: string } | { business: string }, o: { trackingKey: string; amount: string; concept: string }): Promise<void> {
+  const staff = await newPage(browser);
+  await signIn(staff.page, 'operador@far.mx');
+  await staff.page.waitForURL('**/dashboard');
+  await staff.page.getByRole('link', { name: 'Configuración SPEI' }).click();
+  await staff.page.waitForURL('**/user/business/spei');
+  await staff.page.getByRole('tab', { name: 'SPEI sandbox: depósito entrante' }).click();
+  if ('clabe' in to) await staff.page.getByLabel('CLABE de la empresa').fill(to.clabe);
+  else {
+    const input = staff.page.getByRole('combobox', { name: 'Empresa', exact: true });
+    await input.click();
+    await input.fill(to.business);
+    await staff.page.getByRole('option', { name: new RegExp(to.business) }).first().click();
+    await expect.poll(() => staff.page.getByLabel('CLABE de la empresa').inputValue()).toMatch(/^646\d{15}$/);
+  }
+  await staff.page.getByLabel('Nombre del ordenante').fill('Tienda Norte SA');
+  await staff.page.getByLabel('Monto').fill(o.amount);
+  await staff.page.getByLabel('Concepto').fill(o.concept);
+  await staff.page.getByLabel('Clave de rastreo').fill(o.trackingKey);
+  await staff.page.getByRole('button', { name: 'Enviar SPEI de prueba' }).click();
+  await expect.poll(() => staff.page.getByTestId('sandbox-result').innerText(), { timeout: 15_000 }).toContain('SPEI recibido');
+  await staff.context.close();
 }
 
 /** A fresh wallet user made through the public sign-up calls, for journeys that spoil an account. */

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launch, newPage, screenshot, signIn } from '../browser';
+import { bellCount, bellReady, launch, newPage, sandboxIncomingSpei, screenshot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -8,8 +8,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-it('a business opens a clarification from a movement; staff take it, reply and close it; the business reads the reply and rates it', async () => {
-  // 1. The business opens the case from its opening deposit's detail.
+it('a business opens a clarification from a movement; staff take it, reply and close it; the business sees the notice arrive live, reads the reply and rates it', async () => {
+  // 0. The business has a SPEI received (the demo data has no movements; other journeys may not have run).
+  await sandboxIncomingSpei(browser, { business: 'Comercializadora Demo' }, { trackingKey: `ACLBUS${String(Date.now()).slice(-10)}`, amount: '1,200.00', concept: 'Pago pedido 512' });
+
+  // 1. The business opens the case from a received SPEI's detail.
   const biz = await newPage(browser);
   await signIn(biz.page, 'empresa@demo.mx');
   await biz.page.waitForURL('**/dashboard');
@@ -37,6 +40,9 @@ it('a business opens a clarification from a movement; staff take it, reply and c
   const folio = (await biz.page.getByTestId('case-folio').innerText()).trim();
   expect(folio).toMatch(/^ACL-\d{4}-\d{6}$/);
   await expect.poll(() => biz.page.getByTestId('case-movement').innerText()).toContain('Movimiento en aclaración');
+  // The business stays on this page, unreloaded, while staff answer.
+  await bellReady(biz.page);
+  const unread = await bellCount(biz.page);
 
   // 2. Staff find it in the queue, take it, reply and close it.
   const staff = await newPage(browser);
@@ -55,6 +61,9 @@ it('a business opens a clarification from a movement; staff take it, reply and c
   await staff.page.getByTestId('case-reply').fill('Revisamos con el banco ordenante: el depósito llegó completo.');
   await staff.page.getByTestId('case-reply-send').click();
   await expect.poll(() => staff.page.getByTestId('case-history').innerText(), { timeout: 15_000 }).toContain('el depósito llegó completo');
+  // The reply's notice reaches the business's bell live (Server-Sent Events), within 5 s, no reload.
+  await expect.poll(() => bellCount(biz.page), { timeout: 5_000, interval: 200 }).toBe(unread + 1);
+  await screenshot(biz.page, 'clarification-bell-live');
   await staff.page.getByTestId('case-close-note').fill('Depósito acreditado completo; se envía el comprobante.');
   await screenshot(staff.page, 'clarification-staff-detail');
   await staff.page.getByTestId('case-close').click();
@@ -71,4 +80,4 @@ it('a business opens a clarification from a movement; staff take it, reply and c
   await expect.poll(() => biz.page.getByTestId('case-rate').count()).toBe(0);
   await screenshot(biz.page, 'clarification-rated');
   await biz.context.close();
-});
+}, 180_000);

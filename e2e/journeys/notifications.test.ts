@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launch, newPage, screenshot as fullShot, signIn } from '../browser';
+import { bellCount, bellReady, launch, newPage, screenshot as fullShot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,7 +13,6 @@ async function screenshot(page: Page, name: string) {
   await fullShot(page, name);
 }
 
-const bellCount = async (page: Page) => Number(await page.getByTestId('header-bell-count').getAttribute('data-count'));
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 it('staff send an announcement to all businesses; a business sees the bell rise live, reads it and marks all read', async () => {
@@ -21,9 +20,7 @@ it('staff send an announcement to all businesses; a business sees the bell rise 
   const business = await newPage(browser);
   await signIn(business.page, 'empresa@demo.mx');
   await business.page.waitForURL('**/dashboard');
-  await expect.poll(() => business.page.getByTestId('header-bell').isVisible(), { timeout: 15_000 }).toBe(true);
-  // Let the first count arrive (from the query and the stream's first message).
-  await expect.poll(() => business.page.getByTestId('header-bell-count').getAttribute('data-ready'), { timeout: 10_000 }).toBe('1');
+  await bellReady(business.page);
   const before = await bellCount(business.page);
 
   // Staff write the announcement on /notification.

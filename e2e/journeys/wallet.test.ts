@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { codeIn, lastMessageTo, launch, newPage, screenshot as fullShot, signIn } from '../browser';
+import { codeIn, lastMessageTo, launch, newPage, sandboxIncomingSpei, screenshot as fullShot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -163,3 +163,44 @@ it('a new wallet user signs up, gets a deposit, saves in a budget, pays a wallet
   }
   await me.context.close();
 }, 180_000);
+
+it('wallet@demo.mx opens a clarification from a received SPEI and sees it in its list', async () => {
+  // 1. The wallet's CLABE, from its summary.
+  const wallet = await newPage(browser);
+  const page = wallet.page;
+  await signIn(page, 'wallet@demo.mx');
+  await page.waitForURL('**/dashboard');
+  await expect.poll(() => page.getByTestId('wallet-clabe').innerText(), { timeout: 15_000 }).toMatch(/^6461802491\d{8}$/);
+  const clabe = (await page.getByTestId('wallet-clabe').innerText()).trim();
+
+  // 2. Staff send it a sandbox SPEI with a known tracking key.
+  const trackingKey = `ACLWAL${String(Date.now()).slice(-10)}`;
+  await sandboxIncomingSpei(browser, { clabe }, { trackingKey, amount: '320.00', concept: 'Reembolso compra' });
+
+  // 3. From the movement's detail, «Abrir aclaración» opens the form with its tracking key.
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Saldos y movimientos' }).click();
+  await page.waitForURL('**/movement');
+  await page.getByLabel('Buscar').fill(trackingKey);
+  const row = page.getByTestId('wallet-movements').getByRole('row', { name: /^Ver detalle: Transferencia SPEI recibida/ });
+  await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+  await row.click();
+  await expect.poll(() => page.getByTestId('wallet-movement-detail').innerText(), { timeout: 15_000 }).toContain(trackingKey);
+  await page.getByTestId('open-clarification').click();
+  await page.waitForURL(`**/clarification?tracking=${trackingKey}`);
+  await expect.poll(() => page.getByTestId('open-case-tracking').inputValue()).toBe(trackingKey);
+  await page.getByTestId('open-case-form').getByLabel('Tipo de aclaración').click();
+  await page.getByRole('option', { name: /Transferencia no recibida/ }).click();
+  await page.getByTestId('open-case-comment').fill('Me reembolsaron 320 pesos pero esperaba 350.');
+  await screenshot(page, 'wallet-clarification-open');
+  await page.getByTestId('open-case-submit').click();
+  await expect.poll(() => page.getByTestId('case-folio').isVisible(), { timeout: 15_000 }).toBe(true);
+  const folio = (await page.getByTestId('case-folio').innerText()).trim();
+  expect(folio).toMatch(/^ACL-\d{4}-\d{6}$/);
+  await expect.poll(() => page.getByTestId('case-movement').innerText()).toContain('Movimiento en aclaración');
+
+  // 4. The case is in its list on /clarification.
+  await page.getByRole('dialog', { name: 'Aclaración' }).getByRole('button', { name: 'Cerrar' }).click();
+  await expect.poll(() => page.getByRole('row', { name: `Ver aclaración ${folio}` }).isVisible(), { timeout: 15_000 }).toBe(true);
+  await screenshot(page, 'wallet-clarification-list');
+  await wallet.context.close();
+});

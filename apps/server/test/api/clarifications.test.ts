@@ -1,9 +1,11 @@
 /**
  * Clarifications (/api/v1/clarifications): every call's happy path, bad input (nothing written),
  * wrong role and wrong tenant; the status transitions, the SLA, follow-ups with attachments, the
- * rating once after close, the notices to the opener and the CSV.
+ * rating once after close, the notices to the opener and the CSV. Wallet users (WAL) open cases on
+ * their own wallet movements, and are their own tenant.
  */
-import { CLARIFICATION_TYPES, STATUS_IDS } from '@far/contracts';
+import { readFileSync } from 'node:fs';
+import { CLARIFICATION_TYPES, PERMISSION_IDS, ROLE_IDS, STATUS_IDS, menuIdByUrl } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, addUser, count, createTestApp, type TestApp } from '../helpers';
 import { demoBusiness, moneyCall, type DemoBusiness } from '../money/money';
@@ -62,8 +64,8 @@ describe('types', () => {
     expect(types.map((x) => x.Value)).toContain('Cargo no reconocido');
     expect(types.every((x) => x.SlaHours > 0)).toBe(true);
   });
-  it('is refused to a wallet user (no /clarification menu) and to nobody signed in', async () => {
-    expect((await t.call(WALLET, { method: 'GET', url: `${base}/clarificationstypes` })).statusCode).toBe(403);
+  it('is served to a wallet user and refused to nobody signed in', async () => {
+    expect((await t.call(WALLET, { method: 'GET', url: `${base}/clarificationstypes` })).statusCode).toBe(200);
     expect((await t.call(null, { method: 'GET', url: `${base}/clarificationstypes` })).statusCode).toBe(401);
   });
 });
@@ -96,10 +98,9 @@ describe('Add', () => {
     expect([await rows(), await count(t, 'log_user')]).toEqual(before);
   });
 
-  it('is refused to staff and wallet users (403) and writes nothing', async () => {
+  it('is refused to staff (403) and writes nothing', async () => {
     const before = await rows();
     expect((await open(TECHFAR)).statusCode).toBe(403);
-    expect((await open(WALLET)).statusCode).toBe(403);
     expect(await rows()).toBe(before);
   });
 });
@@ -280,14 +281,14 @@ describe('the queue', () => {
 });
 
 describe('tenants', () => {
-  it('another business and a wallet user cannot reach a case (404/403) and write nothing', async () => {
+  it('another business and a wallet user cannot reach a case (404) and write nothing', async () => {
     const c = await openCase();
     const before = [await rows(), await events()];
     expect((await t.call(BUSINESS_2, { method: 'GET', url: `${base}/${c.v_uid}` })).statusCode).toBe(404);
     expect((await t.call(BUSINESS_2, { method: 'GET', url: `${base}/follow-up/${c.v_uid}` })).statusCode).toBe(404);
     expect((await put(BUSINESS_2, c.v_uid, { v_uid_status: 'eliminado' })).statusCode).toBe(404);
     expect((await followUp(BUSINESS_2, c.v_uid)).statusCode).toBe(404);
-    expect((await t.call(WALLET, { method: 'GET', url: `${base}/${c.v_uid}` })).statusCode).toBe(403);
+    expect((await t.call(WALLET, { method: 'GET', url: `${base}/${c.v_uid}` })).statusCode).toBe(404);
     const list = await t.call(BUSINESS_2, { method: 'POST', url: `${base}/GetAll`, payload: { Size: 100, Client: a.client } });
     expect((list.json().data.Records as Array<{ v_client: string }>).every((r) => r.v_client !== a.client)).toBe(true);
     const csv = await t.call(BUSINESS_2, { method: 'POST', url: `${base}/csv`, payload: {} });
@@ -339,5 +340,144 @@ describe('attachments', () => {
     const res = await t.call(BUSINESS_2, { method: 'POST', url: `${base}/follow-up/attachment`, ...multipart({ v_uid_clarification: c.v_uid }, { name: 'a.pdf', type: 'application/pdf', content: pdf }) });
     expect(res.statusCode).toBe(404);
     expect(await count(t, 'files')).toBe(before);
+  });
+});
+
+describe('wallet users (WAL)', () => {
+  const W1 = 'w1.aclaraciones@wallet.mx';
+  const W2 = 'w2.aclaraciones@wallet.mx';
+  let trackingW1: string;
+  let trackingW2: string;
+  let w1: { v_uid: string; v_client: string };
+
+  /** A wallet user of their own tenant, with one incoming SPEI on their wallet CLABE (its tracking key). */
+  async function walletWithMovement(email: string) {
+    const u = await addUser(t, email, WALLET, { newTenant: true });
+    const summary = await t.call(email, { method: 'POST', url: '/api/v1/wallet/summary', payload: {} });
+    expect(summary.statusCode, summary.body).toBe(200);
+    return { u, tracking: await incoming(summary.json().data.Clabe) };
+  }
+
+  beforeAll(async () => {
+    const one = await walletWithMovement(W1);
+    w1 = one.u;
+    trackingW1 = one.tracking;
+    trackingW2 = (await walletWithMovement(W2)).tracking;
+  });
+
+  it('opens a case on their own wallet movement, follows it, gets the answers and rates it once closed', async () => {
+    const c = await openCase(W1, { v_key_tracing: trackingW1.toLowerCase() });
+    expect(c.Status).toBe('por-abrir');
+    expect(c.v_uid_movement).not.toBeNull();
+    const [row] = await t.sql<{ v_client: string; v_uid_user: string; v_key_tracing: string }>(`SELECT v_client, v_uid_user, v_key_tracing FROM clarifications WHERE v_uid = $1`, [c.v_uid]);
+    expect(row).toEqual({ v_client: w1.v_client, v_uid_user: w1.v_uid, v_key_tracing: trackingW1 });
+
+    // Their list holds it; the staff queue names the wallet user as the client.
+    const mine = await t.call(W1, { method: 'POST', url: `${base}/GetAll`, payload: { Size: 100 } });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect((mine.json().data.Records as Array<{ v_uid: string; v_client: string }>).every((r) => r.v_client === w1.v_client)).toBe(true);
+    expect((mine.json().data.Records as Array<{ v_uid: string }>).map((r) => r.v_uid)).toContain(c.v_uid);
+    const queue = await t.call(TECHFAR, { method: 'POST', url: `${base}/GetAll`, payload: { Search: c.v_num_sheet } });
+    expect(queue.json().data.Records[0]).toMatchObject({ v_client: w1.v_client, ClientName: 'Prueba Automatizada' });
+
+    expect((await followUp(W1, c.v_uid, 'El depósito no aparece en mi saldo')).statusCode).toBe(200);
+    expect((await put(TECHFAR, c.v_uid, { AssignToMe: true })).statusCode).toBe(200);
+    expect((await followUp(TECHFAR, c.v_uid, 'Lo revisamos con el banco')).statusCode).toBe(200);
+    expect(await count(t, 'notifications', `v_uid_user = $1 AND v_kind = 'clarification.answered'`, [w1.v_uid])).toBe(1);
+    expect((await put(TECHFAR, c.v_uid, { v_uid_status: 'cerrado', t_note: 'Acreditado' })).statusCode).toBe(200);
+    expect(await count(t, 'notifications', `v_uid_user = $1 AND v_kind = 'clarification.closed'`, [w1.v_uid])).toBe(1);
+
+    const rated = await put(W1, c.v_uid, { n_calification: 5, t_calification: 'Rápido' });
+    expect(rated.statusCode, rated.body).toBe(200);
+    expect(rated.json().data).toMatchObject({ n_calification: 5, Status: 'cerrado' });
+    const timeline = await t.call(W1, { method: 'GET', url: `${base}/follow-up/${c.v_uid}` });
+    expect((timeline.json().data as Array<{ Kind: string }>).map((f) => f.Kind)).toEqual(['comment', 'assign', 'status', 'comment', 'status', 'rating']);
+    const csv = await t.call(W1, { method: 'POST', url: `${base}/csv`, payload: {} });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(c.v_num_sheet);
+  });
+
+  it.each([
+    ["another wallet user's movement", () => trackingW2],
+    ["a business's movement", () => trackingA],
+    ['a key of no movement', () => 'NOEXISTE123'],
+  ])('refuses a tracking key of %s with a Spanish message and writes nothing', async (_name, tracking) => {
+    const before = [await rows(), await count(t, 'log_user')];
+    const res = await open(W1, { v_key_tracing: tracking() });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toBe('La clave de rastreo no corresponde a ninguno de tus movimientos');
+    expect(res.json().errors[0].field).toBe('v_key_tracing');
+    expect([await rows(), await count(t, 'log_user')]).toEqual(before);
+  });
+
+  it("never reaches another wallet user's case (404), nor a business's, and writes nothing", async () => {
+    const c = await openCase(W1, { v_key_tracing: trackingW1 });
+    const biz = await openCase(BUSINESS);
+    const before = [await rows(), await events(), await count(t, 'log_user')];
+    for (const uid of [c.v_uid, biz.v_uid]) {
+      expect((await t.call(W2, { method: 'GET', url: `${base}/${uid}` })).statusCode).toBe(404);
+      expect((await t.call(W2, { method: 'GET', url: `${base}/follow-up/${uid}` })).statusCode).toBe(404);
+      expect((await followUp(W2, uid)).statusCode).toBe(404);
+      expect((await put(W2, uid, { v_uid_status: 'eliminado' })).statusCode).toBe(404);
+    }
+    expect((await followUp(W1, biz.v_uid)).statusCode).toBe(404);
+    const list = await t.call(W2, { method: 'POST', url: `${base}/GetAll`, payload: { Size: 100, Client: w1.v_client } });
+    expect(list.json().data.Records).toEqual([]);
+    expect((await t.call(W2, { method: 'POST', url: `${base}/csv`, payload: {} })).body).not.toContain(c.v_num_sheet);
+    // A business does not see the wallet user's case either.
+    expect((await t.call(BUSINESS, { method: 'GET', url: `${base}/${c.v_uid}` })).statusCode).toBe(404);
+    expect([await rows(), await events(), await count(t, 'log_user')]).toEqual(before);
+  });
+
+  it('cannot move a case forward, take it or retype it (staff only), and writes nothing', async () => {
+    const c = await openCase(W1, { v_key_tracing: trackingW1 });
+    const before = [await events(), await count(t, 'log_user')];
+    let res = await put(W1, c.v_uid, { v_uid_status: 'en-proceso' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Solo el personal FAR cambia el estatus de una aclaración');
+    res = await put(W1, c.v_uid, { AssignToMe: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Solo el personal FAR puede tomar una aclaración');
+    expect((await put(W1, c.v_uid, { v_uid_type_clarification: CLARIFICATION_TYPES[3]!.Id })).statusCode).toBe(403);
+    expect([await events(), await count(t, 'log_user')]).toEqual(before);
+    const [row] = await t.sql<{ v_uid_status: string }>(`SELECT v_uid_status FROM clarifications WHERE v_uid = $1`, [c.v_uid]);
+    expect(row!.v_uid_status).toBe(STATUS_IDS['por-abrir']);
+    // Deleting a case nobody took yet is theirs to do.
+    expect((await put(W1, c.v_uid, { v_uid_status: 'eliminado' })).json().data.Status).toBe('eliminado');
+  });
+
+  it('a wallet role without the /clarification grants is refused (403) and writes nothing', async () => {
+    const role = (await t.sql<{ v_uid: string }>(`INSERT INTO roles (v_name, v_client_prefix) VALUES ('wallet-sin-aclaraciones', 'WAL') RETURNING v_uid`))[0]!.v_uid;
+    await t.sql(`INSERT INTO role_permissions (v_uid_role, t_json) SELECT $1, t_json FROM role_permissions WHERE v_uid_role = $2`, [role, ROLE_IDS.wallet]);
+    await t.sql(`UPDATE role_permissions SET t_json = (SELECT coalesce(jsonb_agg(g), '[]'::jsonb) FROM jsonb_array_elements(t_json) g WHERE g->>'v_uid_menu' <> $2) WHERE v_uid_role = $1`, [role, menuIdByUrl('/clarification')]);
+    await addUser(t, 'w3.aclaraciones@wallet.mx', WALLET, { newTenant: true, roleId: role });
+    const before = await rows();
+    expect((await t.call('w3.aclaraciones@wallet.mx', { method: 'POST', url: `${base}/GetAll`, payload: {} })).statusCode).toBe(403);
+    expect((await open('w3.aclaraciones@wallet.mx')).statusCode).toBe(403);
+    expect(await rows()).toBe(before);
+  });
+
+  it('the 0014 migration grants /clarification to the WAL roles of an existing database', async () => {
+    const menu = menuIdByUrl('/clarification');
+    const grantsOf = async (role: string) => (await t.sql<{ t_json: Array<{ v_uid_menu: string; v_permissions: string[] }> }>(`SELECT t_json FROM role_permissions WHERE v_uid_role = $1`, [role]))[0]!.t_json;
+    // The database as it was before: the entry for FAR and BUS only, no WAL role listing it.
+    await t.sql(`UPDATE menu SET v_client_prefix = ARRAY['FAR', 'BUS'] WHERE v_uid = $1`, [menu]);
+    await t.sql(`UPDATE role_permissions SET t_json = (SELECT jsonb_agg(g) FROM jsonb_array_elements(t_json) g WHERE g->>'v_uid_menu' <> $1) WHERE v_uid_role = $2`, [menu, ROLE_IDS.wallet]);
+    expect((await grantsOf(ROLE_IDS.wallet)).some((g) => g.v_uid_menu === menu)).toBe(false);
+    const business = await grantsOf(ROLE_IDS.business);
+
+    const migration = readFileSync(new URL('../../drizzle/0016_clarifications_wallet.sql', import.meta.url), 'utf8');
+    // Twice: running it again changes nothing.
+    for (let i = 0; i < 2; i++) for (const statement of migration.split('--> statement-breakpoint')) await t.sql(statement);
+
+    const [entry] = await t.sql<{ v_client_prefix: string[] }>(`SELECT v_client_prefix FROM menu WHERE v_uid = $1`, [menu]);
+    expect(entry!.v_client_prefix).toEqual(['FAR', 'BUS', 'WAL']);
+    const granted = (await grantsOf(ROLE_IDS.wallet)).filter((g) => g.v_uid_menu === menu);
+    expect(granted).toHaveLength(1);
+    expect([...granted[0]!.v_permissions].sort()).toEqual(['Ver', 'Agregar', 'Editar', 'Borrar'].map((p) => PERMISSION_IDS[p as 'Ver']).sort());
+    expect(await grantsOf(ROLE_IDS.business)).toEqual(business);
+    // The wallet user's menu offers it again.
+    const menuRes = await t.call(WALLET, { method: 'GET', url: '/api/v1/rbac/menu' });
+    expect((menuRes.json().data as Array<{ v_url: string }>).map((e) => e.v_url)).toContain('/clarification');
   });
 });

@@ -62,7 +62,7 @@ const SUPER_ONLY = 'Solo un super administrador puede realizar esta acción';
 describe('GET /api/v1/rbac/menu', () => {
   const ADMIN = ['/dashboard', '/profile', '/user/business', '/user/wallet', '/user/techfar', '/clarification', '/log', '/report', '/cms', '/notification', '/roles-permissions', '/pre-stock-cards'];
   const BUS = ['/dashboard', '/profile', '/account', '/dispersal/history', '/dispersal/transfer', '/dispersal/program', '/movement', '/account/status', '/clarification', '/report', '/notification', '/help'];
-  const WAL = ['/profile', '/dispersal/transfer', '/movement', '/dispersal/budget', '/notification'];
+  const WAL = ['/profile', '/dispersal/transfer', '/movement', '/clarification', '/dispersal/budget', '/notification'];
 
   it.each([
     [SUPER, 'FAR', ADMIN],

@@ -56,7 +56,7 @@ export const MENU_SEED: MenuSeed[] = [
   { v_uid: m(3), v_name: 'Cuentas Business', v_url: '/user/business', v_client_prefix: ['FAR'], v_permissions: ALL, v_icon: 'building', i_order: 3 },
   { v_uid: m(4), v_name: 'Usuarios Wallet', v_url: '/user/wallet', v_client_prefix: ['FAR'], v_permissions: ALL, v_icon: 'wallet', i_order: 4 },
   { v_uid: m(5), v_name: 'Usuarios administradores', v_url: '/user/techfar', v_client_prefix: ['FAR'], v_permissions: ALL, v_icon: 'users', i_order: 5 },
-  { v_uid: m(6), v_name: 'Aclaraciones', v_url: '/clarification', v_client_prefix: ['FAR', 'BUS'], v_permissions: ['Ver', 'Agregar', 'Editar', 'Borrar'], v_icon: 'help-circle', i_order: 6 },
+  { v_uid: m(6), v_name: 'Aclaraciones', v_url: '/clarification', v_client_prefix: ['FAR', 'BUS', 'WAL'], v_permissions: ['Ver', 'Agregar', 'Editar', 'Borrar'], v_icon: 'help-circle', i_order: 6 },
   { v_uid: m(7), v_name: 'Logs', v_url: '/log', v_client_prefix: ['FAR'], v_permissions: ['Ver'], v_icon: 'list-details', i_order: 7 },
   { v_uid: m(8), v_name: 'Reportes', v_url: '/report', v_client_prefix: ['FAR', 'BUS'], v_permissions: ['Ver'], v_icon: 'report', i_order: 8 },
   { v_uid: m(9), v_name: 'Administrador de contenido', v_url: '/cms', v_client_prefix: ['FAR'], v_permissions: ALL, v_icon: 'file-text', i_order: 9 },

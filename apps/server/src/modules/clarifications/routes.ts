@@ -33,9 +33,11 @@ const tags = ['Aclaraciones'];
 const base = '/api/v1/clarifications';
 const MENU = svc.MENU;
 type Op = 'Ver' | 'Agregar' | 'Editar' | 'Borrar';
-const at = (staff: Op[], business: Op[], note?: string): { access: RouteAccess } => ({
-  access: { FAR: staff.map((permission) => ({ menu: MENU, permission })), BUS: business.map((permission) => ({ menu: MENU, permission })), ...(note ? { note } : {}) },
-});
+/** Staff grants, and the client grants that businesses and wallet users share (each reaches only its own cases). */
+const at = (staff: Op[], client: Op[], note?: string): { access: RouteAccess } => {
+  const grants = (ops: Op[]) => ops.map((permission) => ({ menu: MENU, permission }));
+  return { access: { FAR: grants(staff), BUS: grants(client), WAL: grants(client), ...(note ? { note } : {}) } };
+};
 const READ = at(['Ver'], ['Ver']);
 const FollowUpAttachmentParams = z.object({ uid: Uuid });
 /** The CSV of the queue refuses more than this many cases (the Reportes screen streams larger sets). */
@@ -66,12 +68,12 @@ async function checkAttachment(name: string, content: Buffer): Promise<{ mediaTy
   throw fieldError('file', CLARIFICATION_MESSAGES.attachmentAccept, 'accept');
 }
 
-/** /api/v1/clarifications: the support cases of businesses and the staff queue. */
+/** /api/v1/clarifications: the support cases of businesses and wallet users, and the staff queue. */
 export const clarificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   const now = () => app.ctx.now();
 
-  app.post(`${base}/GetAll`, { config: READ, schema: { tags, summary: 'Aclaraciones (personal: todas, con filtros; empresa: las suyas)', body: ClarificationListBody, response: { 200: answer(ClarificationPage) } } }, async (req) => {
+  app.post(`${base}/GetAll`, { config: READ, schema: { tags, summary: 'Aclaraciones (personal: todas, con filtros; empresa o usuario Wallet: las suyas)', body: ClarificationListBody, response: { 200: answer(ClarificationPage) } } }, async (req) => {
     const { rows, total } = await svc.listClarifications(db, actorOf(req), req.body, now());
     return ok(toPage(rows, total, req.body));
   });
@@ -86,7 +88,7 @@ export const clarificationRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(CLARIFICATION_TYPES.map((t) => ({ ...t }))),
   );
 
-  app.post(`${base}/Add`, { config: at([], ['Agregar']), schema: { tags, summary: 'Abrir una aclaración (empresa); la clave de rastreo debe ser de uno de sus movimientos', body: ClarificationAddBody, response: { 200: answer(Clarification) } } }, async (req) =>
+  app.post(`${base}/Add`, { config: at([], ['Agregar']), schema: { tags, summary: 'Abrir una aclaración (empresa o usuario Wallet); la clave de rastreo debe ser de uno de sus movimientos', body: ClarificationAddBody, response: { 200: answer(Clarification) } } }, async (req) =>
     ok(await db.transaction((tx) => svc.addClarification(tx, actorOf(req), req.body, now())), 'Aclaración registrada'),
   );
 

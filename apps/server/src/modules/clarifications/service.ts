@@ -32,6 +32,7 @@ import { getFile, storeFile } from '../files';
 import { notify } from '../notifications';
 import { addDays, mexicoMidnight, movementByTrackingKey } from '../spei';
 import { userNames } from '../users';
+import { walletMovementByTrackingKey } from '../wallet';
 import { clarificationFollowUps, clarifications } from './schema';
 
 export const MENU = '/clarification';
@@ -51,9 +52,14 @@ const audit = (tx: Tx, actor: Actor, action: string, activity: string, detail?: 
 async function namesFor(db: DbOrTx, rows: Row[]) {
   const people = await userNames(db, [...new Set(rows.flatMap((r) => [r.v_uid_user, r.v_uid_assignee].filter((x): x is string => !!x)))]);
   const clients = new Map<string, string | null>();
-  for (const client of new Set(rows.map((r) => r.v_client))) {
-    const b = await businessByClient(db, client);
-    clients.set(client, b ? businessName(b) : null);
+  for (const r of rows) {
+    if (clients.has(r.v_client)) continue;
+    // A wallet user is their own client: the queue names them.
+    if (r.v_client.startsWith('WAL')) clients.set(r.v_client, people.get(r.v_uid_user)?.name ?? null);
+    else {
+      const b = await businessByClient(db, r.v_client);
+      clients.set(r.v_client, b ? businessName(b) : null);
+    }
   }
   return { people, clients };
 }
@@ -98,7 +104,7 @@ async function casesOut(db: DbOrTx, rows: Row[], now: Date) {
 
 // ---- reading -------------------------------------------------------------------------------------------
 
-/** A case the caller may reach: staff any, a business its own (another tenant's: 404). */
+/** A case the caller may reach: staff any, a business or a wallet user its own (another tenant's: 404). */
 async function caseFor(db: DbOrTx, actor: Actor, uid: string, lock = false): Promise<Row> {
   const where = and(eq(clarifications.v_uid, uid), actor.kind === 'FAR' ? undefined : eq(clarifications.v_client, actor.client));
   const q = db.select().from(clarifications).where(where);
@@ -162,7 +168,9 @@ export async function addClarification(tx: Tx, actor: Actor, body: { v_uid_type_
   const type = clarificationType(body.v_uid_type_clarification)!;
   let movementId: string | null = null;
   if (body.v_key_tracing) {
-    const m = await movementByTrackingKey(tx, actor.client, body.v_key_tracing.toUpperCase());
+    const key = body.v_key_tracing.toUpperCase();
+    // A wallet user disputes one of their own wallet movements; a business one of its movements.
+    const m = actor.kind === 'WAL' ? await walletMovementByTrackingKey(tx, actor.client, key) : await movementByTrackingKey(tx, actor.client, key);
     if (!m) throw new AppError('BUSINESS_RULE', M.trackingUnknown, { errors: [{ field: 'v_key_tracing', key: 'notFound', message: M.trackingUnknown }] });
     movementId = m.v_uid;
   }

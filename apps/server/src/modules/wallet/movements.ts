@@ -1,11 +1,11 @@
 /** A wallet's movements, their detail and proof, the monthly statement and "Mi resumen" (read-only). */
 import { rule } from '../../platform/errors';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import type { ExportFormat } from '../../platform/export';
 import { toPage } from '../../platform/paging';
-import { movementEntries, movementFor, movementOut, queryMovements, type MovementFilters } from '../spei';
+import { movementByTrackingKey, movementEntries, movementFor, movementOut, queryMovements, type MovementFilters } from '../spei';
 import { EXPORT_MAX_ROWS, ledgerAccountState, movementsFile } from '../statements';
 import * as users from '../users';
 import { balanceOut, limitOut, walletBalance, walletFor } from './account';
@@ -39,6 +39,12 @@ export async function walletMovement(tx: Tx, actor: Actor, id: string) {
   const m = await movementFor(tx, actor, id);
   if (!m.v_client.startsWith('WAL')) throw notFound('Movimiento no encontrado');
   return m;
+}
+
+/** A wallet user's own movement with this tracking key (a clarification disputes it); none for any other tenant. */
+export async function walletMovementByTrackingKey(db: DbOrTx, walletClient: string, trackingKey: string) {
+  if (!walletClient.startsWith('WAL')) return undefined;
+  return movementByTrackingKey(db, walletClient, trackingKey);
 }
 
 export async function walletMovementDetail(tx: Tx, actor: Actor, id: string) {

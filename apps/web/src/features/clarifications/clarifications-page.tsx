@@ -88,7 +88,8 @@ function Filters({ staff, filters, update, reset }: { staff: boolean; filters: C
 
 /**
  * Aclaraciones (/clarification). Staff: the queue, most urgent first, with the time left and the
- * overdue flag. A business: its cases, opened here or from a movement (`?tracking=<key>`). Either
+ * overdue flag. A business or a wallet user: their cases, opened here or from a movement
+ * (`?tracking=<key>`, from /movement and the business dashboard). Either
  * opens a case's detail with `?uid=<id>` (the notices link there).
  */
 export function ClarificationsPage() {

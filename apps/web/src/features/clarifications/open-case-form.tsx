@@ -19,8 +19,9 @@ type FormValues = z.output<typeof ClarificationAddBody>;
 const FIELDS = ['v_uid_type_clarification', 't_comment', 'v_key_tracing'] as const;
 
 /**
- * Opening a case: the type (each with its target time), the movement (picked from the business's
- * own movements by tracking key, or typed: the server checks it is one of them) and what happened.
+ * Opening a case (a business or a wallet user): the type (each with its target time), the movement
+ * (picked from the caller's own movements by tracking key, or typed: the server checks it is one of
+ * them) and what happened.
  */
 export function OpenCaseForm({ tracking, onDone, onCancel }: { tracking: string | null; onDone: (c: ClarificationOut) => void; onCancel: () => void }) {
   const types = useCaseTypes();

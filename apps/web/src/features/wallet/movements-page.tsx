@@ -1,6 +1,7 @@
 import { MOVEMENT_STATUS_NAMES, MOVEMENT_TYPES, MOVEMENT_TYPE_NAMES, type MovementType } from '@far/contracts';
 import { Alert, Button, Drawer, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv, IconMessageReport, IconSearch } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { DetailGrid } from '../../components/detail-grid';
@@ -8,6 +9,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
+import { useCan } from '../../lib/api/get-menu-permissions';
 import { apiCents } from '../../lib/money';
 import { useDownloadWalletProof, useExportWalletMovements, useWalletMovement, useWalletMovements, useWalletStatement, type MovementFilters } from './api';
 import { MovementRowCells, ScrollTable } from './summary-section';
@@ -18,6 +20,8 @@ const MONTHS = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 
 function Detail({ id, readOnly }: { id: string; readOnly: boolean }) {
   const q = useWalletMovement(id);
   const proof = useDownloadWalletProof();
+  // The wallet user disputes this movement on /clarification, its tracking key prefilled (issue 12).
+  const canOpenCase = useCan('/clarification', 'Agregar') && !readOnly;
   if (q.isError) return <ErrorAlert error={q.error} title="No fue posible cargar el movimiento" />;
   const m = q.data;
   if (!m) return <Text size="sm">Cargando…</Text>;
@@ -70,9 +74,16 @@ function Detail({ id, readOnly }: { id: string; readOnly: boolean }) {
         </ScrollTable>
       )}
       {readOnly ? null : (
-        <Button variant="light" leftSection={<IconDownload size={16} />} loading={proof.isPending} onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey })}>
-          Descargar comprobante
-        </Button>
+        <Group gap="sm">
+          <Button variant="light" leftSection={<IconDownload size={16} />} loading={proof.isPending} onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey })}>
+            Descargar comprobante
+          </Button>
+          {canOpenCase && m.TrackingKey ? (
+            <Button component={Link} to={`/clarification?tracking=${encodeURIComponent(m.TrackingKey)}`} variant="default" leftSection={<IconMessageReport size={16} />} data-testid="open-clarification">
+              Abrir aclaración
+            </Button>
+          ) : null}
+        </Group>
       )}
     </Stack>
   );

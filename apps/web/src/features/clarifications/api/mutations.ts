@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/money';
 import { todayIso } from '../../../lib/format';
-import { BASE, clarificationKeys, filtersBody, type CaseFilters } from './queries';
+import { BASE, clarificationKeys, filtersBody, useMovementPaths, type CaseFilters } from './queries';
 
 type Case = z.infer<typeof Clarification>;
 
@@ -57,9 +57,10 @@ export function useExportCsv() {
 
 /** The disputed movement's proof of payment (PDF). */
 export function useDownloadProof() {
+  const paths = useMovementPaths();
   return useMutation({
     mutationFn: async ({ id, name }: { id: string; name: string }) => {
-      saveBlob(await unwrap(apiRequest<Blob>('GET', `/api/v1/transaction/business-movement/${encodeURIComponent(id)}/proof`, { responseType: 'blob' })), name);
+      saveBlob(await unwrap(apiRequest<Blob>('GET', `${paths.one(id)}/proof`, { responseType: 'blob' })), name);
     },
   });
 }

@@ -2,6 +2,7 @@ import { BusinessMovementDetail, BusinessMovementPage, Clarification, Clarificat
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, unwrap } from '../../../lib/api-client';
+import { useMe } from '../../../lib/api/get-me';
 
 export const BASE = '/api/v1/clarifications';
 export const clarificationKeys = { all: ['clarifications'] as const };
@@ -51,17 +52,30 @@ export function useCaseTypes() {
   return useQuery({ queryKey: [...clarificationKeys.all, 'types'], queryFn: () => unwrap(apiRequest('GET', `${BASE}/clarificationstypes`, { schema: z.array(ClarificationTypeOut) })), staleTime: Infinity });
 }
 
-/** The business's own movements with a tracking key, to pick the disputed one (newest first). */
+/**
+ * Where the caller reads movements: a wallet user their wallet's (/api/v1/wallet), staff and
+ * businesses /api/v1/transaction/business-movement (staff reach every movement there, wallets' too).
+ */
+export function useMovementPaths() {
+  const wallet = useMe().data?.kind === 'WAL';
+  return wallet
+    ? { list: '/api/v1/wallet/movements', one: (id: string) => `/api/v1/wallet/movement/${encodeURIComponent(id)}` }
+    : { list: '/api/v1/transaction/business-movement/movements', one: (id: string) => `/api/v1/transaction/business-movement/${encodeURIComponent(id)}` };
+}
+
+/** The caller's own movements with a tracking key, to pick the disputed one (newest first). */
 export function useRecentMovements(search: string, enabled: boolean) {
+  const paths = useMovementPaths();
   return useQuery({
-    queryKey: [...clarificationKeys.all, 'movements', search],
-    queryFn: () => unwrap(apiRequest('POST', '/api/v1/transaction/business-movement/movements', { body: { Search: search.trim() || undefined, Page: 1, Size: 20 }, schema: BusinessMovementPage })),
+    queryKey: [...clarificationKeys.all, 'movements', paths.list, search],
+    queryFn: () => unwrap(apiRequest('POST', paths.list, { body: { Search: search.trim() || undefined, Page: 1, Size: 20 }, schema: BusinessMovementPage })),
     enabled,
     placeholderData: keepPreviousData,
   });
 }
 
-/** The disputed movement with its ledger lines (GET /api/v1/transaction/business-movement/{id}). */
+/** The disputed movement with its ledger lines. */
 export function useCaseMovement(id: string | null) {
-  return useQuery({ queryKey: [...clarificationKeys.all, 'movement', id], queryFn: () => unwrap(apiRequest('GET', `/api/v1/transaction/business-movement/${encodeURIComponent(id ?? '')}`, { schema: BusinessMovementDetail })), enabled: id !== null });
+  const url = useMovementPaths().one(id ?? '');
+  return useQuery({ queryKey: [...clarificationKeys.all, 'movement', url], queryFn: () => unwrap(apiRequest('GET', url, { schema: BusinessMovementDetail })), enabled: id !== null });
 }
