@@ -120,8 +120,6 @@ export const useRequestCode = () =>
 
 export type SpeiOutInput = z.input<typeof WalletSpeiOutBody>;
 export type TransferInput = z.input<typeof WalletTransferBody>;
-/** The security code or the PIN that confirms a send. */
-export type Confirmation = Pick<TransferInput, 'SecurityCode' | 'Pin'>;
 
 function useMoneyCall<B>(path: string) {
   const refresh = useRefresh();
