@@ -25,8 +25,10 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
+  // A first start migrates and seeds the embedded database: minutes on a loaded machine.
+  const deadline = Date.now() + 300_000;
+  while (!(await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false))) {
+    if (Date.now() > deadline) throw new Error('el servidor no respondió en 5 minutos');
     await new Promise((r) => setTimeout(r, 300));
   }
   return { base, stop: () => (server.kill('SIGTERM'), setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500)) };

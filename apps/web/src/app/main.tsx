@@ -6,16 +6,21 @@ import { restoreSession } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
 import { session } from '../lib/session';
-import { createAppRouter, preloadSignedIn } from './router';
+import { createAppRouter, opensDashboard, preloadDashboard, preloadSignedIn } from './router';
 
 const router = createAppRouter(queryClient);
 
-// A refresh token in this tab: renew the session silently while the first screen shows a loader.
-void restoreSession();
-if (session.mayRestore()) preloadSignedIn();
+// A refresh token in this tab: renew the session silently while the first screen shows a loader,
+// and fetch the layout's code (and the dashboard's code and data when it is the screen asked for)
+// meanwhile, not one after the other.
+const restoring = restoreSession();
+if (session.mayRestore()) {
+  preloadSignedIn();
+  if (opensDashboard()) void restoring.then((ok) => ok && preloadDashboard(queryClient));
+}
 // Someone filling in the sign-in form is about to need them too (a page load alone does not, so
-// the sign-in screen's first load stays light).
-for (const type of ['focusin', 'pointerdown'] as const) window.addEventListener(type, preloadSignedIn, { once: true, passive: true });
+// the sign-in screen's first load stays light); signing in lands on the dashboard.
+for (const type of ['focusin', 'pointerdown'] as const) window.addEventListener(type, () => (preloadSignedIn(), preloadDashboard()), { once: true, passive: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No se encontró el elemento #root');

@@ -254,6 +254,14 @@ export function preloadSignedIn(): void {
   void import('./signed-in-providers');
 }
 
+/** The page opened is the dashboard (the index route leads there). */
+export const opensDashboard = () => ['/', '/dashboard'].includes(window.location.pathname);
+
+/** The dashboard's code, and with a query client (a session is back) its data too. */
+export function preloadDashboard(queryClient?: QueryClient): void {
+  void import('../features/dashboard').then((m) => (queryClient ? m.prefetchDashboard(queryClient) : undefined));
+}
+
 export function createAppRouter(queryClient: QueryClient) {
   const router = createBrowserRouter(buildRoutes());
   // A session that cannot be renewed ends: forget cached data. The guard of the signed-in screens

@@ -11,9 +11,9 @@ import { Uuid } from './common';
 export const REQUIRED = 'Este campo es requerido';
 const maxMessage = (n: number) => `Debe contener máximo ${n} caracteres`;
 
-/** '' and null mean "not given". */
+/** '' and null mean "not given". Typed input, so z.input<typeof Body> keeps the field's type for the web. */
 export const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+  z.preprocess((v: z.input<T> | '' | null | undefined) => (v === '' || v === null ? undefined : v), schema.optional());
 
 export const RequiredText = (max: number) => z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(max, maxMessage(max));
 

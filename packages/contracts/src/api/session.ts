@@ -49,7 +49,8 @@ export const SignupStartBody = z.object({
 });
 export const SignupValidateBody = z.object({ Email: EmailField, Token: SixDigits });
 export const SignupPasswordBody = z.object({ Email: EmailField, Code: SixDigits, Password: NewPassword });
-export const PinBody = z.object({ Pin: PinField });
+/** Setting the PIN; changing one confirms with the six-digit code of the 'pin' operation. */
+export const PinBody = z.object({ Pin: PinField, Code: z.string().regex(/^\d{6}$/, 'El código debe tener 6 dígitos').optional() });
 export const StatusByEmail = z.object({ Email: z.string(), Status: z.string() });
 
 export const Me = z.object({

@@ -92,7 +92,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null, 'Tu cuenta está lista');
   });
 
-  app.post('/api/v1/account/Pin', { config: { access: { WAL: { menu: '/profile', permission: 'Editar' }, refused: PIN_ONLY } }, schema: { tags, summary: 'Configurar o cambiar el NIP de cuatro dígitos (Wallet)', body: PinBody.extend({ Code: z.string().regex(/^\d{6}$/, 'El código debe tener 6 dígitos').optional() }), response: { 200: Nothing } } }, async (req) => {
+  app.post('/api/v1/account/Pin', { config: { access: { WAL: { menu: '/profile', permission: 'Editar' }, refused: PIN_ONLY } }, schema: { tags, summary: 'Configurar o cambiar el NIP de cuatro dígitos (Wallet)', body: PinBody, response: { 200: Nothing } } }, async (req) => {
     await session.setPin(db, actorOf(req), req.body);
     return ok(null, 'NIP guardado');
   });

@@ -1,1 +1,2 @@
 export { DashboardPage } from './dashboard-page';
+export { prefetchDashboard } from './prefetch';

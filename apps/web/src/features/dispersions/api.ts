@@ -11,9 +11,19 @@ import {
   DispersionPage,
   DispersionPreview,
   DispersionTransactionPage,
-  type DispersionRowInput,
+  type DispersionApproveBody,
+  type DispersionCreateBody,
+  type DispersionHistoryBody,
+  type DispersionIdBody,
+  type DispersionPendingBody,
+  type DispersionTransactionsBody,
+  type DispersionValidateBody,
+  type MovementIdBody,
+  type PendingTransactionsBody,
+  type SecurityCodeBody,
 } from '@far/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest, unwrap } from '../../lib/api-client';
 import { IDEMPOTENCY_HEADER, saveBlob } from '../../lib/money';
 import { queryKeys } from '../../lib/query-keys';
@@ -28,18 +38,9 @@ export const dispersionKeys = {
   pendingTransfers: [...queryKeys.money, 'pending'] as const,
 };
 
-export interface DispersionSourceInput {
-  File?: { Name: string; ContentBase64: string };
-  Rows?: DispersionRowInput[];
-  DropRows?: number[];
-  ConfirmedClabes?: string[];
-}
-export interface DispersionCreateInput extends DispersionSourceInput {
-  Concept?: string;
-  PaymentDay?: string;
-  SecurityCode: string;
-  ResendOf?: string;
-}
+/** The file or the typed rows, checked before sending (the body of …/validate). */
+export type DispersionSourceInput = z.input<typeof DispersionValidateBody>;
+export type DispersionCreateInput = z.input<typeof DispersionCreateBody>;
 
 /** Rows that still travel (queued, pending, sent): the screens ask again every few seconds. */
 const running = (d: { StatusDispersion: number } | undefined) => d?.StatusDispersion === 2;
@@ -63,7 +64,7 @@ export function useCreateDispersion() {
 /** E-mails the six-digit code of the 'dispersion' operation. */
 /** A six-digit code for a dispersion, or for a single transfer ('spei-out': authorising one awaiting approval). */
 export function useRequestDispersionCode(operation: 'dispersion' | 'spei-out' = 'dispersion') {
-  return useMutation({ mutationFn: () => unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation }, schema: CodeDelivery })) });
+  return useMutation({ mutationFn: () => unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation } satisfies z.input<typeof SecurityCodeBody>, schema: CodeDelivery })) });
 }
 
 export interface HistoryFilters {
@@ -73,7 +74,7 @@ export interface HistoryFilters {
 }
 
 export function useDispersionHistory(f: HistoryFilters, page: number, size = 10) {
-  const body = { Page: page, Size: size, ...(f.From ? { From: f.From } : {}), ...(f.To ? { To: f.To } : {}), ...(f.Status ? { Status: Number(f.Status) } : {}) };
+  const body: z.input<typeof DispersionHistoryBody> = { Page: page, Size: size, ...(f.From ? { From: f.From } : {}), ...(f.To ? { To: f.To } : {}), ...(f.Status ? { Status: Number(f.Status) } : {}) };
   return useQuery({
     queryKey: [...dispersionKeys.history, body],
     queryFn: () => unwrap(apiRequest('POST', `${BM}/dispersion/history`, { body, schema: DispersionPage })),
@@ -85,7 +86,7 @@ export function useDispersionHistory(f: HistoryFilters, page: number, size = 10)
 export function usePendingDispersions(page: number) {
   return useQuery({
     queryKey: [...dispersionKeys.pending, page],
-    queryFn: () => unwrap(apiRequest('POST', `${BM}/dispersion/pending`, { body: { Page: page, Size: 10 }, schema: DispersionPage })),
+    queryFn: () => unwrap(apiRequest('POST', `${BM}/dispersion/pending`, { body: { Page: page, Size: 10 } satisfies z.input<typeof DispersionPendingBody>, schema: DispersionPage })),
     placeholderData: keepPreviousData,
   });
 }
@@ -102,19 +103,19 @@ export function useDispersion(id: string) {
 export function useDispersionRows(id: string, page: number, live: boolean, version: string) {
   return useQuery({
     queryKey: [...dispersionKeys.rows, id, page, version],
-    queryFn: () => unwrap(apiRequest('POST', `${BM}/dispersion/transactions`, { body: { DispersionId: id, Page: page, Size: 10 }, schema: DispersionTransactionPage })),
+    queryFn: () => unwrap(apiRequest('POST', `${BM}/dispersion/transactions`, { body: { DispersionId: id, Page: page, Size: 10 } satisfies z.input<typeof DispersionTransactionsBody>, schema: DispersionTransactionPage })),
     placeholderData: keepPreviousData,
     refetchInterval: live ? 2_000 : false,
   });
 }
 
 /** Every failed row of a dispersion (for a re-send). */
-export const failedRows = (id: string) => unwrap(apiRequest('POST', `${BM}/dispersion/transactions`, { body: { DispersionId: id, FailedOnly: true, Page: 1, Size: 1000 }, schema: DispersionTransactionPage }));
+export const failedRows = (id: string) => unwrap(apiRequest('POST', `${BM}/dispersion/transactions`, { body: { DispersionId: id, FailedOnly: true, Page: 1, Size: 1000 } satisfies z.input<typeof DispersionTransactionsBody>, schema: DispersionTransactionPage }));
 
 function useDispersionAction(path: 'remove' | 'reject') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => unwrap(apiRequest('POST', `${BM}/dispersion/${path}`, { body: { DispersionId: id }, schema: Dispersion })),
+    mutationFn: (id: string) => unwrap(apiRequest('POST', `${BM}/dispersion/${path}`, { body: { DispersionId: id } satisfies z.input<typeof DispersionIdBody>, schema: Dispersion })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: dispersionKeys.all }),
   });
 }
@@ -125,7 +126,7 @@ export function useApproveDispersion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, code, idempotencyKey }: { id: string; code: string; idempotencyKey: string }) =>
-      unwrap(apiRequest('POST', `${BM}/dispersion/approve`, { body: { DispersionId: id, SecurityCode: code }, schema: Dispersion, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+      unwrap(apiRequest('POST', `${BM}/dispersion/approve`, { body: { DispersionId: id, SecurityCode: code } satisfies z.input<typeof DispersionApproveBody>, schema: Dispersion, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.money }),
   });
 }
@@ -134,7 +135,7 @@ export function useApproveDispersion() {
 export function usePendingTransfers(page: number) {
   return useQuery({
     queryKey: [...dispersionKeys.pendingTransfers, 'program', page],
-    queryFn: () => unwrap(apiRequest('POST', `${BM}/pending-transactions`, { body: { Page: page, Size: 10 }, schema: BusinessMovementPage })),
+    queryFn: () => unwrap(apiRequest('POST', `${BM}/pending-transactions`, { body: { Page: page, Size: 10 } satisfies z.input<typeof PendingTransactionsBody>, schema: BusinessMovementPage })),
     placeholderData: keepPreviousData,
   });
 }
@@ -169,7 +170,7 @@ export function useCancelTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
-      unwrap(apiRequest('POST', `${BM}/speiout/cancel`, { body: { Id: id }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+      unwrap(apiRequest('POST', `${BM}/speiout/cancel`, { body: { Id: id } satisfies z.input<typeof MovementIdBody>, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.money }),
   });
 }

@@ -2,13 +2,13 @@ import { Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ErrorAlert } from '../../components/error-alert';
 import { notifyActionFailed } from '../../lib/notify';
-import { usePreferences, useSavePreferences } from './api/notification-settings';
+import { usePreferences, useSavePreferences, type PreferenceChoice } from './api/notification-settings';
 
 /** /profile: which notices also arrive by e-mail (every notice always appears in Notificaciones). */
 export function NotificationPreferencesCard({ canEdit }: { canEdit: boolean }) {
   const prefs = usePreferences();
   const save = useSavePreferences();
-  const toggle = (Kind: string, Email: boolean) =>
+  const toggle = (Kind: PreferenceChoice['Kind'], Email: boolean) =>
     save.mutate([{ Kind, Email }], { onSuccess: () => notifications.show({ color: 'green', message: 'Preferencias guardadas.' }), onError: notifyActionFailed });
   return (
     <Paper withBorder p="lg" data-testid="notification-preferences">

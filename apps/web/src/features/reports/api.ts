@@ -1,4 +1,16 @@
-import { BusinessListItem, REPORT_FREQUENCY_LABELS, ReportKindOut, ReportSchedule, ReportSummary, pageOf, type ReportKey } from '@far/contracts';
+import {
+  BusinessListItem,
+  REPORT_FREQUENCY_LABELS,
+  ReportKindOut,
+  ReportSchedule,
+  ReportSummary,
+  pageOf,
+  type BusinessListBody,
+  type ReportDownloadBody,
+  type ReportKey,
+  type ReportQueryBody,
+  type ReportScheduleBody,
+} from '@far/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, unwrap } from '../../lib/api-client';
@@ -15,7 +27,8 @@ export interface ReportAsk {
   Status: string | null;
 }
 
-const body = (a: ReportAsk) => ({ Kind: a.Kind, From: a.range[0] ?? undefined, To: a.range[1] ?? a.range[0] ?? undefined, BusinessId: a.BusinessId ?? undefined, Status: a.Status ?? undefined });
+/** What the screen asks as the body the server validates. */
+const body = (a: ReportAsk): z.input<typeof ReportQueryBody> => ({ Kind: a.Kind, From: a.range[0] ?? undefined, To: a.range[1] ?? a.range[0] ?? undefined, BusinessId: a.BusinessId ?? undefined, Status: a.Status ?? undefined });
 
 export const useReportKinds = () => useQuery({ queryKey: [...keys.all, 'kinds'], queryFn: () => unwrap(apiRequest('GET', `${BASE}/kinds`, { schema: z.array(ReportKindOut) })), staleTime: Infinity });
 
@@ -25,8 +38,8 @@ export const useReportSummary = (a: ReportAsk) =>
 /** The file streams from the server; the browser saves it under the server's name. */
 export function useDownloadReport() {
   return useMutation({
-    mutationFn: async ({ ask, format }: { ask: ReportAsk; format: 'csv' | 'xlsx' }) => {
-      const blob = await unwrap(apiRequest<Blob>('POST', `${BASE}/download`, { body: { ...body(ask), Format: format }, responseType: 'blob', timeoutMs: 300_000 }));
+    mutationFn: async ({ ask, format }: { ask: ReportAsk; format: z.input<typeof ReportDownloadBody>['Format'] }) => {
+      const blob = await unwrap(apiRequest<Blob>('POST', `${BASE}/download`, { body: { ...body(ask), Format: format } satisfies z.input<typeof ReportDownloadBody>, responseType: 'blob', timeoutMs: 300_000 }));
       const to = ask.range[1] ?? ask.range[0];
       saveBlob(blob, `reporte-${ask.Kind}${ask.range[0] ? `-${ask.range[0]}-a-${to}` : ''}.${format}`);
     },
@@ -36,7 +49,7 @@ export function useDownloadReport() {
 export const useBusinessOptions = (search: string, enabled: boolean) =>
   useQuery({
     queryKey: [...keys.all, 'businesses', search],
-    queryFn: () => unwrap(apiRequest('POST', '/api/v1/profiles/business/query/list', { body: { Page: 1, Size: 20, Search: search.trim() || undefined }, schema: pageOf(BusinessListItem) })),
+    queryFn: () => unwrap(apiRequest('POST', '/api/v1/profiles/business/query/list', { body: { Page: 1, Size: 20, Search: search.trim() || undefined } satisfies z.input<typeof BusinessListBody>, schema: pageOf(BusinessListItem) })),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -50,8 +63,10 @@ export function useScheduleChange() {
   const done = () => client.invalidateQueries({ queryKey: [...keys.all, 'schedules'] });
   return {
     create: useMutation({
-      mutationFn: (s: { ask: ReportAsk; Format: 'csv' | 'xlsx'; Frequency: 'daily' | 'monthly' }) =>
-        unwrap(apiRequest('POST', `${BASE}/schedules`, { body: { Kind: s.ask.Kind, BusinessId: s.ask.BusinessId ?? undefined, Status: s.ask.Status ?? undefined, Format: s.Format, Frequency: s.Frequency } })),
+      mutationFn: (s: { ask: ReportAsk } & Pick<z.input<typeof ReportScheduleBody>, 'Format' | 'Frequency'>) => {
+        const schedule: z.input<typeof ReportScheduleBody> = { Kind: s.ask.Kind, BusinessId: s.ask.BusinessId ?? undefined, Status: s.ask.Status ?? undefined, Format: s.Format, Frequency: s.Frequency };
+        return unwrap(apiRequest('POST', `${BASE}/schedules`, { body: schedule }));
+      },
       onSuccess: done,
     }),
     remove: useMutation({ mutationFn: (id: string) => unwrap(apiRequest('POST', `${BASE}/schedules/delete/${encodeURIComponent(id)}`)), onSuccess: done }),

@@ -11,7 +11,22 @@ import {
   WalletPreview,
   WalletSavedAccount,
   WalletSummary,
+  type BudgetCreateBody,
+  type BudgetMovementBody,
+  type BudgetUpdateBody,
   type MovementType,
+  type SecurityCodeBody,
+  type WalletDepositBody,
+  type WalletLimitBody,
+  type WalletMovementsBody,
+  type WalletMovementsExportBody,
+  type WalletPreferencesBody,
+  type WalletPreviewBody,
+  type WalletSavedAccountBody,
+  type WalletSpeiOutBody,
+  type WalletStatementBody,
+  type WalletTransferBody,
+  type WalletUserBody,
 } from '@far/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -39,7 +54,7 @@ function useRefresh() {
 }
 
 export const useWalletSummary = (userId?: string) =>
-  useQuery({ queryKey: walletKeys.summary(userId), queryFn: () => unwrap(apiRequest('POST', `${W}/summary`, { body: userId ? { UserId: userId } : {}, schema: WalletSummary })) });
+  useQuery({ queryKey: walletKeys.summary(userId), queryFn: () => unwrap(apiRequest('POST', `${W}/summary`, { body: (userId ? { UserId: userId } : {}) satisfies z.input<typeof WalletUserBody>, schema: WalletSummary })) });
 
 export interface MovementFilters {
   From: string | null;
@@ -48,7 +63,8 @@ export interface MovementFilters {
   Status: number | null;
   Search: string;
 }
-const filtersBody = (f: MovementFilters, userId?: string) => ({
+/** The screen's filters as the fields of the body the server validates (list and export share them). */
+const filtersBody = (f: MovementFilters, userId?: string): Omit<z.input<typeof WalletMovementsBody>, 'Page' | 'Size'> => ({
   UserId: userId,
   From: f.From ?? undefined,
   To: f.To ?? undefined,
@@ -60,7 +76,7 @@ const filtersBody = (f: MovementFilters, userId?: string) => ({
 export const useWalletMovements = (f: MovementFilters, page: number, size: number, userId?: string) =>
   useQuery({
     queryKey: [...walletKeys.movements, userId ?? 'me', f, page, size],
-    queryFn: () => unwrap(apiRequest('POST', `${W}/movements`, { body: { ...filtersBody(f, userId), Page: page, Size: size }, schema: BusinessMovementPage })),
+    queryFn: () => unwrap(apiRequest('POST', `${W}/movements`, { body: { ...filtersBody(f, userId), Page: page, Size: size } satisfies z.input<typeof WalletMovementsBody>, schema: BusinessMovementPage })),
     placeholderData: keepPreviousData,
   });
 
@@ -68,8 +84,8 @@ export const useWalletMovement = (id: string) => useQuery({ queryKey: walletKeys
 
 export const useExportWalletMovements = () =>
   useMutation({
-    mutationFn: async ({ filters, format, userId }: { filters: MovementFilters; format: 'csv' | 'xlsx'; userId?: string }) => {
-      const blob = await unwrap(apiRequest<Blob>('POST', `${W}/movements/export`, { body: { ...filtersBody(filters, userId), Format: format }, responseType: 'blob' }));
+    mutationFn: async ({ filters, format, userId }: { filters: MovementFilters; format: z.input<typeof WalletMovementsExportBody>['Format']; userId?: string }) => {
+      const blob = await unwrap(apiRequest<Blob>('POST', `${W}/movements/export`, { body: { ...filtersBody(filters, userId), Format: format } satisfies z.input<typeof WalletMovementsExportBody>, responseType: 'blob' }));
       saveBlob(blob, `movimientos-wallet.${format}`);
     },
   });
@@ -86,8 +102,9 @@ export const useWalletStatement = () =>
   useMutation({
     mutationFn: async ({ year, month, userId }: { year: number; month: number; userId?: string }) => {
       // The data first: a period that has not begun answers its Spanish message instead of a file.
-      await unwrap(apiRequest('POST', `${W}/statement`, { body: { UserId: userId, Year: year, Month: month }, schema: AccountState }));
-      const blob = await unwrap(apiRequest<Blob>('POST', `${W}/statement`, { body: { UserId: userId, Year: year, Month: month, Format: 'pdf' }, responseType: 'blob' }));
+      const period = { UserId: userId, Year: year, Month: month } satisfies z.input<typeof WalletStatementBody>;
+      await unwrap(apiRequest('POST', `${W}/statement`, { body: period, schema: AccountState }));
+      const blob = await unwrap(apiRequest<Blob>('POST', `${W}/statement`, { body: { ...period, Format: 'pdf' } satisfies z.input<typeof WalletStatementBody>, responseType: 'blob' }));
       saveBlob(blob, `estado-de-cuenta-${year}-${String(month).padStart(2, '0')}.pdf`);
     },
   });
@@ -95,28 +112,14 @@ export const useWalletStatement = () =>
 // ---- transfers ----
 
 export const usePreview = () =>
-  useMutation({ mutationFn: (body: { Kind: 'SPEI' | 'WALLET'; Amount: string; Recipient?: string }) => unwrap(apiRequest('POST', `${W}/preview`, { body, schema: WalletPreview })) });
+  useMutation({ mutationFn: (body: z.input<typeof WalletPreviewBody>) => unwrap(apiRequest('POST', `${W}/preview`, { body, schema: WalletPreview })) });
 
 export const useRequestCode = () =>
-  useMutation({ mutationFn: (operation: 'spei-out' | 'wallet-transfer') => unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation }, schema: CodeDelivery })) });
+  useMutation({ mutationFn: (operation: Extract<z.input<typeof SecurityCodeBody>['Operation'], 'spei-out' | 'wallet-transfer'>) =>
+      unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation } satisfies z.input<typeof SecurityCodeBody>, schema: CodeDelivery })) });
 
-export interface Confirmation {
-  SecurityCode?: string;
-  Pin?: string;
-}
-export interface SpeiOutInput extends Confirmation {
-  SavedAccountId?: string;
-  Clabe?: string;
-  BeneficiaryName?: string;
-  Amount: string;
-  Concept: string;
-  Reference: string;
-}
-export interface TransferInput extends Confirmation {
-  Recipient: string;
-  Amount: string;
-  Concept?: string;
-}
+export type SpeiOutInput = z.input<typeof WalletSpeiOutBody>;
+export type TransferInput = z.input<typeof WalletTransferBody>;
 
 function useMoneyCall<B>(path: string) {
   const refresh = useRefresh();
@@ -128,24 +131,24 @@ function useMoneyCall<B>(path: string) {
 export const useWalletSpeiOut = () => useMoneyCall<SpeiOutInput>(`${W}/speiout`);
 export const useWalletTransfer = () => useMoneyCall<TransferInput>(`${W}/transfer`);
 /** Staff: a sandbox deposit to a wallet. */
-export const useWalletDeposit = () => useMoneyCall<{ UserId: string; Amount: string; Concept?: string }>(`${W}/deposit`);
+export const useWalletDeposit = () => useMoneyCall<z.input<typeof WalletDepositBody>>(`${W}/deposit`);
 
-export const useSavedAccounts = () => useQuery({ queryKey: walletKeys.saved, queryFn: () => unwrap(apiRequest('POST', `${W}/accounts/query`, { body: {}, schema: z.array(WalletSavedAccount) })) });
+export const useSavedAccounts = () => useQuery({ queryKey: walletKeys.saved, queryFn: () => unwrap(apiRequest('POST', `${W}/accounts/query`, { body: {} satisfies z.input<typeof WalletUserBody>, schema: z.array(WalletSavedAccount) })) });
 
 export function useSaveAccount() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: { Alias: string; HolderName: string; Clabe: string }) => unwrap(apiRequest('POST', `${W}/accounts`, { body, schema: WalletSavedAccount })), onSuccess: refresh });
+  return useMutation({ mutationFn: (body: z.input<typeof WalletSavedAccountBody>) => unwrap(apiRequest('POST', `${W}/accounts`, { body, schema: WalletSavedAccount })), onSuccess: refresh });
 }
 
 // ---- profile settings ----
 
 export function useSetLimit() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (DailyLimit: string) => unwrap(apiRequest('PUT', `${W}/limit`, { body: { DailyLimit }, schema: WalletLimitOut })), onSuccess: refresh });
+  return useMutation({ mutationFn: (DailyLimit: string) => unwrap(apiRequest('PUT', `${W}/limit`, { body: { DailyLimit } satisfies z.input<typeof WalletLimitBody>, schema: WalletLimitOut })), onSuccess: refresh });
 }
 export function useSetConfirmWith() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (ConfirmWith: 'code' | 'pin') => unwrap(apiRequest('PUT', `${W}/preferences`, { body: { ConfirmWith }, schema: z.object({ ConfirmWith: z.enum(['code', 'pin']) }) })), onSuccess: refresh });
+  return useMutation({ mutationFn: (ConfirmWith: z.input<typeof WalletPreferencesBody>['ConfirmWith']) => unwrap(apiRequest('PUT', `${W}/preferences`, { body: { ConfirmWith } satisfies z.input<typeof WalletPreferencesBody>, schema: z.object({ ConfirmWith: z.enum(['code', 'pin']) }) })), onSuccess: refresh });
 }
 
 // ---- budgets ----
@@ -155,16 +158,16 @@ export const useBudgets = (userId?: string) =>
 
 export function useCreateBudget() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: { v_name: string; n_goal_amount: string; d_target_date?: string }) => unwrap(apiRequest('POST', '/api/v1/budget', { body, schema: Budget })), onSuccess: refresh });
+  return useMutation({ mutationFn: (body: z.input<typeof BudgetCreateBody>) => unwrap(apiRequest('POST', '/api/v1/budget', { body, schema: Budget })), onSuccess: refresh });
 }
 export function useUpdateBudget() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: ({ id, body }: { id: string; body: { i_active?: boolean; v_name?: string; n_goal_amount?: string } }) => unwrap(apiRequest('PUT', `/api/v1/budget/${encodeURIComponent(id)}`, { body, schema: Budget })), onSuccess: refresh });
+  return useMutation({ mutationFn: ({ id, body }: { id: string; body: z.input<typeof BudgetUpdateBody> }) => unwrap(apiRequest('PUT', `/api/v1/budget/${encodeURIComponent(id)}`, { body, schema: Budget })), onSuccess: refresh });
 }
 export function useBudgetMovement() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, v_type, n_amount }: { id: string; v_type: 'add' | 'minus'; n_amount: string }) => unwrap(apiRequest('POST', `/api/v1/budget/${encodeURIComponent(id)}/movement`, { body: { v_type, n_amount }, schema: BudgetMovementOut })),
+    mutationFn: ({ id, v_type, n_amount }: { id: string } & z.input<typeof BudgetMovementBody>) => unwrap(apiRequest('POST', `/api/v1/budget/${encodeURIComponent(id)}/movement`, { body: { v_type, n_amount } satisfies z.input<typeof BudgetMovementBody>, schema: BudgetMovementOut })),
     onSuccess: refresh,
   });
 }

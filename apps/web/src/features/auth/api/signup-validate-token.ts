@@ -1,10 +1,14 @@
+import type { SignupValidateBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 
+type SignupValidateInput = z.input<typeof SignupValidateBody>;
+
 /** POST /api/v1/account/Signup/Token/Validate { Email, Token }: confirms the e-mail address. */
-export const signupValidateToken = (body: { Email: string; Token: string }) =>
+export const signupValidateToken = (body: SignupValidateInput) =>
   apiRequest<unknown>('POST', '/api/v1/account/Signup/Token/Validate', { body, auth: false });
 
 export function useSignupValidateToken() {
-  return useMutation({ mutationFn: (body: { Email: string; Token: string }) => unwrap(signupValidateToken(body)) });
+  return useMutation({ mutationFn: (body: SignupValidateInput) => unwrap(signupValidateToken(body)) });
 }

@@ -1,8 +1,9 @@
-import type { Clarification, ClarificationStatus } from '@far/contracts';
+import type { Clarification, ClarificationAddBody, ClarificationFollowUpBody, ClarificationUpdateBody } from '@far/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/money';
+import { multipart } from '../../../lib/multipart';
 import { todayIso } from '../../../lib/format';
 import { BASE, clarificationKeys, filtersBody, useMovementPaths, type CaseFilters } from './queries';
 
@@ -14,16 +15,10 @@ function useInvalidating<I, O>(fn: (input: I) => Promise<O>) {
 }
 
 /** POST /Add { type, comment, tracking key? }. */
-export const useOpenCase = () =>
-  useInvalidating((body: { v_uid_type_clarification: string; t_comment: string; v_key_tracing?: string }) => unwrap(apiRequest<Case>('POST', `${BASE}/Add`, { body })));
+export const useOpenCase = () => useInvalidating((body: z.input<typeof ClarificationAddBody>) => unwrap(apiRequest<Case>('POST', `${BASE}/Add`, { body })));
 
-export interface CaseChange {
-  v_uid_status?: ClarificationStatus;
-  t_note?: string;
-  AssignToMe?: boolean;
-  n_calification?: number;
-  t_calification?: string;
-}
+/** A status change, a note, taking the case or a rating (the body of PUT /{uid}). */
+export type CaseChange = z.input<typeof ClarificationUpdateBody>;
 
 /** PUT /{uid}: take, move, delete (eliminado) or rate. */
 export const useChangeCase = () => useInvalidating(({ uid, ...body }: CaseChange & { uid: string }) => unwrap(apiRequest<Case>('PUT', `${BASE}/${encodeURIComponent(uid)}`, { body })));
@@ -31,12 +26,10 @@ export const useChangeCase = () => useInvalidating(({ uid, ...body }: CaseChange
 /** POST /follow-up, or /follow-up/attachment (multipart) when a file goes with it. */
 export const useReply = () =>
   useInvalidating(({ uid, comment, file }: { uid: string; comment: string; file: File | null }) => {
-    if (!file) return unwrap(apiRequest('POST', `${BASE}/follow-up`, { body: { v_uid_clarification: uid, t_comment: comment } }));
-    const form = new FormData();
-    form.append('v_uid_clarification', uid);
-    if (comment.trim()) form.append('t_comment', comment.trim());
-    form.append('file', file);
-    return unwrap(apiRequest('POST', `${BASE}/follow-up/attachment`, { body: form }));
+    if (!file) return unwrap(apiRequest('POST', `${BASE}/follow-up`, { body: { v_uid_clarification: uid, t_comment: comment } satisfies z.input<typeof ClarificationFollowUpBody> }));
+    // The attachment's form carries the follow-up's fields (the comment is optional beside a file).
+    const fields: Pick<z.input<typeof ClarificationFollowUpBody>, 'v_uid_clarification'> & { t_comment?: string } = { v_uid_clarification: uid, t_comment: comment.trim() || undefined };
+    return unwrap(apiRequest('POST', `${BASE}/follow-up/attachment`, { body: multipart(file, fields) }));
   });
 
 export function useDownloadAttachment() {

@@ -1,4 +1,14 @@
-import { BusinessMovementDetail, BusinessMovementPage, Clarification, ClarificationFollowUp, ClarificationPage, ClarificationTypeOut, type ClarificationStatus } from '@far/contracts';
+import {
+  BusinessMovementDetail,
+  BusinessMovementPage,
+  Clarification,
+  ClarificationFollowUp,
+  ClarificationPage,
+  ClarificationTypeOut,
+  type ClarificationListBody,
+  type ClarificationStatus,
+  type MovementsBody,
+} from '@far/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, unwrap } from '../../../lib/api-client';
@@ -18,7 +28,8 @@ export interface CaseFilters {
   Mine: boolean;
 }
 
-export const filtersBody = (f: CaseFilters) => ({
+/** The filters as the body the server validates (list and CSV share it). */
+export const filtersBody = (f: CaseFilters): Omit<z.input<typeof ClarificationListBody>, 'Page' | 'Size'> => ({
   Search: f.Search.trim() || undefined,
   Status: f.Status ?? undefined,
   TypeId: f.TypeId ?? undefined,
@@ -33,7 +44,7 @@ export const filtersBody = (f: CaseFilters) => ({
 export function useCases(f: CaseFilters, page: number, size: number) {
   return useQuery({
     queryKey: [...clarificationKeys.all, 'list', f, page, size],
-    queryFn: () => unwrap(apiRequest('POST', `${BASE}/GetAll`, { body: { ...filtersBody(f), Page: page, Size: size }, schema: ClarificationPage })),
+    queryFn: () => unwrap(apiRequest('POST', `${BASE}/GetAll`, { body: { ...filtersBody(f), Page: page, Size: size } satisfies z.input<typeof ClarificationListBody>, schema: ClarificationPage })),
     placeholderData: keepPreviousData,
     // The time left moves: the queue refreshes every minute.
     refetchInterval: 60_000,
@@ -68,7 +79,7 @@ export function useRecentMovements(search: string, enabled: boolean) {
   const paths = useMovementPaths();
   return useQuery({
     queryKey: [...clarificationKeys.all, 'movements', paths.list, search],
-    queryFn: () => unwrap(apiRequest('POST', paths.list, { body: { Search: search.trim() || undefined, Page: 1, Size: 20 }, schema: BusinessMovementPage })),
+    queryFn: () => unwrap(apiRequest('POST', paths.list, { body: { Search: search.trim() || undefined, Page: 1, Size: 20 } satisfies z.input<typeof MovementsBody>, schema: BusinessMovementPage })),
     enabled,
     placeholderData: keepPreviousData,
   });

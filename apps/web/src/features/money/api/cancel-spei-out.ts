@@ -1,4 +1,5 @@
-import { BusinessMovement } from '@far/contracts';
+import { BusinessMovement, type MovementIdBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { IDEMPOTENCY_HEADER } from '../../../lib/money';
@@ -12,7 +13,7 @@ import { TX, moneyKeys } from './keys';
 export type CancelMode = 'cancel' | 'remove';
 
 export const cancelSpeiOut = (mode: CancelMode, id: string, idempotencyKey: string) =>
-  apiRequest('POST', `${TX}/business-movement/speiout/${mode}`, { body: { Id: id }, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  apiRequest('POST', `${TX}/business-movement/speiout/${mode}`, { body: { Id: id } satisfies z.input<typeof MovementIdBody>, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 
 export function useCancelSpeiOut() {
   const queryClient = useQueryClient();

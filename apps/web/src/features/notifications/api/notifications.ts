@@ -1,4 +1,14 @@
-import { Announcement, BusinessListItem, NotificationItem, NotificationPage, pageOf, type AnnouncementRequest } from '@far/contracts';
+import {
+  Announcement,
+  BusinessListItem,
+  NotificationItem,
+  NotificationPage,
+  pageOf,
+  type AnnouncementRequest,
+  type BusinessListBody,
+  type NotificationListRequest,
+  type NotificationUpdateRequest,
+} from '@far/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, unwrap } from '../../../lib/api-client';
@@ -15,15 +25,18 @@ export interface NoticeQuery {
   kind: string;
 }
 
+type ListFilters = NonNullable<z.input<typeof NotificationListRequest>['Filters']>;
+
 /** POST /api/notification/query/get-all with the §7 envelope fields (base64 by default). */
 const listNotices = (q: NoticeQuery) =>
   apiRequest('POST', '/api/notification/query/get-all', {
     body: {
       Pagination: { page: q.page, perPage: q.perPage },
       Search: q.search.trim() || undefined,
-      Filters: { i_status: q.status ? Number(q.status) : undefined, v_kind: q.kind || undefined },
+      // The screen's selects give text; the server refuses a status or kind outside the contract's.
+      Filters: { i_status: q.status ? (Number(q.status) as ListFilters['i_status']) : undefined, v_kind: (q.kind || undefined) as ListFilters['v_kind'] },
       Order: { field: 'd_create_at', dir: 'desc' },
-    },
+    } satisfies z.input<typeof NotificationListRequest>,
     schema: NotificationPage,
   });
 
@@ -37,11 +50,11 @@ function useRefreshing<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export const useSetRead = () =>
-  useRefreshing(({ uid, read }: { uid: string; read: boolean }) => unwrap(apiRequest('POST', `/api/notification/action/update/${uid}`, { body: { Filters: { v_uid: uid }, Data: { i_status: read ? 2 : 1 } }, schema: NotificationItem })));
+  useRefreshing(({ uid, read }: { uid: string; read: boolean }) => unwrap(apiRequest('POST', `/api/notification/action/update/${uid}`, { body: { Filters: { v_uid: uid }, Data: { i_status: read ? 2 : 1 } } satisfies z.input<typeof NotificationUpdateRequest>, schema: NotificationItem })));
 
 export const useMarkAllRead = () => useRefreshing(() => unwrap(apiRequest('POST', '/api/notification/action/read-all', { body: {}, schema: z.object({ updated: z.number() }) })));
 
-export const useAnnounce = () => useRefreshing((body: AnnouncementRequest) => unwrap(apiRequest('POST', '/api/notification/action/announce', { body, schema: Announcement })));
+export const useAnnounce = () => useRefreshing((body: z.input<typeof AnnouncementRequest>) => unwrap(apiRequest('POST', '/api/notification/action/announce', { body, schema: Announcement })));
 
 export function useAnnouncements(enabled: boolean) {
   return useQuery({ queryKey: [...notificationsKey, 'announcements'], queryFn: () => unwrap(apiRequest('GET', '/api/notification/announcements', { schema: z.array(Announcement) })), enabled });
@@ -52,7 +65,7 @@ const BusinessChoices = pageOf(BusinessListItem);
 export function useBusinessChoices(search: string, enabled: boolean) {
   return useQuery({
     queryKey: [...notificationsKey, 'business-choices', search],
-    queryFn: () => unwrap(apiRequest('POST', '/api/v1/profiles/business/query/list', { body: { Page: 1, Size: 20, Search: search.trim() || undefined }, schema: BusinessChoices })),
+    queryFn: () => unwrap(apiRequest('POST', '/api/v1/profiles/business/query/list', { body: { Page: 1, Size: 20, Search: search.trim() || undefined } satisfies z.input<typeof BusinessListBody>, schema: BusinessChoices })),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,4 @@
-import { NotificationPreferences, WebhookDelivery, WebhookEndpoint, perPageOf, type WebhookEndpointRequest } from '@far/contracts';
+import { NotificationPreferences, WebhookDelivery, WebhookEndpoint, perPageOf, type WebhookEndpointRequest, type WebhookEndpointUpdate } from '@far/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, unwrap } from '../../../lib/api-client';
@@ -11,10 +11,12 @@ export function usePreferences() {
   return useQuery({ queryKey: prefsKey, queryFn: () => unwrap(apiRequest('GET', '/api/notification/preferences', { schema: NotificationPreferences, envelope: 'none' })) });
 }
 
+export type PreferenceChoice = z.input<typeof NotificationPreferences>['Items'][number];
+
 export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (Items: { Kind: string; Email: boolean }[]) => unwrap(apiRequest('PUT', '/api/notification/preferences', { body: { Items }, schema: NotificationPreferences, envelope: 'none' })),
+    mutationFn: (Items: PreferenceChoice[]) => unwrap(apiRequest('PUT', '/api/notification/preferences', { body: { Items } satisfies z.input<typeof NotificationPreferences>, schema: NotificationPreferences, envelope: 'none' })),
     onSuccess: (data) => queryClient.setQueryData(prefsKey, data),
   });
 }
@@ -40,8 +42,8 @@ function useWebhookMutation<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export const useCreateEndpoint = () =>
-  useWebhookMutation((body: WebhookEndpointRequest) => unwrap(apiRequest('POST', '/api/notification/webhooks', { body, schema: WebhookEndpoint, envelope: 'none' })));
+  useWebhookMutation((body: z.input<typeof WebhookEndpointRequest>) => unwrap(apiRequest('POST', '/api/notification/webhooks', { body, schema: WebhookEndpoint, envelope: 'none' })));
 export const useUpdateEndpoint = () =>
-  useWebhookMutation(({ id, ...body }: { id: string; IsActive?: boolean }) => unwrap(apiRequest('PUT', `/api/notification/webhooks/${id}`, { body, schema: WebhookEndpoint, envelope: 'none' })));
+  useWebhookMutation(({ id, ...body }: { id: string } & z.input<typeof WebhookEndpointUpdate>) => unwrap(apiRequest('PUT', `/api/notification/webhooks/${id}`, { body, schema: WebhookEndpoint, envelope: 'none' })));
 export const useDeleteEndpoint = () => useWebhookMutation((id: string) => unwrap(apiRequest('POST', `/api/notification/webhooks/delete/${id}`, { body: {}, schema: z.null(), envelope: 'none' })));
 export const useResend = () => useWebhookMutation((id: string) => unwrap(apiRequest('POST', `/api/notification/webhooks/deliveries/${id}/resend`, { body: {}, schema: z.null(), envelope: 'none' })));

@@ -1,14 +1,18 @@
+import type { PinBody } from '@far/contracts';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/api/get-me';
 
+type PinInput = z.input<typeof PinBody>;
+
 /** POST /api/v1/account/Pin { Pin, Code? }: sets a wallet user's PIN; changing one needs a security code. */
-export const setPin = (body: { Pin: string; Code?: string }) => apiRequest<unknown>('POST', '/api/v1/account/Pin', { body });
+export const setPin = (body: PinInput) => apiRequest<unknown>('POST', '/api/v1/account/Pin', { body });
 
 export function useSetPin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { Pin: string; Code?: string }) => unwrap(setPin(body)),
+    mutationFn: (body: PinInput) => unwrap(setPin(body)),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
 }

@@ -1,3 +1,4 @@
+import type { RoleBulkBody } from '@far/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, unwrap } from '../../../lib/api-client';
@@ -5,15 +6,16 @@ import { menuPermissionsQueryKey } from '../../../lib/api/get-menu-permissions';
 import { rolesQueryKey } from './list-roles';
 
 /** POST /api/v1/rbac/bulk { Action, Uids } → { Affected }; all or nothing on the server. */
-export type BulkAction = 'activar' | 'desactivar' | 'borrar';
+type BulkRolesInput = z.input<typeof RoleBulkBody>;
+export type BulkAction = BulkRolesInput['Action'];
 
-export const bulkRoles = (body: { Action: BulkAction; Uids: string[] }) =>
+export const bulkRoles = (body: BulkRolesInput) =>
   apiRequest('POST', '/api/v1/rbac/bulk', { body, schema: z.object({ Affected: z.number() }) });
 
 export function useBulkRoles() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { Action: BulkAction; Uids: string[] }) => unwrap(bulkRoles(body)),
+    mutationFn: (body: BulkRolesInput) => unwrap(bulkRoles(body)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: rolesQueryKey });
       void queryClient.invalidateQueries({ queryKey: menuPermissionsQueryKey });
