@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { ROLE_IDS, STATUS_IDS, menuIdByUrl } from '@far/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS, BUSINESS_2, createTestApp, freshToken, withToken, type TestApp } from '../helpers';
 
@@ -108,5 +109,15 @@ describe('authenticated request path', () => {
       await t.sql('UPDATE businesses SET d_deleted_at = NULL WHERE v_uid = $1', [own!.v_uid]);
     }
     expect((await list({})).statusCode).toBe(200);
+  });
+  it('names a drizzle statement once it is hot, so each connection parses it once (PostgreSQL)', async () => {
+    const names = await t.database.db.transaction(async (tx) => {
+      for (let i = 0; i < 4; i += 1) await tx.execute(sql`SELECT count(*)::int AS n FROM menu WHERE i_active = ${true}`);
+      if (t.database.kind !== 'postgres') return null;
+      const prepared = (await tx.execute(sql`SELECT name, statement FROM pg_prepared_statements`)) as unknown as { rows: Array<{ name: string; statement: string }> };
+      return prepared.rows;
+    });
+    if (!names) return;
+    expect(names.find((n) => n.statement.includes('FROM menu WHERE i_active'))?.name).toMatch(/^far_/);
   });
 });

@@ -174,7 +174,7 @@ export async function listBusinesses(db: DbOrTx, q: PageInput & SortInput<Busine
   const cond = and(...where);
   // The users of each business are counted in the page query itself (one statement, not two).
   const rows = await db
-    .select({ ...LIST_COLUMNS, registered: users.liveUsersOf(businesses.v_client) })
+    .select({ ...LIST_COLUMNS, registered: users.liveUsersOf(sql`${businesses}.v_client`) })
     .from(businesses)
     .where(cond)
     .orderBy(...orderOf(q, BUSINESS_SORT_COLUMNS, [desc(businesses.d_create_at), desc(businesses.v_uid)], businesses.v_uid))

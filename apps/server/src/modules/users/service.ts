@@ -158,8 +158,11 @@ export async function listUsers(db: DbOrTx, q: UserQuery): Promise<{ rows: UserR
 }
 
 /** Live users per tenant (a business's RegisteredUsers). */
-/** The live users of the client in `client` (a column of the outer query): folded into a list's page query. */
-export const liveUsersOf = (client: AnyColumn) => sql<number>`(SELECT count(*)::int FROM ${users} WHERE ${users.v_client} = ${client} AND ${users.d_deleted_at} IS NULL)`;
+/**
+ * The live users of the client named by `client` (the outer query's column, table-qualified: a
+ * one-table select renders its columns bare): folded into a list's page query.
+ */
+export const liveUsersOf = (client: SQL) => sql<number>`(SELECT count(*)::int FROM ${users} lu WHERE lu.v_client = ${client} AND lu.d_deleted_at IS NULL)`;
 
 export async function countUsersByClient(db: DbOrTx, clients: string[]): Promise<Map<string, number>> {
   if (!clients.length) return new Map();
