@@ -8,6 +8,12 @@ const MAX_NAMED = 256;
 /** Longer texts (bulk inserts of many rows) are not worth keeping. */
 const MAX_TEXT = 8_000;
 const MAX_TRACKED = 5_000;
+/**
+ * A search's selectivity is only known with its pattern: PostgreSQL's generic plan for a named
+ * `ILIKE $1` guesses 0.5 % and walks the list index filtering every row (measured 85 ms against
+ * 20 ms off the trigram index), so searches stay unnamed and are planned with their pattern.
+ */
+const SEARCH = /\bilike\b/i;
 
 interface QueryConfigLike {
   text?: unknown;
@@ -28,7 +34,7 @@ export function nameHotStatements(pool: pg.Pool): void {
   const named = (config: unknown): unknown => {
     if (typeof config !== 'object' || config === null) return config;
     const c = config as QueryConfigLike;
-    if (typeof c.text !== 'string' || c.name !== undefined || typeof c.submit === 'function' || c.text.length > MAX_TEXT) return config;
+    if (typeof c.text !== 'string' || c.name !== undefined || typeof c.submit === 'function' || c.text.length > MAX_TEXT || SEARCH.test(c.text)) return config;
     const name = names.get(c.text);
     if (name) return { ...config, name };
     if (names.size >= MAX_NAMED) return config;
