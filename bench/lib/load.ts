@@ -1,6 +1,7 @@
 // Shared by the benchmarks: the load generator runs in a child process of its own (autocannon's
 // CLI), so its CPU never counts against the server measured in this process.
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 
@@ -18,6 +19,8 @@ export interface Load {
   mean: number;
   non2xx: number;
   errors: number;
+  /** The machine's 1-minute load average when the run ended (others share the cores). */
+  load1: number;
 }
 
 export interface LoadOptions {
@@ -42,7 +45,7 @@ export function load(url: string, o: LoadOptions = {}): Promise<Load> {
     child.on('exit', (code) => {
       try {
         const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number; average: number }; non2xx: number; errors: number };
-        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, mean: r.latency.average, non2xx: r.non2xx, errors: r.errors });
+        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, mean: r.latency.average, non2xx: r.non2xx, errors: r.errors, load1: loadavg()[0]! });
       } catch {
         reject(new Error(`autocannon terminó con ${code}: ${out.slice(0, 200)}`));
       }
@@ -51,7 +54,7 @@ export function load(url: string, o: LoadOptions = {}): Promise<Load> {
 }
 
 export const line = (name: string, r: Load) =>
-  `${name.padEnd(52)} ${String(Math.round(r.rps)).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(5)} ms   non-2xx ${r.non2xx}  errors ${r.errors}`;
+  `${name.padEnd(52)} ${String(Math.round(r.rps)).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(5)} ms   non-2xx ${r.non2xx}  errors ${r.errors}   load ${r.load1.toFixed(1)}`;
 
 export const ratio = (name: string, a: Load, b: Load, target?: string) =>
   `${name.padEnd(52)} ${(a.rps / b.rps).toFixed(3)} of the reference's throughput${target ? `   (target ${target})` : ''}`;
@@ -63,7 +66,9 @@ export const urlFor = (db: string) => {
 };
 
 /** Creates (or re-creates) a scratch database and returns its URL and a function that drops it. */
-export async function scratchDatabase(name: string): Promise<{ url: string; drop(): Promise<void> } | null> {
+export async function scratchDatabase(base: string): Promise<{ url: string; drop(): Promise<void> } | null> {
+  // Several people bench on one server: each run (FAR_TEST_RUN) gets its own database.
+  const name = process.env.FAR_TEST_RUN ? `${base}_${process.env.FAR_TEST_RUN.replace(/\W/g, '')}` : base;
   const admin = new pg.Client({ connectionString: PG_URL });
   try {
     await admin.connect();

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { nameHotStatements } from './hot-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -48,6 +49,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', () => undefined);
     // pool.end() resolves before the sockets are closed; close() waits for them, so whoever drops
     // the database right after (tests, tooling) finds no backend of ours still ending.
+    nameHotStatements(pool);
     const open = new Set<pg.PoolClient>();
     pool.on('connect', (client) => {
       open.add(client);

@@ -22,6 +22,11 @@ export interface Actor {
   kind: ClientKind;
   /** Tenant key: a business's users share it; a wallet user has their own. */
   client: string;
+  /**
+   * The live business of a business user, read in the session statement (null: none, or not a
+   * business user). Undefined when the actor was not built by the guard: then it is looked up.
+   */
+  businessId?: string | null;
   /** A temporary password must be changed before anything else can be done. */
   mustChangePassword: boolean;
   /** menu url -> granted permission names */

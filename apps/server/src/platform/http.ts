@@ -14,8 +14,9 @@ import { registerSecurityHeaders } from './security-headers';
  * Registered before the guard, so a refused call (401, 403) is counted and carries the headers too.
  */
 export async function registerHttp(app: FastifyInstance, config: Config, db: Db): Promise<void> {
-  await registerSecurityHeaders(app);
-  await app.register(fastifyCookie);
+  registerSecurityHeaders(app);
+  // Only the refresh call reads a cookie (it parses its own): no parsing on every request.
+  await app.register(fastifyCookie, { hook: false });
   // brotli or gzip for answers over 1 KB (JSON lists, and static files without a precompressed copy).
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
 

@@ -1,5 +1,5 @@
 import { asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 
 /** The Page/Size request of the profiles family. */
@@ -63,9 +63,27 @@ export async function listTotal(db: DbOrTx, table: PgTable, where: SQL | undefin
   return n <= EXACT_COUNT_CAP ? n : Math.max(estimate, n, known);
 }
 
+/** How long a plan estimate is reused for the same filter: under load every page of a list asks it again. */
+const ESTIMATE_TTL_MS = 2_000;
+const ESTIMATES_KEPT = 500;
+const dialect = new PgDialect();
+/** Per database handle (a test's app or a transaction never sees another's), per filter's SQL and parameters. */
+const estimates = new WeakMap<object, Map<string, { rows: number; until: number }>>();
+
 async function plannedRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
-  const plan = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${db.select({ one: sql`1` }).from(table).where(where)}`)) as unknown as { rows: Array<Record<string, unknown>> };
+  const probe = db.select({ one: sql`1` }).from(table).where(where);
+  const built = dialect.sqlToQuery(probe.getSQL());
+  const key = `${built.sql}\u0000${JSON.stringify(built.params)}`;
+  let cache = estimates.get(db);
+  const hit = cache?.get(key);
+  if (hit && hit.until > Date.now()) return hit.rows;
+  const plan = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${probe}`)) as unknown as { rows: Array<Record<string, unknown>> };
   const json = plan.rows[0]?.['QUERY PLAN'];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: { 'Plan Rows': number } }> | undefined;
-  return Math.round(parsed?.[0]?.Plan['Plan Rows'] ?? 0);
+  const rows = Math.round(parsed?.[0]?.Plan['Plan Rows'] ?? 0);
+  if (!cache) estimates.set(db, (cache = new Map()));
+  // Searches typed by people make new keys without end: past the bound the map starts over.
+  if (cache.size >= ESTIMATES_KEPT) cache.clear();
+  cache.set(key, { rows, until: Date.now() + ESTIMATE_TTL_MS });
+  return rows;
 }

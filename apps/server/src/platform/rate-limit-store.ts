@@ -71,9 +71,10 @@ export function postgresRateLimitStore(db: Db) {
     const batch = [...local];
     if (batch.length > 0) {
       const sent = batch.map(([, l]) => l.pending);
-      const totals = await add(batch.map(([key, l], i) => ({ key, n: sent[i]!, timeWindow: l.timeWindow })));
-      batch.forEach(([key, l], i) => {
-        const total = totals.get(key);
+      const keys = batch.map(([key]) => hash(key));
+      const totals = await add(batch.map(([, l], i) => ({ key: keys[i]!, n: sent[i]!, timeWindow: l.timeWindow })));
+      batch.forEach(([, l], i) => {
+        const total = totals.get(keys[i]!);
         l.pending -= sent[i]!;
         if (total) Object.assign(l, { shared: total.count, window: total.window });
       });
@@ -97,8 +98,9 @@ export function postgresRateLimitStore(db: Db) {
 
     incr(key: string, cb: Callback, timeWindow: number, max: number): void {
       const now = Date.now();
-      const k = hash(`${this.prefix}|${timeWindow}|${key}`);
+      const raw = `${this.prefix}|${timeWindow}|${key}`;
       if (max <= EXACT_UP_TO) {
+        const k = hash(raw);
         add([{ key: k, n: 1, timeWindow }]).then(
           (totals) => {
             const t = totals.get(k)!;
@@ -108,11 +110,12 @@ export function postgresRateLimitStore(db: Db) {
         );
         return;
       }
-      let l = local.get(k);
+      // Counted in memory under the plain key (hashed only when flushed, not on every call).
+      let l = local.get(raw);
       if (!l || l.window + l.timeWindow <= now) {
         // A new window here; the next flush tells whether another process already opened one.
         l = { window: now, timeWindow, shared: 0, pending: l?.pending ?? 0 };
-        local.set(k, l);
+        local.set(raw, l);
       }
       l.pending += 1;
       scheduleFlush();

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { ROLE_IDS, STATUS_IDS, menuIdByUrl } from '@far/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS, createTestApp, freshToken, withToken, type TestApp } from '../helpers';
+import { BUSINESS, BUSINESS_2, createTestApp, freshToken, withToken, type TestApp } from '../helpers';
 
 // The authenticated request path: the cached grants and menus follow a change made by ANOTHER
 // process (written straight to the database, so this process's own invalidation plays no part),
@@ -90,5 +91,33 @@ describe('authenticated request path', () => {
     for (const bad of refused) expect((await withToken(t, bad, { method: 'GET', url: '/api/v1/rbac/menu' })).statusCode).toBe(401);
     // The same claims, signed by us, pass: the refusals above are about what was changed.
     expect((await withToken(t, sign({ alg: 'HS256', typ: 'JWT' }, claims), { method: 'GET', url: '/api/v1/rbac/menu' })).statusCode).toBe(200);
+  });
+  it("finds a business user's business in the session statement: another business is 404, a deleted one stops the list at once", async () => {
+    const token = await freshToken(t, BUSINESS);
+    const list = (body: object) => withToken(t, token, { method: 'POST', url: '/api/v1/transaction/business-movement/movements', payload: { Page: 1, Size: 10, ...body } });
+    expect((await list({})).statusCode).toBe(200);
+    const [other] = await t.sql<{ v_uid: string }>("SELECT b.v_uid FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = $1", [BUSINESS_2]);
+    const denied = await list({ BusinessId: other!.v_uid });
+    expect(denied.statusCode).toBe(404);
+    expect(denied.json().message).toBe('La empresa no existe');
+    const [own] = await t.sql<{ v_uid: string }>("SELECT b.v_uid FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = $1", [BUSINESS]);
+    expect((await list({ BusinessId: own!.v_uid })).statusCode).toBe(200);
+    await t.sql('UPDATE businesses SET d_deleted_at = now() WHERE v_uid = $1', [own!.v_uid]);
+    try {
+      expect((await list({})).statusCode).toBe(404);
+    } finally {
+      await t.sql('UPDATE businesses SET d_deleted_at = NULL WHERE v_uid = $1', [own!.v_uid]);
+    }
+    expect((await list({})).statusCode).toBe(200);
+  });
+  it('names a drizzle statement once it is hot, so each connection parses it once (PostgreSQL)', async () => {
+    const names = await t.database.db.transaction(async (tx) => {
+      for (let i = 0; i < 4; i += 1) await tx.execute(sql`SELECT count(*)::int AS n FROM menu WHERE i_active = ${true}`);
+      if (t.database.kind !== 'postgres') return null;
+      const prepared = (await tx.execute(sql`SELECT name, statement FROM pg_prepared_statements`)) as unknown as { rows: Array<{ name: string; statement: string }> };
+      return prepared.rows;
+    });
+    if (!names) return;
+    expect(names.find((n) => n.statement.includes('FROM menu WHERE i_active'))?.name).toMatch(/^far_/);
   });
 });

@@ -41,4 +41,13 @@ describe('list totals', () => {
     expect(Math.abs(filtered - 2_500)).toBeLessThan(750);
     expect(await listTotal(database.db, numbers, gt(numbers.i, 2_500), { offset: 9_990, limit: 10, rows: 10 })).toBeGreaterThanOrEqual(10_000);
   });
+  it('reuses a plan estimate for the same filter for two seconds, then asks again', async () => {
+    const filter = gt(numbers.i, 0);
+    const before = await listTotal(database.db, numbers, filter, { offset: 0, limit: 10, rows: 10 });
+    await database.query('grow', 'INSERT INTO paging_numbers SELECT generate_series(5001, 25000)', []);
+    await database.query('analyze', 'ANALYZE paging_numbers', []);
+    expect(await listTotal(database.db, numbers, filter, { offset: 0, limit: 10, rows: 10 })).toBe(before);
+    await new Promise((r) => setTimeout(r, 2_100));
+    expect(await listTotal(database.db, numbers, filter, { offset: 0, limit: 10, rows: 10 })).toBeGreaterThan(20_000);
+  });
 });

@@ -42,7 +42,7 @@ const PROVIDER_PREFIX = PROVIDER_CLABE.bank + PROVIDER_CLABE.plaza + PROVIDER_CL
 
 export const isMoral = (b: Pick<BusinessRow, 'v_uid_type_person'>) => b.v_uid_type_person === TYPE_PERSON_IDS.moral;
 /** What lists and e-mails call the business: its company name, or the person's full name. */
-export const businessName = (b: BusinessRow) => (isMoral(b) ? (b.v_company_name ?? '') : [b.v_names, b.v_last_name_1, b.v_last_name_2].filter(Boolean).join(' '));
+export const businessName = (b: Pick<BusinessRow, 'v_uid_type_person' | 'v_company_name' | 'v_names' | 'v_last_name_1' | 'v_last_name_2'>) => (isMoral(b) ? (b.v_company_name ?? '') : [b.v_names, b.v_last_name_1, b.v_last_name_2].filter(Boolean).join(' '));
 
 const statusRef = (status: string) => ({ Id: status, Name: statusName(status) ?? status });
 
@@ -114,6 +114,16 @@ export async function businessForActor(db: DbOrTx, actor: Actor, businessId: str
   return own;
 }
 
+/**
+ * The id of the business a call is about, decided as businessForActor does; for a business user
+ * it comes from the session statement (Actor.businessId), so a business-scoped list reads nothing more.
+ */
+export async function businessIdForActor(db: DbOrTx, actor: Actor, businessId: string | undefined, opts: { field?: string } = {}): Promise<string> {
+  if (actor.kind !== 'BUS' || actor.businessId === undefined) return (await businessForActor(db, actor, businessId, opts)).v_uid;
+  if (!actor.businessId || (businessId && businessId !== actor.businessId)) throw notFound(NO_BUSINESS);
+  return actor.businessId;
+}
+
 const OPERATING = new Set<string>([STATUS_IDS.activo, STATUS_IDS['activo-desbloqueado']]);
 
 /** For the money modules: nothing moves money for a business that is not active (or is blocked). */
@@ -141,6 +151,19 @@ const BUSINESS_SORT_COLUMNS: Record<BusinessSortField, SQL | AnyColumn> = {
   CreationDate: businesses.d_create_at,
 };
 
+/** Only what a row of the business list shows. */
+const LIST_COLUMNS = {
+  v_uid: businesses.v_uid,
+  v_account_number: businesses.v_account_number,
+  v_uid_type_person: businesses.v_uid_type_person,
+  v_company_name: businesses.v_company_name,
+  v_names: businesses.v_names,
+  v_last_name_1: businesses.v_last_name_1,
+  v_last_name_2: businesses.v_last_name_2,
+  d_create_at: businesses.d_create_at,
+  v_uid_status: businesses.v_uid_status,
+};
+
 export async function listBusinesses(db: DbOrTx, q: PageInput & SortInput<BusinessSortField> & { Search?: string; Status?: StatusFilterName }) {
   const where: SQL[] = [isNull(businesses.d_deleted_at)];
   if (q.Status) where.push(inArray(businesses.v_uid_status, [...users.STATUS_GROUPS[q.Status]]));
@@ -149,15 +172,21 @@ export async function listBusinesses(db: DbOrTx, q: PageInput & SortInput<Busine
     where.push(ilike(BUSINESS_SEARCH_TEXT, likePattern(q.Search)));
   }
   const cond = and(...where);
-  const rows = await db.select().from(businesses).where(cond).orderBy(...orderOf(q, BUSINESS_SORT_COLUMNS, [desc(businesses.d_create_at), desc(businesses.v_uid)], businesses.v_uid)).limit(q.Size).offset(offsetOf(q));
+  // The users of each business are counted in the page query itself (one statement, not two).
+  const rows = await db
+    .select({ ...LIST_COLUMNS, registered: users.liveUsersOf(sql`${businesses}.v_client`) })
+    .from(businesses)
+    .where(cond)
+    .orderBy(...orderOf(q, BUSINESS_SORT_COLUMNS, [desc(businesses.d_create_at), desc(businesses.v_uid)], businesses.v_uid))
+    .limit(q.Size)
+    .offset(offsetOf(q));
   const total = await listTotal(db, businesses, cond, { offset: offsetOf(q), limit: q.Size, rows: rows.length });
-  const counts = await users.countUsersByClient(db, rows.map((b) => b.v_client));
   const records = rows.map((b) => ({
     Id: b.v_uid,
     AccountNumber: b.v_account_number,
     Name: businessName(b),
     CreationDate: iso(b.d_create_at)!,
-    RegisteredUsers: counts.get(b.v_client) ?? 0,
+    RegisteredUsers: b.registered,
     Status: statusRef(b.v_uid_status),
   }));
   return toPage(records, total, q);

@@ -23,7 +23,7 @@ export function clearRefreshCookie(req: FastifyRequest, reply: FastifyReply): vo
 
 /** The token of a refresh call: the body's (API clients) or else the cookie's (the web app). */
 export function presentedRefreshToken(req: FastifyRequest): string | undefined {
-  return (req.body as { RefreshToken?: string } | undefined)?.RefreshToken ?? req.cookies[REFRESH_COOKIE];
+  return (req.body as { RefreshToken?: string } | undefined)?.RefreshToken ?? req.server.parseCookie(req.headers.cookie ?? '')[REFRESH_COOKIE];
 }
 
 /** The per-session renewal budget's key: the session id in the token (an unreadable token counts per IP). */

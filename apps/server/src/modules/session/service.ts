@@ -178,19 +178,23 @@ export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<voi
   await db.update(sessions).set({ d_revoked_at: new Date() }).where(and(eq(sessions.v_uid_user, userId), isNull(sessions.d_revoked_at)));
 }
 
-/** The caller of an access token, with the role's grants: read on every request. */
 /**
  * Every authenticated request runs this one statement: the live session and its user (only the
- * columns the actor needs) and the rbac_version that stamps the cached grants. Named, so
+ * columns the actor needs), the rbac_version that stamps the cached grants and the live business
+ * of a business user (so a business-scoped list needs no query to find it). Named, so
  * PostgreSQL parses and plans it once per connection. A revoked session or a blocked user stops
  * at once: neither is cached.
  */
 const ACTOR_SQL = `SELECT u.v_uid, u.v_email, u.v_names, u.v_last_name_1, u.v_last_name_2, u.v_uid_role, u.v_client,
-  u.v_uid_status, u.b_must_change_password, (SELECT v.i_version FROM rbac_version v WHERE v.i_id = 1) AS rbac_version
+  u.v_uid_status, u.b_must_change_password, (SELECT v.i_version FROM rbac_version v WHERE v.i_id = 1) AS rbac_version,
+  (SELECT b.v_uid FROM businesses b WHERE b.v_client = u.v_client AND b.d_deleted_at IS NULL) AS business_id
 FROM sessions s JOIN users u ON u.v_uid = s.v_uid_user
 WHERE s.v_uid = $1 AND s.v_uid_user = $2 AND s.d_revoked_at IS NULL`;
 
-type ActorRow = Pick<users.UserRow, 'v_uid' | 'v_email' | 'v_names' | 'v_last_name_1' | 'v_last_name_2' | 'v_uid_role' | 'v_client' | 'v_uid_status' | 'b_must_change_password'> & { rbac_version: number | null };
+type ActorRow = Pick<users.UserRow, 'v_uid' | 'v_email' | 'v_names' | 'v_last_name_1' | 'v_last_name_2' | 'v_uid_role' | 'v_client' | 'v_uid_status' | 'b_must_change_password'> & {
+  rbac_version: number | null;
+  business_id: string | null;
+};
 
 /** The session query alone, also run by bench/auth as its reference route. */
 export const actorRow = async (database: Pick<Database, 'query'>, claims: { sub: string; sid: string }) =>
@@ -212,6 +216,7 @@ export async function loadActor(database: Database, claims: { sub: string; sid: 
     isSuper: access.role.v_uid === ROLE_IDS.super,
     kind: users.kindOf(u),
     client: u.v_client,
+    businessId: u.business_id,
     mustChangePassword: u.b_must_change_password,
     grants: access.grants,
   };

@@ -16,7 +16,7 @@ import type { Actor } from '../../platform/context';
 import { rule } from '../../platform/errors';
 import { writeExport, type ExportColumn, type ExportFile, type ExportFormat } from '../../platform/export';
 import { toPage } from '../../platform/paging';
-import { businessName, type BusinessRow } from '../businesses';
+import { businessIdForActor, businessName, type BusinessRow } from '../businesses';
 import { bookBalances, customerAccountCode, getAccountByCode, statement, type StatementEntry } from '../ledger';
 import {
   MONTH_NAMES,
@@ -57,8 +57,8 @@ const filtersOf = (q: Omit<MovementsQuery, 'Page' | 'Size' | 'BusinessId' | 'Sor
 // ---- movements and exports ---------------------------------------------------------------------------
 
 export async function listMovements(db: DbOrTx, actor: Actor, q: MovementsQuery) {
-  const b = await businessFor(db, actor, q.BusinessId);
-  const { rows, total } = await queryMovements(db, b.v_uid, filtersOf(q), { limit: q.Size, offset: (q.Page - 1) * q.Size }, q);
+  const businessId = await businessIdForActor(db, actor, q.BusinessId, { field: 'BusinessId' });
+  const { rows, total } = await queryMovements(db, businessId, filtersOf(q), { limit: q.Size, offset: (q.Page - 1) * q.Size }, q);
   return toPage(rows, total, q);
 }
 

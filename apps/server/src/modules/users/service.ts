@@ -158,6 +158,12 @@ export async function listUsers(db: DbOrTx, q: UserQuery): Promise<{ rows: UserR
 }
 
 /** Live users per tenant (a business's RegisteredUsers). */
+/**
+ * The live users of the client named by `client` (the outer query's column, table-qualified: a
+ * one-table select renders its columns bare): folded into a list's page query.
+ */
+export const liveUsersOf = (client: SQL) => sql<number>`(SELECT count(*)::int FROM ${users} lu WHERE lu.v_client = ${client} AND lu.d_deleted_at IS NULL)`;
+
 export async function countUsersByClient(db: DbOrTx, clients: string[]): Promise<Map<string, number>> {
   if (!clients.length) return new Map();
   const rows = await db
