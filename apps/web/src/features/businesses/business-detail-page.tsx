@@ -1,7 +1,7 @@
 import type { BusinessDetail } from '@far/contracts';
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, List, Paper, Skeleton, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBuilding, IconCheck, IconFileText, IconInfoCircle, IconPencil, IconTrash, IconUsers, IconUserShield, IconHeartHandshake, IconX } from '@tabler/icons-react';
+import { IconBuilding, IconCheck, IconFileText, IconInfoCircle, IconPencil, IconTrash, IconUsers, IconUserShield, IconHeartHandshake, IconShieldCheck, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
@@ -27,11 +27,12 @@ import { BusinessEditForm } from './business-edit-form';
 import { PERSON_KIND_LABELS } from './business-fields';
 import { businessDisplayName, kindOf } from './business-form';
 import { CustomerIdForm } from './customer-id-form';
+import { DispersionApprovalTab } from './dispersion-approval-tab';
 import { DocumentsTab } from './documents-tab';
 import { LegalRepresentativeTab } from './legal-representative-tab';
 import { notifyActionFailed } from '../../lib/notify';
 
-const TABS = ['datos', 'representante', 'documentos', 'beneficiarios', 'usuarios'] as const;
+const TABS = ['datos', 'representante', 'documentos', 'beneficiarios', 'usuarios', 'autorizaciones'] as const;
 
 /**
  * A tab another feature adds to the business detail (the router composes it, since features do not
@@ -275,6 +276,9 @@ export function BusinessDetailPage({ extraTabs = [], panels: { Beneficiaries, Bu
             <Tabs.Tab value="usuarios" leftSection={<IconUsers size={16} />}>
               Usuarios
             </Tabs.Tab>
+            <Tabs.Tab value="autorizaciones" leftSection={<IconShieldCheck size={16} />}>
+              Autorizaciones
+            </Tabs.Tab>
             {/* Extension point: «Configuración SPEI y límites» arrives through `extraTabs` (see BusinessDetailTab). */}
             {extraTabs.map((t) => (
               <Tabs.Tab key={t.value} value={t.value} leftSection={t.icon}>
@@ -297,6 +301,9 @@ export function BusinessDetailPage({ extraTabs = [], panels: { Beneficiaries, Bu
           </Tabs.Panel>
           <Tabs.Panel value="usuarios">
             <BusinessUsers businessId={b.Id} canInvite={canAdd} canChangeStatus={canStatus} selfId={me.data?.v_uid} allowBlock />
+          </Tabs.Panel>
+          <Tabs.Panel value="autorizaciones">
+            <DispersionApprovalTab businessId={b.Id} canEdit={canEdit} />
           </Tabs.Panel>
           {extraTabs.map((t) => (
             <Tabs.Panel key={t.value} value={t.value}>
