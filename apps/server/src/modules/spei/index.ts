@@ -21,7 +21,7 @@ export { seedSpeiDemo } from './seed';
 export { registerClabeHolders, clabeHolder, creditHolder, acceptWalletSpeiOut, walletToWallet, walletOutgoingSum, walletAccount, type ClabeHolder } from './wallet';
 export { movementEntries } from './ledger-entries';
 export { proofOfPayment } from './proof';
-export { placeSpeiOutOrder, type SpeiOutOrder, type OrderDestination } from './order';
+export { placeSpeiOutOrder, placeSpeiOutOrders, type SpeiOutOrder, type OrderDestination, type BatchOrder } from './order';
 export { onSpeiOutOutcome } from './outcomes';
 export { lookupAccountHolder, type AccountHolder } from './holder';
 export { businessAccount as businessSpeiAccount } from './movement';
