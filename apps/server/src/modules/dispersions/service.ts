@@ -183,11 +183,13 @@ export async function createDispersion(tx: Tx, actor: Actor, plan: DispersionPla
   const remembered = new Map<string, { result: 'match' | 'confirmed'; name: string | null; rfc: string | null }>();
   for (const r of plan.rows) if (r.holder === 'match' || r.holder === 'mismatch') remembered.set(r.clabe, { result: r.holder === 'match' ? 'match' : 'confirmed', name: r.holderName, rfc: r.holderRfc });
   const list = [...remembered];
-  for (let i = 0; i < list.length; i += 1000) {
-    await tx
-      .insert(verifiedClabes)
-      .values(list.slice(i, i + 1000).map(([clabe, v]) => ({ v_uid_business: business.v_uid, v_clabe: clabe, v_holder_name: v.name, v_holder_rfc: v.rfc, v_result: v.result, v_uid_user: actor.userId })))
-      .onConflictDoNothing();
+  for (let i = 0; i < list.length; i += INSERT_CHUNK) {
+    const part = list.slice(i, i + INSERT_CHUNK);
+    await tx.execute(sql`
+      INSERT INTO ${verifiedClabes} (v_uid_business, v_clabe, v_holder_name, v_holder_rfc, v_result, v_uid_user)
+      SELECT ${business.v_uid}::uuid, x.*, ${actor.userId}::uuid FROM unnest(${pgArray(part.map(([clabe]) => clabe))}::text[], ${pgArray(part.map(([, v]) => v.name))}::text[],
+        ${pgArray(part.map(([, v]) => v.rfc))}::text[], ${pgArray(part.map(([, v]) => v.result))}::text[]) AS x
+      ON CONFLICT DO NOTHING`);
   }
   await recordActivity(tx, {
     actor,
