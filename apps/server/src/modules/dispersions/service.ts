@@ -29,7 +29,7 @@ import { recordActivity } from '../audit';
 import { assertBusinessActive, businessForActor, type BusinessRow } from '../businesses';
 import { storeFile } from '../files';
 import { enqueueJob } from '../jobs';
-import { balanceOf, placeHold, placeHolds, releaseHold } from '../ledger';
+import { balanceOf, lockAccount, placeHold, placeHolds, releaseHold } from '../ledger';
 import { notify } from '../notifications';
 import { checkLimits, effectiveLimits } from '../pricing';
 import { addDays, businessSpeiAccount, holdReference, mexicoDate, mexicoMidnight, placeSpeiOutOrders, speiOutUsage, type BatchOrder, type MovementRow } from '../spei';
@@ -309,6 +309,13 @@ export async function startDispersion(tx: Tx, id: string, now: Date, mode: 'now'
  * runs again and nothing is sent twice (the rows and their orders commit together).
  */
 export async function runChunk(tx: Tx, id: string, gen: number, now: Date): Promise<void> {
+  const [owner] = await tx.select({ client: dispersions.v_client }).from(dispersions).where(eq(dispersions.v_uid, id));
+  if (!owner) return;
+  const business = await assertBusinessActive(tx, owner.client);
+  const account = await businessSpeiAccount(tx, business);
+  // The ledger account before the dispersion row: a row's settlement takes them in that order
+  // (its posting, then the counts), so a chunk and a settlement never wait on each other in a cycle.
+  await lockAccount(tx, account.id);
   const [d] = await tx.select().from(dispersions).where(eq(dispersions.v_uid, id)).for('update');
   if (!d || d.i_status !== D.enProceso || d.i_hold_gen !== gen || d.i_queued === 0) return;
   const rows = await tx
@@ -318,8 +325,6 @@ export async function runChunk(tx: Tx, id: string, gen: number, now: Date): Prom
     .orderBy(asc(dispersionRows.i_row))
     .limit(CHUNK)
     .for('update', { skipLocked: true });
-  const business = await assertBusinessActive(tx, d.v_client);
-  const account = await businessSpeiAccount(tx, business);
   const released = await releaseHold(tx, { reference: batchHold(id, gen), reason: 'split' });
   const orders: BatchOrder[] = rows.map((r) => ({
     id: randomUUID(),

@@ -104,6 +104,11 @@ export async function placeHold(tx: Tx, input: { accountId: string; amountCents:
   return { created: true, hold };
 }
 
+/** Locks a ledger account now, for a caller that must take it before its own rows (see runChunk of dispersions). */
+export async function lockAccount(tx: Tx, accountId: string): Promise<void> {
+  await lockAccounts(tx, [accountId]);
+}
+
 /**
  * Many new holds on one account in one statement (a dispersion chunk: one per order, plus what
  * stays held for the rows still queued). All are placed or none: 'Saldo insuficiente' when the
