@@ -16,7 +16,7 @@ import type { Actor } from '../../src/platform/context';
 import { businessByClient } from '../../src/modules/businesses';
 import { createDispersion, planDispersion, runChunk } from '../../src/modules/dispersions';
 import { balanceOf, customerAccountCode, getAccountByCode } from '../../src/modules/ledger';
-import { applyRailEvent, sandboxRail, submitSpeiOut } from '../../src/modules/spei';
+import { applyRailEvent, sandboxRail, submitSpeiOutBatch } from '../../src/modules/spei';
 import { createTestApp, type TestApp } from '../helpers';
 import { BUSINESS, demoBusiness, deposit, noLimits } from '../money/money';
 
@@ -55,8 +55,10 @@ async function runBatch(tx: Tx, rows: Array<{ cents: bigint; account: number; ev
   expect(list).toHaveLength(rows.length);
   let expectedDebit = 0n;
   let settled = 0;
+  // The chunk goes to the rail as one batch, as the job does; a second delivery of the job sends nothing again.
+  await submitSpeiOutBatch(tx, rail, list.map((o) => o.v_uid), now);
+  await submitSpeiOutBatch(tx, rail, list.map((o) => o.v_uid), now);
   for (const [i, o] of list.entries()) {
-    await submitSpeiOut(tx, rail, o.v_uid, now);
     const ev = { trackingKey: o.v_tracking_key, operationDate: o.d_operation_date };
     const e = rows[i]!.event;
     if (e === 'reject') await applyRailEvent(tx, { ...ev, type: 'reject', reason: 'x' }, now);

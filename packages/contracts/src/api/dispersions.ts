@@ -6,10 +6,11 @@
 import { z } from 'zod';
 import { rfcCheckDigit, rfcSchema } from '../ids/rfc';
 import { bankByClabePrefix } from '../catalogs';
-import { AmountField, AmountOut } from './money';
+import { validateClabe } from '../ids/clabe';
+import { AmountField, AmountOut, parseApiAmount } from './money';
 import { EmailField, Uuid, pageOf } from './common';
 import { DateField, REQUIRED, optional } from './fields';
-import { BeneficiaryNameField, ClabeField, ConceptField, HOLDER_MESSAGES, NumericReferenceField, SecurityCodeField } from './spei';
+import { BeneficiaryNameField, ClabeField, ConceptField, HOLDER_MESSAGES, NumericReferenceField, SPEI_PATTERNS, SecurityCodeField } from './spei';
 
 // ---- statuses --------------------------------------------------------------------------------------
 
@@ -147,10 +148,35 @@ const ROW_FIELDS: Record<DispersionColumn, z.ZodTypeAny> = {
 };
 
 /**
+ * The fast path of a 50,000-row file: a row whose every cell plainly passes (the same patterns and
+ * limits as the zod fields, no RFC or e-mail) is valid without zod; anything else, valid or not,
+ * goes through zod, which also words the Spanish message. It accepts only what zod accepts.
+ */
+function plainValidRow(row: number, input: Partial<Record<DispersionColumn, string>>): ValidDispersionRow | undefined {
+  if (input.Rfc?.trim() || input.Email?.trim()) return undefined;
+  const name = (input.Name ?? '').trim();
+  const clabe = (input.Clabe ?? '').trim();
+  const amount = (input.Amount ?? '').trim();
+  const concept = (input.Concept ?? '').trim();
+  const reference = (input.Reference ?? '').trim();
+  // The patterns refuse a leading = + - @, so no formula cell passes here.
+  if (name.length > 39 || !SPEI_PATTERNS.beneficiaryName.test(name)) return undefined;
+  if (concept.length > 39 || !SPEI_PATTERNS.concept.test(concept)) return undefined;
+  if (!SPEI_PATTERNS.reference.test(reference)) return undefined;
+  if (!/^\d{18}$/.test(clabe) || !validateClabe(clabe).ok) return undefined;
+  if (amount.length > 32) return undefined;
+  const cents = parseApiAmount(amount);
+  if (!('value' in cents)) return undefined;
+  return { row, name, clabe, bankCode: clabe.slice(0, 3), amountCents: cents.value, concept, reference, rfc: null, email: null };
+}
+
+/**
  * Validates one row with the contracts rules of a single SPEI out. Returns the row or every error
  * of it (column named as in the template). `row` is the number the person sees (file line).
  */
 export function validateDispersionRow(row: number, input: Partial<Record<DispersionColumn, string>>): { value?: ValidDispersionRow; errors: DispersionRowError[] } {
+  const quick = plainValidRow(row, input);
+  if (quick) return { value: quick, errors: [] };
   const errors: DispersionRowError[] = [];
   const out: Partial<Record<DispersionColumn, unknown>> = {};
   for (const col of DISPERSION_COLUMNS) {
@@ -241,7 +267,7 @@ export function holderNameKey(name: string): string {
 
 /** Whether the name (and RFC, when both sides have one) given for a CLABE are its holder's. */
 export function holderMatches(given: { name: string; rfc?: string | null }, holder: { name: string; rfc?: string | null }): boolean {
-  if (holderNameKey(given.name) !== holderNameKey(holder.name)) return false;
+  if (given.name !== holder.name && holderNameKey(given.name) !== holderNameKey(holder.name)) return false;
   if (given.rfc && holder.rfc && given.rfc.trim().toUpperCase() !== holder.rfc.trim().toUpperCase()) return false;
   return true;
 }
@@ -271,14 +297,15 @@ const LAST_NAMES = ['GARCIA', 'LOPEZ', 'MARTINEZ', 'HERNANDEZ', 'PEREZ', 'SANCHE
 export function sandboxAccountHolder(clabe: string): { exists: false } | { exists: true; name: string; rfc: string } {
   const account = clabe.slice(6, 17);
   if (account.startsWith('999')) return { exists: false };
-  const n = BigInt(account || '0');
-  const pick = (list: string[], div: bigint) => list[Number((n / div) % 16n)]!;
-  const first = pick(FIRST_NAMES, 1n);
-  const last1 = pick(LAST_NAMES, 16n);
-  const last2 = pick(LAST_NAMES, 256n);
+  // 11 digits fit a double exactly: plain numbers, as fast as 50,000 rows need.
+  const n = Number(account || '0');
+  const pick = (list: string[], div: number) => list[Math.floor(n / div) % 16]!;
+  const first = pick(FIRST_NAMES, 1);
+  const last1 = pick(LAST_NAMES, 16);
+  const last2 = pick(LAST_NAMES, 256);
   const vowel = last1.slice(1).match(/[AEIOU]/)?.[0] ?? 'X';
-  const two = (v: bigint) => String(v).padStart(2, '0');
-  const date = `${two(60n + (n % 40n))}${two(1n + (n % 12n))}${two(1n + (n % 28n))}`;
+  const two = (v: number) => String(v).padStart(2, '0');
+  const date = `${two(60 + (n % 40))}${two(1 + (n % 12))}${two(1 + (n % 28))}`;
   const base = `${last1[0]}${vowel}${last2[0]}${first[0]}${date}SB`;
   return { exists: true, name: `${first} ${last1} ${last2}`, rfc: `${base}${rfcCheckDigit(base)}` };
 }

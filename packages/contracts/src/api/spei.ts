@@ -36,26 +36,33 @@ export const isFuturePaymentDay = (day: string, today: string): boolean => day >
 /** The §8 text of a refusal whose Spanish message is the key, for `errorDescrpition`. */
 export const SPEC_ERROR_DESCRIPTIONS: Readonly<Record<string, string>> = { [SPEI_MESSAGES.paymentDay]: PAYMENT_DAY_DESCRIPTION };
 
+/** The text patterns of a SPEI out's fields (the zod fields below and the dispersion rows' fast check share them). */
+export const SPEI_PATTERNS = {
+  concept: /^[A-Za-z0-9 ]+$/,
+  reference: /^\d{1,7}$/,
+  beneficiaryName: /^[\p{L}\d][\p{L}\d .,&'-]*$/u,
+} as const;
+
 /** SPEI concept: 1 to 39 plain letters (no accents), digits and spaces. */
 export const ConceptField = z
   .string({ message: REQUIRED })
   .trim()
   .min(1, REQUIRED)
   .max(39, SPEI_MESSAGES.concept)
-  .regex(/^[A-Za-z0-9 ]+$/, SPEI_MESSAGES.concept);
+  .regex(SPEI_PATTERNS.concept, SPEI_MESSAGES.concept);
 
 /** Numeric reference: 1 to 7 digits (a JSON number is read as its digits). */
 export const NumericReferenceField = z
   .union([z.string().max(32), z.number()], { message: REQUIRED })
   .transform((v) => (typeof v === 'number' ? (Number.isSafeInteger(v) && v >= 0 ? String(v) : 'x') : v.trim()))
-  .pipe(z.string().min(1, REQUIRED).regex(/^\d{1,7}$/, SPEI_MESSAGES.reference));
+  .pipe(z.string().min(1, REQUIRED).regex(SPEI_PATTERNS.reference, SPEI_MESSAGES.reference));
 
 export const BeneficiaryNameField = z
   .string({ message: REQUIRED })
   .trim()
   .min(1, REQUIRED)
   .max(39, SPEI_MESSAGES.beneficiaryName)
-  .regex(/^[\p{L}\d][\p{L}\d .,&'-]*$/u, SPEI_MESSAGES.beneficiaryChars);
+  .regex(SPEI_PATTERNS.beneficiaryName, SPEI_MESSAGES.beneficiaryChars);
 
 export const SecurityCodeField = z.string({ message: REQUIRED }).trim().regex(/^\d{6}$/, SPEI_MESSAGES.securityCode);
 

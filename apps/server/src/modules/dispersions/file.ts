@@ -44,11 +44,13 @@ function decodeText(content: Buffer): string {
   return text.replace(/^\uFEFF/, '');
 }
 
-function csvTable(content: Buffer): string[][] {
+function csvTable(content: Buffer, text: string): string[][] {
   if (content.includes(0)) throw refuse(M.content, 'accept');
-  const text = decodeText(content);
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  // No quote and no lone CR: the cells are the lines split at the delimiter, as the parser would
+  // read them, several times faster on a 50,000-row file.
+  if (!text.includes('"') && !/\r(?!\n)/.test(text)) return text.split(/\r?\n/).map((line) => line.split(delimiter));
   try {
     return parse(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true, trim: false }) as string[][];
   } catch (err) {
@@ -90,12 +92,14 @@ export async function parseDispersionFile(name: string, content: Buffer): Promis
   if (content.length > DISPERSION_LIMITS.maxBytes) throw refuse(M.size, 'fileSize');
   const ext = name.toLowerCase().split('.').pop();
   if (ext !== 'csv' && ext !== 'xlsx') throw refuse(M.extension, 'accept');
-  if (content.length === 0 || (ext === 'csv' && decodeText(content).trim() === '')) throw refuse(M.empty, 'empty');
+  // Decoded once: a 10 MB file is not copied more than it must be.
+  const text = ext === 'csv' ? decodeText(content) : '';
+  if (content.length === 0 || (ext === 'csv' && text.trim() === '')) throw refuse(M.empty, 'empty');
   const isZip = content.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   if ((ext === 'xlsx') !== isZip) throw refuse(M.content, 'accept');
 
   const formulas: Array<{ row: number; col: number }> = [];
-  const table = ext === 'csv' ? csvTable(content) : await xlsxTable(content, formulas);
+  const table = ext === 'csv' ? csvTable(content, text) : await xlsxTable(content, formulas);
   const blank = (r: string[] | undefined) => !r || r.every((c) => (c ?? '').trim() === '');
   const headerIndex = table.findIndex((r) => !blank(r));
   if (headerIndex < 0) throw refuse(M.empty, 'empty');

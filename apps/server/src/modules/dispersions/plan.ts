@@ -66,7 +66,7 @@ const decodeBase64 = (text: string): Buffer => {
 };
 
 /** The rows of the source as text cells: a file's (numbered as the sheet shows them) or the screen's (1, 2, 3…). */
-async function rawRows(source: DispersionSource & { file?: { name: string; content: Buffer } }) {
+async function rawRows(source: DispersionSource) {
   if (source.file) return parseDispersionFile(source.file.name, source.file.content);
   const rows: RawRow[] = (source.rows ?? []).map((r, i) => ({
     row: i + 1,
@@ -77,14 +77,13 @@ async function rawRows(source: DispersionSource & { file?: { name: string; conte
   return { rows, errors: [] as DispersionRowError[], mediaType: 'text/csv' };
 }
 
-export async function planDispersion(db: DbOrTx, business: BusinessRow, input: { File?: { Name: string; ContentBase64: string }; Rows?: DispersionRowInput[]; DropRows?: number[]; ConfirmedClabes?: string[] }, now: Date): Promise<DispersionPlan> {
-  const file = input.File ? { name: input.File.Name, content: decodeBase64(input.File.ContentBase64) } : undefined;
-  const parsed = await rawRows({ file, rows: input.Rows });
-  const dropped = new Set(input.DropRows ?? []);
-  const confirmed = new Set(input.ConfirmedClabes ?? []);
-  const config = await effectiveSpeiConfig(db, business.v_uid);
-  const limits = await effectiveLimits(db, business.v_client);
-
+/**
+ * Every row of the source checked with the contracts rules, its own-account and per-transaction
+ * limit. The raw cells die when this returns (they are not kept beside the checked rows).
+ */
+async function checkRows(source: DispersionSource, business: BusinessRow, limits: Limits) {
+  const parsed = await rawRows(source);
+  const dropped = new Set(source.dropRows ?? []);
   const errors = parsed.errors.filter((e) => !dropped.has(e.Row));
   const valid: ValidDispersionRow[] = [];
   const formulaRows = new Set(errors.map((e) => e.Row));
@@ -106,6 +105,15 @@ export async function planDispersion(db: DbOrTx, business: BusinessRow, input: {
     valid.push(checked.value);
   }
   errors.push(...duplicateRowErrors(valid));
+  return { totalRows: parsed.rows.length, mediaType: parsed.mediaType, errors, valid };
+}
+
+export async function planDispersion(db: DbOrTx, business: BusinessRow, input: { File?: { Name: string; ContentBase64: string }; Rows?: DispersionRowInput[]; DropRows?: number[]; ConfirmedClabes?: string[] }, now: Date): Promise<DispersionPlan> {
+  const file = input.File ? { name: input.File.Name, content: decodeBase64(input.File.ContentBase64) } : undefined;
+  const confirmed = new Set(input.ConfirmedClabes ?? []);
+  const config = await effectiveSpeiConfig(db, business.v_uid);
+  const limits = await effectiveLimits(db, business.v_client);
+  const { totalRows, mediaType, errors, valid } = await checkRows({ file, rows: input.Rows, dropRows: input.DropRows }, business, limits);
 
   // The account-holder check: CLABEs verified before are not asked again.
   const known = await knownClabes(db, business.v_uid, [...new Set(valid.map((r) => r.clabe))]);
@@ -115,7 +123,8 @@ export async function planDispersion(db: DbOrTx, business: BusinessRow, input: {
   for (const r of valid) {
     const charges = speiOutCharges(r.amountCents, config.commissionSpeiOutCents);
     if (known.has(r.clabe)) {
-      rows.push({ ...r, charges, holder: 'verified', holderName: null, holderRfc: null });
+      // Completed in place, not copied: 50,000 rows are not held twice.
+      rows.push(Object.assign(r, { charges, holder: 'verified' as const, holderName: null, holderRfc: null }));
       continue;
     }
     let h = holders.get(r.clabe);
@@ -126,7 +135,7 @@ export async function planDispersion(db: DbOrTx, business: BusinessRow, input: {
     }
     const match = holderMatches({ name: r.name, rfc: r.rfc }, h);
     if (!match && !confirmed.has(r.clabe)) unconfirmed += 1;
-    rows.push({ ...r, charges, holder: match ? 'match' : 'mismatch', holderName: h.name, holderRfc: h.rfc });
+    rows.push(Object.assign(r, { charges, holder: match ? ('match' as const) : ('mismatch' as const), holderName: h.name, holderRfc: h.rfc }));
   }
   errors.sort((a, b) => a.Row - b.Row);
   const errorRows = new Set(errors.map((e) => e.Row));
@@ -151,8 +160,8 @@ export async function planDispersion(db: DbOrTx, business: BusinessRow, input: {
   const policy = await approvalPolicy(db, business.v_uid);
   return {
     business,
-    file: file ? { ...file, mediaType: parsed.mediaType } : null,
-    totalRows: parsed.rows.length,
+    file: file ? { ...file, mediaType } : null,
+    totalRows,
     rows: good,
     errors,
     commissionCents: config.commissionSpeiOutCents,

@@ -162,7 +162,14 @@ export const dispersionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/speiout-dispersion/validate`,
-    { bodyLimit: FILE_BODY_LIMIT, config: SEND, schema: { tags, summary: 'Validar un archivo (CSV/XLSX en base64) o filas: todos los errores a la vez y la vista previa de montos, comisión e IVA. No escribe nada', body: DispersionValidateBody, response: { 200: answer(DispersionPreview) } } },
+    {
+      bodyLimit: FILE_BODY_LIMIT,
+      config: SEND,
+      schema: { tags, summary: 'Validar un archivo (CSV/XLSX en base64) o filas: todos los errores a la vez y la vista previa de montos, comisión e IVA. No escribe nada', body: DispersionValidateBody, response: { 200: answer(DispersionPreview) } },
+      // previewOut builds exactly DispersionPreview; re-parsing 50,000 rows with zod before sending
+      // would copy the whole preview once more (time and peak memory), so it is sent as built.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
     async (req) => {
       const business = await assertBusinessActive(db, actorOf(req).client);
       const plan = await planDispersion(db, business, req.body, new Date());

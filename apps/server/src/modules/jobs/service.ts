@@ -38,6 +38,15 @@ export async function enqueueJob(db: DbOrTx, job: { kind: string; payload: Recor
   return inserted.length > 0;
 }
 
+/** Queues many jobs in one insert (a batch of rail events); keys already queued are skipped. */
+export async function enqueueJobs(db: DbOrTx, list: Array<{ kind: string; payload: Record<string, unknown>; runAt: Date; uniqueKey?: string }>): Promise<void> {
+  if (list.length === 0) return;
+  await db
+    .insert(jobs)
+    .values(list.map((job) => ({ v_kind: job.kind, t_payload: job.payload, d_run_at: job.runAt, v_unique_key: job.uniqueKey ?? null })))
+    .onConflictDoNothing();
+}
+
 export interface RunResult {
   ran: number;
   failed: number;

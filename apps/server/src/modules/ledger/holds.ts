@@ -1,6 +1,7 @@
 // Holds: amounts in transit, placed, settled into a posting or released, once (conventions in shared.ts).
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { pgArray } from '../../db/arrays';
 import type { DbOrTx, Tx } from '../../db/client';
 import { conflict, notFound, rule } from '../../platform/errors';
 import { post, resolveLegs, type PostedTransaction, type PostingInput, type TransactionInput } from './post';
@@ -101,6 +102,45 @@ export async function placeHold(tx: Tx, input: { accountId: string; amountCents:
     updatedAt: new Date(Number(row.updated)),
   };
   return { created: true, hold };
+}
+
+/** Locks a ledger account now, for a caller that must take it before its own rows (see runChunk of dispersions). */
+export async function lockAccount(tx: Tx, accountId: string): Promise<void> {
+  await lockAccounts(tx, [accountId]);
+}
+
+/**
+ * Many new holds on one account in one statement (a dispersion chunk: one per order, plus what
+ * stays held for the rows still queued). All are placed or none: 'Saldo insuficiente' when the
+ * available balance cannot cover their sum, a conflict when a reference exists already.
+ */
+export async function placeHolds(tx: Tx, input: { accountId: string; holds: Array<{ amountCents: bigint; reference: string }> }): Promise<void> {
+  if (input.holds.length === 0) return;
+  let sum = 0n;
+  for (const h of input.holds) {
+    if (typeof h.amountCents !== 'bigint' || h.amountCents <= 0n || h.amountCents > MAX_POSTING_CENTS) throw new Error(`placeHolds: monto no válido: ${String(h.amountCents)}`);
+    if (!h.reference?.trim()) throw new Error('placeHolds: falta reference');
+    sum += h.amountCents;
+  }
+  if (!UUID.test(input.accountId)) throw notFound(ACCOUNT_NOT_FOUND);
+  const account = (await lockAccounts(tx, [input.accountId])).get(input.accountId)!;
+  if (account.customer && BigInt(account.balance) - BigInt(account.held) < sum) throw rule(INSUFFICIENT_FUNDS);
+  const [row] = await guarded(
+    rows<{ n: number; u: number }>(
+      tx,
+      sql`WITH h AS (
+            INSERT INTO ledger_holds (v_uid_account, n_amount_cents, v_reference)
+            SELECT ${input.accountId}::uuid, a, r FROM unnest(${pgArray(input.holds.map((h) => h.amountCents))}::bigint[], ${pgArray(input.holds.map((h) => h.reference))}::text[]) AS x(a, r)
+            RETURNING n_amount_cents
+          ), u AS (
+            UPDATE ledger_accounts a SET n_held_cents = a.n_held_cents + (SELECT sum(n_amount_cents) FROM h), d_update_at = now()
+             WHERE a.v_uid = ${input.accountId}::uuid
+            RETURNING 1
+          )
+          SELECT (SELECT count(*) FROM h)::int AS n, (SELECT count(*) FROM u)::int AS u`,
+    ),
+  );
+  if (Number(row?.n) !== input.holds.length || Number(row?.u) !== 1) throw new Error(`placeHolds: se escribieron ${row?.n} de ${input.holds.length} retenciones`);
 }
 
 /** A hold transition: applied once; a repeated delivery gets applied: false and the hold as it stands. */

@@ -10,6 +10,7 @@
  */
 import { HOLDER_MESSAGES, holderMatches, sandboxAccountHolder, type HolderCheck } from '@far/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { pgArray } from '../../db/arrays';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { businessName, findBusinessByAccountNumber, isProviderAccount } from '../businesses';
@@ -45,11 +46,14 @@ export interface CheckedClabe {
 
 /** Remembers checked CLABEs of a business (a CLABE remembered before keeps its first answer). */
 export async function rememberClabes(tx: Tx, businessId: string, userId: string | null, list: CheckedClabe[]): Promise<void> {
-  for (let i = 0; i < list.length; i += 1000) {
-    await tx
-      .insert(verifiedClabes)
-      .values(list.slice(i, i + 1000).map((v) => ({ v_uid_business: businessId, v_clabe: v.clabe, v_holder_name: v.name, v_holder_rfc: v.rfc, v_result: v.result, v_uid_user: userId })))
-      .onConflictDoNothing();
+  // Column arrays through unnest: one parameter per column whatever the count (a dispersion has up to 50,000).
+  for (let i = 0; i < list.length; i += 5000) {
+    const part = list.slice(i, i + 5000);
+    await tx.execute(sql`
+      INSERT INTO ${verifiedClabes} (v_uid_business, v_clabe, v_holder_name, v_holder_rfc, v_result, v_uid_user)
+      SELECT ${businessId}::uuid, x.*, ${userId}::uuid FROM unnest(${pgArray(part.map((v) => v.clabe))}::text[], ${pgArray(part.map((v) => v.name))}::text[],
+        ${pgArray(part.map((v) => v.rfc))}::text[], ${pgArray(part.map((v) => v.result))}::text[]) AS x
+      ON CONFLICT DO NOTHING`);
   }
 }
 

@@ -10,7 +10,7 @@ import { transferenceRoutes } from './transference-routes';
 // SPEI: accounts, orders out and in, the rail, balances; statements and dashboards read through these.
 export { businessBalance, getBusinessBalance, movementFor, queryMovements, openOrders, speiVolume, movementsByIds, type MovementFilters } from './queries';
 export { hasOrderForKey, accountsSpeiOutSum, speiOutUsage, sendSpeiOut, cancelSpeiOut, SUBMIT_JOB, SPEI_OUT_DISABLED, NOT_CANCELLABLE, type SpeiOutInput } from './speiout';
-export { applyRailEvent, submitSpeiOut } from './rail-events';
+export { applyRailEvent, submitSpeiOutBatch } from './rail-events';
 export { receiveIncomingSpei, depositToBusiness, type IncomingInput } from './incoming';
 export { movementOut, holdReference, type MovementRow } from './movement';
 export { legDescription } from './ledger-entries';
@@ -21,7 +21,7 @@ export { seedSpeiDemo } from './seed';
 export { registerClabeHolders, clabeHolder, holderIsAllyOf, creditHolder, acceptWalletSpeiOut, walletToWallet, walletOutgoingSum, walletAccount, type ClabeHolder } from './wallet';
 export { movementEntries } from './ledger-entries';
 export { proofOfPayment } from './proof';
-export { placeSpeiOutOrder, type SpeiOutOrder, type OrderDestination } from './order';
+export { placeSpeiOutOrder, placeSpeiOutOrders, type BatchOrder } from './order';
 export { onSpeiOutOutcome } from './outcomes';
 export { businessAccount as businessSpeiAccount } from './movement';
 export { idempotencyScope, orderWithCode } from './speiout-handler';

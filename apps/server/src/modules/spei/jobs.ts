@@ -1,14 +1,17 @@
-/** The SPEI background jobs: submission of accepted orders and delivery of rail events. */
+/** The SPEI background jobs: submission of accepted orders (one, or a dispersion chunk's batch) and delivery of rail events. */
 import { assertBusinessActive, findBusinessByAccountNumber } from '../businesses';
 import { registerJobHandler } from '../jobs';
 import { receiveIncomingSpei } from './incoming';
-import { applyRailEvent, submitSpeiOut } from './rail-events';
-import { SUBMIT_JOB } from './order';
+import { applyRailEvent, submitSpeiOut, submitSpeiOutBatch } from './rail-events';
+import { SUBMIT_BATCH_JOB, SUBMIT_JOB } from './order';
 import { RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, sandboxTrackingKey, type RailEvent, type SpeiRail } from './rail';
 
 export function registerSpeiJobs(rail: SpeiRail): void {
   registerJobHandler(SUBMIT_JOB, async (tx, payload, { now }) => {
     await submitSpeiOut(tx, rail, String(payload.movementId), now);
+  });
+  registerJobHandler(SUBMIT_BATCH_JOB, async (tx, payload, { now }) => {
+    await submitSpeiOutBatch(tx, rail, payload.movementIds as string[], now);
   });
 
   registerJobHandler(RAIL_EVENT_JOB, async (tx, payload, { now }) => {

@@ -1,7 +1,8 @@
-// One accepted SPEI-out order: its row, its hold, its submission job. A single SPEI out and each row of a dispersion come through here.
+// Accepted SPEI-out orders: a single SPEI out (its row, its hold, its submission job) and the orders of a dispersion chunk, set-wise.
 import { randomUUID } from 'node:crypto';
 import { MOVEMENT_STATUS, type Charges } from '@far/contracts';
 import { sql } from 'drizzle-orm';
+import { pgArray } from '../../db/arrays';
 import type { Tx } from '../../db/client';
 import { businessName, type BusinessRow } from '../businesses';
 import { enqueueJob } from '../jobs';
@@ -102,4 +103,41 @@ export async function placeSpeiOutOrder(tx: Tx, o: SpeiOutOrder): Promise<Moveme
   if (awaiting) return row;
   await enqueueJob(tx, { kind: SUBMIT_JOB, payload: { movementId: id }, runAt: o.scheduledAt ?? o.now, uniqueKey: `${SUBMIT_JOB}:${id}` });
   return row;
+}
+
+/** Job kind that sends a batch of accepted orders to the rail in one transaction. */
+export const SUBMIT_BATCH_JOB = 'spei.submit-batch';
+
+export interface BatchOrder {
+  id: string;
+  destination: Pick<OrderDestination, 'clabe' | 'bankCode' | 'name' | 'rfc'>;
+  charges: Charges;
+  concept: string;
+  reference: string;
+}
+
+/**
+ * Many orders of one business at once (a dispersion chunk), each with its own tracking key, in
+ * one multi-row insert, and one submission job for all of them. The caller has placed their
+ * holds (ledger placeHolds, reference holdReference(id)) in the same transaction.
+ */
+export async function placeSpeiOutOrders(
+  tx: Tx,
+  o: { business: BusinessRow; operationDate: string; userId: string | null; dispersionId: string | null; now: Date; orders: BatchOrder[] },
+): Promise<void> {
+  if (o.orders.length === 0) return;
+  const { business, orders } = o;
+  const col = <T extends string | bigint | null>(f: (b: BatchOrder) => T) => pgArray(orders.map(f));
+  await tx.execute(sql`
+    INSERT INTO ${businessMovements} (v_uid, v_uid_business, v_client, v_type, i_status, n_amount_cents, n_commission_cents, n_iva_cents, n_total_cents,
+      v_source_clabe, v_source_bank_code, v_source_name, v_beneficiary_clabe, v_beneficiary_bank_code, v_beneficiary_name, v_beneficiary_rfc,
+      v_concept, v_reference, v_tracking_key, d_operation_date, v_uid_user, v_uid_dispersion)
+    SELECT id, ${business.v_uid}::uuid, ${business.v_client}, 'SPEI_OUT', 0, amount, commission, iva, total,
+      ${business.v_account_number}, ${PROVIDER_BANK}, ${businessName(business)}, clabe, bank, name, rfc,
+      concept, reference, ${`FAR${compactDate(o.operationDate)}`} || lpad(nextval('spei_tracking_seq')::text, 10, '0'), ${o.operationDate}::date, ${o.userId}::uuid, ${o.dispersionId}::uuid
+    FROM unnest(${col((b) => b.id)}::uuid[], ${col((b) => b.charges.amountCents)}::bigint[], ${col((b) => b.charges.commissionCents)}::bigint[], ${col((b) => b.charges.ivaCents)}::bigint[],
+      ${col((b) => b.charges.totalCents)}::bigint[], ${col((b) => b.destination.clabe)}::text[], ${col((b) => b.destination.bankCode)}::text[], ${col((b) => b.destination.name)}::text[],
+      ${col((b) => b.destination.rfc)}::text[], ${col((b) => b.concept)}::text[], ${col((b) => b.reference)}::text[])
+      AS x(id, amount, commission, iva, total, clabe, bank, name, rfc, concept, reference)`);
+  await enqueueJob(tx, { kind: SUBMIT_BATCH_JOB, payload: { movementIds: orders.map((b) => b.id) }, runAt: o.now, uniqueKey: `${SUBMIT_BATCH_JOB}:${orders[0]!.id}` });
 }

@@ -1,6 +1,7 @@
 // The rail: submitting an order, and its outcomes (settle, return, reject) applied once (overview in movement.ts).
 import { MOVEMENT_STATUS } from '@far/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { pgArray } from '../../db/arrays';
 import type { DbOrTx, Tx } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { customerAccountCode, getAccount, getAccountByCode, postTransaction, releaseHold, settleHold, type LedgerAccount } from '../ledger';
@@ -31,25 +32,59 @@ const orderOf = (m: MovementRow): RailOrder => ({
 export async function submitSpeiOut(tx: Tx, rail: SpeiRail, movementId: string, now: Date): Promise<MovementRow | null> {
   const [m] = await tx.select().from(businessMovements).where(eq(businessMovements.v_uid, movementId)).for('update');
   if (!m || m.i_status !== S.pendiente) return null;
-  // A wallet's CLABE: delivered inside the ledger, no trip through the rail (spei/wallet.ts).
-  const internal = await deliverToWallet(tx, m, now, async (e) => {
+  const internal = await deliverInternally(tx, m, now);
+  if (internal) return internal;
+  const ack = await rail.submitOrder(tx, orderOf(m), now);
+  if (!ack.accepted) return refused(tx, rail, m, ack.reason);
+  const [row] = await tx
+    .update(businessMovements)
+    .set({ i_status: S.enviada, i_previous_status: m.i_status, v_rail: rail.name, v_rail_id: ack.railId, d_sent_at: now, d_update_at: sql`now()` })
+    .where(eq(businessMovements.v_uid, m.v_uid))
+    .returning();
+  return row!;
+}
+
+/**
+ * The batch submission job (a dispersion chunk): the pending orders among `movementIds` are locked
+ * and go to the rail in one call, and the accepted ones are marked sent in one statement, all in
+ * the job's transaction (a crash sends none of them; the job runs again).
+ */
+export async function submitSpeiOutBatch(tx: Tx, rail: SpeiRail, movementIds: string[], now: Date): Promise<void> {
+  const locked = await tx
+    .select()
+    .from(businessMovements)
+    .where(sql`${businessMovements.v_uid} IN (SELECT unnest(${pgArray(movementIds)}::uuid[]))`)
+    .orderBy(businessMovements.v_uid)
+    .for('update');
+  const toRail: MovementRow[] = [];
+  for (const m of locked) if (m.i_status === S.pendiente && !(await deliverInternally(tx, m, now))) toRail.push(m);
+  if (toRail.length === 0) return;
+  const acks = await rail.submitOrders(tx, toRail.map(orderOf), now);
+  const sent: Array<{ id: string; railId: string }> = [];
+  for (const [i, ack] of acks.entries()) {
+    if (ack.accepted) sent.push({ id: toRail[i]!.v_uid, railId: ack.railId });
+    else await refused(tx, rail, toRail[i]!, ack.reason);
+  }
+  if (sent.length === 0) return;
+  await tx.execute(sql`
+    UPDATE ${businessMovements} m SET i_status = ${S.enviada}, i_previous_status = m.i_status, v_rail = ${rail.name}, v_rail_id = x.rail_id, d_sent_at = ${now.toISOString()}::timestamptz, d_update_at = now()
+      FROM unnest(${pgArray(sent.map((s) => s.id))}::uuid[], ${pgArray(sent.map((s) => s.railId))}::text[]) AS x(id, rail_id)
+     WHERE m.v_uid = x.id`);
+}
+
+/** A wallet's CLABE: delivered inside the ledger, no trip through the rail (spei/wallet.ts); null for any other CLABE. */
+const deliverInternally = (tx: Tx, m: MovementRow, now: Date) =>
+  deliverToWallet(tx, m, now, async (e) => {
     if (e.type === 'settle') await tx.update(businessMovements).set({ v_rail: 'interno', d_sent_at: now }).where(eq(businessMovements.v_uid, m.v_uid));
     return (await applyRailEvent(tx, { ...e, trackingKey: m.v_tracking_key!, operationDate: m.d_operation_date }, now)).movement;
   });
-  if (internal) return internal;
-  const ack = await rail.submitOrder(tx, orderOf(m), now);
-  if (ack.accepted) {
-    const [row] = await tx
-      .update(businessMovements)
-      .set({ i_status: S.enviada, i_previous_status: m.i_status, v_rail: rail.name, v_rail_id: ack.railId, d_sent_at: now, d_update_at: sql`now()` })
-      .where(eq(businessMovements.v_uid, m.v_uid))
-      .returning();
-    return row!;
-  }
+
+/** The rail refused the order: its hold is released and it ends rejected. */
+async function refused(tx: Tx, rail: SpeiRail, m: MovementRow, reason: string): Promise<MovementRow> {
   await releaseHold(tx, { reference: holdReference(m.v_uid), reason: 'rejected' });
   const [row] = await tx
     .update(businessMovements)
-    .set({ i_status: S.rechazada, i_previous_status: m.i_status, v_rail: rail.name, v_error_detail: ack.reason, d_update_at: sql`now()` })
+    .set({ i_status: S.rechazada, i_previous_status: m.i_status, v_rail: rail.name, v_error_detail: reason, d_update_at: sql`now()` })
     .where(eq(businessMovements.v_uid, m.v_uid))
     .returning();
   await notifyMovement(tx, 'spei.rejected', row!);
