@@ -30,7 +30,7 @@ it('a person signs up as a wallet user in four steps and can only sign in at the
 
   await signIn(page, email, 'MiCuenta2026');
   await page.waitForURL('**/dashboard');
-  await expect.poll(() => page.getByTestId('side-menu').locator('a').allInnerTexts()).toEqual(['Perfil', 'Transferencias y dispersiones', 'Saldos y movimientos', 'Presupuestos', 'Notificaciones']);
+  await expect.poll(() => page.getByTestId('side-menu').locator('a').allInnerTexts()).toEqual(['Perfil', 'Transferencias y dispersiones', 'Saldos y movimientos', 'Aclaraciones', 'Presupuestos', 'Notificaciones']);
   await context.close();
 });
 

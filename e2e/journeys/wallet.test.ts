@@ -199,7 +199,7 @@ it('wallet@demo.mx opens a clarification from a received SPEI and sees it in its
   await expect.poll(() => page.getByTestId('case-movement').innerText()).toContain('Movimiento en aclaración');
 
   // 4. The case is in its list on /clarification.
-  await page.getByRole('dialog', { name: 'Aclaración' }).getByRole('button', { name: 'Cerrar' }).click();
+  await page.getByRole('dialog', { name: 'Aclaración', exact: true }).getByRole('button', { name: 'Cerrar' }).click();
   await expect.poll(() => page.getByRole('row', { name: `Ver aclaración ${folio}` }).isVisible(), { timeout: 15_000 }).toBe(true);
   await screenshot(page, 'wallet-clarification-list');
   await wallet.context.close();
