@@ -139,3 +139,17 @@ export async function createWalletUser(email: string, password: string, cellPhon
   await post('/api/v1/account/Signup/VerificationCode', { Email: email });
   await post('/api/v1/account/Signup/Password', { Email: email, Code: codeIn((await lastMessageTo(`+52${cellPhone}`)).t_body), Password: password });
 }
+
+/** super@far.mx on the staff detail of the demo business (Cuentas Business → Comercializadora Demo). */
+export async function openDemoBusinessAsStaff(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser);
+  const { page } = opened;
+  await signIn(page, 'super@far.mx');
+  await page.waitForURL('**/dashboard');
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Cuentas Business' }).click();
+  await page.waitForURL('**/user/business');
+  await page.getByLabel('Buscar empresa').fill('Comercializadora Demo');
+  await page.getByRole('button', { name: 'Ver Comercializadora Demo SA de CV' }).click();
+  await page.waitForURL(/\/user\/business\/[0-9a-f-]{36}$/);
+  return opened;
+}

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launch, newPage, screenshot, signIn } from '../browser';
+import { launch, openDemoBusinessAsStaff, screenshot } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,14 +9,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 it('staff turn on the second-user authorisation of the demo business above an amount, and it is still there after a reload', async () => {
-  const { context, page } = await newPage(browser);
-  await signIn(page, 'super@far.mx');
-  await page.waitForURL('**/dashboard');
-  await page.getByTestId('side-menu').getByRole('link', { name: 'Cuentas Business' }).click();
-  await page.waitForURL('**/user/business');
-  await page.getByLabel('Buscar empresa').fill('Comercializadora Demo');
-  await page.getByRole('button', { name: 'Ver Comercializadora Demo SA de CV' }).click();
-  await page.waitForURL(/\/user\/business\/[0-9a-f-]{36}$/);
+  const { context, page } = await openDemoBusinessAsStaff(browser);
 
   await page.getByRole('tab', { name: 'Autorizaciones' }).click();
   const toggle = page.getByRole('switch', { name: 'Autorización de un segundo usuario' });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launch, newPage, screenshot, signIn } from '../browser';
+import { launch, openDemoBusinessAsStaff, screenshot } from '../browser';
 import { confirmDialog } from '../people';
 
 let browser: Browser;
@@ -10,14 +10,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 it('staff link a wallet user to the demo business as a strategic ally, approve the link and then unlink it', async () => {
-  const { context, page } = await newPage(browser);
-  await signIn(page, 'super@far.mx');
-  await page.waitForURL('**/dashboard');
-  await page.getByTestId('side-menu').getByRole('link', { name: 'Cuentas Business' }).click();
-  await page.waitForURL('**/user/business');
-  await page.getByLabel('Buscar empresa').fill('Comercializadora Demo');
-  await page.getByRole('button', { name: 'Ver Comercializadora Demo SA de CV' }).click();
-  await page.waitForURL(/\/user\/business\/[0-9a-f-]{36}$/);
+  const { context, page } = await openDemoBusinessAsStaff(browser);
 
   await page.getByRole('tab', { name: 'Aliados estratégicos' }).click();
   await expect.poll(() => page.getByText('La empresa no tiene aliados estratégicos').isVisible(), { timeout: 15_000 }).toBe(true);

@@ -1,8 +1,7 @@
 import { MOVEMENT_TYPE_NAMES, type BusinessMovement } from '@far/contracts';
 import { Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconFileDownload, IconMessageReport } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { IconFileDownload } from '@tabler/icons-react';
 import { DetailGrid } from '../../components/detail-grid';
 import { LedgerLines } from '../../components/ledger-lines';
 import { ErrorAlert } from '../../components/error-alert';
@@ -10,6 +9,7 @@ import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import { useMe } from '../../lib/api/get-me';
+import { OpenCaseButton } from '../../components/open-case-button';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { apiCents } from '../../lib/money';
 import { useDownloadProof } from './api/download-proof';
@@ -69,11 +69,7 @@ export function MovementDetailBody({ row }: { row: BusinessMovement }) {
         >
           Comprobante de pago (PDF)
         </Button>
-        {canOpenCase && m.TrackingKey ? (
-          <Button component={Link} to={`/clarification?tracking=${encodeURIComponent(m.TrackingKey)}`} variant="default" leftSection={<IconMessageReport size={16} />} data-testid="open-clarification">
-            Abrir aclaración
-          </Button>
-        ) : null}
+        {canOpenCase && m.TrackingKey ? <OpenCaseButton trackingKey={m.TrackingKey} /> : null}
       </Group>
     </Stack>
   );

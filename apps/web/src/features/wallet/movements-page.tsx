@@ -1,7 +1,6 @@
 import { MOVEMENT_STATUS_NAMES, MOVEMENT_TYPES, MOVEMENT_TYPE_NAMES, type MovementType } from '@far/contracts';
 import { Alert, Button, Drawer, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv, IconMessageReport, IconSearch } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv, IconSearch } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { DetailGrid } from '../../components/detail-grid';
@@ -9,6 +8,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
+import { OpenCaseButton } from '../../components/open-case-button';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { apiCents } from '../../lib/money';
 import { useDownloadWalletProof, useExportWalletMovements, useWalletMovement, useWalletMovements, useWalletStatement, type MovementFilters } from './api';
@@ -78,11 +78,7 @@ function Detail({ id, readOnly }: { id: string; readOnly: boolean }) {
           <Button variant="light" leftSection={<IconDownload size={16} />} loading={proof.isPending} onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey })}>
             Descargar comprobante
           </Button>
-          {canOpenCase && m.TrackingKey ? (
-            <Button component={Link} to={`/clarification?tracking=${encodeURIComponent(m.TrackingKey)}`} variant="default" leftSection={<IconMessageReport size={16} />} data-testid="open-clarification">
-              Abrir aclaración
-            </Button>
-          ) : null}
+          {canOpenCase && m.TrackingKey ? <OpenCaseButton trackingKey={m.TrackingKey} /> : null}
         </Group>
       )}
     </Stack>
