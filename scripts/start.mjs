@@ -3,7 +3,7 @@
 // then serve the API and the app from one process on PORT (default 3000), as compiled JavaScript
 // run by plain node (no tsx, no TypeScript compiler at run time).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -32,6 +32,8 @@ if (!existsSync(serverBuilt) || statSync(serverBuilt).mtimeMs < serverSources) {
   const r = spawnSync(process.execPath, [join(serverDir, 'build.mjs')], { cwd: serverDir, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const server = spawn(process.execPath, ['--enable-source-maps', serverBuilt], { cwd: root, stdio: 'inherit' });
+// The production flags (a bounded heap: docs/decisions/0020-server-memory.md), as the benches run it.
+const { flags } = JSON.parse(readFileSync(join(serverDir, 'node-flags.json'), 'utf8'));
+const server = spawn(process.execPath, [...flags, serverBuilt], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));

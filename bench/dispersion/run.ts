@@ -10,7 +10,8 @@
 // Run:   npx tsx bench/dispersion/run.ts
 // Env:   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_ROWS
 //        (validation rows, default 50000), BENCH_EXEC_ROWS (rows executed, default 50000),
-//        BENCH_SANDBOX_DELAY_MS (the sandbox's settlement delay, default 3000 as in production).
+//        BENCH_SANDBOX_DELAY_MS (the sandbox's settlement delay, default 3000 as in production),
+//        BENCH_SERVER_NODE_OPTIONS (replaces the production flags of apps/server/node-flags.json; '' for node's defaults).
 // Figures go to stdout; nothing is asserted.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -22,6 +23,7 @@ import { buildApp, openDatabase } from '@far/server';
 import pg from 'pg';
 import { benchDatabase } from '../lib/app';
 import { scratchDatabase } from '../lib/load';
+import { serverNodeOptions } from '../lib/server-flags';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const EXEC_ROWS = Number(process.env.BENCH_EXEC_ROWS ?? 50_000);
@@ -76,7 +78,7 @@ async function main() {
   const scratch = await scratchDatabase('far_bench_dispersion');
   if (!scratch) throw new Error('PostgreSQL no disponible');
   const server = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: scratch.url, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', JWT_SECRET: 'bench-dispersion-secret-0123456789abcdef', ENVELOPE_KEY: '3'.repeat(64), FAR_WEB_DIST: '/nonexistent', FAR_DEMO: '1', FAR_DEMO_PASSWORD: PASSWORD, JOBS_POLL_MS: '100', SPEI_SANDBOX_DELAY_MS: SANDBOX_DELAY_MS, RATE_LIMIT_MAX: '100000000', RATE_LIMIT_SIGNIN: '100000000' },
+    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: scratch.url, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', JWT_SECRET: 'bench-dispersion-secret-0123456789abcdef', ENVELOPE_KEY: '3'.repeat(64), FAR_WEB_DIST: '/nonexistent', FAR_DEMO: '1', FAR_DEMO_PASSWORD: PASSWORD, JOBS_POLL_MS: '100', SPEI_SANDBOX_DELAY_MS: SANDBOX_DELAY_MS, RATE_LIMIT_MAX: '100000000', RATE_LIMIT_SIGNIN: '100000000', NODE_OPTIONS: serverNodeOptions() },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const base = await new Promise<string>((resolve, reject) => {
@@ -90,7 +92,7 @@ async function main() {
     server.stderr!.on('data', on);
     server.once('exit', () => reject(new Error(out.slice(-2000))));
   });
-  console.log(`server started (node dist/main.js, pid ${server.pid})    RSS ${rssMb(server.pid!).now.toFixed(0)} MB   ${load()}`);
+  console.log(`server started (node dist/main.js, NODE_OPTIONS '${serverNodeOptions()}', pid ${server.pid})    RSS ${rssMb(server.pid!).now.toFixed(0)} MB   ${load()}`);
   const db = new pg.Client({ connectionString: scratch.url });
   await db.connect();
   try {

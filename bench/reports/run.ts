@@ -7,7 +7,8 @@
 // the same rows in the same keyset batches and writes them as naive CSV. Each download runs in a
 // third process that only counts bytes. Every figure is printed with the load average.
 // Run: npx tsx bench/reports/run.ts (BENCH_REPORT_ROWS to scale; BENCH_DATABASE_URL for PostgreSQL;
-// BENCH_SERVER_NODE_OPTIONS, e.g. --max-old-space-size=160, to see whether the server's growth is garbage).
+// the server runs with the production flags of apps/server/node-flags.json; BENCH_SERVER_NODE_OPTIONS
+// replaces them, '' for node's defaults).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,6 +16,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { scratchDatabase } from '../lib/load';
+import { serverNodeOptions } from '../lib/server-flags';
 
 const ROWS = Number(process.env.BENCH_REPORT_ROWS ?? 100_000);
 const TARGET_S = 10;
@@ -162,7 +164,7 @@ const report = (name: string, r: { status: number; bytes: number; ms: number }, 
   `${name.padEnd(34)} status ${r.status}  ${(r.bytes / MB).toFixed(1).padStart(6)} MB  ${(r.ms / 1000).toFixed(2).padStart(6)} s${targets ? ` (target ≤ ${TARGET_S} s)` : ''}   RSS peak ${(mem.peak / MB).toFixed(0)} MB (${(mem.before / MB).toFixed(0)} MB before)${targets ? ` (target ≤ ${TARGET_MB} MB)` : ''}   ${load()}`;
 
 async function main() {
-  const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS ? `; server NODE_OPTIONS ${process.env.BENCH_SERVER_NODE_OPTIONS}` : '';
+  const nodeOptions = `; server NODE_OPTIONS '${serverNodeOptions()}'`;
   console.log(`FAR Portal reports bench — ${cpus().length} CPU(s), node ${process.version}; ${ROWS.toLocaleString('en')} movements; compiled server in a child process${nodeOptions}; ${load()}`);
   const scratch = await scratchDatabase('far_bench_reports');
   if (!scratch) {
@@ -190,7 +192,7 @@ async function main() {
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MAX: '100000000',
         RATE_LIMIT_SIGNIN: '100000000',
-        NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
+        NODE_OPTIONS: serverNodeOptions(),
       },
       `${base}/api/health`,
     );

@@ -30,14 +30,23 @@ async function* mapBatches<A, B>(batches: AsyncIterable<A[]>, f: (a: A) => B): A
 /**
  * Keyset batches over any query (joins included): `page(after, size)` reads the `size` rows that
  * follow the key `after` (null: the first), `keyOf` gives a row's key. Same constant memory as
- * keysetBatches. Keys should carry timestamps as text, so microseconds survive the round trip.
+ * keysetBatches (two batches: the one being written and the next). Keys should carry timestamps as
+ * text, so microseconds survive the round trip.
  */
 export async function* pagedBatches<R, K>(page: (after: K | null, size: number) => Promise<R[]>, keyOf: (row: R) => K, size = 2_000): AsyncGenerator<R[]> {
-  let after: K | null = null;
+  // Promise.resolve runs a query builder once (each `then` of a drizzle query runs it again).
+  const read = (after: K | null) => Promise.resolve(page(after, size));
+  let next = read(null);
   for (;;) {
-    const rows = await page(after, size);
+    const rows = await next;
+    const more = rows.length === size;
+    if (more) {
+      // The next batch is read while this one is written: the database and the writer work at once.
+      next = read(keyOf(rows[rows.length - 1]!));
+      // A consumer that stops early leaves this read behind: its failure must not go unhandled.
+      next.catch(() => undefined);
+    }
     if (rows.length > 0) yield rows;
-    if (rows.length < size) return;
-    after = keyOf(rows[rows.length - 1]!);
+    if (!more) return;
   }
 }
