@@ -17,11 +17,15 @@ export function keysetBatches<T extends RecordTable>(db: DbOrTx, table: T, where
     db
       .select({ row: table as PgTable, at: sql<string>`${table.d_create_at}::text` } as never)
       .from(table as PgTable)
-      .where(and(where, after ? sql`(${table.d_create_at}, ${table.v_uid}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined))
+      .where(and(where, afterKey(table, after)))
       .orderBy(asc(table.d_create_at), asc(table.v_uid))
       .limit(n) as unknown as Promise<Array<{ row: T['$inferSelect'] & { v_uid: string }; at: string }>>;
   return mapBatches(pagedBatches(page, (x) => ({ at: x.at, id: x.row.v_uid }), size), (x) => x.row);
 }
+
+/** Rows after the key (d_create_at as text, v_uid) in keyset order; none: from the first. */
+export const afterKey = (table: RecordTable, after: { at: string; id: string } | null): SQL | undefined =>
+  after ? sql`(${table.d_create_at}, ${table.v_uid}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined;
 
 async function* mapBatches<A, B>(batches: AsyncIterable<A[]>, f: (a: A) => B): AsyncGenerator<B[]> {
   for await (const batch of batches) yield batch.map(f);

@@ -26,7 +26,7 @@ export { onSpeiOutOutcome } from './outcomes';
 export { businessAccount as businessSpeiAccount } from './movement';
 export { idempotencyScope, orderWithCode } from './speiout-handler';
 export { movementByTrackingKey } from './queries';
-export { movementBatches, movementsPerDay, movementsPerStatus, commissionsPerBusinessMonth, type MovementReportFilter } from './report-rows';
+export { movementBatches, movementsPerDay, movementsPerStatus, commissionsPerBusinessMonth, type MovementReportFilter, type MovementReportRow } from './report-rows';
 
 /** Routes, the rail's job handlers, and the limit usage pricing shows (pricing cannot import SPEI). */
 export async function register(app: FastifyInstance, ctx: AppContext): Promise<void> {

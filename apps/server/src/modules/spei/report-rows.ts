@@ -1,8 +1,8 @@
 // Reading movements for reports: keyset batches (constant memory at any size) and the period's figures.
 import { MOVEMENT_STATUS, type MovementType } from '@far/contracts';
-import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { keysetBatches } from '../../platform/batches';
+import { afterKey, pagedBatches } from '../../platform/batches';
 import type { MovementRow } from './movement';
 import { businessMovements as bm } from './schema';
 
@@ -26,8 +26,48 @@ function where(f: MovementReportFilter): SQL | undefined {
   );
 }
 
+/**
+ * The columns a movements or SPEI-orders report shows, and the key: 21 of the table's 41. Reading
+ * (and mapping) only these halves a 100,000-row report's work on the server.
+ */
+const reportColumns = {
+  v_uid: bm.v_uid,
+  d_create_at: bm.d_create_at,
+  v_client: bm.v_client,
+  v_type: bm.v_type,
+  i_status: bm.i_status,
+  v_concept: bm.v_concept,
+  v_reference: bm.v_reference,
+  v_tracking_key: bm.v_tracking_key,
+  v_source_name: bm.v_source_name,
+  v_source_clabe: bm.v_source_clabe,
+  v_beneficiary_name: bm.v_beneficiary_name,
+  v_beneficiary_clabe: bm.v_beneficiary_clabe,
+  n_amount_cents: bm.n_amount_cents,
+  n_commission_cents: bm.n_commission_cents,
+  n_iva_cents: bm.n_iva_cents,
+  n_total_cents: bm.n_total_cents,
+  d_sent_at: bm.d_sent_at,
+  d_settled_at: bm.d_settled_at,
+  d_returned_at: bm.d_returned_at,
+  v_return_tracking_key: bm.v_return_tracking_key,
+  v_error_detail: bm.v_error_detail,
+};
+export type MovementReportRow = Pick<MovementRow, keyof typeof reportColumns>;
+
 /** The matching movements oldest first, in keyset batches (constant memory at any size). */
-export const movementBatches = (db: DbOrTx, f: MovementReportFilter, size?: number): AsyncGenerator<MovementRow[]> => keysetBatches(db, bm, where(f), size);
+export const movementBatches = (db: DbOrTx, f: MovementReportFilter, size?: number): AsyncGenerator<MovementReportRow[]> =>
+  pagedBatches(
+    (after: { at: string; id: string } | null, n: number) =>
+      db
+        .select({ ...reportColumns, at: sql<string>`${bm.d_create_at}::text` })
+        .from(bm)
+        .where(and(where(f), afterKey(bm, after)))
+        .orderBy(asc(bm.d_create_at), asc(bm.v_uid))
+        .limit(n),
+    (r) => ({ at: r.at, id: r.v_uid }),
+    size,
+  );
 
 const DAY = sql<string>`to_char(${bm.d_create_at} AT TIME ZONE 'America/Mexico_City', 'YYYY-MM-DD')`;
 const MONTH = sql<string>`to_char(${bm.d_create_at} AT TIME ZONE 'America/Mexico_City', 'YYYY-MM')`;
