@@ -1,6 +1,6 @@
 // Holds: amounts in transit, placed, settled into a posting or released, once (conventions in shared.ts).
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { pgArray } from '../../db/arrays';
 import type { DbOrTx, Tx } from '../../db/client';
 import { conflict, notFound, rule } from '../../platform/errors';
@@ -40,15 +40,25 @@ export async function getHold(db: DbOrTx, reference: string): Promise<Hold | nul
   return h ? toHold(h) : null;
 }
 
+export interface HoldInput {
+  accountId: string;
+  amountCents: bigint;
+  reference: string;
+}
+
+function checkHoldInput(fn: string, input: HoldInput): void {
+  if (typeof input.amountCents !== 'bigint' || input.amountCents <= 0n || input.amountCents > MAX_POSTING_CENTS) throw new Error(`${fn}: monto no válido: ${String(input.amountCents)}`);
+  if (!input.reference?.trim()) throw new Error(`${fn}: falta reference`);
+  if (!UUID.test(input.accountId)) throw notFound(ACCOUNT_NOT_FOUND);
+}
+
 /**
  * Moves an amount into transit (raises n_held_cents). Refused with 'Saldo insuficiente' when the
  * available balance does not cover it. Placing the same reference again (same account and amount)
  * returns the existing hold with created: false.
  */
-export async function placeHold(tx: Tx, input: { accountId: string; amountCents: bigint; reference: string }): Promise<{ created: boolean; hold: Hold }> {
-  if (typeof input.amountCents !== 'bigint' || input.amountCents <= 0n || input.amountCents > MAX_POSTING_CENTS) throw new Error(`placeHold: monto no válido: ${String(input.amountCents)}`);
-  if (!input.reference?.trim()) throw new Error('placeHold: falta reference');
-  if (!UUID.test(input.accountId)) throw notFound(ACCOUNT_NOT_FOUND);
+export async function placeHold(tx: Tx, input: HoldInput): Promise<{ created: boolean; hold: Hold }> {
+  checkHoldInput('placeHold', input);
   const same = (prior: Hold) => {
     if (prior.accountId !== input.accountId || prior.amountCents !== input.amountCents) throw conflict('La referencia de la retención ya existe con otros datos');
     return { created: false, hold: prior };
@@ -102,6 +112,54 @@ export async function placeHold(tx: Tx, input: { accountId: string; amountCents:
     updatedAt: new Date(Number(row.updated)),
   };
   return { created: true, hold };
+}
+
+/** The CTE of newHoldCtes that has a row when the hold was placed (none when it was not). */
+export const PLACED_HOLD = sql.raw('placed_hold');
+
+/**
+ * A hold under a reference the caller has just made up (a fresh UUID), as CTEs for a statement of
+ * the caller's: the funds check and the hold are one conditional UPDATE (at READ COMMITTED it waits
+ * for the account's row and checks its latest version) plus the hold's INSERT, which PLACED_HOLD
+ * returns. Nothing is written when the funds fall short, the account is missing or `when` (an SQL
+ * condition, evaluated before the account is touched) is false.
+ */
+export function newHoldCtes(input: HoldInput, when: SQL = sql`true`): SQL {
+  checkHoldInput('newHoldCtes', input);
+  const amount = input.amountCents.toString();
+  return sql`hold_account AS (
+      UPDATE ledger_accounts SET n_held_cents = n_held_cents + ${amount}::bigint, d_update_at = now()
+       WHERE v_uid = ${input.accountId}::uuid AND (NOT b_customer OR n_balance_cents - n_held_cents >= ${amount}::bigint) AND ${when}
+      RETURNING v_uid
+    ), ${PLACED_HOLD} AS (
+      INSERT INTO ledger_holds (v_uid, v_uid_account, n_amount_cents, v_reference)
+      SELECT ${randomUUID()}::uuid, v_uid, ${amount}::bigint, ${input.reference} FROM hold_account
+      RETURNING v_uid::text AS id, d_create_at, d_update_at
+    )`;
+}
+
+/**
+ * placeHold for a reference the caller has just made up (a fresh UUID), so there is no replay to
+ * look for: one round trip (newHoldCtes). Same refusals as placeHold, and like it nothing is
+ * written when it refuses. `also` may add the caller's own writes to that statement: INSERT ...
+ * SELECT ... FROM PLACED_HOLD, which write only when the hold was placed.
+ */
+export async function placeNewHold(tx: Tx, input: HoldInput, also: SQL[] = []): Promise<Hold> {
+  const ctes = newHoldCtes(input);
+  const extra = also.map((write, i) => sql`, ${sql.raw(`also_${i}`)} AS (${write})`);
+  const [row] = await guarded(
+    rows<{ found: boolean; id: string | null; created: string | null; updated: string | null }>(
+      tx,
+      sql`WITH ${ctes}${sql.join(extra)}
+          SELECT EXISTS (SELECT 1 FROM ledger_accounts WHERE v_uid = ${input.accountId}::uuid) AS found, h.id,
+                 floor(extract(epoch FROM h.d_create_at) * 1000)::bigint::text AS created,
+                 floor(extract(epoch FROM h.d_update_at) * 1000)::bigint::text AS updated
+            FROM (SELECT 1) one LEFT JOIN ${PLACED_HOLD} h ON true`,
+    ),
+  );
+  if (!row?.found) throw notFound(ACCOUNT_NOT_FOUND);
+  if (row.id === null || row.created === null || row.updated === null) throw rule(INSUFFICIENT_FUNDS);
+  return { id: row.id, accountId: input.accountId, amountCents: input.amountCents, status: 'held', reference: input.reference, transactionId: null, reason: null, createdAt: new Date(Number(row.created)), updatedAt: new Date(Number(row.updated)) };
 }
 
 /** Locks a ledger account now, for a caller that must take it before its own rows (see runChunk of dispersions). */
