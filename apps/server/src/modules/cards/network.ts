@@ -9,10 +9,11 @@
  */
 import { CARDHOLDER_LIMIT_CARD_TYPE, CARD_STATUS, CHANNELS, DECLINE_REASONS, MCC_GROUPS, amountOut, mccGroupOf, type Channel } from '@far/contracts';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { builtOnce, runBuilt } from '../../db/built';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound, rule } from '../../platform/errors';
 import { iso } from '../../platform/reply';
-import { INSUFFICIENT_FUNDS, PLACED_HOLD, newHoldCtes, placeNewHold, postTransaction, releaseHold, settleHold, type HoldInput } from '../ledger';
+import { INSUFFICIENT_FUNDS, PLACED_HOLD, newHoldCtes, newHoldValues, placeNewHold, postTransaction, releaseHold, settleHold, type HoldInput } from '../ledger';
 import { cardholderLimitsSql, limitsOfColumns, type CardholderLimitsColumns } from '../pricing';
 import { accountsSpeiOutCounted, dayBounds, mexicoDate, monthBounds } from '../spei';
 import { randomUUID } from 'node:crypto';
@@ -128,18 +129,38 @@ function rowRefusal(locked: Locked, req: PurchaseRequest): string | null {
   return controlRefusal(locked, req);
 }
 
+const ph = (name: string) => sql.placeholder(name);
+
+/** Locks the cardholder, then the card (FOR UPDATE OF locks in the order named), with the cardholder's limits. */
+const lockSql = () => sql`SELECT h.b_locked AS holder_locked, c.v_uid, c.i_status, c.b_blocked, c.v_uid_account, c.v_uid_business, c.t_controls, l.*
+    FROM cardholders h CROSS JOIN cards c CROSS JOIN LATERAL (${cardholderLimitsSql(sql`h.v_identifier`, CARD_LIMIT_TYPE)}) l
+   WHERE h.v_uid = ${ph('lock_holder')}::uuid AND c.v_uid = ${ph('lock_card')}::uuid
+     FOR UPDATE OF h, c`;
+const lockStatement = builtOnce(lockSql);
+
+/** The lock, then — only if the locked rows are exactly as expected (expect_*) — the hold and the approval's writes. */
+const attemptStatement = builtOnce(() => {
+  const writes = APPROVED_WRITES.map((write, i) => sql`, ${sql.raw(`write_${i}`)} AS (${write})`);
+  return sql`WITH locked AS (${lockSql()}), as_expected AS (
+      SELECT 1 FROM locked
+       WHERE (holder_locked, i_status, b_blocked, v_uid_account, v_uid_business, t_controls, limit_per_transaction, limit_daily, limit_monthly)
+             IS NOT DISTINCT FROM (${ph('expect_holder_locked')}::boolean, ${ph('expect_status')}::int, ${ph('expect_blocked')}::boolean, ${ph('expect_account')}::uuid,
+                                   ${ph('expect_business')}::uuid, ${ph('expect_controls')}::jsonb, ${ph('expect_per_transaction')}::text, ${ph('expect_daily')}::text, ${ph('expect_monthly')}::text)
+    ), ${newHoldCtes(sql`EXISTS (SELECT 1 FROM as_expected)`)}${sql.join(writes)}
+    SELECT locked.*, EXISTS (SELECT 1 FROM ${PLACED_HOLD}) AS placed FROM locked`;
+});
+
 /** An approval decided on a prediction: placed in the locking statement if the locked rows are exactly `expected`. */
 interface Attempt {
   expected: Locked;
-  hold: HoldInput;
-  writes: SQL[];
+  values: Record<string, unknown>;
 }
 
 /**
- * Locks the cardholder, then the card (FOR UPDATE OF locks in the order named: the one lock order
- * of the cards module), and reads the cardholder's limits, in one statement. The usage is NOT
- * summed here: this statement's snapshot predates a wait for the locks, so the purchases of
- * whoever held them would be missed; holderUsage runs after it, under the locks.
+ * Locks the cardholder, then the card (the one lock order of the cards module), and reads the
+ * cardholder's limits, in one statement. The usage is NOT summed here: this statement's snapshot
+ * predates a wait for the locks, so the purchases of whoever held them would be missed;
+ * holderUsage runs after it, under the locks.
  *
  * With an attempt, the same statement then places the hold and writes the authorisation — only
  * if every value the rules read is, once locked, the one the approval was decided on (so the
@@ -147,23 +168,27 @@ interface Attempt {
  * Otherwise nothing is written and the caller decides on the locked row as usual.
  */
 async function lockHolderAndCard(tx: Tx, holderId: string, cardId: string, attempt?: Attempt): Promise<{ locked: Locked; placed: boolean }> {
-  const lock = sql`SELECT h.b_locked AS holder_locked, c.v_uid, c.i_status, c.b_blocked, c.v_uid_account, c.v_uid_business, c.t_controls, l.*
-          FROM cardholders h CROSS JOIN cards c CROSS JOIN LATERAL (${cardholderLimitsSql(sql`h.v_identifier`, CARD_LIMIT_TYPE)}) l
-         WHERE h.v_uid = ${holderId}::uuid AND c.v_uid = ${cardId}::uuid
-           FOR UPDATE OF h, c`;
-  let query = lock;
+  const lock = { lock_holder: holderId, lock_card: cardId };
+  let rows: Array<Locked & { placed?: boolean }>;
   if (attempt) {
     const e = attempt.expected;
-    const controls = e.t_controls === null ? null : JSON.stringify(e.t_controls);
-    const writes = attempt.writes.map((write, i) => sql`, ${sql.raw(`write_${i}`)} AS (${write})`);
-    query = sql`WITH locked AS (${lock}), as_expected AS (
-          SELECT 1 FROM locked
-           WHERE (holder_locked, i_status, b_blocked, v_uid_account, v_uid_business, t_controls, limit_per_transaction, limit_daily, limit_monthly)
-                 IS NOT DISTINCT FROM (${e.holder_locked}::boolean, ${e.i_status}::int, ${e.b_blocked}::boolean, ${e.v_uid_account}::uuid, ${e.v_uid_business}::uuid, ${controls}::jsonb, ${e.limit_per_transaction}::text, ${e.limit_daily}::text, ${e.limit_monthly}::text)
-        ), ${newHoldCtes(attempt.hold, sql`EXISTS (SELECT 1 FROM as_expected)`)}${sql.join(writes)}
-        SELECT locked.*, EXISTS (SELECT 1 FROM ${PLACED_HOLD}) AS placed FROM locked`;
+    rows = await runBuilt(tx, attemptStatement(), {
+      ...lock,
+      ...attempt.values,
+      expect_holder_locked: e.holder_locked,
+      expect_status: e.i_status,
+      expect_blocked: e.b_blocked,
+      expect_account: e.v_uid_account,
+      expect_business: e.v_uid_business,
+      expect_controls: e.t_controls === null ? null : JSON.stringify(e.t_controls),
+      expect_per_transaction: e.limit_per_transaction,
+      expect_daily: e.limit_daily,
+      expect_monthly: e.limit_monthly,
+    });
+  } else {
+    rows = await runBuilt(tx, lockStatement(), lock);
   }
-  const [row] = await run<Locked & { placed?: boolean }>(tx, query);
+  const [row] = rows;
   if (!row) throw new Error(`authorize: no existe el tarjetahabiente ${holderId} o la tarjeta ${cardId}`);
   const { placed, ...locked } = row;
   return { locked, placed: placed === true };
@@ -199,24 +224,46 @@ const authRowOf = (card: RecordedCard, req: PurchaseRequest, { status, reason }:
   v_decline_reason: reason,
 });
 
-/** The authorisation and its card movement as two INSERT ... SELECT (from `when`, if given: then they write only if it has a row). */
-function recordWrites(card: RecordedCard, req: PurchaseRequest, { status, reason }: Outcome, now: Date, id: string, when?: SQL): [SQL, SQL] {
-  const amount = req.amountCents.toString();
+/** The authorisation and its card movement as two INSERT ... SELECT (from `when`, if given: then they write only if it has a row); values: recordValues. */
+const recordWrites = (when?: SQL): readonly SQL[] => {
   const from = when ? sql` FROM ${when}` : sql``;
+  const [id, card, amount, at] = [sql`${ph('auth_id')}::uuid`, sql`${ph('auth_card')}::uuid`, sql`${ph('auth_amount')}::bigint`, sql`${ph('auth_at')}::timestamptz`];
   return [
     sql`INSERT INTO card_authorizations (v_uid, v_uid_card, v_merchant, i_mcc, v_channel, v_country, n_amount_cents, v_status, v_decline_reason, d_create_at, d_update_at)
-        SELECT ${id}::uuid, ${card.v_uid}::uuid, ${req.merchant}, ${req.mcc}::int, ${req.channel}, ${req.country}, ${amount}::bigint, ${status}, ${reason}::text, ${at(now)}, ${at(now)}${from}`,
+        SELECT ${id}, ${card}, ${ph('auth_merchant')}, ${ph('auth_mcc')}::int, ${ph('auth_channel')}, ${ph('auth_country')}, ${amount}, ${ph('auth_status')}, ${ph('auth_reason')}::text, ${at}, ${at}${from}`,
     sql`INSERT INTO card_movements (v_uid_card, v_uid_business, v_kind, v_description, n_amount_cents, v_status, v_uid_authorization, d_create_at)
-        SELECT ${card.v_uid}::uuid, ${card.v_uid_business}::uuid, 'purchase', ${reason ? `${req.merchant} — rechazada: ${reason}` : req.merchant}, ${amount}::bigint, ${reason ? 'Rechazada' : 'Autorizada'}, ${id}::uuid, ${at(now)}${from}`,
+        SELECT ${card}, ${ph('auth_business')}::uuid, 'purchase', ${ph('auth_description')}, ${amount}, ${ph('auth_movement_status')}, ${id}, ${at}${from}`,
   ];
-}
+};
+
+const recordValues = (card: RecordedCard, req: PurchaseRequest, { status, reason }: Outcome, now: Date, id: string): Record<string, unknown> => ({
+  auth_id: id,
+  auth_card: card.v_uid,
+  auth_business: card.v_uid_business,
+  auth_merchant: req.merchant,
+  auth_mcc: req.mcc,
+  auth_channel: req.channel,
+  auth_country: req.country,
+  auth_amount: req.amountCents.toString(),
+  auth_status: status,
+  auth_reason: reason,
+  auth_at: now.toISOString(),
+  auth_description: reason ? `${req.merchant} — rechazada: ${reason}` : req.merchant,
+  auth_movement_status: reason ? 'Rechazada' : 'Autorizada',
+});
+
+/** An approval's writes: in the hold's statement, only if the hold is placed. */
+const APPROVED_WRITES = recordWrites(PLACED_HOLD);
+const declineStatement = builtOnce(() => {
+  const [authorization, movement] = recordWrites();
+  return sql`WITH a AS (${authorization}) ${movement}`;
+});
 
 /** Records a decline: the authorisation and its movement in one statement. */
 async function recordDecline(tx: Tx, card: RecordedCard, req: PurchaseRequest, reason: string, now: Date): Promise<AuthRow> {
   const outcome: Outcome = { status: 'declined', reason };
   const id = randomUUID();
-  const [authorization, movement] = recordWrites(card, req, outcome, now, id);
-  await tx.execute(sql`WITH a AS (${authorization}) ${movement}`);
+  await runBuilt(tx, declineStatement(), recordValues(card, req, outcome, now, id));
   return authRowOf(card, req, outcome, now, id);
 }
 
@@ -243,7 +290,8 @@ export const sandboxProcessor: CardProcessor = {
     // When the caller's card row predicts an approval with nothing to count, the locking statement
     // tries it at once (one round trip instead of two); it writes only if the prediction holds.
     const guess = predicted(cardIn);
-    const attempt = !rowRefusal(guess, req) && limitsOfColumns(guess).source === 'none' ? { expected: guess, hold: hold(guess.v_uid_account!), writes: recordWrites(guess, req, approved, now, id, PLACED_HOLD) } : undefined;
+    const attempt =
+      !rowRefusal(guess, req) && limitsOfColumns(guess).source === 'none' ? { expected: guess, values: { ...newHoldValues(hold(guess.v_uid_account!)), ...recordValues(guess, req, approved, now, id) } } : undefined;
     const { locked, placed } = await lockHolderAndCard(tx, cardIn.v_uid_cardholder, cardIn.v_uid, attempt);
     if (placed) return authRowOf(locked, req, approved, now, id);
     const decline = (reason: string) => recordDecline(tx, locked, req, reason, now);
@@ -252,7 +300,7 @@ export const sandboxProcessor: CardProcessor = {
     try {
       // The reference is new (a fresh id), so there is no replay to look up; the authorisation
       // and its movement are written in the hold's own statement, only if the hold is placed.
-      await placeNewHold(tx, hold(locked.v_uid_account!), recordWrites(locked, req, approved, now, id, PLACED_HOLD));
+      await placeNewHold(tx, hold(locked.v_uid_account!), { writes: APPROVED_WRITES, values: recordValues(locked, req, approved, now, id) });
     } catch (err) {
       // The hold refuses before writing anything, so the transaction is still usable for the decline.
       if (err instanceof AppError && err.message === INSUFFICIENT_FUNDS) return decline(DECLINE_REASONS.insufficientFunds);
