@@ -136,7 +136,8 @@ const lockSql = () => sql`SELECT h.b_locked AS holder_locked, c.v_uid, c.i_statu
     FROM cardholders h CROSS JOIN cards c CROSS JOIN LATERAL (${cardholderLimitsSql(sql`h.v_identifier`, CARD_LIMIT_TYPE)}) l
    WHERE h.v_uid = ${ph('lock_holder')}::uuid AND c.v_uid = ${ph('lock_card')}::uuid
      FOR UPDATE OF h, c`;
-const lockStatement = builtOnce(lockSql);
+// The locked row comes back as one jsonb column: parsing one field costs node less than a dozen.
+const lockStatement = builtOnce(() => sql`SELECT to_jsonb(locked) AS locked FROM (${lockSql()}) locked`);
 
 /** The lock, then — only if the locked rows are exactly as expected (expect_*) — the hold and the approval's writes. */
 const attemptStatement = builtOnce(() => {
@@ -147,7 +148,7 @@ const attemptStatement = builtOnce(() => {
              IS NOT DISTINCT FROM (${ph('expect_holder_locked')}::boolean, ${ph('expect_status')}::int, ${ph('expect_blocked')}::boolean, ${ph('expect_account')}::uuid,
                                    ${ph('expect_business')}::uuid, ${ph('expect_controls')}::jsonb, ${ph('expect_per_transaction')}::text, ${ph('expect_daily')}::text, ${ph('expect_monthly')}::text)
     ), ${newHoldCtes(sql`EXISTS (SELECT 1 FROM as_expected)`)}${sql.join(writes)}
-    SELECT locked.*, EXISTS (SELECT 1 FROM ${PLACED_HOLD}) AS placed FROM locked`;
+    SELECT to_jsonb(locked) AS locked, EXISTS (SELECT 1 FROM ${PLACED_HOLD}) AS placed FROM locked`;
 });
 
 /** An approval decided on a prediction: placed in the locking statement if the locked rows are exactly `expected`. */
@@ -169,7 +170,7 @@ interface Attempt {
  */
 async function lockHolderAndCard(tx: Tx, holderId: string, cardId: string, attempt?: Attempt): Promise<{ locked: Locked; placed: boolean }> {
   const lock = { lock_holder: holderId, lock_card: cardId };
-  let rows: Array<Locked & { placed?: boolean }>;
+  let rows: Array<{ locked: Locked; placed?: boolean }>;
   if (attempt) {
     const e = attempt.expected;
     rows = await runBuilt(tx, attemptStatement(), {
@@ -190,8 +191,7 @@ async function lockHolderAndCard(tx: Tx, holderId: string, cardId: string, attem
   }
   const [row] = rows;
   if (!row) throw new Error(`authorize: no existe el tarjetahabiente ${holderId} o la tarjeta ${cardId}`);
-  const { placed, ...locked } = row;
-  return { locked, placed: placed === true };
+  return { locked: row.locked, placed: row.placed === true };
 }
 
 async function limitRefusal(tx: Tx, holderId: string, locked: Locked, amount: bigint, now: Date): Promise<string | null> {
