@@ -161,7 +161,8 @@ interface Attempt {
  * Locks the cardholder, then the card (the one lock order of the cards module), and reads the
  * cardholder's limits, in one statement. The usage is NOT summed here: this statement's snapshot
  * predates a wait for the locks, so the purchases of whoever held them would be missed;
- * holderUsage runs after it, under the locks.
+ * holderUsage runs after it, under the locks. (The limits are read in that snapshot: a limit
+ * edited meanwhile counts from the next authorisation; limit edits never took these locks.)
  *
  * With an attempt, the same statement then places the hold and writes the authorisation — only
  * if every value the rules read is, once locked, the one the approval was decided on (so the
