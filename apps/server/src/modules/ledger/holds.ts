@@ -163,7 +163,7 @@ const NO_WRITES: readonly SQL[] = [];
  * SELECT ... FROM PLACED_HOLD, which write only when the hold was placed.
  */
 export async function placeNewHold(tx: Tx, input: HoldInput, also: AlsoWrites = { writes: NO_WRITES, values: {} }): Promise<Hold> {
-  const values = { ...newHoldValues(input), ...also.values };
+  const values = Object.assign(newHoldValues(input), also.values);
   let statement = newHoldStatements.get(also.writes);
   if (!statement) {
     const extra = also.writes.map((write, i) => sql`, ${sql.raw(`also_${i}`)} AS (${write})`);
