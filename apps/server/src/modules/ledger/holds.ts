@@ -1,7 +1,8 @@
 // Holds: amounts in transit, placed, settled into a posting or released, once (conventions in shared.ts).
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { pgArray } from '../../db/arrays';
+import { builtNow, runBuilt, type BuiltQuery } from '../../db/built';
 import type { DbOrTx, Tx } from '../../db/client';
 import { conflict, notFound, rule } from '../../platform/errors';
 import { post, resolveLegs, type PostedTransaction, type PostingInput, type TransactionInput } from './post';
@@ -40,15 +41,25 @@ export async function getHold(db: DbOrTx, reference: string): Promise<Hold | nul
   return h ? toHold(h) : null;
 }
 
+export interface HoldInput {
+  accountId: string;
+  amountCents: bigint;
+  reference: string;
+}
+
+function checkHoldInput(fn: string, input: HoldInput): void {
+  if (typeof input.amountCents !== 'bigint' || input.amountCents <= 0n || input.amountCents > MAX_POSTING_CENTS) throw new Error(`${fn}: monto no válido: ${String(input.amountCents)}`);
+  if (!input.reference?.trim()) throw new Error(`${fn}: falta reference`);
+  if (!UUID.test(input.accountId)) throw notFound(ACCOUNT_NOT_FOUND);
+}
+
 /**
  * Moves an amount into transit (raises n_held_cents). Refused with 'Saldo insuficiente' when the
  * available balance does not cover it. Placing the same reference again (same account and amount)
  * returns the existing hold with created: false.
  */
-export async function placeHold(tx: Tx, input: { accountId: string; amountCents: bigint; reference: string }): Promise<{ created: boolean; hold: Hold }> {
-  if (typeof input.amountCents !== 'bigint' || input.amountCents <= 0n || input.amountCents > MAX_POSTING_CENTS) throw new Error(`placeHold: monto no válido: ${String(input.amountCents)}`);
-  if (!input.reference?.trim()) throw new Error('placeHold: falta reference');
-  if (!UUID.test(input.accountId)) throw notFound(ACCOUNT_NOT_FOUND);
+export async function placeHold(tx: Tx, input: HoldInput): Promise<{ created: boolean; hold: Hold }> {
+  checkHoldInput('placeHold', input);
   const same = (prior: Hold) => {
     if (prior.accountId !== input.accountId || prior.amountCents !== input.amountCents) throw conflict('La referencia de la retención ya existe con otros datos');
     return { created: false, hold: prior };
@@ -102,6 +113,71 @@ export async function placeHold(tx: Tx, input: { accountId: string; amountCents:
     updatedAt: new Date(Number(row.updated)),
   };
   return { created: true, hold };
+}
+
+/** The CTE of newHoldCtes that has a row when the hold was placed (none when it was not). */
+export const PLACED_HOLD = sql.raw('placed_hold');
+
+/**
+ * A hold under a reference the caller has just made up (a fresh UUID), as CTEs for a statement of
+ * the caller's: the funds check and the hold are one conditional UPDATE (at READ COMMITTED it waits
+ * for the account's row and checks its latest version) plus the hold's INSERT, which PLACED_HOLD
+ * returns. Nothing is written when the funds fall short, the account is missing or `when` (an SQL
+ * condition, evaluated before the account is touched) is false. Its values are placeholders
+ * (hold_*), given by newHoldValues, so that a hot caller renders the statement once (db/built.ts).
+ */
+export function newHoldCtes(when: SQL = sql`true`): SQL {
+  const amount = sql`${sql.placeholder('hold_amount')}::bigint`;
+  const account = sql`${sql.placeholder('hold_account')}::uuid`;
+  return sql`hold_account AS (
+      UPDATE ledger_accounts SET n_held_cents = n_held_cents + ${amount}, d_update_at = now()
+       WHERE v_uid = ${account} AND (NOT b_customer OR n_balance_cents - n_held_cents >= ${amount}) AND ${when}
+      RETURNING v_uid
+    ), ${PLACED_HOLD} AS (
+      INSERT INTO ledger_holds (v_uid, v_uid_account, n_amount_cents, v_reference)
+      SELECT ${sql.placeholder('hold_id')}::uuid, v_uid, ${amount}, ${sql.placeholder('hold_reference')} FROM hold_account
+      RETURNING v_uid::text AS id, d_create_at, d_update_at
+    )`;
+}
+
+/** The values of newHoldCtes for a hold, checked as placeHold checks its input. */
+export function newHoldValues(input: HoldInput): Record<string, unknown> {
+  checkHoldInput('newHold', input);
+  return { hold_id: randomUUID(), hold_account: input.accountId, hold_amount: input.amountCents.toString(), hold_reference: input.reference };
+}
+
+/** The caller's writes to run in placeNewHold's statement, and the values of their placeholders. */
+export interface AlsoWrites {
+  writes: readonly SQL[];
+  values: Record<string, unknown>;
+}
+
+/** placeNewHold's statement, rendered once per list of writes (callers keep theirs in a constant). */
+const newHoldStatements = new WeakMap<readonly SQL[], BuiltQuery>();
+const NO_WRITES: readonly SQL[] = [];
+
+/**
+ * placeHold for a reference the caller has just made up (a fresh UUID), so there is no replay to
+ * look for: one round trip (newHoldCtes). Same refusals as placeHold, and like it nothing is
+ * written when it refuses. `also` may add the caller's own writes to that statement: INSERT ...
+ * SELECT ... FROM PLACED_HOLD, which write only when the hold was placed.
+ */
+export async function placeNewHold(tx: Tx, input: HoldInput, also: AlsoWrites = { writes: NO_WRITES, values: {} }): Promise<Hold> {
+  const values = Object.assign(newHoldValues(input), also.values);
+  let statement = newHoldStatements.get(also.writes);
+  if (!statement) {
+    const extra = also.writes.map((write, i) => sql`, ${sql.raw(`also_${i}`)} AS (${write})`);
+    statement = builtNow(sql`WITH ${newHoldCtes()}${sql.join(extra)}
+      SELECT EXISTS (SELECT 1 FROM ledger_accounts WHERE v_uid = ${sql.placeholder('hold_account')}::uuid) AS found, h.id,
+             floor(extract(epoch FROM h.d_create_at) * 1000)::bigint::text AS created,
+             floor(extract(epoch FROM h.d_update_at) * 1000)::bigint::text AS updated
+        FROM (SELECT 1) one LEFT JOIN ${PLACED_HOLD} h ON true`);
+    newHoldStatements.set(also.writes, statement);
+  }
+  const [row] = await guarded(runBuilt<{ found: boolean; id: string | null; created: string | null; updated: string | null }>(tx, statement, values));
+  if (!row?.found) throw notFound(ACCOUNT_NOT_FOUND);
+  if (row.id === null || row.created === null || row.updated === null) throw rule(INSUFFICIENT_FUNDS);
+  return { id: row.id, accountId: input.accountId, amountCents: input.amountCents, status: 'held', reference: input.reference, transactionId: null, reason: null, createdAt: new Date(Number(row.created)), updatedAt: new Date(Number(row.updated)) };
 }
 
 /** Locks a ledger account now, for a caller that must take it before its own rows (see runChunk of dispersions). */

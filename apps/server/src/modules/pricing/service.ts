@@ -21,7 +21,7 @@ import {
   type TransactionLimit,
   type ValuesAndCommissions,
 } from '@far/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
@@ -319,8 +319,6 @@ export async function effectiveLimits(db: DbOrTx, identifier: string, cardType =
 
 const NO_LIMITS: Limits = { perTransaction: null, daily: null, monthly: null, source: 'none' };
 const limitsOf = (r: LimitRow, source: Limits['source']): Limits => ({ perTransaction: r.n_limit_per_transaction_cents, daily: r.n_daily_limit_cents, monthly: r.n_monthly_limit_cents, source });
-/** The lower of two limits (null: none). */
-const lower = (a: bigint | null, b: bigint | null) => (a === null ? b : b === null ? a : a < b ? a : b);
 
 /**
  * A cardholder's limits: its own row (enabled) capped field by field by the global row of its
@@ -328,14 +326,41 @@ const lower = (a: bigint | null, b: bigint | null) => (a === null ? b : b === nu
  * here also holds when the global row is lowered afterwards.
  */
 export async function cardholderLimits(db: DbOrTx, identifier: string, cardType = CARDHOLDER_LIMIT_CARD_TYPE): Promise<Limits> {
-  const specific = await limitRow(db, 1, identifier, cardType);
-  const g = await limitRow(db, 0, '', cardType);
-  const global = g?.b_enabled ? limitsOf(g, 'global') : null;
-  if (!specific?.b_enabled) return global ?? NO_LIMITS;
-  const own = limitsOf(specific, 'specific');
-  if (!global) return own;
-  return { perTransaction: lower(own.perTransaction, global.perTransaction), daily: lower(own.daily, global.daily), monthly: lower(own.monthly, global.monthly), source: 'specific' };
+  const result = (await db.execute(cardholderLimitsSql(sql`${identifier}::text`, cardType))) as unknown as { rows: CardholderLimitsColumns[] };
+  return limitsOfColumns(result.rows[0]!);
 }
+
+/** The columns of cardholderLimitsSql (bigints as text). */
+export interface CardholderLimitsColumns {
+  limit_per_transaction: string | null;
+  limit_daily: string | null;
+  limit_monthly: string | null;
+  limit_source: Limits['source'];
+}
+
+/**
+ * cardholderLimits as a one-row subquery of a cardholder identifier (an SQL expression), so that
+ * a hot caller can fold the lookup into a statement of its own (the card authorisation does).
+ * Disabled rows are left out by the joins; least() skips NULLs, so an own limit is capped by the
+ * global one and a missing one is the global one — the rule above, in one statement.
+ */
+export function cardholderLimitsSql(identifier: SQL, cardType = CARDHOLDER_LIMIT_CARD_TYPE): SQL {
+  return sql`SELECT least(s.n_limit_per_transaction_cents, g.n_limit_per_transaction_cents)::text AS limit_per_transaction,
+                    least(s.n_daily_limit_cents, g.n_daily_limit_cents)::text AS limit_daily,
+                    least(s.n_monthly_limit_cents, g.n_monthly_limit_cents)::text AS limit_monthly,
+                    CASE WHEN s.v_uid IS NOT NULL THEN 'specific' WHEN g.v_uid IS NOT NULL THEN 'global' ELSE 'none' END AS limit_source
+               FROM (SELECT 1) one
+               LEFT JOIN transaction_limits s ON s.i_scope_type = 1 AND s.v_cardholder_identifier = ${identifier} AND s.v_card_type = ${cardType} AND s.b_enabled
+               LEFT JOIN transaction_limits g ON g.i_scope_type = 0 AND g.v_cardholder_identifier = '' AND g.v_card_type = ${cardType} AND g.b_enabled`;
+}
+
+const bigintOrNull = (v: string | null) => (v === null ? null : BigInt(v));
+export const limitsOfColumns = (c: CardholderLimitsColumns): Limits => ({
+  perTransaction: bigintOrNull(c.limit_per_transaction),
+  daily: bigintOrNull(c.limit_daily),
+  monthly: bigintOrNull(c.limit_monthly),
+  source: c.limit_source,
+});
 
 /** A cardholder row (a card type) may not exceed the enabled global row of its card type, nor drop one of its limits. */
 async function checkCap(db: DbOrTx, cardType: string, values: { n_limit_per_transaction_cents: bigint | null; n_daily_limit_cents: bigint | null; n_monthly_limit_cents: bigint | null }): Promise<void> {

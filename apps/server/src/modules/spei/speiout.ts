@@ -1,7 +1,7 @@
 // SPEI out: the checks, the hold, the order; cancelling, removing and editing it while pending (overview in movement.ts).
 import { randomUUID } from 'node:crypto';
 import { APPROVAL_MESSAGES, MOVEMENT_STATUS, SPEI_MESSAGES, WALLET_MESSAGES, isFuturePaymentDay, amountOut, formatCurrency, speiOutCharges, validateClabe, type BusinessMovement } from '@far/contracts';
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { fieldError, notFound, rule } from '../../platform/errors';
@@ -78,15 +78,15 @@ export async function speiOutUsage(db: DbOrTx, businessId: string, now = new Dat
   return { today: sum(row?.today), month: sum(row?.month) };
 }
 
-/** SPEI-out amounts sent from these (card) accounts in [from, to) that count: a cardholder's usage. */
-export async function accountsSpeiOutSum(db: DbOrTx, accountIds: string[], from: Date, to: Date): Promise<bigint> {
-  if (!accountIds.length) return 0n;
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${businessMovements.n_amount_cents}), 0)::text` })
-    .from(businessMovements)
-    .where(and(inArray(businessMovements.v_uid_account, accountIds), eq(businessMovements.v_type, 'SPEI_OUT'), inArray(businessMovements.i_status, COUNTED), gte(businessMovements.d_create_at, from), lt(businessMovements.d_create_at, to)));
-  return BigInt(row?.total ?? '0');
-}
+/**
+ * The SPEI outs sent from some (card) accounts in [from, to) that count, as rows (amount, at) of a
+ * subquery over `accountIds` (an SQL subquery): a cardholder's usage adds them to its purchases in
+ * one statement (cards/network.ts).
+ */
+export const accountsSpeiOutCounted = (accountIds: SQL, from: Date, to: Date): SQL =>
+  sql`SELECT n_amount_cents AS amount, d_create_at AS at FROM business_movements
+       WHERE v_uid_account IN (${accountIds}) AND v_type = 'SPEI_OUT' AND i_status IN (${sql.raw(COUNTED.join(', '))})
+         AND d_create_at >= ${from.toISOString()}::timestamptz AND d_create_at < ${to.toISOString()}::timestamptz`;
 
 // ---- SPEI out ----------------------------------------------------------------------------------------
 
