@@ -5,10 +5,14 @@
  */
 import { centsToDecimalString, formatDate } from '@far/contracts';
 import { PassThrough, Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { stringify } from 'csv-stringify/sync';
 // Only the types here: exceljs is heavy and rarely needed, so it loads on the first XLSX export.
 import type ExcelJS from 'exceljs';
 import { mexicoWallClock } from './mexico-time';
+import { styleHeader, xlsxColumns, type XlsxKind } from './xlsx-sheet';
+
+export { XLSX_FORMATS } from './xlsx-sheet';
 
 /**
  * - `text`: free text (names, concepts, aliases): formula-injection escaped in CSV.
@@ -17,7 +21,7 @@ import { mexicoWallClock } from './mexico-time';
  * - `money`: integer cents (bigint).
  * - `count`: a whole number (given as text or bigint): a number cell in XLSX.
  */
-export type ExportKind = 'text' | 'id' | 'datetime' | 'date' | 'money' | 'count';
+export type ExportKind = XlsxKind;
 
 export type ExportValue = string | bigint | Date | null | undefined;
 
@@ -41,11 +45,6 @@ export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
-
-/** XLSX number formats: es-MX money with the peso sign, and day-first dates. */
-export const XLSX_FORMATS = { money: '"$"#,##0.00;-"$"#,##0.00', datetime: 'dd/mm/yyyy hh:mm', date: 'dd/mm/yyyy', text: '@' } as const;
-
-const DEFAULT_WIDTH: Record<ExportKind, number> = { text: 24, id: 22, datetime: 17, date: 12, money: 15, count: 12 };
 
 /** A cell a spreadsheet must not run: text starting with = + - @ (or a tab or CR) gets a leading quote. */
 export const safeCell = (value: string | null | undefined): string => {
@@ -148,20 +147,6 @@ function xlsxCell(kind: ExportKind, v: ExportValue): ExcelJS.CellValue {
   }
 }
 
-/** Widths and number formats per kind (the same in the buffered and the streamed writer). */
-const xlsxColumns = <R>(columns: readonly ExportColumn<R>[]): Array<Partial<ExcelJS.Column>> =>
-  columns.map((c) => ({
-    header: c.header,
-    width: c.width ?? Math.max(DEFAULT_WIDTH[c.kind], c.header.length + 4),
-    style: c.kind === 'money' || c.kind === 'datetime' || c.kind === 'date' ? { numFmt: XLSX_FORMATS[c.kind] } : { numFmt: XLSX_FORMATS.text },
-  }));
-
-function styleHeader(header: ExcelJS.Row): void {
-  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F3A5F' } };
-  header.alignment = { vertical: 'middle' };
-}
-
 /** XLSX: a bold header row with filters, frozen under the header; typed cells and formats per column. */
 export async function toXlsx<R>(sheetName: string, columns: readonly ExportColumn<R>[], rows: readonly R[]): Promise<Buffer> {
   const { default: Excel } = await import('exceljs');
@@ -205,36 +190,72 @@ function streamCsv<R>(columns: readonly ExportColumn<R>[], batches: AsyncIterabl
   return Readable.from(chunks(), { objectMode: false });
 }
 
+/**
+ * The worker of streamXlsx: xlsx-worker.ts under tsx (tests, dev), or the xlsx-worker.js the
+ * build writes beside dist/main.js.
+ */
+const fromSource = import.meta.url.endsWith('.ts');
+const XLSX_WORKER = new URL(fromSource ? './xlsx-worker.ts' : './xlsx-worker.js', import.meta.url);
+/** Under tsx a worker does not inherit its loader (and takes no --import): it registers it first. */
+const TSX_BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(XLSX_WORKER.href)}); })`;
+
+/**
+ * XLSX streamed: this thread reads the batches and turns rows into cell values; a worker thread
+ * (xlsx-worker.ts) writes the workbook and sends its bytes back. One batch is in the worker while
+ * the next is read, and nothing more is sent while the client has not taken what was written.
+ */
 function streamXlsx<R>(sheetName: string, columns: readonly ExportColumn<R>[], batches: AsyncIterable<readonly R[]>): Readable {
   const out = new PassThrough();
-  void (async () => {
-    const { default: Excel } = await import('exceljs');
-    // Shared strings would keep every distinct text in memory until the end: inline strings instead.
-    const book = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    book.creator = 'FAR Portal';
-    const sheet = book.addWorksheet(sheetName, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
-    sheet.columns = xlsxColumns(columns);
-    styleHeader(sheet.getRow(1));
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-    sheet.getRow(1).commit();
-    // exceljs gives every row and cell a style object of its own and turns each into XML to find its
-    // style id, unless it saw that very object before: one shared object per column (and one for the
-    // rows) makes that lookup a WeakMap hit (a third of the XLSX time at 100,000 rows).
-    const rowStyle = {};
-    const cellStyles = xlsxColumns(columns).map((c) => c.style!);
-    for await (const batch of batches) {
-      for (const r of batch) {
-        const row = sheet.addRow(columns.map((c) => xlsxCell(c.kind, c.value(r))));
-        // Row.style exists at run time (exceljs's typings leave it out).
-        (row as unknown as { style: object }).style = rowStyle;
-        row.eachCell((cell, col) => (cell.style = cellStyles[col - 1]!));
-        row.commit();
-      }
-      // Let the zip stream drain before the next batch is read.
-      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
+  const worker = new Worker(fromSource ? TSX_BOOTSTRAP : XLSX_WORKER, {
+    eval: fromSource,
+    workerData: { sheetName, columns: columns.map(({ header, kind, width }) => ({ header, kind, width })) },
+    // The worker holds one batch and exceljs's buffers: a bound of its own (decision 0020).
+    resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 },
+  });
+  let acked = 0;
+  let onAck: (() => void) | null = null;
+  let finished = false;
+  worker.on('message', (m: { chunk?: Uint8Array; ack?: boolean; done?: boolean }) => {
+    if (m.chunk) out.write(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength));
+    else if (m.ack) {
+      acked++;
+      onAck?.();
+    } else if (m.done) {
+      finished = true;
+      out.end();
+      void worker.terminate();
     }
-    sheet.commit();
-    await book.commit();
+  });
+  worker.on('error', (err) => out.destroy(err));
+  worker.on('exit', (code) => {
+    if (!finished) out.destroy(new Error(`El escritor XLSX terminó antes de tiempo (código ${code})`));
+  });
+  // A client that goes away stops the worker.
+  out.on('close', () => void worker.terminate());
+  const waitAcks = (upTo: number) => new Promise<void>((resolve) => {
+    const check = () => {
+      if (acked >= upTo || out.destroyed) {
+        onAck = null;
+        resolve();
+      }
+    };
+    onAck = check;
+    check();
+  });
+  void (async () => {
+    let sent = 0;
+    for await (const batch of batches) {
+      if (out.destroyed) return;
+      if (batch.length === 0) continue;
+      const rows = batch.map((r) => columns.map((c) => xlsxCell(c.kind, c.value(r))));
+      // At most one batch waits in the worker while this one is converted.
+      await waitAcks(sent - 1);
+      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
+      worker.postMessage({ rows });
+      sent++;
+    }
+    await waitAcks(sent);
+    worker.postMessage({ end: true });
   })().catch((err: unknown) => out.destroy(err as Error));
   return out;
 }
