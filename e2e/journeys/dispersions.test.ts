@@ -154,5 +154,18 @@ it('a business pays three people from a file, follows each row, re-sends the ret
   await screenshot(page, 'dispersions-history');
   await page.goto(`${baseUrl()}/dashboard`);
   await expect.poll(() => page.getByTestId('recent-dispersions').innerText(), { timeout: 15_000 }).toContain('Completada parcialmente');
+
+  // On a phone the three dispersion screens do not scroll sideways (tables scroll inside their frame).
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [path, name] of [
+    ['/dispersal/transfer', 'dispersions-transfer-phone'],
+    ['/dispersal/history', 'dispersions-history-phone'],
+    ['/dispersal/program', 'dispersions-program-phone'],
+  ] as const) {
+    await page.goto(`${baseUrl()}${path}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    await screenshot(page, name);
+  }
   await context.close();
 });
