@@ -12,5 +12,7 @@ export default defineConfig({
     restoreMocks: true,
     // The machine is shared: a form test with many clicks can pass 5 s under load without being wrong.
     testTimeout: 30_000,
+    // vitest's default on 2 cores is one worker; files are independent (each its own jsdom).
+    maxWorkers: 2,
   },
 });
