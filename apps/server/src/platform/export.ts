@@ -229,6 +229,8 @@ function streamXlsx<R>(sheetName: string, columns: readonly ExportColumn<R>[], b
   worker.on('error', (err) => out.destroy(err));
   worker.on('exit', (code) => {
     if (!finished) out.destroy(new Error(`El escritor XLSX terminó antes de tiempo (código ${code})`));
+    // A reader waiting for an acknowledgement that will not come sees the destroyed stream and stops.
+    onAck?.();
   });
   // A client that goes away stops the worker.
   out.on('close', () => void worker.terminate());
@@ -250,7 +252,8 @@ function streamXlsx<R>(sheetName: string, columns: readonly ExportColumn<R>[], b
       const rows = batch.map((r) => columns.map((c) => xlsxCell(c.kind, c.value(r))));
       // At most one batch waits in the worker while this one is converted.
       await waitAcks(sent - 1);
-      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
+      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve).once('close', resolve));
+      if (out.destroyed) return;
       worker.postMessage({ rows });
       sent++;
     }

@@ -5,7 +5,8 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { XLSX_FORMATS, centsToNumber, csvIdentifier, spreadsheetDate, safeCell, toCsv, toXlsx, type ExportColumn } from '../../src/platform/export';
+import { randomBytes } from 'node:crypto';
+import { XLSX_FORMATS, centsToNumber, csvIdentifier, spreadsheetDate, safeCell, streamExport, toCsv, toXlsx, type ExportColumn } from '../../src/platform/export';
 
 interface Row {
   at: string;
@@ -118,5 +119,43 @@ describe('XLSX', () => {
     const cell = sheet.getRow(2).getCell(5);
     expect([cell.type, cell.value]).toEqual([ExcelJS.ValueType.String, '=HYPERLINK("http://x","y")']);
     sheet.eachRow((row) => row.eachCell((c) => expect(c.type).not.toBe(ExcelJS.ValueType.Formula)));
+  });
+});
+
+describe('streamed XLSX (worker thread)', () => {
+  const columns: ExportColumn<{ a: string }>[] = [{ header: 'A', kind: 'text', value: (r) => r.a }];
+
+  it('writes every batch and reads back', async () => {
+    async function* batches() {
+      for (let b = 0; b < 3; b++) yield Array.from({ length: 50 }, (_, i) => ({ a: `fila ${b * 50 + i}` }));
+    }
+    const chunks: Buffer[] = [];
+    for await (const c of streamExport('xlsx', { sheetName: 'Hoja', columns, batches: batches() })) chunks.push(c as Buffer);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Hoja')!;
+    expect(sheet.rowCount).toBe(151);
+    expect(sheet.getRow(151).getCell(1).value).toBe('fila 149');
+  });
+
+  it('stops reading batches when its reader goes away', async () => {
+    let read = 0;
+    let closed = false;
+    async function* batches() {
+      try {
+        for (let i = 0; i < 2_000; i++) {
+          read++;
+          // Text that does not compress, so the file's bytes leave while rows are still coming.
+          yield [{ a: randomBytes(1_500).toString('base64') }];
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const stream = streamExport('xlsx', { sheetName: 'Hoja', columns, batches: batches() });
+    await new Promise((resolve) => stream.once('data', resolve));
+    stream.destroy();
+    await expect.poll(() => closed, { timeout: 10_000 }).toBe(true);
+    expect(read).toBeLessThan(2_000);
   });
 });
