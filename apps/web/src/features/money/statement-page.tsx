@@ -52,7 +52,7 @@ function Summary({ s }: { s: AccountState }) {
         <Figure label="Saldo final" value={s.ClosingBalance} strong testId="statement-closing" />
       </SimpleGrid>
       <Paper withBorder>
-        <ScrollArea.Autosize mah={480} type="auto">
+        <ScrollArea.Autosize mah={480} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Movimientos del estado de cuenta' }}>
           <Table verticalSpacing={6} horizontalSpacing="md" stickyHeader data-testid="statement-lines">
             <Table.Thead bg="var(--mantine-color-gray-0)">
               <Table.Tr>
