@@ -1,5 +1,6 @@
 import { asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { builtNow, runBuilt } from '../db/built';
 import type { DbOrTx } from '../db/client';
 
 /** The Page/Size request of the profiles family. */
@@ -42,6 +43,15 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
 /** Up to this many matching rows a long list counts exactly; beyond it, the planner estimates. */
 export const EXACT_COUNT_CAP = 1_000;
 
+/** How a list's total is found: the planner's estimate of the filter's matches, and a count capped past the cap. */
+interface Totals {
+  /** Identifies the filter and its values, to reuse an estimate. */
+  key: string;
+  estimate(): Promise<number>;
+  /** Matching rows, counted up to EXACT_COUNT_CAP + 1. */
+  capped(): Promise<number>;
+}
+
 /**
  * The total of a page of a list that can grow without bound (docs/decisions/0008-request-path-and-lists.md), without an
  * exact count(*) of every matching row (80× the page's cost at 100,000 rows):
@@ -51,15 +61,30 @@ export const EXACT_COUNT_CAP = 1_000;
  * - never below what the page proves to exist.
  * Call it after reading the page, with the same table and filter.
  */
-export async function listTotal(db: DbOrTx, table: PgTable, where: SQL | undefined, page: { offset: number; limit: number; rows: number }): Promise<number> {
+export async function listTotal(db: DbOrTx, table: PgTable, where: SQL | undefined, page: PageRead): Promise<number> {
+  const probe = () => db.select({ one: sql`1` }).from(table).where(where);
+  const built = dialect.sqlToQuery(probe().getSQL());
+  return totalOf(db, page, {
+    key: `${built.sql}\u0000${JSON.stringify(built.params)}`,
+    estimate: async () => planRows((await db.execute(sql`EXPLAIN (FORMAT JSON) ${probe()}`)) as unknown as QueryRows),
+    capped: async () => (await db.select({ n: count() }).from(probe().limit(EXACT_COUNT_CAP + 1).as('capped')))[0]?.n ?? 0,
+  });
+}
+
+interface PageRead {
+  offset: number;
+  limit: number;
+  /** Rows the page read. */
+  rows: number;
+}
+
+async function totalOf(db: DbOrTx, page: PageRead, totals: Totals): Promise<number> {
   if ((page.rows > 0 && page.rows < page.limit) || (page.rows === 0 && page.offset === 0)) return page.offset + page.rows;
   const known = page.offset + page.rows;
   // Planning is cheap; an estimate far past the cap is trusted without counting anything.
-  const estimate = await plannedRows(db, table, where);
+  const estimate = await cachedEstimate(db, totals);
   if (estimate >= 10 * EXACT_COUNT_CAP) return Math.max(estimate, known);
-  const capped = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_CAP + 1).as('capped');
-  const [counted] = await db.select({ n: count() }).from(capped);
-  const n = counted?.n ?? 0;
+  const n = await totals.capped();
   return n <= EXACT_COUNT_CAP ? n : Math.max(estimate, n, known);
 }
 
@@ -70,20 +95,69 @@ const dialect = new PgDialect();
 /** Per database handle (a test's app or a transaction never sees another's), per filter's SQL and parameters. */
 const estimates = new WeakMap<object, Map<string, { rows: number; until: number }>>();
 
-async function plannedRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
-  const probe = db.select({ one: sql`1` }).from(table).where(where);
-  const built = dialect.sqlToQuery(probe.getSQL());
-  const key = `${built.sql}\u0000${JSON.stringify(built.params)}`;
-  let cache = estimates.get(db);
-  const hit = cache?.get(key);
-  if (hit && hit.until > Date.now()) return hit.rows;
-  const plan = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${probe}`)) as unknown as { rows: Array<Record<string, unknown>> };
+type QueryRows = { rows: Array<Record<string, unknown>> };
+const planRows = (plan: QueryRows): number => {
   const json = plan.rows[0]?.['QUERY PLAN'];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: { 'Plan Rows': number } }> | undefined;
-  const rows = Math.round(parsed?.[0]?.Plan['Plan Rows'] ?? 0);
+  return Math.round(parsed?.[0]?.Plan['Plan Rows'] ?? 0);
+};
+
+async function cachedEstimate(db: DbOrTx, totals: Totals): Promise<number> {
+  let cache = estimates.get(db);
+  const hit = cache?.get(totals.key);
+  if (hit && hit.until > Date.now()) return hit.rows;
+  const rows = await totals.estimate();
   if (!cache) estimates.set(db, (cache = new Map()));
   // Searches typed by people make new keys without end: past the bound the map starts over.
   if (cache.size >= ESTIMATES_KEPT) cache.clear();
-  cache.set(key, { rows, until: Date.now() + ESTIMATE_TTL_MS });
+  cache.set(totals.key, { rows, until: Date.now() + ESTIMATE_TTL_MS });
   return rows;
+}
+
+/** What a list's shape may hold: which filters it has and the sort, never a value typed by someone. */
+export type ListShape = Record<string, boolean | number | string | undefined>;
+
+interface Preparable<Row> {
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<Row[]> };
+}
+
+/**
+ * A long list whose statements are built once per shape (which filters it has, its sort) and
+ * database handle, and bound on every call: drizzle otherwise builds the page select, the
+ * estimate and the count again for every request (a third of the movements list's CPU at 64
+ * connections). The builders see only the shape, and every value is an sql.placeholder() bound from
+ * `values` (the page's 'limit' and 'offset' too), so no value becomes part of a statement's text.
+ * The total is listTotal's.
+ */
+export function shapedList<S extends ListShape, Row>(spec: {
+  table: PgTable;
+  where(shape: S): SQL | undefined;
+  page(db: DbOrTx, where: SQL | undefined, shape: S): Preparable<Row>;
+}) {
+  const prepared = new WeakMap<object, Map<string, ReturnType<typeof prepare>>>();
+  const prepare = (db: DbOrTx, shape: S) => {
+    const where = spec.where(shape);
+    const probe = db.select({ one: sql`1` }).from(spec.table).where(where);
+    return {
+      // Unnamed here: db/hot-statements.ts names it once hot, except searches (planned with their pattern).
+      page: spec.page(db, where, shape).prepare(undefined as unknown as string),
+      estimate: builtNow(sql`EXPLAIN (FORMAT JSON) ${probe}`),
+      capped: builtNow(sql`SELECT count(*)::int AS n FROM (${probe.limit(EXACT_COUNT_CAP + 1)}) capped`),
+    };
+  };
+  return async (db: DbOrTx, shape: S, values: Record<string, unknown>, page: { limit: number; offset: number }): Promise<{ rows: Row[]; total: number }> => {
+    const key = JSON.stringify(shape);
+    let byShape = prepared.get(db);
+    if (!byShape) prepared.set(db, (byShape = new Map()));
+    let q = byShape.get(key);
+    if (!q) byShape.set(key, (q = prepare(db, shape)));
+    const statements = q;
+    const rows = await statements.page.execute({ ...values, limit: page.limit, offset: page.offset });
+    const total = await totalOf(db, { ...page, rows: rows.length }, {
+      key: `${key}\u0000${JSON.stringify(values)}`,
+      estimate: async () => planRows({ rows: await runBuilt(db, statements.estimate, values) }),
+      capped: async () => (await runBuilt<{ n: number }>(db, statements.capped, values))[0]?.n ?? 0,
+    });
+    return { rows, total };
+  };
 }

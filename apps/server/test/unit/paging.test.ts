@@ -1,8 +1,8 @@
-import { gt, lt } from 'drizzle-orm';
+import { desc, gt, lt, sql } from 'drizzle-orm';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client';
-import { EXACT_COUNT_CAP, listTotal, toPage } from '../../src/platform/paging';
+import { EXACT_COUNT_CAP, listTotal, shapedList, toPage } from '../../src/platform/paging';
 
 // The totals of long lists: exact when the page is the last one or the matches are few, the
 // planner's estimate (never below what is known) past EXACT_COUNT_CAP.
@@ -49,5 +49,27 @@ describe('list totals', () => {
     expect(await listTotal(database.db, numbers, filter, { offset: 0, limit: 10, rows: 10 })).toBe(before);
     await new Promise((r) => setTimeout(r, 2_100));
     expect(await listTotal(database.db, numbers, filter, { offset: 0, limit: 10, rows: 10 })).toBeGreaterThan(20_000);
+  });
+
+  it('a shaped list builds its statements once per shape and binds the values on every call', async () => {
+    let built = 0;
+    const list = shapedList({
+      table: numbers,
+      where: (shape: { below: boolean }) => {
+        built += 1;
+        return shape.below ? lt(numbers.i, sql.placeholder('below')) : undefined;
+      },
+      page: (db, where) => db.select().from(numbers).where(where).orderBy(desc(numbers.i)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')),
+    });
+    const first = await list(database.db, { below: true }, { below: 26 }, { limit: 10, offset: 20 });
+    expect(first).toEqual({ rows: [5, 4, 3, 2, 1].map((i) => ({ i })), total: 25 });
+    const second = await list(database.db, { below: true }, { below: 101 }, { limit: 10, offset: 0 });
+    expect(second.rows.map((r) => r.i)).toEqual([100, 99, 98, 97, 96, 95, 94, 93, 92, 91]);
+    expect(second.total).toBe(100);
+    expect(built).toBe(1);
+    // Another shape is another statement; its estimate past the cap is never below what was read.
+    const all = await list(database.db, { below: false }, {}, { limit: 10, offset: 0 });
+    expect(all.total).toBeGreaterThan(EXACT_COUNT_CAP);
+    expect(built).toBe(2);
   });
 });

@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { conflict, fieldError, notFound, rule } from '../../platform/errors';
 import { FieldErrors, assertRfcWarningsConfirmed, checkCurp, checkPhone, checkRfc } from '../../platform/identity';
-import { likePattern, listTotal, offsetOf, orderOf, toPage, type PageInput, type SortInput } from '../../platform/paging';
+import { likePattern, offsetOf, orderOf, shapedList, toPage, type PageInput, type SortInput } from '../../platform/paging';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { resolveAddress } from '../postal-codes';
@@ -164,23 +164,33 @@ const LIST_COLUMNS = {
   v_uid_status: businesses.v_uid_status,
 };
 
-export async function listBusinesses(db: DbOrTx, q: PageInput & SortInput<BusinessSortField> & { Search?: string; Status?: StatusFilterName }) {
-  const where: SQL[] = [isNull(businesses.d_deleted_at)];
-  if (q.Status) where.push(inArray(businesses.v_uid_status, [...users.STATUS_GROUPS[q.Status]]));
-  if (q.Search) {
-    // Name, person's full name, RFC, account, e-mail and client number, through one trigram index.
-    where.push(ilike(BUSINESS_SEARCH_TEXT, likePattern(q.Search)));
-  }
-  const cond = and(...where);
+/** Which filters the business list has and its sort (shapedList builds each shape's statements once). */
+type BusinessListShape = { status?: StatusFilterName; search: boolean; sortBy?: BusinessSortField; sortDir?: 'asc' | 'desc' };
+
+const businessList = shapedList({
+  table: businesses,
+  where: (shape: BusinessListShape) =>
+    and(
+      isNull(businesses.d_deleted_at),
+      // A status filter is a fixed group of status ids: part of the statement, not a value.
+      shape.status ? inArray(businesses.v_uid_status, [...users.STATUS_GROUPS[shape.status]]) : undefined,
+      // Name, person's full name, RFC, account, e-mail and client number, through one trigram index.
+      shape.search ? ilike(BUSINESS_SEARCH_TEXT, sql.placeholder('search')) : undefined,
+    ),
   // The users of each business are counted in the page query itself (one statement, not two).
-  const rows = await db
-    .select({ ...LIST_COLUMNS, registered: users.liveUsersOf(sql`${businesses}.v_client`) })
-    .from(businesses)
-    .where(cond)
-    .orderBy(...orderOf(q, BUSINESS_SORT_COLUMNS, [desc(businesses.d_create_at), desc(businesses.v_uid)], businesses.v_uid))
-    .limit(q.Size)
-    .offset(offsetOf(q));
-  const total = await listTotal(db, businesses, cond, { offset: offsetOf(q), limit: q.Size, rows: rows.length });
+  page: (db, where, shape) =>
+    db
+      .select({ ...LIST_COLUMNS, registered: users.liveUsersOf(sql`${businesses}.v_client`) })
+      .from(businesses)
+      .where(where)
+      .orderBy(...orderOf({ SortBy: shape.sortBy, SortDir: shape.sortDir }, BUSINESS_SORT_COLUMNS, [desc(businesses.d_create_at), desc(businesses.v_uid)], businesses.v_uid))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+});
+
+export async function listBusinesses(db: DbOrTx, q: PageInput & SortInput<BusinessSortField> & { Search?: string; Status?: StatusFilterName }) {
+  const shape: BusinessListShape = { status: q.Status, search: !!q.Search, sortBy: q.SortBy, sortDir: q.SortDir };
+  const { rows, total } = await businessList(db, shape, { search: q.Search && likePattern(q.Search) }, { limit: q.Size, offset: offsetOf(q) });
   const records = rows.map((b) => ({
     Id: b.v_uid,
     AccountNumber: b.v_account_number,

@@ -4,7 +4,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, sql, type AnyColumn, typ
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { likePattern, listTotal, orderOf, type SortInput } from '../../platform/paging';
+import { likePattern, orderOf, shapedList, type SortInput } from '../../platform/paging';
 import type { BusinessRow } from '../businesses';
 import { businessLedgerBalance } from '../pricing';
 import { businessFor } from './accounts';
@@ -41,20 +41,23 @@ export interface MovementFilters {
   search?: string;
 }
 
-function filterConditions(businessId: string, f: MovementFilters): SQL {
-  const c: SQL[] = [eq(businessMovements.v_uid_business, businessId)];
+/** Which filters a movements query has and its sort (shapedList builds each shape's statements once). */
+type MovementShape = { status: boolean; type: boolean; from: boolean; to: boolean; search: boolean; sortBy?: MovementSortField; sortDir?: 'asc' | 'desc' };
+const value = (name: string) => sql.placeholder(name);
+
+function movementFilter(shape: MovementShape): SQL {
+  const c: SQL[] = [eq(businessMovements.v_uid_business, value('business'))];
   // Removed orders are left out unless asked for by status.
-  if (f.status !== undefined) c.push(eq(businessMovements.i_status, f.status));
+  if (shape.status) c.push(eq(businessMovements.i_status, value('status')));
   else c.push(sql`${businessMovements.i_status} <> ${S.eliminada}`);
-  if (f.type) c.push(eq(businessMovements.v_type, f.type));
-  if (f.from) c.push(gte(businessMovements.d_create_at, mexicoMidnight(f.from)));
-  if (f.to) c.push(lt(businessMovements.d_create_at, mexicoMidnight(addDays(f.to, 1))));
+  if (shape.type) c.push(eq(businessMovements.v_type, value('type')));
+  if (shape.from) c.push(gte(businessMovements.d_create_at, value('from')));
+  if (shape.to) c.push(lt(businessMovements.d_create_at, value('to')));
   // Concept, reference, tracking key, names, CLABEs and alias, through one trigram index.
-  if (f.search) c.push(ilike(MOVEMENT_SEARCH_TEXT, likePattern(f.search)));
+  if (shape.search) c.push(ilike(MOVEMENT_SEARCH_TEXT, value('search')));
   return and(...c)!;
 }
 
-/** A business's movements, newest first, filtered; `limit`/`offset` page them. */
 /** The columns behind the movements list's sort fields (contracts MOVEMENT_SORT_FIELDS). */
 const MOVEMENT_SORT_COLUMNS: Record<MovementSortField, SQL | AnyColumn> = {
   MovementDate: businessMovements.d_create_at,
@@ -64,18 +67,41 @@ const MOVEMENT_SORT_COLUMNS: Record<MovementSortField, SQL | AnyColumn> = {
   StatusBusinessMovement: businessMovements.i_status,
 };
 
+const movementList = shapedList({
+  table: businessMovements,
+  where: movementFilter,
+  page: (db, where, shape: MovementShape) =>
+    db
+      .select()
+      .from(businessMovements)
+      .where(where)
+      .orderBy(...orderOf({ SortBy: shape.sortBy, SortDir: shape.sortDir }, MOVEMENT_SORT_COLUMNS, [desc(businessMovements.d_create_at), desc(businessMovements.v_uid)], businessMovements.v_uid))
+      .limit(value('limit'))
+      .offset(value('offset')),
+});
+
+/**
+ * A business's (or wallet's) movements, newest first, filtered; `limit`/`offset` page them. The
+ * total is capped or estimated past platform/paging's cap, exact whenever the page is not full: an
+ * export asks for one row more than it allows, so a total past its maximum always shows.
+ */
 export async function queryMovements(
   db: DbOrTx,
   businessId: string,
   f: MovementFilters,
-  page: { limit: number; offset: number; exact?: boolean },
+  page: { limit: number; offset: number },
   sort: SortInput<MovementSortField> = {},
 ): Promise<{ rows: BusinessMovement[]; total: number }> {
-  const where = filterConditions(businessId, f);
-  const order = orderOf(sort, MOVEMENT_SORT_COLUMNS, [desc(businessMovements.d_create_at), desc(businessMovements.v_uid)], businessMovements.v_uid);
-  const rows = await db.select().from(businessMovements).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
-  // The list reports a capped-or-estimated total (platform/paging.ts); an export needs it exact.
-  const total = page.exact ? ((await db.select({ n: count() }).from(businessMovements).where(where))[0]?.n ?? 0) : await listTotal(db, businessMovements, where, { ...page, rows: rows.length });
+  const shape: MovementShape = { status: f.status !== undefined, type: !!f.type, from: !!f.from, to: !!f.to, search: !!f.search, sortBy: sort.SortBy, sortDir: sort.SortDir };
+  const values = {
+    business: businessId,
+    status: f.status,
+    type: f.type,
+    from: f.from && mexicoMidnight(f.from).toISOString(),
+    to: f.to && mexicoMidnight(addDays(f.to, 1)).toISOString(),
+    search: f.search && likePattern(f.search),
+  };
+  const { rows, total } = await movementList(db, shape, values, page);
   return { rows: rows.map((r) => movementOut(r)), total };
 }
 

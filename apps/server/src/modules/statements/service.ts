@@ -86,7 +86,7 @@ const EXPORT_COLUMNS: ExportColumn<BusinessMovement>[] = [
 /** The filtered movements (every page, up to EXPORT_MAX_ROWS) as CSV (UTF-8 with BOM) or XLSX. */
 export async function exportMovements(db: DbOrTx, actor: Actor, q: Omit<MovementsQuery, 'Page' | 'Size' | 'SortBy' | 'SortDir'> & { Format: ExportFormat }): Promise<ExportFile> {
   const b = await businessFor(db, actor, q.BusinessId);
-  const { rows, total } = await queryMovements(db, b.v_uid, filtersOf(q), { limit: EXPORT_MAX_ROWS, offset: 0, exact: true });
+  const { rows, total } = await queryMovements(db, b.v_uid, filtersOf(q), { limit: EXPORT_MAX_ROWS + 1, offset: 0 });
   if (total > EXPORT_MAX_ROWS) throw rule(`La exportación admite máximo ${EXPORT_MAX_ROWS.toLocaleString('es-MX')} movimientos; acota las fechas`);
   return movementsFile(q.Format, b.v_client, rows);
 }

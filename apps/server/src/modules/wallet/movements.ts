@@ -29,7 +29,7 @@ export async function listWalletMovements(tx: Tx, actor: Actor, q: Filters & { P
 
 export async function exportWalletMovements(tx: Tx, actor: Actor, q: Filters & { Format: ExportFormat }) {
   const { user, wallet } = await walletFor(tx, actor, q.UserId);
-  const { rows, total } = await queryMovements(tx, user.v_uid, filtersOf(q), { limit: EXPORT_MAX_ROWS, offset: 0, exact: true });
+  const { rows, total } = await queryMovements(tx, user.v_uid, filtersOf(q), { limit: EXPORT_MAX_ROWS + 1, offset: 0 });
   if (total > EXPORT_MAX_ROWS) throw rule(`La exportación admite máximo ${EXPORT_MAX_ROWS.toLocaleString('es-MX')} movimientos; acota las fechas`);
   return movementsFile(q.Format, wallet.v_client, rows);
 }
