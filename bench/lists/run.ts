@@ -104,9 +104,13 @@ async function main() {
       await scratch.drop();
     }
   } else console.log('PostgreSQL not reachable: skipped (set BENCH_DATABASE_URL)');
-  const lite = await openDatabase({});
-  await bench('PGlite (embedded, in memory)', lite, 250);
-  await lite.close();
+  // Embedded, as tests run it (PGlite on the server's thread) and as the server runs it (PGlite in a
+  // worker thread of its own, db/pglite-thread.ts).
+  for (const thread of [false, true]) {
+    const lite = await openDatabase({ thread });
+    await bench(`PGlite (embedded, in memory, ${thread ? 'in a worker thread, as npm start runs it' : "on the server's thread"})`, lite, 250);
+    await lite.close();
+  }
 }
 
 main().catch((err) => {

@@ -8,7 +8,8 @@ import { startJobPoller } from './modules/jobs';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`, poolSize: config.databasePoolSize });
+  // Embedded mode runs PGlite in a worker thread, beside the HTTP thread (db/pglite-thread.ts).
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`, poolSize: config.databasePoolSize, thread: true });
   await runMigrations(database, () => seed(database.db, config));
   const app = await buildApp({ config, database });
   const stopSender = config.smtpUrl ? startOutboxSender(database, config.smtpUrl, config.smtpFrom) : () => undefined;

@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -31,7 +32,8 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({});
   await runMigrations(database);
   await seed(database.db, testConfig());
-  const dump = await database.pglite!.dumpDataDir('none');
+  // In this thread (no OpenOptions.thread), so it is PGlite itself.
+  const dump = await (database.pglite as PGlite).dumpDataDir('none');
   const dir = join(process.cwd(), 'node_modules', '.cache', 'far-test');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `snapshot-${process.pid}.tar`);

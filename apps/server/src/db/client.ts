@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { nameHotStatements } from './hot-statements';
+import { PgliteThread, type Embedded } from './pglite-thread';
 
 /**
  * One type for both engines: the queries are the same PostgreSQL either way. drizzle is given no
@@ -29,7 +30,8 @@ export interface Database {
    * per connection), on PGlite its extended-protocol query. For the few queries every request runs.
    */
   query<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
-  pglite?: PGlite;
+  /** The embedded database, in this thread or (OpenOptions.thread) in a worker of its own. */
+  pglite?: Embedded;
   pool?: pg.Pool;
 }
 
@@ -40,6 +42,11 @@ export interface OpenOptions {
   /** A dumped PGlite data folder to start from (tests start from a migrated snapshot). */
   loadDataDir?: Blob;
   poolSize?: number;
+  /**
+   * PGlite in a worker thread (pglite-thread.ts), so its work does not hold back HTTP answers; the
+   * server runs it so. Tests keep it in their thread (they start from a dumped data folder).
+   */
+  thread?: boolean;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -71,8 +78,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db, kind: 'postgres', pool, close, query };
   }
   // pg_trgm is always loaded: the search indexes of the migrations use it when it is there.
-  const pglite = await PGlite.create(opts.dataDir, { loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite({ client: pglite }) as unknown as Db;
+  const pglite: Embedded = opts.thread ? await PgliteThread.create(opts.dataDir) : await PGlite.create(opts.dataDir, { loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite({ client: pglite as PGlite }) as unknown as Db;
   const query = async <T>(_name: string, text: string, params: unknown[]) => (await pglite.query<T>(text, params)).rows;
   return { db, kind: 'pglite', pglite, close: () => pglite.close(), query };
 }

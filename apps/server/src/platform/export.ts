@@ -5,12 +5,12 @@
  */
 import { centsToDecimalString, formatDate } from '@far/contracts';
 import { PassThrough, Readable } from 'node:stream';
-import { Worker } from 'node:worker_threads';
 import { stringify } from 'csv-stringify/sync';
 // Only the types here: exceljs is heavy and rarely needed, so it loads on the first XLSX export.
 import type ExcelJS from 'exceljs';
 import { mexicoWallClock } from './mexico-time';
 import { styleHeader, xlsxColumns, type XlsxKind } from './xlsx-sheet';
+import { siblingWorker } from '../worker-thread';
 
 export { XLSX_FORMATS } from './xlsx-sheet';
 
@@ -191,23 +191,13 @@ function streamCsv<R>(columns: readonly ExportColumn<R>[], batches: AsyncIterabl
 }
 
 /**
- * The worker of streamXlsx: xlsx-worker.ts under tsx (tests, dev), or the xlsx-worker.js the
- * build writes beside dist/main.js.
- */
-const fromSource = import.meta.url.endsWith('.ts');
-const XLSX_WORKER = new URL(fromSource ? './xlsx-worker.ts' : './xlsx-worker.js', import.meta.url);
-/** Under tsx a worker does not inherit its loader (and takes no --import): it registers it first. */
-const TSX_BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(XLSX_WORKER.href)}); })`;
-
-/**
  * XLSX streamed: this thread reads the batches and turns rows into cell values; a worker thread
  * (xlsx-worker.ts) writes the workbook and sends its bytes back. One batch is in the worker while
  * the next is read, and nothing more is sent while the client has not taken what was written.
  */
 function streamXlsx<R>(sheetName: string, columns: readonly ExportColumn<R>[], batches: AsyncIterable<readonly R[]>): Readable {
   const out = new PassThrough();
-  const worker = new Worker(fromSource ? TSX_BOOTSTRAP : XLSX_WORKER, {
-    eval: fromSource,
+  const worker = siblingWorker(import.meta.url, 'xlsx-worker', {
     workerData: { sheetName, columns: columns.map(({ header, kind, width }) => ({ header, kind, width })) },
     // The worker holds one batch and exceljs's buffers: a bound of its own (decision 0020).
     resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 },
