@@ -55,12 +55,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle connection the server drops (restart, failover) must not crash the process; the
     // pool discards it and the next query opens a new one.
     pool.on('error', (err) => console.error('PostgreSQL: conexión inactiva cerrada', err.message));
-    // An idle connection the server drops (restart, failover) is discarded by the pool and the next
-    // query opens a new one; without a listener the error would end the process.
-    pool.on('error', () => undefined);
+    nameHotStatements(pool);
     // pool.end() resolves before the sockets are closed; close() waits for them, so whoever drops
     // the database right after (tests, tooling) finds no backend of ours still ending.
-    nameHotStatements(pool);
     const open = new Set<pg.PoolClient>();
     pool.on('connect', (client) => {
       open.add(client);
