@@ -201,6 +201,8 @@ it('wallet@demo.mx opens a clarification from a received SPEI and sees it in its
   // 4. The case is in its list on /clarification.
   await page.getByRole('dialog', { name: 'Aclaración', exact: true }).getByRole('button', { name: 'Cerrar' }).click();
   await expect.poll(() => page.getByRole('row', { name: `Ver aclaración ${folio}` }).isVisible(), { timeout: 15_000 }).toBe(true);
+  // The dialog's closing transition over: axe judged it half-gone once (a serious finding that never repeated).
+  await expect.poll(() => page.getByRole('dialog').count(), { timeout: 15_000 }).toBe(0);
   await screenshot(page, 'wallet-clarification-list');
   await wallet.context.close();
 });
