@@ -33,13 +33,18 @@ export async function openAccount(tx: Tx, input: { ownerKind: CustomerKind; owne
   if (!['business', 'wallet', 'cardholder'].includes(input.ownerKind)) throw new Error(`openAccount: tipo de titular no válido: ${String(input.ownerKind)}`);
   if (!input.owner.trim() || input.owner.includes(':') || input.owner.toUpperCase() === 'PROVIDER') throw new Error(`openAccount: titular no válido: ${input.owner}`);
   const code = customerAccountCode(input.owner, input.slot);
-  const [created] = await tx
-    .insert(ledgerAccounts)
-    .values({ v_code: code, v_owner_kind: input.ownerKind, v_owner: input.owner, v_name: input.name, b_customer: true })
-    .onConflictDoNothing({ target: ledgerAccounts.v_code })
-    .returning();
-  if (created) return toAccount(created);
-  const existing = await getAccountByCode(tx, code);
+  // Nearly always the account exists (every order of a business asks): one read, no write.
+  let existing = await getAccountByCode(tx, code);
+  if (!existing) {
+    const [created] = await tx
+      .insert(ledgerAccounts)
+      .values({ v_code: code, v_owner_kind: input.ownerKind, v_owner: input.owner, v_name: input.name, b_customer: true })
+      .onConflictDoNothing({ target: ledgerAccounts.v_code })
+      .returning();
+    if (created) return toAccount(created);
+    // Opened by a concurrent transaction meanwhile.
+    existing = await getAccountByCode(tx, code);
+  }
   if (!existing) throw new Error(`openAccount: la cuenta ${code} no se pudo abrir`);
   if (existing.ownerKind !== input.ownerKind || existing.owner !== input.owner) throw conflict(`La cuenta ${code} ya existe con otro titular`);
   return existing;

@@ -6,7 +6,7 @@ import { actorOf } from '../../platform/guard';
 import { IDEMPOTENCY_HEADER, withIdempotency } from '../../platform/idempotency';
 import { ok } from '../../platform/reply';
 import { consumeCode } from '../security';
-import { approveSpeiOut, hasOrderForKey, preflightApproval, preflightSpeiOut, sendSpeiOut, type SpeiOutInput } from './speiout';
+import { approveSpeiOut, hasOrderForKey, preflightApproval, preflightSpeiOut, sendSpeiOut, type SpeiOutInput, type SpeiOutPlan } from './speiout';
 
 export const SPEI_OUT_REFUSED = 'Solo una empresa puede enviar transferencias SPEI';
 /** Cancelling a pending SPEI out: staff with Editar on Cuentas Business, a business with Borrar on its transfers. */
@@ -68,10 +68,13 @@ export function speiOutWithCode<T>(
 ): Promise<ReturnType<typeof ok<T>>> {
   const actor = actorOf(req);
   let awaits = false;
+  let plan: SpeiOutPlan | undefined;
   return orderWithCode(req, reply, code, {
-    preflight: (now) => preflightSpeiOut(req.server.ctx.db, actor, input, now),
+    preflight: async (now) => {
+      plan = await preflightSpeiOut(req.server.ctx.db, actor, input, now);
+    },
     send: async (tx, idempotencyKey) => {
-      const moved = await sendSpeiOut(tx, actor, { ...input, idempotencyKey });
+      const moved = await sendSpeiOut(tx, actor, { ...input, idempotencyKey }, undefined, undefined, plan);
       awaits = moved.StatusBusinessMovement === MOVEMENT_STATUS.porAutorizar;
       return answerOf(moved);
     },

@@ -116,7 +116,8 @@ interface Destination {
   dailyLimit: bigint | null;
 }
 
-interface SpeiOutPlan {
+/** What planSpeiOut found: the preflight's, handed to sendSpeiOut so that it does not read it all again. */
+export interface SpeiOutPlan {
   business: BusinessRow;
   destination: Destination;
   charges: ReturnType<typeof speiOutCharges>;
@@ -193,17 +194,20 @@ async function checkAccountLimit(db: DbOrTx, plan: SpeiOutPlan, now: Date): Prom
 
 /**
  * The checks of sendSpeiOut without writing or locking anything, so that a refusal is answered
- * before the security code is spent. sendSpeiOut repeats all of them under the lock.
+ * before the security code is spent. sendSpeiOut checks balance and limits again under the lock;
+ * the plan (business, destination, charges, limits, approval) it may take from here: those reads
+ * take no lock, so reading them again a moment later in the transaction would guard nothing more.
  */
-export async function preflightSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now = new Date(), approving = false): Promise<void> {
+export async function preflightSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now = new Date(), approving = false): Promise<SpeiOutPlan> {
   const plan = await planSpeiOut(db, actor, input, now, approving);
   // An order that awaits authorisation holds nothing: balance and limits are checked when it is authorised.
-  if (plan.awaitsApproval) return;
+  if (plan.awaitsApproval) return plan;
   const { availableBalance } = await businessLedgerBalance(db, plan.business);
   if (availableBalance < plan.charges.totalCents) throw rule(INSUFFICIENT_FUNDS);
   const usage = await speiOutUsage(db, plan.business.v_uid, now);
   checkLimits(plan.limits, { amount: input.amount, today: usage.today, month: usage.month });
   await checkAccountLimit(db, plan, now);
+  return plan;
 }
 
 /** Whether this user already has an order under this idempotency scope (then the call is a replay). */
@@ -222,8 +226,8 @@ export async function hasOrderForKey(db: DbOrTx, userId: string, idempotencyKey:
  * maker-checker threshold it is only written «Por autorizar»; `approving` is that order, being
  * authorised now by a second user (the same row, its maker and key kept).
  */
-export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, now = new Date(), approving?: MovementRow): Promise<BusinessMovement> {
-  const plan = await planSpeiOut(tx, actor, input, now, !!approving);
+export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, now = new Date(), approving?: MovementRow, planned?: SpeiOutPlan): Promise<BusinessMovement> {
+  const plan = planned ?? (await planSpeiOut(tx, actor, input, now, !!approving));
   const { business, destination, charges } = plan;
   const account = await businessAccount(tx, business);
   const id = approving?.v_uid ?? randomUUID();
