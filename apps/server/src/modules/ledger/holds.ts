@@ -64,12 +64,12 @@ export async function placeHold(tx: Tx, input: HoldInput): Promise<{ created: bo
     if (prior.accountId !== input.accountId || prior.amountCents !== input.amountCents) throw conflict('La referencia de la retención ya existe con otros datos');
     return { created: false, hold: prior };
   };
-  // Already placed? Asked before locking, so a replay does not wait.
-  const prior = await getHold(tx, input.reference);
-  if (prior) return same(prior);
+  // A replay (the reference already placed) is found below, once the lock is held: asking first
+  // would cost every new hold a read to spare a rare replay a wait.
   const account = (await lockAccounts(tx, [input.accountId])).get(input.accountId)!;
   if (account.customer && BigInt(account.balance) - BigInt(account.held) < input.amountCents) {
-    // A concurrent duplicate we waited for may have taken the money: then this is its replay.
+    // This reference may be placed already (a replay, or a concurrent duplicate we waited for) and
+    // have taken the money: then this is its replay.
     const raced = await getHold(tx, input.reference);
     if (raced) return same(raced);
     throw rule(INSUFFICIENT_FUNDS);
@@ -95,7 +95,7 @@ export async function placeHold(tx: Tx, input: HoldInput): Promise<{ created: bo
     ),
   );
   if (!row) {
-    // The same reference was placed concurrently and committed first.
+    // The same reference was placed before (a replay) or concurrently and committed first.
     const raced = await getHold(tx, input.reference);
     if (!raced) throw new Error(`placeHold ${input.reference}: no se escribió ni existe`);
     return same(raced);
