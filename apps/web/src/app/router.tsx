@@ -24,7 +24,8 @@ const AppLayout = lazy(() => import('../features/shell').then((m) => ({ default:
 const ComingSoonPage = lazy(() => import('../features/shell').then((m) => ({ default: m.ComingSoonPage })));
 const HelpPage = lazy(() => import('../features/help').then((m) => ({ default: m.HelpPage })));
 const SignedInProviders = lazy(() => import('./signed-in-providers').then((m) => ({ default: m.SignedInProviders })));
-const LegalAcceptanceGate = lazy(() => import('../features/help').then((m) => ({ default: m.LegalAcceptanceGate })));
+// Its file, not the help index: it comes with the signed-in layout's chunk, without the help screen (vite.config.ts).
+const LegalAcceptanceGate = lazy(() => import('../features/help/legal-acceptance-gate').then((m) => ({ default: m.LegalAcceptanceGate })));
 
 // Screens behind sign-in load on first visit (the dashboard's charts are the heaviest part).
 const DashboardPage = lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardPage })));
