@@ -20,7 +20,7 @@ import { useMe } from '../../lib/api/get-me';
 import { useMenu } from '../../lib/api/get-menu';
 import { EMPTY, date, fullName, integer, todayIso } from '../../lib/format';
 import type { ActivityItem } from '../../lib/models';
-import { BarChart } from './chart';
+import { DayBars } from './day-bars';
 import { useBusinessMoney } from './api/get-business-money';
 import { useSummary, type BusSummary, type FarSummary, type WalSummary } from './api/get-summary';
 import { AdminMoneySection, BusinessMoneySection } from './money-section';
@@ -81,15 +81,14 @@ function ActivityChart({ rows }: { rows: Array<{ day: string; total: number }> }
   const total = data.reduce((a, r) => a + r.total, 0);
   return (
     <Section title="Actividad de los últimos 14 días" action={<Text size="sm" c="dimmed">{integer(total)} {total === 1 ? 'acción' : 'acciones'}</Text>}>
-      <BarChart
+      <DayBars
         h={260}
-        data={data}
-        dataKey="label"
-        series={[{ name: 'total', label: 'Acciones', color: 'far.6' }]}
-        tickLine="y"
-        gridAxis="y"
-        yAxisProps={{ allowDecimals: false }}
+        data={data.map((d) => ({ label: d.label, values: [d.total] }))}
+        series={[{ label: 'Acciones', color: 'far.6' }]}
+        integers
+        axisWidth={40}
         valueFormatter={(v) => integer(v)}
+        label="Acciones por día, últimos 14 días"
         data-testid="activity-chart"
       />
     </Section>
