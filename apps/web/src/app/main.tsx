@@ -16,7 +16,7 @@ const router = createAppRouter(queryClient);
 const restoring = restoreSession();
 if (session.mayRestore()) {
   preloadSignedIn();
-  if (opensDashboard()) void restoring.then((ok) => ok && preloadDashboard(queryClient));
+  if (opensDashboard()) preloadDashboard({ queryClient, restored: restoring });
 }
 // Someone filling in the sign-in form is about to need them too (a page load alone does not, so
 // the sign-in screen's first load stays light); signing in lands on the dashboard.
