@@ -50,13 +50,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
       output: {
-        // Vendors in chunks of their own, cached across releases of the app's code: only libraries
-        // whose dependencies stay inside them. Charts and the editor stay in the lazy dashboard and
-        // CMS chunks. docs/decisions/0019.
-        // The signed-in layout and the dashboard (with the Mantine components, icons and helpers
-        // they add to the sign-in's) in one chunk; what the sign-in screen loads stays where it was,
-        // split per component, so its first load does not grow. A group must not take in its modules'
-        // dependencies: those the sign-in loads too would leave the sign-in's chunks for this one.
+        // Vendors in chunks of their own, cached across releases of the app's code. Then two groups,
+        // so a phone makes a few requests, not ~90 of 1-3 KB (docs/decisions/0019):
+        // - `first-load`: every other module main.tsx imports statically (`$initial`), the sign-in
+        //   screen's first load, in one chunk with the entry (the same modules as before);
+        // - `signed-in`: what the signed-in providers, the layout and the dashboard add to it
+        //   (vite.chunks.ts). It must not take in its modules' dependencies: those the sign-in
+        //   loads too would leave the first load for it.
         codeSplitting: {
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
