@@ -97,7 +97,7 @@ export default tseslint.config(
     },
   },
   // The Vite configuration runs in Node at build time (it writes the precompressed copies).
-  { files: ['apps/web/vite.config.ts'], languageOptions: { globals: { ...globals.node } }, rules: { 'no-restricted-imports': 'off' } },
+  { files: ['apps/web/vite.config.ts', 'apps/web/vite.chunks.ts'], languageOptions: { globals: { ...globals.node } }, rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['packages/contracts/**/*.ts'],
     rules: {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { inSignedInChunk } from './vite.chunks';
 
 /** Brotli (maximum quality) and gzip copies beside every text file, served as they are by the server. */
 function precompress(): Plugin {
@@ -49,18 +50,21 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
       output: {
-        // Vendors in chunks of their own, cached across releases of the app's code: only libraries
-        // whose dependencies stay inside them (a group also takes in what its modules import, so a
-        // group naming recharts or tiptap would pull shared helpers, then the entry, into it).
-        // Mantine (and the floating-ui under its popovers) stays split per component, so the sign-in screen loads only the few it renders;
-        // charts and the editor stay in the lazy dashboard and CMS chunks. docs/decisions/0019.
-        manualChunks(id: string) {
-          const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1];
-          if (!pkg) return undefined;
-          if (['react', 'react-dom', 'scheduler'].includes(pkg)) return 'vendor-react';
-          if (['react-router', 'cookie', 'set-cookie-parser'].includes(pkg)) return 'vendor-router';
-          if (pkg === 'zod') return 'vendor-zod';
-          return undefined;
+        // Vendors in chunks of their own, cached across releases of the app's code. Then two groups,
+        // so a phone makes a few requests, not ~90 of 1-3 KB (docs/decisions/0019):
+        // - `first-load`: every other module main.tsx imports statically (`$initial`), the sign-in
+        //   screen's first load, in one chunk with the entry (the same modules as before);
+        // - `signed-in`: what the signed-in providers, the layout and the dashboard add to it
+        //   (vite.chunks.ts). It must not take in its modules' dependencies: those the sign-in
+        //   loads too would leave the first load for it.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'vendor-router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 2 },
+            { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            { name: 'first-load', tags: ['$initial'], priority: 1 },
+            { debugName: 'signed-in', name: (id, ctx) => (inSignedInChunk(id, (m) => ctx.getModuleInfo(m)) ? 'signed-in' : null), priority: 0, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

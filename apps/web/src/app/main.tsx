@@ -1,4 +1,4 @@
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
@@ -16,7 +16,7 @@ const router = createAppRouter(queryClient);
 const restoring = restoreSession();
 if (session.mayRestore()) {
   preloadSignedIn();
-  if (opensDashboard()) void restoring.then((ok) => ok && preloadDashboard(queryClient));
+  if (opensDashboard()) preloadDashboard({ queryClient, restored: restoring });
 }
 // Someone filling in the sign-in form is about to need them too (a page load alone does not, so
 // the sign-in screen's first load stays light); signing in lands on the dashboard.
@@ -25,13 +25,18 @@ for (const type of ['focusin', 'pointerdown'] as const) window.addEventListener(
 const root = document.getElementById('root');
 if (!root) throw new Error('No se encontró el elemento #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      {/* Screens load on first visit (router.tsx); a loader shows while the first one arrives. */}
-      <Suspense fallback={<LoadingScreen />}>
-        <RouterProvider router={router} />
-      </Suspense>
-    </AppProviders>
-  </StrictMode>,
-);
+// Rendered as a transition: React renders the first screen in slices of a few milliseconds instead of
+// one long task, so a slow phone's main thread stays free to respond meanwhile.
+const app = createRoot(root);
+startTransition(() => {
+  app.render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        {/* Screens load on first visit (router.tsx); a loader shows while the first one arrives. */}
+        <Suspense fallback={<LoadingScreen />}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </AppProviders>
+    </StrictMode>,
+  );
+});

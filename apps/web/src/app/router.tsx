@@ -24,7 +24,8 @@ const AppLayout = lazy(() => import('../features/shell').then((m) => ({ default:
 const ComingSoonPage = lazy(() => import('../features/shell').then((m) => ({ default: m.ComingSoonPage })));
 const HelpPage = lazy(() => import('../features/help').then((m) => ({ default: m.HelpPage })));
 const SignedInProviders = lazy(() => import('./signed-in-providers').then((m) => ({ default: m.SignedInProviders })));
-const LegalAcceptanceGate = lazy(() => import('../features/help').then((m) => ({ default: m.LegalAcceptanceGate })));
+// Its file, not the help index: it comes with the signed-in layout's chunk, without the help screen (vite.config.ts).
+const LegalAcceptanceGate = lazy(() => import('../features/help/legal-acceptance-gate').then((m) => ({ default: m.LegalAcceptanceGate })));
 
 // Screens behind sign-in load on first visit (the dashboard's charts are the heaviest part).
 const DashboardPage = lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardPage })));
@@ -257,9 +258,15 @@ export function preloadSignedIn(): void {
 /** The page opened is the dashboard (the index route leads there). */
 export const opensDashboard = () => ['/', '/dashboard'].includes(window.location.pathname);
 
-/** The dashboard's code, and with a query client (a session is back) its data too. */
-export function preloadDashboard(queryClient?: QueryClient): void {
-  void import('../features/dashboard').then((m) => (queryClient ? m.prefetchDashboard(queryClient) : undefined));
+/**
+ * The dashboard's code; with a session being renewed, its data too, asked for the moment the session
+ * is back (the small prefetch chunk is fetched meanwhile).
+ */
+export function preloadDashboard(renewal?: { queryClient: QueryClient; restored: Promise<boolean> }): void {
+  void import('../features/dashboard');
+  if (!renewal) return;
+  const prefetch = import('../features/dashboard/prefetch');
+  void renewal.restored.then(async (ok) => ok && (await prefetch).prefetchDashboard(renewal.queryClient));
 }
 
 export function createAppRouter(queryClient: QueryClient) {

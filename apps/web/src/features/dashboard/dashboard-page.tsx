@@ -9,7 +9,7 @@ import {
   IconWallet,
   type Icon,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { memo, useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -20,9 +20,9 @@ import { useMe } from '../../lib/api/get-me';
 import { useMenu } from '../../lib/api/get-menu';
 import { EMPTY, date, fullName, integer, todayIso } from '../../lib/format';
 import type { ActivityItem } from '../../lib/models';
-import { BarChart } from './chart';
+import { DayBars } from './day-bars';
 import { useBusinessMoney } from './api/get-business-money';
-import { useSummary, type BusSummary, type FarSummary, type WalSummary } from './api/get-summary';
+import { useSummary, type BusSummary, type FarSummary, type Summary, type WalSummary } from './api/get-summary';
 import { AdminMoneySection, BusinessMoneySection } from './money-section';
 import { CardsFigures } from './cards-figures';
 import { RecentDispersions } from './recent-dispersions';
@@ -81,15 +81,14 @@ function ActivityChart({ rows }: { rows: Array<{ day: string; total: number }> }
   const total = data.reduce((a, r) => a + r.total, 0);
   return (
     <Section title="Actividad de los últimos 14 días" action={<Text size="sm" c="dimmed">{integer(total)} {total === 1 ? 'acción' : 'acciones'}</Text>}>
-      <BarChart
+      <DayBars
         h={260}
-        data={data}
-        dataKey="label"
-        series={[{ name: 'total', label: 'Acciones', color: 'far.6' }]}
-        tickLine="y"
-        gridAxis="y"
-        yAxisProps={{ allowDecimals: false }}
+        data={data.map((d) => ({ label: d.label, values: [d.total] }))}
+        series={[{ label: 'Acciones', color: 'far.6' }]}
+        integers
+        axisWidth={40}
         valueFormatter={(v) => integer(v)}
+        label="Acciones por día, últimos 14 días"
         data-testid="activity-chart"
       />
     </Section>
@@ -265,35 +264,46 @@ export function DashboardPage({ walletMoney }: { walletMoney?: ReactNode } = {})
   const summary = useSummary();
   const me = useMe();
   const name = me.data ? fullName(me.data) : '';
+  const kind = me.data?.kind ?? summary.data?.kind;
   // A business's money is the tallest section, on top: asked for with the summary (not after it)
-  // and waited for, so nothing below it moves when it arrives (layout shift, docs/decisions/0019).
+  // and waited for, so nothing moves when it arrives (layout shift, docs/decisions/0019).
   const money = useBusinessMoney(me.data?.kind === 'BUS');
-  const waiting = summary.isPending || me.isPending || (summary.data?.kind === 'BUS' && money.isLoading);
-  // The header's greeting waits for the name too: a loader under a header that grows would move.
-  if (waiting) return <LoadingScreen label="Cargando el resumen…" />;
+  const ready = summary.data && (summary.data.kind !== 'BUS' || !money.isPending) ? summary : undefined;
+  // The figures are rendered in the background, in slices that leave the page responsive, while the
+  // header (the greeting is the largest text of the first screen) is already shown: the header
+  // needs only the person, the figures wait for the summary (and a business's money) under it.
+  const shown = useDeferredValue(ready, undefined);
+  if (me.isPending) return <LoadingScreen label="Cargando el resumen…" />;
   return (
     <>
       <PageHeader
-        title={summary.data?.kind === 'WAL' ? 'Mi resumen' : 'Dashboard'}
+        title={kind === 'WAL' ? 'Mi resumen' : 'Dashboard'}
         description={name ? `Hola, ${name}. Este es el resumen de tu operación.` : 'Resumen de tu operación.'}
         actions={
-          summary.dataUpdatedAt ? (
+          shown?.dataUpdatedAt ? (
             <Text size="xs" c="dimmed">
-              Actualizado: <DateText value={new Date(summary.dataUpdatedAt)} withTime inherit />
+              Actualizado: <DateText value={new Date(shown.dataUpdatedAt)} withTime inherit />
             </Text>
           ) : null
         }
       />
       {summary.isError ? (
         <ErrorAlert error={summary.error} title="No fue posible cargar el resumen" onRetry={() => void summary.refetch()} />
-      ) : summary.data.kind === 'FAR' ? (
-        <FarDashboard data={summary.data} />
-      ) : summary.data.kind === 'BUS' ? (
-        <BusDashboard data={summary.data} />
+      ) : !shown ? (
+        <LoadingScreen label="Cargando el resumen…" />
       ) : (
-        <WalDashboard data={summary.data} money={walletMoney} />
+        <DashboardBody summary={shown.data} walletMoney={walletMoney} />
       )}
-      {summary.data && summary.data.kind !== 'WAL' ? <CardsFigures kind={summary.data.kind} /> : null}
     </>
   );
 }
+
+/** The figures under the header, by the caller's kind (memoised: the header's updates leave them alone). */
+const DashboardBody = memo(function DashboardBody({ summary, walletMoney }: { summary: Summary; walletMoney?: ReactNode }) {
+  return (
+    <>
+      {summary.kind === 'FAR' ? <FarDashboard data={summary} /> : summary.kind === 'BUS' ? <BusDashboard data={summary} /> : <WalDashboard data={summary} money={walletMoney} />}
+      {summary.kind !== 'WAL' ? <CardsFigures kind={summary.kind} /> : null}
+    </>
+  );
+});

@@ -1,2 +1,1 @@
 export { DashboardPage } from './dashboard-page';
-export { prefetchDashboard } from './prefetch';

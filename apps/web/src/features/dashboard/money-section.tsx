@@ -10,7 +10,7 @@ import { useMe } from '../../lib/api/get-me';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { integer, money } from '../../lib/format';
 import { apiCents, apiCentsOr0, movementMovedMoney, signedMovementCents } from '../../lib/money';
-import { BarChart } from './chart';
+import { DayBars } from './day-bars';
 import { useAdminMoney, type AdminMoney } from './api/get-admin-money';
 import { useBusinessMoney, type BusinessMoney } from './api/get-business-money';
 
@@ -45,7 +45,7 @@ const tipMoney = (v: number) => (Number.isSafeInteger(v) ? money(v) : '');
 
 /** Money in and out of the business over the last 30 days (Mexico City days), from the ledger. */
 export function FlowChart({ series }: { series: BusinessMoney['Series'] }) {
-  const data = series.map((d) => ({ label: `${d.Date.slice(8, 10)}/${d.Date.slice(5, 7)}`, Entradas: plot(d.In), Salidas: plot(d.Out) }));
+  const data = series.map((d) => ({ label: `${d.Date.slice(8, 10)}/${d.Date.slice(5, 7)}`, values: [plot(d.In), plot(d.Out)] }));
   const totalIn = series.reduce((a, d) => a + apiCentsOr0(d.In), 0n);
   const totalOut = series.reduce((a, d) => a + apiCentsOr0(d.Out), 0n);
   return (
@@ -63,21 +63,19 @@ export function FlowChart({ series }: { series: BusinessMoney['Series'] }) {
           </Text>
         </Group>
       </Group>
-      <BarChart
+      <DayBars
         h={260}
         data={data}
-        dataKey="label"
         series={[
-          { name: 'Entradas', color: 'teal.6' },
-          { name: 'Salidas', color: 'red.6' },
+          { label: 'Entradas', color: 'teal.6' },
+          { label: 'Salidas', color: 'red.6' },
         ]}
-        tickLine="y"
-        gridAxis="y"
         withLegend
-        yAxisProps={{ allowDecimals: false, width: 90, tickFormatter: axisMoney }}
-        xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 12 }}
+        integers
+        axisWidth={90}
+        axisFormatter={axisMoney}
         valueFormatter={tipMoney}
-        tooltipAnimationDuration={150}
+        label="Entradas y salidas de dinero por día, últimos 30 días"
         data-testid="money-flow-chart"
       />
     </Paper>

@@ -16,7 +16,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { IconLogout, IconMail } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -51,7 +51,9 @@ function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const { mustChangePassword } = useSession();
   const menu = useMenu();
-  const current = activeUrl(menu.data, pathname);
+  // The entries render in the background when they arrive (the menu is off screen on a phone).
+  const entries = useDeferredValue(menu.data);
+  const current = activeUrl(entries, pathname);
 
   if (mustChangePassword) {
     return (
@@ -61,15 +63,6 @@ function SideMenu({ onNavigate }: { onNavigate: () => void }) {
     );
   }
 
-  if (menu.isPending) {
-    return (
-      <Stack gap="xs" aria-busy>
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} h={34} radius="sm" />
-        ))}
-      </Stack>
-    );
-  }
   if (menu.isError) {
     return (
       <Alert color="red" variant="light" title="No fue posible cargar el menú">
@@ -80,9 +73,18 @@ function SideMenu({ onNavigate }: { onNavigate: () => void }) {
       </Alert>
     );
   }
+  if (!entries) {
+    return (
+      <Stack gap="xs" aria-busy>
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} h={34} radius="sm" />
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Stack gap={2}>
-      {menu.data.map((entry) => {
+      {entries.map((entry) => {
         const Icon = menuIcon(entry.v_icon);
         return (
           <NavLink
@@ -126,9 +128,21 @@ function UserBlock() {
   );
 }
 
+/** A super administrator's mailbox (its own component: the person's arrival re-renders it, not the layout). */
+function MailboxLink() {
+  const me = useMe();
+  if (!me.data?.isSuper) return null;
+  return (
+    <Tooltip label="Buzón de mensajes enviados">
+      <ActionIcon component={Link} to="/mailbox" variant="light" size="lg" aria-label="Buzón" data-testid="header-mailbox">
+        <IconMail size={20} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const me = useMe();
   const { pathname } = useLocation();
   const { mustChangePassword } = useSession();
   const { signOut, pending: signingOut } = useLogOut();
@@ -162,13 +176,7 @@ export function AppLayout() {
             </UnstyledButton>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            {me.data?.isSuper ? (
-              <Tooltip label="Buzón de mensajes enviados">
-                <ActionIcon component={Link} to="/mailbox" variant="light" size="lg" aria-label="Buzón" data-testid="header-mailbox">
-                  <IconMail size={20} />
-                </ActionIcon>
-              </Tooltip>
-            ) : null}
+            <MailboxLink />
             <NotificationBell />
             <UserBlock />
             <Button

@@ -5,6 +5,8 @@ import { useSession } from '../session';
 
 /** GET /api/v1/account/me: the signed-in person (shared by the shell, profile and dashboard). */
 export type MeData = Me;
+/** The answer's schema, for a request made before this module is loaded (dashboard/prefetch.ts). */
+export const meSchema = Me;
 
 export const meQueryKey = ['me'] as const;
 

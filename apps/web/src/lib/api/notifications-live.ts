@@ -50,9 +50,13 @@ export function useNotificationStream(enabled: boolean) {
       });
       source.onerror = retry;
     };
-    void open();
+    // Not needed for the first screen (the count comes with its query, and the stream sends the
+    // current count when it opens): it opens once the browser is idle, off the page's first load.
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(() => void open(), { timeout: 2000 }) : undefined;
+    if (idle === undefined) void open();
     return () => {
       stopped = true;
+      if (idle !== undefined) cancelIdleCallback(idle);
       clearTimeout(timer);
       source?.close();
     };

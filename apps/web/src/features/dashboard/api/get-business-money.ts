@@ -6,6 +6,8 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/transaction/dashboard/business: balance, in transit, last movements and 30 days of money in and out. */
 export type BusinessMoney = z.infer<typeof BusinessDashboard>;
+/** The answer's schema, for a request made before this module is loaded (prefetch.ts). */
+export const businessMoneySchema = BusinessDashboard;
 
 export const getBusinessMoney = () => apiRequest('GET', '/api/v1/transaction/dashboard/business', { schema: BusinessDashboard });
 
