@@ -265,8 +265,8 @@ export const opensDashboard = () => ['/', '/dashboard'].includes(window.location
 export function preloadDashboard(renewal?: { queryClient: QueryClient; restored: Promise<boolean> }): void {
   void import('../features/dashboard');
   if (!renewal) return;
-  const prefetch = import('../features/dashboard/prefetch');
-  void renewal.restored.then(async (ok) => ok && (await prefetch).prefetchDashboard(renewal.queryClient));
+  const prefetch = import('../features/dashboard/prefetch').then((m) => m.prefetchDashboard);
+  void renewal.restored.then(async (ok) => ok && (await prefetch)(renewal.queryClient));
 }
 
 export function createAppRouter(queryClient: QueryClient) {
