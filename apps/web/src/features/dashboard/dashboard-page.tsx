@@ -86,8 +86,7 @@ function ActivityChart({ rows }: { rows: Array<{ day: string; total: number }> }
         data={data.map((d) => ({ label: d.label, values: [d.total] }))}
         series={[{ label: 'Acciones', color: 'far.6' }]}
         integers
-        axisWidth={40}
-        valueFormatter={(v) => integer(v)}
+        valueFormatter={integer}
         label="Acciones por día, últimos 14 días"
         data-testid="activity-chart"
       />

@@ -72,7 +72,6 @@ export function FlowChart({ series }: { series: BusinessMoney['Series'] }) {
         ]}
         withLegend
         integers
-        axisWidth={90}
         axisFormatter={axisMoney}
         valueFormatter={tipMoney}
         label="Entradas y salidas de dinero por día, últimos 30 días"
