@@ -45,6 +45,11 @@ const baseline: Record<string, string[]> = JSON.parse(readFileSync(new URL('./a1
  * test-output/e2e/<name>.axe.json.
  */
 export async function checkA11y(page: Page, name: string): Promise<{ critical: number; serious: number; moderate: number; minor: number }> {
+  // A dialog still fading in or out is judged at its passing opacity (color-contrast on its title):
+  // axe looks once the screen's finite transitions have ended (spinners run forever and are not waited for).
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   // Evaluated through the DevTools protocol: the app's CSP forbids inline scripts, and rightly so.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
