@@ -71,8 +71,16 @@ it('staff send an announcement to all businesses; a business sees the bell rise 
   await expect.poll(() => business.page.getByTestId('notification-preferences').isVisible(), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => business.page.getByTestId('webhooks-section').isVisible()).toBe(true);
   await business.page.getByLabel('URL (https://)').fill('https://sistemas.demo.mx/far/eventos');
-  await business.page.getByPlaceholder('Elige los eventos').click();
-  await business.page.getByRole('option', { name: 'Depósito recibido' }).click();
+  // Opened again if it closed before its option showed (it did once in CI, 30 s with the list shut).
+  const events = business.page.getByPlaceholder('Elige los eventos');
+  const deposit = business.page.getByRole('option', { name: 'Depósito recibido' });
+  await expect
+    .poll(async () => {
+      if (!(await deposit.isVisible())) await events.click();
+      return deposit.isVisible();
+    }, { timeout: 15_000 })
+    .toBe(true);
+  await deposit.click();
   await business.page.keyboard.press('Escape');
   await business.page.getByRole('button', { name: 'Registrar endpoint' }).click();
   await expect.poll(() => business.page.getByTestId('webhook-secret').innerText(), { timeout: 10_000 }).toMatch(/whsec_/);
