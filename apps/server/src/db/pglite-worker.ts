@@ -80,7 +80,8 @@ function ended(tx: number, err?: unknown) {
 }
 
 port.on('message', (m: Request) => {
-  if (m.op === 'end') endRequests.set(m.tx, m.id);
+  // Answered when its transaction has ended; one that is not open is answered with run's error.
+  if (m.op === 'end' && transactions.has(m.tx)) endRequests.set(m.tx, m.id);
   run(m).then(
     (value) => m.op !== 'end' && m.op !== 'begin' && post({ id: m.id, value }),
     (err: unknown) => post({ id: m.id, error: failure(err) }),

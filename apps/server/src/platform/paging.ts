@@ -149,9 +149,8 @@ export function shapedList<S extends ListShape, Row>(spec: {
     const key = JSON.stringify(shape);
     let byShape = prepared.get(db);
     if (!byShape) prepared.set(db, (byShape = new Map()));
-    let q = byShape.get(key);
-    if (!q) byShape.set(key, (q = prepare(db, shape)));
-    const statements = q;
+    const statements = byShape.get(key) ?? prepare(db, shape);
+    byShape.set(key, statements);
     const rows = await statements.page.execute({ ...values, limit: page.limit, offset: page.offset });
     const total = await totalOf(db, { ...page, rows: rows.length }, {
       key: `${key}\u0000${JSON.stringify(values)}`,

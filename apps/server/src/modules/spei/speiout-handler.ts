@@ -74,7 +74,7 @@ export function speiOutWithCode<T>(
       plan = await preflightSpeiOut(req.server.ctx.db, actor, input, now);
     },
     send: async (tx, idempotencyKey) => {
-      const moved = await sendSpeiOut(tx, actor, { ...input, idempotencyKey }, undefined, undefined, plan);
+      const moved = await sendSpeiOut(tx, actor, { ...input, idempotencyKey }, { planned: plan });
       awaits = moved.StatusBusinessMovement === MOVEMENT_STATUS.porAutorizar;
       return answerOf(moved);
     },

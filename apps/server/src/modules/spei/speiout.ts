@@ -226,7 +226,8 @@ export async function hasOrderForKey(db: DbOrTx, userId: string, idempotencyKey:
  * maker-checker threshold it is only written «Por autorizar»; `approving` is that order, being
  * authorised now by a second user (the same row, its maker and key kept).
  */
-export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, now = new Date(), approving?: MovementRow, planned?: SpeiOutPlan): Promise<BusinessMovement> {
+export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, opts: { now?: Date; approving?: MovementRow; planned?: SpeiOutPlan } = {}): Promise<BusinessMovement> {
+  const { now = new Date(), approving, planned } = opts;
   const plan = planned ?? (await planSpeiOut(tx, actor, input, now, !!approving));
   const { business, destination, charges } = plan;
   const account = await businessAccount(tx, business);
@@ -300,7 +301,7 @@ export async function preflightApproval(db: DbOrTx, actor: Actor, id: string, no
 /** A second user authorises: held and queued exactly as a SPEI out made now (balance and limits of this moment). */
 export async function approveSpeiOut(tx: Tx, actor: Actor, id: string, now = new Date()): Promise<BusinessMovement> {
   const m = await awaitingOrder(tx, actor, id, true);
-  return sendSpeiOut(tx, actor, approvedInput(m, now), now, m);
+  return sendSpeiOut(tx, actor, approvedInput(m, now), { now, approving: m });
 }
 
 /** A second user rejects: «Rechazada por el autorizador», nothing was held and nothing moves. */
