@@ -9,6 +9,12 @@ const require = createRequire(import.meta.url);
 const AUTOCANNON = require.resolve('autocannon/autocannon.js');
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * Every figure is taken after the same load has run this long unmeasured, for the route and its
+ * reference alike: a server's first seconds compile its code paths, and a long path (hooks, guard,
+ * envelope) takes longer to compile than a bare route, which would otherwise be measured cold.
+ */
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
 /** A PostgreSQL where scratch databases may be created and dropped. */
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -31,8 +37,13 @@ export interface LoadOptions {
   body?: string;
 }
 
-/** Runs autocannon against `url` in a child process and returns its summary. */
-export function load(url: string, o: LoadOptions = {}): Promise<Load> {
+/** Runs autocannon against `url` in a child process, after its warm-up, and returns its summary. */
+export async function load(url: string, o: LoadOptions = {}): Promise<Load> {
+  if (WARMUP_SECONDS > 0) await run(url, { ...o, seconds: WARMUP_SECONDS });
+  return run(url, o);
+}
+
+function run(url: string, o: LoadOptions): Promise<Load> {
   const args = [AUTOCANNON, '--json', '-c', String(o.connections ?? 16), '-d', String(o.seconds ?? SECONDS), '-m', o.method ?? 'GET'];
   for (const [k, v] of Object.entries(o.headers ?? {})) args.push('-H', `${k}=${v}`);
   if (o.body !== undefined) args.push('-b', o.body);
@@ -51,6 +62,34 @@ export function load(url: string, o: LoadOptions = {}): Promise<Load> {
       }
     });
   });
+}
+
+/**
+ * A route and its reference measured in turns (A B A B …): the machine's drift during a run (other
+ * tenants of the host, the heap growing) falls on both alike. Returns each side's runs merged.
+ */
+export async function alternate(rounds: number, a: () => Promise<Load>, b: () => Promise<Load>): Promise<[Load, Load]> {
+  const as: Load[] = [];
+  const bs: Load[] = [];
+  for (let i = 0; i < rounds; i++) {
+    as.push(await a());
+    bs.push(await b());
+  }
+  return [merge(as), merge(bs)];
+}
+
+/** Several runs of one load as one figure: mean throughput and p50, the worst p99. */
+function merge(runs: Load[]): Load {
+  const mean = (f: (r: Load) => number) => runs.reduce((sum, r) => sum + f(r), 0) / runs.length;
+  return {
+    rps: mean((r) => r.rps),
+    p50: mean((r) => r.p50),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    mean: mean((r) => r.mean),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    load1: runs[runs.length - 1]!.load1,
+  };
 }
 
 export const line = (name: string, r: Load) =>

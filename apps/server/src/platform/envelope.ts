@@ -31,12 +31,18 @@ const isEnvelope = (v: unknown): v is { Data: string } =>
  * way. Failures are logged as system incidents (spec §8).
  */
 export function registerEnvelope(app: FastifyInstance, report: ReportIncident): void {
-  app.addHook('preValidation', async (req) => {
+  // Hooks on every request are callback style: most calls carry no envelope, and an async hook
+  // costs a promise on each.
+  app.addHook('preValidation', (req, _reply, done) => {
     // The envelope service itself takes and gives `{ Data }` as plain JSON.
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/internal/encrypt') || req.url.startsWith('/api/internal/decrypt')) return;
-    const kind = kindFor(req).valueOf() as EnvelopeKind;
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/internal/encrypt') || req.url.startsWith('/api/internal/decrypt')) return done();
     const target = isEnvelope(req.body) ? 'body' : isEnvelope(req.query) ? 'query' : null;
-    if (!target) return;
+    if (!target) return done();
+    openEnvelope(req, target).then(() => done(), done);
+  });
+
+  async function openEnvelope(req: FastifyRequest, target: 'body' | 'query') {
+    const kind = kindFor(req);
     const token = (target === 'body' ? req.body : req.query) as { Data: string };
     let opened: unknown;
     try {
@@ -48,23 +54,23 @@ export function registerEnvelope(app: FastifyInstance, report: ReportIncident): 
     if (target === 'body') req.body = opened;
     else req.query = opened;
     req.envelopeKind = kind;
-  });
+  }
 
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.envelopeKind || typeof payload !== 'string') return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.envelopeKind || typeof payload !== 'string') return done(null, payload);
     reply.header('x-encryption', req.envelopeKind);
-    return JSON.stringify({ Data: seal(req.envelopeKind, app.ctx.config.envelopeKey, payload) });
+    done(null, JSON.stringify({ Data: seal(req.envelopeKind, app.ctx.config.envelopeKey, payload) }));
   });
 
   // An unknown encryption kind fails even when the body is plain (spec §8).
-  app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/api/') && req.headers['x-encryption'] !== undefined) {
-      try {
-        kindFor(req);
-      } catch (err) {
-        await report(req, 'envelope', 'Error: Faltan parámetros de encriptación válidos', `${req.method} ${req.url}: x-encryption=${String(req.headers['x-encryption'])}`);
-        throw err;
-      }
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!req.url.startsWith('/api/') || req.headers['x-encryption'] === undefined) return done();
+    try {
+      kindFor(req);
+      done();
+    } catch (err) {
+      const detail = `${req.method} ${req.url}: x-encryption=${String(req.headers['x-encryption'])}`;
+      report(req, 'envelope', 'Error: Faltan parámetros de encriptación válidos', detail).then(() => done(err as Error), () => done(err as Error));
     }
   });
 }

@@ -39,25 +39,32 @@ export function registerGuard(app: FastifyInstance, loadActor: LoadActor): void 
     }
   });
 
-  app.addHook('onRequest', async (req) => {
+  // Callback style, as every per-request hook: a public call costs no promise.
+  app.addHook('onRequest', (req, _reply, done) => {
     const access = req.routeOptions.config?.access;
-    if (!access || access === 'public') return;
-    const actor = await authenticate(app, req, loadActor);
-    req.actor = actor;
-    if (actor.mustChangePassword && !req.routeOptions.config?.temporaryPasswordOk) {
-      throw new AppError('FORBIDDEN', 'Debes cambiar tu contraseña temporal antes de continuar');
-    }
-    if (access !== 'authenticated' && !access.by) authorise(actor, access, access);
+    if (!access || access === 'public') return done();
+    authenticate(app, req, loadActor).then((actor) => {
+      req.actor = actor;
+      if (actor.mustChangePassword && !req.routeOptions.config?.temporaryPasswordOk) {
+        throw new AppError('FORBIDDEN', 'Debes cambiar tu contraseña temporal antes de continuar');
+      }
+      if (access !== 'authenticated' && !access.by) authorise(actor, access, access);
+    }).then(() => done(), done);
   });
 
   // After the envelope's preValidation (registered first), so the field is readable.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     const access = req.routeOptions.config?.access;
-    if (typeof access !== 'object' || !access.by) return;
+    if (typeof access !== 'object' || !access.by) return done();
     const { field, in: where, cases } = access.by;
     const value = ((where === 'query' ? req.query : req.body) as Record<string, unknown> | undefined)?.[field];
-    if (typeof value !== 'string' || !Object.hasOwn(cases, value)) throw new AppError('INVALID_PARAM');
-    authorise(actorOf(req), access, cases[value]!);
+    try {
+      if (typeof value !== 'string' || !Object.hasOwn(cases, value)) throw new AppError('INVALID_PARAM');
+      authorise(actorOf(req), access, cases[value]!);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }
 

@@ -26,13 +26,16 @@ export async function registerHttp(app: FastifyInstance, config: Config, db: Db)
   // on top of the per-IP limit below.
   await app.register(fastifyRateLimit, { global: false, store: counters.Store, timeWindow: '1 minute' });
   const perIp = app.createRateLimit({ max: config.rateLimitMax, timeWindow: '1 minute' });
-  app.addHook('onRequest', async (req, reply) => {
-    if (exempt(req)) return;
-    const result = await perIp(req);
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header('retry-after', result.ttlInSeconds);
-      throw new AppError('RATE_LIMIT');
-    }
+  // Callback style: a call the limit exempts costs no promise.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (exempt(req)) return done();
+    perIp(req).then((result) => {
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', result.ttlInSeconds);
+        return done(new AppError('RATE_LIMIT'));
+      }
+      done();
+    }, done);
   });
 }
 

@@ -45,11 +45,16 @@ function checkContentType(req: FastifyRequest): void {
  * body, query or path value with text PostgreSQL cannot store or nesting no form produces.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
-    checkContentType(req);
-    check(req.params, '');
-    check(req.query, '');
-    check(req.body, '');
+  app.addHook('preValidation', (req, _reply, done) => {
+    if (!req.url.startsWith('/api/')) return done();
+    try {
+      checkContentType(req);
+      check(req.params, '');
+      check(req.query, '');
+      check(req.body, '');
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }

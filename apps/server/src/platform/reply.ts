@@ -1,6 +1,24 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+
 /** The success shape of every answer (docs/api.md). */
 export function ok<T>(data: T, message = 'OK', code = 200) {
   return { success: true, IsSuccess: true, data, status: { code, message } };
+}
+
+/**
+ * For a hot read whose data is one long-lived cached object (the side menu, asked for on every
+ * page load): the answer is checked against the route's `schema` and serialised the first time that
+ * object is sent, and the same text is sent after that (Fastify sends a JSON string as it is). A new
+ * object, because the cache was emptied, is checked and serialised again.
+ */
+export function okOnce(schema: z.ZodType) {
+  const texts = new WeakMap<object, string>();
+  return (reply: FastifyReply, data: object): FastifyReply => {
+    let text = texts.get(data);
+    if (text === undefined) texts.set(data, (text = JSON.stringify(z.encode(schema, ok(data)))));
+    return reply.type('application/json; charset=utf-8').send(text);
+  };
 }
 
 export const iso = (d: Date | string | null | undefined): string | null =>

@@ -53,7 +53,27 @@ function keyOf(secret: Uint8Array): KeyObject {
   return key;
 }
 
+/**
+ * Tokens already verified, with their expiry: a page asks for several calls with one token, so its
+ * HMAC and JSON are checked once. The key is the whole signed token, so a hit is the same token;
+ * the expiry is still checked on every call. Bounded: emptied when full.
+ */
+const verified = new Map<string, AccessClaims & { exp: number; secret: Uint8Array }>();
+const VERIFIED_MAX = 10_000;
+
 export async function verifyAccessToken(config: Config, token: string): Promise<AccessClaims | null> {
+  const hit = verified.get(token);
+  if (hit && hit.secret === config.jwtSecret) return hit.exp > Date.now() / 1000 ? { sub: hit.sub, sid: hit.sid } : null;
+  const claims = verifySignedToken(config, token);
+  if (claims) {
+    if (verified.size >= VERIFIED_MAX) verified.clear();
+    verified.set(token, { ...claims, secret: config.jwtSecret });
+    return { sub: claims.sub, sid: claims.sid };
+  }
+  return null;
+}
+
+function verifySignedToken(config: Config, token: string): (AccessClaims & { exp: number }) | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [header, body, signature] = parts as [string, string, string];
@@ -67,7 +87,7 @@ export async function verifyAccessToken(config: Config, token: string): Promise<
   if (payload.iss !== ISSUER || typeof payload.exp !== 'number' || payload.exp <= now) return null;
   if (typeof payload.nbf === 'number' && payload.nbf > now) return null;
   if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-  return { sub: payload.sub, sid: payload.sid };
+  return { sub: payload.sub, sid: payload.sid, exp: payload.exp };
 }
 
 function parseSegment(segment: string): Record<string, unknown> | null {

@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, alsoRequire } from '../../platform/guard';
-import { ok } from '../../platform/reply';
+import { ok, okOnce } from '../../platform/reply';
 import type { Tx } from '../../db/client';
 import * as rbac from './service';
 
@@ -29,6 +29,10 @@ export interface RbacRouteDeps {
 const R = '/roles-permissions';
 const superAccess = (permission: 'Agregar' | 'Editar' | 'Borrar') => ({ FAR: { menu: R, permission }, superOnly: true });
 const tags = ['Roles y permisos'];
+const MenuAnswer = answer(z.array(MenuEntry));
+const GrantsAnswer = answer(z.array(MenuWithGrants));
+const sendMenu = okOnce(MenuAnswer);
+const sendGrants = okOnce(GrantsAnswer);
 const Permission = z.object({ v_uid: z.string(), v_uid_role: z.string(), t_json: z.array(RoleGrantSchema), d_create_at: z.string(), d_update_at: z.string() });
 
 export const rbacRoutes =
@@ -81,12 +85,13 @@ export const rbacRoutes =
     });
 
     // Reachable with a temporary password too: the shell draws its menu while the user changes it.
-    app.get('/api/v1/rbac/menu', { config: { access: 'authenticated', temporaryPasswordOk: true }, schema: { tags, summary: 'Menú activo del tipo de cliente del usuario que su rol puede ver, ordenado por i_order', response: { 200: answer(z.array(MenuEntry)) } } }, async (req) =>
-      ok(await rbac.menuForActor(db, actorOf(req))),
+    // Asked for on every page load: the role's cached menu is serialised once (okOnce).
+    app.get('/api/v1/rbac/menu', { config: { access: 'authenticated', temporaryPasswordOk: true }, schema: { tags, summary: 'Menú activo del tipo de cliente del usuario que su rol puede ver, ordenado por i_order', response: { 200: MenuAnswer } } }, async (req, reply) =>
+      sendMenu(reply, await rbac.menuForActor(db, actorOf(req))),
     );
 
-    app.get('/api/v1/rbac/menu/permission', { config: { access: 'authenticated' }, schema: { tags, summary: 'Menú del usuario con los permisos que su rol otorga', response: { 200: answer(z.array(MenuWithGrants)) } } }, async (req) =>
-      ok(await rbac.menuWithGrants(db, actorOf(req))),
+    app.get('/api/v1/rbac/menu/permission', { config: { access: 'authenticated' }, schema: { tags, summary: 'Menú del usuario con los permisos que su rol otorga', response: { 200: GrantsAnswer } } }, async (req, reply) =>
+      sendGrants(reply, await rbac.menuWithGrants(db, actorOf(req))),
     );
 
     app.get('/api/v1/rbac/menu/all', { config: { access: { FAR: { menu: R, permission: 'Ver' } } }, schema: { tags, summary: 'Todas las entradas de menú (para la matriz de permisos)', response: { 200: answer(z.array(MenuEntry)) } } }, async () =>

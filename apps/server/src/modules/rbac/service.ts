@@ -6,6 +6,7 @@ import {
   defaultGrants,
   menuIdByUrl,
   type ClientKind,
+  type MenuEntry,
   type PermissionName,
 } from '@far/contracts';
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
@@ -96,10 +97,15 @@ export async function menuWithGrants(db: DbOrTx, actor: Actor) {
   return value;
 }
 
+/** The side menu without the grants; the same array while the role's menu is the cached one. */
 export async function menuForActor(db: DbOrTx, actor: Actor) {
+  const withGrants = await menuWithGrants(db, actor);
+  let plain = plainMenus.get(withGrants);
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  return (await menuWithGrants(db, actor)).map(({ granted, v_permissions_granted, ...entry }) => entry);
+  if (!plain) plainMenus.set(withGrants, (plain = withGrants.map(({ granted, v_permissions_granted, ...entry }) => entry)));
+  return plain;
 }
+const plainMenus = new WeakMap<object, MenuEntry[]>();
 
 type Grants = Awaited<ReturnType<typeof loadGrants>>;
 
