@@ -7,13 +7,18 @@ import { cpus } from 'node:os';
 import Fastify from 'fastify';
 import { buildApp, openDatabase, type Database } from '@far/server';
 import { benchDatabase } from '../lib/app';
-import { SECONDS, line, load, ratio, scratchDatabase, type Load } from '../lib/load';
+import { inChild } from '../lib/engine-process';
+import { SECONDS, WARMUP_SECONDS, alternate, line, load, ratio, scratchDatabase, type Load } from '../lib/load';
 
 const CONNECTIONS = 64;
 const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 100_000);
 const BUSINESSES = Number(process.env.BENCH_BUSINESSES ?? 20_000);
 const SIZE = 10;
+/** Each list and its reference are measured in turns, this many times each (lib/load.ts alternate). */
+const ROUNDS = 2;
 const ELIMINADA = 6;
+/** The server's own default (DATABASE_POOL_SIZE); the list and its reference share the pool. */
+const POOL = Number(process.env.BENCH_POOL ?? 10);
 
 async function seedBulk(database: Database): Promise<string> {
   const [demo] = await database.query<{ v_uid: string; v_client: string }>('bench_demo', "SELECT b.v_uid, b.v_client FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = 'empresa@demo.mx'", []);
@@ -45,7 +50,7 @@ async function bench(label: string, database: Database, p99Target: number) {
   const config = await benchDatabase(database);
   const t0 = performance.now();
   const businessId = await seedBulk(database);
-  console.log(`\n${label}: seeded ${MOVEMENTS.toLocaleString('en')} movements and ${BUSINESSES.toLocaleString('en')} businesses in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${SECONDS} s per run`);
+  console.log(`\n${label}: seeded ${MOVEMENTS.toLocaleString('en')} movements and ${BUSINESSES.toLocaleString('en')} businesses in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s of warm-up; list and reference in turns, ${ROUNDS} runs each (mean throughput, worst p99)`);
 
   const app = await buildApp({ config, database, logger: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -72,11 +77,17 @@ async function bench(label: string, database: Database, p99Target: number) {
   const first = (await (await fetch(`${base}/api/v1/transaction/business-movement/movements`, { method: 'POST', headers: business, body: page })).json()) as { data: { TotalRecords: number } };
   console.log(`movements list answers TotalRecords ${first.data.TotalRecords} (estimate past the exact cap)`);
 
-  const movRef = await load(`${bareBase}/movements`, { connections: CONNECTIONS });
-  const mov = await load(`${base}/api/v1/transaction/business-movement/movements`, { method: 'POST', headers: business, body: page, connections: CONNECTIONS });
+  const [mov, movRef] = await alternate(
+    ROUNDS,
+    () => load(`${base}/api/v1/transaction/business-movement/movements`, { method: 'POST', headers: business, body: page, connections: CONNECTIONS }),
+    () => load(`${bareBase}/movements`, { connections: CONNECTIONS }),
+  );
   runs.push(['movements list, page 1 of 100,000 (business user)', mov, movRef]);
-  const bizRef = await load(`${bareBase}/businesses`, { connections: CONNECTIONS });
-  const biz = await load(`${base}/api/v1/profiles/business/query/list`, { method: 'POST', headers: staff, body: page, connections: CONNECTIONS });
+  const [biz, bizRef] = await alternate(
+    ROUNDS,
+    () => load(`${base}/api/v1/profiles/business/query/list`, { method: 'POST', headers: staff, body: page, connections: CONNECTIONS }),
+    () => load(`${bareBase}/businesses`, { connections: CONNECTIONS }),
+  );
   runs.push(['business list, page 1 of 20,000 (staff)', biz, bizRef]);
   const searchBody = JSON.stringify({ Page: 1, Size: SIZE, Search: 'prueba 1999' });
   const search = await load(`${base}/api/v1/profiles/business/query/list`, { method: 'POST', headers: staff, body: searchBody, connections: CONNECTIONS });
@@ -92,25 +103,34 @@ async function bench(label: string, database: Database, p99Target: number) {
   await app.close();
 }
 
+/**
+ * Each engine is measured in a fresh process of its own (this script again, with BENCH_ENGINE set;
+ * set it yourself to run one): postgres, pglite (on the server's thread, as tests run it) and
+ * pglite-thread (in a worker thread of its own, db/pglite-thread.ts, as npm start runs it).
+ */
 async function main() {
-  console.log(`FAR Portal lists bench — ${cpus().length} CPU(s) ${cpus()[0]?.model ?? ''}, node ${process.version}; load generator in a child process`);
-  const scratch = await scratchDatabase('far_bench_lists');
-  if (scratch) {
-    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
+  const engine = process.env.BENCH_ENGINE;
+  if (!engine) {
+    console.log(`FAR Portal lists bench — ${cpus().length} CPU(s) ${cpus()[0]?.model ?? ''}, node ${process.version}; load generator in a child process`);
+    for (const e of ['postgres', 'pglite', 'pglite-thread']) await inChild(e);
+    return;
+  }
+  if (engine === 'postgres') {
+    const scratch = await scratchDatabase('far_bench_lists');
+    if (!scratch) return console.log('PostgreSQL not reachable: skipped (set BENCH_DATABASE_URL)');
+    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: POOL });
     try {
-      await bench('PostgreSQL, pool of 20', database, 50);
+      await bench(`PostgreSQL, pool of ${POOL}`, database, 50);
     } finally {
       await database.close();
       await scratch.drop();
     }
-  } else console.log('PostgreSQL not reachable: skipped (set BENCH_DATABASE_URL)');
-  // Embedded, as tests run it (PGlite on the server's thread) and as the server runs it (PGlite in a
-  // worker thread of its own, db/pglite-thread.ts).
-  for (const thread of [false, true]) {
-    const lite = await openDatabase({ thread });
-    await bench(`PGlite (embedded, in memory, ${thread ? 'in a worker thread, as npm start runs it' : "on the server's thread"})`, lite, 250);
-    await lite.close();
+    return;
   }
+  const thread = engine === 'pglite-thread';
+  const lite = await openDatabase({ thread });
+  await bench(`PGlite (embedded, in memory, ${thread ? 'in a worker thread, as npm start runs it' : "on the server's thread"})`, lite, 250);
+  await lite.close();
 }
 
 main().catch((err) => {
