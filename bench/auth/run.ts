@@ -5,10 +5,10 @@
 // when one is reachable (BENCH_DATABASE_URL / DATABASE_URL, default local postgres).
 // The load generator runs in its own process. Run: npm run bench:auth -w @far/bench.
 import { cpus } from 'node:os';
-import { inChild } from '../lib/engine-process';
 import Fastify from 'fastify';
 import { actorRow, buildApp, openDatabase, type Database } from '@far/server';
 import { benchDatabase } from '../lib/app';
+import { inChild } from '../lib/engine-process';
 import { SECONDS, WARMUP_SECONDS, alternate, line, load, ratio, scratchDatabase } from '../lib/load';
 
 const PASSWORD = 'Demo#2026';
