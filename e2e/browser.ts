@@ -15,7 +15,11 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-export const baseUrl = () => inject('baseUrl');
+/** This worker's own server (VITEST_POOL_ID counts the workers from 1). */
+export const baseUrl = () => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
+};
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 1366, height: 850 } });

@@ -2,19 +2,69 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { E2E_WORKERS } from './workers';
 
 /**
- * Starts the real product (built web app + API) on a fresh embedded database with demo data,
- * exactly as `npm start` does, on its own port.
+ * Starts the real product (built web app + API) with demo data on its own port: one server per
+ * test worker, so that journeys running side by side never share data (each journey was written
+ * to run alone on a server). Each server has a fresh database: a PostgreSQL database of its own
+ * when TEST_DATABASE_URL is set (as in CI: PGlite's engine in WebAssembly costs the two cores
+ * several times what PostgreSQL does, and the API suite runs on both engines anyway), else the
+ * embedded one, exactly as `npm start` does.
  */
 export default async function setup(project: TestProject) {
+  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, (_, i) => startServer(i)));
+  project.provide(
+    'baseUrls',
+    servers.map((s) => s.base),
+  );
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+}
+
+/** A fresh, empty PostgreSQL database (the server migrates and seeds it) and how to drop it. */
+async function postgresDatabase(url: string, i: number): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `far_e2e_${(process.env.FAR_TEST_RUN ?? 'local').replace(/\W/g, '')}_${i}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    drop: async () => {
+      const again = new pg.Client({ connectionString: url });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+async function startServer(i: number): Promise<{ base: string; stop: () => Promise<void> }> {
   const root = new URL('..', import.meta.url).pathname;
   const dataDir = mkdtempSync(join(tmpdir(), 'far-e2e-'));
-  const port = String(3100 + Math.floor(Math.random() * 800));
+  const database = process.env.TEST_DATABASE_URL ? await postgresDatabase(process.env.TEST_DATABASE_URL, i) : null;
+  const port = String(3100 + i * 400 + Math.floor(Math.random() * 400));
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: port, HOST: '127.0.0.1', FAR_DATA_DIR: dataDir, FAR_DEMO: '1', DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_SIGNIN: '1000', RATE_LIMIT_MAX: '100000', SPEI_SANDBOX_DELAY_MS: '1000' },
+    env: {
+      ...process.env,
+      PORT: port,
+      HOST: '127.0.0.1',
+      FAR_DATA_DIR: dataDir,
+      FAR_DEMO: '1',
+      DATABASE_URL: database?.url ?? '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SIGNIN: '1000',
+      RATE_LIMIT_MAX: '100000',
+      SPEI_SANDBOX_DELAY_MS: '1000',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -27,16 +77,19 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error('the server did not answer within 180 s');
     await new Promise((r) => setTimeout(r, 300));
   }
-  project.provide('baseUrl', base);
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    base,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    },
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    baseUrls: string[];
   }
 }

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// A worker runs file after file in one jsdom (isolate: false): nothing a test leaves behind, a
+// notification in Mantine's module-level store included, may reach the next one.
 afterEach(() => {
   cleanup();
+  notifications.clean();
   sessionStorage.clear();
   localStorage.clear();
 });
