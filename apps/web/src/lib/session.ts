@@ -46,6 +46,19 @@ function emit(next: SessionState) {
 export const session = {
   get: (): SessionState => state,
   accessToken: (): string | null => state.accessToken,
+  /**
+   * The client kind the access token names, read from its payload without verifying it: only to
+   * choose which data to ask for first. The server checks the token on every call.
+   */
+  kind(): string | null {
+    try {
+      const payload = state.accessToken?.split('.')[1];
+      const kind: unknown = payload ? JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/'))).kind : null;
+      return typeof kind === 'string' ? kind : null;
+    } catch {
+      return null;
+    }
+  },
   /** This browser signed in and did not sign out: a renewal from the cookie is worth trying. */
   mayRestore: (): boolean => sessionHint.get(),
 

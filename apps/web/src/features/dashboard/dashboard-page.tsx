@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
+import { Staged } from '../../components/staged';
 import { StatusBadge } from '../../components/status-badge';
 import { DateText } from '../../components/value-text';
 import { useMe } from '../../lib/api/get-me';
@@ -131,58 +132,60 @@ function LatestActivity({ items, showUser = true }: { items: ActivityItem[]; sho
 function FarDashboard({ data }: { data: FarSummary }) {
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
-        <StatCard label="Administradores" value={data.totals.FAR} icon={IconShieldCheck} color="far" testId="stat-far" />
-        <StatCard label="Usuarios Business" value={data.totals.BUS} icon={IconBuilding} color="teal" testId="stat-bus" />
-        <StatCard label="Usuarios Wallet" value={data.totals.WAL} icon={IconWallet} color="grape" testId="stat-wal" />
-        <StatCard label="Usuarios bloqueados" value={data.blockedUsers} icon={IconLock} color="orange" testId="stat-blocked" />
-        <StatCard label="Incidencias hoy" value={data.incidentsToday} icon={IconAlertOctagon} color="red" testId="stat-incidents" />
-      </SimpleGrid>
-      <AdminMoneySection />
-      <RecentDispersions />
-      <ActivityChart rows={data.activityByDay} />
-      <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <Section title="Usuarios por tipo y estatus">
-          {data.usersByKindAndStatus.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              Sin registros
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
-<Table verticalSpacing={6} data-testid="users-by-kind">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Tipo</Table.Th>
-                  <Table.Th>Estatus</Table.Th>
-                  <Table.Th ta="right">Usuarios</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.usersByKindAndStatus.map((r) => (
-                  <Table.Tr key={`${r.kind}-${r.status}`}>
-                    <Table.Td>{KIND_LABELS[r.kind] ?? r.kind}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={r.status} />
-                    </Table.Td>
-                    <Table.Td ta="right">{integer(r.total)}</Table.Td>
+      <Staged>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
+          <StatCard label="Administradores" value={data.totals.FAR} icon={IconShieldCheck} color="far" testId="stat-far" />
+          <StatCard label="Usuarios Business" value={data.totals.BUS} icon={IconBuilding} color="teal" testId="stat-bus" />
+          <StatCard label="Usuarios Wallet" value={data.totals.WAL} icon={IconWallet} color="grape" testId="stat-wal" />
+          <StatCard label="Usuarios bloqueados" value={data.blockedUsers} icon={IconLock} color="orange" testId="stat-blocked" />
+          <StatCard label="Incidencias hoy" value={data.incidentsToday} icon={IconAlertOctagon} color="red" testId="stat-incidents" />
+        </SimpleGrid>
+        <AdminMoneySection />
+        <RecentDispersions />
+        <ActivityChart rows={data.activityByDay} />
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          <Section title="Usuarios por tipo y estatus">
+            {data.usersByKindAndStatus.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                Sin registros
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
+  <Table verticalSpacing={6} data-testid="users-by-kind">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Tipo</Table.Th>
+                    <Table.Th>Estatus</Table.Th>
+                    <Table.Th ta="right">Usuarios</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-</Table.ScrollContainer>
-          )}
-        </Section>
-        <Section
-          title="Actividad reciente"
-          action={
-            <Anchor component={Link} to="/log" size="sm">
-              Ver bitácora
-            </Anchor>
-          }
-        >
-          <LatestActivity items={data.latestActivity} />
-        </Section>
-      </SimpleGrid>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.usersByKindAndStatus.map((r) => (
+                    <Table.Tr key={`${r.kind}-${r.status}`}>
+                      <Table.Td>{KIND_LABELS[r.kind] ?? r.kind}</Table.Td>
+                      <Table.Td>
+                        <StatusBadge status={r.status} />
+                      </Table.Td>
+                      <Table.Td ta="right">{integer(r.total)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+  </Table.ScrollContainer>
+            )}
+          </Section>
+          <Section
+            title="Actividad reciente"
+            action={
+              <Anchor component={Link} to="/log" size="sm">
+                Ver bitácora
+              </Anchor>
+            }
+          >
+            <LatestActivity items={data.latestActivity} />
+          </Section>
+        </SimpleGrid>
+      </Staged>
     </Stack>
   );
 }
@@ -191,25 +194,27 @@ function BusDashboard({ data }: { data: BusSummary }) {
   const total = data.usersByStatus.reduce((a, r) => a + r.total, 0);
   return (
     <Stack gap="lg">
-      <BusinessMoneySection />
-      <RecentDispersions link />
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        <StatCard label="Usuarios de tu empresa" value={total} icon={IconUsers} color="far" testId="stat-users" />
-        {data.usersByStatus.map((r) => (
-          <Paper withBorder p="md" key={r.status}>
-            <Stack gap={6}>
-              <StatusBadge status={r.status} />
-              <Text fz={28} fw={700} lh={1.2}>
-                {integer(r.total)}
-              </Text>
-            </Stack>
-          </Paper>
-        ))}
-      </SimpleGrid>
-      {data.activityByDay ? <ActivityChart rows={data.activityByDay} /> : null}
-      <Section title="Actividad reciente de tu empresa">
-        <LatestActivity items={data.latestActivity} />
-      </Section>
+      <Staged>
+        <BusinessMoneySection />
+        <RecentDispersions link />
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          <StatCard label="Usuarios de tu empresa" value={total} icon={IconUsers} color="far" testId="stat-users" />
+          {data.usersByStatus.map((r) => (
+            <Paper withBorder p="md" key={r.status}>
+              <Stack gap={6}>
+                <StatusBadge status={r.status} />
+                <Text fz={28} fw={700} lh={1.2}>
+                  {integer(r.total)}
+                </Text>
+              </Stack>
+            </Paper>
+          ))}
+        </SimpleGrid>
+        {data.activityByDay ? <ActivityChart rows={data.activityByDay} /> : null}
+        <Section title="Actividad reciente de tu empresa">
+          <LatestActivity items={data.latestActivity} />
+        </Section>
+      </Staged>
     </Stack>
   );
 }
@@ -218,42 +223,44 @@ function WalDashboard({ data, money }: { data: WalSummary; money?: ReactNode }) 
   const menu = useMenu();
   return (
     <Stack gap="lg">
-      {money}
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Paper withBorder p="md">
-          <Group wrap="nowrap">
-            <ThemeIcon size={48} radius="md" variant="light" color="grape">
-              <IconWallet size={26} />
-            </ThemeIcon>
-            <Stack gap={2}>
-              <Text fw={700} size="lg">
-                {data.user.v_names}
-              </Text>
-              <Group gap={6}>
-                <IconCalendarCheck size={16} />
-                <Text size="sm" c="dimmed">
-                  {data.user.d_activation_at ? `Cuenta activa desde el ${date(data.user.d_activation_at)}` : 'Tu cuenta aún no está activada'}
+      <Staged>
+        {money}
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Paper withBorder p="md">
+            <Group wrap="nowrap">
+              <ThemeIcon size={48} radius="md" variant="light" color="grape">
+                <IconWallet size={26} />
+              </ThemeIcon>
+              <Stack gap={2}>
+                <Text fw={700} size="lg">
+                  {data.user.v_names}
                 </Text>
-              </Group>
-            </Stack>
-          </Group>
-        </Paper>
-        <Paper withBorder p="md">
-          <Text fw={600} size="sm" mb="xs">
-            Accesos rápidos
-          </Text>
-          <Group gap="xs">
-            {(menu.data ?? []).map((entry) => (
-              <Anchor key={entry.v_uid} component={Link} to={entry.v_url} size="sm">
-                {entry.v_name}
-              </Anchor>
-            ))}
-          </Group>
-        </Paper>
-      </SimpleGrid>
-      <Section title="Tu actividad reciente">
-        <LatestActivity items={data.latestActivity} showUser={false} />
-      </Section>
+                <Group gap={6}>
+                  <IconCalendarCheck size={16} />
+                  <Text size="sm" c="dimmed">
+                    {data.user.d_activation_at ? `Cuenta activa desde el ${date(data.user.d_activation_at)}` : 'Tu cuenta aún no está activada'}
+                  </Text>
+                </Group>
+              </Stack>
+            </Group>
+          </Paper>
+          <Paper withBorder p="md">
+            <Text fw={600} size="sm" mb="xs">
+              Accesos rápidos
+            </Text>
+            <Group gap="xs">
+              {(menu.data ?? []).map((entry) => (
+                <Anchor key={entry.v_uid} component={Link} to={entry.v_url} size="sm">
+                  {entry.v_name}
+                </Anchor>
+              ))}
+            </Group>
+          </Paper>
+        </SimpleGrid>
+        <Section title="Tu actividad reciente">
+          <LatestActivity items={data.latestActivity} showUser={false} />
+        </Section>
+      </Staged>
     </Stack>
   );
 }
@@ -300,9 +307,9 @@ export function DashboardPage({ walletMoney }: { walletMoney?: ReactNode } = {})
 /** The figures under the header, by the caller's kind (memoised: the header's updates leave them alone). */
 const DashboardBody = memo(function DashboardBody({ summary, walletMoney }: { summary: Summary; walletMoney?: ReactNode }) {
   return (
-    <>
-      {summary.kind === 'FAR' ? <FarDashboard data={summary} /> : summary.kind === 'BUS' ? <BusDashboard data={summary} /> : <WalDashboard data={summary} money={walletMoney} />}
-      {summary.kind !== 'WAL' ? <CardsFigures kind={summary.kind} /> : null}
-    </>
+    <Staged>
+        {summary.kind === 'FAR' ? <FarDashboard data={summary} /> : summary.kind === 'BUS' ? <BusDashboard data={summary} /> : <WalDashboard data={summary} money={walletMoney} />}
+        {summary.kind !== 'WAL' ? <CardsFigures kind={summary.kind} /> : null}
+    </Staged>
   );
 });

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
+import { Staged } from '../../components/staged';
 import { DateText, MoneyText } from '../../components/value-text';
 import { useMe } from '../../lib/api/get-me';
 import { useCan } from '../../lib/api/get-menu-permissions';
@@ -160,20 +161,22 @@ function LastMovements({ rows }: { rows: BusinessMoney['LastMovements'] }) {
 function BusinessMoneyView({ data }: { data: BusinessMoney }) {
   return (
     <Stack gap="lg" data-testid="business-money">
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <MoneyCard label="Saldo disponible" cents={apiCents(data.Balance.availableBalance)} hint="Lo que puedes enviar ahora" icon={IconWallet} color="teal" testId="dash-available" />
-        <MoneyCard label="En tránsito" cents={apiCents(data.Balance.transitBalance)} hint="Retenido por transferencias sin liquidar" icon={IconArrowsExchange} color="orange" testId="dash-transit" />
-        <MoneyCard
-          label="Órdenes pendientes"
-          cents={apiCents(data.PendingOrders.Amount)}
-          hint={`${integer(data.PendingOrders.Count)} ${data.PendingOrders.Count === 1 ? 'transferencia' : 'transferencias'} en curso`}
-          icon={IconClockHour4}
-          color="yellow"
-          testId="dash-pending"
-        />
-      </SimpleGrid>
-      <FlowChart series={data.Series} />
-      <LastMovements rows={data.LastMovements} />
+      <Staged>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <MoneyCard label="Saldo disponible" cents={apiCents(data.Balance.availableBalance)} hint="Lo que puedes enviar ahora" icon={IconWallet} color="teal" testId="dash-available" />
+          <MoneyCard label="En tránsito" cents={apiCents(data.Balance.transitBalance)} hint="Retenido por transferencias sin liquidar" icon={IconArrowsExchange} color="orange" testId="dash-transit" />
+          <MoneyCard
+            label="Órdenes pendientes"
+            cents={apiCents(data.PendingOrders.Amount)}
+            hint={`${integer(data.PendingOrders.Count)} ${data.PendingOrders.Count === 1 ? 'transferencia' : 'transferencias'} en curso`}
+            icon={IconClockHour4}
+            color="yellow"
+            testId="dash-pending"
+          />
+        </SimpleGrid>
+        <FlowChart series={data.Series} />
+        <LastMovements rows={data.LastMovements} />
+      </Staged>
     </Stack>
   );
 }

@@ -9,7 +9,9 @@ export type MenuGrant = z.infer<typeof MenuWithGrants>;
 
 export const menuPermissionsQueryKey = ['menu', 'permission'] as const;
 
-export const getMenuPermissions = () => apiRequest('GET', '/api/v1/rbac/menu/permission', { schema: z.array(MenuWithGrants) });
+export const menuPermissionsSchema = z.array(MenuWithGrants);
+
+export const getMenuPermissions = () => apiRequest('GET', '/api/v1/rbac/menu/permission', { schema: menuPermissionsSchema });
 
 export const menuPermissionsQueryOptions = () =>
   queryOptions({ queryKey: menuPermissionsQueryKey, queryFn: () => unwrap(getMenuPermissions()), staleTime: 5 * 60_000 });

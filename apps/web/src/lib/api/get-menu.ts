@@ -9,7 +9,9 @@ export type MenuItem = MenuEntry;
 
 export const menuQueryKey = ['menu'] as const;
 
-export const getMenu = () => apiRequest('GET', '/api/v1/rbac/menu', { schema: z.array(MenuEntry) });
+export const menuSchema = z.array(MenuEntry);
+
+export const getMenu = () => apiRequest('GET', '/api/v1/rbac/menu', { schema: menuSchema });
 
 export const menuQueryOptions = () => queryOptions({ queryKey: menuQueryKey, queryFn: () => unwrap(getMenu()), staleTime: 5 * 60_000 });
 
