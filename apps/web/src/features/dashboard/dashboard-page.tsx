@@ -151,27 +151,27 @@ function FarDashboard({ data }: { data: FarSummary }) {
               </Text>
             ) : (
               <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
-  <Table verticalSpacing={6} data-testid="users-by-kind">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Tipo</Table.Th>
-                    <Table.Th>Estatus</Table.Th>
-                    <Table.Th ta="right">Usuarios</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.usersByKindAndStatus.map((r) => (
-                    <Table.Tr key={`${r.kind}-${r.status}`}>
-                      <Table.Td>{KIND_LABELS[r.kind] ?? r.kind}</Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={r.status} />
-                      </Table.Td>
-                      <Table.Td ta="right">{integer(r.total)}</Table.Td>
+                <Table verticalSpacing={6} data-testid="users-by-kind">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Tipo</Table.Th>
+                      <Table.Th>Estatus</Table.Th>
+                      <Table.Th ta="right">Usuarios</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-  </Table.ScrollContainer>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.usersByKindAndStatus.map((r) => (
+                      <Table.Tr key={`${r.kind}-${r.status}`}>
+                        <Table.Td>{KIND_LABELS[r.kind] ?? r.kind}</Table.Td>
+                        <Table.Td>
+                          <StatusBadge status={r.status} />
+                        </Table.Td>
+                        <Table.Td ta="right">{integer(r.total)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             )}
           </Section>
           <Section

@@ -102,57 +102,57 @@ function LastMovements({ rows }: { rows: BusinessMoney['LastMovements'] }) {
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
-<Table verticalSpacing={6} data-testid="last-movements">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Fecha</Table.Th>
-              <Table.Th>Movimiento</Table.Th>
-              <Table.Th ta="right">Importe</Table.Th>
-              <Table.Th>Estatus</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((m) => {
-              const cents = signedMovementCents(m);
-              const party = m.MovementType === 'SPEI_OUT' ? m.Beneficiary.Name : m.SourceAccount.Name;
-              return (
-                <Table.Tr key={m.Id}>
-                  <Table.Td>
-                    <DateText size="sm" value={m.MovementDate} withTime />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{MOVEMENT_TYPE_NAMES[m.MovementType]}</Text>
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {[party, m.Concept].filter(Boolean).join(' · ')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {movementMovedMoney(m) ? (
-                      <MoneyText size="sm" fw={600} c={cents < 0n ? 'red.9' : 'teal.9'} cents={cents} />
-                    ) : (
-                      <Tooltip label="Sin efecto en el saldo">
-                        <MoneyText size="sm" c="dimmed" td="line-through" cents={cents} />
-                      </Tooltip>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <MovementStatusBadge status={m.StatusBusinessMovement} />
-                      {canOpenCase && m.TrackingKey ? (
-                        <Tooltip label="Abrir aclaración">
-                          <ActionIcon component={Link} to={`/clarification?tracking=${encodeURIComponent(m.TrackingKey)}`} variant="subtle" size="sm" aria-label={`Abrir aclaración del movimiento ${m.TrackingKey}`}>
-                            <IconMessageReport size={14} />
-                          </ActionIcon>
+          <Table verticalSpacing={6} data-testid="last-movements">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Movimiento</Table.Th>
+                <Table.Th ta="right">Importe</Table.Th>
+                <Table.Th>Estatus</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((m) => {
+                const cents = signedMovementCents(m);
+                const party = m.MovementType === 'SPEI_OUT' ? m.Beneficiary.Name : m.SourceAccount.Name;
+                return (
+                  <Table.Tr key={m.Id}>
+                    <Table.Td>
+                      <DateText size="sm" value={m.MovementDate} withTime />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{MOVEMENT_TYPE_NAMES[m.MovementType]}</Text>
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {[party, m.Concept].filter(Boolean).join(' · ')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {movementMovedMoney(m) ? (
+                        <MoneyText size="sm" fw={600} c={cents < 0n ? 'red.9' : 'teal.9'} cents={cents} />
+                      ) : (
+                        <Tooltip label="Sin efecto en el saldo">
+                          <MoneyText size="sm" c="dimmed" td="line-through" cents={cents} />
                         </Tooltip>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-</Table.ScrollContainer>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <MovementStatusBadge status={m.StatusBusinessMovement} />
+                        {canOpenCase && m.TrackingKey ? (
+                          <Tooltip label="Abrir aclaración">
+                            <ActionIcon component={Link} to={`/clarification?tracking=${encodeURIComponent(m.TrackingKey)}`} variant="subtle" size="sm" aria-label={`Abrir aclaración del movimiento ${m.TrackingKey}`}>
+                              <IconMessageReport size={14} />
+                            </ActionIcon>
+                          </Tooltip>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Paper>
   );
