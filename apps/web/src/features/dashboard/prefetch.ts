@@ -28,8 +28,10 @@ const ask = (queryClient: QueryClient, { queryKey, path }: Prefetched, schema: (
 export async function prefetchDashboard(queryClient: QueryClient): Promise<void> {
   const { me, summary, businessMoney, menu, menuPermissions } = PREFETCHED;
   const kind = session.kind();
-  void ask(queryClient, summary, () => import('./api/get-summary').then((m) => m.Summary));
   void ask(queryClient, me, () => import('../../lib/api/get-me').then((m) => m.meSchema), 60_000);
+  // With a temporary password the server refuses everything but the profile (the layout asks for nothing else).
+  if (session.get().mustChangePassword) return;
+  void ask(queryClient, summary, () => import('./api/get-summary').then((m) => m.Summary));
   void ask(queryClient, menu, () => import('../../lib/api/get-menu').then((m) => m.menuSchema), 5 * 60_000);
   void ask(queryClient, menuPermissions, () => import('../../lib/api/get-menu-permissions').then((m) => m.menuPermissionsSchema), 5 * 60_000);
   if (kind === 'BUS') await ask(queryClient, businessMoney, () => import('./api/get-business-money').then((m) => m.businessMoneySchema));
