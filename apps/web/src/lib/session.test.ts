@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { accessTokenWith } from '../test/tokens';
 import { session } from './session';
 
-const tokenWith = (payload: object) => `h.${btoa(JSON.stringify(payload)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')}.s`;
 const start = (AccessToken: string) => session.start({ AccessToken, ExpiresIn: 900 });
 
 afterEach(() => session.clear());
 
 describe('session.kind', () => {
   it('reads the client kind from the access token’s payload (base64url, no padding)', () => {
-    start(tokenWith({ sub: 'u', kind: 'BUS', name: 'Ñandú ?>' }));
+    start(accessTokenWith({ sub: 'u', kind: 'BUS', name: 'Ñandú ?>' }));
     expect(session.kind()).toBe('BUS');
   });
 

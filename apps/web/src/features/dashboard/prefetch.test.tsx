@@ -6,6 +6,7 @@ import { getMenuPermissions, menuPermissionsQueryOptions } from '../../lib/api/g
 import { businessMoneyQueryOptions, getBusinessMoney } from './api/get-business-money';
 import { getSummary, summaryQueryOptions } from './api/get-summary';
 import { session } from '../../lib/session';
+import { accessTokenWith } from '../../test/tokens';
 import { PREFETCHED, prefetchDashboard } from './prefetch';
 
 afterEach(() => {
@@ -23,7 +24,7 @@ function recordPaths(): string[] {
   return paths;
 }
 
-const tokenOf = (kind: string) => `h.${btoa(JSON.stringify({ sub: 'u', kind })).replace(/=+$/, '')}.s`;
+const tokenOf = (kind: string) => accessTokenWith({ sub: 'u', kind });
 
 describe('prefetchDashboard', () => {
   it('fills the page’s and the layout’s own queries: same keys, same paths', async () => {
