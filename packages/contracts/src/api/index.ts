@@ -9,6 +9,7 @@ export * from './postal-codes';
 export * from './money';
 export * from './audit';
 export * from './pricing';
+export * from './movements';
 export * from './spei';
 export * from './statements';
 export * from './cms';

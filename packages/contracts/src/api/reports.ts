@@ -8,7 +8,7 @@ import { CARD_STATUS_NAMES } from './cards';
 import { Uuid } from './common';
 import { DISPERSION_STATUS_NAMES } from './dispersions';
 import { DateField, optional } from './fields';
-import { MOVEMENT_STATUS_NAMES } from './spei';
+import { MOVEMENT_STATUS_NAMES } from './movements';
 
 export interface ReportStatusOption {
   Key: string;

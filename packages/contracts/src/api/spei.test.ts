@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SANDBOX_BANKS, bankByClabePrefix, isSandboxBank } from '../catalogs';
 import { buildClabe, validateClabe } from '../ids/clabe';
 import { CommissionAmountField, LimitUpsertBody, PercentField } from './pricing';
-import { BeneficiaryNameField, BusinessMovementDetail, ConceptField, LedgerEntry, NumericReferenceField, PAYMENT_DAY_DESCRIPTION, SPEC_ERROR_DESCRIPTIONS, SPEI_MESSAGES, SecurityCodeField, SpeiOutBody, isFuturePaymentDay } from './spei';
+import { BusinessMovementDetail, LedgerEntry } from './movements';
+import { BeneficiaryNameField, ConceptField, NumericReferenceField, PAYMENT_DAY_DESCRIPTION, SPEC_ERROR_DESCRIPTIONS, SPEI_MESSAGES, SecurityCodeField, SpeiOutBody, isFuturePaymentDay } from './spei';
 
 const message = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (r.success ? null : r.error!.issues[0]!.message);
 

@@ -1,8 +1,8 @@
 /**
- * SPEI: bank catalogue and account types (opm-features), balances, the CLABE account registry,
- * SPEI out with its pending transactions, deposits, the sandbox incoming order, and the
- * transference entity (/api/v1/transference*). Amounts in: AmountField (bigint cents); out:
- * two-decimal strings.
+ * SPEI: bank catalogue and account types (opm-features), the CLABE account registry, SPEI out
+ * with its pending transactions, deposits, the sandbox incoming order, and the transference entity
+ * (/api/v1/transference*). The movements they create and the balance are read through
+ * movements.ts. Amounts in: AmountField (bigint cents); out: two-decimal strings.
  */
 import { z } from 'zod';
 import { clabeSchema } from '../ids/clabe';
@@ -10,6 +10,7 @@ import { rfcSchema } from '../ids/rfc';
 import { AmountField, AmountOut } from './money';
 import { Uuid, pageOf } from './common';
 import { DateField, REQUIRED, optional } from './fields';
+import { BusinessMovement, MOVEMENT_STATUS_MAX } from './movements';
 
 // ---- fields with their Spanish messages ------------------------------------------------------------
 
@@ -100,17 +101,6 @@ export const PAYMENT_TYPES = [
   { key: 5, description: 'Participante a tercero', active: false },
 ] as const;
 
-// ---- balances --------------------------------------------------------------------------------------
-
-/** §3 Balance. `account` is the business's CLABE. */
-export const BalanceOut = z.object({
-  balance: AmountOut,
-  transitBalance: AmountOut,
-  account: z.string(),
-  availableBalance: AmountOut,
-});
-export type BalanceOut = z.infer<typeof BalanceOut>;
-
 export const BusinessIdParams = z.object({ id: Uuid });
 
 export const DepositBody = z.object({
@@ -186,24 +176,7 @@ export const ClabeAccountListBody = z.object({
 });
 export const ClabeAccountPage = pageOf(ClabeAccount);
 
-// ---- business movements (SPEI out/in, deposits) --------------------------------------------------
-
-/** StatusBusinessMovement: the numbers and their names. */
-export const MOVEMENT_STATUS = { pendiente: 0, enviada: 1, liquidada: 2, devuelta: 3, rechazada: 4, cancelada: 5, eliminada: 6, porAutorizar: 7, rechazadaAutorizador: 8 } as const;
-export const MOVEMENT_STATUS_NAMES: Readonly<Record<number, string>> = {
-  0: 'Pendiente',
-  1: 'Enviada',
-  2: 'Liquidada',
-  3: 'Devuelta',
-  4: 'Rechazada',
-  5: 'Cancelada',
-  6: 'Eliminada',
-  // Maker-checker (decision 0006): nothing held or sent until a second user authorises.
-  7: 'Por autorizar',
-  8: 'Rechazada por el autorizador',
-};
-/** The highest StatusBusinessMovement (the list filters accept 0 to this). */
-export const MOVEMENT_STATUS_MAX = 8;
+// ---- SPEI out ------------------------------------------------------------------------------------
 
 /** Maker-checker of single SPEI outs and dispersions (one setting per business, set by staff). */
 export const APPROVAL_MESSAGES = {
@@ -217,84 +190,6 @@ export const HOLDER_MESSAGES = {
   noSuchAccount: 'La cuenta no existe (verificación del titular)',
   mismatch: (name: string, rfc: string | null) => `El titular de la CLABE es ${name}${rfc ? ` (RFC ${rfc})` : ''} y no coincide con el nombre o RFC indicados. Confirma el titular para continuar`,
 } as const;
-export const MOVEMENT_TYPES = ['SPEI_OUT', 'SPEI_IN', 'DEPOSIT', 'WALLET_OUT', 'WALLET_IN'] as const;
-export type MovementType = (typeof MOVEMENT_TYPES)[number];
-export const MOVEMENT_TYPE_NAMES: Readonly<Record<MovementType, string>> = {
-  SPEI_OUT: 'Transferencia SPEI enviada',
-  SPEI_IN: 'Transferencia SPEI recibida',
-  DEPOSIT: 'Depósito',
-  // Wallet to wallet, inside the ledger (issue 11).
-  WALLET_OUT: 'Envío a otro Wallet',
-  WALLET_IN: 'Recibido de otro Wallet',
-};
-
-const Party = z.object({ Clabe: z.string().nullable(), BankCode: z.string().nullable(), BankName: z.string().nullable(), Name: z.string().nullable() });
-
-/** A business movement: the §3 Pending transaction / Dispersion transaction fields and a few more. */
-export const BusinessMovement = z.object({
-  Id: z.string(),
-  BusinessId: z.string(),
-  IdClientBusiness: z.string(),
-  MovementType: z.enum(MOVEMENT_TYPES),
-  MovementName: z.string(),
-  /** The transfer amount (SPEI in: the amount received, before commission). */
-  MovementAmount: AmountOut,
-  Commission: AmountOut,
-  IVA: AmountOut,
-  /** SPEI out: amount + commission + IVA (what is held, then debited). SPEI in / deposit: the net credited. */
-  TotalAmount: AmountOut,
-  MovementDate: z.string(),
-  MovementUpdateDate: z.string(),
-  MovementDateScheduled: z.string().nullable(),
-  PaymentDay: z.string().nullable(),
-  /** The business's available balance right after the call that answers this (null in lists). */
-  RemainingBalance: AmountOut.nullable(),
-  SourceAccount: Party,
-  Beneficiary: Party,
-  BeneficiaryAccountClabe: z.string().nullable(),
-  BankCode: z.string().nullable(),
-  BankName: z.string().nullable(),
-  ClabeAccountId: z.string().nullable(),
-  Alias: z.string().nullable(),
-  Concept: z.string().nullable(),
-  Reference: z.string().nullable(),
-  TrackingKey: z.string().nullable(),
-  /** The SPEI operation day (America/Mexico_City) of the tracking key. */
-  OperationDate: z.string(),
-  OrderOPMId: z.string().nullable(),
-  DispersionId: z.string().nullable(),
-  StatusBusinessMovement: z.number().int(),
-  StatusName: z.string(),
-  PreviousStatusBusinessMovement: z.number().int().nullable(),
-  ChangedByUserEmail: z.string().nullable(),
-  /** Why it was rejected or returned. */
-  ErrorDetail: z.string().nullable(),
-  ReturnTrackingKey: z.string().nullable(),
-  SentAt: z.string().nullable(),
-  SettledAt: z.string().nullable(),
-  ReturnedAt: z.string().nullable(),
-  /** Pending (0) and not yet sent, or awaiting authorisation (7): cancel and remove are allowed. */
-  CanCancel: z.boolean(),
-});
-export type BusinessMovement = z.infer<typeof BusinessMovement>;
-export const BusinessMovementPage = pageOf(BusinessMovement);
-
-/** One ledger line of a movement: the account in words, and the amount on its debit or credit side. */
-export const LedgerEntry = z.object({
-  /** «Cuenta de la empresa», «Comisiones SPEI», «IVA por pagar», «Liquidación SPEI»… */
-  Account: z.string(),
-  Description: z.string(),
-  /** Lowers the account's balance. */
-  Debit: AmountOut.nullable(),
-  /** Raises the account's balance. */
-  Credit: AmountOut.nullable(),
-});
-export type LedgerEntry = z.infer<typeof LedgerEntry>;
-
-/** GET business-movement/{id}: the movement and the lines of its ledger transaction(s) (none while it is only held). */
-export const BusinessMovementDetail = BusinessMovement.extend({ Entries: z.array(LedgerEntry).optional() });
-export type BusinessMovementDetail = z.infer<typeof BusinessMovementDetail>;
-
 export const SpeiOutBody = z
   .object({
     /** A registered, active CLABE account of the business … */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AmountOut } from './money';
 import { Uuid, sortQuery } from './common';
 import { DateField, optional } from './fields';
-import { BalanceOut, BusinessMovement, MOVEMENT_STATUS_MAX, MOVEMENT_TYPES } from './spei';
+import { BalanceOut, BusinessMovement, MOVEMENT_STATUS_MAX, MOVEMENT_TYPES } from './movements';
 
 const MovementsFilters = z.object({
     BusinessId: optional(Uuid),

@@ -9,7 +9,8 @@ import { DateField, RequiredText, optional } from './fields';
 import { AmountField, AmountOut } from './money';
 import { CommissionAmountField, Percent, PercentField } from './pricing';
 import { PinField } from './session';
-import { BeneficiaryNameField, BusinessMovement, ClabeField, ConceptField, MOVEMENT_STATUS_MAX, MOVEMENT_TYPES, NumericReferenceField, SecurityCodeField } from './spei';
+import { BusinessMovement, MOVEMENT_STATUS_MAX, MOVEMENT_TYPES } from './movements';
+import { BeneficiaryNameField, ClabeField, ConceptField, NumericReferenceField, SecurityCodeField } from './spei';
 
 export const WALLET_MESSAGES = {
   confirmation: 'Ingresa el código de seguridad o tu NIP',

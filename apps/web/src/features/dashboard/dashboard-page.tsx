@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
 import {
   IconAlertOctagon,
   IconBuilding,
@@ -9,7 +9,7 @@ import {
   IconWallet,
   type Icon,
 } from '@tabler/icons-react';
-import { memo, useDeferredValue, type ReactNode } from 'react';
+import { Suspense, lazy, memo, useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -25,8 +25,20 @@ import { DayBars } from './day-bars';
 import { useBusinessMoney } from './api/get-business-money';
 import { useSummary, type BusSummary, type FarSummary, type Summary, type WalSummary } from './api/get-summary';
 import { AdminMoneySection, BusinessMoneySection } from './money-section';
-import { CardsFigures } from './cards-figures';
-import { RecentDispersions } from './recent-dispersions';
+
+// Below the first screen: their code, with the dispersions' and cards' schemas it needs (the
+// largest of the contracts), loads with their data rather than before the greeting (issue 7 §3).
+const RecentDispersions = lazy(() => import('./recent-dispersions').then((m) => ({ default: m.RecentDispersions })));
+const CardsFigures = lazy(() => import('./cards-figures').then((m) => ({ default: m.CardsFigures })));
+
+/** The dispersions' place, held at the height of its title until its code arrives. */
+function Dispersions({ link }: { link?: boolean }) {
+  return (
+    <Suspense fallback={<Skeleton h={58} radius="md" />}>
+      <RecentDispersions link={link} />
+    </Suspense>
+  );
+}
 
 const KIND_LABELS: Record<string, string> = { FAR: 'Administradores', BUS: 'Business', WAL: 'Wallet' };
 
@@ -141,7 +153,7 @@ function FarDashboard({ data }: { data: FarSummary }) {
           <StatCard label="Incidencias hoy" value={data.incidentsToday} icon={IconAlertOctagon} color="red" testId="stat-incidents" />
         </SimpleGrid>
         <AdminMoneySection />
-        <RecentDispersions />
+        <Dispersions />
         <ActivityChart rows={data.activityByDay} />
         <SimpleGrid cols={{ base: 1, lg: 2 }}>
           <Section title="Usuarios por tipo y estatus">
@@ -196,7 +208,7 @@ function BusDashboard({ data }: { data: BusSummary }) {
     <Stack gap="lg">
       <Staged>
         <BusinessMoneySection />
-        <RecentDispersions link />
+        <Dispersions link />
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
           <StatCard label="Usuarios de tu empresa" value={total} icon={IconUsers} color="far" testId="stat-users" />
           {data.usersByStatus.map((r) => (
@@ -309,7 +321,11 @@ const DashboardBody = memo(function DashboardBody({ summary, walletMoney }: { su
   return (
     <Staged>
         {summary.kind === 'FAR' ? <FarDashboard data={summary} /> : summary.kind === 'BUS' ? <BusDashboard data={summary} /> : <WalDashboard data={summary} money={walletMoney} />}
-        {summary.kind !== 'WAL' ? <CardsFigures kind={summary.kind} /> : null}
+        {summary.kind !== 'WAL' ? (
+          <Suspense fallback={null}>
+            <CardsFigures kind={summary.kind} />
+          </Suspense>
+        ) : null}
     </Staged>
   );
 });
