@@ -89,7 +89,9 @@ async function lighthouseScores(base: string): Promise<Record<string, Score> | s
       // BENCH_WEB_REPORTS=<dir> keeps each page's full Lighthouse report (JSON) to read the diagnostics.
       if (process.env.BENCH_WEB_REPORTS && result) writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${new URL(url).pathname.slice(1)}.json`), JSON.stringify(result.lhr));
       const audits = result?.lhr.audits ?? {};
-      const metrics = METRICS.map(([id, name]) => `${name} ${audits[id]?.displayValue ?? '?'}`).join(', ');
+      // A run Lighthouse could not finish (no paint seen, a page error…) says why instead of a bare 0.
+      const failed = result?.lhr.runtimeError;
+      const metrics = failed ? `Lighthouse no terminó: ${failed.code} ${failed.message}` : METRICS.map(([id, name]) => `${name} ${audits[id]?.displayValue ?? '?'}`).join(', ');
       return { score: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100), metrics };
     };
     scores.signin = await run(`${base}/login`);
