@@ -12,7 +12,7 @@
 // Figures go to stdout; nothing is asserted.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
 import { buildClabe } from '@far/contracts';
@@ -52,17 +52,56 @@ async function recreate(admin: pg.Client, db: string) {
   await admin.query(`CREATE DATABASE ${db}`);
 }
 
-function pgbench(): { tps: number; version: string } {
+/**
+ * CPU seconds used so far by the local PostgreSQL: every `postgres` process's own time plus that of
+ * its ended children (a backend's time reaches the postmaster's when its connection closes). Null
+ * when PostgreSQL is not a process of this machine (then the ceiling below is not printed).
+ */
+function postgresCpuSeconds(): number | null {
+  let ticks = 0;
+  let seen = false;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (!stat.includes('(postgres)')) continue;
+    seen = true;
+    // After "pid (comm) ": state is field 3; utime, stime, cutime, cstime are fields 14-17.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+  }
+  // USER_HZ is 100 on Linux.
+  return seen ? ticks / 100 : null;
+}
+
+/** PostgreSQL CPU spent while `work` ran (null when it cannot be read here). */
+function postgresCpuDuring<T>(work: () => T): { result: T; pgCpu: number | null };
+function postgresCpuDuring<T>(work: () => Promise<T>): Promise<{ result: T; pgCpu: number | null }>;
+function postgresCpuDuring<T>(work: () => T | Promise<T>) {
+  const before = postgresCpuSeconds();
+  const done = (result: T) => {
+    const after = postgresCpuSeconds();
+    return { result, pgCpu: before === null || after === null ? null : after - before };
+  };
+  const r = work();
+  return r instanceof Promise ? r.then(done) : done(r);
+}
+
+function pgbench(): { tps: number; version: string; pgCpuPerTx: number | null } {
   const bin = pgbenchPath();
   const u = new URL(urlFor(PGBENCH_DB));
   const conn = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')];
   const env = { ...process.env, ...(u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {}) };
   // Scale ≥ clients, so pgbench's own clients do not all queue on a few branch rows.
   execFileSync(bin, ['-i', '-s', String(CLIENTS), '-q', ...conn, PGBENCH_DB], { env, stdio: 'pipe' });
-  const out = execFileSync(bin, ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-b', 'tpcb-like', ...conn, PGBENCH_DB], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const { result: out, pgCpu } = postgresCpuDuring(() => execFileSync(bin, ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-b', 'tpcb-like', ...conn, PGBENCH_DB], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? /tps = ([\d.]+)/.exec(out)?.[1]);
+  const processed = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1]);
   const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
-  return { tps, version };
+  return { tps, version, pgCpuPerTx: pgCpu === null || !processed ? null : pgCpu / processed };
 }
 
 async function openBusinesses(database: Database, n: number, prefix: string): Promise<string[]> {
@@ -178,7 +217,7 @@ async function check(database: Database) {
  * load generator in its own process. Each call needs a fresh security code, which a person asks
  * for beforehand; the bench inserts that code row (one INSERT) for every call instead.
  */
-async function httpSpeiOut(admin: pg.Client): Promise<{ ledgerTxPerSecond: number; calls: number; non2xx: number; p50: number; p99: number }> {
+async function httpSpeiOut(admin: pg.Client): Promise<{ ledgerTxPerSecond: number; calls: number; non2xx: number; p50: number; p99: number; pgCpuPerOrder: number | null }> {
   await recreate(admin, HTTP_DB);
   const database = await openDatabase({ databaseUrl: urlFor(HTTP_DB), poolSize: CLIENTS });
   const config = await benchDatabase(database);
@@ -236,7 +275,9 @@ async function httpSpeiOut(admin: pg.Client): Promise<{ ledgerTxPerSecond: numbe
   const child = spawn(process.execPath, ['--import', 'tsx', new URL('../lib/spread-load.ts', import.meta.url).pathname, JSON.stringify({ url: `${base}/api/v1/transaction/business-movement/speiout`, tokens, body, seconds: SECONDS, connections: CLIENTS })], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  await new Promise((resolve) => child.on('exit', resolve));
+  // The database's CPU for the orders (each with the bench's one INSERT of its code), to print the
+  // ceiling that alone sets on the ratio.
+  const { pgCpu } = await postgresCpuDuring(() => new Promise((resolve) => child.on('exit', resolve)));
   // Per second of load (autocannon's duration), not counting the child process's start.
   const seconds = SECONDS;
   const r = JSON.parse(out) as { ok: number; non2xx: number; p50: number; p99: number };
@@ -244,7 +285,7 @@ async function httpSpeiOut(admin: pg.Client): Promise<{ ledgerTxPerSecond: numbe
   await app.close();
   await database.close();
   await admin.query(`DROP DATABASE IF EXISTS ${HTTP_DB} WITH (FORCE)`);
-  return { ledgerTxPerSecond: ledgerTx / seconds, calls: r.ok, non2xx: r.non2xx, p50: r.p50, p99: r.p99 };
+  return { ledgerTxPerSecond: ledgerTx / seconds, calls: r.ok, non2xx: r.non2xx, p50: r.p50, p99: r.p99, pgCpuPerOrder: pgCpu === null || !r.ok ? null : pgCpu / r.ok };
 }
 
 async function main() {
@@ -283,7 +324,18 @@ async function main() {
   console.log(
     `HTTP SPEI out (POST .../speiout: auth, Idempotency-Key, code, hold, audit), ${CLIENTS} connections, ${CLIENTS} businesses: ${http.calls} accepted, non-2xx ${http.non2xx}, p50 ${http.p50} ms, p99 ${http.p99} ms`,
   );
-  console.log(`${''.padEnd(38)} ${http.ledgerTxPerSecond.toFixed(0)} ledger tx/s ÷ pgbench ${tps.toFixed(0)} TPS = ${(http.ledgerTxPerSecond / tps).toFixed(2)}   (target ≥ 0.6)\n`);
+  console.log(`${''.padEnd(38)} ${http.ledgerTxPerSecond.toFixed(0)} ledger tx/s ÷ pgbench ${tps.toFixed(0)} TPS = ${(http.ledgerTxPerSecond / tps).toFixed(2)}   (target ≥ 0.6)`);
+  const perTx = [first.pgCpuPerTx, second.pgCpuPerTx].filter((v): v is number => v !== null);
+  if (http.pgCpuPerOrder !== null && perTx.length) {
+    // What PostgreSQL alone allows: all the cores for the database, none for node or the load generator.
+    const pgbenchTx = perTx.reduce((a, b) => a + b, 0) / perTx.length;
+    const ceiling = cpus().length / http.pgCpuPerOrder;
+    console.log(
+      `${''.padEnd(38)} PostgreSQL CPU: ${(http.pgCpuPerOrder * 1000).toFixed(2)} ms per SPEI out, ${(pgbenchTx * 1000).toFixed(2)} ms per pgbench transaction (${(http.pgCpuPerOrder / pgbenchTx).toFixed(1)}×);` +
+        ` with all ${cpus().length} cores for the database alone at most ${ceiling.toFixed(0)} SPEI outs/s, ${(ceiling / tps).toFixed(2)} of pgbench`,
+    );
+  }
+  console.log('');
   console.log(
     `HTTP wallet to wallet (POST /api/v1/wallet/transfer: auth, Idempotency-Key, code, limits, 1 ledger tx, notice, audit), ${CLIENTS} wallets in a ring: ${wallet.calls} accepted, non-2xx ${wallet.non2xx}, p50 ${wallet.p50} ms, p99 ${wallet.p99} ms`,
   );
