@@ -82,6 +82,13 @@ it('staff generate stock; the business registers cardholders, matches, activates
   await expect.poll(() => page.getByTestId('cards-status-2').innerText(), { timeout: 15_000 }).toBe('0');
   await screenshot(page, 'cards-list');
 
+  // 3b. The business's dashboard counts them among its active cards (a section loaded below the first screen).
+  await page.goto('/dashboard');
+  const figures = page.getByTestId('dashboard-cards');
+  await expect.poll(() => figures.isVisible(), { timeout: 15_000 }).toBe(true);
+  expect(Number(/activa\s+(\d+)/i.exec(await figures.innerText())?.[1])).toBeGreaterThanOrEqual(2);
+  await page.goto('/account/cards');
+
   // 4. Funding of both from one CSV: preview, the code from the mailbox, done.
   const { BusinessId } = await api('empresa@demo.mx', '/api/v1/cardholders/query/count-by-business', {});
   await api('operador@far.mx', `/api/v1/transaction/business/${BusinessId}/deposit`, { Amount: '5000.00' }, { 'idempotency-key': `e2e-cards-${suffix}` });
