@@ -62,6 +62,11 @@ interface Score {
   score: number;
   /** The five metrics behind the score, to see which one costs (ms, except CLS). */
   metrics: string;
+  /**
+   * Lighthouse's measure of this machine's CPU: its simulated phone multiplies observed CPU time by
+   * four whatever the host, so scores from machines of different speed are compared through it.
+   */
+  benchmarkIndex?: number;
 }
 
 const METRICS: Array<[string, string]> = [
@@ -92,7 +97,7 @@ async function lighthouseScores(base: string): Promise<Record<string, Score> | s
       // A run Lighthouse could not finish (no paint seen, a page error…) says why instead of a bare 0.
       const failed = result?.lhr.runtimeError;
       const metrics = failed ? `Lighthouse no terminó: ${failed.code} ${failed.message}` : METRICS.map(([id, name]) => `${name} ${audits[id]?.displayValue ?? '?'}`).join(', ');
-      return { score: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100), metrics };
+      return { score: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100), metrics, benchmarkIndex: result?.lhr.environment.benchmarkIndex };
     };
     scores.signin = await run(`${base}/login`);
     // The dashboard needs a session: sign in once in this Chrome so the refresh cookie is set.
@@ -119,7 +124,7 @@ try {
   if (typeof lh === 'string') console.log(lh);
   else {
     console.log(`Lighthouse móvil, rendimiento: sign-in ${lh.signin?.score} (objetivo ≥ 90), dashboard Business ${lh.dashboard?.score} (objetivo ≥ 80)`);
-    for (const [page, s] of Object.entries(lh)) console.log(`  ${page}: ${s.metrics}`);
+    for (const [page, s] of Object.entries(lh)) console.log(`  ${page}: ${s.metrics}${s.benchmarkIndex ? ` (benchmarkIndex ${Math.round(s.benchmarkIndex)})` : ''}`);
   }
   console.log(`carga del equipo (uptime): ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 } finally {
