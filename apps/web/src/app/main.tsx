@@ -12,15 +12,16 @@ const router = createAppRouter(queryClient);
 
 // A refresh token in this tab: renew the session silently while the first screen shows a loader,
 // and fetch the layout's code (and the dashboard's code and data when it is the screen asked for)
-// meanwhile, not one after the other.
+// meanwhile, not one after the other. The first render waits for that code (index.html's own
+// loader shows until then), so the signed-in screen renders without a Suspense fallback, whose
+// reveal React would hold back for 300 ms (app/preloadable.tsx).
 const restoring = restoreSession();
-if (session.mayRestore()) {
-  preloadSignedIn();
-  if (opensDashboard()) preloadDashboard({ queryClient, restored: restoring });
-}
+const firstScreenCode = session.mayRestore()
+  ? Promise.allSettled([preloadSignedIn(), opensDashboard() ? preloadDashboard({ queryClient, restored: restoring }) : null])
+  : Promise.resolve();
 // Someone filling in the sign-in form is about to need them too (a page load alone does not, so
 // the sign-in screen's first load stays light); signing in lands on the dashboard.
-for (const type of ['focusin', 'pointerdown'] as const) window.addEventListener(type, () => (preloadSignedIn(), preloadDashboard()), { once: true, passive: true });
+for (const type of ['focusin', 'pointerdown'] as const) window.addEventListener(type, () => void Promise.all([preloadSignedIn(), preloadDashboard()]), { once: true, passive: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No se encontró el elemento #root');
@@ -28,7 +29,7 @@ if (!root) throw new Error('No se encontró el elemento #root');
 // Rendered as a transition: React renders the first screen in slices of a few milliseconds instead of
 // one long task, so a slow phone's main thread stays free to respond meanwhile.
 const app = createRoot(root);
-startTransition(() => {
+void firstScreenCode.then(() => startTransition(() => {
   app.render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
@@ -39,4 +40,4 @@ startTransition(() => {
       </AppProviders>
     </StrictMode>,
   );
-});
+}));

@@ -11,24 +11,25 @@ import type { BusinessDetailTab } from '../features/businesses';
 import { NotFoundPage } from '../features/shell/not-found-page';
 import { PublicOnly } from '../features/shell/public-only';
 import { session } from '../lib/session';
+import { preloadable } from './preloadable';
 
 // The first load is the sign-in screen: it alone (with PublicOnly and NotFoundPage) is in the entry
 // chunk, without zod, the contracts' schemas or charts. Everything else loads on first visit, under
 // the Suspense of main.tsx (and of AppLayout for the signed-in screens). docs/decisions/0019.
 const ForgotPasswordPage = lazy(() => import('../features/auth').then((m) => ({ default: m.ForgotPasswordPage })));
 const SignupPage = lazy(() => import('../features/auth').then((m) => ({ default: m.SignupPage })));
-const RequireAuth = lazy(() => import('../features/shell').then((m) => ({ default: m.RequireAuth })));
+const RequireAuth = preloadable(() => import('../features/shell').then((m) => m.RequireAuth));
 const RequireMenu = lazy(() => import('../features/shell').then((m) => ({ default: m.RequireMenu })));
 const RequireSuper = lazy(() => import('../features/shell').then((m) => ({ default: m.RequireSuper })));
-const AppLayout = lazy(() => import('../features/shell').then((m) => ({ default: m.AppLayout })));
+const AppLayout = preloadable(() => import('../features/shell').then((m) => m.AppLayout));
 const ComingSoonPage = lazy(() => import('../features/shell').then((m) => ({ default: m.ComingSoonPage })));
 const HelpPage = lazy(() => import('../features/help').then((m) => ({ default: m.HelpPage })));
-const SignedInProviders = lazy(() => import('./signed-in-providers').then((m) => ({ default: m.SignedInProviders })));
+const SignedInProviders = preloadable(() => import('./signed-in-providers').then((m) => m.SignedInProviders));
 // Its file, not the help index: it comes with the signed-in layout's chunk, without the help screen (vite.config.ts).
-const LegalAcceptanceGate = lazy(() => import('../features/help/legal-acceptance-gate').then((m) => ({ default: m.LegalAcceptanceGate })));
+const LegalAcceptanceGate = preloadable(() => import('../features/help/legal-acceptance-gate').then((m) => m.LegalAcceptanceGate));
 
 // Screens behind sign-in load on first visit (the dashboard's charts are the heaviest part).
-const DashboardPage = lazy(() => import('../features/dashboard').then((m) => ({ default: m.DashboardPage })));
+const DashboardPage = preloadable(() => import('../features/dashboard').then((m) => m.DashboardPage));
 const LogsPage = lazy(() => import('../features/logs').then((m) => ({ default: m.LogsPage })));
 const MailboxPage = lazy(() => import('../features/mailbox').then((m) => ({ default: m.MailboxPage })));
 const ProfilePage = lazy(() => import('../features/profile').then((m) => ({ default: m.ProfilePage })));
@@ -250,9 +251,8 @@ export function buildRoutes(): RouteObject[] {
 }
 
 /** Fetch the signed-in layout before it is needed: while a session renews, or while someone signs in. */
-export function preloadSignedIn(): void {
-  void import('../features/shell');
-  void import('./signed-in-providers');
+export function preloadSignedIn(): Promise<unknown> {
+  return Promise.all([RequireAuth.preload(), AppLayout.preload(), SignedInProviders.preload(), LegalAcceptanceGate.preload()]);
 }
 
 /** The page opened is the dashboard (the index route leads there). */
@@ -262,11 +262,12 @@ export const opensDashboard = () => ['/', '/dashboard'].includes(window.location
  * The dashboard's code; with a session being renewed, its data too, asked for the moment the session
  * is back (the small prefetch chunk is fetched meanwhile).
  */
-export function preloadDashboard(renewal?: { queryClient: QueryClient; restored: Promise<boolean> }): void {
-  void import('../features/dashboard');
-  if (!renewal) return;
+export function preloadDashboard(renewal?: { queryClient: QueryClient; restored: Promise<boolean> }): Promise<unknown> {
+  const code = DashboardPage.preload();
+  if (!renewal) return code;
   const prefetch = import('../features/dashboard/prefetch').then((m) => m.prefetchDashboard);
   void renewal.restored.then(async (ok) => ok && (await prefetch)(renewal.queryClient));
+  return code;
 }
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -278,7 +278,7 @@ function WalDashboard({ data, money }: { data: WalSummary; money?: ReactNode }) 
 }
 
 /** `walletMoney`: the wallet's balance, budgets and movements (features/wallet, joined by the router). */
-export function DashboardPage({ walletMoney }: { walletMoney?: ReactNode } = {}) {
+export function DashboardPage({ walletMoney }: { walletMoney?: ReactNode }) {
   const summary = useSummary();
   const me = useMe();
   const name = me.data ? fullName(me.data) : '';
