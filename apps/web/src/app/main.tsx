@@ -29,15 +29,17 @@ if (!root) throw new Error('No se encontró el elemento #root');
 // Rendered as a transition: React renders the first screen in slices of a few milliseconds instead of
 // one long task, so a slow phone's main thread stays free to respond meanwhile.
 const app = createRoot(root);
-void firstScreenCode.then(() => startTransition(() => {
-  app.render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        {/* Screens load on first visit (router.tsx); a loader shows while the first one arrives. */}
-        <Suspense fallback={<LoadingScreen />}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </AppProviders>
-    </StrictMode>,
-  );
-}));
+void firstScreenCode.then(() =>
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          {/* Screens load on first visit (router.tsx); a loader shows while the first one arrives. */}
+          <Suspense fallback={<LoadingScreen />}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </AppProviders>
+      </StrictMode>,
+    );
+  }),
+);
