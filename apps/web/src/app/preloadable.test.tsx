@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, Suspense, type ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { preloadable } from './preloadable';
 
 const Greeting = ({ name }: { name: string }) => <p>Hola, {name}</p>;
@@ -54,6 +54,8 @@ describe('preloadable', () => {
   it('a failed load reaches the error boundary, as with React.lazy', async () => {
     const Lazy = preloadable<object>(() => Promise.reject(new Error('sin red')));
     await Lazy.preload().catch(() => undefined);
+    // React reports an error its boundary caught on the console: kept out of the test's output.
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await act(async () => {
       render(
         <Boundary>
@@ -62,5 +64,7 @@ describe('preloadable', () => {
       );
     });
     expect(screen.getByText('No se pudo cargar')).toBeInTheDocument();
+    expect(reported).toHaveBeenCalled();
+    reported.mockRestore();
   });
 });
