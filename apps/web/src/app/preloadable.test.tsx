@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, Suspense, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { preloadable } from './preloadable';
+import { preloadElement, preloadable } from './preloadable';
 
 const Greeting = ({ name }: { name: string }) => <p>Hola, {name}</p>;
 
@@ -49,6 +49,21 @@ describe('preloadable', () => {
     await act(async () => arrive());
     expect(await screen.findByText('Hola, Luis')).toBeInTheDocument();
     expect(fallbacks.length).toBeGreaterThan(0);
+  });
+
+  it('preloadElement loads the preloadable components of an element and its children, not of its other props', async () => {
+    const loaded: string[] = [];
+    const make = (name: string) => preloadable<{ children?: ReactNode; slot?: ReactNode }>(async () => (loaded.push(name), ({ children }) => <>{children}</>));
+    const [Guard, Page, Inner, Slot] = ['guard', 'page', 'inner', 'slot'].map(make) as [ReturnType<typeof make>, ReturnType<typeof make>, ReturnType<typeof make>, ReturnType<typeof make>];
+    const promises = preloadElement(
+      <Guard>
+        <div>
+          <Page slot={<Slot />}>{[<Inner key="a" />, 'texto']}</Page>
+        </div>
+      </Guard>,
+    );
+    await Promise.all(promises);
+    expect(loaded.sort()).toEqual(['guard', 'inner', 'page']);
   });
 
   it('a failed load reaches the error boundary, as with React.lazy', async () => {

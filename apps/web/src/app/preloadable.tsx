@@ -1,4 +1,4 @@
-import { use, type ComponentType } from 'react';
+import { isValidElement, use, type ComponentType, type ReactNode } from 'react';
 
 /**
  * A component whose code loads on first render, or earlier through `preload()`, like React.lazy,
@@ -33,4 +33,12 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     return <Loaded {...props} />;
   }
   return Object.assign(Preloadable, { preload });
+}
+
+/** Starts loading every preloadable component of an element and of its children, nested or not. */
+export function preloadElement(node: ReactNode): Array<Promise<unknown>> {
+  if (Array.isArray(node)) return node.flatMap((child: ReactNode) => preloadElement(child));
+  if (!isValidElement<{ children?: ReactNode }>(node)) return [];
+  const { preload } = node.type as { preload?: () => Promise<unknown> };
+  return [...(typeof preload === 'function' ? [preload()] : []), ...preloadElement(node.props.children)];
 }

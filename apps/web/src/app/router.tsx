@@ -1,8 +1,8 @@
 import { MENU_SEED } from '@far/contracts/catalogs/rbac';
 import type { QueryClient } from '@tanstack/react-query';
 import { Loader } from '@mantine/core';
-import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { IconArrowsExchange, IconAffiliate, IconCreditCard } from '@tabler/icons-react';
 // Files, not the features' index: a static import of an index would pull all its screens in.
 import { LoginPage } from '../features/auth/login-page';
@@ -11,61 +11,62 @@ import type { BusinessDetailTab } from '../features/businesses';
 import { NotFoundPage } from '../features/shell/not-found-page';
 import { PublicOnly } from '../features/shell/public-only';
 import { session } from '../lib/session';
-import { preloadable } from './preloadable';
+import { preloadElement, preloadable } from './preloadable';
 
 // The first load is the sign-in screen: it alone (with PublicOnly and NotFoundPage) is in the entry
 // chunk, without zod, the contracts' schemas or charts. Everything else loads on first visit, under
-// the Suspense of main.tsx (and of AppLayout for the signed-in screens). docs/decisions/0019.
-const ForgotPasswordPage = lazy(() => import('../features/auth').then((m) => ({ default: m.ForgotPasswordPage })));
-const SignupPage = lazy(() => import('../features/auth').then((m) => ({ default: m.SignupPage })));
+// the Suspense of main.tsx (and of AppLayout for the signed-in screens), or before the first render
+// when a reload opens it (preloadOpenedScreen, app/preloadable.tsx). docs/decisions/0019.
+const ForgotPasswordPage = preloadable(() => import('../features/auth').then((m) => m.ForgotPasswordPage));
+const SignupPage = preloadable(() => import('../features/auth').then((m) => m.SignupPage));
 const RequireAuth = preloadable(() => import('../features/shell').then((m) => m.RequireAuth));
-const RequireMenu = lazy(() => import('../features/shell').then((m) => ({ default: m.RequireMenu })));
-const RequireSuper = lazy(() => import('../features/shell').then((m) => ({ default: m.RequireSuper })));
+const RequireMenu = preloadable(() => import('../features/shell').then((m) => m.RequireMenu));
+const RequireSuper = preloadable(() => import('../features/shell').then((m) => m.RequireSuper));
 const AppLayout = preloadable(() => import('../features/shell').then((m) => m.AppLayout));
-const ComingSoonPage = lazy(() => import('../features/shell').then((m) => ({ default: m.ComingSoonPage })));
-const HelpPage = lazy(() => import('../features/help').then((m) => ({ default: m.HelpPage })));
+const ComingSoonPage = preloadable(() => import('../features/shell').then((m) => m.ComingSoonPage));
+const HelpPage = preloadable(() => import('../features/help').then((m) => m.HelpPage));
 const SignedInProviders = preloadable(() => import('./signed-in-providers').then((m) => m.SignedInProviders));
 // Its file, not the help index: it comes with the signed-in layout's chunk, without the help screen (vite.config.ts).
 const LegalAcceptanceGate = preloadable(() => import('../features/help/legal-acceptance-gate').then((m) => m.LegalAcceptanceGate));
 
 // Screens behind sign-in load on first visit (the dashboard's charts are the heaviest part).
 const DashboardPage = preloadable(() => import('../features/dashboard').then((m) => m.DashboardPage));
-const LogsPage = lazy(() => import('../features/logs').then((m) => ({ default: m.LogsPage })));
-const MailboxPage = lazy(() => import('../features/mailbox').then((m) => ({ default: m.MailboxPage })));
-const ProfilePage = lazy(() => import('../features/profile').then((m) => ({ default: m.ProfilePage })));
-const RolesPage = lazy(() => import('../features/rbac').then((m) => ({ default: m.RolesPage })));
+const LogsPage = preloadable(() => import('../features/logs').then((m) => m.LogsPage));
+const MailboxPage = preloadable(() => import('../features/mailbox').then((m) => m.MailboxPage));
+const ProfilePage = preloadable(() => import('../features/profile').then((m) => m.ProfilePage));
+const RolesPage = preloadable(() => import('../features/rbac').then((m) => m.RolesPage));
 // People and organisations (issue 3).
-const StaffPage = lazy(() => import('../features/staff').then((m) => ({ default: m.StaffPage })));
-const StaffDetailPage = lazy(() => import('../features/staff').then((m) => ({ default: m.StaffDetailPage })));
-const BusinessesPage = lazy(() => import('../features/businesses').then((m) => ({ default: m.BusinessesPage })));
-const BusinessCreatePage = lazy(() => import('../features/businesses').then((m) => ({ default: m.BusinessCreatePage })));
-const BusinessDetailPage = lazy(() => import('../features/businesses').then((m) => ({ default: m.BusinessDetailPage })));
-const WalletUsersPage = lazy(() => import('../features/wallet-users').then((m) => ({ default: m.WalletUsersPage })));
-const PostalCodesPage = lazy(() => import('../features/postal-codes').then((m) => ({ default: m.PostalCodesPage })));
+const StaffPage = preloadable(() => import('../features/staff').then((m) => m.StaffPage));
+const StaffDetailPage = preloadable(() => import('../features/staff').then((m) => m.StaffDetailPage));
+const BusinessesPage = preloadable(() => import('../features/businesses').then((m) => m.BusinessesPage));
+const BusinessCreatePage = preloadable(() => import('../features/businesses').then((m) => m.BusinessCreatePage));
+const BusinessDetailPage = preloadable(() => import('../features/businesses').then((m) => m.BusinessDetailPage));
+const WalletUsersPage = preloadable(() => import('../features/wallet-users').then((m) => m.WalletUsersPage));
+const PostalCodesPage = preloadable(() => import('../features/postal-codes').then((m) => m.PostalCodesPage));
 // Money core (issue 4).
-const AccountsPage = lazy(() => import('../features/money').then((m) => ({ default: m.AccountsPage })));
-const TransfersPage = lazy(() => import('../features/money').then((m) => ({ default: m.TransfersPage })));
-const MovementsPage = lazy(() => import('../features/money').then((m) => ({ default: m.MovementsPage })));
-const StatementPage = lazy(() => import('../features/money').then((m) => ({ default: m.StatementPage })));
-const SpeiConfigPage = lazy(() => import('../features/money').then((m) => ({ default: m.SpeiConfigPage })));
-const BusinessSpeiTab = lazy(() => import('../features/money').then((m) => ({ default: m.BusinessSpeiTab })));
+const AccountsPage = preloadable(() => import('../features/money').then((m) => m.AccountsPage));
+const TransfersPage = preloadable(() => import('../features/money').then((m) => m.TransfersPage));
+const MovementsPage = preloadable(() => import('../features/money').then((m) => m.MovementsPage));
+const StatementPage = preloadable(() => import('../features/money').then((m) => m.StatementPage));
+const SpeiConfigPage = preloadable(() => import('../features/money').then((m) => m.SpeiConfigPage));
+const BusinessSpeiTab = preloadable(() => import('../features/money').then((m) => m.BusinessSpeiTab));
 // Strategic allies (issue 3): a tab of the business detail.
-const BusinessAlliesTab = lazy(() => import('../features/strategic-allies').then((m) => ({ default: m.BusinessAlliesTab })));
+const BusinessAlliesTab = preloadable(() => import('../features/strategic-allies').then((m) => m.BusinessAlliesTab));
 // Content administrator and help (issue 13).
-const CmsPage = lazy(() => import('../features/cms').then((m) => ({ default: m.CmsPage })));
-const ContentEditorPage = lazy(() => import('../features/cms').then((m) => ({ default: m.ContentEditorPage })));
+const CmsPage = preloadable(() => import('../features/cms').then((m) => m.CmsPage));
+const ContentEditorPage = preloadable(() => import('../features/cms').then((m) => m.ContentEditorPage));
 // Clarifications and reports (issue 12).
-const ClarificationsPage = lazy(() => import('../features/clarifications').then((m) => ({ default: m.ClarificationsPage })));
-const ReportsPage = lazy(() => import('../features/reports').then((m) => ({ default: m.ReportsPage })));
+const ClarificationsPage = preloadable(() => import('../features/clarifications').then((m) => m.ClarificationsPage));
+const ReportsPage = preloadable(() => import('../features/reports').then((m) => m.ReportsPage));
 // Notifications (issue 12).
-const NotificationsPage = lazy(() => import('../features/notifications').then((m) => ({ default: m.NotificationsPage })));
+const NotificationsPage = preloadable(() => import('../features/notifications').then((m) => m.NotificationsPage));
 // Cards and cardholders (issue 9).
-const PreStockPage = lazy(() => import('../features/cards').then((m) => ({ default: m.PreStockPage })));
-const CardholdersPage = lazy(() => import('../features/cards').then((m) => ({ default: m.CardholdersPage })));
-const CardsPage = lazy(() => import('../features/cards').then((m) => ({ default: m.CardsPage })));
-const CardDetailPage = lazy(() => import('../features/cards').then((m) => ({ default: m.CardDetailPage })));
-const FundingPage = lazy(() => import('../features/cards').then((m) => ({ default: m.FundingPage })));
-const BusinessCardsTab = lazy(() => import('../features/cards').then((m) => ({ default: m.BusinessCardsTab })));
+const PreStockPage = preloadable(() => import('../features/cards').then((m) => m.PreStockPage));
+const CardholdersPage = preloadable(() => import('../features/cards').then((m) => m.CardholdersPage));
+const CardsPage = preloadable(() => import('../features/cards').then((m) => m.CardsPage));
+const CardDetailPage = preloadable(() => import('../features/cards').then((m) => m.CardDetailPage));
+const FundingPage = preloadable(() => import('../features/cards').then((m) => m.FundingPage));
+const BusinessCardsTab = preloadable(() => import('../features/cards').then((m) => m.BusinessCardsTab));
 // Panels several features show (beneficiaries, a business's users), handed to the pages: features
 // never import each other (components/panel-slots.ts).
 // Each waits for its code in its own place, not by hiding the page that shows it.
@@ -79,24 +80,24 @@ function inPlace<P extends object>(Panel: ComponentType<P>): ComponentType<P> {
   };
 }
 const PANELS: PanelSlots = {
-  Beneficiaries: inPlace(lazy(() => import('../features/beneficiaries').then((m) => ({ default: m.BeneficiariesPanel })))),
-  BusinessUsers: inPlace(lazy(() => import('../features/business-users').then((m) => ({ default: m.BusinessUsersPanel })))),
+  Beneficiaries: inPlace(preloadable(() => import('../features/beneficiaries').then((m) => m.BeneficiariesPanel))),
+  BusinessUsers: inPlace(preloadable(() => import('../features/business-users').then((m) => m.BusinessUsersPanel))),
 };
 // Dispersions (issue 10): the Dispersiones tab joins /dispersal/transfer through TransfersPage's `dispersions`.
-const DispersionsTab = lazy(() => import('../features/dispersions').then((m) => ({ default: m.DispersionsTab })));
-const DispersionHistoryPage = lazy(() => import('../features/dispersions').then((m) => ({ default: m.DispersionHistoryPage })));
-const DispersionProgramPage = lazy(() => import('../features/dispersions').then((m) => ({ default: m.DispersionProgramPage })));
+const DispersionsTab = preloadable(() => import('../features/dispersions').then((m) => m.DispersionsTab));
+const DispersionHistoryPage = preloadable(() => import('../features/dispersions').then((m) => m.DispersionHistoryPage));
+const DispersionProgramPage = preloadable(() => import('../features/dispersions').then((m) => m.DispersionProgramPage));
 // The wallet as an e-money account (issue 11).
-const WalletTransfersPage = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletTransfersPage })));
-const WalletMovementsPage = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletMovementsPage })));
-const BudgetsPage = lazy(() => import('../features/wallet').then((m) => ({ default: m.BudgetsPage })));
-const WalletSummarySection = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletSummarySection })));
-const WalletSettingsCard = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletSettingsCard })));
-const WalletStaffPanel = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletStaffPanel })));
+const WalletTransfersPage = preloadable(() => import('../features/wallet').then((m) => m.WalletTransfersPage));
+const WalletMovementsPage = preloadable(() => import('../features/wallet').then((m) => m.WalletMovementsPage));
+const BudgetsPage = preloadable(() => import('../features/wallet').then((m) => m.BudgetsPage));
+const WalletSummarySection = preloadable(() => import('../features/wallet').then((m) => m.WalletSummarySection));
+const WalletSettingsCard = preloadable(() => import('../features/wallet').then((m) => m.WalletSettingsCard));
+const WalletStaffPanel = preloadable(() => import('../features/wallet').then((m) => m.WalletStaffPanel));
 
 // /dispersal/transfer and /movement serve businesses and wallet users: each kind gets its own screen
 // (its own file, so the sign-in chunk does not carry the session query).
-const ByKind = lazy(() => import('./by-kind'));
+const ByKind = preloadable(() => import('./by-kind').then((m) => m.default));
 
 
 /**
@@ -253,6 +254,15 @@ export function buildRoutes(): RouteObject[] {
 /** Fetch the signed-in layout before it is needed: while a session renews, or while someone signs in. */
 export function preloadSignedIn(): Promise<unknown> {
   return Promise.all([RequireAuth.preload(), AppLayout.preload(), SignedInProviders.preload(), LegalAcceptanceGate.preload()]);
+}
+
+/**
+ * The code of the screen a reload opens (its guards, page and the components in their children),
+ * so that it renders at once instead of through a Suspense fallback. Screens given as other props
+ * (a kind's screen in ByKind, a wallet's sections) still load when rendered.
+ */
+export function preloadOpenedScreen(routes: RouteObject[]): Promise<unknown> {
+  return Promise.all((matchRoutes(routes, window.location) ?? []).flatMap((m) => preloadElement(m.route.element)));
 }
 
 /** The page opened is the dashboard (the index route leads there). */
