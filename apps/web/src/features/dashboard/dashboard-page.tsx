@@ -320,12 +320,12 @@ export function DashboardPage({ walletMoney }: { walletMoney?: ReactNode }) {
 const DashboardBody = memo(function DashboardBody({ summary, walletMoney }: { summary: Summary; walletMoney?: ReactNode }) {
   return (
     <Staged>
-        {summary.kind === 'FAR' ? <FarDashboard data={summary} /> : summary.kind === 'BUS' ? <BusDashboard data={summary} /> : <WalDashboard data={summary} money={walletMoney} />}
-        {summary.kind !== 'WAL' ? (
-          <Suspense fallback={null}>
-            <CardsFigures kind={summary.kind} />
-          </Suspense>
-        ) : null}
+      {summary.kind === 'FAR' ? <FarDashboard data={summary} /> : summary.kind === 'BUS' ? <BusDashboard data={summary} /> : <WalDashboard data={summary} money={walletMoney} />}
+      {summary.kind !== 'WAL' ? (
+        <Suspense fallback={null}>
+          <CardsFigures kind={summary.kind} />
+        </Suspense>
+      ) : null}
     </Staged>
   );
 });
