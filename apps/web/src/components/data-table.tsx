@@ -3,7 +3,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort, IconWifiOff } from '@tabler
 import { useMemo, useState, type ReactNode } from 'react';
 import { integer } from '../lib/format';
 import { ErrorAlert } from './error-alert';
-import { StackedRows, fromControl, useStacked } from './stacked-rows';
+import { StackedRows, rowOpener, useStacked } from './stacked-rows';
 
 export interface Column<T> {
   key: string;
@@ -213,19 +213,7 @@ export function DataTable<T>({
           <Table.Tr
             key={id}
             data-row-id={id}
-            onClick={onRowClick ? (e) => !fromControl(e.target, e.currentTarget) && onRowClick(row) : undefined}
-            onKeyDown={
-              onRowClick
-                ? (e) => {
-                    if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
-                      e.preventDefault();
-                      onRowClick(row);
-                    }
-                  }
-                : undefined
-            }
-            tabIndex={onRowClick ? 0 : undefined}
-            aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
+            {...rowOpener(row, onRowClick, rowLabel)}
             style={onRowClick ? { cursor: 'pointer' } : undefined}
             bg={activeRowId === id ? 'var(--mantine-color-blue-light)' : selection?.selected.has(id) ? 'var(--mantine-color-gray-0)' : undefined}
           >

@@ -12,9 +12,25 @@ export function useStacked<T>(columns: Column<T>[]): boolean {
 }
 
 /** A click on a button or link inside a row (or card) is that control's, not the row's. */
-export function fromControl(target: EventTarget, row: Element): boolean {
+function fromControl(target: EventTarget, row: Element): boolean {
   const control = target instanceof Element ? target.closest('button, a, input, label, [role="button"], [role="checkbox"]') : null;
   return control !== null && control !== row && row.contains(control);
+}
+
+/** What makes a table row or a card open its record: click (not on a control inside), Enter or Space, focus and a name. */
+export function rowOpener<T>(row: T, onRowClick: ((row: T) => void) | undefined, rowLabel: ((row: T) => string) | undefined) {
+  if (!onRowClick) return {};
+  return {
+    onClick: (e: React.MouseEvent<HTMLElement>) => !fromControl(e.target, e.currentTarget) && onRowClick(row),
+    onKeyDown: (e: React.KeyboardEvent<HTMLElement>) => {
+      if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
+        e.preventDefault();
+        onRowClick(row);
+      }
+    },
+    tabIndex: 0,
+    'aria-label': rowLabel?.(row),
+  };
 }
 
 interface StackedRowsProps<T> {
@@ -50,19 +66,7 @@ export function StackedRows<T>({ columns, rows, getRowId, onRowClick, rowLabel, 
             px="md"
             py="sm"
             style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', cursor: onRowClick ? 'pointer' : undefined }}
-            tabIndex={onRowClick ? 0 : undefined}
-            aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
-            onClick={onRowClick ? (e) => !fromControl(e.target, e.currentTarget) && onRowClick(row) : undefined}
-            onKeyDown={
-              onRowClick
-                ? (e) => {
-                    if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
-                      e.preventDefault();
-                      onRowClick(row);
-                    }
-                  }
-                : undefined
-            }
+            {...rowOpener(row, onRowClick, rowLabel)}
           >
             <Stack gap={6}>
               <Group justify="space-between" gap="xs" wrap="nowrap">
