@@ -16,7 +16,6 @@ export { movementOut, holdReference, type MovementRow } from './movement';
 export { legDescription } from './ledger-entries';
 export { businessFor } from './accounts';
 export { sandboxRail, RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, SANDBOX_REJECT_REASON, UNKNOWN_BANK_REASON, type SpeiRail, type RailEvent, type RailOrder, type RailAck } from './rail';
-export { mexicoDate, mexicoMidnight, addDays, dayBounds, monthBounds, monthOf, MONTH_NAMES } from './time';
 export { seedSpeiDemo } from './seed';
 export { registerClabeHolders, clabeHolder, holderIsAllyOf, creditHolder, acceptWalletSpeiOut, walletToWallet, walletOutgoingSum, walletAccount, type ClabeHolder } from './wallet';
 export { movementEntries } from './ledger-entries';

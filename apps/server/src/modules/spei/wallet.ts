@@ -14,7 +14,7 @@ import { enqueueJob } from '../jobs';
 import { PROVIDER_BANK, holdReference, legs, memoOf, type MovementRow } from './movement';
 import { businessMovements } from './schema';
 import { SUBMIT_JOB } from './order';
-import { mexicoDate } from './time';
+import { mexicoDate } from '../../platform/mexico-time';
 
 const S = MOVEMENT_STATUS;
 
