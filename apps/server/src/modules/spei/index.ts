@@ -17,7 +17,7 @@ export { legDescription } from './ledger-entries';
 export { businessFor } from './accounts';
 export { sandboxRail, RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, SANDBOX_REJECT_REASON, UNKNOWN_BANK_REASON, type SpeiRail, type RailEvent, type RailOrder, type RailAck } from './rail';
 export { seedSpeiDemo } from './seed';
-export { registerClabeHolders, clabeHolder, holderIsAllyOf, creditHolder, acceptWalletSpeiOut, walletToWallet, walletOutgoingSum, walletAccount, type ClabeHolder } from './wallet';
+export { walletHolderByClabe, walletReceived, walletOrderOutcome, clabeHolder, holderIsAllyOf, creditHolder, acceptWalletSpeiOut, walletToWallet, walletOutgoingSum, walletAccount, type ClabeHolder } from './wallet';
 export { movementEntries } from './ledger-entries';
 export { proofOfPayment } from './proof';
 export { placeSpeiOutOrder, placeSpeiOutOrders, type BatchOrder } from './order';
