@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   SPEI_RAIL: z.enum(['sandbox']).default('sandbox'),
   SPEI_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3000),
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
+  FAR_RESOLVE: z.string().optional(),
 });
 
 export interface Config {
@@ -68,6 +69,11 @@ export interface Config {
   speiSandboxDelayMs: number;
   /** How often the background job poller looks for due jobs. */
   jobsPollMs: number;
+  /**
+   * Host names resolved to a fixed address for outbound calls (FAR_RESOLVE="name=address,…", like
+   * curl --resolve): local receivers and the e2e server. The address is still checked (0027).
+   */
+  fixedHosts: Record<string, string>;
 }
 
 function parseKey(raw: string): Buffer {
@@ -121,5 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     speiRail: e.SPEI_RAIL,
     speiSandboxDelayMs: e.SPEI_SANDBOX_DELAY_MS,
     jobsPollMs: e.JOBS_POLL_MS,
+    fixedHosts: Object.fromEntries((e.FAR_RESOLVE ?? '').split(',').filter(Boolean).map((pair) => pair.split('=').map((v) => v.trim().toLowerCase()) as [string, string])),
   };
 }
