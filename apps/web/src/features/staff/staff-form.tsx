@@ -1,6 +1,6 @@
 import { AdminUserCreateBody, ROLE_IDS, curpSchema, optional, type AdminUserDetail } from '@far/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Divider, Grid, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Divider, Grid, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
@@ -46,7 +46,6 @@ export interface StaffFormValues {
   RoleId: string | null;
   Email: string;
   AltEmail: string;
-  TermsAccepted: boolean;
   IsActive: boolean;
 }
 
@@ -69,7 +68,6 @@ const EMPTY_VALUES: StaffFormValues = {
   RoleId: ROLE_IDS.techfar,
   Email: '',
   AltEmail: '',
-  TermsAccepted: false,
   IsActive: true,
 };
 
@@ -92,7 +90,6 @@ const toForm = (u: AdminUserDetail): StaffFormValues => ({
   RoleId: u.RoleId,
   Email: u.Email,
   AltEmail: u.AltEmail ?? '',
-  TermsAccepted: u.TermsAccepted,
   IsActive: lifecycleOf(u.Status).active,
 });
 
@@ -113,7 +110,6 @@ const toInput = (v: Output): StaffInput => ({
   RoleId: v.RoleId,
   Email: v.Email,
   AltEmail: v.AltEmail ?? null,
-  TermsAccepted: v.TermsAccepted,
   IsActive: v.IsActive,
 });
 
@@ -139,7 +135,6 @@ export function StaffForm({ user, onDone, onCancel }: StaffFormProps) {
     defaultValues: user ? toForm(user) : EMPTY_VALUES,
   });
   const { errors } = form.formState;
-  const termsFixed = !!user?.TermsAcceptedAt;
 
   // A Mexican number has 10 digits (the server says so too; here it is caught before sending, and
   // together with the other messages when the form has more to fix).
@@ -287,19 +282,6 @@ export function StaffForm({ user, onDone, onCancel }: StaffFormProps) {
               />
             </Grid.Col>
           </Grid>
-          <Controller
-            control={form.control}
-            name="TermsAccepted"
-            render={({ field }) => (
-              <Checkbox
-                label="Aceptó los términos y condiciones"
-                description={termsFixed ? 'La aceptación ya quedó registrada y no se puede retirar.' : undefined}
-                checked={field.value}
-                disabled={termsFixed}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-              />
-            )}
-          />
           <Controller
             control={form.control}
             name="IsActive"
