@@ -4,7 +4,7 @@
  * /api/v1/dispersal calls, and every refusal with its Spanish message and nothing written.
  */
 import { ALL_FAILED } from '@far/contracts';
-import { addDays, mexicoDate, mexicoMidnight } from '../../src/modules/spei';
+import { addDays, mexicoDate, mexicoMidnight } from '../../src/platform/mexico-time';
 import { runDueJobs } from '../../src/modules/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_2, WALLET, addUser, createTestApp, type TestApp } from '../helpers';

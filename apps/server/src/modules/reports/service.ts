@@ -14,7 +14,7 @@ import { businessByClient, businessForActor, liveBusiness } from '../businesses'
 import { storeFile } from '../files';
 import { enqueueJob, type JobContext } from '../jobs';
 import { enqueueMessage } from '../outbox';
-import { addDays, mexicoDate, mexicoMidnight } from '../spei';
+import { addDays, mexicoDate, mexicoMidnight } from '../../platform/mexico-time';
 import { canSignIn, getUser } from '../users';
 import { REPORTS, type ReportRequest, type ReportScope } from './kinds';
 import { reportSchedules } from './schema';
