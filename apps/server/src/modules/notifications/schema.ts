@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { recordColumns, tstz } from '../../db/columns';
 
 /**
@@ -10,6 +10,8 @@ export const notifications = pgTable(
   'notifications',
   {
     ...recordColumns(),
+    /** The §3 serial id. */
+    i_id: bigint('i_id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     v_uid_user: uuid('v_uid_user').notNull(),
     /** The event kind, e.g. 'spei.settled', 'deposit.received' (contracts: NOTIFICATION_KINDS). */
     v_kind: text('v_kind').notNull(),

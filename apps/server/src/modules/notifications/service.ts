@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { NOTIFICATION_KINDS_FOR, NOTIFICATION_STATUS, STATUS_IDS, TIME_ZONE, notificationKindLabel, type NotificationItem, type NotificationKind } from '@far/contracts';
+import { NOTIFICATION_KINDS_FOR, NOTIFICATION_STATUS, STATUS_IDS, TIME_ZONE, notificationKindLabel, pagesFor, type NotificationItem, type NotificationKind } from '@far/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
@@ -100,6 +100,7 @@ export async function notifyStaff(db: DbOrTx, notice: Omit<Notice, 'userId'>): P
 type Row = typeof notifications.$inferSelect;
 const statusUid = (s: number) => (s === NOTIFICATION_STATUS.read ? STATUS_IDS.leido : STATUS_IDS['no-leido']);
 export const itemOf = (r: Row): NotificationItem => ({
+  i_id: r.i_id,
   v_uid: r.v_uid,
   d_create_at: iso(r.d_create_at)!,
   d_update_at: iso(r.d_update_at)!,
@@ -152,7 +153,7 @@ export async function listNotifications(db: DbOrTx, actor: Actor, q: ListInput) 
     unreadCount(db, actor.userId),
   ]);
   const pick = (item: NotificationItem) => (q.Fields?.length ? Object.fromEntries(q.Fields.map((k) => [k, item[k]])) : item);
-  return { items: rows.map((r) => pick(itemOf(r))), page, perPage, pages: Math.max(1, Math.ceil(total / perPage)), total, unread };
+  return { items: rows.map((r) => pick(itemOf(r))), page, perPage, pages: pagesFor(total, perPage), total, unread };
 }
 
 export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
