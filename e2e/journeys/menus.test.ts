@@ -27,6 +27,8 @@ describe('each demo user sees exactly the menu of their kind', () => {
     await signIn(page, email);
     await page.waitForURL('**/dashboard');
     const nav = page.getByTestId('side-menu');
+    // What a person waits for: the menu's entries, not the skeleton drawn while they load.
+    await nav.getByRole('link').first().waitFor();
     await expect.poll(() => nav.locator('a').allInnerTexts().then((t) => t.map((s) => s.trim()))).toEqual(menu);
     await expect.poll(() => page.getByText(name).first().isVisible()).toBe(true);
     await screenshot(page, `menu-${email.split('@')[0]}`);
