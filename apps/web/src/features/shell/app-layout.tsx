@@ -159,7 +159,7 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Abrir menú" />
-            <UnstyledButton component={Link} to="/dashboard" title="Ir al inicio" aria-label="FAR Portal: ir al inicio" data-testid="header-logo">
+            <UnstyledButton component={Link} to="/dashboard" title="Ir al inicio" data-testid="header-logo">
               <Group gap={8} wrap="nowrap">
                 <Box
                   w={34}
