@@ -64,6 +64,8 @@ async function startServer(i: number): Promise<{ base: string; stop: () => Promi
       RATE_LIMIT_SIGNIN: '1000',
       RATE_LIMIT_MAX: '100000',
       SPEI_SANDBOX_DELAY_MS: '1000',
+      // Webhook hosts are resolved at registration; there is no DNS here (docs/decisions/0027).
+      FAR_RESOLVE: 'sistemas.demo.mx=93.184.215.14',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { STATUS_IDS } from '@far/contracts';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import type { Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { DEMO_PASSWORD, TEMPLATE_DB, pgUrlFor, testConfig } from './config';
@@ -22,7 +22,7 @@ export interface TestApp {
 }
 
 /** A fresh app on its own database, cloned from the run's migrated and seeded snapshot. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: Pick<BuildOptions, 'resolveHost'> = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   let database: Database;
   let drop = async () => {};
@@ -40,7 +40,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   } else {
     database = await openDatabase({ loadDataDir: new Blob([readFileSync(inject('snapshot'))]) });
   }
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...options });
   await app.ready();
   const tokens = new Map<string, string>();
   const token = async (email: string, password = DEMO_PASSWORD) => {
