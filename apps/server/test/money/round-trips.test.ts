@@ -94,5 +94,5 @@ describe('one accepted SPEI out', () => {
   });
 });
 
-/** Measured: the payout path's preflight reads 12, its transaction 9; the rest is the route's (key, code, idempotency, BEGIN/COMMIT). */
-const ROUND_TRIPS = 30;
+/** The payout path's share: its preflight reads 12 (the plan, outside the transaction), its transaction 2 (lock; usage + hold + order + job + audit). The rest is the route's: session, key, code, idempotency, BEGIN/COMMIT. */
+const ROUND_TRIPS = 24;
