@@ -17,7 +17,7 @@ export { legDescription } from './ledger-entries';
 export { businessFor } from './accounts';
 export { sandboxRail, externalRail, RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, SANDBOX_REJECT_REASON, UNKNOWN_BANK_REASON, type SpeiRail, type RailEvent, type RailOrder, type RailAck } from './rail';
 export { seedSpeiDemo } from './seed';
-export { walletHolderByClabe, walletReceived, walletOrderOutcome, clabeHolder, holderIsAllyOf, creditHolder, walletToWallet, walletUsage, walletAccount, type ClabeHolder } from './wallet';
+export { walletHolderByClabe, walletReceived, walletOrderOutcome, clabeHolder, holderIsAllyOf, creditHolder, walletToWallet, walletUsage, walletUsageSql, walletAccount, type ClabeHolder } from './wallet';
 export { movementEntries } from './ledger-entries';
 export { proofOfPayment } from './proof';
 export { businessOwner, placeSpeiOutOrders, type BatchOrder } from './order';
