@@ -41,7 +41,7 @@ const CUSTOMER_LABELS: Record<string, string> = { business: 'Cuenta de la empres
 
 const accountLabel = (a: LedgerLine['account']) => (a.ownerKind === 'provider' ? (BOOK_LABELS[a.owner as ProviderBook] ?? a.owner) : (CUSTOMER_LABELS[a.ownerKind] ?? a.owner));
 
-/** The rows an order's module writes; every other type is derived from its ledger transaction (migration 0018). */
+/** The rows an order's module writes; every other type is derived from its ledger transaction (migration 0019). */
 const ORDER_TYPES = new Set<MovementRow['v_type']>(['SPEI_OUT', 'SPEI_IN', 'DEPOSIT', 'WALLET_OUT', 'WALLET_IN']);
 
 /**

@@ -112,7 +112,7 @@ export const businessMovements = pgTable(
     /** An incoming order is the same order when tracking key, operation day and sending bank match: credited once. */
     uniqueIndex('business_movements_in_tracking_key').on(t.v_tracking_key, t.d_operation_date, t.v_source_bank_code).where(sql`${t.v_type} = 'SPEI_IN'`),
     uniqueIndex('business_movements_idempotency_key').on(t.v_uid_user, t.v_idempotency_key).where(sql`${t.v_idempotency_key} IS NOT NULL`),
-    /** The ledger transaction of a posted movement: the database derives a movement for any transaction on a customer's account that no order row names (migration 0018). */
+    /** The ledger transaction of a posted movement: the database derives a movement for any transaction on a customer's account that no order row names (migration 0019). */
     index('business_movements_transaction_idx').on(t.v_uid_transaction).where(sql`${t.v_uid_transaction} IS NOT NULL`),
     check(
       'business_movements_type',
