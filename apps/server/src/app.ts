@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { register as announcements } from './modules/announcements';
 import { recordIncident, register as audit } from './modules/audit';
 import { register as beneficiaries } from './modules/beneficiaries';
 import { register as businesses } from './modules/businesses';
@@ -28,6 +29,7 @@ import { loadActor, register as session } from './modules/session';
 import { register as spei } from './modules/spei';
 import { register as staff } from './modules/staff';
 import { register as statements } from './modules/statements';
+import { register as stp } from './modules/stp';
 import { register as users } from './modules/users';
 import { register as wallet } from './modules/wallet';
 import { register as walletUsers } from './modules/wallet-users';
@@ -39,6 +41,7 @@ import { registerInputGuard } from './platform/input';
 import { registerGuard } from './platform/guard';
 import { registerHttp } from './platform/http';
 import type { RegisterModule } from './platform/module';
+import { hostResolver, type HostResolver } from './platform/outbound';
 import { registerWeb } from './platform/static';
 
 /**
@@ -64,6 +67,7 @@ const MODULES: RegisterModule[] = [
   postalCodes,
   pricing,
   spei,
+  stp,
   dispersions,
   wallet,
   statements,
@@ -72,6 +76,7 @@ const MODULES: RegisterModule[] = [
   reports,
   cards,
   notifications,
+  announcements,
   webhooks,
   users,
 ];
@@ -80,9 +85,11 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Replaces the DNS resolver of outbound calls (tests). */
+  resolveHost?: HostResolver;
 }
 
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, resolveHost }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -90,7 +97,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     bodyLimit: 1024 * 1024,
     ...frameworkErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
-  const ctx: AppContext = { db: database.db, database, config, now: () => new Date() };
+  const ctx: AppContext = { db: database.db, database, config, now: () => new Date(), resolveHost: resolveHost ?? hostResolver(config.fixedHosts) };
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -14,6 +14,7 @@ import {
   SPEI_MESSAGES,
   amountOut,
   formatCurrency,
+  formatDate,
   isFuturePaymentDay,
   type Dispersion,
 } from '@far/contracts';
@@ -189,7 +190,7 @@ export async function createDispersion(tx: Tx, actor: Actor, plan: DispersionPla
     actor,
     section: SECTION,
     action: 'Agregar',
-    activity: `Creó la dispersión ${file.name} de ${plan.rows.length} filas por ${formatCurrency(t.totalCents)}${input.paymentDay ? ` programada para el ${input.paymentDay}` : ''}${plan.needsApproval ? ' (por autorizar)' : ''}`,
+    activity: `Creó la dispersión ${file.name} de ${plan.rows.length} filas por ${formatCurrency(t.totalCents)}${input.paymentDay ? ` programada para el ${formatDate(input.paymentDay)}` : ''}${plan.needsApproval ? ' (por autorizar)' : ''}`,
     detail: { dispersion: d!.v_uid, total: amountOut(t.totalCents) },
   });
   if (status === D.enProceso) return startDispersion(tx, d!.v_uid, now, 'now');
