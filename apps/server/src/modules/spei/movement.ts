@@ -33,6 +33,9 @@ export type MovementRow = typeof businessMovements.$inferSelect;
 
 export const holdReference = (movementId: string) => `spei-out:${movementId}`;
 
+/** Orders that count against limits: accepted and not cancelled, removed, rejected or returned. */
+export const COUNTED = [S.pendiente, S.enviada, S.liquidada];
+
 export const bankName = (code: string | null) => (code ? (bankByClabePrefix(code)?.name ?? null) : null);
 
 /**

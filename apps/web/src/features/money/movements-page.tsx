@@ -44,7 +44,7 @@ const TYPE_COLORS: Record<MovementType, string> = {
 };
 
 const columns: Column<BusinessMovement>[] = [
-  { key: 'date', header: 'Fecha', width: 150, sortField: 'MovementDate', render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
+  { key: 'date', header: 'Fecha', width: 150, sortField: 'MovementDate', stack: 'date', render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
   {
     key: 'type',
     header: 'Tipo',
@@ -55,7 +55,7 @@ const columns: Column<BusinessMovement>[] = [
       </Badge>
     ),
   },
-  { key: 'party', header: 'Contraparte', width: 210, render: (m) => <Counterparty m={m} /> },
+  { key: 'party', header: 'Contraparte', width: 210, stack: 'title', render: (m) => <Counterparty m={m} /> },
   {
     key: 'concept',
     header: 'Concepto',
@@ -84,6 +84,7 @@ const columns: Column<BusinessMovement>[] = [
     header: 'Importe',
     align: 'right',
     sortField: 'MovementAmount',
+    stack: 'amount',
     render: (m) => {
       const fees = apiCentsOr0(m.Commission) + apiCentsOr0(m.IVA);
       return (
@@ -98,7 +99,7 @@ const columns: Column<BusinessMovement>[] = [
       );
     },
   },
-  { key: 'status', header: 'Estatus', sortField: 'StatusBusinessMovement', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
+  { key: 'status', header: 'Estatus', sortField: 'StatusBusinessMovement', stack: 'status', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
   { key: 'proof', header: '', align: 'right', render: (m) => <ProofButton m={m} /> },
 ];
 
