@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { register as announcements } from './modules/announcements';
 import { recordIncident, register as audit } from './modules/audit';
 import { register as beneficiaries } from './modules/beneficiaries';
 import { register as businesses } from './modules/businesses';
@@ -73,6 +74,7 @@ const MODULES: RegisterModule[] = [
   reports,
   cards,
   notifications,
+  announcements,
   webhooks,
   users,
 ];

@@ -89,6 +89,12 @@ export async function lastCode(t: TestApp, to: string): Promise<string> {
   return code;
 }
 
+/** The wallet's published legal texts at their current versions, as the sign-up's ticked checkbox sends them. */
+export async function walletLegal(t: TestApp): Promise<Array<{ Id: string; Version: number }>> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/cms/legal/signup' });
+  return (res.json().data as Array<{ Id: string; Version: number }>).map(({ Id, Version }) => ({ Id, Version }));
+}
+
 export const count = async (t: TestApp, table: string, where = 'true', params: unknown[] = []) =>
   Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM ${table} WHERE ${where}`, params))[0]!.n);
 

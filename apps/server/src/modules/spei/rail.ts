@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { findBusinessByAccountNumber, isProviderAccount } from '../businesses';
 import { enqueueJobs } from '../jobs';
-import { compactDate } from './time';
+import { compactDate } from '../../platform/mexico-time';
 
 export interface RailOrder {
   movementId: string;
