@@ -12,7 +12,7 @@ export function ApiKeysTable({ keys, onRevoke, actions }: { keys: ApiKey[]; onRe
   const [now] = useState(() => Date.now());
   if (keys.length === 0) return <Text size="sm" c="dimmed">Aún no hay claves de API.</Text>;
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={960}>
       <Table striped aria-label="Claves de API">
         <Table.Thead>
           <Table.Tr>
@@ -37,13 +37,9 @@ export function ApiKeysTable({ keys, onRevoke, actions }: { keys: ApiKey[]; onRe
                 <Code>{k.Prefix}…</Code>
               </Table.Td>
               <Table.Td>
-                <Group gap={4}>
-                  {k.Scopes.map((s) => (
-                    <Badge key={s} variant="light" title={API_KEY_SCOPE_LABELS[s]}>
-                      {SCOPE_SHORT[s]}
-                    </Badge>
-                  ))}
-                </Group>
+                <Text size="sm" title={k.Scopes.map((s) => API_KEY_SCOPE_LABELS[s]).join('\n')}>
+                  {k.Scopes.map((s) => SCOPE_SHORT[s]).join(', ')}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <DateText size="sm" value={k.d_create_at} />
@@ -54,11 +50,11 @@ export function ApiKeysTable({ keys, onRevoke, actions }: { keys: ApiKey[]; onRe
               </Table.Td>
               <Table.Td>
                 {k.RevokedAt ? (
-                  <Badge color="red" variant="light">Revocada</Badge>
+                  <Badge color="red" variant="light" style={{ overflow: 'visible' }}>Revocada</Badge>
                 ) : Date.parse(k.ExpiresAt) <= now ? (
-                  <Badge color="gray" variant="light">Vencida</Badge>
+                  <Badge color="gray" variant="light" style={{ overflow: 'visible' }}>Vencida</Badge>
                 ) : (
-                  <Badge color="green" variant="light">Activa</Badge>
+                  <Badge color="green" variant="light" style={{ overflow: 'visible' }}>Activa</Badge>
                 )}
                 {k.PreviousValidUntil && !k.RevokedAt ? (
                   <Text size="xs" c="dimmed">

@@ -61,7 +61,7 @@ function NewKeyForm({ onCreated }: { onCreated: (k: ApiKey) => void }) {
           control={form.control}
           name="Scopes"
           render={({ field }) => (
-            <Checkbox.Group label="Permisos" {...REQUIRED_MARK} value={field.value} onChange={field.onChange} error={errors.Scopes?.message}>
+            <Checkbox.Group label="Permisos" labelProps={REQUIRED_MARK.labelProps} value={field.value} onChange={field.onChange} error={errors.Scopes?.message}>
               <Stack gap={6} mt={6}>
                 {API_KEY_SCOPES.map((s) => (
                   <Checkbox key={s} value={s} label={API_KEY_SCOPE_LABELS[s]} />
