@@ -19,4 +19,5 @@ export * from './cards';
 export * from './notifications';
 export * from './dispersions';
 export * from './wallet-money';
+export * from './card-files';
 export * from './api-keys';

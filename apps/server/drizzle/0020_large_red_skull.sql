@@ -18,6 +18,9 @@ CREATE TABLE "api_keys" (
 	"d_revoked_at" timestamp with time zone
 );
 --> statement-breakpoint
+-- Tickets live 60 s; those issued before this change are bound to no session and cannot be kept.
+DELETE FROM "notification_stream_tickets";--> statement-breakpoint
+ALTER TABLE "notification_stream_tickets" ADD COLUMN "v_uid_session" uuid NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_prefix" ON "api_keys" USING btree ("v_prefix");--> statement-breakpoint
 CREATE INDEX "api_keys_previous_prefix" ON "api_keys" USING btree ("v_previous_prefix");--> statement-breakpoint
 CREATE INDEX "api_keys_client_idx" ON "api_keys" USING btree ("v_client");
