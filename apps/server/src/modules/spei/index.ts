@@ -22,7 +22,7 @@ export { registerClabeHolders, clabeHolder, holderIsAllyOf, creditHolder, accept
 export { movementEntries } from './ledger-entries';
 export { proofOfPayment } from './proof';
 export { placeSpeiOutOrder, placeSpeiOutOrders, type BatchOrder } from './order';
-export { onSpeiOutOutcome } from './outcomes';
+export { speiOutOutcome } from './outcomes';
 export { businessAccount as businessSpeiAccount } from './movement';
 export { idempotencyScope, orderWithCode } from './speiout-handler';
 export { movementByTrackingKey } from './queries';
