@@ -29,6 +29,7 @@ import { loadActor, register as session } from './modules/session';
 import { register as spei } from './modules/spei';
 import { register as staff } from './modules/staff';
 import { register as statements } from './modules/statements';
+import { register as stp } from './modules/stp';
 import { register as users } from './modules/users';
 import { register as wallet } from './modules/wallet';
 import { register as walletUsers } from './modules/wallet-users';
@@ -40,6 +41,7 @@ import { registerInputGuard } from './platform/input';
 import { registerGuard } from './platform/guard';
 import { registerHttp } from './platform/http';
 import { assertHooksProvided, type RegisterModule } from './platform/module';
+import { hostResolver, type HostResolver } from './platform/outbound';
 import { registerWeb } from './platform/static';
 
 /**
@@ -66,6 +68,7 @@ const MODULES: RegisterModule[] = [
   postalCodes,
   pricing,
   spei,
+  stp,
   dispersions,
   wallet,
   statements,
@@ -83,9 +86,11 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Replaces the DNS resolver of outbound calls (tests). */
+  resolveHost?: HostResolver;
 }
 
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, resolveHost }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -93,7 +98,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     bodyLimit: 1024 * 1024,
     ...frameworkErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
-  const ctx: AppContext = { db: database.db, database, config, now: () => new Date() };
+  const ctx: AppContext = { db: database.db, database, config, now: () => new Date(), resolveHost: resolveHost ?? hostResolver(config.fixedHosts) };
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
