@@ -41,14 +41,15 @@ import { frameworkErrorOptions, registerErrorHandler } from './platform/error-ha
 import { registerInputGuard } from './platform/input';
 import { registerGuard } from './platform/guard';
 import { registerHttp } from './platform/http';
-import type { RegisterModule } from './platform/module';
+import { assertHooksProvided, type RegisterModule } from './platform/module';
 import { hostResolver, type HostResolver } from './platform/outbound';
 import { registerWeb } from './platform/static';
 
 /**
  * The domain modules: each wires its own routes, job handlers and hooks in `register(app, ctx)`
  * (exported from its index.ts). A new module is one line here. The order is the order of the API
- * docs; hooks between modules are called per request, so it does not matter for them.
+ * docs; hooks between modules are called per request, so it does not matter for them (they are
+ * checked once all are registered).
  */
 const MODULES: RegisterModule[] = [
   health,
@@ -127,6 +128,13 @@ export async function buildApp({ config, database, logger, resolveHost }: BuildO
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   for (const register of MODULES) await register(app, ctx);
+  // Every hook a module declared has been provided by now, or the app does not start.
+  try {
+    assertHooksProvided();
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
 
   registerWeb(app, config);
   return app;
