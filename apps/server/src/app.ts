@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { register as announcements } from './modules/announcements';
 import { recordIncident, register as audit } from './modules/audit';
 import { register as beneficiaries } from './modules/beneficiaries';
 import { register as businesses } from './modules/businesses';
@@ -40,6 +41,7 @@ import { registerInputGuard } from './platform/input';
 import { registerGuard } from './platform/guard';
 import { registerHttp } from './platform/http';
 import type { RegisterModule } from './platform/module';
+import { hostResolver, type HostResolver } from './platform/outbound';
 import { registerWeb } from './platform/static';
 
 /**
@@ -74,6 +76,7 @@ const MODULES: RegisterModule[] = [
   reports,
   cards,
   notifications,
+  announcements,
   webhooks,
   users,
 ];
@@ -82,9 +85,11 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Replaces the DNS resolver of outbound calls (tests). */
+  resolveHost?: HostResolver;
 }
 
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, resolveHost }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -92,7 +97,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     bodyLimit: 1024 * 1024,
     ...frameworkErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
-  const ctx: AppContext = { db: database.db, database, config, now: () => new Date() };
+  const ctx: AppContext = { db: database.db, database, config, now: () => new Date(), resolveHost: resolveHost ?? hostResolver(config.fixedHosts) };
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   STP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SPEI_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3000),
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
+  FAR_RESOLVE: z.string().optional(),
 });
 
 export interface Config {
@@ -81,6 +82,11 @@ export interface Config {
   speiSandboxDelayMs: number;
   /** How often the background job poller looks for due jobs. */
   jobsPollMs: number;
+  /**
+   * Host names resolved to a fixed address for outbound calls (FAR_RESOLVE="name=address,…", like
+   * curl --resolve): local receivers and the e2e server. The address is still checked (0027).
+   */
+  fixedHosts: Record<string, string>;
 }
 
 export interface StpConfig {
@@ -188,5 +194,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stpWebhookAllow: webhookAllowList(e.STP_WEBHOOK_ALLOW, production),
     speiSandboxDelayMs: e.SPEI_SANDBOX_DELAY_MS,
     jobsPollMs: e.JOBS_POLL_MS,
+    fixedHosts: Object.fromEntries((e.FAR_RESOLVE ?? '').split(',').filter(Boolean).map((pair) => pair.split('=').map((v) => v.trim().toLowerCase()) as [string, string])),
   };
 }

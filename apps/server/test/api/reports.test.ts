@@ -62,7 +62,7 @@ describe('download', () => {
     const res = await download(BUSINESS, { Kind: 'movements', Format: 'xlsx' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.headers['content-disposition']).toMatch(/reporte-movements-\d{4}-\d{2}-01-a-\d{4}-\d{2}-\d{2}\.xlsx/);
+    expect(res.headers['content-disposition']).toMatch(/reporte-movimientos-01-\d{2}-\d{4}-a-\d{2}-\d{2}-\d{4}\.xlsx/);
     const x = await readXlsx(res.rawPayload);
     expect(x.header).not.toContain('Cliente');
     const sums = await dbSums(a.client);
@@ -258,11 +258,11 @@ describe('the e-mail leaves', () => {
     const stop = startOutboxSender(t.database, `smtp://127.0.0.1:${port}`, 'FAR Portal <no-reply@far.mx>', 100);
     try {
       // The subject has accents: it travels encoded (RFC 2047), so the message is found by its attachment.
-      const isReport = (m: string) => m.includes('filename=reporte-spei-orders-');
+      const isReport = (m: string) => m.includes('filename=reporte-ordenes-spei-');
       await expect.poll(() => received.some(isReport), { timeout: 15_000 }).toBe(true);
       const mail = received.find(isReport)!;
       expect(mail).toMatch(/Subject: =\?UTF-8\?/);
-      expect(mail).toMatch(/Content-Disposition: attachment;\s+filename=reporte-spei-orders-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv/);
+      expect(mail).toMatch(/Content-Disposition: attachment;\s+filename=reporte-ordenes-spei-\d{2}-\d{2}-\d{4}-a-\d{2}-\d{2}-\d{4}\.csv/);
       expect(mail).toContain('From: FAR Portal <no-reply@far.mx>');
       // The sender marks its batch sent when the batch's transaction commits, after the SMTP hand-off.
       const sentAt = async () => (await t.sql<{ d_sent_at: Date | null }>(`SELECT d_sent_at FROM outbox WHERE v_uid_attachment IS NOT NULL AND v_to = $1 ORDER BY d_create_at DESC LIMIT 1`, [BUSINESS]))[0]!.d_sent_at;

@@ -18,7 +18,7 @@ import { recordActivity } from '../audit';
 import type { BusinessRow } from '../businesses';
 import { balanceOf, customerAccountCode, getAccountByCode, openAccount, postTransaction } from '../ledger';
 import { effectiveSpeiConfig } from '../pricing';
-import { dayBounds } from '../spei';
+import { dayBounds } from '../../platform/mexico-time';
 import { CARD_NOT_FOUND, maskedPanOf, type CardRow } from './common';
 import { FORMULA_MESSAGE, isFormula, type TableRow } from './files';
 import { ensureCardAccount } from './cards';

@@ -33,7 +33,8 @@ import { balanceOf, lockAccount, placeHold, placeHolds, releaseHold } from '../l
 import { notify } from '../notifications';
 import { assertChecker, rememberClabes, type CheckedClabe } from '../payout-checks';
 import { checkLimits, effectiveLimits } from '../pricing';
-import { addDays, businessSpeiAccount, holdReference, mexicoDate, mexicoMidnight, placeSpeiOutOrders, speiOutUsage, type BatchOrder, type MovementRow } from '../spei';
+import { businessSpeiAccount, holdReference, placeSpeiOutOrders, speiOutUsage, type BatchOrder, type MovementRow } from '../spei';
+import { addDays, mexicoDate, mexicoMidnight } from '../../platform/mexico-time';
 import { TEMPLATE_HEADERS } from './file';
 import type { DispersionPlan } from './plan';
 import { dispersionRows, dispersions } from './schema';

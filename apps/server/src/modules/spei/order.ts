@@ -9,7 +9,7 @@ import { enqueueJob } from '../jobs';
 import { placeHold, type LedgerAccount } from '../ledger';
 import { PROVIDER_BANK, holdReference, type MovementRow } from './movement';
 import { businessMovements } from './schema';
-import { compactDate } from './time';
+import { compactDate } from '../../platform/mexico-time';
 
 export const SUBMIT_JOB = 'spei.submit';
 

@@ -16,7 +16,7 @@ import type { Tx } from '../../db/client';
 import { findBusinessByAccountNumber, isProviderAccount } from '../businesses';
 import { enqueueJobs } from '../jobs';
 import { hook } from '../../platform/module';
-import { compactDate } from './time';
+import { compactDate } from '../../platform/mexico-time';
 
 export interface RailOrder {
   movementId: string;

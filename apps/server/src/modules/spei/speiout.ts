@@ -17,7 +17,7 @@ import { placeSpeiOutOrder } from './order';
 import { movementFor } from './queries';
 import { businessMovements } from './schema';
 import { clabeHolder, holderIsAllyOf } from './wallet';
-import { addDays, dayBounds, mexicoDate, mexicoMidnight, monthOf } from './time';
+import { addDays, dayBounds, mexicoDate, mexicoMidnight, monthOf } from '../../platform/mexico-time';
 
 const S = MOVEMENT_STATUS;
 export const SPEI_OUT_DISABLED = 'El envío SPEI está deshabilitado para esta cuenta';

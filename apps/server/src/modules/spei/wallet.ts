@@ -2,19 +2,20 @@
  * Wallet money on the SPEI orders table (issue 11, docs/decisions/0015-wallet.md). A wallet's
  * movements are rows of business_movements whose tenant (v_client) is the wallet user's WAL key and
  * whose v_uid_business holds the wallet user's id, so the rail, its events, proofs and the lists
- * work for them unchanged. The wallet module owns who the holders are; it registers a directory
- * here (this module cannot import it) that answers "whose CLABE is this".
+ * work for them unchanged. The wallet module owns who the holders are; it provides the hooks below
+ * (this module cannot import it) that answer "whose CLABE is this".
  */
 import { randomUUID } from 'node:crypto';
 import { MOVEMENT_STATUS, speiInCharges, type Charges } from '@far/contracts';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { hook } from '../../platform/module';
 import { openAccount, placeHold, postTransaction, type LedgerAccount, type PostingInput } from '../ledger';
 import { enqueueJob } from '../jobs';
 import { PROVIDER_BANK, holdReference, legs, memoOf, type MovementRow } from './movement';
 import { businessMovements } from './schema';
 import { SUBMIT_JOB } from './order';
-import { mexicoDate } from './time';
+import { mexicoDate } from '../../platform/mexico-time';
 
 const S = MOVEMENT_STATUS;
 
@@ -30,26 +31,24 @@ export interface ClabeHolder {
   commissionSpeiInBp: bigint;
 }
 
-export interface ClabeHolderDirectory {
-  byClabe(db: DbOrTx, clabe: string): Promise<ClabeHolder | null>;
-  /** Whether the business has the holder as an active strategic ally. */
-  isAllyOf(db: DbOrTx, holder: ClabeHolder, businessId: string): Promise<boolean>;
-  /** Called inside the transaction that credited the holder (the wallet module notifies). */
-  received(tx: Tx, holder: ClabeHolder, movement: MovementRow): Promise<void>;
-  /** A wallet's SPEI out settled, came back or was rejected (the wallet module notifies). */
-  outcome(tx: Tx, movement: MovementRow): Promise<void>;
-}
+/**
+ * The wallet module owns who the holders are and imports this module, so it provides these hooks
+ * in its register (platform/module.ts): whose a CLABE is, whether a business has the holder as
+ * strategic ally, and the notices of money received and of a SPEI out's outcome.
+ */
+export const walletHolderByClabe = hook<(db: DbOrTx, clabe: string) => Promise<ClabeHolder | null>>('spei.walletHolderByClabe');
+/** Whether the business has the holder as an active strategic ally. */
+export const holderIsAllyOf = hook<(db: DbOrTx, holder: ClabeHolder, businessId: string) => Promise<boolean>>('spei.holderIsAllyOf');
+/** Called inside the transaction that credited the holder (the wallet module notifies). */
+export const walletReceived = hook<(tx: Tx, holder: ClabeHolder, movement: MovementRow) => Promise<void>>('spei.walletReceived');
+/** A wallet's SPEI out settled, came back or was rejected (the wallet module notifies). */
+export const walletOrderOutcome = hook<(tx: Tx, movement: MovementRow) => Promise<void>>('spei.walletOrderOutcome');
 
-let directory: ClabeHolderDirectory | null = null;
-export function registerClabeHolders(d: ClabeHolderDirectory): void {
-  directory = d;
-}
-export const clabeHolder = async (db: DbOrTx, clabe: string | null | undefined): Promise<ClabeHolder | null> => (clabe && directory ? directory.byClabe(db, clabe) : null);
-export const holderIsAllyOf = (db: DbOrTx, holder: ClabeHolder, businessId: string) => (directory ? directory.isAllyOf(db, holder, businessId) : Promise.resolve(false));
+export const clabeHolder = async (db: DbOrTx, clabe: string | null | undefined): Promise<ClabeHolder | null> => (clabe ? walletHolderByClabe(db, clabe) : null);
 
-/** Called by applyRailEvent after it changed an order: only wallets' orders concern the directory. */
+/** Called by applyRailEvent after it changed an order: only wallets' orders concern the wallet module. */
 export async function walletOrderChanged(tx: Tx, m: MovementRow): Promise<void> {
-  if (directory && m.v_client.startsWith('WAL')) await directory.outcome(tx, m);
+  if (m.v_client.startsWith('WAL')) await walletOrderOutcome(tx, m);
 }
 
 export const walletAccount = (tx: Tx, h: Pick<ClabeHolder, 'client' | 'name'>): Promise<LedgerAccount> => openAccount(tx, { ownerKind: 'wallet', owner: h.client, name: h.name });
@@ -95,7 +94,7 @@ export async function creditHolder(tx: Tx, h: ClabeHolder, charges: Charges, val
   const account = await walletAccount(tx, h);
   const moved = await postTransaction(tx, { kind: values.v_type === 'DEPOSIT' ? 'deposit' : 'spei-in', reference: id, memo: memoOf(row), postings: creditLegs(account, charges) });
   const [final] = await tx.update(businessMovements).set({ v_uid_transaction: moved.transactionId }).where(eq(businessMovements.v_uid, id)).returning();
-  if (directory) await directory.received(tx, h, final!);
+  await walletReceived(tx, h, final!);
   return final!;
 }
 

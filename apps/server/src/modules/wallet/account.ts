@@ -24,7 +24,8 @@ import { recordActivity } from '../audit';
 import { PROVIDER_CLABE, type IssuedClabe } from '../businesses';
 import { balanceOf, customerAccountCode, getAccountByCode, listAccounts } from '../ledger';
 import { notify } from '../notifications';
-import { dayBounds, mexicoDate, registerClabeHolders, walletAccount, walletOutgoingSum, type ClabeHolder } from '../spei';
+import { holderIsAllyOf, walletAccount, walletHolderByClabe, walletOrderOutcome, walletOutgoingSum, walletReceived, type ClabeHolder } from '../spei';
+import { dayBounds, mexicoDate } from '../../platform/mexico-time';
 import * as users from '../users';
 import { isActiveAlly, walletUserForActor } from '../wallet-users';
 import { walletAccounts, walletSettings } from './schema';
@@ -148,37 +149,35 @@ export async function walletClabesSince(db: DbOrTx, since: Date): Promise<Issued
   return out;
 }
 
-/** The SPEI module asks whose a CLABE is (incoming orders, payments from businesses). */
-export function registerWalletHolders(): void {
-  registerClabeHolders({
-    async byClabe(db, clabe) {
-      if (!isWalletClabe(clabe)) return null;
-      const [w] = await db.select().from(walletAccounts).where(eq(walletAccounts.v_clabe, clabe));
-      const user = w ? await users.getUser(db, w.v_uid_user) : undefined;
-      return w && user ? holderOf(db, user, w) : null;
-    },
-    isAllyOf: (db, holder, businessId) => isActiveAlly(db, holder.userId, businessId),
-    async received(tx, holder, m) {
-      await notify(tx, {
-        userId: holder.userId,
-        kind: 'wallet.received',
-        title: 'Recibiste dinero',
-        body: `Recibiste ${formatCurrency(m.n_amount_cents)}${m.v_source_name ? ` de ${m.v_source_name}` : ''}.`,
-        link: `/movement?id=${m.v_uid}`,
-      });
-    },
-    async outcome(tx, m) {
-      const [w] = await tx.select().from(walletAccounts).where(eq(walletAccounts.v_client, m.v_client));
-      if (!w) return;
-      const settled = m.i_status === MOVEMENT_STATUS.liquidada;
-      await notify(tx, {
-        userId: w.v_uid_user,
-        kind: settled ? 'wallet.transfer-settled' : 'wallet.transfer-returned',
-        title: settled ? 'Transferencia liquidada' : m.i_status === MOVEMENT_STATUS.rechazada ? 'Transferencia rechazada' : 'Transferencia devuelta',
-        body: `Tu transferencia SPEI de ${formatCurrency(m.n_amount_cents)} a ${m.v_beneficiary_name ?? 'tu beneficiario'} ${settled ? 'se liquidó' : `no se completó${m.v_error_detail ? `: ${m.v_error_detail}` : ''}; el dinero regresó a tu saldo`}.`,
-        link: `/movement?id=${m.v_uid}`,
-      });
-    },
+/** The SPEI module's hooks on wallets (it cannot import this module): whose a CLABE is, allies, and the notices. */
+export function provideWalletHolders(): void {
+  walletHolderByClabe.provide(async (db, clabe) => {
+    if (!isWalletClabe(clabe)) return null;
+    const [w] = await db.select().from(walletAccounts).where(eq(walletAccounts.v_clabe, clabe));
+    const user = w ? await users.getUser(db, w.v_uid_user) : undefined;
+    return w && user ? holderOf(db, user, w) : null;
+  });
+  holderIsAllyOf.provide((db, holder, businessId) => isActiveAlly(db, holder.userId, businessId));
+  walletReceived.provide(async (tx, holder, m) => {
+    await notify(tx, {
+      userId: holder.userId,
+      kind: 'wallet.received',
+      title: 'Recibiste dinero',
+      body: `Recibiste ${formatCurrency(m.n_amount_cents)}${m.v_source_name ? ` de ${m.v_source_name}` : ''}.`,
+      link: `/movement?id=${m.v_uid}`,
+    });
+  });
+  walletOrderOutcome.provide(async (tx, m) => {
+    const [w] = await tx.select().from(walletAccounts).where(eq(walletAccounts.v_client, m.v_client));
+    if (!w) return;
+    const settled = m.i_status === MOVEMENT_STATUS.liquidada;
+    await notify(tx, {
+      userId: w.v_uid_user,
+      kind: settled ? 'wallet.transfer-settled' : 'wallet.transfer-returned',
+      title: settled ? 'Transferencia liquidada' : m.i_status === MOVEMENT_STATUS.rechazada ? 'Transferencia rechazada' : 'Transferencia devuelta',
+      body: `Tu transferencia SPEI de ${formatCurrency(m.n_amount_cents)} a ${m.v_beneficiary_name ?? 'tu beneficiario'} ${settled ? 'se liquidó' : `no se completó${m.v_error_detail ? `: ${m.v_error_detail}` : ''}; el dinero regresó a tu saldo`}.`,
+      link: `/movement?id=${m.v_uid}`,
+    });
   });
 }
 

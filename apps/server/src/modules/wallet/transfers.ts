@@ -32,17 +32,8 @@ import { INSUFFICIENT_FUNDS } from '../ledger';
 import { notify } from '../notifications';
 import { checkLimits, effectiveLimits, type Limits } from '../pricing';
 import { consumeCode, validatePin } from '../security';
-import {
-  SPEI_OUT_DISABLED,
-  acceptWalletSpeiOut,
-  creditHolder,
-  hasOrderForKey,
-  monthOf,
-  movementOut,
-  walletOutgoingSum,
-  walletToWallet,
-  type MovementRow,
-} from '../spei';
+import { SPEI_OUT_DISABLED, acceptWalletSpeiOut, creditHolder, hasOrderForKey, movementOut, walletOutgoingSum, walletToWallet, type MovementRow } from '../spei';
+import { monthOf } from '../../platform/mexico-time';
 import * as users from '../users';
 import { WALLET_SECTION, checkOwnLimit, ensureWallet, holderOf, lockWallet, settings, usedToday, limitInForce, walletBalance, walletFor, type WalletRow } from './account';
 import { walletAccounts, walletSavedAccounts } from './schema';

@@ -287,7 +287,14 @@ export function DispersionsTab({ canSend }: { canSend: boolean }) {
             ) : null}
             {mismatchesLeft > 0 ? (
               <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
-                {mismatchesLeft === 1 ? 'Una fila tiene' : `${mismatchesLeft} filas tienen`} un titular distinto al indicado. Confírmalas o quítalas del archivo.
+                <Group justify="space-between" gap="xs">
+                  <Text size="sm">
+                    {mismatchesLeft === 1 ? 'Una fila tiene' : `${mismatchesLeft} filas tienen`} un titular distinto al indicado. Confírmalas o quítalas del archivo.
+                  </Text>
+                  <Button size="compact-sm" variant="white" color="orange" onClick={() => setConfirmed(new Set([...confirmed, ...preview.Rows.filter((r) => r.HolderCheck === 'mismatch').map((r) => r.Clabe)]))}>
+                    Confirmar todos
+                  </Button>
+                </Group>
               </Alert>
             ) : null}
             <PreviewRows preview={preview} confirmed={confirmed} onConfirm={(clabe, on) => setConfirmed((s) => (on ? new Set(s).add(clabe) : new Set([...s].filter((c) => c !== clabe))))} />
