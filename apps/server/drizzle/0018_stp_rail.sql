@@ -12,7 +12,6 @@ CREATE TABLE "stp_accounts" (
 	"v_clabe" text PRIMARY KEY NOT NULL,
 	"v_owner_kind" text NOT NULL,
 	"v_owner" text NOT NULL,
-	"t_holder" jsonb NOT NULL,
 	"v_status" text DEFAULT 'pendiente' NOT NULL,
 	"i_attempts" integer DEFAULT 0 NOT NULL,
 	"v_last_error" text,
@@ -54,8 +53,7 @@ CREATE TABLE "stp_rail_state" (
 	"v_id" text PRIMARY KEY NOT NULL,
 	"d_last_ok" timestamp with time zone,
 	"d_last_failure" timestamp with time zone,
-	"v_last_error" text,
-	"d_accounts_swept" timestamp with time zone
+	"v_last_error" text
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "stp_abonos_key" ON "stp_abonos" USING btree ("v_clave","v_clave_rastreo");--> statement-breakpoint
