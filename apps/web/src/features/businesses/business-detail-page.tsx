@@ -5,6 +5,7 @@ import { IconBuilding, IconCheck, IconKey, IconFileText, IconInfoCircle, IconPen
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
+import { ClabeRegistrationBadge } from '../../components/clabe-registration';
 import { DetailGrid } from '../../components/detail-grid';
 import type { PanelSlots } from '../../components/panel-slots';
 import { ErrorAlert } from '../../components/error-alert';
@@ -106,7 +107,17 @@ function DataTab({ business, canEdit }: { business: BusinessDetail; canEdit: boo
           ...(moral ? [] : [{ label: 'CURP', value: b.Curp }, { label: 'Teléfono celular', value: b.Mobile ? `${b.MobileCode} ${b.Mobile}` : null }]),
           { label: 'Correo electrónico', value: b.Email },
           { label: 'Número de cliente', value: b.ClientNumber },
-          { label: 'Cuenta CLABE', value: <Text span className="tabular" size="sm">{b.AccountNumber}</Text> },
+          {
+            label: 'Cuenta CLABE',
+            value: (
+              <Group gap={6} wrap="wrap">
+                <Text span className="tabular" size="sm">
+                  {b.AccountNumber}
+                </Text>
+                <ClabeRegistrationBadge businessId={b.Id} />
+              </Group>
+            ),
+          },
           { label: 'Usuarios registrados', value: integer(b.RegisteredUsers) },
         ]}
       />

@@ -11,6 +11,7 @@ import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import { todayIso } from '../../lib/format';
 import { apiCents, saveBlob } from '../../lib/money';
+import { ClabeRegistrationBadge } from '../../components/clabe-registration';
 import { useAccountState } from './api/get-account-state';
 import { useAccountStatePdf } from './api/download-account-state';
 
@@ -38,7 +39,17 @@ function Summary({ s }: { s: AccountState }) {
           items={[
             { label: 'Empresa', value: s.Business.Name },
             { label: 'RFC', value: s.Business.Rfc },
-            { label: 'CLABE', value: <Text span className="tabular" inherit>{s.Business.AccountNumber}</Text> },
+            {
+              label: 'CLABE',
+              value: (
+                <Group gap={6} wrap="wrap">
+                  <Text span className="tabular" inherit>
+                    {s.Business.AccountNumber}
+                  </Text>
+                  <ClabeRegistrationBadge />
+                </Group>
+              ),
+            },
             { label: 'Periodo', value: s.Period.Label },
           ]}
         />
