@@ -9,7 +9,7 @@ import { rfcSchema } from '../ids/rfc';
 import { AmountField, AmountOut } from './money';
 import { EmailField } from './common';
 import { CountryCode, DateField, PersonName, optional, REQUIRED } from './fields';
-import { BeneficiaryNameField, ClabeField, ConceptField, NumericReferenceField, SecurityCodeField } from './spei';
+import { BeneficiaryNameField, ClabeField, ConceptField, ConfirmHolderField, NumericReferenceField, SecurityCodeField } from './spei';
 
 // ---- card status -----------------------------------------------------------------------------
 
@@ -313,6 +313,7 @@ export const CardSpeiOutBody = z.object({
   Amount: AmountField,
   Concept: ConceptField,
   Reference: NumericReferenceField,
+  ConfirmHolder: ConfirmHolderField,
   SecurityCode: SecurityCodeField,
 });
 export const CARD_SPEI_MESSAGES = {
