@@ -42,9 +42,14 @@ it('staff generate stock; the business registers cardholders, matches, activates
   await signIn(staff.page, 'super@far.mx');
   await staff.page.waitForURL('**/dashboard');
   await staff.page.goto('/pre-stock-cards');
+  const inStock = () => staff.page.getByTestId('cards-status-1').innerText().then(Number);
+  await expect.poll(() => staff.page.getByTestId('cards-status-1').isVisible(), { timeout: 15_000 }).toBe(true);
+  const stockBefore = await inStock();
   await staff.page.getByLabel('Número de tarjetas').fill('4');
   await staff.page.getByRole('button', { name: 'Generar tarjetas' }).click();
   await expect.poll(() => staff.page.getByTestId('batch-row').first().innerText(), { timeout: 20_000 }).toContain('Terminado');
+  // The counters follow the batch's end without a reload (issue 26 §2).
+  await expect.poll(inStock, { timeout: 10_000 }).toBe(stockBefore + 4);
   await screenshot(staff.page, 'cards-pre-stock');
   await staff.context.close();
   const stock = (await api('super@far.mx', '/api/v1/cards/query/list', { Status: 1, Unassigned: true, Size: 2 })).Records as { CardIdentifier: string }[];
