@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { register as announcements } from './modules/announcements';
+import { apiKeyAuth, registerApiKeyHooks, register as apiKeys } from './modules/api-keys';
 import { recordIncident, register as audit } from './modules/audit';
 import { register as beneficiaries } from './modules/beneficiaries';
 import { register as businesses } from './modules/businesses';
@@ -78,6 +79,7 @@ const MODULES: RegisterModule[] = [
   notifications,
   announcements,
   webhooks,
+  apiKeys,
   users,
 ];
 
@@ -108,7 +110,8 @@ export async function buildApp({ config, database, logger, resolveHost }: BuildO
   };
   registerErrorHandler(app, report);
   registerEnvelope(app, report);
-  registerGuard(app, (claims) => loadActor(database, claims));
+  registerGuard(app, (claims) => loadActor(database, claims), apiKeyAuth(database));
+  registerApiKeyHooks(app, ctx);
   // After the guard: a caller without the permission gets 403 whatever it sent.
   registerInputGuard(app);
 

@@ -20,3 +20,4 @@ export * from './notifications';
 export * from './dispersions';
 export * from './wallet-money';
 export * from './card-files';
+export * from './api-keys';
