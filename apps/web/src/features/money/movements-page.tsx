@@ -195,7 +195,7 @@ function BusinessMovements() {
                 label="Tipo"
                 placeholder="Todos"
                 clearable
-                data={MOVEMENT_TYPES.filter((t) => !t.startsWith('WALLET')).map((t) => ({ value: t, label: MOVEMENT_TYPE_SHORT[t] }))}
+                data={MOVEMENT_TYPES.filter((t) => !t.startsWith('WALLET') && !t.startsWith('BUDGET')).map((t) => ({ value: t, label: MOVEMENT_TYPE_SHORT[t] }))}
                 value={filters.type}
                 onChange={(v) => update({ type: (v as MovementType | null) ?? null })}
               />
