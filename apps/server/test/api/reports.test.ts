@@ -196,7 +196,7 @@ describe('scheduled reports', () => {
     );
     await runDueJobs(t.database.db, new Date(next.getTime() + 1000), { kinds: ['report.scheduled'] });
     const [mail] = await t.sql<{ v_subject: string; t_body: string; v_uid_attachment: string | null }>(`SELECT v_subject, t_body, v_uid_attachment FROM outbox WHERE v_to = $1 AND v_subject LIKE 'Reporte%' ORDER BY d_create_at DESC LIMIT 1`, [BUSINESS]);
-    expect(mail!.v_subject).toMatch(/^Reporte Movimientos del \d{4}-\d{2}-\d{2}$/);
+    expect(mail!.v_subject).toMatch(/^Reporte Movimientos del \d{2}\/\d{2}\/\d{4}$/);
     expect(mail!.t_body).toContain(`(${expected!.n} filas)`);
     const [file] = await t.sql<{ v_name: string; b_content: Buffer }>(`SELECT v_name, b_content FROM files WHERE v_uid = $1`, [mail!.v_uid_attachment]);
     expect(file!.v_name).toMatch(/\.xlsx$/);
@@ -223,7 +223,7 @@ describe('scheduled reports', () => {
     expect(next.getUTCDate()).toBe(1);
     await runDueJobs(t.database.db, new Date(next.getTime() + 1000), { kinds: ['report.scheduled'] });
     const [mail] = await t.sql<{ v_subject: string }>(`SELECT v_subject FROM outbox WHERE v_to = $1 AND v_subject LIKE 'Reporte%' ORDER BY d_create_at DESC LIMIT 1`, [TECHFAR]);
-    expect(mail!.v_subject).toMatch(/^Reporte Comisiones e IVA por empresa y mes del \d{4}-\d{2}-01 al \d{4}-\d{2}-(28|29|30|31)$/);
+    expect(mail!.v_subject).toMatch(/^Reporte Comisiones e IVA por empresa y mes del 01\/\d{2}\/\d{4} al (28|29|30|31)\/\d{2}\/\d{4}$/);
   });
 
   it('refuses a bad frequency and writes nothing', async () => {

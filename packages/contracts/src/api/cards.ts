@@ -9,7 +9,7 @@ import { rfcSchema } from '../ids/rfc';
 import { AmountField, AmountOut } from './money';
 import { EmailField } from './common';
 import { CountryCode, DateField, PersonName, optional, REQUIRED } from './fields';
-import { BeneficiaryNameField, ClabeField, ConceptField, NumericReferenceField, SecurityCodeField } from './spei';
+import { BeneficiaryNameField, ClabeField, ConceptField, ConfirmHolderField, NumericReferenceField, SecurityCodeField } from './spei';
 
 // ---- card status -----------------------------------------------------------------------------
 
@@ -124,7 +124,6 @@ export const CardholderInput = z.object({
   Rfc: optional(rfcSchema('fisica')),
   BirthDate: optional(DateField),
 });
-export const CARDHOLDER_CSV_COLUMNS = ['CardholderIdentifier', 'Names', 'LastName', 'SecondLastName', 'Email', 'PhoneCode', 'CellPhone', 'Curp', 'Rfc', 'BirthDate'] as const;
 
 export const Cardholder = z.object({
   Id: z.string(),
@@ -237,6 +236,8 @@ export const GenerateCardsBody = z.object({ Count: z.coerce.number({ message: RE
 export const StockSettings = z.object({ LowStockThreshold: z.number().int(), Bin: z.string(), Unassigned: z.number().int(), IsLow: z.boolean() });
 export const StockSettingsBody = z.object({ LowStockThreshold: z.coerce.number({ message: REQUIRED }).int('Debe ser un número entero').min(0, 'Debe ser mayor o igual a 0').max(10_000_000) });
 
+/** What an assignment row became, as a person reads it (issue 26 §2). */
+export const ACTIVATION_STATUS_NAMES: Record<string, string> = { MATCHED: 'Asignada', ACTIVATED: 'Activada', FAILED: 'Con error' };
 export const ActivationItem = z.object({
   CompositePartitionKey: z.string(),
   CompositeSortingKey: z.string(),
@@ -246,9 +247,14 @@ export const ActivationItem = z.object({
   UserType: z.number().int(),
   CustomerId: z.string().nullable(),
   Status: z.string(),
+  /** «Asignada», «Activada», «Con error». */
+  StatusName: z.string(),
+  /** The card as printed (first 6 and last 4); null when the row named no card of the stock. */
+  MaskedPan: z.string().nullable(),
   ErrorMessage: z.string().nullable(),
   GeneratedAt: z.string(),
 });
+export type ActivationItem = z.infer<typeof ActivationItem>;
 export const ActivationItemPage = tokenPageOf(ActivationItem);
 export const ActivationListBody = BusinessScoped.extend({ ...TokenPage, ReferenceBatch: z.string().trim().max(60).optional() });
 export const MatchResult = z.object({ ReferenceBatch: z.string(), TotalRecords: z.number().int(), MatchedRecords: z.number().int(), FailedRecords: z.number().int(), Errors: z.array(RowError) });
@@ -271,9 +277,10 @@ export const FundingPreview = z.object({
   CurrentBalance: AmountOut,
   RemainingBalance: AmountOut,
 });
-export const FUNDING_CSV_COLUMNS = ['CardIdentifier', 'CardholderIdentifier', 'Amount'] as const;
 
 export const CARD_MOVEMENT_KINDS = { funding: 'Fondeo', purchase: 'Compra', refund: 'Devolución', 'replacement-out': 'Traspaso por reposición (salida)', 'replacement-in': 'Traspaso por reposición (entrada)', 'spei-out': 'Envío SPEI' } as const;
+/** Card movements that take money from the card (a charge); the rest add to it. */
+export const CARD_MOVEMENT_CHARGES: readonly string[] = ['purchase', 'replacement-out', 'spei-out'];
 export const CardMovement = z.object({
   Id: z.string(),
   CardIdentifier: z.string(),
@@ -306,6 +313,7 @@ export const CardSpeiOutBody = z.object({
   Amount: AmountField,
   Concept: ConceptField,
   Reference: NumericReferenceField,
+  ConfirmHolder: ConfirmHolderField,
   SecurityCode: SecurityCodeField,
 });
 export const CARD_SPEI_MESSAGES = {

@@ -5,7 +5,7 @@
  * commissions and IVA; its reference is the funding id, so it can move only once.
  */
 import { randomUUID } from 'node:crypto';
-import { CARD_MOVEMENT_KINDS, CARD_STATUS, amountOut, ivaOf, parseApiAmount, type CardMovementsBody } from '@far/contracts';
+import { CARD_MOVEMENT_KINDS, CARD_STATUS, amountOut, cardFieldName, ivaOf, parseApiAmount, type CardMovementsBody } from '@far/contracts';
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -109,7 +109,7 @@ export async function planFunding(db: DbOrTx, b: BusinessRow, rows: TableRow[]) 
   const seen = new Map<string, number>();
   for (const r of rows) {
     const v = r.values;
-    const err = (Field: string | null, Message: string) => errors.push({ Row: r.row, Field, Message });
+    const err = (Field: string | null, Message: string) => errors.push({ Row: r.row, Field: cardFieldName(Field), Message });
     const formula = Object.entries(v).find(([, x]) => isFormula(x));
     if (formula) {
       err(formula[0], FORMULA_MESSAGE);
@@ -125,7 +125,7 @@ export async function planFunding(db: DbOrTx, b: BusinessRow, rows: TableRow[]) 
     else if (v.CardholderIdentifier) {
       const h = byHolder.get(v.CardholderIdentifier);
       if (h && h.card.length > 1) {
-        err('CardholderIdentifier', 'El tarjetahabiente tiene más de una tarjeta activa: indica CardIdentifier');
+        err('CardholderIdentifier', 'El tarjetahabiente tiene más de una tarjeta activa: indica el identificador de la tarjeta');
         continue;
       }
       card = h?.card[0];
@@ -206,7 +206,10 @@ export async function executeFunding(tx: Tx, actor: Actor, b: BusinessRow, plan:
       reference: `${fundingId}:${part}`,
       memo: { business: b.v_client, file: filename, rows: lines.length, amount: sum.amount.toString(), commission: sum.commission.toString(), iva: sum.iva.toString() },
       postings: [
-        { accountId: business.id, amountCents: -(sum.amount + sum.commission + sum.iva), leg: 'amount' },
+        // Amount, commission and IVA as their own legs, so statements and movements show them apart.
+        { accountId: business.id, amountCents: -sum.amount, leg: 'amount' },
+        ...(sum.commission > 0n ? [{ accountId: business.id, amountCents: -sum.commission, leg: 'commission' }] : []),
+        ...(sum.iva > 0n ? [{ accountId: business.id, amountCents: -sum.iva, leg: 'iva' }] : []),
         ...cardLegs,
         ...(sum.commission > 0n ? [{ book: 'commission-income' as const, amountCents: sum.commission, leg: 'commission' }] : []),
         ...(sum.iva > 0n ? [{ book: 'iva-payable' as const, amountCents: sum.iva, leg: 'iva' }] : []),

@@ -24,6 +24,7 @@ import {
   IdParam,
   amountOut,
   answer,
+  formatDate,
   holderMatches,
   type DispersionTransaction,
 } from '@far/contracts';
@@ -129,7 +130,7 @@ export async function createWithCode<T>(req: FastifyRequest, reply: FastifyReply
 }
 
 const createdMessage = (d: DispersionRow) =>
-  d.i_status === D.porAutorizar ? 'Dispersión registrada: espera la autorización de otro usuario' : d.i_status === D.programada ? `Dispersión programada para el ${d.d_payment_day}` : d.i_status === D.fallida ? 'Todas las transacciones fallaron' : 'Dispersión en proceso';
+  d.i_status === D.porAutorizar ? 'Dispersión registrada: espera la autorización de otro usuario' : d.i_status === D.programada ? `Dispersión programada para el ${formatDate(d.d_payment_day!)}` : d.i_status === D.fallida ? 'Todas las transacciones fallaron' : 'Dispersión en proceso';
 
 const ROW_COLUMNS: ExportColumn<DispersionTransaction>[] = [
   { header: 'Fila', kind: 'text', value: (r) => String(r.Row) },

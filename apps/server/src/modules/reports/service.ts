@@ -2,7 +2,7 @@
  * Reports: who may ask for which kind, the period in Mexico City days, the streamed file, the
  * figures, and scheduled reports sent by e-mail through the outbox (docs/decisions/0016).
  */
-import { REPORT_MESSAGES, REPORT_KINDS, reportFileName, reportKind, type ReportKey, type ReportScheduleOut } from '@far/contracts';
+import { REPORT_MESSAGES, REPORT_KINDS, formatDate, reportFileName, reportKind, type ReportKey, type ReportScheduleOut } from '@far/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
@@ -71,7 +71,7 @@ export async function reportFigures(db: DbOrTx, kind: ReportKey, q: ReportReques
 }
 
 export const auditDownload = (tx: Tx, actor: Actor, kind: ReportKey, format: string, q: ReportRequest) =>
-  recordActivity(tx, { actor: { userId: actor.userId, client: actor.client }, section: SECTION, action: 'descargar', activity: `Descargó el reporte ${reportKind(kind)?.Label} (${format.toUpperCase()}) del ${q.fromDay} al ${q.toDay}` });
+  recordActivity(tx, { actor: { userId: actor.userId, client: actor.client }, section: SECTION, action: 'descargar', activity: `Descargó el reporte ${reportKind(kind)?.Label} (${format.toUpperCase()}) del ${formatDate(q.fromDay)} al ${formatDate(q.toDay)}` });
 
 // ---- scheduled reports ---------------------------------------------------------------------------------
 
@@ -179,7 +179,7 @@ export async function runSchedule(tx: Tx, payload: Record<string, unknown>, ctx:
       break;
     }
   }
-  const period = q.fromDay === q.toDay ? `del ${q.fromDay}` : `del ${q.fromDay} al ${q.toDay}`;
+  const period = q.fromDay === q.toDay ? `del ${formatDate(q.fromDay)}` : `del ${formatDate(q.fromDay)} al ${formatDate(q.toDay)}`;
   const subject = `Reporte ${kind.Label} ${period}`;
   let attachmentId: string | null = null;
   let body: string;

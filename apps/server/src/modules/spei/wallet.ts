@@ -7,15 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MOVEMENT_STATUS, speiInCharges, type Charges } from '@far/contracts';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { hook } from '../../platform/module';
-import { openAccount, placeHold, postTransaction, type LedgerAccount, type PostingInput } from '../ledger';
-import { enqueueJob } from '../jobs';
-import { PROVIDER_BANK, holdReference, legs, memoOf, type MovementRow } from './movement';
+import { openAccount, postTransaction, type LedgerAccount, type PostingInput } from '../ledger';
+import { COUNTED, PROVIDER_BANK, legs, memoOf, type MovementRow } from './movement';
 import { businessMovements } from './schema';
-import { SUBMIT_JOB } from './order';
-import { mexicoDate } from '../../platform/mexico-time';
+import { dayBounds, mexicoDate, monthOf } from '../../platform/mexico-time';
 
 const S = MOVEMENT_STATUS;
 
@@ -98,37 +96,6 @@ export async function creditHolder(tx: Tx, h: ClabeHolder, charges: Charges, val
   return final!;
 }
 
-async function nextTrackingKey(tx: Tx, operationDate: string): Promise<string> {
-  const result = (await tx.execute(sql`SELECT nextval('spei_tracking_seq')::text AS n`)) as unknown as { rows: Array<{ n: string }> };
-  return `FAR${operationDate.replaceAll('-', '')}${result.rows[0]!.n.padStart(10, '0')}`;
-}
-
-/**
- * A wallet's SPEI out: holds amount + commission + IVA on the wallet account (locking it, refusing
- * 'Saldo insuficiente') and queues the order for the rail, as a business's. `checkUnderLock` runs
- * after the hold has locked the account: the limits counted there see every earlier transfer.
- */
-export async function acceptWalletSpeiOut(
-  tx: Tx,
-  h: ClabeHolder,
-  charges: Charges,
-  values: Pick<MovementValues, 'v_beneficiary_clabe' | 'v_beneficiary_bank_code' | 'v_beneficiary_name' | 'v_alias' | 'v_concept' | 'v_reference' | 'v_uid_user' | 'v_idempotency_key'>,
-  checkUnderLock: () => Promise<void>,
-  now = new Date(),
-): Promise<MovementRow> {
-  const account = await walletAccount(tx, h);
-  const id = randomUUID();
-  await placeHold(tx, { accountId: account.id, amountCents: charges.totalCents, reference: holdReference(id) });
-  await checkUnderLock();
-  const cols = holderColumns(h, charges, now);
-  const [row] = await tx
-    .insert(businessMovements)
-    .values({ v_uid: id, ...cols, v_type: 'SPEI_OUT', i_status: S.pendiente, v_source_clabe: h.clabe, v_source_bank_code: PROVIDER_BANK, v_source_name: h.name, v_tracking_key: await nextTrackingKey(tx, cols.d_operation_date), ...values })
-    .returning();
-  await enqueueJob(tx, { kind: SUBMIT_JOB, payload: { movementId: id }, runAt: now, uniqueKey: `${SUBMIT_JOB}:${id}` });
-  return row!;
-}
-
 /**
  * Wallet to wallet: two order rows (WALLET_OUT for the sender, WALLET_IN for the receiver) and one
  * ledger transaction, all in the caller's transaction. The ledger locks both accounts in its
@@ -168,21 +135,24 @@ export async function walletToWallet(
   return { out: o!, in: i! };
 }
 
-/** What a wallet sent in [from, to): SPEI out and wallet-to-wallet amounts that count (not returned, rejected or cancelled). */
-export async function walletOutgoingSum(db: DbOrTx, userId: string, from: Date, to: Date): Promise<bigint> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${businessMovements.n_amount_cents}), 0)::text` })
-    .from(businessMovements)
-    .where(
-      and(
-        eq(businessMovements.v_uid_business, userId),
-        inArray(businessMovements.v_type, ['SPEI_OUT', 'WALLET_OUT']),
-        inArray(businessMovements.i_status, [S.pendiente, S.enviada, S.liquidada]),
-        gte(businessMovements.d_create_at, from),
-        lt(businessMovements.d_create_at, to),
-      ),
-    );
-  return BigInt(row?.total ?? '0');
+/**
+ * What a wallet sent today and this month (America/Mexico_City) that counts against its limits:
+ * SPEI out and wallet-to-wallet amounts not returned, rejected or cancelled; a SELECT of one row
+ * (today, month), the day (inside the month) as a FILTER.
+ */
+export function walletUsageSql(userId: string, now: Date): SQL {
+  const [dayStart, dayEnd] = dayBounds(mexicoDate(now));
+  const [monthStart, monthEnd] = monthOf(now);
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  return sql`SELECT coalesce(sum(n_amount_cents) FILTER (WHERE d_create_at >= ${at(dayStart)} AND d_create_at < ${at(dayEnd)}), 0) AS today, coalesce(sum(n_amount_cents), 0) AS month
+      FROM ${businessMovements}
+     WHERE v_uid_business = ${userId}::uuid AND v_type IN ('SPEI_OUT', 'WALLET_OUT') AND i_status IN (${sql.raw(COUNTED.join(', '))})
+       AND d_create_at >= ${at(monthStart)} AND d_create_at < ${at(monthEnd)}`;
+}
+
+export async function walletUsage(db: DbOrTx, userId: string, now: Date): Promise<{ today: bigint; month: bigint }> {
+  const [row] = ((await db.execute(walletUsageSql(userId, now))) as unknown as { rows: Array<{ today: string | number; month: string | number }> }).rows;
+  return { today: BigInt(row?.today ?? 0), month: BigInt(row?.month ?? 0) };
 }
 
 /**

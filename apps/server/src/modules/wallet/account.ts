@@ -24,8 +24,7 @@ import { recordActivity } from '../audit';
 import { PROVIDER_CLABE } from '../businesses';
 import { balanceOf, customerAccountCode, getAccountByCode, listAccounts } from '../ledger';
 import { notify } from '../notifications';
-import { holderIsAllyOf, walletAccount, walletHolderByClabe, walletOrderOutcome, walletOutgoingSum, walletReceived, type ClabeHolder } from '../spei';
-import { dayBounds, mexicoDate } from '../../platform/mexico-time';
+import { holderIsAllyOf, walletAccount, walletHolderByClabe, walletOrderOutcome, walletReceived, walletUsage, type ClabeHolder } from '../spei';
 import * as users from '../users';
 import { isActiveAlly, walletUserForActor } from '../wallet-users';
 import { walletAccounts, walletSettings } from './schema';
@@ -194,10 +193,7 @@ export function limitInForce(w: WalletRow, s: SettingsRow, now: Date): { cents: 
   return w.n_daily_limit_cents === null ? { cents: defaultLimitCents(s), isDefault: true } : { cents: w.n_daily_limit_cents, isDefault: false };
 }
 
-export async function usedToday(db: DbOrTx, userId: string, now: Date): Promise<bigint> {
-  const [from, to] = dayBounds(mexicoDate(now));
-  return walletOutgoingSum(db, userId, from, to);
-}
+export const usedToday = async (db: DbOrTx, userId: string, now: Date): Promise<bigint> => (await walletUsage(db, userId, now)).today;
 
 export async function limitOut(db: DbOrTx, w: WalletRow, now = new Date()) {
   const s = await settings(db);
@@ -213,12 +209,6 @@ export async function limitOut(db: DbOrTx, w: WalletRow, now = new Date()) {
     PendingLimit: pending ? amountOut(w.n_pending_limit_cents!) : null,
     PendingFrom: pending ? iso(w.d_pending_limit_at) : null,
   };
-}
-
-/** Refuses when `amount` plus what was sent today goes over the user's own limit (called under the wallet lock). */
-export async function checkOwnLimit(db: DbOrTx, w: WalletRow, amount: bigint, now: Date): Promise<void> {
-  const limit = limitInForce(w, await settings(db), now).cents;
-  if ((await usedToday(db, w.v_uid_user, now)) + amount > limit) throw rule(`Excede tu límite diario de transferencias de ${formatCurrency(limit)}`);
 }
 
 /** Lowering takes effect at once; raising after the staff-set waiting period (a pending raise is replaced). */
