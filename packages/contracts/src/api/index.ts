@@ -21,3 +21,4 @@ export * from './dispersions';
 export * from './wallet-money';
 export * from './stp';
 export * from './card-files';
+export * from './api-keys';

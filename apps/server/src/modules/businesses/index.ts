@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { profileRules } from '../session';
+import { moralProfileRule } from './my-business';
 import { businessRoutes } from './routes';
 import { businessRecordRoutes } from './records-routes';
 
@@ -7,6 +9,7 @@ export { listBusinessUsers, getBusinessUser, getBusinessUserByEmail, createBusin
 export { businessBatches } from './report-rows';
 
 export async function register(app: FastifyInstance): Promise<void> {
+  profileRules.listen(moralProfileRule);
   await app.register(businessRoutes);
   await app.register(businessRecordRoutes);
 }

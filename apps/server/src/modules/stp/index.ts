@@ -20,11 +20,13 @@ export async function dispatchStp(db: Db, config: StpConfig, now: Date): Promise
 export { querySentOrder, queryOrdersOfDay, type StpQueriedOrder, type StpAnswer } from './client';
 
 export async function register(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const stp = ctx.config.stp;
-  if (stp) {
-    const rail = stpRail(stp);
-    externalRail.provide(() => rail);
-  }
+  // Provided whatever the configuration, as every hook must be at start-up; spei asks for it only
+  // under SPEI_RAIL=stp, and config.ts refuses that setting without STP's variables.
+  const rail = ctx.config.stp ? stpRail(ctx.config.stp) : null;
+  externalRail.provide(() => {
+    if (!rail) throw new Error('SPEI_RAIL no es stp: la configuración de STP no está cargada');
+    return rail;
+  });
   await app.register(stpRoutes);
   await app.register(railRoutes);
 }

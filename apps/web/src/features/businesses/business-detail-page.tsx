@@ -1,7 +1,7 @@
 import type { BusinessDetail } from '@far/contracts';
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, List, Paper, Skeleton, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBuilding, IconCheck, IconFileText, IconInfoCircle, IconPencil, IconTrash, IconUsers, IconUserShield, IconHeartHandshake, IconShieldCheck, IconX } from '@tabler/icons-react';
+import { IconBuilding, IconCheck, IconKey, IconFileText, IconInfoCircle, IconPencil, IconTrash, IconUsers, IconUserShield, IconHeartHandshake, IconShieldCheck, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
@@ -24,6 +24,7 @@ import { useBusiness } from './api/get-business';
 import { useLegalRepresentative } from './api/get-legal-representative';
 import { useDocuments } from './api/list-documents';
 import { BUSINESS_SCREEN } from './business-create-page';
+import { ApiKeysTab } from './api-keys-tab';
 import { BusinessEditForm } from './business-edit-form';
 import { PERSON_KIND_LABELS } from './business-fields';
 import { businessDisplayName, kindOf } from './business-form';
@@ -33,7 +34,7 @@ import { DocumentsTab } from './documents-tab';
 import { LegalRepresentativeTab } from './legal-representative-tab';
 import { notifyActionFailed } from '../../lib/notify';
 
-const TABS = ['datos', 'representante', 'documentos', 'beneficiarios', 'usuarios', 'autorizaciones'] as const;
+const TABS = ['datos', 'representante', 'documentos', 'beneficiarios', 'usuarios', 'autorizaciones', 'claves'] as const;
 
 /**
  * A tab another feature adds to the business detail (the router composes it, since features do not
@@ -290,6 +291,9 @@ export function BusinessDetailPage({ extraTabs = [], panels: { Beneficiaries, Bu
             <Tabs.Tab value="autorizaciones" leftSection={<IconShieldCheck size={16} />}>
               Autorizaciones
             </Tabs.Tab>
+            <Tabs.Tab value="claves" leftSection={<IconKey size={16} />}>
+              Claves de API
+            </Tabs.Tab>
             {/* Extension point: «Configuración SPEI y límites» arrives through `extraTabs` (see BusinessDetailTab). */}
             {extraTabs.map((t) => (
               <Tabs.Tab key={t.value} value={t.value} leftSection={t.icon}>
@@ -315,6 +319,9 @@ export function BusinessDetailPage({ extraTabs = [], panels: { Beneficiaries, Bu
           </Tabs.Panel>
           <Tabs.Panel value="autorizaciones">
             <DispersionApprovalTab businessId={b.Id} canEdit={canEdit} />
+          </Tabs.Panel>
+          <Tabs.Panel value="claves">
+            <ApiKeysTab businessId={b.Id} canRevoke={canEdit} />
           </Tabs.Panel>
           {extraTabs.map((t) => (
             <Tabs.Panel key={t.value} value={t.value}>

@@ -93,6 +93,11 @@ function Summary({ s }: { s: AccountState }) {
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">{l.Description}</Text>
+                        {l.OwnTransfer ? (
+                          <Text size="xs" c="dimmed">
+                            Traspaso entre tus cuentas: tu saldo total no cambia
+                          </Text>
+                        ) : null}
                         {l.Concept ? (
                           <Text size="xs" c="dimmed">
                             {l.Concept}
@@ -106,7 +111,7 @@ function Summary({ s }: { s: AccountState }) {
                         </Text>
                       </Table.Td>
                       <Table.Td ta="right">
-                        <MoneyText size="sm" cents={amount} c={amount !== null && amount < 0n ? 'red.9' : 'teal.9'} />
+                        <MoneyText size="sm" cents={amount} c={l.OwnTransfer ? 'gray.7' : amount !== null && amount < 0n ? 'red.9' : 'teal.9'} />
                       </Table.Td>
                       <Table.Td ta="right">
                         <MoneyText size="sm" cents={apiCents(l.Balance)} />
