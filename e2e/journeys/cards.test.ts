@@ -125,6 +125,16 @@ it('staff generate stock; the business registers cardholders, matches, activates
   await page.getByRole('button', { name: 'Fondear tarjetas' }).click();
   await expect.poll(() => page.getByText('Fondeo aplicado.').isVisible(), { timeout: 15_000 }).toBe(true);
 
+  // 4b. The funding is a movement of the business (issue 23 §3): labelled, a charge, and its detail says what it was.
+  await page.goto('/movement');
+  const funding = page.getByTestId('movements-table').getByRole('row', { name: /\(Fondeo de tarjetas\)$/ }).first();
+  await expect.poll(() => funding.innerText(), { timeout: 15_000 }).toMatch(/[-−]\s?\$4\d\d\.\d\d/);
+  await screenshot(page, 'movements-card-funding');
+  await funding.click();
+  await expect.poll(() => page.getByTestId('movement-detail').innerText(), { timeout: 15_000 }).toContain('Fondeo de tarjetas');
+  await screenshot(page, 'movements-card-funding-detail');
+  await page.keyboard.press('Escape');
+
   // 5. On the card: a purchase within the balance is approved, one over it is declined.
   await page.goto(`/account/cards/${stock[0]!.CardIdentifier}`);
   await expect.poll(() => page.getByTestId('card-available').innerText(), { timeout: 15_000 }).toBe('$300.00');

@@ -164,7 +164,7 @@ function BusinessMovements() {
           getRowId={(m) => m.Id}
           emptyText="Aún no tienes movimientos"
           filteredEmptyText="Sin movimientos que coincidan con los filtros"
-          detail={{ title: () => 'Detalle del movimiento', label: (m) => `Ver movimiento ${m.TrackingKey ?? m.Concept ?? ''}`.trim(), render: (m) => <MovementDetailBody row={m} /> }}
+          detail={{ title: () => 'Detalle del movimiento', label: (m) => `Ver movimiento ${m.TrackingKey ?? m.Concept ?? ''} (${m.MovementName})`.replace('  ', ' '), render: (m) => <MovementDetailBody row={m} /> }}
           filters={
           <Grid align="flex-end" gap="sm" w="100%">
             <Grid.Col span={{ base: 12, md: 3 }}>
