@@ -21,8 +21,8 @@ export const baseUrl = () => {
   return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
 };
 
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 1366, height: 850 } });
+export async function newPage(browser: Browser, base = baseUrl()): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: base, locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 1366, height: 850 } });
   const page = await context.newPage();
   await scanDialogs(page);
   return { context, page };
@@ -140,10 +140,10 @@ export async function acceptLegalTexts(page: Page, names: string[]): Promise<voi
 }
 
 /** The newest message the product sent to an address, read through the API as the super admin. */
-export async function lastMessageTo(to: string): Promise<{ t_body: string; v_subject: string }> {
-  const login = await fetch(`${baseUrl()}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'super@far.mx', Password: DEMO_PASSWORD }) });
+export async function lastMessageTo(to: string, base = baseUrl()): Promise<{ t_body: string; v_subject: string }> {
+  const login = await fetch(`${base}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'super@far.mx', Password: DEMO_PASSWORD }) });
   const token = (await login.json()).data.AccessToken;
-  const res = await fetch(`${baseUrl()}/api/v1/outbox?search=${encodeURIComponent(to)}&perPage=1`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${base}/api/v1/outbox?search=${encodeURIComponent(to)}&perPage=1`, { headers: { authorization: `Bearer ${token}` } });
   const item = (await res.json()).data.items[0];
   if (!item) throw new Error(`no message to ${to}`);
   return item;

@@ -34,6 +34,8 @@ export interface Actor {
   mustChangePassword: boolean;
   /** menu url -> granted permission names */
   grants: Map<string, Set<PermissionName>>;
+  /** Set when the caller is a business's API key (docs/decisions/0027): it acts only within its scopes. */
+  apiKey?: { id: string; name: string; prefix: string; scopes: readonly string[] };
 }
 
 /** One permission on one menu entry (by its url), as a role grants it. */

@@ -39,10 +39,12 @@ export const notificationPreferences = pgTable(
 
 /**
  * Single-use tickets that open the live stream (EventSource cannot send the bearer header). Only
- * the SHA-256 of the ticket is kept; it lives 60 s and is deleted when used.
+ * the SHA-256 of the ticket is kept; it lives 60 s, is deleted when used, and opens the stream only
+ * for the session that asked for it.
  */
 export const notificationStreamTickets = pgTable('notification_stream_tickets', {
   v_hash: text('v_hash').primaryKey(),
   v_uid_user: uuid('v_uid_user').notNull(),
+  v_uid_session: uuid('v_uid_session').notNull(),
   d_expires_at: tstz('d_expires_at').notNull(),
 });
