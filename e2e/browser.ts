@@ -151,6 +151,25 @@ export async function lastMessageTo(to: string, base = baseUrl()): Promise<{ t_b
 
 export const codeIn = (body: string) => body.match(/\b(\d{6})\b/)![1]!;
 
+/**
+ * The body of the newest security code e-mailed to an address ('' when none). A notice (a settled
+ * transfer, a finished dispersion) may be sent after the code, so the newest message is not enough.
+ */
+export async function lastSecurityCode(to: string, base = baseUrl()): Promise<string> {
+  const login = await fetch(`${base}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'super@far.mx', Password: DEMO_PASSWORD }) });
+  const token = (await login.json()).data.AccessToken;
+  const res = await fetch(`${base}/api/v1/outbox?search=${encodeURIComponent(to)}&perPage=20`, { headers: { authorization: `Bearer ${token}` } });
+  const items = (await res.json()).data.items as Array<{ t_body: string; v_subject: string }>;
+  return items.find((m) => m.v_subject === 'Tu código de seguridad')?.t_body ?? '';
+}
+
+/** Waits for a security code newer than `before` (what lastSecurityCode answered before asking for one) and returns it. */
+export async function nextSecurityCode(to: string, before: string, base = baseUrl()): Promise<string> {
+  let body = '';
+  await expect.poll(async () => (body = await lastSecurityCode(to, base).catch(() => '')) !== '' && body !== before, { timeout: 15_000 }).toBe(true);
+  return codeIn(body);
+}
+
 /** Waits until the header bell shows its first count (from the query and the live stream's first message). */
 export async function bellReady(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('header-bell').isVisible(), { timeout: 15_000 }).toBe(true);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PASSWORD, baseUrl, codeIn, lastMessageTo, launch, newPage, screenshot as fullShot, signIn } from '../browser';
+import { DEMO_PASSWORD, baseUrl, lastSecurityCode, launch, newPage, nextSecurityCode, screenshot as fullShot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,19 +22,6 @@ async function api(email: string, path: string, body: unknown, headers: Record<s
 }
 
 const csv = (text: string) => ({ name: 'archivo.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
-
-async function nextCode(to: string, before: string | null) {
-  let body = '';
-  await expect
-    .poll(async () => {
-      body = await lastMessageTo(to)
-        .then((m) => m.t_body)
-        .catch(() => '');
-      return body !== '' && body !== before;
-    }, { timeout: 15_000 })
-    .toBe(true);
-  return codeIn(body);
-}
 
 it('staff generate stock; the business registers cardholders, matches, activates and funds from the Spanish templates, sets controls, buys and locks a card', async () => {
   // 1. Staff generate stock from the BIN and watch the batch finish.
@@ -116,11 +103,9 @@ it('staff generate stock; the business registers cardholders, matches, activates
   await page.locator('input[type=file]').setInputFiles(csv(`Identificador de la tarjeta,Monto\n${stock[0]!.CardIdentifier},300.00\n${stock[1]!.CardIdentifier},150.00\n`));
   await expect.poll(() => page.getByRole('button', { name: 'Solicitar código' }).isVisible(), { timeout: 15_000 }).toBe(true);
   await screenshot(page, 'cards-funding-preview');
-  const before = await lastMessageTo('empresa@demo.mx')
-    .then((m) => m.t_body)
-    .catch(() => null);
+  const before = await lastSecurityCode('empresa@demo.mx');
   await page.getByRole('button', { name: 'Solicitar código' }).click();
-  const code = await nextCode('empresa@demo.mx', before);
+  const code = await nextSecurityCode('empresa@demo.mx', before);
   await page.getByLabel('Código de seguridad').fill(code);
   await page.getByRole('button', { name: 'Fondear tarjetas' }).click();
   await expect.poll(() => page.getByText('Fondeo aplicado.').isVisible(), { timeout: 15_000 }).toBe(true);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { buildClabe, sandboxAccountHolder } from '@far/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PASSWORD, baseUrl, checkA11y, codeIn, lastMessageTo, launch, newPage, screenshot as fullShot, signIn } from '../browser';
+import { DEMO_PASSWORD, baseUrl, checkA11y, lastSecurityCode, launch, newPage, nextSecurityCode, screenshot as fullShot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,17 +27,6 @@ function payee(bank: '990' | '991', n: number) {
   const clabe = buildClabe(bank, '180', String(n).padStart(11, '0'));
   const h = sandboxAccountHolder(clabe);
   return { clabe, name: h.exists ? h.name : '' };
-}
-
-async function nextCode(to: string, before: string | null): Promise<string> {
-  let body = '';
-  await expect
-    .poll(async () => {
-      body = await lastMessageTo(to).then((m) => m.t_body, () => '');
-      return body !== '' && body !== before;
-    }, { timeout: 15_000 })
-    .toBe(true);
-  return codeIn(body);
 }
 
 /** Staff credit the demo business (an API call: the deposit screen is another journey's). */
@@ -97,9 +86,9 @@ it('a business pays three people from a file, follows each row, re-sends the ret
   await screenshot(page, 'dispersions-preview');
 
   // 4. The code from the mailbox.
-  const before = await lastMessageTo('empresa@demo.mx').then((m) => m.t_body, () => null);
+  const before = await lastSecurityCode('empresa@demo.mx');
   await page.getByRole('button', { name: 'Enviar código' }).click();
-  await page.getByLabel('Código de seguridad').fill(await nextCode('empresa@demo.mx', before));
+  await page.getByLabel('Código de seguridad').fill(await nextSecurityCode('empresa@demo.mx', before));
   await page.getByRole('button', { name: 'Confirmar dispersión' }).click();
   await expect.poll(() => page.getByTestId('dispersion-done').isVisible(), { timeout: 20_000 }).toBe(true);
 
@@ -121,9 +110,9 @@ it('a business pays three people from a file, follows each row, re-sends the ret
   await page.getByLabel('CLABE, fila 1').fill(FIX.clabe);
   await page.getByRole('button', { name: 'Validar filas' }).click();
   await expect.poll(() => page.getByTestId('dispersion-preview').innerText(), { timeout: 15_000 }).toContain('$800.00');
-  const prev2 = await lastMessageTo('empresa@demo.mx').then((m) => m.t_body);
+  const prev2 = await lastSecurityCode('empresa@demo.mx');
   await page.getByRole('button', { name: 'Enviar código' }).click();
-  await page.getByLabel('Código de seguridad').fill(await nextCode('empresa@demo.mx', prev2));
+  await page.getByLabel('Código de seguridad').fill(await nextSecurityCode('empresa@demo.mx', prev2));
   await page.getByRole('button', { name: 'Confirmar dispersión' }).click();
   await expect.poll(() => page.getByTestId('dispersion-done').isVisible(), { timeout: 20_000 }).toBe(true);
 
@@ -136,9 +125,9 @@ it('a business pays three people from a file, follows each row, re-sends the ret
   const t = new Date(Date.UTC(y, m - 1, d + 1));
   await page.getByLabel('Fecha de pago').fill(`${String(t.getUTCDate()).padStart(2, '0')}/${String(t.getUTCMonth() + 1).padStart(2, '0')}/${t.getUTCFullYear()}`);
   await page.getByLabel('Fecha de pago').press('Tab');
-  const prev3 = await lastMessageTo('empresa@demo.mx').then((m) => m.t_body);
+  const prev3 = await lastSecurityCode('empresa@demo.mx');
   await page.getByRole('button', { name: 'Enviar código' }).click();
-  await page.getByLabel('Código de seguridad').fill(await nextCode('empresa@demo.mx', prev3));
+  await page.getByLabel('Código de seguridad').fill(await nextSecurityCode('empresa@demo.mx', prev3));
   await page.getByRole('button', { name: 'Programar dispersión' }).click();
   await expect.poll(() => page.getByTestId('dispersion-done').innerText(), { timeout: 20_000 }).toContain('Programada');
   await page.getByTestId('side-menu').getByRole('link', { name: 'Dispersiones programadas' }).click();
