@@ -212,11 +212,15 @@ export async function sandboxIncomingSpei(browser: Browser, to: { clabe: string 
   await staff.context.close();
 }
 
+/** The wallet's published legal texts as the sign-up screen sends them once the person ticks them. */
+export async function signupLegal(): Promise<Array<{ Id: string; Version: number }>> {
+  const legal = (await (await fetch(`${baseUrl()}/api/cms/legal/signup`)).json()).data as Array<{ Id: string; Version: number }>;
+  return legal.map(({ Id, Version }) => ({ Id, Version }));
+}
+
 /** A fresh wallet user made through the public sign-up calls, for journeys that spoil an account. */
 export async function createWalletUser(email: string, password: string, cellPhone = '5511112222'): Promise<void> {
-  // The person ticks the wallet's published legal texts, as the sign-up screen sends them.
-  const legal = (await (await fetch(`${baseUrl()}/api/cms/legal/signup`)).json()).data as Array<{ Id: string; Version: number }>;
-  const Legal = legal.map(({ Id, Version }) => ({ Id, Version }));
+  const Legal = await signupLegal();
   await post('/api/v1/account/Signup/Token/Resend', { Email: email, Names: 'Prueba', LastName1: 'E2E', CellPhone: cellPhone, PhoneCode: '+52', Legal });
   await post('/api/v1/account/Signup/Token/Validate', { Email: email, Token: codeIn((await lastMessageTo(email)).t_body) });
   await post('/api/v1/account/Signup/VerificationCode', { Email: email });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, checkA11y, launch, screenshot, signIn } from '../browser';
+import { baseUrl, checkA11y, launch, screenshot, signIn, signupLegal } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ describe('every screen passes the axe gate (0 critical, 0 serious) and names its
     const resend = await fetch(`${baseUrl()}/api/v1/account/Signup/Token/Resend`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ Email: 'buzon-a11y@demo.mx', Names: 'Buzón', LastName1: 'Prueba', CellPhone: '5512340000', PhoneCode: '+52' }),
+      body: JSON.stringify({ Email: 'buzon-a11y@demo.mx', Names: 'Buzón', LastName1: 'Prueba', CellPhone: '5512340000', PhoneCode: '+52', Legal: await signupLegal() }),
     });
     expect(resend.ok).toBe(true);
     const { page, close } = await open(DESKTOP, 'super@far.mx');
