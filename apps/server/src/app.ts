@@ -37,6 +37,7 @@ import { registerEnvelope, type ReportIncident } from './platform/envelope';
 import { frameworkErrorOptions, registerErrorHandler } from './platform/error-handler';
 import { registerInputGuard } from './platform/input';
 import { registerGuard } from './platform/guard';
+import { registerMoneyRoutes } from './platform/money-command';
 import { registerHttp } from './platform/http';
 import type { RegisterModule } from './platform/module';
 import { registerWeb } from './platform/static';
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerErrorHandler(app, report);
   registerEnvelope(app, report);
   registerGuard(app, (claims) => loadActor(database, claims));
+  registerMoneyRoutes(app);
   // After the guard: a caller without the permission gets 403 whatever it sent.
   registerInputGuard(app);
 

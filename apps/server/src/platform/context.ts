@@ -27,6 +27,8 @@ export interface Actor {
    * business user). Undefined when the actor was not built by the guard: then it is looked up.
    */
   businessId?: string | null;
+  /** Set when the caller authenticated with an API key (an integration) rather than a session. */
+  apiKeyId?: string;
   /** A temporary password must be changed before anything else can be done. */
   mustChangePassword: boolean;
   /** menu url -> granted permission names */

@@ -12,11 +12,11 @@ import type { Actor } from '../../platform/context';
 import { notFound, rule } from '../../platform/errors';
 import { recordActivity } from '../audit';
 import type { BusinessRow } from '../businesses';
-import { INSUFFICIENT_FUNDS, balanceOf, getAccount } from '../ledger';
+import { balanceOf, getAccount } from '../ledger';
 import { cardholderLimits, cardholderSpeiOutEnabled, checkLimits, effectiveSpeiConfig } from '../pricing';
 import { SPEI_OUT_DISABLED, clabeHolder, holderIsAllyOf, mexicoDate, movementOut, placeSpeiOutOrder, type MovementRow } from '../spei';
 import { CANCELLED } from './cards';
-import { CARDHOLDER_NOT_FOUND, cardOf, cardholderById, fullNameOf, maskedPanOf, type CardRow, type CardholderRow } from './common';
+import { CARDHOLDER_NOT_FOUND, cardOf, fullNameOf, maskedPanOf, type CardRow, type CardholderRow } from './common';
 import { CARD_LIMIT_TYPE, holderUsage } from './network';
 import { cardMovements, cardholders } from './schema';
 
@@ -51,15 +51,6 @@ async function plan(db: DbOrTx, b: BusinessRow, input: Input, card: CardRow, hol
   const charges = speiOutCharges(input.Amount, config.commissionSpeiOutCents);
   const limits = await cardholderLimits(db, holder!.v_identifier, CARD_LIMIT_TYPE);
   return { holder: holder!, charges, limits };
-}
-
-/** The checks without writing or locking, so that a refusal is answered before the security code is spent. */
-export async function preflightCardSpeiOut(db: DbOrTx, b: BusinessRow, input: Input, now: Date): Promise<void> {
-  const card = await cardOf(db, b, input.CardIdentifier);
-  const p = await plan(db, b, input, card, await cardholderById(db, card.v_uid_cardholder));
-  checkLimits(p.limits, { amount: input.Amount, ...(await holderUsage(db, p.holder.v_uid, now)) });
-  const { availableBalance } = await balanceOf(db, card.v_uid_account!);
-  if (availableBalance < p.charges.totalCents) throw rule(INSUFFICIENT_FUNDS);
 }
 
 /**

@@ -9,7 +9,7 @@ import { transferenceRoutes } from './transference-routes';
 
 // SPEI: accounts, orders out and in, the rail, balances; statements and dashboards read through these.
 export { businessBalance, getBusinessBalance, movementFor, queryMovements, openOrders, speiVolume, movementsByIds, type MovementFilters } from './queries';
-export { hasOrderForKey, accountsSpeiOutCounted, speiOutUsage, sendSpeiOut, cancelSpeiOut, SUBMIT_JOB, SPEI_OUT_DISABLED, NOT_CANCELLABLE, type SpeiOutInput } from './speiout';
+export { accountsSpeiOutCounted, speiOutUsage, sendSpeiOut, cancelSpeiOut, SUBMIT_JOB, SPEI_OUT_DISABLED, NOT_CANCELLABLE, type SpeiOutInput } from './speiout';
 export { applyRailEvent, submitSpeiOutBatch } from './rail-events';
 export { receiveIncomingSpei, depositToBusiness, type IncomingInput } from './incoming';
 export { movementOut, holdReference, type MovementRow } from './movement';
@@ -24,7 +24,6 @@ export { proofOfPayment } from './proof';
 export { placeSpeiOutOrder, placeSpeiOutOrders, type BatchOrder } from './order';
 export { onSpeiOutOutcome } from './outcomes';
 export { businessAccount as businessSpeiAccount } from './movement';
-export { idempotencyScope, orderWithCode } from './speiout-handler';
 export { movementByTrackingKey } from './queries';
 export { movementBatches, movementsPerDay, movementsPerStatus, commissionsPerBusinessMonth, type MovementReportFilter, type MovementReportRow } from './report-rows';
 

@@ -7,7 +7,7 @@ import type { Actor } from '../../platform/context';
 import { fieldError, notFound, rule } from '../../platform/errors';
 import { recordActivity } from '../audit';
 import { assertBusinessActive, type BusinessRow } from '../businesses';
-import { INSUFFICIENT_FUNDS, balanceOf, placeHold, releaseHold } from '../ledger';
+import { balanceOf, placeHold, releaseHold } from '../ledger';
 import { approvalPolicy, assertChecker, checkPayee, needsApproval, rememberClabes, type CheckedClabe } from '../payout-checks';
 import { businessLedgerBalance, checkLimits, effectiveLimits, effectiveSpeiConfig } from '../pricing';
 import { clabeAccountOf, registeredAccountByClabe } from './accounts';
@@ -193,33 +193,6 @@ async function checkAccountLimit(db: DbOrTx, plan: SpeiOutPlan, now: Date): Prom
 }
 
 /**
- * The checks of sendSpeiOut without writing or locking anything, so that a refusal is answered
- * before the security code is spent. sendSpeiOut checks balance and limits again under the lock;
- * the plan (business, destination, charges, limits, approval) it may take from here: those reads
- * take no lock, so reading them again a moment later in the transaction would guard nothing more.
- */
-export async function preflightSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now = new Date(), approving = false): Promise<SpeiOutPlan> {
-  const plan = await planSpeiOut(db, actor, input, now, approving);
-  // An order that awaits authorisation holds nothing: balance and limits are checked when it is authorised.
-  if (plan.awaitsApproval) return plan;
-  const { availableBalance } = await businessLedgerBalance(db, plan.business);
-  if (availableBalance < plan.charges.totalCents) throw rule(INSUFFICIENT_FUNDS);
-  const usage = await speiOutUsage(db, plan.business.v_uid, now);
-  checkLimits(plan.limits, { amount: input.amount, today: usage.today, month: usage.month });
-  await checkAccountLimit(db, plan, now);
-  return plan;
-}
-
-/** Whether this user already has an order under this idempotency scope (then the call is a replay). */
-export async function hasOrderForKey(db: DbOrTx, userId: string, idempotencyKey: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: businessMovements.v_uid })
-    .from(businessMovements)
-    .where(and(eq(businessMovements.v_uid_user, userId), eq(businessMovements.v_idempotency_key, idempotencyKey)));
-  return !!row;
-}
-
-/**
  * Accepts a SPEI out: holds amount + commission + IVA and queues the order for the rail. The
  * daily and monthly limits are summed after the hold has locked the business's ledger account,
  * so two transfers of one business at once are counted one after the other. Above the business's
@@ -290,12 +263,6 @@ function approvedInput(m: MovementRow, now: Date): SpeiOutInput {
   const to = m.v_uid_clabe_account ? { clabeAccountId: m.v_uid_clabe_account } : { clabe: m.v_beneficiary_clabe ?? '', beneficiaryRfc: m.v_beneficiary_rfc ?? undefined };
   // The maker saw the holder check (a mismatch was confirmed and remembered).
   return { ...to, beneficiaryName: m.v_beneficiary_name ?? undefined, alias: m.v_alias ?? undefined, amount: m.n_amount_cents, concept: m.v_concept ?? '', reference: m.v_reference ?? '', paymentDay, confirmHolder: true };
-}
-
-/** The checks of approveSpeiOut that need no lock, before the checker's security code is spent. */
-export async function preflightApproval(db: DbOrTx, actor: Actor, id: string, now = new Date()): Promise<void> {
-  const m = await awaitingOrder(db, actor, id);
-  await preflightSpeiOut(db, actor, approvedInput(m, now), now, true);
 }
 
 /** A second user authorises: held and queued exactly as a SPEI out made now (balance and limits of this moment). */
