@@ -3,8 +3,8 @@
  * another body under the same key, cancel and deposit replays.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers';
-import { BUSINESS, CLABE, TECHFAR, demoBusiness, deposit, key, moneyCall, noLimits, speiCode, type DemoBusiness } from './money';
+import type { TestApp } from '../helpers';
+import { BUSINESS, CLABE, TECHFAR, deposit, fundedBusiness, key, moneyCall, speiCode, type DemoBusiness } from './money';
 
 let t: TestApp;
 let b: DemoBusiness;
@@ -14,11 +14,7 @@ const orders = async () => Number((await t.sql<{ n: string }>(`SELECT count(*)::
 const holds = async () => Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM ledger_holds`))[0]!.n);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  t.database.pool?.on('error', () => undefined);
-  b = await demoBusiness(t);
-  await noLimits(t, b);
-  await deposit(t, b.id, '5000.00');
+  ({ t, b } = await fundedBusiness());
 });
 afterAll(() => t.close());
 

@@ -6,9 +6,9 @@
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS_2, WALLET, addUser, count, createTestApp, lastCode, type TestApp } from '../helpers';
+import { BUSINESS_2, WALLET, addUser, count, lastCode, type TestApp } from '../helpers';
 import { BASE, account, csv, dispersionCode, fileOf } from '../dispersions/helpers';
-import { BUSINESS, CLABE, TECHFAR, demoBusiness, deposit, key, moneyCall, moneyTables, noLimits, speiCode, type DemoBusiness } from './money';
+import { BUSINESS, CLABE, TECHFAR, deposit, fundedBusiness, key, moneyCall, moneyTables, speiCode, type DemoBusiness } from './money';
 
 let t: TestApp;
 let b: DemoBusiness;
@@ -18,11 +18,7 @@ const liveCode = async (email: string) =>
   (await t.sql<{ i_attempts_left: number; used: boolean }>(`SELECT i_attempts_left, d_used_at IS NOT NULL AS used FROM security_codes WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1) ORDER BY d_create_at DESC LIMIT 1`, [email]))[0]!;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  t.database.pool?.on('error', () => undefined);
-  b = await demoBusiness(t);
-  await noLimits(t, b);
-  await deposit(t, b.id, '5000.00');
+  ({ t, b } = await fundedBusiness());
 });
 afterAll(() => t.close());
 
