@@ -73,16 +73,11 @@ export default tseslint.config(
     settings: { 'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] }, 'import/ignore': ['node_modules'], 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
     rules: {
       'import/no-restricted-paths': ['error', { zones: [...moduleZones, ...serverZones, ...featureZones, ...layerZones] }],
-      'import/no-cycle': ['error', { maxDepth: 3, ignoreExternal: true }],
     },
   },
-  {
-    // Server modules: no import cycle up to five imports deep (the old ones were four; deeper costs
-    // minutes of lint). A module that needs something back from one that
-    // imports it declares a hook, platform/module.ts; ARCHITECTURE.md "Modules").
-    files: ['apps/server/src/**/*.ts'],
-    rules: { 'import/no-cycle': ['error', { maxDepth: 5, ignoreExternal: true }] },
-  },
+  // Import circles of any depth (between server modules, web folders or files) are refused by the
+  // module-graph check, .dependency-cruiser.mjs: import/no-cycle stopped at five imports and cost
+  // most of the lint's time.
   {
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@far/web', '@far/web/*'], message: 'El servidor no importa el cliente web.' }, { regex: 'apps/web', message: 'El servidor no importa el cliente web.' }] }] },

@@ -87,6 +87,19 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 
+/**
+ * The legal gate of a first sign-in: each pending text in a dialog that only «Acepto» closes.
+ * Waits for the gate (it opens once the session's pending texts are read) and accepts every text.
+ */
+export async function acceptLegalTexts(page: Page, names: string[]): Promise<void> {
+  for (const name of names) {
+    const gate = page.getByRole('dialog', { name });
+    await expect.poll(() => gate.isVisible(), { timeout: 15_000 }).toBe(true);
+    await gate.getByRole('button', { name: 'Acepto' }).click();
+    await expect.poll(() => gate.isVisible()).toBe(false);
+  }
+}
+
 /** The newest message the product sent to an address, read through the API as the super admin. */
 export async function lastMessageTo(to: string): Promise<{ t_body: string; v_subject: string }> {
   const login = await fetch(`${baseUrl()}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'super@far.mx', Password: DEMO_PASSWORD }) });
@@ -143,7 +156,10 @@ export async function sandboxIncomingSpei(browser: Browser, to: { clabe: string 
 
 /** A fresh wallet user made through the public sign-up calls, for journeys that spoil an account. */
 export async function createWalletUser(email: string, password: string, cellPhone = '5511112222'): Promise<void> {
-  await post('/api/v1/account/Signup/Token/Resend', { Email: email, Names: 'Prueba', LastName1: 'E2E', CellPhone: cellPhone, PhoneCode: '+52' });
+  // The person ticks the wallet's published legal texts, as the sign-up screen sends them.
+  const legal = (await (await fetch(`${baseUrl()}/api/cms/legal/signup`)).json()).data as Array<{ Id: string; Version: number }>;
+  const Legal = legal.map(({ Id, Version }) => ({ Id, Version }));
+  await post('/api/v1/account/Signup/Token/Resend', { Email: email, Names: 'Prueba', LastName1: 'E2E', CellPhone: cellPhone, PhoneCode: '+52', Legal });
   await post('/api/v1/account/Signup/Token/Validate', { Email: email, Token: codeIn((await lastMessageTo(email)).t_body) });
   await post('/api/v1/account/Signup/VerificationCode', { Email: email });
   await post('/api/v1/account/Signup/Password', { Email: email, Code: codeIn((await lastMessageTo(`+52${cellPhone}`)).t_body), Password: password });

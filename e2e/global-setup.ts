@@ -64,6 +64,8 @@ async function startServer(i: number): Promise<{ base: string; stop: () => Promi
       RATE_LIMIT_SIGNIN: '1000',
       RATE_LIMIT_MAX: '100000',
       SPEI_SANDBOX_DELAY_MS: '1000',
+      // Webhook hosts are resolved at registration; there is no DNS here (docs/decisions/0027).
+      FAR_RESOLVE: 'sistemas.demo.mx=93.184.215.14',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -77,6 +79,7 @@ async function startServer(i: number): Promise<{ base: string; stop: () => Promi
     if (Date.now() > deadline) throw new Error('the server did not answer within 180 s');
     await new Promise((r) => setTimeout(r, 300));
   }
+  await acceptDemoLegalTexts(base);
   return {
     base,
     stop: async () => {
@@ -86,6 +89,29 @@ async function startServer(i: number): Promise<{ base: string; stop: () => Promi
       await database?.drop();
     },
   };
+}
+
+/**
+ * Every user accepts the published legal texts themselves, at sign-up or at their first sign-in
+ * (issue 26 §1), and nothing else records an acceptance. The demo business and wallet users are
+ * shared by many journeys, so here each of them does what its first sign-in would: signs in,
+ * reads what is pending and accepts it, through the same calls as the gate's «Acepto».
+ * Journeys of new users (sign-up, invitations) go through the screens themselves.
+ */
+async function acceptDemoLegalTexts(base: string): Promise<void> {
+  const call = async (path: string, init: RequestInit & { token?: string } = {}) => {
+    const res = await fetch(`${base}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) } });
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()).data;
+  };
+  for (const email of ['empresa@demo.mx', 'negocio@demo.mx', 'wallet@demo.mx']) {
+    const login = await call('/api/v1/account/Signin', { method: 'POST', body: JSON.stringify({ Email: email, Password: 'Demo#2026' }) });
+    const token = login.AccessToken as string;
+    for (const text of (await call('/api/cms/legal/pending', { token })) as Array<{ Id: string; Version: number }>) {
+      await call(`/api/cms/legal/${text.Id}/accept`, { method: 'POST', token, body: JSON.stringify({ Version: text.Version }) });
+    }
+    await call('/api/v1/account/LogOut', { method: 'POST', token, body: JSON.stringify({ RefreshToken: login.RefreshToken }) });
+  }
 }
 
 declare module 'vitest' {

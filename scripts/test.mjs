@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, unit tests, API tests on PGlite (and on PostgreSQL when
-// TEST_DATABASE_URL is set), then the end-to-end tests when Chromium is installed. Prints one
-// closing line "tests: N passed, M failed" over every suite that ran.
+// `npm test`: lint, typecheck, dead code, the module graph (no import circles), unit tests, API
+// tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), then the end-to-end tests
+// when Chromium is installed. Prints one closing line "tests: N passed, M failed" over every suite
+// that ran.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -89,6 +90,7 @@ await runTogether([
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['dead code: knip', 'npx', ['knip', '--no-progress']],
+  ['module graph: no import circles', 'npm', ['run', '--silent', 'graph']],
 ]);
 schemaMatchesMigrations();
 vitest('contracts: unit', 'packages/contracts');

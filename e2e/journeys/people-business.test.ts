@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launch, newPage, screenshot, signIn } from '../browser';
+import { acceptLegalTexts, launch, newPage, screenshot, signIn } from '../browser';
 import { changeTemporaryPassword, confirmDialog, temporaryPasswordOf, tinyPdf, uniqueMoralRfc } from '../people';
 
 let browser: Browser;
@@ -90,6 +90,8 @@ it('staff onboard a persona moral business with its legal representative, an app
   // The first user signs in with the temporary password from the mailbox and must change it.
   const user = await newPage(browser);
   await changeTemporaryPassword(user.page, firstUser, await temporaryPasswordOf(firstUser), 'PrimerAcceso2026');
+  // A business user invited by staff accepts the business's legal texts at their first sign-in (issue 26 §1).
+  await acceptLegalTexts(user.page, ['Términos y condiciones', 'Aviso de privacidad']);
   await user.page.getByTestId('side-menu').getByRole('link', { name: 'Dashboard' }).click();
   await user.page.waitForURL('**/dashboard');
   await expect.poll(() => user.page.getByTestId('header-user-name').innerText()).toBe('Paula Núñez');

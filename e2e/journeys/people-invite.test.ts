@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launch, newPage, screenshot, signIn } from '../browser';
+import { acceptLegalTexts, launch, newPage, screenshot, signIn } from '../browser';
 import { changeTemporaryPassword, confirmDialog, temporaryPasswordOf } from '../people';
 
 let browser: Browser;
@@ -36,6 +36,8 @@ it('a business admin invites a second user from the profile, who signs in with t
   // The invited user signs in with the temporary password from the mailbox and must change it.
   const invited = await newPage(browser);
   await changeTemporaryPassword(invited.page, email, await temporaryPasswordOf(email), 'Colabora2026');
+  // A business user invited by staff accepts the business's legal texts at their first sign-in (issue 26 §1).
+  await acceptLegalTexts(invited.page, ['Términos y condiciones', 'Aviso de privacidad']);
   await invited.page.getByTestId('side-menu').getByRole('link', { name: 'Dashboard' }).click();
   await invited.page.waitForURL('**/dashboard');
   await expect.poll(() => invited.page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);

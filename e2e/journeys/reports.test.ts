@@ -31,7 +31,7 @@ it('a business downloads its movements report as XLSX: CLABEs kept as text and t
   expect(count).toBeGreaterThan(0);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-xlsx').click()]);
-  expect(download.suggestedFilename()).toMatch(/^reporte-movements.*\.xlsx$/);
+  expect(download.suggestedFilename()).toMatch(/^reporte-movimientos.*\.xlsx$/);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
   const sheet = book.worksheets[0]!;

@@ -10,7 +10,7 @@ afterAll(() => browser.close());
 
 async function setLogsView(admin: Page, granted: boolean) {
   await admin.goto('/roles-permissions');
-  await admin.getByRole('button', { name: 'Editar techfar' }).click();
+  await admin.getByRole('button', { name: 'Editar Operador' }).click();
   const view = admin.getByRole('checkbox', { name: 'Ver en Logs' });
   await expect.poll(() => view.isVisible()).toBe(true);
   if ((await view.isChecked()) !== granted) await view.click();

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-it('a person signs up as a wallet user in four steps and can only sign in at the end', async () => {
+it('a person signs up as a wallet user in four steps, accepting the terms and the privacy notice, and can only sign in at the end', async () => {
   const email = `nueva.${Date.now()}@demo.mx`;
   const { context, page } = await newPage(browser);
   await page.goto('/signup');
@@ -16,6 +16,22 @@ it('a person signs up as a wallet user in four steps and can only sign in at the
   await page.getByLabel('Primer apellido').fill('López');
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Teléfono celular').fill('5587654321');
+
+  // Issue 26 §1: the wallet's published legal texts, each a link that opens it, and an unticked box.
+  const box = page.getByRole('checkbox', { name: /He leído y acepto/ });
+  await expect.poll(() => box.isVisible()).toBe(true);
+  expect(await box.isChecked()).toBe(false);
+  await page.getByTestId('signup-legal').getByRole('button', { name: 'Aviso de privacidad Wallet' }).click();
+  const notice = page.getByRole('dialog', { name: 'Aviso de privacidad Wallet' });
+  await expect.poll(() => notice.getByText(/datos personales/).isVisible()).toBe(true);
+  await screenshot(page, 'signup-privacy-notice');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => notice.isVisible()).toBe(false);
+  // Without the tick the person cannot continue.
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect.poll(() => page.getByText('Para continuar acepta los términos y condiciones y el aviso de privacidad').isVisible()).toBe(true);
+  await screenshot(page, 'signup-terms-required');
+  await box.check();
   await page.getByRole('button', { name: 'Continuar' }).click();
 
   await page.getByLabel('Código del correo').fill(codeIn((await lastMessageTo(email)).t_body));
@@ -30,6 +46,9 @@ it('a person signs up as a wallet user in four steps and can only sign in at the
 
   await signIn(page, email, 'MiCuenta2026');
   await page.waitForURL('**/dashboard');
+  // Accepted at sign-up: the first sign-in asks nothing more.
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+  expect(await page.getByTestId('legal-gate').count()).toBe(0);
   await expect.poll(() => page.getByTestId('side-menu').locator('a').allInnerTexts()).toEqual(['Perfil', 'Transferencias y dispersiones', 'Saldos y movimientos', 'Aclaraciones', 'Presupuestos', 'Notificaciones']);
   await context.close();
 });

@@ -34,6 +34,7 @@ it('a new wallet user signs up, gets a deposit, saves in a budget, pays a wallet
   await page.getByLabel('Primer apellido').fill('Ramírez');
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Teléfono celular').fill(phone);
+  await page.getByRole('checkbox', { name: /He leído y acepto/ }).check();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByLabel('Código del correo').fill(codeIn((await lastMessageTo(email)).t_body));
   await page.getByRole('button', { name: /Verificar|Continuar|Confirmar/ }).click();

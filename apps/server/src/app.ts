@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { register as announcements } from './modules/announcements';
 import { recordIncident, register as audit } from './modules/audit';
 import { register as beneficiaries } from './modules/beneficiaries';
 import { register as businesses } from './modules/businesses';
@@ -28,6 +29,7 @@ import { loadActor, register as session } from './modules/session';
 import { register as spei } from './modules/spei';
 import { register as staff } from './modules/staff';
 import { register as statements } from './modules/statements';
+import { register as stp } from './modules/stp';
 import { register as users } from './modules/users';
 import { register as wallet } from './modules/wallet';
 import { register as walletUsers } from './modules/wallet-users';
@@ -40,6 +42,7 @@ import { registerGuard } from './platform/guard';
 import { registerMoneyRoutes } from './platform/money-command';
 import { registerHttp } from './platform/http';
 import type { RegisterModule } from './platform/module';
+import { hostResolver, type HostResolver } from './platform/outbound';
 import { registerWeb } from './platform/static';
 
 /**
@@ -65,6 +68,7 @@ const MODULES: RegisterModule[] = [
   postalCodes,
   pricing,
   spei,
+  stp,
   dispersions,
   wallet,
   statements,
@@ -73,6 +77,7 @@ const MODULES: RegisterModule[] = [
   reports,
   cards,
   notifications,
+  announcements,
   webhooks,
   users,
 ];
@@ -81,9 +86,11 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Replaces the DNS resolver of outbound calls (tests). */
+  resolveHost?: HostResolver;
 }
 
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, resolveHost }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -91,7 +98,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     bodyLimit: 1024 * 1024,
     ...frameworkErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
-  const ctx: AppContext = { db: database.db, database, config, now: () => new Date() };
+  const ctx: AppContext = { db: database.db, database, config, now: () => new Date(), resolveHost: resolveHost ?? hostResolver(config.fixedHosts) };
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { validateClabe } from '@far/contracts';
 import { z } from 'zod';
 
 /**
@@ -29,9 +31,17 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
   RATE_LIMIT_SIGNIN: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.string().optional(),
-  SPEI_RAIL: z.enum(['sandbox']).default('sandbox'),
+  SPEI_RAIL: z.enum(['sandbox', 'stp'], { message: "SPEI_RAIL debe ser 'sandbox' o 'stp'" }).default('sandbox'),
+  STP_API_URL: z.string().url('STP_API_URL debe ser una URL').optional(),
+  STP_EMPRESA: z.string().optional(),
+  STP_PRIVATE_KEY_FILE: z.string().optional(),
+  STP_PRIVATE_KEY_PASSPHRASE: z.string().optional(),
+  STP_CUENTA_ORDENANTE: z.string().optional(),
+  STP_WEBHOOK_ALLOW: z.string().optional(),
+  STP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SPEI_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3000),
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
+  FAR_RESOLVE: z.string().optional(),
 });
 
 export interface Config {
@@ -62,12 +72,73 @@ export interface Config {
   rateLimitSignin: number;
   /** Fastify trustProxy: unset trusts no proxy, so X-Forwarded-For cannot fake a client IP. */
   trustProxy: boolean | string[];
-  /** The SPEI rail adapter; only the built-in sandbox exists so far. */
-  speiRail: 'sandbox';
+  /** The SPEI rail adapter: the built-in sandbox (default) or STP (docs/decisions/0026-stp-rail.md). */
+  speiRail: 'sandbox' | 'stp';
+  /** STP's connection; present only when speiRail is 'stp'. */
+  stp?: StpConfig;
+  /** Who may call the STP webhooks (addresses and CIDR ranges of STP_WEBHOOK_ALLOW). */
+  stpWebhookAllow: BlockList;
   /** How long after an order is sent the sandbox settles (or returns) it. */
   speiSandboxDelayMs: number;
   /** How often the background job poller looks for due jobs. */
   jobsPollMs: number;
+  /**
+   * Host names resolved to a fixed address for outbound calls (FAR_RESOLVE="name=address,…", like
+   * curl --resolve): local receivers and the e2e server. The address is still checked (0027).
+   */
+  fixedHosts: Record<string, string>;
+}
+
+export interface StpConfig {
+  /** Base URL, e.g. https://demo.stpmex.com:7024/speiws/rest (orders go to PUT {apiUrl}/ordenPago/registra). */
+  apiUrl: string;
+  empresa: string;
+  /** The decrypted PKCS#8 key that signs orders and account registrations. */
+  privateKey: KeyObject;
+  /** The provider's own STP CLABE, which orders are sent from. */
+  cuentaOrdenante: string;
+  /** How long a call to STP may take before it is left «por confirmar». */
+  timeoutMs: number;
+}
+
+const STP_REQUIRED = ['STP_API_URL', 'STP_EMPRESA', 'STP_PRIVATE_KEY_FILE', 'STP_PRIVATE_KEY_PASSPHRASE', 'STP_CUENTA_ORDENANTE'] as const;
+
+/** SPEI_RAIL=stp: every STP variable present, the CLABE valid and the key decrypted, or start-up stops here. */
+function stpConfig(e: z.infer<typeof EnvSchema>): StpConfig {
+  const missing = STP_REQUIRED.filter((name) => !e[name]);
+  if (missing.length > 0) throw new Error(`SPEI_RAIL=stp requiere ${missing.join(', ')}`);
+  if (!validateClabe(e.STP_CUENTA_ORDENANTE!).ok) throw new Error('STP_CUENTA_ORDENANTE no es una CLABE válida');
+  let pem: string;
+  try {
+    pem = readFileSync(e.STP_PRIVATE_KEY_FILE!, 'utf8');
+  } catch {
+    throw new Error(`No se pudo leer la llave privada de STP (STP_PRIVATE_KEY_FILE=${e.STP_PRIVATE_KEY_FILE})`);
+  }
+  let privateKey: KeyObject;
+  try {
+    // STP's files may carry "Bag Attributes" text before the PEM block; the block is what counts.
+    const block = pem.slice(Math.max(0, pem.indexOf('-----BEGIN')));
+    privateKey = createPrivateKey({ key: block, format: 'pem', passphrase: e.STP_PRIVATE_KEY_PASSPHRASE });
+  } catch {
+    throw new Error('No se pudo descifrar la llave privada de STP con STP_PRIVATE_KEY_PASSPHRASE (se espera una llave PKCS#8 cifrada en PEM)');
+  }
+  if (privateKey.asymmetricKeyType !== 'rsa') throw new Error('La llave privada de STP debe ser RSA');
+  return { apiUrl: e.STP_API_URL!.replace(/\/+$/, ''), empresa: e.STP_EMPRESA!, privateKey, cuentaOrdenante: e.STP_CUENTA_ORDENANTE!, timeoutMs: e.STP_TIMEOUT_MS };
+}
+
+/** STP_WEBHOOK_ALLOW: addresses and CIDR ranges; unset means loopback outside production and nobody in production. */
+export function webhookAllowList(raw: string | undefined, production: boolean): BlockList {
+  const list = new BlockList();
+  const entries = raw === undefined ? (production ? [] : ['127.0.0.0/8', '::1/128']) : raw.split(',').map((a) => a.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, prefix] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) throw new Error(`STP_WEBHOOK_ALLOW: «${entry}» no es una dirección ni un rango CIDR`);
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    if (prefix === undefined) list.addAddress(address!, type);
+    else list.addSubnet(address!, Number(prefix), type);
+  }
+  return list;
 }
 
 function parseKey(raw: string): Buffer {
@@ -119,7 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitSignin: e.RATE_LIMIT_SIGNIN,
     trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY.split(',').map((a) => a.trim()),
     speiRail: e.SPEI_RAIL,
+    stp: e.SPEI_RAIL === 'stp' ? stpConfig(e) : undefined,
+    stpWebhookAllow: webhookAllowList(e.STP_WEBHOOK_ALLOW, production),
     speiSandboxDelayMs: e.SPEI_SANDBOX_DELAY_MS,
     jobsPollMs: e.JOBS_POLL_MS,
+    fixedHosts: Object.fromEntries((e.FAR_RESOLVE ?? '').split(',').filter(Boolean).map((pair) => pair.split('=').map((v) => v.trim().toLowerCase()) as [string, string])),
   };
 }

@@ -5,6 +5,7 @@ import { runMigrations } from './db/migrate';
 import { seed } from './modules/seed';
 import { startOutboxSender } from './modules/outbox';
 import { startJobPoller } from './modules/jobs';
+import { startStpDispatcher } from './modules/stp';
 
 async function main() {
   const config = loadConfig();
@@ -15,9 +16,12 @@ async function main() {
   const stopSender = config.smtpUrl ? startOutboxSender(database, config.smtpUrl, config.smtpFrom) : () => undefined;
   // Background jobs (SPEI submission and settlement); the handlers were registered by buildApp.
   const stopJobs = startJobPoller(database.db, { intervalMs: config.jobsPollMs, onError: (err) => app.log.error({ err }, 'jobs: error al procesar') });
+  // SPEI_RAIL=stp: orders go to STP from here, outside the jobs' transactions (docs/decisions/0026-stp-rail.md).
+  const stopStp = config.stp ? startStpDispatcher(database.db, config.stp, { intervalMs: config.jobsPollMs, onError: (err) => app.log.error({ err }, 'stp: error al despachar') }) : async () => undefined;
   const shutdown = async () => {
     stopSender();
     await stopJobs();
+    await stopStp();
     await app.close();
     await database.close();
     process.exit(0);

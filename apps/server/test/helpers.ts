@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { STATUS_IDS } from '@far/contracts';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import type { Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { DEMO_PASSWORD, TEMPLATE_DB, pgUrlFor, testConfig } from './config';
@@ -22,7 +22,7 @@ export interface TestApp {
 }
 
 /** A fresh app on its own database, cloned from the run's migrated and seeded snapshot. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: Pick<BuildOptions, 'resolveHost'> = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   let database: Database;
   let drop = async () => {};
@@ -40,7 +40,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   } else {
     database = await openDatabase({ loadDataDir: new Blob([readFileSync(inject('snapshot'))]) });
   }
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...options });
   await app.ready();
   const tokens = new Map<string, string>();
   const token = async (email: string, password = DEMO_PASSWORD) => {
@@ -87,6 +87,12 @@ export async function lastCode(t: TestApp, to: string): Promise<string> {
   const code = row?.t_body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code sent to ${to}`);
   return code;
+}
+
+/** The wallet's published legal texts at their current versions, as the sign-up's ticked checkbox sends them. */
+export async function walletLegal(t: TestApp): Promise<Array<{ Id: string; Version: number }>> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/cms/legal/signup' });
+  return (res.json().data as Array<{ Id: string; Version: number }>).map(({ Id, Version }) => ({ Id, Version }));
 }
 
 export const count = async (t: TestApp, table: string, where = 'true', params: unknown[] = []) =>

@@ -95,7 +95,6 @@ export function adminUser(overrides: Record<string, unknown> = {}) {
     RoleId: '6f1c2a10-0000-4000-8000-000000000002',
     Email: email('admin'),
     AltEmail: email('alterno'),
-    TermsAccepted: true,
     IsActive: true,
     ...overrides,
   };

@@ -1,13 +1,16 @@
 import type { ClientKind, PermissionName } from '@far/contracts';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import type { HostResolver } from './outbound';
 
-/** What every module receives: the database, the configuration and the clock. */
+/** What every module receives: the database, the configuration, the clock and the DNS resolver. */
 export interface AppContext {
   db: Db;
   database: Database;
   config: Config;
   now: () => Date;
+  /** Resolves host names for outbound calls (platform/outbound.ts); tests inject their own. */
+  resolveHost: HostResolver;
 }
 
 /** The signed-in caller, loaded fresh on every request (a revoked session or a block acts at once). */

@@ -64,7 +64,7 @@ describe('dispersions', () => {
   it('a business downloads its dispersion rows as XLSX: CLABEs and keys as text, real dates, amounts that add up, only its own', async () => {
     const res = await download(BUSINESS, { Kind: 'dispersions', Format: 'xlsx' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/reporte-dispersions-\d{4}-\d{2}-01-a-\d{4}-\d{2}-\d{2}\.xlsx/);
+    expect(res.headers['content-disposition']).toMatch(/reporte-dispersiones-01-\d{2}-\d{4}-a-\d{2}-\d{2}-\d{4}\.xlsx/);
     const x = await readXlsx(res.rawPayload);
     expect(x.header).not.toContain('Cliente');
     const rows = await dbRows(a.id);

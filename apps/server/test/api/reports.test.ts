@@ -62,7 +62,7 @@ describe('download', () => {
     const res = await download(BUSINESS, { Kind: 'movements', Format: 'xlsx' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.headers['content-disposition']).toMatch(/reporte-movements-\d{4}-\d{2}-01-a-\d{4}-\d{2}-\d{2}\.xlsx/);
+    expect(res.headers['content-disposition']).toMatch(/reporte-movimientos-01-\d{2}-\d{4}-a-\d{2}-\d{2}-\d{4}\.xlsx/);
     const x = await readXlsx(res.rawPayload);
     expect(x.header).not.toContain('Cliente');
     const sums = await dbSums(a.client);
@@ -196,7 +196,7 @@ describe('scheduled reports', () => {
     );
     await runDueJobs(t.database.db, new Date(next.getTime() + 1000), { kinds: ['report.scheduled'] });
     const [mail] = await t.sql<{ v_subject: string; t_body: string; v_uid_attachment: string | null }>(`SELECT v_subject, t_body, v_uid_attachment FROM outbox WHERE v_to = $1 AND v_subject LIKE 'Reporte%' ORDER BY d_create_at DESC LIMIT 1`, [BUSINESS]);
-    expect(mail!.v_subject).toMatch(/^Reporte Movimientos del \d{4}-\d{2}-\d{2}$/);
+    expect(mail!.v_subject).toMatch(/^Reporte Movimientos del \d{2}\/\d{2}\/\d{4}$/);
     expect(mail!.t_body).toContain(`(${expected!.n} filas)`);
     const [file] = await t.sql<{ v_name: string; b_content: Buffer }>(`SELECT v_name, b_content FROM files WHERE v_uid = $1`, [mail!.v_uid_attachment]);
     expect(file!.v_name).toMatch(/\.xlsx$/);
@@ -223,7 +223,7 @@ describe('scheduled reports', () => {
     expect(next.getUTCDate()).toBe(1);
     await runDueJobs(t.database.db, new Date(next.getTime() + 1000), { kinds: ['report.scheduled'] });
     const [mail] = await t.sql<{ v_subject: string }>(`SELECT v_subject FROM outbox WHERE v_to = $1 AND v_subject LIKE 'Reporte%' ORDER BY d_create_at DESC LIMIT 1`, [TECHFAR]);
-    expect(mail!.v_subject).toMatch(/^Reporte Comisiones e IVA por empresa y mes del \d{4}-\d{2}-01 al \d{4}-\d{2}-(28|29|30|31)$/);
+    expect(mail!.v_subject).toMatch(/^Reporte Comisiones e IVA por empresa y mes del 01\/\d{2}\/\d{4} al (28|29|30|31)\/\d{2}\/\d{4}$/);
   });
 
   it('refuses a bad frequency and writes nothing', async () => {
@@ -258,11 +258,11 @@ describe('the e-mail leaves', () => {
     const stop = startOutboxSender(t.database, `smtp://127.0.0.1:${port}`, 'FAR Portal <no-reply@far.mx>', 100);
     try {
       // The subject has accents: it travels encoded (RFC 2047), so the message is found by its attachment.
-      const isReport = (m: string) => m.includes('filename=reporte-spei-orders-');
+      const isReport = (m: string) => m.includes('filename=reporte-ordenes-spei-');
       await expect.poll(() => received.some(isReport), { timeout: 15_000 }).toBe(true);
       const mail = received.find(isReport)!;
       expect(mail).toMatch(/Subject: =\?UTF-8\?/);
-      expect(mail).toMatch(/Content-Disposition: attachment;\s+filename=reporte-spei-orders-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv/);
+      expect(mail).toMatch(/Content-Disposition: attachment;\s+filename=reporte-ordenes-spei-\d{2}-\d{2}-\d{4}-a-\d{2}-\d{2}-\d{4}\.csv/);
       expect(mail).toContain('From: FAR Portal <no-reply@far.mx>');
       // The sender marks its batch sent when the batch's transaction commits, after the SMTP hand-off.
       const sentAt = async () => (await t.sql<{ d_sent_at: Date | null }>(`SELECT d_sent_at FROM outbox WHERE v_uid_attachment IS NOT NULL AND v_to = $1 ORDER BY d_create_at DESC LIMIT 1`, [BUSINESS]))[0]!.d_sent_at;

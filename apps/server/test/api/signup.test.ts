@@ -1,6 +1,6 @@
 import { ROLE_IDS, STATUS_IDS } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS, TECHFAR, WALLET, count, createTestApp, lastCode, signin, userRow, withToken, type TestApp } from '../helpers';
+import { BUSINESS, SUPER, TECHFAR, WALLET, count, createTestApp, lastCode, signin, userRow, walletLegal, withToken, type TestApp } from '../helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +13,8 @@ const PASSWORD = 'MiWallet2026';
 const phoneOf = (n: number) => `55876543${String(n).padStart(2, '0')}`;
 
 /** The four steps of spec §2, each a call. */
-const start = (Email: string, CellPhone: string, extra: object = {}) => post('Token/Resend', { Email, Names: 'Ana', LastName1: 'Pérez', LastName2: 'Soto', CellPhone, PhoneCode: '+52', ...extra });
+const start = async (Email: string, CellPhone: string, extra: object = {}) =>
+  post('Token/Resend', { Email, Names: 'Ana', LastName1: 'Pérez', LastName2: 'Soto', CellPhone, PhoneCode: '+52', Legal: await walletLegal(t), ...extra });
 const validate = (Email: string, Token: string) => post('Token/Validate', { Email, Token });
 const sendSms = (Email: string) => post('VerificationCode', { Email });
 const finish = (Email: string, Code: string, Password = PASSWORD) => post('Password', { Email, Code, Password });
@@ -205,5 +206,86 @@ describe('wallet sign-up', () => {
     expect(await count(t, 'users', 'v_email = $1', [email])).toBe(1);
     const [row] = await t.sql<{ v_names: string; v_cell_phone: string }>(`SELECT v_names, v_cell_phone FROM users WHERE v_email = $1`, [email]);
     expect(row).toEqual({ v_names: 'Ana María', v_cell_phone: phoneOf(9) });
+  });
+});
+
+describe('terms and privacy at wallet sign-up (issue 26 §1)', () => {
+  const TICK = 'Para continuar acepta los términos y condiciones y el aviso de privacidad';
+  const acceptances = (email: string) =>
+    t.sql<{ v_name: string; i_version: number }>(
+      `SELECT c.v_name, a.i_version FROM cms_legal_acceptances a JOIN users u ON u.v_uid = a.v_uid_user JOIN cms_contents c ON c.v_uid = a.v_uid_content WHERE u.v_email = $1 ORDER BY c.v_name`,
+      [email],
+    );
+  const termsDate = async (email: string) => (await t.sql<{ d: string | null }>('SELECT d_terms_accepted_at AS d FROM users WHERE v_email = $1', [email]))[0]!.d;
+  const pendingOf = async (token: string) => ((await withToken(t, token, { method: 'GET', url: '/api/cms/legal/pending' })).json().data as Array<{ Name: string }>).map((p) => p.Name);
+
+  it('lists the published wallet legal texts to anyone, with their version and text', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/cms/legal/signup' });
+    expect(res.statusCode).toBe(200);
+    const texts = res.json().data as Array<{ Name: string; Version: number; Html: string }>;
+    expect(texts.map((x) => x.Name).sort()).toEqual(['Aviso de privacidad Wallet', 'Términos y condiciones Wallet']);
+    for (const x of texts) expect(x.Version).toBeGreaterThan(0);
+    expect(texts.find((x) => x.Name.startsWith('Aviso'))!.Html).toContain('datos personales');
+  });
+
+  it.each([
+    ['no answer', { Legal: undefined }, 400, 'Este campo es requerido'],
+    ['nothing ticked', { Legal: [] }, 400, TICK],
+    ['a malformed id', { Legal: [{ Id: 'x', Version: 1 }] }, 400, 'Identificador no válido'],
+  ])('refuses step 1 with %s, writing nothing', async (_, extra, status, message) => {
+    const before = await writes();
+    const res = await start('sin-terminos@correo.mx', phoneOf(20), extra);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().message).toBe(message);
+    expect(await writes()).toEqual(before);
+  });
+
+  it('refuses one text of two, and a version that is no longer current', async () => {
+    const [first, second] = await walletLegal(t);
+    const before = await writes();
+    const one = await start('solo-uno@correo.mx', phoneOf(21), { Legal: [first] });
+    expect(one.statusCode).toBe(400);
+    expect(one.json().errors).toEqual([expect.objectContaining({ field: 'Legal', message: TICK })]);
+    const stale = await start('solo-uno@correo.mx', phoneOf(21), { Legal: [first, { ...second!, Version: second!.Version + 1 }] });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe('El texto legal cambió; vuelve a leerlo antes de aceptarlo');
+    expect(await writes()).toEqual(before);
+  });
+
+  it('records which version each text was accepted at and when; the user is not asked again at sign-in', async () => {
+    const email = 'con-terminos@correo.mx';
+    const phone = phoneOf(22);
+    expect((await start(email, phone)).statusCode).toBe(200);
+    const published = (await t.app.inject({ method: 'GET', url: '/api/cms/legal/signup' })).json().data as Array<{ Name: string; Version: number }>;
+    expect(await acceptances(email)).toEqual(published.map((p) => ({ v_name: p.Name, i_version: p.Version })).sort((a, b) => a.v_name.localeCompare(b.v_name)));
+    const [row] = await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM cms_legal_acceptances a JOIN users u ON u.v_uid = a.v_uid_user WHERE u.v_email = $1 AND a.d_accepted_at IS NOT NULL AND u.d_terms_accepted_at = (SELECT max(d_accepted_at) FROM cms_legal_acceptances WHERE v_uid_user = u.v_uid)`, [email]);
+    expect(row!.n).toBe('2');
+    await validate(email, await lastCode(t, email));
+    await sendSms(email);
+    await finish(email, await lastCode(t, `+52${phone}`));
+    const token = (await signin(t, email, PASSWORD)).json().data.AccessToken;
+    expect(await pendingOf(token)).toEqual([]);
+    // Staff see the date of the user's own acceptance.
+    const id = (await userRow(t, email)).v_uid;
+    const detail = (await t.call(SUPER, { method: 'POST', url: '/api/v1/profiles/wallet/query/getbyid', payload: { Id: id } })).json().data;
+    expect(detail.TermsAcceptedAt).not.toBeNull();
+  });
+
+  it('records nothing on an account that already exists when someone signs up with its e-mail', async () => {
+    const before = await acceptances(WALLET);
+    expect((await start(WALLET, phoneOf(23))).statusCode).toBe(200);
+    expect(await acceptances(WALLET)).toEqual(before);
+  });
+
+  it('asks a user who never ticked (the demo wallet user) at sign-in, and nothing but their own tick records it', async () => {
+    const token = (await signin(t, WALLET)).json().data.AccessToken;
+    expect((await pendingOf(token)).sort()).toEqual(['Aviso de privacidad Wallet', 'Términos y condiciones Wallet']);
+    expect(await termsDate(WALLET)).toBeNull();
+    for (const l of await walletLegal(t)) {
+      const res = await withToken(t, token, { method: 'POST', url: `/api/cms/legal/${l.Id}/accept`, payload: { Version: l.Version } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await pendingOf(token)).toEqual([]);
+    expect(await termsDate(WALLET)).not.toBeNull();
   });
 });

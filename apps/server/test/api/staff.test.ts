@@ -73,7 +73,9 @@ describe('creating an admin user', () => {
       RoleId: ROLE_IDS.techfar,
       Email: body.Email,
       AltEmail: body.AltEmail,
-      TermsAccepted: true,
+      // Staff cannot record someone else's acceptance of the terms (issue 26 §1).
+      TermsAccepted: false,
+      TermsAcceptedAt: null,
       IsActive: true,
       IsSuperAdmin: false,
       ProfilePhotoUrl: null,
@@ -81,7 +83,7 @@ describe('creating an admin user', () => {
       BlockedAt: null,
     });
     expect(d.ClientNumber).toMatch(/^FAR\d{6}$/);
-    expect(d.CreatedAt && d.ActivedAt && d.TermsAcceptedAt).toBeTruthy();
+    expect(d.CreatedAt && d.ActivedAt).toBeTruthy();
     expect(await count(t, 'employees', 'v_uid_user = $1', [d.Id])).toBe(1);
     expect(await count(t, 'log_user', `v_uid_user_parent = $1 AND v_action = 'Agregar'`, [d.Id])).toBe(1);
 

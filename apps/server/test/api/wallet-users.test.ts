@@ -1,6 +1,6 @@
 import { STATUS_IDS } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, count, createTestApp, freshToken, lastCode, withToken, type TestApp } from '../helpers';
+import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, count, createTestApp, freshToken, lastCode, walletLegal, withToken, type TestApp } from '../helpers';
 import { colonyId, email, fisicaRfc, refused, wrongDigit } from '../people';
 
 let t: TestApp;
@@ -23,7 +23,7 @@ async function newWallet() {
   const Email = email('wallet');
   const CellPhone = String(5500000000 + Math.floor(Math.random() * 99999999));
   const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/v1/account/${url}`, payload });
-  await post('Signup/Token/Resend', { Email, Names: 'Marta', LastName1: 'Ibarra', CellPhone, PhoneCode: '+52' });
+  await post('Signup/Token/Resend', { Email, Names: 'Marta', LastName1: 'Ibarra', CellPhone, PhoneCode: '+52', Legal: await walletLegal(t) });
   await post('Signup/Token/Validate', { Email, Token: await lastCode(t, Email) });
   await post('Signup/VerificationCode', { Email });
   await post('Signup/Password', { Email, Code: await lastCode(t, `+52${CellPhone}`), Password: 'Cartera2026' });
@@ -69,7 +69,7 @@ describe('wallet users (staff screen /user/wallet)', () => {
 
   it('refuses a pending sign-up activation and deletes all of a selection or none', async () => {
     const pending = email('pendiente');
-    await t.app.inject({ method: 'POST', url: '/api/v1/account/Signup/Token/Resend', payload: { Email: pending, Names: 'Pepe', LastName1: 'Paz', CellPhone: '5511112222', PhoneCode: '+52' } });
+    await t.app.inject({ method: 'POST', url: '/api/v1/account/Signup/Token/Resend', payload: { Email: pending, Names: 'Pepe', LastName1: 'Paz', CellPhone: '5511112222', PhoneCode: '+52', Legal: await walletLegal(t) } });
     const id = (await t.sql<{ v_uid: string }>(`SELECT v_uid FROM users WHERE v_email = $1`, [pending]))[0]!.v_uid;
     refused(await wallet(SUPER, 'action/bulk-action', { Action: 'activar', Ids: [id] }), 422, `El usuario ${pending} no ha concluido su registro`);
     const w = await newWallet();

@@ -57,7 +57,7 @@ let port: number;
 let b2: DemoBusiness;
 let endpointId: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ fixedHosts: { 'example.com': '93.184.215.14' } });
   second = t.database.pool ? await openDatabase({ databaseUrl: t.database.pool.options.connectionString as string, poolSize: 4 }) : t.database;
   hook = receiver();
   port = await hook.listen();

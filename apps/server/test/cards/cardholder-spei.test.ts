@@ -3,6 +3,7 @@
  * and SPEI-out switch, and sends SPEI from a card's balance. Purchases and SPEI outs of a
  * cardholder count against the same daily and monthly limits.
  */
+import { HOLDER_MESSAGES, buildClabe, sandboxAccountHolder } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, count, createTestApp, type TestApp } from '../helpers';
 import { CLABE, balance, key, moneyTables, runJobs, speiCode } from '../money/money';
@@ -21,7 +22,7 @@ async function speiFromCard(body: Record<string, unknown>, opts: { as?: string; 
   const as = opts.as ?? BUSINESS;
   const code = opts.code ?? (await speiCode(t, as));
   const headers: Record<string, string> = opts.key === null ? {} : { 'idempotency-key': opts.key ?? key() };
-  return post(t, as, `${tx}/cardholdermovements/action/spei-out`, { Clabe: CLABE.settles, BeneficiaryName: 'Proveedor Uno', Concept: 'Pago de prueba', Reference: '77', ...body, SecurityCode: code }, headers);
+  return post(t, as, `${tx}/cardholdermovements/action/spei-out`, { Clabe: CLABE.settles, BeneficiaryName: 'Proveedor Uno', Concept: 'Pago de prueba', Reference: '77', ConfirmHolder: true, ...body, SecurityCode: code }, headers);
 }
 
 /** Everything a refused SPEI out must leave as it was. */
@@ -189,5 +190,20 @@ describe('SPEI out from a card', () => {
     const unknown = await speiFromCard({ CardIdentifier: 'NO-EXISTE', Amount: '1.00' });
     expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Tarjeta no encontrada']);
     expect(await written()).toMatchObject({ movements: before.movements, transactions: before.transactions, holds: before.holds, cardMovements: before.cardMovements });
+  });
+
+  it('runs the business’s account-holder check: a mismatch is refused naming the holder, then confirmed and remembered (decision 0023)', async () => {
+    const clabe = buildClabe('990', '180', '00000000321');
+    const holder = sandboxAccountHolder(clabe);
+    if (!holder.exists) throw new Error('the sandbox holds this CLABE');
+    const code = await speiCode(t, BUSINESS);
+    const before = await written();
+    const refused = await speiFromCard({ CardIdentifier: ids[0], Amount: '1.00', Clabe: clabe, BeneficiaryName: 'Otra Persona', ConfirmHolder: false }, { code });
+    expect([refused.statusCode, refused.json().message]).toEqual([422, HOLDER_MESSAGES.mismatch(holder.name, holder.rfc)]);
+    expect(await written()).toEqual(before);
+    const confirmed = await speiFromCard({ CardIdentifier: ids[0], Amount: '1.00', Clabe: clabe, BeneficiaryName: 'Otra Persona', ConfirmHolder: true }, { code });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [remembered] = await t.sql<{ v_result: string }>(`SELECT v.v_result FROM verified_clabes v JOIN businesses b ON b.v_uid = v.v_uid_business WHERE v.v_clabe = $1`, [clabe]);
+    expect(remembered?.v_result).toBe('confirmed');
   });
 });

@@ -29,7 +29,7 @@ describe('stock batches', () => {
     const before = await count(t, 'card_batches');
     const bad = await upload(t, SUPER, '/api/v1/cards/action/upload-csv', { name: 's.csv', content: 'Numero,Cvv\n1,2\n' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('Encabezado no válido: falta la columna Pan, ValidDate');
+    expect(bad.json().message).toBe('Falta la columna «Número de tarjeta»; Falta la columna «Vigencia (MM/AA)»');
     const ext = await upload(t, SUPER, '/api/v1/cards/action/upload-csv', { name: 's.txt', content: 'Pan,Cvv,ValidDate\n' });
     expect(ext.statusCode).toBe(400);
     expect(await count(t, 'card_batches')).toBe(before);
@@ -87,7 +87,7 @@ describe('cardholders', () => {
 
   it('gives the template and refuses an empty file', async () => {
     const tpl = await post(t, BUSINESS, '/api/v1/cardholders/action/upload-csv/template');
-    expect(tpl.body).toContain('CardholderIdentifier,Names,LastName');
+    expect(tpl.body).toContain('Identificador del tarjetahabiente,Nombre(s),Primer apellido');
     const empty = await upload(t, BUSINESS, '/api/v1/cardholders/action/upload-csv', { name: 'th.csv', content: '' });
     expect(empty.statusCode).toBe(400);
   });

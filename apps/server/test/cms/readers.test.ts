@@ -17,13 +17,17 @@ const help = async (email: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Help;
 };
-const pending = async (email: string) => (await t.call(email, { method: 'GET', url: '/api/cms/legal/pending' })).json().data as Array<{ Id: string; Version: number; Html: string }>;
+const pending = async (email: string) => (await t.call(email, { method: 'GET', url: '/api/cms/legal/pending' })).json().data as Array<{ Id: string; Name: string; Version: number; Html: string }>;
+/** What the gate does when the person clicks «Acepto» on each pending text. */
+async function acceptAll(email: string) {
+  for (const p of await pending(email)) expect((await t.call(email, { method: 'POST', url: `/api/cms/legal/${p.Id}/accept`, payload: { Version: p.Version } })).statusCode).toBe(200);
+}
 
 describe('GET /api/cms/help', () => {
   it('shows the seeded demo help of each section', async () => {
     const business = await help(BUSINESS);
     expect(new Set(business.map((c) => c.Type.SystemName))).toEqual(new Set(['tutorial', 'faq', 'legal']));
-    expect((await help(WALLET)).map((c) => c.Name)).toEqual(['Preguntas frecuentes Wallet', 'Términos y condiciones Wallet']);
+    expect((await help(WALLET)).map((c) => c.Name)).toEqual(['Preguntas frecuentes Wallet', 'Términos y condiciones Wallet', 'Aviso de privacidad Wallet']);
   });
 
   it('business sees only business content and wallet only wallet; drafts, unpublished, hidden and deleted are not shown', async () => {
@@ -56,6 +60,13 @@ describe('GET /api/cms/help', () => {
 });
 
 describe('legal acceptance', () => {
+  it('asks users who never accepted (demo users too) for every published legal text of their section', async () => {
+    expect((await pending(BUSINESS)).map((p) => p.Name)).toEqual(['Términos y condiciones', 'Aviso de privacidad']);
+    expect((await pending(WALLET)).map((p) => p.Name)).toEqual(['Términos y condiciones Wallet', 'Aviso de privacidad Wallet']);
+    for (const who of [BUSINESS, BUSINESS_2, WALLET]) await acceptAll(who);
+    expect(await pending(BUSINESS)).toEqual([]);
+  });
+
   it('asks for a new legal version once, records who, which version and when', async () => {
     expect(await pending(BUSINESS)).toEqual([]);
     expect(await pending(SUPER)).toEqual([]);
@@ -89,10 +100,16 @@ describe('legal acceptance', () => {
     expect(await pending(BUSINESS)).toEqual([]);
   });
 
-  it('does not ask users created after the version was published', async () => {
+  it('asks a business user invited by staff at their first sign-in, and only their own acceptance counts', async () => {
     const text = await create(t, { ...legal('<p>Aviso de privacidad</p>', 'Privacidad'), Status: 'publicado' });
     await addUser(t, 'nuevo.cms@prueba.mx', BUSINESS);
-    expect((await pending('nuevo.cms@prueba.mx')).map((p) => p.Id)).not.toContain(text.Id);
+    expect((await pending('nuevo.cms@prueba.mx')).map((p) => p.Name)).toEqual(['Términos y condiciones', 'Aviso de privacidad', 'Privacidad']);
+    const terms = async () => (await t.sql<{ d: string | null }>('SELECT d_terms_accepted_at AS d FROM users WHERE v_email = $1', ['nuevo.cms@prueba.mx']))[0]!.d;
+    expect(await terms()).toBeNull();
+    await acceptAll('nuevo.cms@prueba.mx');
+    expect(await pending('nuevo.cms@prueba.mx')).toEqual([]);
+    expect(await terms()).not.toBeNull();
+    // Another user of the same business is still asked.
     expect((await pending(BUSINESS)).map((p) => p.Id)).toContain(text.Id);
   });
 });

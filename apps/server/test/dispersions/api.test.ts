@@ -4,7 +4,7 @@
  * /api/v1/dispersal calls, and every refusal with its Spanish message and nothing written.
  */
 import { ALL_FAILED } from '@far/contracts';
-import { addDays, mexicoDate, mexicoMidnight } from '../../src/modules/spei';
+import { addDays, mexicoDate, mexicoMidnight } from '../../src/platform/mexico-time';
 import { runDueJobs } from '../../src/modules/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_2, WALLET, addUser, createTestApp, type TestApp } from '../helpers';
@@ -373,6 +373,45 @@ describe('who may call', () => {
     expect(summary.json().data.Latest.length).toBeGreaterThan(0);
     const own = await t.call(BUSINESS_2, { method: 'POST', url: `${BASE}/dispersion/summary`, payload: {} });
     expect(own.json().data.Latest).toEqual([]);
+  });
+});
+
+describe('editing a dispersion that has not started', () => {
+  it('changes its concept and day; the old day then does nothing, the new one runs it', async () => {
+    const made = await create(t, BUSINESS, { File: fileOf(csv([{ name: A.name, clabe: A.clabe, amount: '2.00' }])), PaymentDay: addDays(mexicoDate(new Date()), 2) });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().data.Id;
+    const newDay = addDays(mexicoDate(new Date()), 3);
+    const edited = await t.call(BUSINESS, { method: 'PUT', url: `/api/v1/dispersal/${id}`, payload: { v_concept: 'Nómina quincena', d_payment_day: newDay } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().status.message).toBe('Dispersión actualizada');
+    expect(await dispersion(t, BUSINESS, id)).toMatchObject({ Concept: 'Nómina quincena', PaymentDay: newDay, StatusDispersion: 0 });
+    await runDueJobs(t.database.db, new Date(mexicoMidnight(addDays(mexicoDate(new Date()), 2)).getTime() + 1000), { max: 10_000 });
+    expect((await dispersion(t, BUSINESS, id)).StatusDispersion).toBe(0);
+    await runDueJobs(t.database.db, new Date(mexicoMidnight(newDay).getTime() + 1000), { max: 10_000 });
+    expect((await dispersion(t, BUSINESS, id)).StatusDispersion).not.toBe(0);
+    // Once started it can no longer be edited.
+    const late = await t.call(BUSINESS, { method: 'PUT', url: `/api/v1/dispersal/${id}`, payload: { v_concept: 'Tarde' } });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().message).toBe('Solo se puede modificar una dispersión que aún no inicia');
+  });
+
+  it('refuses a past day, a long concept, another tenant and other kinds, writing nothing', async () => {
+    const day = addDays(mexicoDate(new Date()), 2);
+    const made = await create(t, BUSINESS, { File: fileOf(csv([{ name: A.name, clabe: A.clabe, amount: '2.50' }])), PaymentDay: day, Concept: 'Original' });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().data.Id;
+    const url = `/api/v1/dispersal/${id}`;
+    const today = await t.call(BUSINESS, { method: 'PUT', url, payload: { d_payment_day: mexicoDate(new Date()) } });
+    expect(today.statusCode).toBe(400);
+    expect(today.json().message).toBe('La fecha de pago debe ser una fecha futura');
+    const long = await t.call(BUSINESS, { method: 'PUT', url, payload: { v_concept: 'x'.repeat(40) } });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('El concepto admite máximo 39 caracteres');
+    expect((await t.call(BUSINESS_2, { method: 'PUT', url, payload: { v_concept: 'Ajeno' } })).statusCode).toBe(404);
+    for (const email of [TECHFAR, WALLET]) expect((await t.call(email, { method: 'PUT', url, payload: { v_concept: 'Ajeno' } })).statusCode).toBe(403);
+    expect(await dispersion(t, BUSINESS, id)).toMatchObject({ Concept: 'Original', PaymentDay: day });
+    await t.call(BUSINESS, { method: 'POST', url: `${BASE}/dispersion/remove`, payload: { DispersionId: id } });
   });
 });
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/platform/context';
 import { AppError } from '../../src/platform/errors';
-import { registerWalletHolders, walletBalance } from '../../src/modules/wallet/account';
+import { walletBalance } from '../../src/modules/wallet/account';
 import { budgetMovement, createBudget } from '../../src/modules/wallet/budgets';
 import { depositToWallet, sendToWallet } from '../../src/modules/wallet/transfers';
 import { TECHFAR, WALLET, addUser, createTestApp, type TestApp } from '../helpers';
@@ -31,7 +31,6 @@ beforeAll(async () => {
   if (!onPostgres) return;
   t = await createTestApp();
   t.database.pool?.on('error', () => undefined);
-  registerWalletHolders();
 });
 afterAll(async () => {
   if (onPostgres) await t.close();

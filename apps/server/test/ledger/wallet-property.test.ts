@@ -12,7 +12,7 @@ import { rolledBackRuns } from './rolled-back-runs';
 import type { Actor } from '../../src/platform/context';
 import { AppError } from '../../src/platform/errors';
 import { applyRailEvent } from '../../src/modules/spei';
-import { registerWalletHolders, walletBalance } from '../../src/modules/wallet/account';
+import { walletBalance } from '../../src/modules/wallet/account';
 import { budgetMovement, createBudget, updateBudget } from '../../src/modules/wallet/budgets';
 import { depositToWallet, sendToWallet, sendWalletSpeiOut } from '../../src/modules/wallet/transfers';
 import { TECHFAR, WALLET, addUser, createTestApp, type TestApp } from '../helpers';
@@ -32,7 +32,6 @@ const actorOf = async (email: string): Promise<Actor> => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  registerWalletHolders();
   staff = await actorOf(TECHFAR);
   for (let i = 0; i < WALLETS; i++) {
     const email = `prop${i}@wallet.mx`;

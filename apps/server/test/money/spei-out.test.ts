@@ -3,7 +3,7 @@
  * postings it leaves; and every refusal with its Spanish message and nothing written.
  */
 import { STATUS_IDS, buildClabe, formatCurrency } from '@far/contracts';
-import { addDays, mexicoDate, mexicoMidnight } from '../../src/modules/spei';
+import { addDays, mexicoDate, mexicoMidnight } from '../../src/platform/mexico-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, WALLET, type TestApp } from '../helpers';
 import {

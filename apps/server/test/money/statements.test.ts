@@ -6,7 +6,7 @@ import { formatCurrency, formatDateTime } from '@far/contracts';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mexicoDate } from '../../src/modules/spei';
+import { mexicoDate } from '../../src/platform/mexico-time';
 import { accountStatePdf } from '../../src/modules/statements';
 import { PDF_OPTIONS } from '../../src/platform/pdf';
 import { createTestApp, type TestApp } from '../helpers';

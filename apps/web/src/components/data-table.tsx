@@ -3,6 +3,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort, IconWifiOff } from '@tabler
 import { useMemo, useState, type ReactNode } from 'react';
 import { integer } from '../lib/format';
 import { ErrorAlert } from './error-alert';
+import { StackedRows, rowOpener, useStacked } from './stacked-rows';
 
 export interface Column<T> {
   key: string;
@@ -14,7 +15,15 @@ export interface Column<T> {
   sortValue?: (row: T) => string | number | bigint | null | undefined;
   /** Makes the column sortable by the server, by this whitelisted field (a list with `sort`). */
   sortField?: string;
+  /**
+   * Its place in the stacked card a row becomes on a phone (a list of money marks date, title,
+   * amount and status, so that all four show without scrolling). Unmarked columns follow below,
+   * each with its header.
+   */
+  stack?: StackPlace;
 }
+
+export type StackPlace = 'date' | 'title' | 'amount' | 'status';
 
 export interface Paging {
   page: number;
@@ -82,11 +91,6 @@ function compare(a: unknown, b: unknown): number {
   return collator.compare(String(a), String(b));
 }
 
-/** A click on a button or link inside a row is that control's, not the row's. */
-function fromControl(target: EventTarget, row: Element): boolean {
-  const control = target instanceof Element ? target.closest('button, a, input, label, [role="button"], [role="checkbox"]') : null;
-  return control !== null && control !== row && row.contains(control);
-}
 
 function StateRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
@@ -195,6 +199,7 @@ export function DataTable<T>({
   };
   const toggleSort = (key: string) => (serverSort ? serverSort.onChange(nextSort(serverSort.value, key)) : setLocalSort((s) => nextSort(s, key)));
 
+  const stacked = useStacked(columns);
   const body: ReactNode =
     state !== 'ready' ? (
       <StateRow colSpan={colSpan}>
@@ -208,19 +213,7 @@ export function DataTable<T>({
           <Table.Tr
             key={id}
             data-row-id={id}
-            onClick={onRowClick ? (e) => !fromControl(e.target, e.currentTarget) && onRowClick(row) : undefined}
-            onKeyDown={
-              onRowClick
-                ? (e) => {
-                    if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
-                      e.preventDefault();
-                      onRowClick(row);
-                    }
-                  }
-                : undefined
-            }
-            tabIndex={onRowClick ? 0 : undefined}
-            aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
+            {...rowOpener(row, onRowClick, rowLabel)}
             style={onRowClick ? { cursor: 'pointer' } : undefined}
             bg={activeRowId === id ? 'var(--mantine-color-blue-light)' : selection?.selected.has(id) ? 'var(--mantine-color-gray-0)' : undefined}
           >
@@ -242,6 +235,15 @@ export function DataTable<T>({
   const showFooter = paging && (state === 'ready' || state === 'empty');
   return (
     <Paper withBorder radius="md" data-testid={testId} data-state={state}>
+      {stacked ? (
+        state === 'ready' ? (
+          <StackedRows columns={columns} rows={list} getRowId={getRowId} onRowClick={onRowClick} rowLabel={rowLabel} selection={selection} onToggle={toggleOne} label={caption} />
+        ) : (
+          <Box px="md">
+            <ListStatePanel state={state} error={error} onRetry={onRetry} emptyText={emptyText} />
+          </Box>
+        )
+      ) : (
       <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover={state === 'ready'} aria-busy={loading ? true : undefined}>
           {caption ? <Table.Caption>{caption}</Table.Caption> : null}
@@ -274,6 +276,7 @@ export function DataTable<T>({
           <Table.Tbody>{body}</Table.Tbody>
         </Table>
       </ScrollArea>
+      )}
       {showFooter ? (
         <Box px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
           <Group justify="space-between" gap="sm">

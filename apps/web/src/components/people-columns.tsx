@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { roleLabel } from '../lib/api/get-me';
+import { roleLabel } from '@far/contracts';
 import type { Column } from './data-table';
 import { StatusBadge } from './status-badge';
 import { DateText } from './value-text';

@@ -9,7 +9,7 @@ import { rfcSchema } from '../ids/rfc';
 import { AmountField, AmountOut } from './money';
 import { EmailField } from './common';
 import { CountryCode, DateField, PersonName, optional, REQUIRED } from './fields';
-import { BeneficiaryNameField, ClabeField, ConceptField, NumericReferenceField, SecurityCodeField } from './spei';
+import { BeneficiaryNameField, ClabeField, ConceptField, ConfirmHolderField, NumericReferenceField, SecurityCodeField } from './spei';
 
 // ---- card status -----------------------------------------------------------------------------
 
@@ -124,7 +124,6 @@ export const CardholderInput = z.object({
   Rfc: optional(rfcSchema('fisica')),
   BirthDate: optional(DateField),
 });
-export const CARDHOLDER_CSV_COLUMNS = ['CardholderIdentifier', 'Names', 'LastName', 'SecondLastName', 'Email', 'PhoneCode', 'CellPhone', 'Curp', 'Rfc', 'BirthDate'] as const;
 
 export const Cardholder = z.object({
   Id: z.string(),
@@ -271,7 +270,6 @@ export const FundingPreview = z.object({
   CurrentBalance: AmountOut,
   RemainingBalance: AmountOut,
 });
-export const FUNDING_CSV_COLUMNS = ['CardIdentifier', 'CardholderIdentifier', 'Amount'] as const;
 
 export const CARD_MOVEMENT_KINDS = { funding: 'Fondeo', purchase: 'Compra', refund: 'Devolución', 'replacement-out': 'Traspaso por reposición (salida)', 'replacement-in': 'Traspaso por reposición (entrada)', 'spei-out': 'Envío SPEI' } as const;
 export const CardMovement = z.object({
@@ -306,6 +304,7 @@ export const CardSpeiOutBody = z.object({
   Amount: AmountField,
   Concept: ConceptField,
   Reference: NumericReferenceField,
+  ConfirmHolder: ConfirmHolderField,
   SecurityCode: SecurityCodeField,
 });
 export const CARD_SPEI_MESSAGES = {

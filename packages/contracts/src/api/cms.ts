@@ -158,4 +158,7 @@ export type HelpContent = z.infer<typeof HelpContent>;
 export const PendingLegal = z.object({ Id: z.string(), Name: z.string(), Version: z.number().int(), Html: z.string(), PublishedAt: z.string() });
 export type PendingLegal = z.infer<typeof PendingLegal>;
 export const LegalAcceptBody = z.object({ Version: z.coerce.number().int().min(1, 'Versión no válida') });
+/** A legal text and the version the person read and ticked (wallet sign-up step 1). */
+export const LegalVersion = z.object({ Id: Uuid, Version: z.number({ message: 'Versión no válida' }).int('Versión no válida').min(1, 'Versión no válida') });
+export type LegalVersion = z.infer<typeof LegalVersion>;
 export const LegalAcceptance = z.object({ ContentId: z.string(), Version: z.number().int(), AcceptedAt: z.string() });

@@ -19,3 +19,4 @@ export * from './cards';
 export * from './notifications';
 export * from './dispersions';
 export * from './wallet-money';
+export * from './card-files';

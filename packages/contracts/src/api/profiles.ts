@@ -73,7 +73,7 @@ const AdminUserFields = {
   RoleId: Uuid,
   Email: EmailField,
   AltEmail: optional(EmailField),
-  TermsAccepted: z.boolean().default(false),
+  // No TermsAccepted: an acceptance is recorded only from the person's own tick (issue 26 §1).
   IsActive: z.boolean().default(true),
 };
 export const AdminUserCreateBody = z.object({ ClientKind: z.literal('techfar'), ...AdminUserFields });

@@ -49,6 +49,21 @@ export type ReportKey = (typeof REPORT_KINDS)[number]['Key'];
 export const REPORT_KEYS = REPORT_KINDS.map((k) => k.Key) as [ReportKey, ...ReportKey[]];
 export const reportKind = (key: string): ReportKindInfo | undefined => REPORT_KINDS.find((k) => k.Key === key);
 
+/** A report file's name in Spanish, with its days as dd-mm-aaaa (a file name cannot hold '/'). */
+const REPORT_FILE_NAMES: Record<ReportKey, string> = {
+  movements: 'movimientos',
+  'spei-orders': 'ordenes-spei',
+  dispersions: 'dispersiones',
+  cards: 'tarjetas',
+  clarifications: 'aclaraciones',
+  users: 'usuarios',
+  businesses: 'empresas',
+  commissions: 'comisiones',
+};
+const fileDay = (day: string) => day.split('-').reverse().join('-');
+export const reportFileName = (key: ReportKey, days: { from: string; to: string } | null): string =>
+  `reporte-${REPORT_FILE_NAMES[key]}${days ? `-${fileDay(days.from)}-a-${fileDay(days.to)}` : ''}`;
+
 export const REPORT_MESSAGES = {
   unknownKind: 'Tipo de reporte no válido',
   staffOnly: 'Este reporte es solo para el personal FAR',

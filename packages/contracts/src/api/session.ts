@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_KINDS } from '../catalogs/rbac';
+import { LegalVersion } from './cms';
 import { EmailField, Uuid } from './common';
 
 const Required = (max = 100) => z.string({ message: 'Este campo es requerido' }).trim().min(1, 'Este campo es requerido').max(max, `Debe contener máximo ${max} caracteres`);
@@ -46,6 +47,8 @@ export const SignupStartBody = z.object({
   LastName2: z.string().trim().max(60, 'Debe contener máximo 60 caracteres').optional(),
   CellPhone: MexicanCellPhone,
   PhoneCode,
+  /** The wallet's published legal texts the person ticked, each at the version they read. */
+  Legal: z.array(LegalVersion, { message: 'Este campo es requerido' }).max(20),
 });
 export const SignupValidateBody = z.object({ Email: EmailField, Token: SixDigits });
 export const SignupPasswordBody = z.object({ Email: EmailField, Code: SixDigits, Password: NewPassword });

@@ -139,7 +139,7 @@ export const ClabeAccount = z.object({
 export type ClabeAccount = z.infer<typeof ClabeAccount>;
 
 /** ConfirmHolder: the business accepts a holder that did not match (then the CLABE is remembered as confirmed). */
-const ConfirmHolderField = z.boolean().optional().describe('true: pagar aunque el titular de la CLABE no coincida con el nombre o RFC dados');
+export const ConfirmHolderField = z.boolean().optional().describe('true: pagar aunque el titular de la CLABE no coincida con el nombre o RFC dados');
 const AliasField = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(40, SPEI_MESSAGES.alias);
 const RfcField = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), rfcSchema());
 const DailyLimitField = z.preprocess((v) => (v === '' ? null : v), AmountField.nullable().optional());

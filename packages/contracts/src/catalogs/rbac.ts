@@ -20,6 +20,15 @@ export const SYSTEM_ROLES: ReadonlyArray<{ v_uid: string; v_name: SystemRole; v_
   { v_uid: ROLE_IDS.wallet, v_name: 'wallet', v_client_prefix: 'WAL' },
 ];
 
+/** What a person reads for a system role (its v_name is the spec's code); any other role reads as named. */
+const SYSTEM_ROLE_LABELS: Record<SystemRole, string> = {
+  super: 'Super administrador',
+  techfar: 'Operador',
+  business: 'Empresa',
+  wallet: 'Monedero',
+};
+export const roleLabel = (name: string): string => SYSTEM_ROLE_LABELS[name as SystemRole] ?? name;
+
 export const PERMISSION_NAMES = ['Ver', 'Agregar', 'Editar', 'Borrar', 'Desactivar', 'Desvincular'] as const;
 export type PermissionName = (typeof PERMISSION_NAMES)[number];
 export const PERMISSION_IDS: Record<PermissionName, string> = {

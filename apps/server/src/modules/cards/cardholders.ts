@@ -1,6 +1,6 @@
 /** Cardholders of a business: registration one by one or from a file, lookups, changes, lock. */
 import { randomBytes } from 'node:crypto';
-import { CARDHOLDER_CSV_COLUMNS, CardholderInput, type CardholderCreateBody, type CardholderListBody, type CardholderNamesBody, type CardholderUpdateBody } from '@far/contracts';
+import { CardholderFileRow, cardFieldName, type CardholderCreateBody, type CardholderListBody, type CardholderNamesBody, type CardholderUpdateBody } from '@far/contracts';
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -17,7 +17,7 @@ const SECTION = 'Tarjetahabientes';
 export const IDENTIFIER_TAKEN = 'El identificador del tarjetahabiente ya existe';
 export const EMAIL_TAKEN = 'El correo ya está registrado para otro tarjetahabiente';
 
-type Input = z.output<typeof CardholderInput>;
+type Input = z.output<typeof CardholderFileRow>;
 const newIdentifier = () => `TH${randomBytes(5).toString('hex').toUpperCase()}`;
 
 const valuesOf = (b: BusinessRow, d: Input) => ({
@@ -86,12 +86,12 @@ export async function uploadCardholders(tx: Tx, actor: Actor, b: BusinessRow, ro
   for (const r of rows) {
     const formula = Object.entries(r.values).find(([, v]) => isFormula(v));
     if (formula) {
-      errors.push({ Row: r.row, Field: formula[0], Message: FORMULA_MESSAGE });
+      errors.push({ Row: r.row, Field: cardFieldName(formula[0]), Message: FORMULA_MESSAGE });
       continue;
     }
-    const parsed = CardholderInput.safeParse(Object.fromEntries(Object.entries(r.values).filter(([, v]) => v !== '')));
+    const parsed = CardholderFileRow.safeParse(Object.fromEntries(Object.entries(r.values).filter(([, v]) => v !== '')));
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push({ Row: r.row, Field: String(issue.path[0] ?? ''), Message: issue.message });
+      for (const issue of parsed.error.issues) errors.push({ Row: r.row, Field: cardFieldName(String(issue.path[0] ?? '')), Message: issue.message });
       continue;
     }
     valid.push({ row: r.row, values: valuesOf(b, parsed.data) });
@@ -108,10 +108,10 @@ export async function uploadCardholders(tx: Tx, actor: Actor, b: BusinessRow, ro
   for (const v of valid) {
     const id = v.values.v_identifier;
     const mail = v.values.v_email;
-    if (t.identifiers.has(id)) errors.push({ Row: v.row, Field: 'CardholderIdentifier', Message: IDENTIFIER_TAKEN });
-    else if (seenId.has(id)) errors.push({ Row: v.row, Field: 'CardholderIdentifier', Message: `Identificador duplicado en el archivo (fila ${seenId.get(id)})` });
-    else if (t.emails.has(mail)) errors.push({ Row: v.row, Field: 'Email', Message: EMAIL_TAKEN });
-    else if (seenMail.has(mail)) errors.push({ Row: v.row, Field: 'Email', Message: `Correo duplicado en el archivo (fila ${seenMail.get(mail)})` });
+    if (t.identifiers.has(id)) errors.push({ Row: v.row, Field: cardFieldName('CardholderIdentifier'), Message: IDENTIFIER_TAKEN });
+    else if (seenId.has(id)) errors.push({ Row: v.row, Field: cardFieldName('CardholderIdentifier'), Message: `Identificador duplicado en el archivo (fila ${seenId.get(id)})` });
+    else if (t.emails.has(mail)) errors.push({ Row: v.row, Field: cardFieldName('Email'), Message: EMAIL_TAKEN });
+    else if (seenMail.has(mail)) errors.push({ Row: v.row, Field: cardFieldName('Email'), Message: `Correo duplicado en el archivo (fila ${seenMail.get(mail)})` });
     else {
       seenId.set(id, v.row);
       seenMail.set(mail, v.row);
@@ -127,7 +127,6 @@ export async function uploadCardholders(tx: Tx, actor: Actor, b: BusinessRow, ro
   return { TotalRecords: rows.length, CreatedRecords: accepted.length, FailedRecords: failedRows, Errors: errors };
 }
 
-export const TEMPLATE_CSV = `\uFEFF${CARDHOLDER_CSV_COLUMNS.join(',')}\r\nTH0001,María,López,García,maria.lopez@ejemplo.mx,+52,5512345678,,,1990-05-17\r\n`;
 
 export async function listCardholders(db: DbOrTx, b: BusinessRow, q: z.output<typeof CardholderListBody>) {
   const conditions: SQL[] = [eq(cardholders.v_uid_business, b.v_uid)];

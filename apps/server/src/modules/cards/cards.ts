@@ -19,7 +19,6 @@ import { checkLowStock } from './stock';
 const SECTION = 'Tarjetas';
 export const NOT_ASSIGNED = 'La tarjeta no está asignada a un tarjetahabiente';
 export const CANCELLED = 'La tarjeta está cancelada';
-export const MATCH_COLUMNS = ['CardIdentifier', 'Last8', 'CardholderIdentifier'] as const;
 
 export async function listCards(db: DbOrTx, business: BusinessRow | null, q: z.output<typeof CardListBody>) {
   const after = decodeToken(q.PaginationToken, 1);

@@ -6,7 +6,8 @@ import { sha256 } from '../../platform/crypto';
 import { readSingleUpload } from '../../platform/upload';
 import type { BusinessRow } from '../businesses';
 import { businessFor } from './common';
-import { UPLOAD_MAX_BYTES, UPLOAD_SIZE_MESSAGE, readTable } from './files';
+import type { CardFileKind } from '@far/contracts';
+import { UPLOAD_MAX_BYTES, UPLOAD_SIZE_MESSAGE, readCardFile } from './files';
 
 export const STOCK = '/pre-stock-cards';
 export const STAFF = '/user/business';
@@ -20,9 +21,9 @@ export const stock = (op: Op): { access: RouteAccess } => ({ access: { FAR: { me
 export const scopeOf = (db: DbOrTx, actor: Actor, businessId: string | undefined): Promise<BusinessRow | null> =>
   actor.kind === 'FAR' && !businessId ? Promise.resolve(null) : businessFor(db, actor, businessId);
 
-export async function uploadedTable(req: FastifyRequest, opts: { required: readonly string[]; known: readonly string[]; xlsx?: boolean; maxRows?: number }) {
+export async function uploadedTable(req: FastifyRequest, kind: CardFileKind) {
   const upload = await readSingleUpload(req, UPLOAD_MAX_BYTES, UPLOAD_SIZE_MESSAGE);
-  const rows = await readTable(upload, opts);
+  const rows = await readCardFile(upload, kind);
   return { upload, rows };
 }
 

@@ -1,5 +1,4 @@
 import {
-  CARDHOLDER_CSV_COLUMNS,
   Cardholder,
   CardholderBalance,
   CardholderBalancesBody,
@@ -16,7 +15,6 @@ import {
   CardMovementsBody,
   CardSpeiOutBody,
   BusinessMovement,
-  FUNDING_CSV_COLUMNS,
   FundingPreview,
   BusinessScoped,
   UploadResult,
@@ -32,6 +30,7 @@ import { ok } from '../../platform/reply';
 import * as holders from './cardholders';
 import { CARDHOLDER_NOT_FOUND, businessFor } from './common';
 import { ACCOUNT, STAFF, business, fingerprintUpload, sendFile, uploadedTable } from './handlers';
+import { cardTemplate } from './files';
 import * as money from './money';
 import { sendCardSpeiOut } from './speiout';
 
@@ -63,13 +62,13 @@ export const cardholderRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/action/upload-csv`,
     { config: business('Agregar'), schema: { tags, summary: 'Cargar tarjetahabientes (multipart, campo file: CSV o XLSX de la plantilla; ≤ 10 MB). Crea las filas válidas y devuelve todos los errores', consumes: ['multipart/form-data'], response: { 200: answer(UploadResult) } } },
     async (req) => {
-      const { upload, rows } = await uploadedTable(req, { required: ['Names', 'LastName', 'Email', 'CellPhone'], known: CARDHOLDER_CSV_COLUMNS, xlsx: true, maxRows: 50_000 });
+      const { upload, rows } = await uploadedTable(req, 'cardholders');
       const actor = actorOf(req);
       return ok(await db.transaction(async (t) => holders.uploadCardholders(t, actor, await businessFor(t, actor, upload.fields.BusinessId || undefined), rows, upload.filename)), 'Carga procesada');
     },
   );
   app.post(`${base}/action/upload-csv/template`, { config: business('Ver'), schema: { tags, summary: 'Plantilla CSV de tarjetahabientes' } }, async (_req, reply) =>
-    sendFile(reply, { content: Buffer.from(holders.TEMPLATE_CSV, 'utf8'), mediaType: 'text/csv; charset=utf-8', fileName: 'plantilla-tarjetahabientes.csv' }),
+    sendFile(reply, await cardTemplate('cardholders', 'csv')),
   );
   app.post(`${base}/query/getbyid`, { config: business('Ver'), schema: { tags, summary: 'Un tarjetahabiente', body: CardholderByIdBody, response: { 200: answer(Cardholder) } } }, async (req) => {
     const h = await holders.cardholderById(db, await scoped(req, req), req.body.Id);
@@ -140,7 +139,7 @@ export const cardholderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { upload, rows } = await uploadedTable(req, { required: ['Amount'], known: FUNDING_CSV_COLUMNS, maxRows: 20_000 });
+      const { upload, rows } = await uploadedTable(req, 'funding');
       const actor = actorOf(req);
       const b = await businessFor(db, actor, upload.fields.BusinessId || undefined);
       const clean = ({ totalCents: _t, availableCents: _a, ...shown }: Awaited<ReturnType<typeof money.previewOf>>) => shown;

@@ -5,7 +5,7 @@
  * commissions and IVA; its reference is the funding id, so it can move only once.
  */
 import { randomUUID } from 'node:crypto';
-import { CARD_MOVEMENT_KINDS, CARD_STATUS, amountOut, ivaOf, parseApiAmount, type CardMovementsBody } from '@far/contracts';
+import { CARD_MOVEMENT_KINDS, CARD_STATUS, amountOut, cardFieldName, ivaOf, parseApiAmount, type CardMovementsBody } from '@far/contracts';
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -18,7 +18,7 @@ import { recordActivity } from '../audit';
 import type { BusinessRow } from '../businesses';
 import { balanceOf, customerAccountCode, getAccountByCode, openAccount, postTransaction } from '../ledger';
 import { effectiveSpeiConfig } from '../pricing';
-import { dayBounds } from '../spei';
+import { dayBounds } from '../../platform/mexico-time';
 import { CARD_NOT_FOUND, maskedPanOf, type CardRow } from './common';
 import { FORMULA_MESSAGE, isFormula, type TableRow } from './files';
 import { ensureCardAccount } from './cards';
@@ -109,7 +109,7 @@ export async function planFunding(db: DbOrTx, b: BusinessRow, rows: TableRow[]) 
   const seen = new Map<string, number>();
   for (const r of rows) {
     const v = r.values;
-    const err = (Field: string | null, Message: string) => errors.push({ Row: r.row, Field, Message });
+    const err = (Field: string | null, Message: string) => errors.push({ Row: r.row, Field: cardFieldName(Field), Message });
     const formula = Object.entries(v).find(([, x]) => isFormula(x));
     if (formula) {
       err(formula[0], FORMULA_MESSAGE);
@@ -125,7 +125,7 @@ export async function planFunding(db: DbOrTx, b: BusinessRow, rows: TableRow[]) 
     else if (v.CardholderIdentifier) {
       const h = byHolder.get(v.CardholderIdentifier);
       if (h && h.card.length > 1) {
-        err('CardholderIdentifier', 'El tarjetahabiente tiene más de una tarjeta activa: indica CardIdentifier');
+        err('CardholderIdentifier', 'El tarjetahabiente tiene más de una tarjeta activa: indica el identificador de la tarjeta');
         continue;
       }
       card = h?.card[0];

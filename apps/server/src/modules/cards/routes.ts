@@ -40,6 +40,7 @@ import { registerJobHandler } from '../jobs';
 import { consumeCode } from '../security';
 import * as svc from './cards';
 import { businessFor, cardOf, cardOut, cardholderById } from './common';
+import { cardTemplate } from './files';
 import { ACCOUNT, STAFF, STOCK, business, scopeOf, sendFile, stock, uploadedTable } from './handlers';
 import { authorizationOf, authorizationOut, sandboxProcessor } from './network';
 import { cardKeys } from './secret';
@@ -58,6 +59,17 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
   const keys = cardKeys(config.cardKey);
   registerJobHandler(stockSvc.BATCH_JOB, (tx, payload, ctx) => stockSvc.runBatchChunk(tx, keys, String(payload.ref), ctx.now));
+
+  // ---- templates of the card files (issue 26 §2) ----
+  const TemplateQuery = z.object({ format: z.enum(['csv', 'xlsx'], { message: 'Formato no válido' }).default('csv') });
+  app.get(`${base}/template/stock`, { config: stock('Ver'), schema: { tags, summary: 'Plantilla del archivo de stock (CSV)', querystring: TemplateQuery } }, async (req, reply) =>
+    sendFile(reply, await cardTemplate('stock', req.query.format)),
+  );
+  app.get(
+    `${base}/template/:kind`,
+    { config: business('Ver'), schema: { tags, summary: 'Plantilla de tarjetahabientes, asignación o fondeo (CSV o XLSX), con encabezados en español', params: z.object({ kind: z.enum(['cardholders', 'assignment', 'funding'], { message: 'Plantilla no válida' }) }), querystring: TemplateQuery } },
+    async (req, reply) => sendFile(reply, await cardTemplate(req.params.kind, req.query.format)),
+  );
 
   // ---- stock batches (staff) ----
   app.post(`${base}/cardbatchcreations/query/list`, { config: stock('Ver'), schema: { tags, summary: 'Lotes de creación de tarjetas (PaginationToken)', body: BatchListBody, response: { 200: answer(CreationBatchPage) } } }, async (req) =>
@@ -82,7 +94,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/action/upload-csv`,
     { config: stock('Agregar'), schema: { tags, summary: 'Cargar stock de tarjetas (multipart, campo file: CSV con Pan, Cvv, ValidDate y Pin opcional; ≤ 10 MB). Se procesa en segundo plano', consumes: ['multipart/form-data'], response: { 200: answer(CreationBatch) } } },
     async (req) => {
-      const { upload } = await uploadedTable(req, { required: ['Pan', 'Cvv', 'ValidDate'], known: stockSvc.STOCK_COLUMNS, maxRows: 100_000 });
+      const { upload } = await uploadedTable(req, 'stock');
       return ok(await db.transaction((tx) => stockSvc.uploadStockBatch(tx, actorOf(req), upload)), 'Lote en proceso');
     },
   );
@@ -122,7 +134,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/matchcards`,
     { config: business('Agregar'), schema: { tags, summary: 'Asignar tarjetas a tarjetahabientes (multipart, campo file: CSV con CardIdentifier o Last8, y CardholderIdentifier; campo BusinessId para el personal)', consumes: ['multipart/form-data'], response: { 200: answer(MatchResult) } } },
     async (req) => {
-      const { upload, rows } = await uploadedTable(req, { required: ['CardholderIdentifier'], known: svc.MATCH_COLUMNS, maxRows: 100_000 });
+      const { upload, rows } = await uploadedTable(req, 'assignment');
       const actor = actorOf(req);
       return ok(await db.transaction(async (tx) => svc.matchCards(tx, actor, keys, await businessFor(tx, actor, upload.fields.BusinessId || undefined), rows)), 'Asignación registrada');
     },

@@ -1,10 +1,10 @@
 /**
- * A cardholder's SPEI out, sent by the business from the card's balance to a CLABE. The order is
- * the SPEI module's (same rail, tracking key, jobs and outcomes); only the held account differs:
- * the card's ledger account. Its amount counts in the cardholder's daily and monthly usage
+ * A cardholder's SPEI out, sent by the business from the card's balance to a CLABE, through the
+ * one payout path (spei/payout.ts: same rules, rail, tracking key, jobs and outcomes); only the
+ * held account differs: the card's ledger account. Its amount counts in the cardholder's daily and monthly usage
  * together with card purchases (network.ts), under the same cardholder-row lock.
  */
-import { CARD_SPEI_MESSAGES, CARD_STATUS, MOVEMENT_STATUS_NAMES, WALLET_MESSAGES, amountOut, formatCurrency, speiOutCharges, validateClabe, type BusinessMovement, type CardSpeiOutBody } from '@far/contracts';
+import { CARD_SPEI_MESSAGES, CARD_STATUS, MOVEMENT_STATUS_NAMES, amountOut, formatCurrency, validateClabe, type BusinessMovement, type CardSpeiOutBody } from '@far/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -13,8 +13,8 @@ import { notFound, rule } from '../../platform/errors';
 import { recordActivity } from '../audit';
 import type { BusinessRow } from '../businesses';
 import { balanceOf, getAccount } from '../ledger';
-import { cardholderLimits, cardholderSpeiOutEnabled, checkLimits, effectiveSpeiConfig } from '../pricing';
-import { SPEI_OUT_DISABLED, clabeHolder, holderIsAllyOf, mexicoDate, movementOut, placeSpeiOutOrder, type MovementRow } from '../spei';
+import { cardholderLimits, cardholderSpeiOutEnabled, effectiveSpeiConfig } from '../pricing';
+import { businessOwner, movementOut, placePayout, planPayout, type MovementRow, type PayoutPlan, type PayoutSource } from '../spei';
 import { CANCELLED } from './cards';
 import { CARDHOLDER_NOT_FOUND, cardOf, fullNameOf, maskedPanOf, type CardRow, type CardholderRow } from './common';
 import { CARD_LIMIT_TYPE, holderUsage } from './network';
@@ -37,47 +37,43 @@ function cardRefusal(card: CardRow, holder: CardholderRow | null): string | null
   return null;
 }
 
-/** Every check that needs no lock; sendCardSpeiOut repeats them under the cardholder's and card's locks. */
-async function plan(db: DbOrTx, b: BusinessRow, input: Input, card: CardRow, holder: CardholderRow | null) {
-  const refusal = cardRefusal(card, holder);
+/**
+ * The card as a payout source (spei/payout.ts): the card's ledger account, the cardholder's card
+ * limits and usage (purchases and SPEI outs of all its cards), and the business's SPEI settings,
+ * allies and checked payees. Every check that needs no lock; sendCardSpeiOut asks again under the
+ * cardholder's and card's locks.
+ */
+async function planCardSpeiOut(db: DbOrTx, b: BusinessRow, input: Input, card: CardRow, found: CardholderRow | null, now: Date): Promise<PayoutPlan & { holder: CardholderRow }> {
+  const refusal = cardRefusal(card, found);
   if (refusal) throw rule(refusal);
+  const holder = found!;
+  if (!(await cardholderSpeiOutEnabled(db, holder.v_identifier))) throw rule(CARD_SPEI_MESSAGES.holderDisabled);
   const config = await effectiveSpeiConfig(db, b.v_uid);
-  if (!config.enableSpeiOut) throw rule(SPEI_OUT_DISABLED);
-  if (!(await cardholderSpeiOutEnabled(db, holder!.v_identifier))) throw rule(CARD_SPEI_MESSAGES.holderDisabled);
-  if (input.Clabe === b.v_account_number) throw rule('No puedes transferir a la cuenta de la empresa');
-  // A wallet's CLABE is paid inside the ledger, and only by a business that has it as strategic ally.
-  const wallet = await clabeHolder(db, input.Clabe);
-  if (wallet && !(await holderIsAllyOf(db, wallet, b.v_uid))) throw rule(WALLET_MESSAGES.notAlly);
-  const charges = speiOutCharges(input.Amount, config.commissionSpeiOutCents);
-  const limits = await cardholderLimits(db, holder!.v_identifier, CARD_LIMIT_TYPE);
-  return { holder: holder!, charges, limits };
+  const source: PayoutSource = {
+    kind: 'card',
+    owner: businessOwner(b),
+    account: await getAccount(db, card.v_uid_account!),
+    businessId: b.v_uid,
+    enabled: config.enableSpeiOut,
+    commissionCents: config.commissionSpeiOutCents,
+    limits: await cardholderLimits(db, holder.v_identifier, CARD_LIMIT_TYPE),
+    usage: (d, at) => holderUsage(d, holder.v_uid, at),
+  };
+  const destination = { clabe: input.Clabe, bankCode: bankCodeOf(input.Clabe), name: input.BeneficiaryName, rfc: null, alias: null, accountId: null, dailyLimit: null };
+  return { ...(await planPayout(db, source, destination, { amount: input.Amount, confirmHolder: input.ConfirmHolder }, now)), holder };
 }
 
 /**
  * Accepts the SPEI out: locks the cardholder (purchases and SPEI outs of all its cards count one
- * at a time), then the card, checks again, counts the limits, and places the order, whose hold
- * on the card's account refuses 'Saldo insuficiente'. A refusal writes nothing.
+ * at a time), then the card, plans again on the locked rows, and places the order through the
+ * payout path, whose hold on the card's account refuses 'Saldo insuficiente'. A refusal writes nothing.
  */
 export async function sendCardSpeiOut(tx: Tx, actor: Actor, b: BusinessRow, input: Input, idempotencyKey: string | undefined, now = new Date()): Promise<BusinessMovement> {
   const found = await cardOf(tx, b, input.CardIdentifier);
   const [holder] = found.v_uid_cardholder ? await tx.select().from(cardholders).where(eq(cardholders.v_uid, found.v_uid_cardholder)).for('update') : [];
   const card = await cardOf(tx, b, input.CardIdentifier, { forUpdate: true });
-  const p = await plan(tx, b, input, card, holder ?? null);
-  checkLimits(p.limits, { amount: input.Amount, ...(await holderUsage(tx, p.holder.v_uid, now)) });
-  const account = (await getAccount(tx, card.v_uid_account!))!;
-  const order = await placeSpeiOutOrder(tx, {
-    business: b,
-    account,
-    cardAccount: true,
-    destination: { clabe: input.Clabe, bankCode: bankCodeOf(input.Clabe), name: input.BeneficiaryName, rfc: null, alias: null, accountId: null },
-    charges: p.charges,
-    concept: input.Concept,
-    reference: input.Reference,
-    operationDate: mexicoDate(now),
-    userId: actor.userId,
-    idempotencyKey: idempotencyKey ?? null,
-    now,
-  });
+  const p = await planCardSpeiOut(tx, b, input, card, holder ?? null, now);
+  const order = await placePayout(tx, p, { concept: input.Concept, reference: input.Reference, userId: actor.userId, idempotencyKey: idempotencyKey ?? null }, now);
   await tx.insert(cardMovements).values({
     v_uid_card: card.v_uid,
     v_uid_business: b.v_uid,
@@ -97,7 +93,7 @@ export async function sendCardSpeiOut(tx: Tx, actor: Actor, b: BusinessRow, inpu
     activity: `Envió un SPEI de ${formatCurrency(p.charges.amountCents)} desde la tarjeta ${maskedPanOf(card)} de ${fullNameOf(p.holder)} a ${input.BeneficiaryName} (terminación ${input.Clabe.slice(-4)})`,
     detail: { movement: order.v_uid, card: card.v_card_identifier, total: amountOut(p.charges.totalCents) },
   });
-  const after = await balanceOf(tx, account.id);
+  const after = await balanceOf(tx, card.v_uid_account!);
   return movementOut(order, after.availableBalance);
 }
 

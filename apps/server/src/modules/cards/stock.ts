@@ -16,14 +16,13 @@ import { recordActivity } from '../audit';
 import { enqueueJob } from '../jobs';
 import { notify } from '../notifications';
 import { decodeToken, tokenPage, usersOfClient } from './common';
-import { FORMULA_MESSAGE, isFormula, readTable } from './files';
+import { FORMULA_MESSAGE, isFormula, readCardFile } from './files';
 import { cardBatchErrors, cardBatches, cardStockSettings, cards } from './schema';
 import { panFromSerial, randomDigits, validDate, type CardKeys } from './secret';
 
 export const BATCH_JOB = 'cards.batch';
 export const CHUNK = 2_000;
 const SECTION = 'Pre Stock';
-export const STOCK_COLUMNS = ['Pan', 'Cvv', 'ValidDate', 'Pin'] as const;
 export const BATCH_NOT_FOUND = 'Lote no encontrado';
 
 type BatchRow = typeof cardBatches.$inferSelect;
@@ -64,7 +63,7 @@ export const generateBatch = (tx: Tx, actor: Actor, count: number, bin: string, 
 
 /** A stock file: the header and encoding are checked now (a bad one refuses the file); rows are checked by the job. */
 export async function uploadStockBatch(tx: Tx, actor: Actor, file: { filename: string; content: Buffer }, now = new Date()) {
-  const rows = await readTable(file, { required: ['Pan', 'Cvv', 'ValidDate'], known: STOCK_COLUMNS, maxRows: 100_000 });
+  const rows = await readCardFile(file, 'stock');
   // Kept normalised (header + rows as parsed), so the job reads exactly what was checked here.
   const content = JSON.stringify(rows.map((r) => [r.row, r.values.Pan ?? '', r.values.Cvv ?? '', r.values.ValidDate ?? '', r.values.Pin ?? '']));
   return startBatch(tx, actor, { source: 'csv', total: rows.length, path: `db://card_batches/${file.filename.replace(/[^\w.-]/g, '_')}`, content }, now);

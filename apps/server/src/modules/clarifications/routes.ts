@@ -26,7 +26,7 @@ import { toPage } from '../../platform/paging';
 import { ok } from '../../platform/reply';
 import { readSingleUpload } from '../../platform/upload';
 import { checkImage, checkPdf, PDF_MAX_BYTES } from '../files';
-import { mexicoDate } from '../spei';
+import { mexicoDate } from '../../platform/mexico-time';
 import * as svc from './service';
 
 const tags = ['Aclaraciones'];

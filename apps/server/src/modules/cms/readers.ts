@@ -1,8 +1,8 @@
-import { CMS_STATUS_IDS, type HelpContent, type PendingLegal } from '@far/contracts';
+import { CMS_STATUS_IDS, type CmsSection, type HelpContent, type LegalVersion, type PendingLegal } from '@far/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
-import { conflict, notFound } from '../../platform/errors';
+import { conflict, fieldError, notFound } from '../../platform/errors';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import * as users from '../users';
@@ -11,15 +11,15 @@ import { cmsContentTypes, cmsContents, cmsLegalAcceptances } from './schema';
 
 type Values = Record<string, unknown>;
 
-/** Published, not hidden, not deleted items of the reader's section, whose ancestors are visible too. */
-async function visibleRows(db: DbOrTx, actor: Actor) {
+/** Published, not hidden, not deleted items of a section, whose ancestors are visible too. */
+async function visibleRows(db: DbOrTx, section: CmsSection) {
   const rows = await db
     .select({ c: cmsContents, t: cmsContentTypes })
     .from(cmsContents)
     .innerJoin(cmsContentTypes, eq(cmsContentTypes.v_uid, cmsContents.v_uid_content_type))
     .where(
       and(
-        eq(cmsContents.v_uid_section, sectionId(readerSection(actor))),
+        eq(cmsContents.v_uid_section, sectionId(section)),
         eq(cmsContents.v_uid_status, CMS_STATUS_IDS.publicado),
         eq(cmsContents.b_hidden, false),
         isNull(cmsContents.d_deleted_at),
@@ -37,7 +37,7 @@ async function visibleRows(db: DbOrTx, actor: Actor) {
 }
 
 export async function helpContents(db: DbOrTx, actor: Actor): Promise<HelpContent[]> {
-  return (await visibleRows(db, actor)).map(({ c, t }) => ({
+  return (await visibleRows(db, readerSection(actor))).map(({ c, t }) => ({
     Id: c.v_uid,
     Name: c.v_name,
     Type: { Id: t.v_uid, Name: t.v_name, SystemName: t.v_system_name, Definition: t.t_json },
@@ -49,31 +49,59 @@ export async function helpContents(db: DbOrTx, actor: Actor): Promise<HelpConten
   }));
 }
 
+type Row = Awaited<ReturnType<typeof visibleRows>>[number];
+const legalOut = ({ c }: Row): PendingLegal => ({ Id: c.v_uid, Name: c.v_name, Version: c.i_version, Html: String((c.t_json as Values).content ?? ''), PublishedAt: iso(c.d_published_at)! });
+const legalRows = async (db: DbOrTx, section: CmsSection) => (await visibleRows(db, section)).filter(({ t, c }) => t.v_system_name === 'legal' && c.d_published_at !== null);
+
+/** The wallet section's published legal texts, shown (and ticked) at wallet sign-up. */
+export const signupLegal = async (db: DbOrTx): Promise<PendingLegal[]> => (await legalRows(db, 'wallet')).map(legalOut);
+
 /**
- * Legal texts the user has to accept: visible in their section, published after their account was
- * created (a new user accepted the terms of the day at sign-up), and this version not yet accepted.
+ * Legal texts the user has to accept: every published legal text of their section whose current
+ * version they have not accepted themselves (at sign-up or after sign-in). Nobody is assumed to
+ * have accepted anything: demo users and users invited by staff are asked at their first sign-in.
  */
 export async function pendingLegal(db: DbOrTx, actor: Actor): Promise<PendingLegal[]> {
   if (actor.kind === 'FAR') return [];
-  const user = await users.getUser(db, actor.userId);
-  const since = user?.d_create_at ?? new Date(0);
   const accepted = await db.select().from(cmsLegalAcceptances).where(eq(cmsLegalAcceptances.v_uid_user, actor.userId));
   const done = new Set(accepted.map((a) => `${a.v_uid_content}:${a.i_version}`));
-  return (await visibleRows(db, actor))
-    .filter(({ c, t }) => t.v_system_name === 'legal' && c.d_published_at !== null && c.d_published_at > since && !done.has(`${c.v_uid}:${c.i_version}`))
-    .map(({ c }) => ({ Id: c.v_uid, Name: c.v_name, Version: c.i_version, Html: String((c.t_json as Values).content ?? ''), PublishedAt: iso(c.d_published_at)! }));
+  return (await legalRows(db, readerSection(actor))).filter(({ c }) => !done.has(`${c.v_uid}:${c.i_version}`)).map(legalOut);
+}
+
+/** The acceptance row and the user's "terms accepted" date, both written only from the user's own tick. */
+async function recordAcceptance(tx: DbOrTx, userId: string, row: Row, ip: string | undefined) {
+  await tx.insert(cmsLegalAcceptances).values({ v_uid_user: userId, v_uid_content: row.c.v_uid, i_version: row.c.i_version, v_ip: ip ?? null }).onConflictDoNothing();
+  const [saved] = await tx
+    .select()
+    .from(cmsLegalAcceptances)
+    .where(and(eq(cmsLegalAcceptances.v_uid_user, userId), eq(cmsLegalAcceptances.v_uid_content, row.c.v_uid), eq(cmsLegalAcceptances.i_version, row.c.i_version)));
+  await users.updateUser(tx, userId, { d_terms_accepted_at: saved!.d_accepted_at });
+  return saved!;
 }
 
 /** Records who accepted which version, when; accepting twice keeps the first record. */
 export async function acceptLegal(tx: DbOrTx, actor: Actor, uid: string, version: number, ip: string | undefined) {
-  const row = (await visibleRows(tx, actor)).find((r) => r.c.v_uid === uid && r.t.v_system_name === 'legal');
+  const row = (await legalRows(tx, readerSection(actor))).find((r) => r.c.v_uid === uid);
   if (!row) throw notFound('Texto legal no encontrado');
   if (row.c.i_version !== version) throw conflict('El texto legal cambió; vuelve a leerlo antes de aceptarlo');
-  await tx.insert(cmsLegalAcceptances).values({ v_uid_user: actor.userId, v_uid_content: uid, i_version: version, v_ip: ip ?? null }).onConflictDoNothing();
-  const [saved] = await tx
-    .select()
-    .from(cmsLegalAcceptances)
-    .where(and(eq(cmsLegalAcceptances.v_uid_user, actor.userId), eq(cmsLegalAcceptances.v_uid_content, uid), eq(cmsLegalAcceptances.i_version, version)));
+  const saved = await recordAcceptance(tx, actor.userId, row, ip);
   await recordActivity(tx, { actor, section: 'Ayuda', action: 'Editar', activity: `Aceptación de ${row.c.v_name} (versión ${version})` });
-  return { ContentId: uid, Version: version, AcceptedAt: iso(saved!.d_accepted_at)! };
+  return { ContentId: uid, Version: version, AcceptedAt: iso(saved.d_accepted_at)! };
+}
+
+export const SIGNUP_LEGAL_MESSAGE = 'Para continuar acepta los términos y condiciones y el aviso de privacidad';
+
+/**
+ * Wallet sign-up step 1: the person must have ticked every published wallet legal text at its
+ * current version. `userId` is null for a registration that changes no account (an e-mail that
+ * already has one): it is checked the same way and records nothing.
+ */
+export async function acceptAtSignup(tx: DbOrTx, userId: string | null, ticked: LegalVersion[], ip: string | undefined) {
+  const rows = await legalRows(tx, 'wallet');
+  for (const row of rows) {
+    const mine = ticked.find((l) => l.Id === row.c.v_uid);
+    if (!mine) throw fieldError('Legal', SIGNUP_LEGAL_MESSAGE, 'required');
+    if (mine.Version !== row.c.i_version) throw fieldError('Legal', 'El texto legal cambió; vuelve a leerlo antes de aceptarlo', 'version');
+  }
+  if (userId) for (const row of rows) await recordAcceptance(tx, userId, row, ip);
 }

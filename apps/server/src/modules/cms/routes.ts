@@ -53,6 +53,7 @@ import * as readers from './readers';
  * | POST   /api/cms/files/{uid}                   | /cms Editar    | —                    | —                    |
  * | GET    /api/cms/files/{uid}                   | public (only CMS images, for <img src>)              |
  * | GET    /api/cms/help                          | — (403)        | /help Ver (own)      | signed in (own)      |
+ * | GET    /api/cms/legal/signup                  | public (the wallet's published legal texts, read at sign-up) |
  * | GET    /api/cms/legal/pending                 | signed in (empty list) | signed in    | signed in            |
  * | POST   /api/cms/legal/{uid}/accept            | — (403)        | signed in            | signed in            |
  *
@@ -78,6 +79,7 @@ const ACCESS = {
   fileReplace: { FAR: { menu: CMS, permission: 'Editar' } },
   fileServe: 'public',
   help: { BUS: { menu: '/help', permission: 'Ver' }, WAL: 'any', note: 'each reader gets the published content of their own section' },
+  legalSignup: 'public',
   legalPending: 'authenticated',
   legalAccept: { BUS: 'any', WAL: 'any' },
 } as const satisfies Record<string, Access>;
@@ -219,6 +221,11 @@ export const cmsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       return ok(await readers.helpContents(db, actorOf(req)));
     },
+  );
+  app.get(
+    '/api/cms/legal/signup',
+    { config: { access: ACCESS.legalSignup }, schema: { tags, summary: 'Textos legales de Wallet publicados, que se aceptan al crear la cuenta', response: { 200: answer(z.array(PendingLegal)) } } },
+    async () => ok(await readers.signupLegal(db)),
   );
   app.get(
     '/api/cms/legal/pending',

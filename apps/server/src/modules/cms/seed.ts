@@ -13,6 +13,9 @@ const ICON = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" vie
 const LEGAL_HTML =
   '<h2>Términos y condiciones de uso</h2><p>Al usar FAR Portal aceptas que tus operaciones se registren para su seguimiento y aclaración.</p><ul><li>Tus datos se tratan conforme al aviso de privacidad.</li><li>Las comisiones vigentes se muestran antes de cada operación.</li></ul>';
 
+const PRIVACY_HTML =
+  '<h2>Aviso de privacidad</h2><p>FAR Portal trata tus datos personales (nombre, correo, teléfono y operaciones) para abrir y operar tu cuenta, prevenir fraudes y cumplir con la regulación financiera.</p><p>Puedes ejercer tus derechos de acceso, rectificación, cancelación y oposición escribiendo a privacidad@far.mx.</p>';
+
 type Demo = { section: CmsSection; type: ContentSystemName; name: string; value: (icon: string) => Record<string, unknown> };
 
 const DEMO: Demo[] = [
@@ -44,6 +47,7 @@ const DEMO: Demo[] = [
     }),
   },
   { section: 'business', type: 'legal', name: 'Términos y condiciones', value: () => ({ content: LEGAL_HTML }) },
+  { section: 'business', type: 'legal', name: 'Aviso de privacidad', value: () => ({ content: PRIVACY_HTML }) },
   {
     section: 'wallet',
     type: 'faq',
@@ -51,9 +55,10 @@ const DEMO: Demo[] = [
     value: (icon) => ({ icon, questions: [{ question: 'Cómo recargo saldo', answer: 'Recibe una transferencia SPEI a la CLABE de tu cuenta.' }] }),
   },
   { section: 'wallet', type: 'legal', name: 'Términos y condiciones Wallet', value: () => ({ content: LEGAL_HTML }) },
+  { section: 'wallet', type: 'legal', name: 'Aviso de privacidad Wallet', value: () => ({ content: PRIVACY_HTML }) },
 ];
 
-/** A little published help for the demo, once. Dated in the past: demo users are not asked to accept it. */
+/** A little published help for the demo, once. Its legal texts are accepted by each user at sign-up or first sign-in. */
 export async function seedCmsDemo(db: Db): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(cmsContents);
   if ((existing?.n ?? 0) > 0) return;

@@ -8,7 +8,8 @@ import type { Actor } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
 import { iso } from '../../platform/reply';
 import { businessForActor } from '../businesses';
-import { addDays, dayBounds, mexicoDate, movementsByIds } from '../spei';
+import { movementsByIds } from '../spei';
+import { addDays, dayBounds, mexicoDate } from '../../platform/mexico-time';
 import { dispersionRows, dispersions } from './schema';
 import type { DispersionRow } from './service';
 

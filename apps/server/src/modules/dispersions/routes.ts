@@ -23,6 +23,7 @@ import {
   IdParam,
   amountOut,
   answer,
+  formatDate,
   holderMatches,
   type DispersionTransaction,
 } from '@far/contracts';
@@ -110,7 +111,7 @@ export function createCommand<T>(req: FastifyRequest, reply: FastifyReply, body:
 }
 
 const createdMessage = (d: DispersionRow) =>
-  d.i_status === D.porAutorizar ? 'Dispersión registrada: espera la autorización de otro usuario' : d.i_status === D.programada ? `Dispersión programada para el ${d.d_payment_day}` : d.i_status === D.fallida ? 'Todas las transacciones fallaron' : 'Dispersión en proceso';
+  d.i_status === D.porAutorizar ? 'Dispersión registrada: espera la autorización de otro usuario' : d.i_status === D.programada ? `Dispersión programada para el ${formatDate(d.d_payment_day!)}` : d.i_status === D.fallida ? 'Todas las transacciones fallaron' : 'Dispersión en proceso';
 
 const ROW_COLUMNS: ExportColumn<DispersionTransaction>[] = [
   { header: 'Fila', kind: 'text', value: (r) => String(r.Row) },

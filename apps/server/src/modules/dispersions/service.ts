@@ -14,6 +14,7 @@ import {
   SPEI_MESSAGES,
   amountOut,
   formatCurrency,
+  formatDate,
   isFuturePaymentDay,
   type Dispersion,
 } from '@far/contracts';
@@ -33,7 +34,8 @@ import { balanceOf, lockAccount, placeHold, placeHolds, releaseHold } from '../l
 import { notify } from '../notifications';
 import { assertChecker, rememberClabes, type CheckedClabe } from '../payout-checks';
 import { checkLimits, effectiveLimits } from '../pricing';
-import { addDays, businessSpeiAccount, holdReference, mexicoDate, mexicoMidnight, placeSpeiOutOrders, speiOutUsage, type BatchOrder, type MovementRow } from '../spei';
+import { businessOwner, businessSpeiAccount, holdReference, placeSpeiOutOrders, speiOutUsage, type BatchOrder, type MovementRow } from '../spei';
+import { addDays, mexicoDate, mexicoMidnight } from '../../platform/mexico-time';
 import { TEMPLATE_HEADERS } from './file';
 import type { DispersionPlan } from './plan';
 import { dispersionRows, dispersions } from './schema';
@@ -188,7 +190,7 @@ export async function createDispersion(tx: Tx, actor: Actor, plan: DispersionPla
     actor,
     section: SECTION,
     action: 'Agregar',
-    activity: `Creó la dispersión ${file.name} de ${plan.rows.length} filas por ${formatCurrency(t.totalCents)}${input.paymentDay ? ` programada para el ${input.paymentDay}` : ''}${plan.needsApproval ? ' (por autorizar)' : ''}`,
+    activity: `Creó la dispersión ${file.name} de ${plan.rows.length} filas por ${formatCurrency(t.totalCents)}${input.paymentDay ? ` programada para el ${formatDate(input.paymentDay)}` : ''}${plan.needsApproval ? ' (por autorizar)' : ''}`,
     detail: { dispersion: d!.v_uid, total: amountOut(t.totalCents) },
   });
   if (status === D.enProceso) return startDispersion(tx, d!.v_uid, now, 'now');
@@ -332,7 +334,7 @@ export async function runChunk(tx: Tx, id: string, gen: number, now: Date): Prom
   const holds = orders.map((o) => ({ amountCents: o.charges.totalCents, reference: holdReference(o.id) }));
   if (remaining > 0n) holds.push({ amountCents: remaining, reference: batchHold(id, gen + 1) });
   await placeHolds(tx, { accountId: account.id, holds });
-  await placeSpeiOutOrders(tx, { business, operationDate: mexicoDate(now), userId: d.v_uid_user, dispersionId: id, now, orders });
+  await placeSpeiOutOrders(tx, { owner: businessOwner(business), operationDate: mexicoDate(now), userId: d.v_uid_user, dispersionId: id, now, orders });
   await tx.execute(sql`
     UPDATE ${dispersionRows} r SET i_state = 1, v_uid_movement = x.m, d_update_at = now()
       FROM unnest(${pgArray(rows.map((r) => r.v_uid))}::uuid[], ${pgArray(orders.map((o) => o.id))}::uuid[]) AS x(r, m)

@@ -1,6 +1,4 @@
 import {
-  Announcement,
-  AnnouncementRequest,
   IdParam,
   NotificationAddRequest,
   NotificationItem,
@@ -19,7 +17,6 @@ import { z } from 'zod';
 import { AppError, fieldError } from '../../platform/errors';
 import { actorOf } from '../../platform/guard';
 import { ok } from '../../platform/reply';
-import { announce, recentAnnouncements } from './announcements';
 import { TICKET_TTL_S, createLiveHub, issueTicket, redeemTicket } from './live';
 import { addNotification, listNotifications, markAllRead, preferencesOf, savePreferences, setStatus, unreadCount } from './service';
 
@@ -28,7 +25,6 @@ const grant = (permission: 'Ver' | 'Agregar') => ({ menu: '/notification', permi
 /** Every kind reads and marks its own notices (reading is part of seeing them). */
 const OWN = { access: { FAR: grant('Ver'), BUS: grant('Ver'), WAL: grant('Ver') } } as const;
 const ADD = { access: { FAR: grant('Agregar'), BUS: grant('Agregar'), WAL: grant('Agregar') } } as const;
-const STAFF_ADD = { access: { FAR: grant('Agregar'), refused: 'Solo el personal de FAR puede enviar avisos' } } as const;
 const PREFS_READ = { access: { FAR: { menu: '/profile', permission: 'Ver' }, BUS: { menu: '/profile', permission: 'Ver' }, WAL: { menu: '/profile', permission: 'Ver' } } } as const;
 const PREFS_EDIT = { access: { FAR: { menu: '/profile', permission: 'Editar' }, BUS: { menu: '/profile', permission: 'Editar' }, WAL: { menu: '/profile', permission: 'Editar' } } } as const;
 const UidParam = z.object({ uid: IdParam.shape.id });
@@ -36,7 +32,7 @@ const UidParam = z.object({ uid: IdParam.shape.id });
 const STREAM_MAX_MS = 15 * 60_000;
 const HEARTBEAT_MS = 25_000;
 
-/** /api/notification/*: each user's own notices, staff announcements, e-mail preferences and the live stream. */
+/** /api/notification/*: each user's own notices, e-mail preferences and the live stream (staff announcements: modules/announcements). */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   const hub = createLiveHub(app.ctx.database, (err) => app.log.warn({ err }, 'notificaciones en vivo: error del listener'));
@@ -75,18 +71,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/notification/action/read-all',
     { config: OWN, schema: { tags, summary: 'Marca todas las notificaciones del usuario como leídas', response: { 200: answer(z.object({ updated: z.number() })) } } },
     async (req) => ok({ updated: await db.transaction((tx) => markAllRead(tx, actorOf(req))) }, 'Notificaciones marcadas como leídas'),
-  );
-
-  app.post(
-    '/api/notification/action/announce',
-    { config: STAFF_ADD, schema: { tags, summary: 'Aviso del personal a todas las empresas, a todos los usuarios Wallet o a una empresa', body: AnnouncementRequest, response: { 200: answer(Announcement) } } },
-    async (req) => ok(await db.transaction((tx) => announce(tx, actorOf(req), req.body)), 'Aviso enviado'),
-  );
-
-  app.get(
-    '/api/notification/announcements',
-    { config: { access: { FAR: grant('Ver'), refused: 'Solo el personal de FAR puede ver los avisos enviados' } }, schema: { tags, summary: 'Últimos avisos enviados por el personal', response: { 200: answer(z.array(Announcement)) } } },
-    async () => ok(await recentAnnouncements(db)),
   );
 
   app.get(

@@ -44,14 +44,3 @@ export const notificationStreamTickets = pgTable('notification_stream_tickets', 
   v_uid_user: uuid('v_uid_user').notNull(),
   d_expires_at: tstz('d_expires_at').notNull(),
 });
-
-/** A staff announcement (its notices are rows of `notifications`, kind 'announcement'). */
-export const announcements = pgTable('announcements', {
-  ...recordColumns(),
-  v_audience: text('v_audience').notNull().$type<'businesses' | 'wallets' | 'business'>(),
-  v_uid_business: uuid('v_uid_business'),
-  v_title: text('v_title').notNull(),
-  t_text: text('t_text').notNull(),
-  i_recipients: integer('i_recipients').notNull(),
-  v_uid_author: uuid('v_uid_author'),
-});

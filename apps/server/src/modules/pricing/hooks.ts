@@ -1,6 +1,8 @@
 import type { DbOrTx } from '../../db/client';
 import { hook } from '../../platform/module';
-import type { LimitUsage } from './service';
+
+/** SPEI-out amounts already counted for a business today and this month (the SPEI module knows them). */
+export type LimitUsage = (db: DbOrTx, businessId: string) => Promise<{ today: bigint; month: bigint }>;
 
 /** What a business has sent today and this month, for its limits: SPEI owns it and imports pricing, so SPEI provides it. */
 export const limitUsage = hook<LimitUsage>('pricing.limitUsage');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { assertOwnCardholder, limitUsage } from './hooks';
+import { assertOwnCardholder, limitUsage, type LimitUsage } from './hooks';
 import { pricingRoutes } from './routes';
 
 // SPEI commissions and transaction limits: the SPEI module reads them inside its money transactions.
@@ -21,9 +21,8 @@ export {
   DEFAULT_GLOBAL_SPEI_CONFIG,
   type EffectiveSpeiConfig,
   type Limits,
-  type LimitUsage,
 } from './service';
-export { limitUsage, assertOwnCardholder };
+export { limitUsage, assertOwnCardholder, type LimitUsage };
 
 export async function register(app: FastifyInstance): Promise<void> {
   await app.register(pricingRoutes({ limitUsage }));

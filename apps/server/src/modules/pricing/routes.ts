@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/guard';
 import { ok } from '../../platform/reply';
+import type { LimitUsage } from './hooks';
 import * as pricing from './service';
 
 const tags = ['Comisiones y límites'];
@@ -31,7 +32,7 @@ const staffOrCardholders = (permission: 'Ver' | 'Editar', note: string) => ({ ac
 
 export interface PricingRouteDeps {
   /** SPEI-out amounts already counted today and this month for a business (from the SPEI module). */
-  limitUsage: pricing.LimitUsage;
+  limitUsage: LimitUsage;
 }
 
 /** /api/v1/transaction/speiconfig/* and /limit/*. */

@@ -30,7 +30,7 @@ import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { businessForActor, businessName, liveBusiness, type BusinessRow } from '../businesses';
 import { balanceOf, customerAccountCode, getAccountByCode } from '../ledger';
-import { assertOwnCardholder } from './hooks';
+import { assertOwnCardholder, type LimitUsage } from './hooks';
 import { speiConfigBusiness, speiConfigCardholder, speiConfigGlobal, transactionLimits } from './schema';
 
 const SECTION_CONFIG = 'Configuración SPEI';
@@ -440,9 +440,6 @@ export async function getCardholderLimits(db: DbOrTx, actor: Actor, identifier: 
     SpeiOutEnabled: await cardholderSpeiOutEnabled(db, identifier),
   };
 }
-
-/** SPEI-out amounts already counted for a business today and this month (the SPEI module knows them). */
-export type LimitUsage = (db: DbOrTx, businessId: string) => Promise<{ today: bigint; month: bigint }>;
 
 export async function getBusinessLimits(db: DbOrTx, actor: Actor, businessId: string | undefined, usage: LimitUsage): Promise<BusinessLimits> {
   const b = await businessForActor(db, actor, businessId, { field: 'BusinessId' });

@@ -4,6 +4,7 @@ import {
   PERMISSION_NAMES,
   SYSTEM_ROLES,
   defaultGrants,
+  roleLabel,
   menuIdByUrl,
   type ClientKind,
   type MenuEntry,
@@ -254,7 +255,7 @@ export async function editRole(db: DbOrTx, actor: Actor, data: { v_uid: string; 
     .insert(rolePermissions)
     .values({ v_uid_role: role.v_uid, t_json: grants })
     .onConflictDoUpdate({ target: rolePermissions.v_uid_role, set: { t_json: grants, d_update_at: new Date() } });
-  await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Editar', activity: `Editó el rol ${data.v_name}`, detail: { role: role.v_uid } });
+  await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Editar', activity: `Editó el rol ${roleLabel(data.v_name)}`, detail: { role: role.v_uid } });
 }
 
 /** The super role must keep the roles screen, or nobody could ever grant anything again. */
@@ -272,7 +273,7 @@ export async function setRoleActive(db: DbOrTx, actor: Actor, uid: string, activ
   if (role.b_system && !active) throw rule(`El rol del sistema ${role.v_name} no se puede desactivar`);
   if (uid === actor.roleId && !active) throw rule('No puedes desactivar tu propio rol');
   await db.update(roles).set({ i_active: active, d_update_at: new Date() }).where(eq(roles.v_uid, uid));
-  await recordActivity(db, { actor, section: 'Roles y permisos', action: active ? 'Activar' : 'Desactivar', activity: `${active ? 'Activó' : 'Desactivó'} el rol ${role.v_name}`, detail: { role: uid } });
+  await recordActivity(db, { actor, section: 'Roles y permisos', action: active ? 'Activar' : 'Desactivar', activity: `${active ? 'Activó' : 'Desactivó'} el rol ${roleLabel(role.v_name)}`, detail: { role: uid } });
 }
 
 export async function deleteRole(db: DbOrTx, actor: Actor, uid: string, usersPerRole: UsersPerRole) {
@@ -282,7 +283,7 @@ export async function deleteRole(db: DbOrTx, actor: Actor, uid: string, usersPer
   const users = (await usersPerRole(db, [uid])).get(uid) ?? 0;
   if (users > 0) throw rule(`El rol ${role.v_name} tiene ${users} usuario(s) asignado(s); reasígnalos antes de eliminarlo`);
   await db.delete(roles).where(eq(roles.v_uid, uid));
-  await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Borrar', activity: `Eliminó el rol ${role.v_name}`, detail: { role: uid } });
+  await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Borrar', activity: `Eliminó el rol ${roleLabel(role.v_name)}`, detail: { role: uid } });
 }
 
 type MenuInput = Omit<typeof menu.$inferInsert, 'v_uid'> & { v_permissions: string[]; v_client_prefix: string[] };
@@ -347,7 +348,7 @@ export async function upsertPermission(db: DbOrTx, actor: Actor, data: { v_uid_r
     .values({ v_uid_role: role.v_uid, t_json: grants })
     .onConflictDoUpdate({ target: rolePermissions.v_uid_role, set: { t_json: grants, d_update_at: new Date() } })
     .returning();
-  await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Editar', activity: `Actualizó los permisos del rol ${role.v_name}` });
+  await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Editar', activity: `Actualizó los permisos del rol ${roleLabel(role.v_name)}` });
   return { v_uid: row!.v_uid, v_uid_role: row!.v_uid_role, t_json: row!.t_json, d_create_at: iso(row!.d_create_at)!, d_update_at: iso(row!.d_update_at)! };
 }
 

@@ -12,7 +12,8 @@ import { businessBatches, businessByClient, businessName, type BusinessRow } fro
 import { CLARIFICATION_COLUMNS, clarificationBatches } from '../clarifications';
 import { dispersionRowBatches, dispersionsPerStatus, type DispersionReportFilter, type DispersionReportRow } from '../dispersions';
 import { roleCatalog } from '../rbac';
-import { addDays, commissionsPerBusinessMonth, movementBatches, movementsPerDay, movementsPerStatus, type MovementReportFilter, type MovementReportRow as MovementRow } from '../spei';
+import { commissionsPerBusinessMonth, movementBatches, movementsPerDay, movementsPerStatus, type MovementReportFilter, type MovementReportRow as MovementRow } from '../spei';
+import { addDays } from '../../platform/mexico-time';
 import { fullName, userBatches, type UserRow } from '../users';
 
 /** Who asks: staff see every tenant (or the business they name); a business only itself. */

@@ -2,7 +2,7 @@
  * Reports: who may ask for which kind, the period in Mexico City days, the streamed file, the
  * figures, and scheduled reports sent by e-mail through the outbox (docs/decisions/0016).
  */
-import { REPORT_MESSAGES, REPORT_KINDS, reportKind, type ReportKey, type ReportScheduleOut } from '@far/contracts';
+import { REPORT_MESSAGES, REPORT_KINDS, formatDate, reportFileName, reportKind, type ReportKey, type ReportScheduleOut } from '@far/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
@@ -14,7 +14,7 @@ import { businessByClient, businessForActor, liveBusiness } from '../businesses'
 import { storeFile } from '../files';
 import { enqueueJob, type JobContext } from '../jobs';
 import { enqueueMessage } from '../outbox';
-import { addDays, mexicoDate, mexicoMidnight } from '../spei';
+import { addDays, mexicoDate, mexicoMidnight } from '../../platform/mexico-time';
 import { canSignIn, getUser } from '../users';
 import { REPORTS, type ReportRequest, type ReportScope } from './kinds';
 import { reportSchedules } from './schema';
@@ -54,7 +54,7 @@ export async function requestFor(db: DbOrTx, actor: Actor, ask: ReportAsk, now: 
   return { scope: await scopeFor(db, actor, ask.Kind, ask.BusinessId), ...periodOf(ask.From, ask.To, now), status: ask.Status, now };
 }
 
-const baseName = (kind: ReportKey, q: ReportRequest) => `reporte-${kind}-${q.fromDay}-a-${q.toDay}`;
+const baseName = (kind: ReportKey, q: ReportRequest) => reportFileName(kind, { from: q.fromDay, to: q.toDay });
 
 /** The file, streamed: rows leave as they are read. */
 export function streamReport(db: DbOrTx, kind: ReportKey, q: ReportRequest, format: ExportFormat) {
@@ -71,7 +71,7 @@ export async function reportFigures(db: DbOrTx, kind: ReportKey, q: ReportReques
 }
 
 export const auditDownload = (tx: Tx, actor: Actor, kind: ReportKey, format: string, q: ReportRequest) =>
-  recordActivity(tx, { actor: { userId: actor.userId, client: actor.client }, section: SECTION, action: 'descargar', activity: `Descargó el reporte ${reportKind(kind)?.Label} (${format.toUpperCase()}) del ${q.fromDay} al ${q.toDay}` });
+  recordActivity(tx, { actor: { userId: actor.userId, client: actor.client }, section: SECTION, action: 'descargar', activity: `Descargó el reporte ${reportKind(kind)?.Label} (${format.toUpperCase()}) del ${formatDate(q.fromDay)} al ${formatDate(q.toDay)}` });
 
 // ---- scheduled reports ---------------------------------------------------------------------------------
 
@@ -179,7 +179,7 @@ export async function runSchedule(tx: Tx, payload: Record<string, unknown>, ctx:
       break;
     }
   }
-  const period = q.fromDay === q.toDay ? `del ${q.fromDay}` : `del ${q.fromDay} al ${q.toDay}`;
+  const period = q.fromDay === q.toDay ? `del ${formatDate(q.fromDay)}` : `del ${formatDate(q.fromDay)} al ${formatDate(q.toDay)}`;
   const subject = `Reporte ${kind.Label} ${period}`;
   let attachmentId: string | null = null;
   let body: string;

@@ -92,7 +92,6 @@ export async function seedDemo(db: Db, password: string): Promise<void> {
         v_uid_status: STATUS_IDS.activo,
         v_password_hash: hash,
         d_activation_at: new Date(),
-        d_terms_accepted_at: new Date(),
       });
       await recordActivity(tx, { actor: null, parentUserId: u.v_uid, section: 'Demostración', action: 'Agregar', activity: `Usuario de demostración ${u.v_email}` });
     }

@@ -75,7 +75,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/v1/account/Signup/Token/Resend', { config: pub, preHandler: perAccount, schema: { tags, summary: 'Alta Wallet 1: datos y código al correo', body: SignupStartBody, response: { 200: answer(CodeDelivery) } } }, async (req) =>
-    ok(await session.signupStart(db, req.body), 'Código enviado'),
+    ok(await session.signupStart(db, req.body, req.ip), 'Código enviado'),
   );
 
   app.post('/api/v1/account/Signup/Token/Validate', { config: pub, preHandler: perAccount, schema: { tags, summary: 'Alta Wallet 2: confirmar el correo', body: SignupValidateBody, response: { 200: Nothing } } }, async (req) => {

@@ -1,4 +1,4 @@
-import { ROLE_IDS, STATUS_IDS, attemptsRemainingText, statusName, type LoginResult } from '@far/contracts';
+import { ROLE_IDS, STATUS_IDS, attemptsRemainingText, statusName, type LegalVersion, type LoginResult } from '@far/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Db, DbOrTx } from '../../db/client';
@@ -8,6 +8,7 @@ import { randomToken, safeEqual, sha256 } from '../../platform/crypto';
 import { hashSecret, verifySecret } from '../../platform/passwords';
 import { ACCESS_TTL_SECONDS, signAccessToken, signIdToken } from '../../platform/tokens';
 import { recordActivity } from '../audit';
+import { acceptAtSignup } from '../cms';
 import { notifyStaff } from '../notifications';
 import { enqueueMessage } from '../outbox';
 import { grantsForRole } from '../rbac';
@@ -317,13 +318,16 @@ async function confirmedSignup(db: DbOrTx, email: string) {
   return user;
 }
 
-export async function signupStart(db: Db, input: { Email: string; Names: string; LastName1: string; LastName2?: string; CellPhone: string; PhoneCode: string }) {
+export async function signupStart(db: Db, input: { Email: string; Names: string; LastName1: string; LastName2?: string; CellPhone: string; PhoneCode: string; Legal: LegalVersion[] }, ip?: string) {
   return db.transaction(async (tx) => {
     let user = await users.findUserByEmail(tx, input.Email);
+    const existing = user && user.v_uid_status !== STATUS_IDS.pendiente;
+    // Checked the same way for an e-mail that already has an account; only a real registration records the tick.
+    if (existing) await acceptAtSignup(tx, null, input.Legal, ip);
     // An address that already has an account gets the same answer as a new one (no one learns
     // which e-mails have accounts); its owner is told by e-mail instead. The code is issued (same
     // limits, same rows) but sent to no one: the later steps check it (walletSignup).
-    if (user && user.v_uid_status !== STATUS_IDS.pendiente) {
+    if (user && existing) {
       await issueCode(tx, user.v_uid, 'signup-email');
       await enqueueMessage(tx, { channel: 'email', to: user.v_email, userId: user.v_uid, subject: 'Intento de registro con tu correo', body: `Hola ${user.v_names}:\n\nAlguien intentó crear una cuenta de FAR Wallet con este correo, que ya tiene una cuenta. Si fuiste tú, inicia sesión o restablece tu contraseña. Si no, ignora este mensaje: tu cuenta no cambió.` });
       await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Alta Wallet', action: 'Intento fallido', activity: 'Intento de registro con un correo que ya tiene cuenta' });
@@ -340,6 +344,7 @@ export async function signupStart(db: Db, input: { Email: string; Names: string;
         v_uid_status: STATUS_IDS.pendiente,
       });
     }
+    await acceptAtSignup(tx, user.v_uid, input.Legal, ip);
     const code = await issueCode(tx, user.v_uid, 'signup-email');
     await enqueueMessage(tx, { channel: 'email', to: user.v_email, userId: user.v_uid, subject: 'Confirma tu correo de FAR Wallet', body: `Hola ${user.v_names}:\n\nTu código para confirmar tu correo es ${code}. Vence en 5 minutos.` });
     await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Alta Wallet', action: 'Agregar', activity: 'Inició su registro como usuario Wallet' });
@@ -369,7 +374,7 @@ export async function signupSetPassword(db: Db, input: { Email: string; Code: st
   const hash = await hashSecret(input.Password);
   await db.transaction(async (tx) => {
     const now = new Date();
-    await users.updateUser(tx, user.v_uid, { v_password_hash: hash, v_uid_status: STATUS_IDS.activo, d_activation_at: now, d_phone_verified_at: now, d_terms_accepted_at: now, i_attemps: users.MAX_SIGNIN_ATTEMPTS });
+    await users.updateUser(tx, user.v_uid, { v_password_hash: hash, v_uid_status: STATUS_IDS.activo, d_activation_at: now, d_phone_verified_at: now, i_attemps: users.MAX_SIGNIN_ATTEMPTS });
     await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Alta Wallet', action: 'Activar', activity: 'Completó su registro como usuario Wallet' });
   });
 }

@@ -14,7 +14,7 @@ import { PROVIDER_BANK, SECTION, businessAccount, legs, memoOf, movementOut, typ
 import { notifyMovement } from './notices';
 import { businessMovements } from './schema';
 import { clabeHolder, creditHolder } from './wallet';
-import { mexicoDate } from './time';
+import { mexicoDate } from '../../platform/mexico-time';
 
 const S = MOVEMENT_STATUS;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { limitUsage } from '../pricing';
 import { registerSpeiJobs } from './jobs';
-import { sandboxRail } from './rail';
+import { railOf } from './rail';
 import { speiRoutes } from './routes';
 import { speiOutUsage } from './speiout';
 import { transferenceRoutes } from './transference-routes';
@@ -10,18 +10,18 @@ import { transferenceRoutes } from './transference-routes';
 // SPEI: accounts, orders out and in, the rail, balances; statements and dashboards read through these.
 export { businessBalance, getBusinessBalance, movementFor, queryMovements, openOrders, speiVolume, movementsByIds, type MovementFilters } from './queries';
 export { accountsSpeiOutCounted, speiOutUsage, sendSpeiOut, cancelSpeiOut, SUBMIT_JOB, SPEI_OUT_DISABLED, NOT_CANCELLABLE, type SpeiOutInput } from './speiout';
-export { applyRailEvent, submitSpeiOutBatch } from './rail-events';
+export { applyRailEvent, submitSpeiOutBatch, recordRailId } from './rail-events';
 export { receiveIncomingSpei, depositToBusiness, type IncomingInput } from './incoming';
 export { movementOut, holdReference, type MovementRow } from './movement';
 export { legDescription } from './ledger-entries';
 export { businessFor } from './accounts';
-export { sandboxRail, RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, SANDBOX_REJECT_REASON, UNKNOWN_BANK_REASON, type SpeiRail, type RailEvent, type RailOrder, type RailAck } from './rail';
-export { mexicoDate, mexicoMidnight, addDays, dayBounds, monthBounds, monthOf, MONTH_NAMES } from './time';
+export { sandboxRail, externalRail, RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, SANDBOX_REJECT_REASON, UNKNOWN_BANK_REASON, type SpeiRail, type RailEvent, type RailOrder, type RailAck } from './rail';
 export { seedSpeiDemo } from './seed';
-export { registerClabeHolders, clabeHolder, holderIsAllyOf, creditHolder, acceptWalletSpeiOut, walletToWallet, walletOutgoingSum, walletAccount, type ClabeHolder } from './wallet';
+export { walletHolderByClabe, walletReceived, walletOrderOutcome, clabeHolder, holderIsAllyOf, creditHolder, walletToWallet, walletUsage, walletAccount, type ClabeHolder } from './wallet';
 export { movementEntries } from './ledger-entries';
 export { proofOfPayment } from './proof';
-export { placeSpeiOutOrder, placeSpeiOutOrders, type BatchOrder } from './order';
+export { businessOwner, placeSpeiOutOrders, type BatchOrder } from './order';
+export { placePayout, planPayout, checkSourceLimits, type PayoutSource, type PayoutDestination, type PayoutPlan } from './payout';
 export { onSpeiOutOutcome } from './outcomes';
 export { businessAccount as businessSpeiAccount } from './movement';
 export { movementByTrackingKey } from './queries';
@@ -29,7 +29,7 @@ export { movementBatches, movementsPerDay, movementsPerStatus, commissionsPerBus
 
 /** Routes, the rail's job handlers, and the limit usage pricing shows (pricing cannot import SPEI). */
 export async function register(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  registerSpeiJobs(sandboxRail({ delayMs: ctx.config.speiSandboxDelayMs }));
+  registerSpeiJobs(railOf(ctx.config.speiRail, ctx.config.speiSandboxDelayMs));
   limitUsage.provide(speiOutUsage);
   await app.register(speiRoutes);
   await app.register(transferenceRoutes);

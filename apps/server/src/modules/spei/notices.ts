@@ -24,7 +24,7 @@ function wording(kind: SpeiKind, m: MovementRow): { title: string; body: string 
 /**
  * Orders of a dispersion are not notified one by one: the dispersion's own "finished" notice
  * (with its counts) covers them. A wallet's movements are notified by the wallet module (its
- * holder directory, spei/wallet.ts) with the wallet's own kinds, so they are skipped here.
+ * hooks of spei/wallet.ts) with the wallet's own kinds, so they are skipped here.
  */
 export async function notifyMovement(db: DbOrTx, kind: SpeiKind, m: MovementRow): Promise<void> {
   if (m.v_uid_dispersion || m.v_client.startsWith('WAL')) return;

@@ -1,15 +1,14 @@
-// Accepted SPEI-out orders: a single SPEI out (its row, its hold, its submission job) and the orders of a dispersion chunk, set-wise.
-import { randomUUID } from 'node:crypto';
+// Accepted SPEI-out orders of any source (payout.ts): a single order (its row, its hold, its submission job) and the orders of a dispersion chunk, set-wise.
 import { MOVEMENT_STATUS, type Charges } from '@far/contracts';
 import { sql } from 'drizzle-orm';
 import { pgArray } from '../../db/arrays';
 import type { Tx } from '../../db/client';
 import { businessName, type BusinessRow } from '../businesses';
 import { enqueueJob } from '../jobs';
-import { placeHold, type LedgerAccount } from '../ledger';
-import { PROVIDER_BANK, holdReference, type MovementRow } from './movement';
+import type { LedgerAccount } from '../ledger';
+import { PROVIDER_BANK, type MovementRow } from './movement';
 import { businessMovements } from './schema';
-import { compactDate } from './time';
+import { compactDate } from '../../platform/mexico-time';
 
 export const SUBMIT_JOB = 'spei.submit';
 
@@ -22,11 +21,20 @@ export interface OrderDestination {
   accountId: string | null;
 }
 
+/** Who an order belongs to (business_movements.v_uid_business and v_client) and whose CLABE it leaves from: a business, or a wallet user. */
+export interface OrderOwner {
+  id: string;
+  client: string;
+  clabe: string;
+  name: string;
+}
+
+export const businessOwner = (b: BusinessRow): OrderOwner => ({ id: b.v_uid, client: b.v_client, clabe: b.v_account_number, name: businessName(b) });
+
 export interface SpeiOutOrder {
-  /** Given when the caller placed the hold itself (sendSpeiOut checks limits between hold and row). */
-  id?: string;
-  holdPlaced?: boolean;
-  business: BusinessRow;
+  /** The order's id: its hold (placed by payout.ts) is holdReference(id). */
+  id: string;
+  owner: OrderOwner;
   account: LedgerAccount;
   destination: OrderDestination;
   charges: Charges;
@@ -50,31 +58,27 @@ export interface SpeiOutOrder {
   now: Date;
 }
 
-async function nextTrackingKey(tx: Tx, operationDate: string): Promise<string> {
-  const result = (await tx.execute(sql`SELECT nextval('spei_tracking_seq')::text AS n`)) as unknown as { rows: Array<{ n: string }> };
-  // 'FAR' + yyyymmdd + 10 digits = 21 upper-case letters and digits (≤ 29); the sequence never repeats.
-  return `FAR${compactDate(operationDate)}${result.rows[0]!.n.padStart(10, '0')}`;
-}
+/** 'FAR' + yyyymmdd + 10 digits = 21 upper-case letters and digits (≤ 29), computed by the insert itself; the sequence never repeats. */
+const trackingKeySql = (operationDate: string) => sql`${`FAR${compactDate(operationDate)}`} || lpad(nextval('spei_tracking_seq')::text, 10, '0')`;
 
-/** Writes the order (status 0, or 7 awaiting approval) with its own tracking key and queues it for the rail; holds amount + commission + IVA unless already held. */
+/** Writes the order (status 0, or 7 awaiting approval) with its own tracking key and queues it for the rail; payout.ts placed its hold. */
 export async function placeSpeiOutOrder(tx: Tx, o: SpeiOutOrder): Promise<MovementRow> {
-  const id = o.id ?? randomUUID();
+  const id = o.id;
   const awaiting = o.approval === 'awaiting';
-  if (!o.holdPlaced && !awaiting) await placeHold(tx, { accountId: o.account.id, amountCents: o.charges.totalCents, reference: holdReference(id) });
-  const { business, destination, charges } = o;
+  const { owner, destination, charges } = o;
   const values = {
     v_uid: id,
-    v_uid_business: business.v_uid,
-    v_client: business.v_client,
+    v_uid_business: owner.id,
+    v_client: owner.client,
     v_type: 'SPEI_OUT' as const,
     i_status: awaiting ? MOVEMENT_STATUS.porAutorizar : MOVEMENT_STATUS.pendiente,
     n_amount_cents: charges.amountCents,
     n_commission_cents: charges.commissionCents,
     n_iva_cents: charges.ivaCents,
     n_total_cents: charges.totalCents,
-    v_source_clabe: business.v_account_number,
+    v_source_clabe: owner.clabe,
     v_source_bank_code: PROVIDER_BANK,
-    v_source_name: businessName(business),
+    v_source_name: owner.name,
     v_beneficiary_clabe: destination.clabe,
     v_beneficiary_bank_code: destination.bankCode,
     v_beneficiary_name: destination.name,
@@ -83,7 +87,7 @@ export async function placeSpeiOutOrder(tx: Tx, o: SpeiOutOrder): Promise<Moveme
     v_alias: destination.alias,
     v_concept: o.concept,
     v_reference: o.reference,
-    v_tracking_key: awaiting ? null : await nextTrackingKey(tx, o.operationDate),
+    v_tracking_key: awaiting ? null : trackingKeySql(o.operationDate),
     d_operation_date: o.operationDate,
     d_scheduled_at: o.scheduledAt ?? null,
     d_payment_day: o.paymentDay ?? null,
@@ -123,18 +127,18 @@ export interface BatchOrder {
  */
 export async function placeSpeiOutOrders(
   tx: Tx,
-  o: { business: BusinessRow; operationDate: string; userId: string | null; dispersionId: string | null; now: Date; orders: BatchOrder[] },
+  o: { owner: OrderOwner; operationDate: string; userId: string | null; dispersionId: string | null; now: Date; orders: BatchOrder[] },
 ): Promise<void> {
   if (o.orders.length === 0) return;
-  const { business, orders } = o;
+  const { owner, orders } = o;
   const col = <T extends string | bigint | null>(f: (b: BatchOrder) => T) => pgArray(orders.map(f));
   await tx.execute(sql`
     INSERT INTO ${businessMovements} (v_uid, v_uid_business, v_client, v_type, i_status, n_amount_cents, n_commission_cents, n_iva_cents, n_total_cents,
       v_source_clabe, v_source_bank_code, v_source_name, v_beneficiary_clabe, v_beneficiary_bank_code, v_beneficiary_name, v_beneficiary_rfc,
       v_concept, v_reference, v_tracking_key, d_operation_date, v_uid_user, v_uid_dispersion)
-    SELECT id, ${business.v_uid}::uuid, ${business.v_client}, 'SPEI_OUT', 0, amount, commission, iva, total,
-      ${business.v_account_number}, ${PROVIDER_BANK}, ${businessName(business)}, clabe, bank, name, rfc,
-      concept, reference, ${`FAR${compactDate(o.operationDate)}`} || lpad(nextval('spei_tracking_seq')::text, 10, '0'), ${o.operationDate}::date, ${o.userId}::uuid, ${o.dispersionId}::uuid
+    SELECT id, ${owner.id}::uuid, ${owner.client}, 'SPEI_OUT', 0, amount, commission, iva, total,
+      ${owner.clabe}, ${PROVIDER_BANK}, ${owner.name}, clabe, bank, name, rfc,
+      concept, reference, ${trackingKeySql(o.operationDate)}, ${o.operationDate}::date, ${o.userId}::uuid, ${o.dispersionId}::uuid
     FROM unnest(${col((b) => b.id)}::uuid[], ${col((b) => b.charges.amountCents)}::bigint[], ${col((b) => b.charges.commissionCents)}::bigint[], ${col((b) => b.charges.ivaCents)}::bigint[],
       ${col((b) => b.charges.totalCents)}::bigint[], ${col((b) => b.destination.clabe)}::text[], ${col((b) => b.destination.bankCode)}::text[], ${col((b) => b.destination.name)}::text[],
       ${col((b) => b.destination.rfc)}::text[], ${col((b) => b.concept)}::text[], ${col((b) => b.reference)}::text[])

@@ -2,7 +2,7 @@
 import { MOVEMENT_STATUS_NAMES, MOVEMENT_TYPE_NAMES, bankByClabePrefix, formatDate, formatDateTime } from '@far/contracts';
 import { COLORS, PAGE, heading, maskAccount, mxn, panelPair, renderDocument, summaryBox, type Pair } from '../../platform/pdf';
 import type { MovementRow } from './movement';
-import { compactDate } from './time';
+import { compactDate } from '../../platform/mexico-time';
 
 const bank = (code: string | null) => (code ? `${bankByClabePrefix(code)?.name ?? 'Banco'} (${code})` : '—');
 const when = (d: Date | null) => (d ? `${formatDateTime(d)} h` : '—');

@@ -10,7 +10,7 @@ import { businessLedgerBalance } from '../pricing';
 import { businessFor } from './accounts';
 import { MOVEMENT_NOT_FOUND, movementOut, type MovementRow } from './movement';
 import { MOVEMENT_SEARCH_TEXT, businessMovements } from './schema';
-import { addDays, dayBounds, mexicoMidnight } from './time';
+import { addDays, dayBounds, mexicoMidnight } from '../../platform/mexico-time';
 
 const S = MOVEMENT_STATUS;
 

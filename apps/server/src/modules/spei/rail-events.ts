@@ -93,6 +93,11 @@ async function refused(tx: Tx, rail: SpeiRail, m: MovementRow, reason: string): 
   return row!;
 }
 
+/** An external rail's own id for an order it accepted after the order was queued (STP answers later). */
+export async function recordRailId(tx: Tx, movementId: string, railId: string): Promise<void> {
+  await tx.update(businessMovements).set({ v_rail_id: railId, d_update_at: sql`now()` }).where(eq(businessMovements.v_uid, movementId));
+}
+
 export interface RailEventResult {
   applied: boolean;
   movement: MovementRow | null;

@@ -15,7 +15,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { findBusinessByAccountNumber, isProviderAccount } from '../businesses';
 import { enqueueJobs } from '../jobs';
-import { compactDate } from './time';
+import { hook } from '../../platform/module';
+import { compactDate } from '../../platform/mexico-time';
 
 export interface RailOrder {
   movementId: string;
@@ -117,4 +118,20 @@ export function sandboxRail(opts: { delayMs: number }): SpeiRail {
     },
   };
   return rail;
+}
+
+/**
+ * A rail another module provides (SPEI_RAIL=stp: modules/stp, which imports this one). It is asked
+ * for when an order is sent, after every module has registered.
+ */
+export const externalRail = hook<() => SpeiRail>('spei.externalRail');
+
+/** The rail SPEI_RAIL names: the built-in sandbox, or the external adapter under that name. */
+export function railOf(name: 'sandbox' | 'stp', sandboxDelayMs: number): SpeiRail {
+  if (name === 'sandbox') return sandboxRail({ delayMs: sandboxDelayMs });
+  return {
+    name,
+    submitOrder: (tx, order, now) => externalRail().submitOrder(tx, order, now),
+    submitOrders: (tx, orders, now) => externalRail().submitOrders(tx, orders, now),
+  };
 }

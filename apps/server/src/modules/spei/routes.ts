@@ -48,7 +48,7 @@ import { cancelSpeiOut, rejectSpeiOut } from './speiout';
 import { CANCEL, SPEI_APPROVE_MONEY, SPEI_OUT_MONEY, SPEI_OUT_REFUSED, UNDO_MONEY, approveCommand, speiOutCommand } from './speiout-handler';
 import { proofOfPayment } from './proof';
 import { sandboxTrackingKey } from './rail';
-import { mexicoDate } from './time';
+import { mexicoDate } from '../../platform/mexico-time';
 
 const tags = ['SPEI'];
 const base = '/api/v1/transaction';

@@ -6,7 +6,7 @@ import { findUserByEmail } from '../users';
 import { clabeAccounts } from './schema';
 import { receiveIncomingSpei } from './incoming';
 import { sandboxTrackingKey } from './rail';
-import { mexicoDate } from './time';
+import { mexicoDate } from '../../platform/mexico-time';
 
 const DEMO = [
   {

@@ -1,52 +1,30 @@
 // SPEI out: the checks, the hold, the order; cancelling, removing and editing it while pending (overview in movement.ts).
 import { randomUUID } from 'node:crypto';
-import { APPROVAL_MESSAGES, MOVEMENT_STATUS, SPEI_MESSAGES, WALLET_MESSAGES, isFuturePaymentDay, amountOut, formatCurrency, speiOutCharges, validateClabe, type BusinessMovement } from '@far/contracts';
+import { APPROVAL_MESSAGES, MOVEMENT_STATUS, isFuturePaymentDay, amountOut, formatCurrency, validateClabe, type BusinessMovement } from '@far/contracts';
 import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { fieldError, notFound, rule } from '../../platform/errors';
+import { dayBounds, mexicoDate, monthOf } from '../../platform/mexico-time';
 import { recordActivity } from '../audit';
 import { assertBusinessActive, type BusinessRow } from '../businesses';
-import { balanceOf, placeHold, releaseHold } from '../ledger';
-import { approvalPolicy, assertChecker, checkPayee, needsApproval, rememberClabes, type CheckedClabe } from '../payout-checks';
-import { businessLedgerBalance, checkLimits, effectiveLimits, effectiveSpeiConfig } from '../pricing';
+import { balanceOf, releaseHold, type LedgerAccount } from '../ledger';
+import { approvalPolicy, assertChecker, needsApproval } from '../payout-checks';
+import { businessLedgerBalance, effectiveLimits, effectiveSpeiConfig } from '../pricing';
 import { clabeAccountOf, registeredAccountByClabe } from './accounts';
-import { MOVEMENT_NOT_FOUND, SECTION, bankName, businessAccount, holdReference, movementOut, type MovementRow } from './movement';
+import { COUNTED, MOVEMENT_NOT_FOUND, SECTION, bankName, businessAccount, holdReference, movementOut, type MovementRow } from './movement';
+import { businessOwner } from './order';
 import { emitSpeiOutOutcome } from './outcomes';
-import { placeSpeiOutOrder } from './order';
+import { placePayout, planPayout, type PayoutDestination, type PayoutPlan, type PayoutSource } from './payout';
 import { movementFor } from './queries';
 import { businessMovements } from './schema';
-import { clabeHolder, holderIsAllyOf } from './wallet';
-import { addDays, dayBounds, mexicoDate, mexicoMidnight, monthOf } from './time';
 
 const S = MOVEMENT_STATUS;
-export const SPEI_OUT_DISABLED = 'El envío SPEI está deshabilitado para esta cuenta';
+export { SPEI_OUT_DISABLED } from './payout';
 export { SUBMIT_JOB } from './order';
 export const NOT_CANCELLABLE = 'Solo se puede cancelar o eliminar una transferencia pendiente que aún no se envía';
 
 // ---- limits: what was already sent ------------------------------------------------------------------
-
-/** Orders that count against limits: accepted and not cancelled, removed, rejected or returned. */
-const COUNTED = [S.pendiente, S.enviada, S.liquidada];
-
-async function outgoingSum(db: DbOrTx, businessId: string, from: Date, to: Date, clabe?: string): Promise<bigint> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${businessMovements.n_amount_cents}), 0)::text` })
-    .from(businessMovements)
-    .where(
-      and(
-        eq(businessMovements.v_uid_business, businessId),
-        eq(businessMovements.v_type, 'SPEI_OUT'),
-        inArray(businessMovements.i_status, COUNTED),
-        // A card's SPEI out counts against its cardholder's limits, not the business's.
-        isNull(businessMovements.v_uid_account),
-        gte(businessMovements.d_create_at, from),
-        lt(businessMovements.d_create_at, to),
-        clabe ? eq(businessMovements.v_beneficiary_clabe, clabe) : undefined,
-      ),
-    );
-  return BigInt(row?.total ?? '0');
-}
 
 /**
  * SPEI-out amounts already counted today and this month (America/Mexico_City): one statement over
@@ -68,6 +46,7 @@ export async function speiOutUsage(db: DbOrTx, businessId: string, now = new Dat
         eq(businessMovements.v_uid_business, businessId),
         eq(businessMovements.v_type, 'SPEI_OUT'),
         inArray(businessMovements.i_status, COUNTED),
+        // A card's SPEI out counts against its cardholder's limits, not the business's.
         isNull(businessMovements.v_uid_account),
         // Today is inside this month (both in Mexico City time).
         gte(businessMovements.d_create_at, monthStart),
@@ -106,143 +85,102 @@ export interface SpeiOutInput {
   confirmHolder?: boolean;
 }
 
-interface Destination {
-  clabe: string;
-  bankCode: string;
-  name: string;
-  rfc: string | null;
-  alias: string | null;
-  accountId: string | null;
-  dailyLimit: bigint | null;
-}
-
 /** What planSpeiOut found: the preflight's, handed to sendSpeiOut so that it does not read it all again. */
-export interface SpeiOutPlan {
+export interface SpeiOutPlan extends PayoutPlan {
   business: BusinessRow;
-  destination: Destination;
-  charges: ReturnType<typeof speiOutCharges>;
-  limits: Awaited<ReturnType<typeof effectiveLimits>>;
-  operationDate: string;
-  scheduledAt: Date | null;
-  /** The holder check's answer to remember with the order (null: verified before, or a wallet). */
-  payee: CheckedClabe | null;
   /** Maker-checker: the order waits «Por autorizar» (no hold, nothing sent). */
   awaitsApproval: boolean;
 }
 
-/**
- * Every check that needs no lock (the route has checked who): whether SPEI out is on, where to,
- * the account holder, how much, the per-operation limit, and whether a second user must authorise
- * it (not asked again when it is being authorised).
- */
-async function planSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now: Date, approving = false): Promise<SpeiOutPlan> {
-  const business = await assertBusinessActive(db, actor.client);
+/** The business's account as a payout source (the account is opened when sending, only read before). */
+async function businessSource(db: DbOrTx, business: BusinessRow, account: LedgerAccount | null): Promise<PayoutSource> {
   const config = await effectiveSpeiConfig(db, business.v_uid);
-  if (!config.enableSpeiOut) throw rule(SPEI_OUT_DISABLED);
+  return {
+    kind: 'business',
+    owner: businessOwner(business),
+    account,
+    businessId: business.v_uid,
+    enabled: config.enableSpeiOut,
+    commissionCents: config.commissionSpeiOutCents,
+    limits: await effectiveLimits(db, business.v_client),
+    usage: (d, now) => speiOutUsage(d, business.v_uid, now),
+  };
+}
 
-  let destination: Destination;
+/** Where to: a registered CLABE account (by id, or a CLABE typed by hand that is one: its own daily limit applies) or any valid CLABE. */
+async function destinationOf(db: DbOrTx, business: BusinessRow, input: SpeiOutInput): Promise<PayoutDestination> {
   if (input.clabeAccountId) {
     const a = await clabeAccountOf(db, business.v_uid, input.clabeAccountId);
     if (!a.b_active) throw rule('La cuenta está desactivada');
     if (a.v_usage_scope === 'DISPERSION') throw rule('Esta cuenta solo puede usarse para dispersiones');
-    destination = { clabe: a.v_clabe, bankCode: a.v_bank_code, name: input.beneficiaryName ?? a.v_account_holder_name, rfc: a.v_rfc, alias: input.alias ?? a.v_alias, accountId: a.v_uid, dailyLimit: a.n_daily_transfer_limit_cents };
-  } else {
-    const checked = validateClabe(input.clabe ?? '');
-    if (!checked.ok) throw fieldError('Clabe', checked.message, checked.key);
-    // A CLABE typed by hand that is registered is that account: its own daily limit applies.
-    const registered = await registeredAccountByClabe(db, business.v_uid, checked.clabe);
-    if (registered?.v_usage_scope === 'DISPERSION') throw rule('Esta cuenta solo puede usarse para dispersiones');
-    destination = {
-      clabe: checked.clabe,
-      bankCode: checked.bankCode,
-      name: input.beneficiaryName ?? registered?.v_account_holder_name ?? '',
-      rfc: input.beneficiaryRfc ?? registered?.v_rfc ?? null,
-      alias: input.alias ?? registered?.v_alias ?? null,
-      accountId: registered?.v_uid ?? null,
-      dailyLimit: registered?.n_daily_transfer_limit_cents ?? null,
-    };
+    return { clabe: a.v_clabe, bankCode: a.v_bank_code, name: input.beneficiaryName ?? a.v_account_holder_name, rfc: a.v_rfc, alias: input.alias ?? a.v_alias, accountId: a.v_uid, dailyLimit: a.n_daily_transfer_limit_cents };
   }
-  if (destination.clabe === business.v_account_number) throw rule('No puedes transferir a tu propia cuenta');
-  // A wallet's CLABE is paid inside the ledger, and only by a business that has it as strategic ally.
-  const holder = await clabeHolder(db, destination.clabe);
-  if (holder && !(await holderIsAllyOf(db, holder, business.v_uid))) throw rule(WALLET_MESSAGES.notAlly);
-  // Any other CLABE: the rail's holder check before its first payout (a wallet is paid inside the ledger).
-  const payee = holder ? null : (await checkPayee(db, business.v_uid, { clabe: destination.clabe, name: destination.name, rfc: destination.rfc, confirm: input.confirmHolder })).remember;
-  const operationDate = mexicoDate(now);
-  let scheduledAt: Date | null = null;
-  if (input.paymentDay) {
-    if (!isFuturePaymentDay(input.paymentDay, operationDate)) throw fieldError('PaymentDay', SPEI_MESSAGES.paymentDay, 'future');
-    if (input.paymentDay > addDays(operationDate, 366)) throw fieldError('PaymentDay', 'La fecha de pago no puede ser posterior a un año', 'max');
-    scheduledAt = mexicoMidnight(input.paymentDay);
-  }
-  const charges = speiOutCharges(input.amount, config.commissionSpeiOutCents);
-  const limits = await effectiveLimits(db, business.v_client);
-  checkLimits(limits, { amount: input.amount });
-  const awaitsApproval = !approving && needsApproval(await approvalPolicy(db, business.v_uid), charges.totalCents);
-  return { business, destination, charges, limits, operationDate, scheduledAt, payee, awaitsApproval };
-}
-
-async function checkAccountLimit(db: DbOrTx, plan: SpeiOutPlan, now: Date): Promise<void> {
-  const limit = plan.destination.dailyLimit;
-  if (limit === null) return;
-  const [from, to] = dayBounds(mexicoDate(now));
-  const used = await outgoingSum(db, plan.business.v_uid, from, to, plan.destination.clabe);
-  if (used + plan.charges.amountCents > limit) {
-    throw rule(`Excede el límite diario de transferencias de la cuenta ${plan.destination.alias ?? plan.destination.clabe.slice(-4)} de ${formatCurrency(limit)}`);
-  }
+  const checked = validateClabe(input.clabe ?? '');
+  if (!checked.ok) throw fieldError('Clabe', checked.message, checked.key);
+  const registered = await registeredAccountByClabe(db, business.v_uid, checked.clabe);
+  if (registered?.v_usage_scope === 'DISPERSION') throw rule('Esta cuenta solo puede usarse para dispersiones');
+  return {
+    clabe: checked.clabe,
+    bankCode: checked.bankCode,
+    name: input.beneficiaryName ?? registered?.v_account_holder_name ?? '',
+    rfc: input.beneficiaryRfc ?? registered?.v_rfc ?? null,
+    alias: input.alias ?? registered?.v_alias ?? null,
+    accountId: registered?.v_uid ?? null,
+    dailyLimit: registered?.n_daily_transfer_limit_cents ?? null,
+  };
 }
 
 /**
- * Accepts a SPEI out: holds amount + commission + IVA and queues the order for the rail. The
- * daily and monthly limits are summed after the hold has locked the business's ledger account,
- * so two transfers of one business at once are counted one after the other. Above the business's
- * maker-checker threshold it is only written «Por autorizar»; `approving` is that order, being
- * authorised now by a second user (the same row, its maker and key kept).
+ * Every check that needs no lock (the route has checked who): the payout path's rules on the
+ * business's account, and whether a second user must authorise it (not asked again when it is
+ * being authorised).
+ */
+async function planSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now: Date, approving: boolean, account: (b: BusinessRow) => Promise<LedgerAccount | null>): Promise<SpeiOutPlan> {
+  const business = await assertBusinessActive(db, actor.client);
+  const source = await businessSource(db, business, await account(business));
+  const plan = await planPayout(db, source, await destinationOf(db, business, input), input, now);
+  const awaitsApproval = !approving && needsApproval(await approvalPolicy(db, business.v_uid), plan.charges.totalCents);
+  return { ...plan, business, awaitsApproval };
+}
+
+/**
+ * Accepts a SPEI out through the payout path (payout.ts: hold, limits under its lock, order, job).
+ * Above the business's maker-checker threshold it is only written «Por autorizar»; `approving` is
+ * that order, being authorised now by a second user (the same row, its maker and key kept).
  */
 export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, opts: { now?: Date; approving?: MovementRow; planned?: SpeiOutPlan } = {}): Promise<BusinessMovement> {
   const { now = new Date(), approving, planned } = opts;
-  const plan = planned ?? (await planSpeiOut(tx, actor, input, now, !!approving));
-  const { business, destination, charges } = plan;
-  const account = await businessAccount(tx, business);
+  const open = (b: BusinessRow) => businessAccount(tx, b);
+  const plan = planned ? { ...planned, source: { ...planned.source, account: await open(planned.business) } } : await planSpeiOut(tx, actor, input, now, !!approving, open);
+  const { destination, charges } = plan;
   const id = approving?.v_uid ?? randomUUID();
-  if (plan.payee) await rememberClabes(tx, business.v_uid, actor.userId, [plan.payee]);
-  const order = {
-    id,
-    business,
-    account,
-    destination,
-    charges,
-    concept: input.concept,
-    reference: input.reference,
-    operationDate: plan.operationDate,
-    scheduledAt: plan.scheduledAt,
-    paymentDay: input.paymentDay ?? null,
-    userId: approving ? approving.v_uid_user : actor.userId,
-    idempotencyKey: approving ? approving.v_idempotency_key : (input.idempotencyKey ?? null),
-    changedByEmail: approving || plan.awaitsApproval ? actor.email : null,
+  const row = await placePayout(
+    tx,
+    plan,
+    {
+      id,
+      concept: input.concept,
+      reference: input.reference,
+      userId: approving ? approving.v_uid_user : actor.userId,
+      idempotencyKey: approving ? approving.v_idempotency_key : (input.idempotencyKey ?? null),
+      changedByEmail: approving || plan.awaitsApproval ? actor.email : null,
+      approval: plan.awaitsApproval ? 'awaiting' : approving ? 'approved' : undefined,
+    },
     now,
-  };
+  );
   const to = `${formatCurrency(charges.amountCents)} a ${destination.name} (${bankName(destination.bankCode)}, terminación ${destination.clabe.slice(-4)})`;
   if (plan.awaitsApproval) {
-    const row = await placeSpeiOutOrder(tx, { ...order, approval: 'awaiting' });
     await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Registró una transferencia SPEI por autorizar de ${to}`, detail: { movement: id, total: amountOut(charges.totalCents) } });
-    return movementOut(row, (await balanceOf(tx, account.id)).availableBalance);
+  } else {
+    await recordActivity(tx, {
+      actor,
+      section: SECTION,
+      action: approving ? 'Editar' : 'Agregar',
+      activity: `${approving ? 'Autorizó' : 'Envió'} una transferencia SPEI de ${to}`,
+      detail: { movement: id, trackingKey: row.v_tracking_key, total: amountOut(charges.totalCents) },
+    });
   }
-  // Locks the business's ledger account row until commit; refuses 'Saldo insuficiente'.
-  await placeHold(tx, { accountId: account.id, amountCents: charges.totalCents, reference: holdReference(id) });
-  const usage = await speiOutUsage(tx, business.v_uid, now);
-  checkLimits(plan.limits, { amount: charges.amountCents, today: usage.today, month: usage.month });
-  await checkAccountLimit(tx, plan, now);
-  const row = await placeSpeiOutOrder(tx, { ...order, holdPlaced: true, approval: approving ? 'approved' : undefined });
-  await recordActivity(tx, {
-    actor,
-    section: SECTION,
-    action: approving ? 'Editar' : 'Agregar',
-    activity: `${approving ? 'Autorizó' : 'Envió'} una transferencia SPEI de ${to}`,
-    detail: { movement: id, trackingKey: row.v_tracking_key, total: amountOut(charges.totalCents) },
-  });
-  const after = await balanceOf(tx, account.id);
-  return movementOut(row, after.availableBalance);
+  return movementOut(row, (await balanceOf(tx, plan.source.account!.id)).availableBalance);
 }
 
 // ---- maker-checker: authorise or reject an order «Por autorizar» --------------------------------------

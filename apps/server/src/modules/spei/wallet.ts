@@ -2,19 +2,18 @@
  * Wallet money on the SPEI orders table (issue 11, docs/decisions/0015-wallet.md). A wallet's
  * movements are rows of business_movements whose tenant (v_client) is the wallet user's WAL key and
  * whose v_uid_business holds the wallet user's id, so the rail, its events, proofs and the lists
- * work for them unchanged. The wallet module owns who the holders are; it registers a directory
- * here (this module cannot import it) that answers "whose CLABE is this".
+ * work for them unchanged. The wallet module owns who the holders are; it provides the hooks below
+ * (this module cannot import it) that answer "whose CLABE is this".
  */
 import { randomUUID } from 'node:crypto';
 import { MOVEMENT_STATUS, speiInCharges, type Charges } from '@far/contracts';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { openAccount, placeHold, postTransaction, type LedgerAccount, type PostingInput } from '../ledger';
-import { enqueueJob } from '../jobs';
-import { PROVIDER_BANK, holdReference, legs, memoOf, type MovementRow } from './movement';
+import { hook } from '../../platform/module';
+import { openAccount, postTransaction, type LedgerAccount, type PostingInput } from '../ledger';
+import { COUNTED, PROVIDER_BANK, legs, memoOf, type MovementRow } from './movement';
 import { businessMovements } from './schema';
-import { SUBMIT_JOB } from './order';
-import { mexicoDate } from './time';
+import { dayBounds, mexicoDate, monthOf } from '../../platform/mexico-time';
 
 const S = MOVEMENT_STATUS;
 
@@ -30,26 +29,24 @@ export interface ClabeHolder {
   commissionSpeiInBp: bigint;
 }
 
-export interface ClabeHolderDirectory {
-  byClabe(db: DbOrTx, clabe: string): Promise<ClabeHolder | null>;
-  /** Whether the business has the holder as an active strategic ally. */
-  isAllyOf(db: DbOrTx, holder: ClabeHolder, businessId: string): Promise<boolean>;
-  /** Called inside the transaction that credited the holder (the wallet module notifies). */
-  received(tx: Tx, holder: ClabeHolder, movement: MovementRow): Promise<void>;
-  /** A wallet's SPEI out settled, came back or was rejected (the wallet module notifies). */
-  outcome(tx: Tx, movement: MovementRow): Promise<void>;
-}
+/**
+ * The wallet module owns who the holders are and imports this module, so it provides these hooks
+ * in its register (platform/module.ts): whose a CLABE is, whether a business has the holder as
+ * strategic ally, and the notices of money received and of a SPEI out's outcome.
+ */
+export const walletHolderByClabe = hook<(db: DbOrTx, clabe: string) => Promise<ClabeHolder | null>>('spei.walletHolderByClabe');
+/** Whether the business has the holder as an active strategic ally. */
+export const holderIsAllyOf = hook<(db: DbOrTx, holder: ClabeHolder, businessId: string) => Promise<boolean>>('spei.holderIsAllyOf');
+/** Called inside the transaction that credited the holder (the wallet module notifies). */
+export const walletReceived = hook<(tx: Tx, holder: ClabeHolder, movement: MovementRow) => Promise<void>>('spei.walletReceived');
+/** A wallet's SPEI out settled, came back or was rejected (the wallet module notifies). */
+export const walletOrderOutcome = hook<(tx: Tx, movement: MovementRow) => Promise<void>>('spei.walletOrderOutcome');
 
-let directory: ClabeHolderDirectory | null = null;
-export function registerClabeHolders(d: ClabeHolderDirectory): void {
-  directory = d;
-}
-export const clabeHolder = async (db: DbOrTx, clabe: string | null | undefined): Promise<ClabeHolder | null> => (clabe && directory ? directory.byClabe(db, clabe) : null);
-export const holderIsAllyOf = (db: DbOrTx, holder: ClabeHolder, businessId: string) => (directory ? directory.isAllyOf(db, holder, businessId) : Promise.resolve(false));
+export const clabeHolder = async (db: DbOrTx, clabe: string | null | undefined): Promise<ClabeHolder | null> => (clabe ? walletHolderByClabe(db, clabe) : null);
 
-/** Called by applyRailEvent after it changed an order: only wallets' orders concern the directory. */
+/** Called by applyRailEvent after it changed an order: only wallets' orders concern the wallet module. */
 export async function walletOrderChanged(tx: Tx, m: MovementRow): Promise<void> {
-  if (directory && m.v_client.startsWith('WAL')) await directory.outcome(tx, m);
+  if (m.v_client.startsWith('WAL')) await walletOrderOutcome(tx, m);
 }
 
 export const walletAccount = (tx: Tx, h: Pick<ClabeHolder, 'client' | 'name'>): Promise<LedgerAccount> => openAccount(tx, { ownerKind: 'wallet', owner: h.client, name: h.name });
@@ -95,39 +92,8 @@ export async function creditHolder(tx: Tx, h: ClabeHolder, charges: Charges, val
   const account = await walletAccount(tx, h);
   const moved = await postTransaction(tx, { kind: values.v_type === 'DEPOSIT' ? 'deposit' : 'spei-in', reference: id, memo: memoOf(row), postings: creditLegs(account, charges) });
   const [final] = await tx.update(businessMovements).set({ v_uid_transaction: moved.transactionId }).where(eq(businessMovements.v_uid, id)).returning();
-  if (directory) await directory.received(tx, h, final!);
+  await walletReceived(tx, h, final!);
   return final!;
-}
-
-async function nextTrackingKey(tx: Tx, operationDate: string): Promise<string> {
-  const result = (await tx.execute(sql`SELECT nextval('spei_tracking_seq')::text AS n`)) as unknown as { rows: Array<{ n: string }> };
-  return `FAR${operationDate.replaceAll('-', '')}${result.rows[0]!.n.padStart(10, '0')}`;
-}
-
-/**
- * A wallet's SPEI out: holds amount + commission + IVA on the wallet account (locking it, refusing
- * 'Saldo insuficiente') and queues the order for the rail, as a business's. `checkUnderLock` runs
- * after the hold has locked the account: the limits counted there see every earlier transfer.
- */
-export async function acceptWalletSpeiOut(
-  tx: Tx,
-  h: ClabeHolder,
-  charges: Charges,
-  values: Pick<MovementValues, 'v_beneficiary_clabe' | 'v_beneficiary_bank_code' | 'v_beneficiary_name' | 'v_alias' | 'v_concept' | 'v_reference' | 'v_uid_user' | 'v_idempotency_key'>,
-  checkUnderLock: () => Promise<void>,
-  now = new Date(),
-): Promise<MovementRow> {
-  const account = await walletAccount(tx, h);
-  const id = randomUUID();
-  await placeHold(tx, { accountId: account.id, amountCents: charges.totalCents, reference: holdReference(id) });
-  await checkUnderLock();
-  const cols = holderColumns(h, charges, now);
-  const [row] = await tx
-    .insert(businessMovements)
-    .values({ v_uid: id, ...cols, v_type: 'SPEI_OUT', i_status: S.pendiente, v_source_clabe: h.clabe, v_source_bank_code: PROVIDER_BANK, v_source_name: h.name, v_tracking_key: await nextTrackingKey(tx, cols.d_operation_date), ...values })
-    .returning();
-  await enqueueJob(tx, { kind: SUBMIT_JOB, payload: { movementId: id }, runAt: now, uniqueKey: `${SUBMIT_JOB}:${id}` });
-  return row!;
 }
 
 /**
@@ -169,21 +135,29 @@ export async function walletToWallet(
   return { out: o!, in: i! };
 }
 
-/** What a wallet sent in [from, to): SPEI out and wallet-to-wallet amounts that count (not returned, rejected or cancelled). */
-export async function walletOutgoingSum(db: DbOrTx, userId: string, from: Date, to: Date): Promise<bigint> {
+/**
+ * What a wallet sent today and this month (America/Mexico_City) that counts against its limits:
+ * SPEI out and wallet-to-wallet amounts not returned, rejected or cancelled; one statement, the
+ * day (inside the month) as a FILTER.
+ */
+export async function walletUsage(db: DbOrTx, userId: string, now: Date): Promise<{ today: bigint; month: bigint }> {
+  const [dayStart, dayEnd] = dayBounds(mexicoDate(now));
+  const [monthStart, monthEnd] = monthOf(now);
+  const amount = businessMovements.n_amount_cents;
+  const today = and(gte(businessMovements.d_create_at, dayStart), lt(businessMovements.d_create_at, dayEnd));
   const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${businessMovements.n_amount_cents}), 0)::text` })
+    .select({ today: sql<string>`coalesce(sum(${amount}) filter (where ${today}), 0)::text`, month: sql<string>`coalesce(sum(${amount}), 0)::text` })
     .from(businessMovements)
     .where(
       and(
         eq(businessMovements.v_uid_business, userId),
         inArray(businessMovements.v_type, ['SPEI_OUT', 'WALLET_OUT']),
-        inArray(businessMovements.i_status, [S.pendiente, S.enviada, S.liquidada]),
-        gte(businessMovements.d_create_at, from),
-        lt(businessMovements.d_create_at, to),
+        inArray(businessMovements.i_status, COUNTED),
+        gte(businessMovements.d_create_at, monthStart),
+        lt(businessMovements.d_create_at, monthEnd),
       ),
     );
-  return BigInt(row?.total ?? '0');
+  return { today: BigInt(row?.today ?? '0'), month: BigInt(row?.month ?? '0') };
 }
 
 /**

@@ -161,7 +161,6 @@ export async function createStaff(tx: DbOrTx, actor: Actor, d: AdminCreate): Pro
       v_client: await users.nextClientNumber(tx, 'FAR'),
       v_uid_status: d.IsActive ? STATUS_IDS.activo : STATUS_IDS.inactivo,
       d_activation_at: d.IsActive ? now : null,
-      d_terms_accepted_at: d.TermsAccepted ? now : null,
     },
   });
   await tx.insert(employees).values({ v_uid_user: user.v_uid, ...employeeColumns(d) });
@@ -182,8 +181,6 @@ export async function updateStaff(tx: DbOrTx, actor: Actor, d: AdminUpdate): Pro
   await users.updateUser(tx, target.v_uid, {
     ...personColumns(d, curp),
     v_email: d.Email,
-    // Acceptance of the terms is a recorded fact: it can be registered, not withdrawn here.
-    d_terms_accepted_at: target.d_terms_accepted_at ?? (d.TermsAccepted ? new Date() : null),
   });
   await tx
     .insert(employees)

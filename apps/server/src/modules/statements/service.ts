@@ -18,21 +18,8 @@ import { writeExport, type ExportColumn, type ExportFile, type ExportFormat } fr
 import { toPage } from '../../platform/paging';
 import { businessIdForActor, businessName, type BusinessRow } from '../businesses';
 import { bookBalances, customerAccountCode, getAccountByCode, statement, type StatementEntry } from '../ledger';
-import {
-  MONTH_NAMES,
-  addDays,
-  businessBalance,
-  businessFor,
-  dayBounds,
-  mexicoDate,
-  monthBounds,
-  movementsByIds,
-  openOrders,
-  legDescription,
-  queryMovements,
-  speiVolume,
-  type MovementFilters,
-} from '../spei';
+import { businessBalance, businessFor, movementsByIds, openOrders, legDescription, queryMovements, speiVolume, type MovementFilters } from '../spei';
+import { MONTH_NAMES, addDays, dayBounds, mexicoDate, monthBounds } from '../../platform/mexico-time';
 import { decimalCents as cents } from './pdf';
 
 export { accountStatePdf } from './pdf';

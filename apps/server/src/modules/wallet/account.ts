@@ -24,7 +24,7 @@ import { recordActivity } from '../audit';
 import { PROVIDER_CLABE } from '../businesses';
 import { balanceOf, customerAccountCode, getAccountByCode, listAccounts } from '../ledger';
 import { notify } from '../notifications';
-import { dayBounds, mexicoDate, registerClabeHolders, walletAccount, walletOutgoingSum, type ClabeHolder } from '../spei';
+import { holderIsAllyOf, walletAccount, walletHolderByClabe, walletOrderOutcome, walletReceived, walletUsage, type ClabeHolder } from '../spei';
 import * as users from '../users';
 import { isActiveAlly, walletUserForActor } from '../wallet-users';
 import { walletAccounts, walletSettings } from './schema';
@@ -135,37 +135,35 @@ export async function holderOf(db: DbOrTx, user: users.UserRow, wallet: WalletRo
   return { userId: user.v_uid, client: wallet.v_client, name: users.fullName(user), clabe: wallet.v_clabe, canReceive: canReceive(user), commissionSpeiInBp: BigInt(s.n_commission_spei_in_bp) };
 }
 
-/** The SPEI module asks whose a CLABE is (incoming orders, payments from businesses). */
-export function registerWalletHolders(): void {
-  registerClabeHolders({
-    async byClabe(db, clabe) {
-      if (!isWalletClabe(clabe)) return null;
-      const [w] = await db.select().from(walletAccounts).where(eq(walletAccounts.v_clabe, clabe));
-      const user = w ? await users.getUser(db, w.v_uid_user) : undefined;
-      return w && user ? holderOf(db, user, w) : null;
-    },
-    isAllyOf: (db, holder, businessId) => isActiveAlly(db, holder.userId, businessId),
-    async received(tx, holder, m) {
-      await notify(tx, {
-        userId: holder.userId,
-        kind: 'wallet.received',
-        title: 'Recibiste dinero',
-        body: `Recibiste ${formatCurrency(m.n_amount_cents)}${m.v_source_name ? ` de ${m.v_source_name}` : ''}.`,
-        link: `/movement?id=${m.v_uid}`,
-      });
-    },
-    async outcome(tx, m) {
-      const [w] = await tx.select().from(walletAccounts).where(eq(walletAccounts.v_client, m.v_client));
-      if (!w) return;
-      const settled = m.i_status === MOVEMENT_STATUS.liquidada;
-      await notify(tx, {
-        userId: w.v_uid_user,
-        kind: settled ? 'wallet.transfer-settled' : 'wallet.transfer-returned',
-        title: settled ? 'Transferencia liquidada' : m.i_status === MOVEMENT_STATUS.rechazada ? 'Transferencia rechazada' : 'Transferencia devuelta',
-        body: `Tu transferencia SPEI de ${formatCurrency(m.n_amount_cents)} a ${m.v_beneficiary_name ?? 'tu beneficiario'} ${settled ? 'se liquidó' : `no se completó${m.v_error_detail ? `: ${m.v_error_detail}` : ''}; el dinero regresó a tu saldo`}.`,
-        link: `/movement?id=${m.v_uid}`,
-      });
-    },
+/** The SPEI module's hooks on wallets (it cannot import this module): whose a CLABE is, allies, and the notices. */
+export function provideWalletHolders(): void {
+  walletHolderByClabe.provide(async (db, clabe) => {
+    if (!isWalletClabe(clabe)) return null;
+    const [w] = await db.select().from(walletAccounts).where(eq(walletAccounts.v_clabe, clabe));
+    const user = w ? await users.getUser(db, w.v_uid_user) : undefined;
+    return w && user ? holderOf(db, user, w) : null;
+  });
+  holderIsAllyOf.provide((db, holder, businessId) => isActiveAlly(db, holder.userId, businessId));
+  walletReceived.provide(async (tx, holder, m) => {
+    await notify(tx, {
+      userId: holder.userId,
+      kind: 'wallet.received',
+      title: 'Recibiste dinero',
+      body: `Recibiste ${formatCurrency(m.n_amount_cents)}${m.v_source_name ? ` de ${m.v_source_name}` : ''}.`,
+      link: `/movement?id=${m.v_uid}`,
+    });
+  });
+  walletOrderOutcome.provide(async (tx, m) => {
+    const [w] = await tx.select().from(walletAccounts).where(eq(walletAccounts.v_client, m.v_client));
+    if (!w) return;
+    const settled = m.i_status === MOVEMENT_STATUS.liquidada;
+    await notify(tx, {
+      userId: w.v_uid_user,
+      kind: settled ? 'wallet.transfer-settled' : 'wallet.transfer-returned',
+      title: settled ? 'Transferencia liquidada' : m.i_status === MOVEMENT_STATUS.rechazada ? 'Transferencia rechazada' : 'Transferencia devuelta',
+      body: `Tu transferencia SPEI de ${formatCurrency(m.n_amount_cents)} a ${m.v_beneficiary_name ?? 'tu beneficiario'} ${settled ? 'se liquidó' : `no se completó${m.v_error_detail ? `: ${m.v_error_detail}` : ''}; el dinero regresó a tu saldo`}.`,
+      link: `/movement?id=${m.v_uid}`,
+    });
   });
 }
 
@@ -195,10 +193,7 @@ export function limitInForce(w: WalletRow, s: SettingsRow, now: Date): { cents: 
   return w.n_daily_limit_cents === null ? { cents: defaultLimitCents(s), isDefault: true } : { cents: w.n_daily_limit_cents, isDefault: false };
 }
 
-export async function usedToday(db: DbOrTx, userId: string, now: Date): Promise<bigint> {
-  const [from, to] = dayBounds(mexicoDate(now));
-  return walletOutgoingSum(db, userId, from, to);
-}
+export const usedToday = async (db: DbOrTx, userId: string, now: Date): Promise<bigint> => (await walletUsage(db, userId, now)).today;
 
 export async function limitOut(db: DbOrTx, w: WalletRow, now = new Date()) {
   const s = await settings(db);
@@ -214,12 +209,6 @@ export async function limitOut(db: DbOrTx, w: WalletRow, now = new Date()) {
     PendingLimit: pending ? amountOut(w.n_pending_limit_cents!) : null,
     PendingFrom: pending ? iso(w.d_pending_limit_at) : null,
   };
-}
-
-/** Refuses when `amount` plus what was sent today goes over the user's own limit (called under the wallet lock). */
-export async function checkOwnLimit(db: DbOrTx, w: WalletRow, amount: bigint, now: Date): Promise<void> {
-  const limit = limitInForce(w, await settings(db), now).cents;
-  if ((await usedToday(db, w.v_uid_user, now)) + amount > limit) throw rule(`Excede tu límite diario de transferencias de ${formatCurrency(limit)}`);
 }
 
 /** Lowering takes effect at once; raising after the staff-set waiting period (a pending raise is replaced). */

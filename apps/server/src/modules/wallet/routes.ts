@@ -37,7 +37,7 @@ import { runMoney } from '../../platform/money-command';
 import { ok } from '../../platform/reply';
 import { proofOfPayment } from '../spei';
 import { accountStatePdf } from '../statements';
-import { limitOut, registerWalletHolders, setConfirmWith, setOwnLimit, settings, settingsOut, updateSettings } from './account';
+import { limitOut, setConfirmWith, setOwnLimit, settings, settingsOut, updateSettings } from './account';
 import * as budgets from './budgets';
 import * as movements from './movements';
 import * as transfers from './transfers';
@@ -56,7 +56,6 @@ const IdParam = z.object({ id: z.uuidv4({ message: 'Identificador no válido' })
 /** /api/v1/wallet/* (the wallet as an account) and /api/v1/budget* (spec §3 budgets). */
 export const walletMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  registerWalletHolders();
   const base = '/api/v1/wallet';
   let tags = ['Wallet'];
 

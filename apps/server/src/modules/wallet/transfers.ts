@@ -28,21 +28,12 @@ import { actorOf } from '../../platform/guard';
 import { runMoney, type MoneyDeclaration } from '../../platform/money-command';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
-import { INSUFFICIENT_FUNDS } from '../ledger';
+import { INSUFFICIENT_FUNDS, customerAccountCode, getAccountByCode } from '../ledger';
 import { notify } from '../notifications';
-import { checkLimits, effectiveLimits, type Limits } from '../pricing';
-import {
-  SPEI_OUT_DISABLED,
-  acceptWalletSpeiOut,
-  creditHolder,
-  monthOf,
-  movementOut,
-  walletOutgoingSum,
-  walletToWallet,
-  type MovementRow,
-} from '../spei';
+import { checkLimits, effectiveLimits } from '../pricing';
+import { checkSourceLimits, creditHolder, movementOut, placePayout, planPayout, walletToWallet, walletUsage, type MovementRow, type PayoutPlan, type PayoutSource } from '../spei';
 import * as users from '../users';
-import { WALLET_SECTION, checkOwnLimit, ensureWallet, holderOf, lockWallet, settings, usedToday, limitInForce, walletBalance, walletFor, type WalletRow } from './account';
+import { WALLET_SECTION, ensureWallet, holderOf, lockWallet, settings, usedToday, limitInForce, walletBalance, walletFor, type WalletRow } from './account';
 import { walletAccounts, walletSavedAccounts } from './schema';
 
 /** The provider's own limits on wallets: transaction_limits rows of card type 'WALLET' (global or per WAL client). */
@@ -81,7 +72,7 @@ interface Plan {
   user: users.UserRow;
   wallet: WalletRow;
   charges: Charges;
-  limits: Limits;
+  source: PayoutSource;
 }
 
 async function sender(db: Tx, actor: Actor) {
@@ -90,22 +81,40 @@ async function sender(db: Tx, actor: Actor) {
   return { user, wallet };
 }
 
-async function basePlan(tx: Tx, actor: Actor, amount: bigint, commission: bigint): Promise<Plan> {
-  const { user, wallet } = await sender(tx, actor);
-  const limits = await effectiveLimits(tx, wallet.v_client, WALLET_LIMIT_CARD_TYPE);
-  checkLimits(limits, { amount });
-  return { user, wallet, charges: speiOutCharges(amount, commission), limits };
+/**
+ * The wallet as a payout source (spei/payout.ts): its ledger account, the provider's wallet limits
+ * and the user's own daily limit, both counted on what it sent (SPEI out and wallet to wallet).
+ * `locked` is the wallet row as the sender's lock read it.
+ */
+async function walletSource(db: DbOrTx, user: users.UserRow, wallet: WalletRow, commissionCents: bigint, now: Date): Promise<PayoutSource> {
+  const s = await settings(db);
+  return {
+    kind: 'wallet',
+    owner: { id: user.v_uid, client: wallet.v_client, clabe: wallet.v_clabe, name: users.fullName(user) },
+    account: await getAccountByCode(db, customerAccountCode(wallet.v_client)),
+    businessId: null,
+    enabled: s.b_enable_spei_out,
+    commissionCents,
+    limits: await effectiveLimits(db, wallet.v_client, WALLET_LIMIT_CARD_TYPE),
+    usage: (d, at) => walletUsage(d, user.v_uid, at),
+    ownDailyLimit: limitInForce(wallet, s, now).cents,
+  };
 }
 
-/** Funds, the user's own limit and the provider's daily and monthly limits, read at this instant. */
+async function basePlan(tx: Tx, actor: Actor, amount: bigint, commission: bigint, now: Date, locked?: WalletRow): Promise<Plan> {
+  const { user, wallet } = await sender(tx, actor);
+  const source = await walletSource(tx, user, locked ?? wallet, commission, now);
+  checkLimits(source.limits, { amount });
+  return { user, wallet: locked ?? wallet, charges: speiOutCharges(amount, commission), source };
+}
+
+/** Funds, then the user's own limit and the provider's daily and monthly limits, read at this instant. */
 async function checkFundsAndLimits(db: DbOrTx, p: Plan, now: Date, funds = true): Promise<void> {
   if (funds) {
     const bal = await walletBalance(db, p.wallet.v_client);
     if (bal.available < p.charges.totalCents) throw rule(INSUFFICIENT_FUNDS);
   }
-  await checkOwnLimit(db, p.wallet, p.charges.amountCents, now);
-  const [monthStart, monthEnd] = monthOf(now);
-  checkLimits(p.limits, { amount: p.charges.amountCents, today: await usedToday(db, p.wallet.v_uid_user, now), month: await walletOutgoingSum(db, p.wallet.v_uid_user, monthStart, monthEnd) });
+  await checkSourceLimits(db, p.source, p.charges.amountCents, now);
 }
 
 interface SpeiDestination {
@@ -135,18 +144,18 @@ export interface WalletSpeiOutInput {
   Reference: string;
 }
 
-async function planSpeiOut(tx: Tx, actor: Actor, d: WalletSpeiOutInput) {
+/** A wallet's SPEI out through the one payout path; a wallet pays without the holder check (decision 0023). */
+async function planSpeiOut(tx: Tx, actor: Actor, d: WalletSpeiOutInput, now: Date, locked?: WalletRow): Promise<PayoutPlan> {
+  const { user, wallet } = await sender(tx, actor);
   const s = await settings(tx);
-  if (!s.b_enable_spei_out) throw rule(SPEI_OUT_DISABLED);
-  const plan = await basePlan(tx, actor, d.Amount, s.n_commission_spei_out_cents);
-  const destination = await speiDestination(tx, plan.wallet, d);
-  if (destination.clabe === plan.wallet.v_clabe) throw rule('No puedes transferir a tu propia cuenta');
-  return { ...plan, destination };
+  const source = await walletSource(tx, user, locked ?? wallet, s.n_commission_spei_out_cents, now);
+  const destination = await speiDestination(tx, wallet, d);
+  return planPayout(tx, source, { ...destination, rfc: null, accountId: null, dailyLimit: null }, { amount: d.Amount }, now);
 }
 
-async function planTransfer(tx: Tx, actor: Actor, d: { Recipient: string; Amount: bigint }) {
+async function planTransfer(tx: Tx, actor: Actor, d: { Recipient: string; Amount: bigint }, now: Date, locked?: WalletRow) {
   const s = await settings(tx);
-  const plan = await basePlan(tx, actor, d.Amount, s.n_commission_transfer_cents);
+  const plan = await basePlan(tx, actor, d.Amount, s.n_commission_transfer_cents, now, locked);
   return { ...plan, recipient: await recipientOf(tx, plan.user, d.Recipient) };
 }
 
@@ -154,7 +163,7 @@ async function planTransfer(tx: Tx, actor: Actor, d: { Recipient: string; Amount
 
 export async function preview(tx: Tx, actor: Actor, d: z.output<typeof WalletPreviewBody>, now = new Date()) {
   const s = await settings(tx);
-  const plan = await basePlan(tx, actor, d.Amount, d.Kind === 'SPEI' ? s.n_commission_spei_out_cents : s.n_commission_transfer_cents);
+  const plan = await basePlan(tx, actor, d.Amount, d.Kind === 'SPEI' ? s.n_commission_spei_out_cents : s.n_commission_transfer_cents, now);
   let recipient: { Name: string; Clabe: string } | null = null;
   if (d.Kind === 'WALLET' && d.Recipient) {
     const r = await recipientOf(tx, plan.user, d.Recipient);
@@ -204,25 +213,8 @@ export function walletMoney<T>(
 /** SPEI out of a wallet: held now, sent by the submission job, settled/returned/rejected by the rail. */
 export async function sendWalletSpeiOut(tx: Tx, actor: Actor, d: WalletSpeiOutInput, scope: string | null, now = new Date()) {
   const wallet = await lockWallet(tx, actor.userId);
-  const plan = await planSpeiOut(tx, actor, d);
-  const holder = await holderOf(tx, plan.user, wallet);
-  const row = await acceptWalletSpeiOut(
-    tx,
-    holder,
-    plan.charges,
-    {
-      v_beneficiary_clabe: plan.destination.clabe,
-      v_beneficiary_bank_code: plan.destination.bankCode,
-      v_beneficiary_name: plan.destination.name,
-      v_alias: plan.destination.alias,
-      v_concept: d.Concept,
-      v_reference: d.Reference,
-      v_uid_user: actor.userId,
-      v_idempotency_key: scope,
-    },
-    () => checkFundsAndLimits(tx, { ...plan, wallet }, now, false),
-    now,
-  );
+  const plan = await planSpeiOut(tx, actor, d, now, wallet);
+  const row = await placePayout(tx, plan, { concept: d.Concept, reference: d.Reference, userId: actor.userId, idempotencyKey: scope }, now);
   await recordActivity(tx, {
     actor,
     section: WALLET_SECTION,
@@ -237,8 +229,8 @@ export async function sendWalletSpeiOut(tx: Tx, actor: Actor, d: WalletSpeiOutIn
 /** Wallet to wallet: instant, inside the ledger; the receiver is notified. */
 export async function sendToWallet(tx: Tx, actor: Actor, d: { Recipient: string; Amount: bigint; Concept?: string }, scope: string | null, now = new Date()) {
   const wallet = await lockWallet(tx, actor.userId);
-  const plan = await planTransfer(tx, actor, d);
-  await checkFundsAndLimits(tx, { ...plan, wallet }, now, false);
+  const plan = await planTransfer(tx, actor, d, now, wallet);
+  await checkFundsAndLimits(tx, plan, now, false);
   const receiverWallet = await ensureWallet(tx, plan.recipient);
   const [from, to] = [await holderOf(tx, plan.user, wallet), await holderOf(tx, plan.recipient, receiverWallet)];
   const moved = await walletToWallet(tx, from, to, plan.charges, { v_concept: d.Concept ?? 'Envio entre Wallets', v_uid_user: actor.userId, v_idempotency_key: scope }, now);

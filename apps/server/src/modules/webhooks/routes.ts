@@ -5,7 +5,7 @@ import { actorOf } from '../../platform/guard';
 import { ok } from '../../platform/reply';
 import { registerJobHandler } from '../jobs';
 import { onBusinessEvents } from '../notifications';
-import { WEBHOOK_JOB, createEndpoint, fanOutToWebhooks, deleteEndpoint, deliverAttempt, listDeliveries, listEndpoints, resendDelivery, updateEndpoint } from './service';
+import { WEBHOOK_JOB, createEndpoint, fanOutToWebhooks, deleteEndpoint, deliverAttempt, listDeliveries, listEndpoints, resendDelivery, updateEndpoint, type WebhookOutbound } from './service';
 
 const tags = ['Webhooks'];
 const REFUSED = 'Los webhooks son para los sistemas de una empresa';
@@ -15,7 +15,8 @@ const EDIT = { access: { FAR: { menu: '/user/business', permission: 'Editar' }, 
 /** /api/notification/webhooks*: a business's endpoints, their delivery log and resending. */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
-  registerJobHandler(WEBHOOK_JOB, (tx, payload, ctx) => deliverAttempt(tx, config.envelopeKey, payload, ctx));
+  const out: WebhookOutbound = { resolve: app.ctx.resolveHost, production: config.env === 'production' };
+  registerJobHandler(WEBHOOK_JOB, (tx, payload, ctx) => deliverAttempt(tx, config.envelopeKey, out, payload, ctx));
   onBusinessEvents(fanOutToWebhooks);
   const base = '/api/notification/webhooks';
 
@@ -24,11 +25,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(base, { config: EDIT, schema: { tags, summary: 'Registra un endpoint HTTPS; la respuesta muestra su secreto una sola vez', body: WebhookEndpointRequest, response: { 200: answer(WebhookEndpoint) } } }, async (req) =>
-    ok(await db.transaction((tx) => createEndpoint(tx, config.envelopeKey, actorOf(req), req.body)), 'Webhook registrado'),
+    ok(await db.transaction((tx) => createEndpoint(tx, config.envelopeKey, out, actorOf(req), req.body)), 'Webhook registrado'),
   );
 
   app.put(`${base}/:id`, { config: EDIT, schema: { tags, summary: 'Edita la URL, los eventos o si está activo', params: IdParam, body: WebhookEndpointUpdate, response: { 200: answer(WebhookEndpoint) } } }, async (req) =>
-    ok(await db.transaction((tx) => updateEndpoint(tx, actorOf(req), req.params.id, req.body)), 'Webhook actualizado'),
+    ok(await db.transaction((tx) => updateEndpoint(tx, out, actorOf(req), req.params.id, req.body)), 'Webhook actualizado'),
   );
 
   app.post(`${base}/delete/:id`, { config: EDIT, schema: { tags, summary: 'Elimina un endpoint', params: IdParam, response: { 200: answer(z.null()) } } }, async (req) => {

@@ -5,13 +5,13 @@
  * webhook:<delivery>:<n>, claimed with SKIP LOCKED, so two processes never send one attempt twice.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import { WEBHOOK_EVENT_KINDS, type WebhookDelivery, type WebhookEndpoint } from '@far/contracts';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { decryptV2, encryptV2 } from '../../platform/crypto';
 import { fieldError, notFound } from '../../platform/errors';
+import { checkTarget, OutboundRefused, postTo, type HostResolver, type OutboundPolicy } from '../../platform/outbound';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { businessForActor } from '../businesses';
@@ -29,31 +29,31 @@ export const SIGNATURE_HEADER = 'x-far-signature';
 const RETRY_WINDOW_MS = 24 * 3_600_000;
 /** Wait after failed attempt n: 30 s, 1 min, 2 min, … at most 2 h (about 18 tries in 24 h). */
 export const retryDelayMs = (attempt: number) => Math.min(2 * 3_600_000, 30_000 * 2 ** (attempt - 1));
-const TIMEOUT_MS = 10_000;
 const SECTION = 'Webhooks';
 
 export function sign(secret: string, timestamp: number, body: string): string {
   return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-const PRIVATE_V4 = /^(10\.|127\.|169\.254\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|0\.)/;
+/** What registration and delivery need to reach a business's endpoint safely (platform/outbound.ts). */
+export interface WebhookOutbound {
+  resolve: HostResolver;
+  /** Loopback may be allowed (AllowLoopback, set by staff) only outside production. */
+  production: boolean;
+}
+const policyFor = (out: WebhookOutbound, allowLoopback: boolean): OutboundPolicy => ({ resolve: out.resolve, allowLoopback: allowLoopback && !out.production });
 
 /**
- * HTTPS only, and not to an address inside our own network (a business must not make the server
- * call internal services). Staff may allow http:// to loopback for tests and local receivers.
+ * HTTPS to a public address only, checked on the resolved addresses (a business must not make
+ * the server call our own network). Outside production staff may allow http:// to loopback.
  */
-function checkUrl(raw: string, allowLoopback: boolean): string {
-  const url = new URL(raw);
-  const host = url.hostname.toLowerCase();
-  const loopback = LOOPBACK_HOSTS.has(host) || host.startsWith('127.');
-  if (allowLoopback && loopback && (url.protocol === 'http:' || url.protocol === 'https:')) return url.toString();
-  if (url.protocol !== 'https:') throw fieldError('Url', 'La URL debe usar https://');
-  const bare = host.replace(/^\[|\]$/g, '');
-  const internal = loopback || host.endsWith('.local') || host.endsWith('.internal') || (isIP(bare) === 4 && PRIVATE_V4.test(bare)) || (isIP(bare) === 6 && /^(::1?|fc|fd|fe80)/.test(bare));
-  if (internal) throw fieldError('Url', 'La URL no puede apuntar a una red interna');
-  if (url.username || url.password) throw fieldError('Url', 'La URL no debe llevar usuario ni contraseña');
-  return url.toString();
+async function checkUrl(raw: string, policy: OutboundPolicy): Promise<string> {
+  try {
+    return (await checkTarget(raw, policy)).url.toString();
+  } catch (err) {
+    if (err instanceof OutboundRefused || err instanceof TypeError) throw fieldError('Url', err instanceof OutboundRefused ? err.message : 'URL no válida');
+    throw err;
+  }
 }
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -95,11 +95,12 @@ export interface EndpointInput {
 }
 
 /** Registers an endpoint; the answer carries its secret, the only time it is shown. */
-export async function createEndpoint(tx: Tx, key: Buffer, actor: Actor, input: EndpointInput): Promise<WebhookEndpoint> {
+export async function createEndpoint(tx: Tx, key: Buffer, out: WebhookOutbound, actor: Actor, input: EndpointInput): Promise<WebhookEndpoint> {
   if (input.AllowLoopback && actor.kind !== 'FAR') throw fieldError('AllowLoopback', 'Solo el personal de FAR puede permitir http a la red local');
+  if (input.AllowLoopback && out.production) throw fieldError('AllowLoopback', 'En producción no se permite http a la red local');
   const business = await businessForActor(tx, actor, input.BusinessId, { field: 'BusinessId' });
   const allowLoopback = !!input.AllowLoopback;
-  const url = checkUrl(input.Url, allowLoopback);
+  const url = await checkUrl(input.Url, policyFor(out, allowLoopback));
   const secret = `whsec_${randomBytes(24).toString('base64url')}`;
   const [row] = await tx
     .insert(webhookEndpoints)
@@ -117,12 +118,13 @@ export async function createEndpoint(tx: Tx, key: Buffer, actor: Actor, input: E
   return endpointOut(row!, secret);
 }
 
-export async function updateEndpoint(tx: Tx, actor: Actor, id: string, input: { Url?: string; Kinds?: string[]; Description?: string; IsActive?: boolean }): Promise<WebhookEndpoint> {
+export async function updateEndpoint(tx: Tx, out: WebhookOutbound, actor: Actor, id: string, input: { Url?: string; Kinds?: string[]; Description?: string; IsActive?: boolean }): Promise<WebhookEndpoint> {
   const row = await endpointFor(tx, actor, id, true);
+  const url = input.Url === undefined ? undefined : await checkUrl(input.Url, policyFor(out, row.b_allow_loopback));
   const [updated] = await tx
     .update(webhookEndpoints)
     .set({
-      ...(input.Url !== undefined ? { v_url: checkUrl(input.Url, row.b_allow_loopback) } : {}),
+      ...(url !== undefined ? { v_url: url } : {}),
       ...(input.Kinds !== undefined ? { v_kinds: [...new Set(input.Kinds)] } : {}),
       ...(input.Description !== undefined ? { v_description: input.Description } : {}),
       ...(input.IsActive !== undefined ? { b_active: input.IsActive } : {}),
@@ -211,14 +213,18 @@ export async function fanOutToWebhooks(tx: DbOrTx, events: BusinessEvent[], now:
 /** The JSON body of an event: { id, type, created, data }. */
 export const eventBody = (e: typeof webhookEvents.$inferSelect) => JSON.stringify({ id: e.v_uid, type: e.v_kind, created: e.d_create_at.toISOString(), data: e.t_data });
 
-async function post(url: string, body: string, headers: Record<string, string>): Promise<{ code: number | null; error: string | null }> {
+/**
+ * One POST: the host is resolved and checked again now, and the connection goes to the checked
+ * address. Redirects are not followed (a 3xx is a failure); the answer is read up to 64 KB, 10 s.
+ */
+async function post(url: string, policy: OutboundPolicy, body: string, headers: Record<string, string>): Promise<{ code: number | null; error: string | null }> {
   try {
-    const res = await fetch(url, { method: 'POST', body, headers, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
-    await res.arrayBuffer().catch(() => undefined);
-    return { code: res.status, error: res.ok ? null : `Respuesta HTTP ${res.status}` };
+    const { status } = await postTo(await checkTarget(url, policy), body, headers);
+    return { code: status, error: status >= 200 && status < 300 ? null : `Respuesta HTTP ${status}` };
   } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause?.code;
-    return { code: null, error: (cause ?? (err as Error).name ?? 'Error').slice(0, 200) };
+    if (err instanceof OutboundRefused) return { code: null, error: err.message };
+    const cause = (err as { code?: string }).code;
+    return { code: null, error: (cause ?? (err as Error).message ?? 'Error').slice(0, 200) };
   }
 }
 
@@ -227,7 +233,7 @@ async function post(url: string, body: string, headers: Record<string, string>):
  * or another process) is not made again; the outcome is logged and a failure schedules the next
  * attempt with an exponential back-off while the event is under 24 h old.
  */
-export async function deliverAttempt(tx: Tx, key: Buffer, payload: Record<string, unknown>, ctx: JobContext): Promise<void> {
+export async function deliverAttempt(tx: Tx, key: Buffer, out: WebhookOutbound, payload: Record<string, unknown>, ctx: JobContext): Promise<void> {
   const deliveryId = String(payload.deliveryId);
   const attempt = Number(payload.attempt);
   const [d] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.v_uid, deliveryId)).for('update');
@@ -243,7 +249,7 @@ export async function deliverAttempt(tx: Tx, key: Buffer, payload: Record<string
   const body = eventBody(event);
   const timestamp = Math.floor(Date.now() / 1000);
   const started = Date.now();
-  const { code, error } = await post(endpoint.v_url, body, {
+  const { code, error } = await post(endpoint.v_url, policyFor(out, endpoint.b_allow_loopback), body, {
     'content-type': 'application/json',
     'user-agent': 'FAR-Portal-Webhooks/1',
     'x-far-event-id': event.v_uid,

@@ -11,12 +11,14 @@ import { DEFAULT_CODE, PhoneCodeSelect } from '../../components/phone-code-selec
 import { isApiError } from '../../lib/api-client';
 import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
 import { REQUIRED, emailField, requiredText, sixDigitCode } from '../../lib/validation';
+import { useSignupLegal } from './api/signup-legal';
 import { useSignupPassword } from './api/signup-password';
 import { useSignupResendToken, type SignupStartInput } from './api/signup-resend-token';
 import { useSignupValidateToken } from './api/signup-validate-token';
 import { useSignupVerificationCode } from './api/signup-verification-code';
 import { AuthLayout } from './auth-layout';
 import { CodePasswordFields, codePasswordSchema, type CodePasswordInput, type CodePasswordValues } from './code-password-fields';
+import { SignupLegal } from './signup-legal';
 import { REQUIRED_MARK } from '../../components/required-mark';
 
 const dataSchema = z.object({
@@ -30,7 +32,9 @@ const dataSchema = z.object({
     .trim()
     .min(1, REQUIRED)
     .regex(/^\d{10}$/, 'El teléfono debe tener 10 dígitos'),
+  Accept: z.boolean(),
 });
+const LEGAL_MESSAGE = 'Para continuar acepta los términos y condiciones y el aviso de privacidad';
 type DataInput = z.input<typeof dataSchema>;
 type DataValues = z.output<typeof dataSchema>;
 
@@ -40,6 +44,7 @@ type TokenValues = z.infer<typeof tokenSchema>;
 
 function DataStep({ initial, onDone }: { initial: SignupStartInput | null; onDone: (data: SignupStartInput) => void }) {
   const resend = useSignupResendToken();
+  const legal = useSignupLegal();
   const form = useForm<DataInput, unknown, DataValues>({
     ...FORM_SETTINGS,
     resolver: zodResolver(dataSchema),
@@ -50,16 +55,30 @@ function DataStep({ initial, onDone }: { initial: SignupStartInput | null; onDon
       Email: initial?.Email ?? '',
       PhoneCode: initial?.PhoneCode ?? DEFAULT_CODE,
       CellPhone: initial?.CellPhone ?? '',
+      // Never ticked for the person: going back to this step keeps what they ticked themselves.
+      Accept: initial !== null,
     },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    const body: SignupStartInput = { ...values, LastName2: values.LastName2 === '' ? undefined : values.LastName2 };
+  const texts = legal.data ?? [];
+  const onSubmit = form.handleSubmit(async ({ Accept, ...values }) => {
+    if (!legal.data) return;
+    if (texts.length > 0 && !Accept) {
+      form.setError('Accept', { type: 'required', message: LEGAL_MESSAGE }, { shouldFocus: true });
+      return;
+    }
+    const body: SignupStartInput = { ...values, LastName2: values.LastName2 === '' ? undefined : values.LastName2, Legal: texts.map((t) => ({ Id: t.Id, Version: t.Version })) };
     try {
       await resend.mutateAsync(body);
       onDone(body);
     } catch (error) {
-      if (isApiError(error)) applyServerErrors(form.setError, error, ['Names', 'LastName1', 'LastName2', 'Email', 'CellPhone', 'PhoneCode']);
+      if (!isApiError(error)) return;
+      applyServerErrors(form.setError, error, ['Names', 'LastName1', 'LastName2', 'Email', 'CellPhone', 'PhoneCode', 'Accept'], { Legal: 'Accept' });
+      // A text changed while the person read it: show the new version, to be ticked again.
+      if (error.fieldErrors.some((e) => e.field === 'Legal')) {
+        form.setValue('Accept', false);
+        void legal.refetch();
+      }
     }
   });
   return (
@@ -105,7 +124,15 @@ function DataStep({ initial, onDone }: { initial: SignupStartInput | null; onDon
             />
           </Grid.Col>
         </Grid>
-        <Button type="submit" fullWidth loading={resend.isPending}>
+        {legal.isError ? <ErrorAlert error={legal.error} title="No fue posible cargar los términos y condiciones" onRetry={() => void legal.refetch()} /> : null}
+        {texts.length > 0 ? (
+          <Controller
+            control={form.control}
+            name="Accept"
+            render={({ field, fieldState }) => <SignupLegal texts={texts} checked={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
+          />
+        ) : null}
+        <Button type="submit" fullWidth loading={resend.isPending || legal.isLoading} disabled={legal.isError}>
           Continuar
         </Button>
       </Stack>

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { errorText, isApiError } from '../../lib/api-client';
 import { useBusinessUserActions } from './api/business-user-actions';
 import { useCreateBusinessUser } from './api/create-business-user';
-import { roleLabel } from '../../lib/api/get-me';
+import { roleLabel } from '@far/contracts';
 import { useRolesOf } from '../../lib/api/get-role-catalog';
 import { useBusinessUsers } from './api/list-business-users';
 import { fullName } from '../../lib/format';

@@ -144,7 +144,7 @@ function DataTab({ business, canEdit }: { business: BusinessDetail; canEdit: boo
           <CustomerIdForm key={b.CustomerId ?? ''} businessId={b.Id} current={b.CustomerId} />
         </>
       ) : (
-        <DetailGrid items={[{ label: 'CustomerId (procesador de tarjetas)', value: b.CustomerId }]} />
+        <DetailGrid items={[{ label: 'Número de cliente en el procesador de tarjetas', value: b.CustomerId }]} />
       )}
     </Stack>
   );

@@ -19,7 +19,7 @@ export function CustomerIdForm({ businessId, current }: { businessId: string; cu
     save.mutate(
       { Id: businessId, CustomerId: v },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: 'Se guardó el CustomerId.' }),
+        onSuccess: () => notifications.show({ color: 'green', message: 'Se guardó el número de cliente.' }),
         onError: (err) => setError(err.fieldErrors.find((f) => f.field === 'CustomerId')?.message ?? err.message),
       },
     );
@@ -28,7 +28,7 @@ export function CustomerIdForm({ businessId, current }: { businessId: string; cu
     <form onSubmit={submit} noValidate data-testid="form-customer-id">
       <Group align="flex-start" gap="sm">
         <TextInput
-          label="CustomerId (procesador de tarjetas)"
+          label="Número de cliente en el procesador de tarjetas"
           value={value}
           onChange={(e) => setValue(e.currentTarget.value)}
           error={error}
@@ -36,7 +36,7 @@ export function CustomerIdForm({ businessId, current }: { businessId: string; cu
           w={{ base: '100%', sm: 360 }}
         />
         <Button type="submit" variant="light" mt={{ sm: 25 }} loading={save.isPending} disabled={value.trim() === (current ?? '')}>
-          Guardar CustomerId
+          Guardar número de cliente
         </Button>
       </Group>
     </form>

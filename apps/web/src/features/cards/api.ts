@@ -214,6 +214,7 @@ export interface CardSpeiOutInput {
   Amount: string;
   Concept: string;
   Reference: string;
+  ConfirmHolder?: boolean;
   SecurityCode: string;
 }
 export function useCardSpeiOut() {

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { LimitForm } from '../../components/limit-form';
+import { HolderConfirm } from '../../components/holder-confirm';
 import { errorText } from '../../lib/api-client';
 import { money } from '../../lib/format';
 import { apiCentsOr0, useMoneyIntent } from '../../lib/money';
@@ -71,6 +72,7 @@ function SendSpei({ cardIdentifier }: { cardIdentifier: string }) {
   const [values, setValues] = useState(EMPTY);
   const [code, setCode] = useState('');
   const [codeSent, setCodeSent] = useState(false);
+  const [confirmHolder, setConfirmHolder] = useState(false);
   const send = useCardSpeiOut();
   const intent = useMoneyIntent();
   const field = (name: keyof typeof EMPTY, label: string, extra: { inputMode?: 'decimal' | 'numeric'; maxLength?: number } = {}) => (
@@ -85,7 +87,7 @@ function SendSpei({ cardIdentifier }: { cardIdentifier: string }) {
     }
   };
   const submit = () => {
-    const body: CardSpeiOutInput = { CardIdentifier: cardIdentifier, ...values, Amount: values.Amount.replace(/,/g, ''), SecurityCode: code };
+    const body: CardSpeiOutInput = { CardIdentifier: cardIdentifier, ...values, Amount: values.Amount.replace(/,/g, ''), SecurityCode: code, ...(confirmHolder ? { ConfirmHolder: true } : {}) };
     const { SecurityCode: _code, ...what } = body;
     void intent(what, (idempotencyKey) =>
       send
@@ -96,6 +98,7 @@ function SendSpei({ cardIdentifier }: { cardIdentifier: string }) {
           setValues(EMPTY);
           setCode('');
           setCodeSent(false);
+          setConfirmHolder(false);
         })
         .catch(() => undefined),
     );
@@ -113,6 +116,7 @@ function SendSpei({ cardIdentifier }: { cardIdentifier: string }) {
             {field('Concept', 'Concepto', { maxLength: 39 })}
             {field('Reference', 'Referencia numérica', { inputMode: 'numeric', maxLength: 7 })}
           </SimpleGrid>
+          <HolderConfirm error={send.error} checked={confirmHolder} onChange={setConfirmHolder} />
           <Text size="sm" c="dimmed">
             Se cobra la comisión de envío SPEI y su IVA del saldo de la tarjeta.
           </Text>

@@ -209,18 +209,21 @@ function BusDashboard({ data }: { data: BusSummary }) {
       <Staged>
         <BusinessMoneySection />
         <Dispersions link />
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <StatCard label="Usuarios de tu empresa" value={total} icon={IconUsers} color="far" testId="stat-users" />
-          {data.usersByStatus.map((r) => (
-            <Paper withBorder p="md" key={r.status}>
-              <Stack gap={6}>
-                <StatusBadge status={r.status} />
-                <Text fz={28} fw={700} lh={1.2}>
-                  {integer(r.total)}
-                </Text>
-              </Stack>
-            </Paper>
-          ))}
+          <Paper withBorder p="md" data-testid="users-by-status">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={6}>
+              Usuarios por estatus
+            </Text>
+            <Group gap="md">
+              {data.usersByStatus.map((r) => (
+                <Group gap={6} key={r.status} wrap="nowrap">
+                  <StatusBadge status={r.status} />
+                  <Text fw={700}>{integer(r.total)}</Text>
+                </Group>
+              ))}
+            </Group>
+          </Paper>
         </SimpleGrid>
         {data.activityByDay ? <ActivityChart rows={data.activityByDay} /> : null}
         <Section title="Actividad reciente de tu empresa">

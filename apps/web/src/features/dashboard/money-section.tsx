@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, T
 import { IconArrowDownLeft, IconArrowUpRight, IconArrowsExchange, IconBuildingBank, IconClockHour4, IconMessageReport, IconSettings, IconWallet, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { Staged } from '../../components/staged';
@@ -86,6 +87,55 @@ function LastMovements({ rows }: { rows: BusinessMoney['LastMovements'] }) {
   // A business opens a clarification about a movement from here too (issue 12).
   const me = useMe();
   const canOpenCase = useCan('/clarification', 'Agregar') && me.data?.kind === 'BUS';
+  const columns: Column<BusinessMoney['LastMovements'][number]>[] = [
+    { key: 'date', header: 'Fecha', stack: 'date', render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
+    {
+      key: 'movement',
+      header: 'Movimiento',
+      stack: 'title',
+      render: (m) => (
+        <>
+          <Text size="sm">{MOVEMENT_TYPE_NAMES[m.MovementType]}</Text>
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {[m.MovementType === 'SPEI_OUT' ? m.Beneficiary.Name : m.SourceAccount.Name, m.Concept].filter(Boolean).join(' · ')}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'amount',
+      header: 'Importe',
+      align: 'right',
+      stack: 'amount',
+      render: (m) => {
+        const cents = signedMovementCents(m);
+        return movementMovedMoney(m) ? (
+          <MoneyText size="sm" fw={600} c={cents < 0n ? 'red.9' : 'teal.9'} cents={cents} />
+        ) : (
+          <Tooltip label="Sin efecto en el saldo">
+            <MoneyText size="sm" c="dimmed" td="line-through" cents={cents} />
+          </Tooltip>
+        );
+      },
+    },
+    {
+      key: 'status',
+      header: 'Estatus',
+      stack: 'status',
+      render: (m) => (
+        <Group gap={4} wrap="nowrap">
+          <MovementStatusBadge status={m.StatusBusinessMovement} />
+          {canOpenCase && m.TrackingKey ? (
+            <Tooltip label="Abrir aclaración">
+              <ActionIcon component={Link} to={`/clarification?tracking=${encodeURIComponent(m.TrackingKey)}`} variant="subtle" size="sm" aria-label={`Abrir aclaración del movimiento ${m.TrackingKey}`}>
+                <IconMessageReport size={14} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+        </Group>
+      ),
+    },
+  ];
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
@@ -96,64 +146,7 @@ function LastMovements({ rows }: { rows: BusinessMoney['LastMovements'] }) {
           Ver todos
         </Anchor>
       </Group>
-      {rows.length === 0 ? (
-        <Text c="dimmed" size="sm" data-testid="empty-state">
-          Sin movimientos
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
-          <Table verticalSpacing={6} data-testid="last-movements">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Movimiento</Table.Th>
-                <Table.Th ta="right">Importe</Table.Th>
-                <Table.Th>Estatus</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((m) => {
-                const cents = signedMovementCents(m);
-                const party = m.MovementType === 'SPEI_OUT' ? m.Beneficiary.Name : m.SourceAccount.Name;
-                return (
-                  <Table.Tr key={m.Id}>
-                    <Table.Td>
-                      <DateText size="sm" value={m.MovementDate} withTime />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{MOVEMENT_TYPE_NAMES[m.MovementType]}</Text>
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {[party, m.Concept].filter(Boolean).join(' · ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {movementMovedMoney(m) ? (
-                        <MoneyText size="sm" fw={600} c={cents < 0n ? 'red.9' : 'teal.9'} cents={cents} />
-                      ) : (
-                        <Tooltip label="Sin efecto en el saldo">
-                          <MoneyText size="sm" c="dimmed" td="line-through" cents={cents} />
-                        </Tooltip>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <MovementStatusBadge status={m.StatusBusinessMovement} />
-                        {canOpenCase && m.TrackingKey ? (
-                          <Tooltip label="Abrir aclaración">
-                            <ActionIcon component={Link} to={`/clarification?tracking=${encodeURIComponent(m.TrackingKey)}`} variant="subtle" size="sm" aria-label={`Abrir aclaración del movimiento ${m.TrackingKey}`}>
-                              <IconMessageReport size={14} />
-                            </ActionIcon>
-                          </Tooltip>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable testId="last-movements" columns={columns} rows={rows} getRowId={(m) => m.Id} emptyText="Sin movimientos" />
     </Paper>
   );
 }

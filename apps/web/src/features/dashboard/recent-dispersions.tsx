@@ -1,5 +1,5 @@
 import { DISPERSION_STATUS_NAMES, DispersionSummary } from '@far/contracts';
-import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Skeleton, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
@@ -15,6 +15,8 @@ export function RecentDispersions({ link }: { link?: boolean }) {
     queryFn: () => unwrap(apiRequest('POST', '/api/v1/transaction/business-movement/dispersion/summary', { body: {}, schema: DispersionSummary })),
   });
   const data = q.data;
+  // None in 30 days: no card (an empty box says nothing); a failure still shows with its retry.
+  if (data && data.ByStatus.length === 0) return null;
   return (
     <Paper withBorder p="md" data-testid="recent-dispersions">
       <Stack gap="sm">
@@ -29,12 +31,8 @@ export function RecentDispersions({ link }: { link?: boolean }) {
           ) : null}
         </Group>
         {q.isError ? <ErrorAlert error={q.error} title="No fue posible cargar las dispersiones" onRetry={() => void q.refetch()} /> : null}
-        {data && data.ByStatus.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Sin dispersiones en los últimos 30 días
-          </Text>
-        ) : null}
-        {data && data.ByStatus.length > 0 ? (
+        {q.isPending ? <Skeleton h={90} /> : null}
+        {data ? (
           <Table.ScrollContainer minWidth={360} type="native" tabIndex={0} aria-label="Dispersiones recientes">
             <Table verticalSpacing={6}>
               <Table.Thead>

@@ -7,10 +7,12 @@ import {
   BusinessMovement,
   BusinessMovementPage,
   CodeDelivery,
+  Dispersal,
   Dispersion,
   DispersionPage,
   DispersionPreview,
   DispersionTransactionPage,
+  type DispersalUpdateBody,
   type DispersionApproveBody,
   type DispersionCreateBody,
   type DispersionHistoryBody,
@@ -116,6 +118,14 @@ function useDispersionAction(path: 'remove' | 'reject') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => unwrap(apiRequest('POST', `${BM}/dispersion/${path}`, { body: { DispersionId: id } satisfies z.input<typeof DispersionIdBody>, schema: Dispersion })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: dispersionKeys.all }),
+  });
+}
+/** The concept or the payment day of a dispersion that has not started (PUT /api/v1/dispersal/{id}). */
+export function useEditDispersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: z.input<typeof DispersalUpdateBody> }) => unwrap(apiRequest('PUT', `/api/v1/dispersal/${encodeURIComponent(id)}`, { body, schema: Dispersal })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: dispersionKeys.all }),
   });
 }

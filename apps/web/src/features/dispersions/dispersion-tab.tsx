@@ -44,7 +44,7 @@ function Templates() {
 /** Rows typed or corrected on the screen (a re-send starts from the failed rows). */
 function RowsEditor({ rows, onChange }: { rows: Array<Record<string, string>>; onChange: (rows: Array<Record<string, string>>) => void }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label="Filas de la dispersión">
       <Table data-testid="rows-editor">
         <Table.Thead>
           <Table.Tr>
@@ -77,7 +77,7 @@ function ErrorsTable({ preview }: { preview: DispersionPreview }) {
       <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={`El archivo tiene ${preview.Errors.length} ${preview.Errors.length === 1 ? 'error' : 'errores'}`}>
         Corrige las filas y vuelve a cargar el archivo, o quita las filas con error.
       </Alert>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label="Errores del archivo">
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -287,7 +287,14 @@ export function DispersionsTab({ canSend }: { canSend: boolean }) {
             ) : null}
             {mismatchesLeft > 0 ? (
               <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
-                {mismatchesLeft === 1 ? 'Una fila tiene' : `${mismatchesLeft} filas tienen`} un titular distinto al indicado. Confírmalas o quítalas del archivo.
+                <Group justify="space-between" gap="xs">
+                  <Text size="sm">
+                    {mismatchesLeft === 1 ? 'Una fila tiene' : `${mismatchesLeft} filas tienen`} un titular distinto al indicado. Confírmalas o quítalas del archivo.
+                  </Text>
+                  <Button size="compact-sm" variant="white" color="orange" onClick={() => setConfirmed(new Set([...confirmed, ...preview.Rows.filter((r) => r.HolderCheck === 'mismatch').map((r) => r.Clabe)]))}>
+                    Confirmar todos
+                  </Button>
+                </Group>
               </Alert>
             ) : null}
             <PreviewRows preview={preview} confirmed={confirmed} onConfirm={(clabe, on) => setConfirmed((s) => (on ? new Set(s).add(clabe) : new Set([...s].filter((c) => c !== clabe))))} />

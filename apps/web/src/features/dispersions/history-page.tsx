@@ -81,7 +81,7 @@ function DispersionDetail({ id, onClose }: { id: string; onClose: () => void }) 
             items={[
               { label: 'Archivo', value: d.FileName ?? '—' },
               { label: 'Creada', value: <DateText value={d.CreatedAt} withTime size="sm" /> },
-              { label: 'Fecha de pago', value: d.PaymentDay ?? 'Al confirmar' },
+              { label: 'Fecha de pago', value: d.PaymentDay ? <DateText value={d.PaymentDay} size="sm" /> : 'Al confirmar' },
               { label: 'Filas', value: String(d.TotalRows) },
               { label: 'Monto', value: mx(d.TotalAmount) },
               { label: 'Comisiones e IVA', value: mx(d.TotalTaxes) },
@@ -130,7 +130,7 @@ export function DispersionHistoryPage() {
     { key: 'file', header: 'Archivo', render: (d) => <Text size="sm">{d.FileName}</Text> },
     { key: 'rows', header: 'Filas', align: 'right', render: (d) => d.TotalRows },
     { key: 'total', header: 'Total', align: 'right', render: (d) => mx(d.TotalImport) },
-    { key: 'day', header: 'Fecha de pago', render: (d) => d.PaymentDay ?? '—' },
+    { key: 'day', header: 'Fecha de pago', render: (d) => <DateText size="sm" value={d.PaymentDay} /> },
     { key: 'status', header: 'Estatus', render: (d) => <DispersionStatusBadge status={d.StatusDispersion} /> },
   ];
   const data = list.data;

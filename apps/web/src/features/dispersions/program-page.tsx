@@ -1,15 +1,18 @@
 import type { AwaitingSpeiOut, BusinessMovement, Dispersion } from '@far/contracts';
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { SPEI_MESSAGES } from '@far/contracts';
+import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
+import { DayInput } from '../../components/day-input';
 import { ErrorAlert } from '../../components/error-alert';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { PageHeader } from '../../components/page-header';
 import { DateText } from '../../components/value-text';
 import { useCan } from '../../lib/api/get-menu-permissions';
+import { todayIso } from '../../lib/format';
 import { newIdempotencyKey } from '../../lib/money';
-import { useApproveDispersion, useApproveTransfer, useAwaitingTransfers, useCancelTransfer, usePendingDispersions, usePendingTransfers, useRejectDispersion, useRejectTransfer, useRemoveDispersion, useRequestDispersionCode } from './api';
+import { useApproveDispersion, useApproveTransfer, useAwaitingTransfers, useCancelTransfer, useEditDispersion, usePendingDispersions, usePendingTransfers, useRejectDispersion, useRejectTransfer, useRemoveDispersion, useRequestDispersionCode } from './api';
 import { DispersionStatusBadge, mx } from './ui';
 
 /**
@@ -44,6 +47,41 @@ function Approve({ id, operation }: { id: string; operation: 'dispersion' | 'spe
   );
 }
 
+/**
+ * Editar a dispersion that has not started: its concept and its payment day (empty: it runs when
+ * authorised or confirmed). The server checks the same rules; this only says them beside the field.
+ */
+function EditDispersion({ d, onClose }: { d: Dispersion; onClose: () => void }) {
+  const [concept, setConcept] = useState(d.Concept ?? '');
+  const [day, setDay] = useState<string | null>(d.PaymentDay);
+  const [tried, setTried] = useState(false);
+  const edit = useEditDispersion();
+  const dayError = day && !(day > todayIso()) ? SPEI_MESSAGES.paymentDay : undefined;
+  const conceptError = concept.trim().length > 39 ? 'El concepto admite máximo 39 caracteres' : undefined;
+  const save = () => {
+    setTried(true);
+    if (dayError || conceptError) return;
+    edit.mutate({ id: d.Id, body: { v_concept: concept.trim(), ...(day ? { d_payment_day: day } : {}) } }, { onSuccess: onClose });
+  };
+  return (
+    <Modal opened onClose={onClose} centered title={`Editar ${d.FileName ?? 'la dispersión'}`} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+      <Stack gap="sm">
+        <TextInput label="Concepto" maxLength={39} value={concept} onChange={(e) => setConcept(e.currentTarget.value)} error={tried ? conceptError : undefined} />
+        <DayInput label="Fecha de pago" clearable={!d.PaymentDay} value={day} onChange={(v) => setDay(v ? String(v).slice(0, 10) : null)} error={tried || day ? dayError : undefined} excludeDate={(v) => v <= todayIso()} />
+        {edit.isError ? <ErrorAlert error={edit.error} title="No se guardaron los cambios" /> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button onClick={save} loading={edit.isPending}>
+            Guardar cambios
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 /** Dispersiones programadas (/dispersal/program): dispersions not yet started, and single transfers on their way. */
 export function DispersionProgramPage() {
   const [page, setPage] = useState(1);
@@ -55,9 +93,11 @@ export function DispersionProgramPage() {
   const remove = useRemoveDispersion();
   const cancel = useCancelTransfer();
   const canRemove = useCan('/dispersal/program', 'Borrar');
+  const canEdit = useCan('/dispersal/program', 'Editar');
+  const [editing, setEditing] = useState<Dispersion | null>(null);
   const canCancel = useCan('/dispersal/transfer', 'Borrar');
   const columns: Column<Dispersion>[] = [
-    { key: 'day', header: 'Fecha de pago', render: (d) => d.PaymentDay ?? 'Al autorizar' },
+    { key: 'day', header: 'Fecha de pago', render: (d) => (d.PaymentDay ? <DateText size="sm" value={d.PaymentDay} /> : 'Al autorizar') },
     { key: 'file', header: 'Archivo', render: (d) => <Text size="sm">{d.FileName}</Text> },
     { key: 'rows', header: 'Filas', align: 'right', render: (d) => d.TotalRows },
     { key: 'total', header: 'Total', align: 'right', render: (d) => mx(d.TotalImport) },
@@ -69,6 +109,11 @@ export function DispersionProgramPage() {
       render: (d) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {d.CanApprove ? <Approve id={d.Id} operation="dispersion" /> : null}
+          {d.CanRemove && canEdit ? (
+            <Button size="compact-xs" variant="light" aria-label={`Editar la dispersión ${d.FileName ?? ''}`} onClick={() => setEditing(d)}>
+              Editar
+            </Button>
+          ) : null}
           {d.CanRemove && canRemove ? (
             <Button
               size="compact-xs"
@@ -85,7 +130,7 @@ export function DispersionProgramPage() {
     },
   ];
   const transferColumns: Column<BusinessMovement>[] = [
-    { key: 'date', header: 'Fecha', render: (m) => (m.PaymentDay ? m.PaymentDay : <DateText size="sm" value={m.MovementDate} withTime />) },
+    { key: 'date', header: 'Fecha', render: (m) => (m.PaymentDay ? <DateText size="sm" value={m.PaymentDay} /> : <DateText size="sm" value={m.MovementDate} withTime />) },
     { key: 'to', header: 'Beneficiario', render: (m) => <Text size="sm">{m.Beneficiary.Name}</Text> },
     { key: 'total', header: 'Total', align: 'right', render: (m) => mx(m.TotalAmount) },
     { key: 'status', header: 'Estatus', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
@@ -166,6 +211,7 @@ export function DispersionProgramPage() {
           paging={transfers.data ? { page: transfers.data.Page, totalPages: transfers.data.TotalPages, total: transfers.data.TotalRecords, onPageChange: setTPage } : undefined}
         />
       </Stack>
+      {editing ? <EditDispersion d={editing} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }

@@ -16,7 +16,7 @@ export function LegalAcceptanceGate() {
     <Modal opened onClose={() => {}} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} centered size="lg" title={current.Name} data-testid="legal-gate">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Publicamos una nueva versión de este texto. Léelo y acéptalo para continuar.
+          Para continuar, lee este texto y acéptalo.
         </Text>
         <ScrollArea.Autosize mah="50vh" type="auto">
           <LegalText html={current.Html} />

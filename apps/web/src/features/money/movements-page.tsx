@@ -32,7 +32,7 @@ const EMPTY_FILTERS: FilterState = { range: [null, null], type: null, status: nu
 const TYPE_COLORS: Record<MovementType, string> = { SPEI_OUT: 'red', SPEI_IN: 'teal', DEPOSIT: 'blue', WALLET_OUT: 'grape', WALLET_IN: 'cyan' };
 
 const columns: Column<BusinessMovement>[] = [
-  { key: 'date', header: 'Fecha', width: 150, sortField: 'MovementDate', render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
+  { key: 'date', header: 'Fecha', width: 150, sortField: 'MovementDate', stack: 'date', render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
   {
     key: 'type',
     header: 'Tipo',
@@ -43,7 +43,7 @@ const columns: Column<BusinessMovement>[] = [
       </Badge>
     ),
   },
-  { key: 'party', header: 'Contraparte', width: 210, render: (m) => <Counterparty m={m} /> },
+  { key: 'party', header: 'Contraparte', width: 210, stack: 'title', render: (m) => <Counterparty m={m} /> },
   {
     key: 'concept',
     header: 'Concepto',
@@ -72,6 +72,7 @@ const columns: Column<BusinessMovement>[] = [
     header: 'Importe',
     align: 'right',
     sortField: 'MovementAmount',
+    stack: 'amount',
     render: (m) => {
       const fees = apiCentsOr0(m.Commission) + apiCentsOr0(m.IVA);
       return (
@@ -86,7 +87,7 @@ const columns: Column<BusinessMovement>[] = [
       );
     },
   },
-  { key: 'status', header: 'Estatus', sortField: 'StatusBusinessMovement', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
+  { key: 'status', header: 'Estatus', sortField: 'StatusBusinessMovement', stack: 'status', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
   { key: 'proof', header: '', align: 'right', render: (m) => <ProofButton m={m} /> },
 ];
 

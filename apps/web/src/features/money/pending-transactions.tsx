@@ -67,6 +67,7 @@ export function PendingTransactions({ canCancel, businessId }: { canCancel: bool
     {
       key: 'date',
       header: 'Registrada',
+      stack: 'date',
       render: (m) => (
         <Stack gap={0}>
           <DateText size="sm" value={m.MovementDate} withTime />
@@ -78,7 +79,7 @@ export function PendingTransactions({ canCancel, businessId }: { canCancel: bool
         </Stack>
       ),
     },
-    { key: 'to', header: 'Beneficiario', render: (m) => <Counterparty m={m} /> },
+    { key: 'to', header: 'Beneficiario', stack: 'title', render: (m) => <Counterparty m={m} /> },
     {
       key: 'concept',
       header: 'Concepto',
@@ -100,8 +101,8 @@ export function PendingTransactions({ canCancel, businessId }: { canCancel: bool
         </Text>
       ),
     },
-    { key: 'total', header: 'Total retenido', align: 'right', render: (m) => <MoneyText size="sm" cents={apiCents(m.TotalAmount)} /> },
-    { key: 'status', header: 'Estatus', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
+    { key: 'total', header: 'Total retenido', align: 'right', stack: 'amount', render: (m) => <MoneyText size="sm" cents={apiCents(m.TotalAmount)} /> },
+    { key: 'status', header: 'Estatus', stack: 'status', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
     {
       key: 'actions',
       header: 'Acciones',

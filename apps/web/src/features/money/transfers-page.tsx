@@ -86,8 +86,8 @@ function RecentTransfers() {
   const [page, setPage] = useState(1);
   const recent = useMovements(RECENT, page, 5);
   const columns: Column<BusinessMovement>[] = [
-    { key: 'date', header: 'Fecha', render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
-    { key: 'to', header: 'Beneficiario', render: (m) => <Counterparty m={m} /> },
+    { key: 'date', header: 'Fecha', stack: 'date', render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
+    { key: 'to', header: 'Beneficiario', stack: 'title', render: (m) => <Counterparty m={m} /> },
     { key: 'concept', header: 'Concepto', render: (m) => <Text size="sm">{m.Concept}</Text> },
     {
       key: 'key',
@@ -98,8 +98,8 @@ function RecentTransfers() {
         </Text>
       ),
     },
-    { key: 'amount', header: 'Total', align: 'right', render: (m) => <SignedAmount m={m} /> },
-    { key: 'status', header: 'Estatus', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
+    { key: 'amount', header: 'Total', align: 'right', stack: 'amount', render: (m) => <SignedAmount m={m} /> },
+    { key: 'status', header: 'Estatus', stack: 'status', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
     { key: 'proof', header: 'Comprobante', align: 'right', render: (m) => <ProofButton m={m} /> },
   ];
   const data = recent.data;

@@ -93,7 +93,7 @@ export function AnnouncementForm() {
         </Stack>
       </form>
       {history.data && history.data.length > 0 ? (
-        <Table.ScrollContainer minWidth={520} mt="lg">
+        <Table.ScrollContainer minWidth={520} mt="lg" type="native" tabIndex={0} role="region" aria-label="Avisos enviados">
           <Table striped aria-label="Avisos enviados" data-testid="announcement-history">
             <Table.Thead>
               <Table.Tr>

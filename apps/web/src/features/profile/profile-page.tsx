@@ -91,7 +91,7 @@ export function ProfilePage({ panels: { Beneficiaries, BusinessUsers }, walletSe
                   <Accordion.Item value="pin">
                     <Accordion.Control icon={<IconKey size={18} />}>
                       NIP de 4 dígitos{' '}
-                      <Text span size="xs" c={me.data.hasPin ? 'green' : 'orange'}>
+                      <Text span size="xs" c={me.data.hasPin ? 'green.9' : 'orange.9'}>
                         · {me.data.hasPin ? 'configurado' : 'sin configurar'}
                       </Text>
                     </Accordion.Control>

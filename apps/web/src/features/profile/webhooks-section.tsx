@@ -58,7 +58,7 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
   if (items.length === 0) return <Text size="sm" c="dimmed">Aún no hay entregas a este endpoint.</Text>;
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={620}>
+      <Table.ScrollContainer minWidth={620} type="native" tabIndex={0} role="region" aria-label="Entregas">
         <Table striped aria-label={`Entregas a ${endpoint.Url}`}>
           <Table.Thead>
             <Table.Tr>

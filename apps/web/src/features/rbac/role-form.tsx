@@ -1,4 +1,4 @@
-import { CLIENT_KINDS, RoleCreateBody, type ClientKind, type MenuEntry } from '@far/contracts';
+import { CLIENT_KINDS, RoleCreateBody, roleLabel, type ClientKind, type MenuEntry } from '@far/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, Group, Input, SegmentedControl, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -90,15 +90,11 @@ export function RoleForm({ role, readOnly = false, onDone, onCancel }: RoleFormP
           </Alert>
         ) : null}
         <Stack gap="md">
-          <TextInput
-            label="Nombre del rol"
-            {...(!readOnly && !system ? REQUIRED_MARK : {})}
-            readOnly={readOnly || system}
-            variant={readOnly || system ? 'filled' : 'default'}
-            maw={480}
-            error={errors.v_name?.message}
-            {...form.register('v_name')}
-          />
+          {system || readOnly ? (
+            <TextInput label="Nombre del rol" readOnly variant="filled" maw={480} value={roleLabel(role?.v_name ?? '')} />
+          ) : (
+            <TextInput label="Nombre del rol" {...REQUIRED_MARK} maw={480} error={errors.v_name?.message} {...form.register('v_name')} />
+          )}
           {isCreate ? (
             <Controller
               control={form.control}

@@ -1,4 +1,4 @@
-import type { Role } from '@far/contracts';
+import { roleLabel, type Role } from '@far/contracts';
 import { Badge, Button, Group, Modal, Paper, Skeleton, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -86,7 +86,7 @@ export function RolesPage() {
   const askDelete = (role: Role) =>
     openConfirmDialog({
       title: 'Borrar rol',
-      message: `¿Borrar el rol «${role.v_name}»? Esta acción no se puede deshacer.`,
+      message: `¿Borrar el rol «${roleLabel(role.v_name)}»? Esta acción no se puede deshacer.`,
       confirmLabel: 'Borrar',
       danger: true,
       onConfirm: () =>
@@ -97,7 +97,7 @@ export function RolesPage() {
               next.delete(role.v_uid);
               return next;
             });
-            notifications.show({ color: 'green', message: `El rol «${role.v_name}» se borró.` });
+            notifications.show({ color: 'green', message: `El rol «${roleLabel(role.v_name)}» se borró.` });
           },
           onError: (e) => notifications.show({ color: 'red', title: 'No se borró el rol', message: errorText(e) }),
         }),
@@ -110,7 +110,7 @@ export function RolesPage() {
       render: (r) => (
         <Group gap={6} wrap="nowrap">
           <Text size="sm" fw={600}>
-            {r.v_name}
+            {roleLabel(r.v_name)}
           </Text>
           {r.b_system ? (
             <Badge size="xs" variant="outline" color="gray">
@@ -131,12 +131,12 @@ export function RolesPage() {
       render: (r) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {canEdit ? (
-            <IconAction tip="Editar" label={`Editar ${r.v_name}`} icon={IconPencil} onClick={() => setDialog({ mode: 'edit', uid: r.v_uid })} />
+            <IconAction tip="Editar" label={`Editar ${roleLabel(r.v_name)}`} icon={IconPencil} onClick={() => setDialog({ mode: 'edit', uid: r.v_uid })} />
           ) : (
-            <IconAction tip="Ver detalle" label={`Ver ${r.v_name}`} icon={IconEye} onClick={() => setDialog({ mode: 'view', uid: r.v_uid })} />
+            <IconAction tip="Ver detalle" label={`Ver ${roleLabel(r.v_name)}`} icon={IconEye} onClick={() => setDialog({ mode: 'view', uid: r.v_uid })} />
           )}
           {canDelete && !r.b_system ? (
-            <IconAction tip="Borrar" label={`Borrar ${r.v_name}`} color="red" icon={IconTrash} onClick={() => askDelete(r)} />
+            <IconAction tip="Borrar" label={`Borrar ${roleLabel(r.v_name)}`} color="red" icon={IconTrash} onClick={() => askDelete(r)} />
           ) : null}
         </Group>
       ),

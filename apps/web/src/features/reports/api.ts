@@ -5,6 +5,7 @@ import {
   ReportSchedule,
   ReportSummary,
   pageOf,
+  reportFileName,
   type BusinessListBody,
   type ReportDownloadBody,
   type ReportKey,
@@ -40,8 +41,8 @@ export function useDownloadReport() {
   return useMutation({
     mutationFn: async ({ ask, format }: { ask: ReportAsk; format: z.input<typeof ReportDownloadBody>['Format'] }) => {
       const blob = await unwrap(apiRequest<Blob>('POST', `${BASE}/download`, { body: { ...body(ask), Format: format } satisfies z.input<typeof ReportDownloadBody>, responseType: 'blob', timeoutMs: 300_000 }));
-      const to = ask.range[1] ?? ask.range[0];
-      saveBlob(blob, `reporte-${ask.Kind}${ask.range[0] ? `-${ask.range[0]}-a-${to}` : ''}.${format}`);
+      const [from, to] = ask.range;
+      saveBlob(blob, `${reportFileName(ask.Kind, from ? { from, to: to ?? from } : null)}.${format}`);
     },
   });
 }

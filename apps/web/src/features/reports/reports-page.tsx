@@ -1,3 +1,5 @@
+// The charts' own rules (legend, tooltip), layered like the rest of Mantine's CSS.
+import '@mantine/charts/styles.layer.css';
 import { REPORT_FREQUENCY_LABELS, formatCurrency, type ReportKey, type ReportSummaryOut } from '@far/contracts';
 import { BarChart, LineChart } from '@mantine/charts';
 import { ActionIcon, Button, Grid, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
@@ -98,7 +100,7 @@ function Schedules({ ask }: { ask: ReportAsk }) {
         </Group>
         {list.isError ? <ErrorAlert error={list.error} title="No fue posible cargar tus reportes programados" onRetry={() => void list.refetch()} /> : null}
         {list.data && list.data.length > 0 ? (
-          <Table.ScrollContainer minWidth={480}>
+          <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label="Reportes programados">
             <Table fz="sm" data-testid="report-schedules">
               <Table.Thead>
                 <Table.Tr>

@@ -19,9 +19,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useDeferredValue } from 'react';
 import { IconLogout, IconMail } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { HEADER_HEIGHT } from '../../app/theme';
 import { LoadingScreen } from '../../components/loading-screen';
 import { fullName } from '../../lib/format';
-import { roleLabel, useMe } from '../../lib/api/get-me';
+import { useMe } from '../../lib/api/get-me';
+import { roleLabel } from '@far/contracts';
 import { usePhotoUrl } from '../../lib/api/get-my-photo';
 import { useMenu, type MenuItem } from '../../lib/api/get-menu';
 import { errorText } from '../../lib/api-client';
@@ -152,13 +154,13 @@ export function AppLayout() {
   }
 
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+    <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Abrir menú" />
-            <UnstyledButton component={Link} to="/dashboard" title="Ir al inicio" data-testid="header-logo">
-              <Group gap={8} wrap="nowrap">
+            <UnstyledButton component={Link} to="/dashboard" title="Ir al inicio" data-testid="header-logo" miw={0}>
+              <Group gap={8} wrap="nowrap" miw={0}>
                 <Box
                   w={34}
                   h={34}
@@ -169,13 +171,14 @@ export function AppLayout() {
                 >
                   FAR
                 </Box>
-                <Text fw={700} size="lg" c="far.9" style={{ whiteSpace: 'nowrap' }}>
+                <Text fw={700} size="lg" c="far.9" truncate>
                   FAR Portal
                 </Text>
               </Group>
             </UnstyledButton>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          {/* xs between the header's controls: a staff member's five fit a 390 px phone with room to spare. */}
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             <MailboxLink />
             <NotificationBell />
             <UserBlock />

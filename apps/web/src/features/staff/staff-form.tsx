@@ -1,6 +1,6 @@
 import { AdminUserCreateBody, ROLE_IDS, curpSchema, optional, type AdminUserDetail } from '@far/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Divider, Grid, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Divider, Grid, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
@@ -10,7 +10,8 @@ import { ErrorAlert } from '../../components/error-alert';
 import { PhoneFields } from '../../components/phone-code-select';
 import { REQUIRED_MARK } from '../../components/required-mark';
 import { errorText, isApiError } from '../../lib/api-client';
-import { roleLabel, useMe } from '../../lib/api/get-me';
+import { useMe } from '../../lib/api/get-me';
+import { roleLabel } from '@far/contracts';
 import { useRolesOf } from '../../lib/api/get-role-catalog';
 import { lifecycleOf } from '../../lib/lifecycle';
 import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
@@ -46,7 +47,6 @@ export interface StaffFormValues {
   RoleId: string | null;
   Email: string;
   AltEmail: string;
-  TermsAccepted: boolean;
   IsActive: boolean;
 }
 
@@ -69,7 +69,6 @@ const EMPTY_VALUES: StaffFormValues = {
   RoleId: ROLE_IDS.techfar,
   Email: '',
   AltEmail: '',
-  TermsAccepted: false,
   IsActive: true,
 };
 
@@ -92,7 +91,6 @@ const toForm = (u: AdminUserDetail): StaffFormValues => ({
   RoleId: u.RoleId,
   Email: u.Email,
   AltEmail: u.AltEmail ?? '',
-  TermsAccepted: u.TermsAccepted,
   IsActive: lifecycleOf(u.Status).active,
 });
 
@@ -113,7 +111,6 @@ const toInput = (v: Output): StaffInput => ({
   RoleId: v.RoleId,
   Email: v.Email,
   AltEmail: v.AltEmail ?? null,
-  TermsAccepted: v.TermsAccepted,
   IsActive: v.IsActive,
 });
 
@@ -139,7 +136,6 @@ export function StaffForm({ user, onDone, onCancel }: StaffFormProps) {
     defaultValues: user ? toForm(user) : EMPTY_VALUES,
   });
   const { errors } = form.formState;
-  const termsFixed = !!user?.TermsAcceptedAt;
 
   // A Mexican number has 10 digits (the server says so too; here it is caught before sending, and
   // together with the other messages when the form has more to fix).
@@ -287,19 +283,6 @@ export function StaffForm({ user, onDone, onCancel }: StaffFormProps) {
               />
             </Grid.Col>
           </Grid>
-          <Controller
-            control={form.control}
-            name="TermsAccepted"
-            render={({ field }) => (
-              <Checkbox
-                label="Aceptó los términos y condiciones"
-                description={termsFixed ? 'La aceptación ya quedó registrada y no se puede retirar.' : undefined}
-                checked={field.value}
-                disabled={termsFixed}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-              />
-            )}
-          />
           <Controller
             control={form.control}
             name="IsActive"

@@ -18,7 +18,7 @@ export function WalletStaffPanel({ userId }: { userId: string }) {
   const send = async () => {
     setError(null);
     try {
-      const body = { UserId: userId, Amount: amount, Concept: 'Deposito sandbox' };
+      const body = { UserId: userId, Amount: amount, Concept: 'Depósito de prueba' };
       const m = await intent(body, (idempotencyKey) => deposit.mutateAsync({ body, idempotencyKey }));
       if (m) {
         notifications.show({ color: 'green', message: 'Depósito registrado' });

@@ -67,9 +67,11 @@ export function MovementRowCells({ m }: { m: BusinessMovement }) {
       </Table.Td>
       <Table.Td>
         <Text size="sm">{MOVEMENT_TYPE_NAMES[m.MovementType]}</Text>
-        <Text size="xs" c="dimmed">
-          {party.Name ?? (m.MovementType === 'DEPOSIT' ? 'Depósito' : '—')}
-        </Text>
+        {party.Name ? (
+          <Text size="xs" c="dimmed">
+            {party.Name}
+          </Text>
+        ) : null}
       </Table.Td>
       <Table.Td>
         <MovementStatusBadge status={m.StatusBusinessMovement} />
@@ -89,10 +91,12 @@ export function WalletSummarySection({ userId }: { userId?: string }) {
   const summary = useWalletSummary(userId);
   if (summary.isError) return <ErrorAlert error={summary.error} title="No fue posible cargar el saldo" onRetry={() => void summary.refetch()} />;
   const s = summary.data;
+  // Staff read the same figures about someone else: no «tú».
+  const staff = userId !== undefined;
   return (
     <Stack gap="lg" data-testid="wallet-summary">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-        <Figure label="Disponible" value={s?.Balance.AvailableBalance} hint="Lo que puedes enviar ahora" testId="wallet-available" />
+        <Figure label="Disponible" value={s?.Balance.AvailableBalance} hint={staff ? 'Lo que el usuario puede enviar ahora' : 'Lo que puedes enviar ahora'} testId="wallet-available" />
         <Figure label="En tránsito" value={s?.Balance.TransitBalance} hint="Transferencias por liquidar" testId="wallet-transit" />
         <Figure label="En presupuestos" value={s?.Balance.Budgeted} hint="Dinero apartado" testId="wallet-budgeted" />
         <Figure label="Total" value={s?.Balance.Total} hint="Disponible, en tránsito y apartado" testId="wallet-total" />
@@ -100,7 +104,7 @@ export function WalletSummarySection({ userId }: { userId?: string }) {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Paper withBorder p="md">
           <Title order={2} fz="md" mb="xs">
-            Tu cuenta
+            {staff ? 'Cuenta del usuario' : 'Tu cuenta'}
           </Title>
           <Text size="sm">
             CLABE para recibir SPEI:{' '}
@@ -109,7 +113,7 @@ export function WalletSummarySection({ userId }: { userId?: string }) {
             </Text>
           </Text>
           <Text size="sm" mt={4}>
-            Límite diario de envíos: <MoneyText cents={apiCents(s?.Limit.DailyLimit)} fw={600} inherit /> (te quedan <MoneyText cents={apiCents(s?.Limit.RemainingToday)} inherit /> hoy)
+            Límite diario de envíos: <MoneyText cents={apiCents(s?.Limit.DailyLimit)} fw={600} inherit /> ({staff ? 'quedan' : 'te quedan'} <MoneyText cents={apiCents(s?.Limit.RemainingToday)} inherit /> hoy)
           </Text>
           {s?.Limit.PendingLimit ? (
             <Text size="xs" c="dimmed">
@@ -145,7 +149,7 @@ export function WalletSummarySection({ userId }: { userId?: string }) {
         </Title>
         {s && s.LastMovements.length === 0 ? (
           <Text size="sm" c="dimmed">
-            Aún no tienes movimientos.
+            {staff ? 'Aún no hay movimientos.' : 'Aún no tienes movimientos.'}
           </Text>
         ) : (
           <ScrollTable label="Últimos movimientos" minWidth={480}>

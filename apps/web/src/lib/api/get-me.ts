@@ -19,11 +19,3 @@ export function useMe() {
   return useQuery({ ...meQueryOptions(), enabled: status === 'authenticated' });
 }
 
-const ROLE_LABELS: Record<string, string> = {
-  super: 'Super administrador',
-  techfar: 'Operador',
-  business: 'Empresa',
-  wallet: 'Monedero',
-};
-
-export const roleLabel = (name: string) => ROLE_LABELS[name] ?? name;

@@ -7,9 +7,9 @@ import { rule } from '../../platform/errors';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { businessForActor, businessName, liveBusiness } from '../businesses';
+import { notify } from '../notifications';
 import { userIdsOf, userNames } from '../users';
 import { announcements } from './schema';
-import { notify } from './service';
 
 const AUDIENCE_LABEL = { businesses: 'Todas las empresas', wallets: 'Todos los usuarios Wallet', business: 'Una empresa' } as const;
 
