@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { codeIn, lastMessageTo, launch, newPage, screenshot as fullShot, signIn } from '../browser';
+import { codeIn, lastMessageTo, launch, newPage, openDemoBusinessAsStaff, screenshot as fullShot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -165,5 +165,42 @@ it('the demo business receives a sandbox SPEI, registers an account, sends a tra
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   const file = await download.path();
   expect(readFileSync(file).subarray(0, 4).toString('latin1')).toBe('%PDF');
+  await context.close();
+});
+
+it('staff see which commission applies to a business and from where, give it its own SPEI-in commission and go back to the global one', async () => {
+  const { context, page } = await openDemoBusinessAsStaff(browser);
+  await page.getByRole('tab', { name: 'Configuración SPEI y límites' }).click();
+  const form = page.getByTestId('form-business-spei-config');
+  const effective = page.getByTestId('effective-spei-config');
+  const speiIn = effective.getByTestId('effective-SPEI recibido');
+  await expect.poll(() => speiIn.innerText(), { timeout: 15_000 }).toMatch(/Global/);
+
+  // Without its own configuration the commissions show the global values and cannot be typed.
+  const switchOwn = form.getByRole('switch', { name: 'Usar configuración propia' });
+  if (await switchOwn.isChecked()) {
+    await switchOwn.click({ force: true });
+    await form.getByRole('button', { name: 'Guardar configuración' }).click();
+    await expect.poll(() => speiIn.innerText()).toMatch(/Global/);
+  }
+  const commissionIn = form.getByLabel('Comisión por SPEI recibido');
+  expect(await commissionIn.getAttribute('readonly')).not.toBeNull();
+  expect(await form.innerText()).toContain('Sin configuración propia se cobran las comisiones globales');
+  await screenshot(page, 'spei-settings-global');
+
+  // Its own configuration: 2 % on incoming SPEI, applied and shown as the business's.
+  await switchOwn.click({ force: true });
+  expect(await commissionIn.getAttribute('readonly')).toBeNull();
+  await commissionIn.fill('2');
+  await form.getByRole('button', { name: 'Guardar configuración' }).click();
+  await expect.poll(() => speiIn.innerText(), { timeout: 15_000 }).toMatch(/2 % \+ IVA[\s\S]*De la empresa/);
+  expect(await effective.getByTestId('effective-SPEI enviado').innerText()).toMatch(/De la empresa/);
+  await screenshot(page, 'spei-settings-own');
+
+  // Back to the global configuration: the global values apply again.
+  await switchOwn.click({ force: true });
+  await form.getByRole('button', { name: 'Guardar configuración' }).click();
+  await expect.poll(() => speiIn.innerText(), { timeout: 15_000 }).toMatch(/Global/);
+  expect(await speiIn.innerText()).not.toMatch(/^SPEI recibido\s+2 %/);
   await context.close();
 });

@@ -3,7 +3,7 @@ import { CARD_FILES, FILE_DATE_MESSAGE } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS, SUPER, WALLET, count, createTestApp, type TestApp } from '../helpers';
 import { refused } from '../people';
-import { post, upload } from './cards';
+import { generateStock, post, upload } from './cards';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -102,5 +102,22 @@ describe('funding files', () => {
 
   it('still refuses a staff-only stock call from a business', async () => {
     refused(await post(t, BUSINESS, '/api/v1/cards/cardbatchcreations/query/list', {}), 403);
+  });
+});
+
+describe('assignment files', () => {
+  it('reads Spanish headers and lists each row with the card as printed and a Spanish status', async () => {
+    await generateStock(t, 2);
+    await upload(t, BUSINESS, '/api/v1/cardholders/action/upload-csv', { name: 'th.csv', content: 'Identificador del tarjetahabiente,Nombre(s),Primer apellido,Correo electrónico,Teléfono celular\nTHM1,Ana,Paz,ana.m1@ejemplo.mx,5511117777\n' });
+    const [card] = await t.sql<{ id: string }>(`SELECT v_card_identifier AS id FROM cards WHERE i_status = 1 LIMIT 1`);
+    const res = await upload(t, BUSINESS, '/api/v1/cards/matchcards', { name: 'a.csv', content: `Identificador del tarjetahabiente,Identificador de la tarjeta\nTHM1,${card!.id}\nTHM1,NOEXISTE\n` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ MatchedRecords: 1, FailedRecords: 1 });
+    const items = (await post(t, BUSINESS, '/api/v1/cards/cardbatchactivations/query/list', { ReferenceBatch: res.json().data.ReferenceBatch })).json().data.Records;
+    expect(items.map((i: { StatusName: string }) => i.StatusName).sort()).toEqual(['Asignada', 'Con error']);
+    const ok = items.find((i: { StatusName: string }) => i.StatusName === 'Asignada');
+    expect(ok.MaskedPan).toMatch(/^\d{6}\*{6}\d{4}$/);
+    const bad = items.find((i: { StatusName: string }) => i.StatusName === 'Con error');
+    expect(bad).toMatchObject({ MaskedPan: null, CardIdentifier: 'NOEXISTE', ErrorMessage: 'Tarjeta no encontrada' });
   });
 });

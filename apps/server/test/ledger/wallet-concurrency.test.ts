@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/platform/context';
-import { AppError } from '../../src/platform/errors';
 import { walletBalance } from '../../src/modules/wallet/account';
 import { budgetMovement, createBudget } from '../../src/modules/wallet/budgets';
 import { depositToWallet, sendToWallet } from '../../src/modules/wallet/transfers';
 import { TECHFAR, WALLET, addUser, createTestApp, type TestApp } from '../helpers';
+import { tally } from '../money/money';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const why = onPostgres ? '' : ' [omitida: requiere PostgreSQL (TEST_DATABASE_URL)]';
@@ -35,20 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (onPostgres) await t.close();
 });
-
-async function tally(work: Promise<unknown>[]) {
-  const results = await Promise.allSettled(work);
-  const refusals: Record<string, number> = {};
-  let ok = 0;
-  for (const r of results) {
-    if (r.status === 'fulfilled') ok += 1;
-    else {
-      const msg = r.reason instanceof AppError ? r.reason.message : `UNEXPECTED ${(r.reason as Error).message}`;
-      refusals[msg] = (refusals[msg] ?? 0) + 1;
-    }
-  }
-  return { ok, refusals };
-}
 
 const ledgerTotals = async (client: string) =>
   (

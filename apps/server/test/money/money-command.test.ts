@@ -2,9 +2,8 @@
  * The money command (docs/decisions/0022-money-command.md) through the routes that use it: the key
  * is claimed before the code is spent, so concurrent copies of one request all answer the first
  * movement; a wrong code is counted and writes nothing else; a refused movement keeps its code and
- * frees its key; the key is required; the command's own round trips on PostgreSQL.
+ * frees its key; the key is required. Its round trips: round-trips.test.ts.
  */
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_2, WALLET, addUser, count, lastCode, type TestApp } from '../helpers';
 import { BASE, account, csv, dispersionCode, fileOf } from '../dispersions/helpers';
@@ -108,45 +107,5 @@ describe('the code, then the transaction', () => {
       { i_attempts_left: 3, used: false },
     ]);
     expect(otherBefore).toEqual(before);
-  });
-});
-
-/** Every statement the pool's clients send while `work` runs (drizzle: transactions on a client, the rest through pool.query). */
-async function statementsOf(pool: pg.Pool, work: () => Promise<unknown>): Promise<string[]> {
-  const texts: string[] = [];
-  const seen = new WeakSet<object>();
-  const watch = (c: pg.PoolClient) => {
-    if (seen.has(c)) return c;
-    seen.add(c);
-    const query = c.query.bind(c) as (...args: unknown[]) => unknown;
-    c.query = ((config: unknown, ...rest: unknown[]) => {
-      texts.push(typeof config === 'string' ? config : String((config as { text?: unknown }).text ?? ''));
-      return query(config, ...rest);
-    }) as typeof c.query;
-    return c;
-  };
-  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
-  pool.connect = ((cb?: (err: Error | undefined, c: pg.PoolClient, done: () => void) => void) =>
-    cb ? connect((err: Error | undefined, c: pg.PoolClient, done: () => void) => cb(err, c && watch(c), done)) : (connect() as Promise<pg.PoolClient>).then(watch)) as typeof pool.connect;
-  try {
-    await work();
-  } finally {
-    pool.connect = connect as typeof pool.connect;
-  }
-  return texts;
-}
-
-describe.skipIf(!process.env.TEST_DATABASE_URL)('round trips (PostgreSQL)', () => {
-  it("the command's own part of an accepted SPEI out is five: BEGIN, the key, the code, the answer, COMMIT", async () => {
-    const code = await speiCode(t, BUSINESS);
-    await t.token(BUSINESS); // the session is served from the cache
-    const texts = await statementsOf(t.database.pool!, async () => {
-      const res = await moneyCall(t, BUSINESS, { method: 'POST', url: URL_OUT, payload: body(code, '1.00') });
-      expect(res.statusCode, res.body).toBe(200);
-    });
-    const own = texts.filter((s) => /^(begin|commit)\b/i.test(s.trim()) || /idempotency_keys|security_codes/.test(s));
-    expect(own).toHaveLength(5);
-    expect(own[0]!.trim().toLowerCase()).toBe('begin');
-    expect(own.at(-1)!.trim().toLowerCase()).toBe('commit');
   });
 });

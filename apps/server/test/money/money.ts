@@ -7,6 +7,7 @@ import { buildClabe } from '@far/contracts';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { runDueJobs } from '../../src/modules/jobs';
+import { AppError } from '../../src/platform/errors';
 import { BUSINESS, BUSINESS_2, TECHFAR, createTestApp, lastCode, type TestApp } from '../helpers';
 
 export interface DemoBusiness {
@@ -137,3 +138,18 @@ export const movementRow = async (t: TestApp, id: string) =>
 
 export const holdOf = async (t: TestApp, movementId: string) =>
   (await t.sql<{ v_status: string; v_reason: string | null; n_amount_cents: string }>(`SELECT v_status, v_reason, n_amount_cents::text FROM ledger_holds WHERE v_reference = $1`, [`spei-out:${movementId}`]))[0];
+
+/** Settles concurrent calls and tallies the successes and the refusals by message (an unexpected error is named so). */
+export async function tally(work: Array<Promise<unknown>>) {
+  const results = await Promise.allSettled(work);
+  const refusals: Record<string, number> = {};
+  let ok = 0;
+  for (const r of results) {
+    if (r.status === 'fulfilled') ok += 1;
+    else {
+      const msg = r.reason instanceof AppError ? r.reason.message : `UNEXPECTED ${(r.reason as Error).message}`;
+      refusals[msg] = (refusals[msg] ?? 0) + 1;
+    }
+  }
+  return { ok, refusals };
+}

@@ -3,7 +3,8 @@
  * and transaction limits: happy paths, validation messages, which values apply.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUPER, createTestApp, type TestApp } from '../helpers';
+import { randomUUID } from 'node:crypto';
+import { SUPER, WALLET, createTestApp, type TestApp } from '../helpers';
 import { BUSINESS, BUSINESS_2, TECHFAR, balance, demoBusiness, type DemoBusiness } from './money';
 
 let t: TestApp;
@@ -75,11 +76,41 @@ describe('per-business configuration and the preview', () => {
     expect(custom.json().data.Effective).toEqual({ CommissionSpeiIn: '0.75', EnableSpeiOut: true, CommissionSpeiOut: '3.13', CommissionDepositCardholder: '1.00', Source: 'business' });
     // 3.13 × 16 % = 0.5008 → 0.50
     expect((await preview('10.00')).json().data.Values).toMatchObject({ Commission: '3.13', IVA: '0.50', TotalAmount: '13.63' });
-    const plain = await upsertBusiness({ CommissionSpeiIn: '0.75', EnableSpeiOut: true, UseCustomSpeiOutConfig: false, CommissionSpeiOut: '3.13', CommissionDepositCardholder: '1.00' });
-    expect(plain.json().data).toMatchObject({ UseCustomSpeiOutConfig: false, CommissionSpeiOut: '3.13', Effective: { CommissionSpeiOut: '5.00', Source: 'global' } });
+    // Back to the global values: the commissions are left out (they would not apply) and the row keeps the global ones.
+    const plain = await upsertBusiness({ EnableSpeiOut: true, UseCustomSpeiOutConfig: false });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().data).toMatchObject({ UseCustomSpeiOutConfig: false, CommissionSpeiOut: '5.00', CommissionSpeiIn: '0.5', Effective: { CommissionSpeiOut: '5.00', Source: 'global' } });
     expect((await preview('10.00')).json().data.Values).toMatchObject({ Commission: '5.00', IVA: '0.80' });
+    // The global values themselves may be sent as they are.
+    expect((await upsertBusiness({ CommissionSpeiIn: '0.50', EnableSpeiOut: true, UseCustomSpeiOutConfig: false, CommissionSpeiOut: '5', CommissionDepositCardholder: '0' })).statusCode).toBe(200);
     // The other business is untouched.
     expect((await preview('10.00', BUSINESS_2)).json().data.Values.Commission).toBe('5.00');
+  });
+
+  it('refuses a commission that would not be applied (issue 23 §4), saying why, and writes nothing', async () => {
+    const before = (await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM log_user`))[0]!.n;
+    const row = await t.sql(`SELECT * FROM spei_config_business WHERE v_uid_business = $1`, [b.id]);
+    const res = await upsertBusiness({ CommissionSpeiIn: '2', EnableSpeiOut: true, UseCustomSpeiOutConfig: false, CommissionSpeiOut: '5.00', CommissionDepositCardholder: '0' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('La comisión por SPEI recibido de 2 % no se aplicaría: sin «Usar configuración propia» se cobra la global (0.5 %). Activa la configuración propia para aplicarla.');
+    expect(res.json().errors).toEqual([expect.objectContaining({ field: 'CommissionSpeiIn', key: 'not-applied' })]);
+    const out = await upsertBusiness({ EnableSpeiOut: true, UseCustomSpeiOutConfig: false, CommissionSpeiOut: '9.99' });
+    expect([out.statusCode, out.json().message]).toEqual([400, 'La comisión por SPEI enviado de $9.99 no se aplicaría: sin «Usar configuración propia» se cobra la global ($5.00). Activa la configuración propia para aplicarla.']);
+    // Its own configuration needs every commission.
+    const missing = await upsertBusiness({ EnableSpeiOut: true, UseCustomSpeiOutConfig: true, CommissionSpeiIn: '2' });
+    expect([missing.statusCode, missing.json().errors.map((e: { field: string }) => e.field)]).toEqual([400, ['CommissionSpeiOut', 'CommissionDepositCardholder']]);
+    expect((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM log_user`))[0]!.n).toBe(before);
+    expect(await t.sql(`SELECT * FROM spei_config_business WHERE v_uid_business = $1`, [b.id])).toEqual(row);
+    // With its own configuration the same 2 % applies to incoming SPEI.
+    const applied = await upsertBusiness({ CommissionSpeiIn: '2', EnableSpeiOut: true, UseCustomSpeiOutConfig: true, CommissionSpeiOut: '5.00', CommissionDepositCardholder: '0' });
+    expect(applied.json().data.Effective).toMatchObject({ CommissionSpeiIn: '2', Source: 'business' });
+    const incoming = await t.call(TECHFAR, { method: 'POST', url: `${base}/spei/sandbox/incoming`, payload: { Clabe: b.clabe, SenderName: 'Cliente', Concept: 'Pago', Amount: '100.00' }, headers: { 'idempotency-key': randomUUID() } });
+    expect(incoming.statusCode, incoming.body).toBe(200);
+    expect(incoming.json().data.Movement).toMatchObject({ Commission: '2.00', IVA: '0.32' });
+    // A wallet user and a business reach no staff write; a business reads only its own configuration.
+    for (const who of [BUSINESS, WALLET]) expect((await t.call(who, { method: 'POST', url: `${base}/speiconfig/business/upsert`, payload: { BusinessId: b.id, EnableSpeiOut: true, UseCustomSpeiOutConfig: false } })).statusCode).toBe(403);
+    expect((await t.call(BUSINESS_2, { method: 'POST', url: `${base}/speiconfig/business/query`, payload: { BusinessId: b.id } })).statusCode).toBe(404);
+    await upsertBusiness({ EnableSpeiOut: true, UseCustomSpeiOutConfig: false });
   });
 
   it('a business cannot write its own configuration; staff must name the business', async () => {

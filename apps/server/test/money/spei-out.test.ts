@@ -269,7 +269,8 @@ describe('SPEI out, refusals: each with its Spanish message and nothing written'
       const off = await t.call(TECHFAR, {
         method: 'POST',
         url: '/api/v1/transaction/speiconfig/business/upsert',
-        payload: { BusinessId: b.id, CommissionSpeiIn: '0', EnableSpeiOut: false, UseCustomSpeiOutConfig, CommissionSpeiOut: '5.55', CommissionDepositCardholder: '0' },
+        // Commissions only with its own configuration: without it they would not apply (refused).
+        payload: { BusinessId: b.id, EnableSpeiOut: false, UseCustomSpeiOutConfig, ...(UseCustomSpeiOutConfig ? { CommissionSpeiIn: '0', CommissionSpeiOut: '5.55', CommissionDepositCardholder: '0' } : {}) },
       });
       expect(off.statusCode, off.body).toBe(200);
       await refused({}, 'El envío SPEI está deshabilitado para esta cuenta');
@@ -277,7 +278,7 @@ describe('SPEI out, refusals: each with its Spanish message and nothing written'
     const on = await t.call(TECHFAR, {
       method: 'POST',
       url: '/api/v1/transaction/speiconfig/business/upsert',
-      payload: { BusinessId: b.id, CommissionSpeiIn: '0', EnableSpeiOut: true, UseCustomSpeiOutConfig: false, CommissionSpeiOut: '0', CommissionDepositCardholder: '0' },
+      payload: { BusinessId: b.id, EnableSpeiOut: true, UseCustomSpeiOutConfig: false },
     });
     expect(on.statusCode).toBe(200);
   });

@@ -88,7 +88,7 @@ describe('exports', () => {
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="movimientos-BUS\d+-\d{4}-\d{2}-\d{2}\.csv"/);
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const cells = parse(res.rawPayload.toString('utf8'), { bom: true }) as string[][];
-    expect(cells[0]).toEqual(['Fecha', 'Tipo', 'Estatus', 'Clave de rastreo', 'Concepto', 'Referencia', 'Ordenante', 'Cuenta ordenante', 'Beneficiario', 'Cuenta beneficiario', 'Banco beneficiario', 'Alias', 'Monto', 'Comisión', 'IVA', 'Total']);
+    expect(cells[0]).toEqual(['Fecha', 'Tipo', 'Estatus', 'Clave de rastreo', 'Concepto', 'Referencia', 'Ordenante', 'Cuenta ordenante', 'Beneficiario', 'Cuenta beneficiario', 'Banco beneficiario', 'Alias', 'Monto', 'Comisión', 'IVA', 'Total', 'Efecto en saldo']);
     const total = (await t.call(BUSINESS, { method: 'POST', url: MOVEMENTS, payload: { Type: 'SPEI_OUT' } })).json().data.TotalRecords;
     expect(cells).toHaveLength(total + 1);
     const row = cells.find((r) => r[3] === `="${settled.TrackingKey}"`)!;
@@ -110,6 +110,8 @@ describe('exports', () => {
       '5.00',
       '0.80',
       '129.25',
+      // Settled: the whole total left the balance.
+      '-129.25',
     ]);
   });
 
@@ -121,7 +123,7 @@ describe('exports', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Movimientos')!;
     expect(sheet.rowCount).toBe(2);
-    expect(sheet.autoFilter).toBe('A1:P1');
+    expect(sheet.autoFilter).toBe('A1:Q1');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     const m = (await t.call(BUSINESS, { method: 'GET', url: `/api/v1/transaction/business-movement/${settled.Id}` })).json().data;
     const row = sheet.getRow(2);
@@ -207,7 +209,7 @@ describe('monthly statement', () => {
 describe('a long statement', () => {
   it('flows over pages, repeats the table header and numbers every page «Página N de M»', async () => {
     PDF_OPTIONS.compress = false;
-    const line = (i: number) => ({ Date: '2026-03-10T18:00:00.000Z', Description: `Transferencia SPEI enviada a Proveedor ${i}`, MovementType: 'SPEI_OUT', Leg: 'amount', TrackingKey: `FAR20260310${String(i).padStart(10, '0')}`, Reference: String(i), Concept: 'Pago', Amount: '-1.00', Balance: `${1000 - i}.00` });
+    const line = (i: number) => ({ Date: '2026-03-10T18:00:00.000Z', Description: `Transferencia SPEI enviada a Proveedor ${i}`, MovementType: 'SPEI_OUT', Leg: 'amount', OwnTransfer: false, TrackingKey: `FAR20260310${String(i).padStart(10, '0')}`, Reference: String(i), Concept: 'Pago', Amount: '-1.00', Balance: `${1000 - i}.00` });
     const pdf = await accountStatePdf({
       Business: { Id: 'x', Name: 'Empresa Larga SA de CV', Rfc: 'ELA010101AB1', AccountNumber: '646180249000000019', ClientNumber: 'BUS000099' },
       Period: { Year: 2026, Month: 3, From: '2026-03-01T06:00:00.000Z', To: '2026-04-01T06:00:00.000Z', Label: 'marzo de 2026' },

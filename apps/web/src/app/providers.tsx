@@ -30,7 +30,8 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSessionKeepAlive } from '../lib/keep-alive';
-import { HEADER_HEIGHT, theme } from './theme';
+import { HEADER_HEIGHT } from '../lib/layout';
+import { theme } from './theme';
 
 function KeepAlive() {
   useSessionKeepAlive();

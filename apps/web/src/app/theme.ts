@@ -39,7 +39,6 @@ const variantColorResolver: VariantColorsResolver = (input) => {
 const closeNamed = { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } };
 
 /** The app header's height: the shell lays out under it and toasts appear below it, never over it. */
-export const HEADER_HEIGHT = 64;
 
 export const theme = createTheme({
   primaryColor: 'far',

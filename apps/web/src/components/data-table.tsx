@@ -4,26 +4,9 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { integer } from '../lib/format';
 import { ErrorAlert } from './error-alert';
 import { StackedRows, rowOpener, useStacked } from './stacked-rows';
+import type { Column, Selection } from './table-columns';
 
-export interface Column<T> {
-  key: string;
-  header: ReactNode;
-  render: (row: T) => ReactNode;
-  width?: number | string;
-  align?: 'left' | 'center' | 'right';
-  /** Makes the column sortable by this value (the rows of the page shown). */
-  sortValue?: (row: T) => string | number | bigint | null | undefined;
-  /** Makes the column sortable by the server, by this whitelisted field (a list with `sort`). */
-  sortField?: string;
-  /**
-   * Its place in the stacked card a row becomes on a phone (a list of money marks date, title,
-   * amount and status, so that all four show without scrolling). Unmarked columns follow below,
-   * each with its header.
-   */
-  stack?: StackPlace;
-}
-
-export type StackPlace = 'date' | 'title' | 'amount' | 'status';
+export type { Column, Selection, StackPlace } from './table-columns';
 
 export interface Paging {
   page: number;
@@ -33,13 +16,6 @@ export interface Paging {
   /** With these two, the footer offers the page-size choice. */
   size?: number;
   onSizeChange?: (size: number) => void;
-}
-
-export interface Selection {
-  selected: ReadonlySet<string>;
-  onChange: (next: Set<string>) => void;
-  /** Rows that cannot be selected (for example, system records or one's own user). */
-  isSelectable?: (id: string) => boolean;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Box, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { Column, Selection } from './data-table';
+import type { Column, Selection } from './table-columns';
 
 /** Below this width a list whose columns name their stack places draws each row as a card. */
 export const STACK_QUERY = '(max-width: 48em)';

@@ -1,4 +1,4 @@
-import { AMOUNT_FIELD_MESSAGES, AMOUNT_MAX_CENTS, centsToDecimalString, tryParseAmountToCents } from '@far/contracts';
+import { AMOUNT_FIELD_MESSAGES, AMOUNT_MAX_CENTS, MOVEMENT_DIRECTION, centsToDecimalString, tryParseAmountToCents, type MovementType } from '@far/contracts';
 import { useCallback, useRef } from 'react';
 import { z } from 'zod';
 
@@ -77,14 +77,15 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** Returned (3), rejected (4), cancelled (5) or removed (6) transfers out never took money: their hold was released. */
-export function movementMovedMoney(m: { MovementType: string; StatusBusinessMovement: number }): boolean {
-  return !(m.MovementType === 'SPEI_OUT' && m.StatusBusinessMovement >= 3);
+export function movementMovedMoney(m: { MovementType: string; StatusBusinessMovement: number; BalanceEffect?: string }): boolean {
+  // A SPEI out returned after it settled was charged (its return is a movement of its own).
+  return !(m.MovementType === 'SPEI_OUT' && m.StatusBusinessMovement >= 3 && (m.BalanceEffect ?? '0.00') === '0.00');
 }
 
-/** A movement's effect on the business: SPEI out takes its total, SPEI in and deposits add their net. */
-export function signedMovementCents(m: { MovementType: string; TotalAmount: string }): bigint {
+/** A movement as the customer's balance sees it: money out (and money set aside in a budget) negative, money in positive. */
+export function signedMovementCents(m: { MovementType: MovementType; TotalAmount: string }): bigint {
   const total = apiCentsOr0(m.TotalAmount);
-  return m.MovementType === 'SPEI_OUT' || m.MovementType === 'WALLET_OUT' ? -total : total;
+  return MOVEMENT_DIRECTION[m.MovementType] === 'out' || m.MovementType === 'BUDGET_ADD' ? -total : total;
 }
 
 const REQUIRED = 'Este campo es requerido';

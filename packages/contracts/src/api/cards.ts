@@ -236,6 +236,8 @@ export const GenerateCardsBody = z.object({ Count: z.coerce.number({ message: RE
 export const StockSettings = z.object({ LowStockThreshold: z.number().int(), Bin: z.string(), Unassigned: z.number().int(), IsLow: z.boolean() });
 export const StockSettingsBody = z.object({ LowStockThreshold: z.coerce.number({ message: REQUIRED }).int('Debe ser un número entero').min(0, 'Debe ser mayor o igual a 0').max(10_000_000) });
 
+/** What an assignment row became, as a person reads it (issue 26 §2). */
+export const ACTIVATION_STATUS_NAMES: Record<string, string> = { MATCHED: 'Asignada', ACTIVATED: 'Activada', FAILED: 'Con error' };
 export const ActivationItem = z.object({
   CompositePartitionKey: z.string(),
   CompositeSortingKey: z.string(),
@@ -245,9 +247,14 @@ export const ActivationItem = z.object({
   UserType: z.number().int(),
   CustomerId: z.string().nullable(),
   Status: z.string(),
+  /** «Asignada», «Activada», «Con error». */
+  StatusName: z.string(),
+  /** The card as printed (first 6 and last 4); null when the row named no card of the stock. */
+  MaskedPan: z.string().nullable(),
   ErrorMessage: z.string().nullable(),
   GeneratedAt: z.string(),
 });
+export type ActivationItem = z.infer<typeof ActivationItem>;
 export const ActivationItemPage = tokenPageOf(ActivationItem);
 export const ActivationListBody = BusinessScoped.extend({ ...TokenPage, ReferenceBatch: z.string().trim().max(60).optional() });
 export const MatchResult = z.object({ ReferenceBatch: z.string(), TotalRecords: z.number().int(), MatchedRecords: z.number().int(), FailedRecords: z.number().int(), Errors: z.array(RowError) });
@@ -272,6 +279,8 @@ export const FundingPreview = z.object({
 });
 
 export const CARD_MOVEMENT_KINDS = { funding: 'Fondeo', purchase: 'Compra', refund: 'Devolución', 'replacement-out': 'Traspaso por reposición (salida)', 'replacement-in': 'Traspaso por reposición (entrada)', 'spei-out': 'Envío SPEI' } as const;
+/** Card movements that take money from the card (a charge); the rest add to it. */
+export const CARD_MOVEMENT_CHARGES: readonly string[] = ['purchase', 'replacement-out', 'spei-out'];
 export const CardMovement = z.object({
   Id: z.string(),
   CardIdentifier: z.string(),

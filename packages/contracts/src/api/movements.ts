@@ -38,7 +38,12 @@ export const MOVEMENT_STATUS_NAMES: Readonly<Record<number, string>> = {
 /** The highest StatusBusinessMovement (the list filters accept 0 to this). */
 export const MOVEMENT_STATUS_MAX = 8;
 
-export const MOVEMENT_TYPES = ['SPEI_OUT', 'SPEI_IN', 'DEPOSIT', 'WALLET_OUT', 'WALLET_IN'] as const;
+/**
+ * The orders (SPEI out/in, deposits, wallet transfers) and, after them, the movements the database
+ * derives from any other ledger transaction on a customer's account (decision 0024): card funding,
+ * budget moves, the return of a settled SPEI out, and any other kind as a plain credit or charge.
+ */
+export const MOVEMENT_TYPES = ['SPEI_OUT', 'SPEI_IN', 'DEPOSIT', 'WALLET_OUT', 'WALLET_IN', 'CARD_FUNDING', 'BUDGET_ADD', 'BUDGET_MINUS', 'SPEI_OUT_RETURN', 'LEDGER_IN', 'LEDGER_OUT'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const MOVEMENT_TYPE_NAMES: Readonly<Record<MovementType, string>> = {
   SPEI_OUT: 'Transferencia SPEI enviada',
@@ -47,6 +52,26 @@ export const MOVEMENT_TYPE_NAMES: Readonly<Record<MovementType, string>> = {
   // Wallet to wallet, inside the ledger (issue 11).
   WALLET_OUT: 'Envío a otro Wallet',
   WALLET_IN: 'Recibido de otro Wallet',
+  CARD_FUNDING: 'Fondeo de tarjetas',
+  BUDGET_ADD: 'Apartado a presupuesto',
+  BUDGET_MINUS: 'Retiro de presupuesto',
+  SPEI_OUT_RETURN: 'Devolución de transferencia SPEI',
+  LEDGER_IN: 'Abono',
+  LEDGER_OUT: 'Cargo',
+};
+/** How a movement, once posted, moves the customer's balance: money in, money out, or between the customer's own sub-accounts. */
+export const MOVEMENT_DIRECTION: Readonly<Record<MovementType, 'in' | 'out' | 'own'>> = {
+  SPEI_OUT: 'out',
+  SPEI_IN: 'in',
+  DEPOSIT: 'in',
+  WALLET_OUT: 'out',
+  WALLET_IN: 'in',
+  CARD_FUNDING: 'out',
+  BUDGET_ADD: 'own',
+  BUDGET_MINUS: 'own',
+  SPEI_OUT_RETURN: 'in',
+  LEDGER_IN: 'in',
+  LEDGER_OUT: 'out',
 };
 
 const Party = z.object({ Clabe: z.string().nullable(), BankCode: z.string().nullable(), BankName: z.string().nullable(), Name: z.string().nullable() });
@@ -64,6 +89,14 @@ export const BusinessMovement = z.object({
   IVA: AmountOut,
   /** SPEI out: amount + commission + IVA (what is held, then debited). SPEI in / deposit: the net credited. */
   TotalAmount: AmountOut,
+  /**
+   * Signed: what this movement has done to the account's balance (the ledger's postings): −total
+   * once a charge is posted, +net once a credit is, 0 while held, cancelled or returned before
+   * settling, 0 for a move between the customer's own sub-accounts (a wallet's budgets) and for a
+   * card's own SPEI out (the card's account pays it). Over a period the effects add up to
+   * closing − opening balance.
+   */
+  BalanceEffect: AmountOut,
   MovementDate: z.string(),
   MovementUpdateDate: z.string(),
   MovementDateScheduled: z.string().nullable(),

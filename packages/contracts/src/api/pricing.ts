@@ -80,14 +80,32 @@ export type BusinessSpeiConfig = z.infer<typeof BusinessSpeiConfig>;
 /** Staff name the business; a business user reads their own (BusinessId optional). */
 export const BusinessScopeBody = z.object({ BusinessId: optional(Uuid) });
 
-export const BusinessSpeiConfigBody = z.object({
-  BusinessId: Uuid,
-  CommissionSpeiIn: PercentField,
-  EnableSpeiOut: z.boolean({ message: 'Este campo es requerido' }),
-  UseCustomSpeiOutConfig: z.boolean({ message: 'Este campo es requerido' }),
-  CommissionSpeiOut: CommissionAmountField,
-  CommissionDepositCardholder: CommissionAmountField,
-});
+/** The business's own commissions: applied only with UseCustomSpeiOutConfig (decision 0024). */
+export const BUSINESS_COMMISSION_FIELDS = ['CommissionSpeiIn', 'CommissionSpeiOut', 'CommissionDepositCardholder'] as const;
+export const BUSINESS_COMMISSION_NAMES: Readonly<Record<(typeof BUSINESS_COMMISSION_FIELDS)[number], string>> = {
+  CommissionSpeiIn: 'comisión por SPEI recibido',
+  CommissionSpeiOut: 'comisión por SPEI enviado',
+  CommissionDepositCardholder: 'comisión por depósito a tarjetahabiente',
+};
+
+/**
+ * With UseCustomSpeiOutConfig the three commissions are required and applied; without it the
+ * global ones apply, so the commissions may be left out, and one that differs from the global
+ * value is refused by the server (it would not be applied).
+ */
+export const BusinessSpeiConfigBody = z
+  .object({
+    BusinessId: Uuid,
+    CommissionSpeiIn: optional(PercentField),
+    EnableSpeiOut: z.boolean({ message: 'Este campo es requerido' }),
+    UseCustomSpeiOutConfig: z.boolean({ message: 'Este campo es requerido' }),
+    CommissionSpeiOut: optional(CommissionAmountField),
+    CommissionDepositCardholder: optional(CommissionAmountField),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.UseCustomSpeiOutConfig) return;
+    for (const field of BUSINESS_COMMISSION_FIELDS) if (b[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'Este campo es requerido' });
+  });
 
 export const ValuesAndCommissionsBody = z.object({
   Amount: AmountField,

@@ -45,6 +45,11 @@ export const AccountStateLine = z.object({
   MovementType: z.string(),
   /** amount, commission, iva */
   Leg: z.string().nullable(),
+  /**
+   * Money moved between the customer's own accounts (a wallet and its budgets): shown, but neither
+   * a deposit nor a withdrawal, and the balance (the customer's total) does not change.
+   */
+  OwnTransfer: z.boolean(),
   TrackingKey: z.string().nullable(),
   Reference: z.string().nullable(),
   Concept: z.string().nullable(),

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { userNames } from './hooks';
 import { auditRoutes } from './routes';
 
-export { recordActivity, recordIncident, activityByDay, incidentsToday, listActivity, type ActivityInput } from './service';
+export { recordActivity, activityWrite, recordIncident, activityByDay, incidentsToday, listActivity, type ActivityInput } from './service';
 export { userNames };
 
 export async function register(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { insertFrom } from '../../db/insert-from';
 import { logs, logUser } from './schema';
 
 export interface ActivityInput {
@@ -13,19 +14,27 @@ export interface ActivityInput {
   ip?: string;
 }
 
+const activityValues = (a: ActivityInput) => ({
+  v_uid_user: a.actor?.userId ?? null,
+  v_client: a.actor?.client ?? null,
+  v_section: a.section,
+  v_action: a.action,
+  v_activity: a.activity,
+  v_uid_user_parent: a.parentUserId ?? null,
+  t_detail: a.detail ?? null,
+  v_ip: a.ip ?? null,
+});
+
 /** Written with the caller's transaction, so an audit entry exists exactly when its change does. */
 export async function recordActivity(db: DbOrTx, a: ActivityInput): Promise<void> {
-  await db.insert(logUser).values({
-    v_uid_user: a.actor?.userId ?? null,
-    v_client: a.actor?.client ?? null,
-    v_section: a.section,
-    v_action: a.action,
-    v_activity: a.activity,
-    v_uid_user_parent: a.parentUserId ?? null,
-    t_detail: a.detail ?? null,
-    v_ip: a.ip ?? null,
-  });
+  await db.insert(logUser).values(activityValues(a));
 }
+
+/**
+ * recordActivity as a part of the caller's statement (db/insert-from.ts): written for each row of
+ * `from`; `detail` may be SQL that reads that statement (a tracking key the insert made).
+ */
+export const activityWrite = (a: Omit<ActivityInput, 'detail'>, from: SQL, detail: SQL): SQL => insertFrom(logUser, { ...activityValues(a), t_detail: detail }, from);
 
 export async function recordIncident(db: DbOrTx, i: { type: string; message: string; detail?: string; client?: string | null; incidentTypeId?: string }): Promise<void> {
   await db.insert(logs).values({

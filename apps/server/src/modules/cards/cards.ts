@@ -1,6 +1,6 @@
 /** Cards: lists, counts, matching to cardholders, activation, lock, cancel, controls, replacement, reveal. */
 import { randomBytes } from 'node:crypto';
-import { CARD_STATUS, CARD_STATUS_NAMES, type CardControls, type CardListBody } from '@far/contracts';
+import { ACTIVATION_STATUS_NAMES, CARD_STATUS, CARD_STATUS_NAMES, type CardControls, type CardListBody } from '@far/contracts';
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -308,8 +308,10 @@ export async function auditReveal(tx: Tx, actor: Actor, c: CardRow, what: string
 export async function listActivationItems(db: DbOrTx, b: BusinessRow, q: { PaginationToken?: string; Size: number; ReferenceBatch?: string }) {
   const after = decodeToken(q.PaginationToken, 2);
   const rows = await db
-    .select()
+    .select({ item: cardActivationItems, card: { v_pan_first6: cards.v_pan_first6, v_pan_last4: cards.v_pan_last4 } })
     .from(cardActivationItems)
+    // The card of a row that named one (only the business's own: a failed row may name anyone's).
+    .leftJoin(cards, and(eq(cards.v_card_identifier, cardActivationItems.v_card_identifier), eq(cards.v_uid_business, b.v_uid)))
     .where(
       and(
         eq(cardActivationItems.v_uid_business, b.v_uid),
@@ -322,7 +324,7 @@ export async function listActivationItems(db: DbOrTx, b: BusinessRow, q: { Pagin
   return tokenPage(
     rows,
     q.Size,
-    (r) => ({
+    ({ item: r, card }) => ({
       CompositePartitionKey: `${b.v_client}#${r.v_reference_batch}`,
       CompositeSortingKey: `${r.v_reference_batch}#${String(r.i_row).padStart(6, '0')}`,
       ReferenceBatch: r.v_reference_batch,
@@ -331,9 +333,11 @@ export async function listActivationItems(db: DbOrTx, b: BusinessRow, q: { Pagin
       UserType: r.i_user_type,
       CustomerId: r.v_customer_id,
       Status: r.v_status,
+      StatusName: ACTIVATION_STATUS_NAMES[r.v_status] ?? r.v_status,
+      MaskedPan: card?.v_pan_first6 && card.v_pan_last4 ? maskedPanOf(card as { v_pan_first6: string; v_pan_last4: string }) : null,
       ErrorMessage: r.v_error_message,
       GeneratedAt: r.d_create_at.toISOString(),
     }),
-    (r) => [r.v_reference_batch, String(r.i_row)],
+    ({ item: r }) => [r.v_reference_batch, String(r.i_row)],
   );
 }

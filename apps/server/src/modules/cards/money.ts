@@ -206,7 +206,10 @@ export async function executeFunding(tx: Tx, actor: Actor, b: BusinessRow, plan:
       reference: `${fundingId}:${part}`,
       memo: { business: b.v_client, file: filename, rows: lines.length, amount: sum.amount.toString(), commission: sum.commission.toString(), iva: sum.iva.toString() },
       postings: [
-        { accountId: business.id, amountCents: -(sum.amount + sum.commission + sum.iva), leg: 'amount' },
+        // Amount, commission and IVA as their own legs, so statements and movements show them apart.
+        { accountId: business.id, amountCents: -sum.amount, leg: 'amount' },
+        ...(sum.commission > 0n ? [{ accountId: business.id, amountCents: -sum.commission, leg: 'commission' }] : []),
+        ...(sum.iva > 0n ? [{ accountId: business.id, amountCents: -sum.iva, leg: 'iva' }] : []),
         ...cardLegs,
         ...(sum.commission > 0n ? [{ book: 'commission-income' as const, amountCents: sum.commission, leg: 'commission' }] : []),
         ...(sum.iva > 0n ? [{ book: 'iva-payable' as const, amountCents: sum.iva, leg: 'iva' }] : []),

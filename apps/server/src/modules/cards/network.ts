@@ -76,20 +76,22 @@ const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * returned, rejected or cancelled — one statement over the month, the day (inside it) as a FILTER.
  */
 export async function holderUsage(db: DbOrTx, holderId: string, now: Date): Promise<{ today: bigint; month: bigint }> {
+  const [row] = await run<{ today: string; month: string }>(db, holderUsageSql(holderId, now));
+  return { today: BigInt(row!.today), month: BigInt(row!.month) };
+}
+
+/** holderUsage as a SELECT of one row (today, month), for a statement of the caller's (a card's payout). */
+export function holderUsageSql(holderId: string, now: Date): SQL {
   const day = mexicoDate(now);
   const [dayFrom, dayTo] = dayBounds(day);
   const [y, m] = day.split('-').map(Number) as [number, number];
   const [from, to] = monthBounds(y, m);
-  const [row] = await run<{ today: string; month: string }>(
-    db,
-    sql`SELECT coalesce(sum(u.amount) FILTER (WHERE u.at >= ${at(dayFrom)} AND u.at < ${at(dayTo)}), 0)::text AS today, coalesce(sum(u.amount), 0)::text AS month
+  return sql`SELECT coalesce(sum(u.amount) FILTER (WHERE u.at >= ${at(dayFrom)} AND u.at < ${at(dayTo)}), 0)::text AS today, coalesce(sum(u.amount), 0)::text AS month
           FROM (SELECT a.n_amount_cents AS amount, a.d_create_at AS at
                   FROM card_authorizations a JOIN cards c ON c.v_uid = a.v_uid_card
                  WHERE c.v_uid_cardholder = ${holderId}::uuid AND a.v_status IN ('approved', 'captured') AND a.d_create_at >= ${at(from)} AND a.d_create_at < ${at(to)}
                 UNION ALL
-                ${accountsSpeiOutCounted(sql`SELECT v_uid_account FROM cards WHERE v_uid_cardholder = ${holderId}::uuid`, from, to)}) u`,
-  );
-  return { today: BigInt(row!.today), month: BigInt(row!.month) };
+                ${accountsSpeiOutCounted(sql`SELECT v_uid_account FROM cards WHERE v_uid_cardholder = ${holderId}::uuid`, from, to)}) u`;
 }
 
 /** The cardholder and the card as authorize locked them, with the cardholder's card limits. */

@@ -4,20 +4,20 @@
  * held account differs: the card's ledger account. Its amount counts in the cardholder's daily and monthly usage
  * together with card purchases (network.ts), under the same cardholder-row lock.
  */
+import { randomUUID } from 'node:crypto';
 import { CARD_SPEI_MESSAGES, CARD_STATUS, MOVEMENT_STATUS_NAMES, amountOut, formatCurrency, validateClabe, type BusinessMovement, type CardSpeiOutBody } from '@far/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { notFound, rule } from '../../platform/errors';
-import { recordActivity } from '../audit';
 import type { BusinessRow } from '../businesses';
-import { balanceOf, getAccount } from '../ledger';
+import { getAccount } from '../ledger';
 import { cardholderLimits, cardholderSpeiOutEnabled, effectiveSpeiConfig } from '../pricing';
 import { businessOwner, movementOut, placePayout, planPayout, type MovementRow, type PayoutPlan, type PayoutSource } from '../spei';
 import { CANCELLED } from './cards';
 import { CARDHOLDER_NOT_FOUND, cardOf, fullNameOf, maskedPanOf, type CardRow, type CardholderRow } from './common';
-import { CARD_LIMIT_TYPE, holderUsage } from './network';
+import { CARD_LIMIT_TYPE, holderUsageSql } from './network';
 import { cardMovements, cardholders } from './schema';
 
 type Input = z.output<typeof CardSpeiOutBody>;
@@ -57,7 +57,7 @@ async function planCardSpeiOut(db: DbOrTx, b: BusinessRow, input: Input, card: C
     enabled: config.enableSpeiOut,
     commissionCents: config.commissionSpeiOutCents,
     limits: await cardholderLimits(db, holder.v_identifier, CARD_LIMIT_TYPE),
-    usage: (d, at) => holderUsage(d, holder.v_uid, at),
+    usage: (at) => holderUsageSql(holder.v_uid, at),
   };
   const destination = { clabe: input.Clabe, bankCode: bankCodeOf(input.Clabe), name: input.BeneficiaryName, rfc: null, alias: null, accountId: null, dailyLimit: null };
   return { ...(await planPayout(db, source, destination, { amount: input.Amount, confirmHolder: input.ConfirmHolder }, now)), holder };
@@ -73,12 +73,26 @@ export async function sendCardSpeiOut(tx: Tx, actor: Actor, b: BusinessRow, inpu
   const [holder] = found.v_uid_cardholder ? await tx.select().from(cardholders).where(eq(cardholders.v_uid, found.v_uid_cardholder)).for('update') : [];
   const card = await cardOf(tx, b, input.CardIdentifier, { forUpdate: true });
   const p = await planCardSpeiOut(tx, b, input, card, holder ?? null, now);
-  const order = await placePayout(tx, p, { concept: input.Concept, reference: input.Reference, userId: actor.userId, idempotencyKey: idempotencyKey ?? null }, now);
+  const id = randomUUID();
+  const to = `${input.BeneficiaryName} (terminación ${input.Clabe.slice(-4)})`;
+  const { row: order, available } = await placePayout(
+    tx,
+    p,
+    { id, concept: input.Concept, reference: input.Reference, userId: actor.userId, idempotencyKey: idempotencyKey ?? null },
+    {
+      actor,
+      section: 'Tarjetas',
+      action: 'Agregar',
+      activity: `Envió un SPEI de ${formatCurrency(p.charges.amountCents)} desde la tarjeta ${maskedPanOf(card)} de ${fullNameOf(p.holder)} a ${to}`,
+      detail: { movement: id, card: card.v_card_identifier, total: amountOut(p.charges.totalCents) },
+    },
+    now,
+  );
   await tx.insert(cardMovements).values({
     v_uid_card: card.v_uid,
     v_uid_business: b.v_uid,
     v_kind: 'spei-out',
-    v_description: `SPEI a ${input.BeneficiaryName} (terminación ${input.Clabe.slice(-4)})`,
+    v_description: `SPEI a ${to}`,
     n_amount_cents: p.charges.amountCents,
     n_commission_cents: p.charges.commissionCents,
     n_iva_cents: p.charges.ivaCents,
@@ -86,15 +100,7 @@ export async function sendCardSpeiOut(tx: Tx, actor: Actor, b: BusinessRow, inpu
     v_uid_order: order.v_uid,
     d_create_at: now,
   });
-  await recordActivity(tx, {
-    actor,
-    section: 'Tarjetas',
-    action: 'Agregar',
-    activity: `Envió un SPEI de ${formatCurrency(p.charges.amountCents)} desde la tarjeta ${maskedPanOf(card)} de ${fullNameOf(p.holder)} a ${input.BeneficiaryName} (terminación ${input.Clabe.slice(-4)})`,
-    detail: { movement: order.v_uid, card: card.v_card_identifier, total: amountOut(p.charges.totalCents) },
-  });
-  const after = await balanceOf(tx, card.v_uid_account!);
-  return movementOut(order, after.availableBalance);
+  return movementOut(order, available);
 }
 
 /** The card movement of a SPEI out follows its order (sent, settled, returned, rejected, cancelled). */

@@ -3,8 +3,9 @@
  * poller for the server process. Tests call runDueJobs(db, now) directly with the instant they
  * want, so nothing waits on a clock.
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { insertFrom } from '../../db/insert-from';
 import { jobs } from './schema';
 
 export interface JobContext {
@@ -37,6 +38,10 @@ export async function enqueueJob(db: DbOrTx, job: { kind: string; payload: Recor
     .returning({ v_uid: jobs.v_uid });
   return inserted.length > 0;
 }
+
+/** enqueueJob as a part of the caller's statement (db/insert-from.ts): queued for each row of `from`. */
+export const jobWrite = (job: { kind: string; payload: Record<string, unknown>; runAt: Date; uniqueKey?: string }, from: SQL): SQL =>
+  insertFrom(jobs, { v_kind: job.kind, t_payload: job.payload, d_run_at: job.runAt, v_unique_key: job.uniqueKey ?? null }, from, sql`ON CONFLICT DO NOTHING`);
 
 /** Queues many jobs in one insert (a batch of rail events); keys already queued are skipped. */
 export async function enqueueJobs(db: DbOrTx, list: Array<{ kind: string; payload: Record<string, unknown>; runAt: Date; uniqueKey?: string }>): Promise<void> {

@@ -180,9 +180,10 @@ export async function placeNewHold(tx: Tx, input: HoldInput, also: AlsoWrites = 
   return { id: row.id, accountId: input.accountId, amountCents: input.amountCents, status: 'held', reference: input.reference, transactionId: null, reason: null, createdAt: new Date(Number(row.created)), updatedAt: new Date(Number(row.updated)) };
 }
 
-/** Locks a ledger account now, for a caller that must take it before its own rows (see runChunk of dispersions). */
-export async function lockAccount(tx: Tx, accountId: string): Promise<void> {
-  await lockAccounts(tx, [accountId]);
+/** Locks a ledger account now, for a caller that must take it before its own rows (see runChunk of dispersions); its balance and held amount as locked. */
+export async function lockAccount(tx: Tx, accountId: string): Promise<{ balance: bigint; held: bigint }> {
+  const a = (await lockAccounts(tx, [accountId])).get(accountId)!;
+  return { balance: BigInt(a.balance), held: BigInt(a.held) };
 }
 
 /**

@@ -20,14 +20,16 @@ export interface LedgerLine {
  * credit, return) and of the reversals of those transactions (a reversal's reference is the
  * reversed transaction's id), oldest transaction first, legs in their order.
  */
-export async function linesOfReference(db: DbOrTx, reference: string): Promise<LedgerLine[]> {
-  const own = db.select({ id: sql`${ledgerTransactions.v_uid}::text` }).from(ledgerTransactions).where(eq(ledgerTransactions.v_reference, reference));
+export async function linesOfReference(db: DbOrTx, reference: string, by: 'reference' | 'transaction' = 'reference'): Promise<LedgerLine[]> {
+  // By transaction: the lines of one transaction (a movement the database derived from it) and of its reversals.
+  const mine = by === 'transaction' ? eq(ledgerTransactions.v_uid, reference) : eq(ledgerTransactions.v_reference, reference);
+  const own = db.select({ id: sql`${ledgerTransactions.v_uid}::text` }).from(ledgerTransactions).where(mine);
   const rows = await db
     .select({ p: ledgerPostings, t: ledgerTransactions, ownerKind: ledgerAccounts.v_owner_kind, owner: ledgerAccounts.v_owner })
     .from(ledgerPostings)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.v_uid, ledgerPostings.v_uid_transaction))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.v_uid, ledgerPostings.v_uid_account))
-    .where(or(eq(ledgerTransactions.v_reference, reference), and(eq(ledgerTransactions.v_kind, 'reversal'), inArray(ledgerTransactions.v_reference, own))))
+    .where(or(mine, and(eq(ledgerTransactions.v_kind, 'reversal'), inArray(ledgerTransactions.v_reference, own))))
     .orderBy(asc(ledgerTransactions.d_create_at), asc(ledgerTransactions.v_uid), asc(ledgerPostings.i_line));
   return rows.map(({ p, t, ownerKind, owner }) => ({
     transactionId: t.v_uid,

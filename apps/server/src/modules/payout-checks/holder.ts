@@ -9,9 +9,10 @@
  * the holder from the beneficiary bank's answer.
  */
 import { HOLDER_MESSAGES, holderMatches, sandboxAccountHolder, type HolderCheck } from '@far/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { pgArray } from '../../db/arrays';
 import type { DbOrTx, Tx } from '../../db/client';
+import { insertFrom } from '../../db/insert-from';
 import { AppError } from '../../platform/errors';
 import { businessName, findBusinessByAccountNumber, isProviderAccount } from '../businesses';
 import { verifiedClabes } from './schema';
@@ -56,6 +57,10 @@ export async function rememberClabes(tx: Tx, businessId: string, userId: string 
       ON CONFLICT DO NOTHING`);
   }
 }
+
+/** rememberClabes of one payee as a part of the caller's statement (db/insert-from.ts): remembered for each row of `from`. */
+export const rememberWrite = (businessId: string, userId: string | null, v: CheckedClabe, from: SQL): SQL =>
+  insertFrom(verifiedClabes, { v_uid_business: businessId, v_clabe: v.clabe, v_holder_name: v.name, v_holder_rfc: v.rfc, v_result: v.result, v_uid_user: userId }, from, sql`ON CONFLICT DO NOTHING`);
 
 /**
  * One payee (a single SPEI out, a CLABE registration): a CLABE verified before passes; otherwise

@@ -4,6 +4,8 @@
  * effectiveSpeiConfig, effectiveLimits and checkLimits inside the transaction that moves money.
  */
 import {
+  BUSINESS_COMMISSION_FIELDS,
+  BUSINESS_COMMISSION_NAMES,
   CARDHOLDER_LIMIT_CARD_TYPE,
   IVA_BASIS_POINTS,
   LIMIT_CAP_MESSAGES,
@@ -25,7 +27,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
-import { forbidden, rule } from '../../platform/errors';
+import { fieldError, forbidden, rule } from '../../platform/errors';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { businessForActor, businessName, liveBusiness, type BusinessRow } from '../businesses';
@@ -181,16 +183,33 @@ export async function getBusinessSpeiConfig(db: DbOrTx, actor: Actor, businessId
   return businessOut(b.v_uid, await globalRow(db), await businessRow(db, b.v_uid));
 }
 
+/**
+ * The commissions a business row stores. With its own configuration, the values given (all
+ * required by the body). Without it the global values apply (decision 0006), so a value given that
+ * differs from the global one would be silently ignored: it is refused, naming both, and the row
+ * keeps the global values (decision 0024).
+ */
+function commissionsToStore(d: z.output<typeof BusinessSpeiConfigBody>, g: GlobalRow) {
+  const global = { CommissionSpeiIn: BigInt(g.n_commission_spei_in_bp), CommissionSpeiOut: g.n_commission_spei_out_cents, CommissionDepositCardholder: g.n_commission_deposit_cardholder_cents };
+  const shown = (field: (typeof BUSINESS_COMMISSION_FIELDS)[number], v: bigint) => (field === 'CommissionSpeiIn' ? `${pct(v)} %` : formatCurrency(v));
+  const chosen = { ...global };
+  for (const field of BUSINESS_COMMISSION_FIELDS) {
+    const given = d[field];
+    if (d.UseCustomSpeiOutConfig) chosen[field] = given!;
+    else if (given !== undefined && given !== global[field])
+      throw fieldError(
+        field,
+        `La ${BUSINESS_COMMISSION_NAMES[field]} de ${shown(field, given)} no se aplicaría: sin «Usar configuración propia» se cobra la global (${shown(field, global[field])}). Activa la configuración propia para aplicarla.`,
+        'not-applied',
+      );
+  }
+  return { n_commission_spei_in_bp: Number(chosen.CommissionSpeiIn), n_commission_spei_out_cents: chosen.CommissionSpeiOut, n_commission_deposit_cardholder_cents: chosen.CommissionDepositCardholder };
+}
+
 export async function upsertBusinessSpeiConfig(tx: Tx, actor: Actor, d: z.output<typeof BusinessSpeiConfigBody>): Promise<BusinessSpeiConfig> {
   const b = await liveBusiness(tx, d.BusinessId);
-  const values = {
-    n_commission_spei_in_bp: Number(d.CommissionSpeiIn),
-    b_enable_spei_out: d.EnableSpeiOut,
-    b_use_custom_spei_out_config: d.UseCustomSpeiOutConfig,
-    n_commission_spei_out_cents: d.CommissionSpeiOut,
-    n_commission_deposit_cardholder_cents: d.CommissionDepositCardholder,
-  };
   const g = await globalRow(tx);
+  const values = { ...commissionsToStore(d, g), b_enable_spei_out: d.EnableSpeiOut, b_use_custom_spei_out_config: d.UseCustomSpeiOutConfig };
   const before = businessOut(b.v_uid, g, await businessRow(tx, b.v_uid));
   const [row] = await tx
     .insert(speiConfigBusiness)

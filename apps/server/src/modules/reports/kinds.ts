@@ -4,7 +4,7 @@
  * memory) and which figures the screen charts. A new kind is one more entry here, reading through
  * the owning module's index (spei, dispersions, cards, clarifications, users, businesses).
  */
-import { DISPERSION_STATUS_NAMES, MOVEMENT_STATUS_NAMES, MOVEMENT_TYPE_NAMES, STATUS_IDS, amountOut, statusLabel, type ClarificationOut, type ReportKey, type ReportSummaryOut, type StatusName } from '@far/contracts';
+import { DISPERSION_STATUS_NAMES, MOVEMENT_DIRECTION, MOVEMENT_STATUS_NAMES, STATUS_IDS, amountOut, statusLabel, type ClarificationOut, type ReportKey, type ReportSummaryOut, type StatusName } from '@far/contracts';
 import type { DbOrTx } from '../../db/client';
 import type { ExportColumn } from '../../platform/export';
 import { cardReportBatches, cardReportCounts, type CardReportRow } from '../cards';
@@ -12,7 +12,7 @@ import { businessBatches, businessByClient, businessName, type BusinessRow } fro
 import { CLARIFICATION_COLUMNS, clarificationBatches } from '../clarifications';
 import { dispersionRowBatches, dispersionsPerStatus, type DispersionReportFilter, type DispersionReportRow } from '../dispersions';
 import { roleCatalog } from '../rbac';
-import { commissionsPerBusinessMonth, movementBatches, movementsPerDay, movementsPerStatus, type MovementReportFilter, type MovementReportRow as MovementRow } from '../spei';
+import { balanceEffect, commissionsPerBusinessMonth, movementBatches, movementName, movementsPerDay, movementsPerStatus, type MovementReportFilter, type MovementReportRow as MovementRow } from '../spei';
 import { addDays } from '../../platform/mexico-time';
 import { fullName, userBatches, type UserRow } from '../users';
 
@@ -79,13 +79,13 @@ const movementFilter = (q: ReportRequest, extra: Partial<MovementReportFilter> =
   ...extra,
 });
 
-const counterparty = (m: MovementRow) => (m.v_type === 'SPEI_OUT' ? m.v_beneficiary_name : m.v_source_name);
+const counterparty = (m: MovementRow) => (MOVEMENT_DIRECTION[m.v_type] === 'in' || m.v_type === 'BUDGET_MINUS' ? m.v_source_name : m.v_beneficiary_name);
 
 function movementColumns(scope: ReportScope, orders = false): ExportColumn<MovementRow>[] {
   return [
     { header: 'Fecha', kind: 'datetime', value: (m) => m.d_create_at },
     ...clientColumn<MovementRow>(scope, (m) => m.v_client),
-    { header: 'Tipo', kind: 'text', value: (m) => MOVEMENT_TYPE_NAMES[m.v_type] },
+    { header: 'Tipo', kind: 'text', value: (m) => movementName(m) },
     { header: 'Estatus', kind: 'text', value: (m) => MOVEMENT_STATUS_NAMES[m.i_status] ?? String(m.i_status) },
     { header: 'Concepto', kind: 'text', value: (m) => m.v_concept },
     { header: 'Referencia', kind: 'id', value: (m) => m.v_reference },
@@ -106,7 +106,10 @@ function movementColumns(scope: ReportScope, orders = false): ExportColumn<Movem
           { header: 'Clave de devolución', kind: 'id', value: (m: MovementRow) => m.v_return_tracking_key },
           { header: 'Motivo', kind: 'text', value: (m: MovementRow) => m.v_error_detail },
         ] as const)
-      : [{ header: 'Contraparte', kind: 'text', value: counterparty } as const]),
+      : ([
+          { header: 'Contraparte', kind: 'text', value: counterparty },
+          { header: 'Efecto en saldo', kind: 'money', value: (m: MovementRow) => balanceEffect(m) },
+        ] as const)),
   ];
 }
 

@@ -12,12 +12,12 @@ export { businessBalance, getBusinessBalance, movementFor, queryMovements, openO
 export { accountsSpeiOutCounted, speiOutUsage, sendSpeiOut, cancelSpeiOut, SUBMIT_JOB, SPEI_OUT_DISABLED, NOT_CANCELLABLE, type SpeiOutInput } from './speiout';
 export { applyRailEvent, submitSpeiOutBatch, recordRailId } from './rail-events';
 export { receiveIncomingSpei, depositToBusiness, type IncomingInput } from './incoming';
-export { movementOut, holdReference, type MovementRow } from './movement';
+export { movementOut, movementName, balanceEffect, holdReference, type MovementRow } from './movement';
 export { legDescription } from './ledger-entries';
 export { businessFor } from './accounts';
 export { sandboxRail, externalRail, RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, SANDBOX_REJECT_REASON, UNKNOWN_BANK_REASON, type SpeiRail, type RailEvent, type RailOrder, type RailAck } from './rail';
 export { seedSpeiDemo } from './seed';
-export { walletHolderByClabe, walletReceived, walletOrderOutcome, clabeHolder, holderIsAllyOf, creditHolder, walletToWallet, walletUsage, walletAccount, type ClabeHolder } from './wallet';
+export { walletHolderByClabe, walletReceived, walletOrderOutcome, clabeHolder, holderIsAllyOf, creditHolder, walletToWallet, walletUsage, walletUsageSql, walletAccount, type ClabeHolder } from './wallet';
 export { movementEntries } from './ledger-entries';
 export { proofOfPayment } from './proof';
 export { businessOwner, placeSpeiOutOrders, type BatchOrder } from './order';

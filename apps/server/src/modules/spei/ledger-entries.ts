@@ -9,18 +9,25 @@ const LEG_TEXT: Record<string, Record<string, (who: string) => string>> = {
   'spei-in': { amount: (who) => `Transferencia SPEI recibida${who ? ` de ${who}` : ''}`, commission: () => 'Comisión por SPEI recibido', iva: () => 'IVA de la comisión' },
   deposit: { amount: (who) => `Depósito${who ? ` de ${who}` : ''}`, commission: () => 'Comisión por depósito', iva: () => 'IVA de la comisión' },
   'wallet-transfer': { amount: (who) => `Envío entre Wallets${who ? ` a ${who}` : ''}`, commission: () => 'Comisión por envío entre Wallets', iva: () => 'IVA de la comisión' },
-  'budget-add': { amount: (who) => `Apartado al presupuesto${who ? ` ${who}` : ''}` },
-  'budget-minus': { amount: (who) => `Retiro del presupuesto${who ? ` ${who}` : ''}` },
+  'budget-add': { amount: (who) => (who ? `Apartado a ${who}` : 'Apartado a presupuesto') },
+  'budget-minus': { amount: (who) => (who ? `Retiro de ${who}` : 'Retiro de presupuesto') },
   'spei-out-return': { amount: (who) => `Devolución de transferencia SPEI${who ? ` a ${who}` : ''}` },
+  'card-funding': { amount: () => 'Fondeo de tarjetas', commission: () => 'Comisión por fondeo de tarjetas', iva: () => 'IVA de la comisión' },
+  'card-purchase': { amount: (who) => `Compra con tarjeta${who ? ` en ${who}` : ''}` },
+  'card-refund': { amount: (who) => `Reembolso de compra con tarjeta${who ? ` de ${who}` : ''}` },
+  'card-replacement': { amount: () => 'Traspaso por reposición de tarjeta' },
 };
+/** A kind without words of its own (a future writer) still reads as Spanish, never as its code. */
+const FALLBACK: Record<string, string> = { commission: 'Comisión', iva: 'IVA de la comisión' };
 
 /** What a leg of a ledger transaction is, in the words of a statement. */
 export function legDescription(kind: string, leg: string | null, memo: Record<string, unknown> | null): string {
-  const who = typeof memo?.counterparty === 'string' ? memo.counterparty : '';
+  const named = memo?.counterparty ?? memo?.merchant;
+  const who = typeof named === 'string' ? named : '';
   const text = LEG_TEXT[kind]?.[leg ?? 'amount'];
   if (text) return text(who);
   if (kind === 'reversal') return 'Corrección (reversa de un movimiento)';
-  return kind;
+  return FALLBACK[leg ?? ''] ?? 'Otro movimiento';
 }
 
 /** The provider's books as a customer reads them. */
@@ -34,17 +41,31 @@ const CUSTOMER_LABELS: Record<string, string> = { business: 'Cuenta de la empres
 
 const accountLabel = (a: LedgerLine['account']) => (a.ownerKind === 'provider' ? (BOOK_LABELS[a.owner as ProviderBook] ?? a.owner) : (CUSTOMER_LABELS[a.ownerKind] ?? a.owner));
 
+/** The rows an order's module writes; every other type is derived from its ledger transaction (migration 0019). */
+const ORDER_TYPES = new Set<MovementRow['v_type']>(['SPEI_OUT', 'SPEI_IN', 'DEPOSIT', 'WALLET_OUT', 'WALLET_IN']);
+
 /**
- * The ledger lines of a movement (its settlement or credit, a return, any reversal): every
- * transaction is posted with the movement's id as reference. The caller has already checked the
- * movement's tenant. A held, cancelled or rejected order has none.
+ * The ledger lines of a movement (its settlement or credit, a return, any reversal): an order's
+ * transactions are posted with its id as reference; a derived movement is its one transaction.
+ * Lines of one account label, wording and side are added up (a card funding's thousand card legs
+ * read as one). The caller has already checked the movement's tenant. A held, cancelled or
+ * rejected order has none.
  */
 export async function movementEntries(db: DbOrTx, m: MovementRow): Promise<LedgerEntry[]> {
-  const lines = await linesOfReference(db, m.v_uid);
-  return lines.map((l) => ({
-    Account: accountLabel(l.account),
-    Description: legDescription(l.kind, l.leg, l.memo),
-    Debit: l.amountCents < 0n ? amountOut(-l.amountCents) : null,
-    Credit: l.amountCents > 0n ? amountOut(l.amountCents) : null,
+  const derived = !ORDER_TYPES.has(m.v_type) && m.v_uid_transaction;
+  const lines = derived ? await linesOfReference(db, m.v_uid_transaction!, 'transaction') : await linesOfReference(db, m.v_uid);
+  const summed = new Map<string, { Account: string; Description: string; cents: bigint }>();
+  for (const l of lines) {
+    const line = { Account: accountLabel(l.account), Description: legDescription(l.kind, l.leg, l.memo) };
+    const key = `${line.Account}\u0000${line.Description}\u0000${l.amountCents < 0n}`;
+    const seen = summed.get(key);
+    if (seen) seen.cents += l.amountCents;
+    else summed.set(key, { ...line, cents: l.amountCents });
+  }
+  return [...summed.values()].map((l) => ({
+    Account: l.Account,
+    Description: l.Description,
+    Debit: l.cents < 0n ? amountOut(-l.cents) : null,
+    Credit: l.cents > 0n ? amountOut(l.cents) : null,
   }));
 }

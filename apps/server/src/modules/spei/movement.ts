@@ -16,7 +16,7 @@
  *   SPEI in / deposit  → business +amount −commission −IVA; spei-clearing −amount,
  *                        commission-income +commission, iva-payable +IVA            (status 2)
  */
-import { MOVEMENT_STATUS, MOVEMENT_STATUS_NAMES, MOVEMENT_TYPE_NAMES, amountOut, bankByClabePrefix, type BusinessMovement } from '@far/contracts';
+import { MOVEMENT_DIRECTION, MOVEMENT_STATUS, MOVEMENT_STATUS_NAMES, MOVEMENT_TYPE_NAMES, amountOut, bankByClabePrefix, type BusinessMovement } from '@far/contracts';
 import type { Tx } from '../../db/client';
 import { iso } from '../../platform/reply';
 import { businessName, type BusinessRow } from '../businesses';
@@ -38,17 +38,36 @@ export const COUNTED = [S.pendiente, S.enviada, S.liquidada];
 
 export const bankName = (code: string | null) => (code ? (bankByClabePrefix(code)?.name ?? null) : null);
 
+/**
+ * What a movement has done to its tenant's balance: a row is linked to its ledger transaction once
+ * posted (v_uid_transaction), on the tenant's own account unless a card's account pays it
+ * (v_uid_account). The return of a settled order is a movement of its own (SPEI_OUT_RETURN).
+ */
+export function balanceEffect(r: Pick<MovementRow, 'v_type' | 'v_uid_transaction' | 'v_uid_account' | 'n_total_cents'>): bigint {
+  if (!r.v_uid_transaction || r.v_uid_account) return 0n;
+  const direction = MOVEMENT_DIRECTION[r.v_type];
+  return direction === 'in' ? r.n_total_cents : direction === 'out' ? -r.n_total_cents : 0n;
+}
+
+/** «Apartado a Vacaciones»: a budget move names its budget (kept as the counterparty). */
+export function movementName(r: Pick<MovementRow, 'v_type' | 'v_beneficiary_name' | 'v_source_name'>): string {
+  if (r.v_type === 'BUDGET_ADD' && r.v_beneficiary_name) return `Apartado a ${r.v_beneficiary_name}`;
+  if (r.v_type === 'BUDGET_MINUS' && r.v_source_name) return `Retiro de ${r.v_source_name}`;
+  return MOVEMENT_TYPE_NAMES[r.v_type];
+}
+
 export function movementOut(r: MovementRow, remaining: bigint | null = null): BusinessMovement {
   return {
     Id: r.v_uid,
     BusinessId: r.v_uid_business,
     IdClientBusiness: r.v_client,
     MovementType: r.v_type,
-    MovementName: MOVEMENT_TYPE_NAMES[r.v_type],
+    MovementName: movementName(r),
     MovementAmount: amountOut(r.n_amount_cents),
     Commission: amountOut(r.n_commission_cents),
     IVA: amountOut(r.n_iva_cents),
     TotalAmount: amountOut(r.n_total_cents),
+    BalanceEffect: amountOut(balanceEffect(r)),
     MovementDate: iso(r.d_create_at)!,
     MovementUpdateDate: iso(r.d_update_at)!,
     MovementDateScheduled: iso(r.d_scheduled_at),

@@ -1,10 +1,11 @@
 // Accepted SPEI-out orders of any source (payout.ts): a single order (its row, its hold, its submission job) and the orders of a dispersion chunk, set-wise.
 import { MOVEMENT_STATUS, type Charges } from '@far/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { pgArray } from '../../db/arrays';
 import type { Tx } from '../../db/client';
+import { insertFrom, rowFromJson } from '../../db/insert-from';
 import { businessName, type BusinessRow } from '../businesses';
-import { enqueueJob } from '../jobs';
+import { enqueueJob, jobWrite } from '../jobs';
 import type { LedgerAccount } from '../ledger';
 import { PROVIDER_BANK, type MovementRow } from './movement';
 import { businessMovements } from './schema';
@@ -61,13 +62,11 @@ export interface SpeiOutOrder {
 /** 'FAR' + yyyymmdd + 10 digits = 21 upper-case letters and digits (≤ 29), computed by the insert itself; the sequence never repeats. */
 const trackingKeySql = (operationDate: string) => sql`${`FAR${compactDate(operationDate)}`} || lpad(nextval('spei_tracking_seq')::text, 10, '0')`;
 
-/** Writes the order (status 0, or 7 awaiting approval) with its own tracking key and queues it for the rail; payout.ts placed its hold. */
-export async function placeSpeiOutOrder(tx: Tx, o: SpeiOutOrder): Promise<MovementRow> {
-  const id = o.id;
+function orderValues(o: SpeiOutOrder) {
   const awaiting = o.approval === 'awaiting';
   const { owner, destination, charges } = o;
-  const values = {
-    v_uid: id,
+  return {
+    v_uid: o.id,
     v_uid_business: owner.id,
     v_client: owner.client,
     v_type: 'SPEI_OUT' as const,
@@ -97,17 +96,36 @@ export async function placeSpeiOutOrder(tx: Tx, o: SpeiOutOrder): Promise<Moveme
     v_changed_by_email: o.changedByEmail ?? null,
     v_uid_account: o.cardAccount ? o.account.id : null,
   };
-  const insert = tx.insert(businessMovements).values(values);
-  // An approved order keeps its row (id, creation date) and becomes pending only if still awaiting.
-  const [row] = await (o.approval === 'approved'
-    ? insert.onConflictDoUpdate({ target: businessMovements.v_uid, set: { ...values, i_previous_status: MOVEMENT_STATUS.porAutorizar, d_update_at: sql`now()` }, setWhere: sql`${businessMovements.i_status} = ${MOVEMENT_STATUS.porAutorizar}` })
-    : insert
-  ).returning();
-  if (!row) throw new Error(`orden ${id}: ya no está por autorizar`);
-  if (awaiting) return row;
-  await enqueueJob(tx, { kind: SUBMIT_JOB, payload: { movementId: id }, runAt: o.scheduledAt ?? o.now, uniqueKey: `${SUBMIT_JOB}:${id}` });
-  return row;
 }
+
+/** Writes an order «Por autorizar» (status 7): no hold, no tracking key, nothing queued (maker-checker). */
+export async function placeAwaitingOrder(tx: Tx, o: SpeiOutOrder): Promise<MovementRow> {
+  const [row] = await tx.insert(businessMovements).values(orderValues({ ...o, approval: 'awaiting' })).returning();
+  return row!;
+}
+
+/** The CTE of orderWrites whose row is the order written (none when `from` had none). */
+export const PLACED_ORDER = sql.raw('placed_order');
+
+/**
+ * The accepted order (status 0) with its own tracking key, and its submission job, as parts of the
+ * caller's statement (payout.ts): written only for a row of `from` (the placed hold). An approved
+ * order keeps its row (id, creation date) and becomes pending only if it is still awaiting.
+ */
+export function orderWrites(o: SpeiOutOrder, from: SQL): SQL[] {
+  const values = orderValues(o);
+  const approved = o.approval === 'approved';
+  const set = Object.keys(values).filter((c) => c !== 'v_uid').map((c) => sql`${sql.identifier(c)} = EXCLUDED.${sql.identifier(c)}`);
+  const upsert = sql`ON CONFLICT (v_uid) DO UPDATE SET ${sql.join(set, sql`, `)}, i_previous_status = ${MOVEMENT_STATUS.porAutorizar}, d_update_at = now()
+    WHERE ${businessMovements}.i_status = ${MOVEMENT_STATUS.porAutorizar}`;
+  return [
+    sql`${PLACED_ORDER} AS (${insertFrom(businessMovements, values, from, sql`${approved ? upsert : sql``} RETURNING *`)})`,
+    sql`placed_order_job AS (${jobWrite({ kind: SUBMIT_JOB, payload: { movementId: o.id }, runAt: o.scheduledAt ?? o.now, uniqueKey: `${SUBMIT_JOB}:${o.id}` }, PLACED_ORDER)})`,
+  ];
+}
+
+/** An order row as orderWrites' statement returned it (to_jsonb of PLACED_ORDER). */
+export const orderFromJson = (json: Record<string, unknown>): MovementRow => rowFromJson<MovementRow>(businessMovements, json);
 
 /** Job kind that sends a batch of accepted orders to the rail in one transaction. */
 export const SUBMIT_BATCH_JOB = 'spei.submit-batch';

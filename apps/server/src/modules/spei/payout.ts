@@ -8,15 +8,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SPEI_MESSAGES, WALLET_MESSAGES, formatCurrency, isFuturePaymentDay, speiOutCharges, type Charges } from '@far/contracts';
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { builtNow, runBuilt } from '../../db/built';
 import type { DbOrTx, Tx } from '../../db/client';
 import { fieldError, rule } from '../../platform/errors';
 import { addDays, dayBounds, mexicoDate, mexicoMidnight } from '../../platform/mexico-time';
-import { INSUFFICIENT_FUNDS, placeHold, type LedgerAccount } from '../ledger';
-import { checkPayee, rememberClabes, type CheckedClabe } from '../payout-checks';
+import { INSUFFICIENT_FUNDS, PLACED_HOLD, balanceOf, lockAccount, newHoldCtes, newHoldValues, type LedgerAccount } from '../ledger';
+import { checkPayee, rememberClabes, rememberWrite, type CheckedClabe } from '../payout-checks';
+import { activityWrite, recordActivity, type ActivityInput } from '../audit';
 import { checkLimits, type Limits } from '../pricing';
 import { COUNTED, holdReference, type MovementRow } from './movement';
-import { placeSpeiOutOrder, type OrderDestination, type OrderOwner, type SpeiOutOrder } from './order';
+import { PLACED_ORDER, orderFromJson, orderWrites, placeAwaitingOrder, type OrderDestination, type OrderOwner, type SpeiOutOrder } from './order';
 import { businessMovements } from './schema';
 import { clabeHolder, holderIsAllyOf } from './wallet';
 
@@ -33,8 +35,11 @@ export interface PayoutSource {
   enabled: boolean;
   commissionCents: bigint;
   limits: Limits;
-  /** What already counts against `limits` today and this month; run after the hold locked the account. */
-  usage: (db: DbOrTx, now: Date) => Promise<{ today: bigint; month: bigint }>;
+  /**
+   * What already counts against `limits` today and this month: a SELECT of one row (today, month),
+   * run inside placePayout's write statement, after the account's lock.
+   */
+  usage: (now: Date) => SQL;
   /** The wallet user's own daily limit (decision 0015), counted against the same usage's today. */
   ownDailyLimit?: bigint;
 }
@@ -86,75 +91,95 @@ export async function planPayout(db: DbOrTx, source: PayoutSource, destination: 
   return { source, destination, charges, payee, operationDate, scheduledAt, paymentDay: req.paymentDay ?? null };
 }
 
-/** What the owner already sent today to this CLABE from the same account (a registered CLABE's own daily limit). */
-async function sentTodayTo(db: DbOrTx, plan: PayoutPlan, now: Date): Promise<bigint> {
+/** What the owner already sent today to this CLABE from the same account (a registered CLABE's own daily limit), as a SELECT of one row (sent). */
+function sentTodayTo(plan: PayoutPlan, now: Date): SQL {
   const [from, to] = dayBounds(mexicoDate(now));
   const card = plan.source.kind === 'card' && plan.source.account;
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${businessMovements.n_amount_cents}), 0)::text` })
-    .from(businessMovements)
-    .where(
-      and(
-        eq(businessMovements.v_uid_business, plan.source.owner.id),
-        eq(businessMovements.v_type, 'SPEI_OUT'),
-        inArray(businessMovements.i_status, COUNTED),
-        card ? eq(businessMovements.v_uid_account, card.id) : isNull(businessMovements.v_uid_account),
-        eq(businessMovements.v_beneficiary_clabe, plan.destination.clabe),
-        gte(businessMovements.d_create_at, from),
-        lt(businessMovements.d_create_at, to),
-      ),
-    );
-  return BigInt(row?.total ?? '0');
+  return sql`SELECT coalesce(sum(n_amount_cents), 0) AS sent FROM ${businessMovements}
+     WHERE v_uid_business = ${plan.source.owner.id}::uuid AND v_type = 'SPEI_OUT' AND i_status IN (${sql.raw(COUNTED.join(', '))})
+       AND ${card ? sql`v_uid_account = ${card.id}::uuid` : sql`v_uid_account IS NULL`} AND v_beneficiary_clabe = ${plan.destination.clabe}
+       AND d_create_at >= ${from.toISOString()}::timestamptz AND d_create_at < ${to.toISOString()}::timestamptz`;
 }
 
-/** The source's limits on what it already sent: the wallet's own daily limit, then its daily and monthly limits (a wallet-to-wallet transfer counts too). */
-export async function checkSourceLimits(db: DbOrTx, source: Pick<PayoutSource, 'usage' | 'limits' | 'ownDailyLimit'>, amount: bigint, now: Date): Promise<void> {
-  const usage = await source.usage(db, now);
+const run = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** The source's usage now (outside placePayout's statement: a preflight, a wallet-to-wallet transfer). */
+export async function usageOf(db: DbOrTx, source: Pick<PayoutSource, 'usage'>, now: Date): Promise<{ today: bigint; month: bigint }> {
+  const [row] = await run<{ today: string | number; month: string | number }>(db, source.usage(now));
+  return { today: BigInt(row?.today ?? 0), month: BigInt(row?.month ?? 0) };
+}
+
+/** Refuses a registered CLABE account's own daily limit. */
+function checkDestinationLimit(plan: PayoutPlan, sent: bigint): void {
+  const { destination } = plan;
+  const limit = destination.dailyLimit;
+  if (limit !== null && sent + plan.charges.amountCents > limit) {
+    throw rule(`Excede el límite diario de transferencias de la cuenta ${destination.alias ?? destination.clabe.slice(-4)} de ${formatCurrency(limit)}`);
+  }
+}
+
+/** The source's limits on what it already sent: the wallet's own daily limit, then its daily and monthly limits. */
+function checkUsage(source: Pick<PayoutSource, 'limits' | 'ownDailyLimit'>, amount: bigint, usage: { today: bigint; month: bigint }): void {
   if (source.ownDailyLimit !== undefined && usage.today + amount > source.ownDailyLimit) throw rule(`Excede tu límite diario de transferencias de ${formatCurrency(source.ownDailyLimit)}`);
   checkLimits(source.limits, { amount, today: usage.today, month: usage.month });
 }
 
-/** The limits that count what was already sent: the source's, and the destination account's own daily limit. */
-async function checkPayoutLimits(db: DbOrTx, plan: PayoutPlan, now: Date): Promise<void> {
-  const { destination } = plan;
-  const amount = plan.charges.amountCents;
-  await checkSourceLimits(db, plan.source, amount, now);
-  const limit = destination.dailyLimit;
-  if (limit !== null && (await sentTodayTo(db, plan, now)) + amount > limit) {
-    throw rule(`Excede el límite diario de transferencias de la cuenta ${destination.alias ?? destination.clabe.slice(-4)} de ${formatCurrency(limit)}`);
-  }
+/** checkUsage on the usage read now (a wallet-to-wallet transfer counts against the same limits). */
+export async function checkSourceLimits(db: DbOrTx, source: Pick<PayoutSource, 'usage' | 'limits' | 'ownDailyLimit'>, amount: bigint, now: Date): Promise<void> {
+  checkUsage(source, amount, await usageOf(db, source, now));
 }
 
 /** What the order says beyond the plan: its texts, who asked, its key; and the maker-checker state. */
 export type PayoutOrder = Pick<SpeiOutOrder, 'concept' | 'reference' | 'userId' | 'idempotencyKey' | 'approval' | 'changedByEmail'> & { id?: string };
 
+/** The audit entry of an accepted payout; its detail gains the order's tracking key. */
+export type PayoutActivity = Omit<ActivityInput, 'detail'> & { detail: Record<string, unknown> };
+
 /**
- * Accepts the payout: holds amount + commission + IVA on the source's account (locking it,
- * refusing 'Saldo insuficiente'), counts the limits after that lock — so two payouts of one
- * account at once are counted one after the other — remembers the checked payee, and writes the
- * order with its tracking key and submission job. An order awaiting authorisation holds nothing.
+ * Accepts the payout in two statements under the source's own locks (issue 23 §5). The first
+ * locks the source's ledger account. The second — a new snapshot, so it sees every payout that
+ * held the lock before — sums the usage, and only if the limits and the funds allow it places the
+ * hold and writes the order with its tracking key, its submission job, the checked payee and the
+ * audit entry. When it wrote nothing, the usage it read says which limit refused, or else the
+ * funds did ('Saldo insuficiente'). An order awaiting authorisation holds nothing and is written alone.
  */
-export async function placePayout(tx: Tx, plan: PayoutPlan, order: PayoutOrder, now: Date): Promise<MovementRow> {
-  const { source } = plan;
+export async function placePayout(tx: Tx, plan: PayoutPlan, order: PayoutOrder, activity: PayoutActivity, now: Date): Promise<{ row: MovementRow; available: bigint }> {
+  const { source, charges } = plan;
   if (!source.account) throw rule(INSUFFICIENT_FUNDS);
-  if (plan.payee && source.businessId) await rememberClabes(tx, source.businessId, order.userId, [plan.payee]);
-  const awaiting = order.approval === 'awaiting';
   const id = order.id ?? randomUUID();
-  if (!awaiting) {
-    await placeHold(tx, { accountId: source.account.id, amountCents: plan.charges.totalCents, reference: holdReference(id) });
-    await checkPayoutLimits(tx, plan, now);
+  const o = { ...order, id, owner: source.owner, account: source.account, cardAccount: source.kind === 'card', destination: plan.destination, charges, operationDate: plan.operationDate, scheduledAt: plan.scheduledAt, paymentDay: plan.paymentDay, now };
+  if (order.approval === 'awaiting') {
+    if (plan.payee && source.businessId) await rememberClabes(tx, source.businessId, order.userId, [plan.payee]);
+    const row = await placeAwaitingOrder(tx, o);
+    await recordActivity(tx, { ...activity, detail: activity.detail });
+    return { row, available: (await balanceOf(tx, source.account.id)).availableBalance };
   }
-  return placeSpeiOutOrder(tx, {
-    ...order,
-    id,
-    owner: source.owner,
-    account: source.account,
-    cardAccount: source.kind === 'card',
-    destination: plan.destination,
-    charges: plan.charges,
-    operationDate: plan.operationDate,
-    scheduledAt: plan.scheduledAt,
-    paymentDay: plan.paymentDay,
-    now,
-  });
+  const locked = await lockAccount(tx, source.account.id);
+  const amount = charges.amountCents;
+  const limit = (v: bigint | null | undefined) => (v === null || v === undefined ? sql`NULL::bigint` : sql`${v.toString()}::bigint`);
+  const writes = [
+    ...orderWrites(o, PLACED_HOLD),
+    sql`placed_audit AS (${activityWrite(activity, PLACED_ORDER, sql`${JSON.stringify(activity.detail)}::jsonb || jsonb_build_object('trackingKey', (SELECT v_tracking_key FROM ${PLACED_ORDER}))`)})`,
+    ...(plan.payee && source.businessId ? [sql`placed_payee AS (${rememberWrite(source.businessId, order.userId, plan.payee, PLACED_ORDER)})`] : []),
+  ];
+  const statement = builtNow(sql`WITH usage AS (SELECT x.today::bigint AS today, x.month::bigint AS month FROM (${source.usage(now)}) x), sent AS (${plan.destination.dailyLimit === null ? sql`SELECT 0::bigint AS sent` : sentTodayTo(plan, now)}),
+      allowed AS (
+        SELECT 1 FROM usage u, sent s
+         WHERE u.today + ${amount.toString()}::bigint <= coalesce(${limit(source.limits.daily)}, u.today + ${amount.toString()}::bigint)
+           AND u.month + ${amount.toString()}::bigint <= coalesce(${limit(source.limits.monthly)}, u.month + ${amount.toString()}::bigint)
+           AND u.today + ${amount.toString()}::bigint <= coalesce(${limit(source.ownDailyLimit)}, u.today + ${amount.toString()}::bigint)
+           AND s.sent + ${amount.toString()}::bigint <= coalesce(${limit(plan.destination.dailyLimit)}, s.sent + ${amount.toString()}::bigint)
+      ), ${newHoldCtes(sql`EXISTS (SELECT 1 FROM allowed)`)}, ${sql.join(writes, sql`, `)}
+    SELECT u.today::text AS today, u.month::text AS month, s.sent::text AS sent, (SELECT to_jsonb(o) FROM ${PLACED_ORDER} o) AS row
+      FROM usage u, sent s`);
+  const [result] = await runBuilt<{ today: string; month: string; sent: string; row: Record<string, unknown> | null }>(tx, statement, newHoldValues({ accountId: source.account.id, amountCents: charges.totalCents, reference: holdReference(id) }));
+  if (!result?.row) {
+    checkUsage(source, amount, { today: BigInt(result?.today ?? 0), month: BigInt(result?.month ?? 0) });
+    checkDestinationLimit(plan, BigInt(result?.sent ?? 0));
+    // Under the lock, the balance read with it says whether the hold was refused for funds.
+    if (locked.balance - locked.held < charges.totalCents) throw rule(INSUFFICIENT_FUNDS);
+    if (order.approval === 'approved') throw new Error(`orden ${id}: ya no está por autorizar`);
+    throw rule(INSUFFICIENT_FUNDS);
+  }
+  return { row: orderFromJson(result.row), available: locked.balance - locked.held - charges.totalCents };
 }

@@ -1,5 +1,5 @@
 /** Proof of payment (comprobante) of a business movement, as a bank's PDF receipt. */
-import { MOVEMENT_STATUS_NAMES, MOVEMENT_TYPE_NAMES, bankByClabePrefix, formatDate, formatDateTime } from '@far/contracts';
+import { MOVEMENT_DIRECTION, MOVEMENT_STATUS_NAMES, MOVEMENT_TYPE_NAMES, bankByClabePrefix, formatDate, formatDateTime } from '@far/contracts';
 import { COLORS, PAGE, heading, maskAccount, mxn, panelPair, renderDocument, summaryBox, type Pair } from '../../platform/pdf';
 import type { MovementRow } from './movement';
 import { compactDate } from '../../platform/mexico-time';
@@ -13,7 +13,15 @@ const TITLES: Record<MovementRow['v_type'], string> = {
   DEPOSIT: 'Comprobante de depósito',
   WALLET_OUT: 'Comprobante de envío a otro Wallet',
   WALLET_IN: 'Comprobante de dinero recibido de otro Wallet',
+  CARD_FUNDING: 'Comprobante de fondeo de tarjetas',
+  BUDGET_ADD: 'Comprobante de apartado a presupuesto',
+  BUDGET_MINUS: 'Comprobante de retiro de presupuesto',
+  SPEI_OUT_RETURN: 'Comprobante de devolución SPEI',
+  LEDGER_IN: 'Comprobante de abono',
+  LEDGER_OUT: 'Comprobante de cargo',
 };
+/** Only SPEI movements have a Banxico CEP. */
+const SPEI_TYPES = new Set<MovementRow['v_type']>(['SPEI_OUT', 'SPEI_IN', 'SPEI_OUT_RETURN']);
 
 /** 'CP-20261123-1A2B3C4D': the operation day and the start of the movement's id. */
 export const proofFolio = (m: MovementRow) => `CP-${compactDate(m.d_operation_date)}-${m.v_uid.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
@@ -22,7 +30,7 @@ export const proofFolio = (m: MovementRow) => `CP-${compactDate(m.d_operation_da
 const STATUS_COLOR: Record<number, string> = { 0: '#b7791f', 1: '#2b6cb0', 2: '#2f855a', 3: '#c53030', 4: '#c53030', 5: '#5c6670', 6: '#5c6670' };
 
 export function proofOfPayment(m: MovementRow, now = new Date()): Promise<Buffer> {
-  const out = m.v_type === 'SPEI_OUT' || m.v_type === 'WALLET_OUT';
+  const out = MOVEMENT_DIRECTION[m.v_type] !== 'in';
   const status = MOVEMENT_STATUS_NAMES[m.i_status] ?? String(m.i_status);
   return renderDocument(
     {
@@ -30,7 +38,7 @@ export function proofOfPayment(m: MovementRow, now = new Date()): Promise<Buffer
       subtitle: `Fecha de operación ${formatDate(m.d_operation_date)}`,
       folio: proofFolio(m),
       footer: `Generado el ${formatDateTime(now)} h (hora de la Ciudad de México). Las cuentas se muestran enmascaradas. ${
-        m.v_type === 'DEPOSIT' ? '' : 'El Comprobante Electrónico de Pago (CEP) de Banxico se consulta en www.banxico.org.mx/cep. '
+        !SPEI_TYPES.has(m.v_type) ? '' : 'El Comprobante Electrónico de Pago (CEP) de Banxico se consulta en www.banxico.org.mx/cep. '
       }Id ${m.v_uid}`,
     },
     (doc) => {

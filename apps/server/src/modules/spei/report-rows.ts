@@ -1,10 +1,15 @@
 // Reading movements for reports: keyset batches (constant memory at any size) and the period's figures.
-import { MOVEMENT_STATUS, type MovementType } from '@far/contracts';
+import { MOVEMENT_DIRECTION, MOVEMENT_STATUS, MOVEMENT_TYPES, type MovementType } from '@far/contracts';
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { afterKey, pagedBatches } from '../../platform/batches';
 import type { MovementRow } from './movement';
 import { businessMovements as bm } from './schema';
+
+const typesGoing = (direction: 'in' | 'out') => sql.join(
+  MOVEMENT_TYPES.filter((t) => MOVEMENT_DIRECTION[t] === direction).map((t) => sql`${t}`),
+  sql`, `,
+);
 
 export interface MovementReportFilter {
   /** One business (a business always names its own); none: every business (staff). */
@@ -52,6 +57,9 @@ const reportColumns = {
   d_returned_at: bm.d_returned_at,
   v_return_tracking_key: bm.v_return_tracking_key,
   v_error_detail: bm.v_error_detail,
+  // What the movement did to the tenant's balance (balanceEffect).
+  v_uid_transaction: bm.v_uid_transaction,
+  v_uid_account: bm.v_uid_account,
 };
 export type MovementReportRow = Pick<MovementRow, keyof typeof reportColumns>;
 
@@ -73,15 +81,15 @@ const DAY = sql<string>`to_char(${bm.d_create_at} AT TIME ZONE 'America/Mexico_C
 const MONTH = sql<string>`to_char(${bm.d_create_at} AT TIME ZONE 'America/Mexico_City', 'YYYY-MM')`;
 const cents = (v: string | null) => BigInt(v ?? '0');
 
-/** Per Mexico City day: money in and out (settled, or pending/sent for orders out) and counts. */
+/** Per Mexico City day: money in and out (settled, or pending/sent for orders out) and counts; moves between a wallet and its budgets are neither. */
 export async function movementsPerDay(db: DbOrTx, f: MovementReportFilter) {
   const S = MOVEMENT_STATUS;
   const rows = await db
     .select({
       day: DAY,
       n: sql<number>`count(*)::int`,
-      inCents: sql<string>`coalesce(sum(${bm.n_amount_cents}) FILTER (WHERE ${bm.v_type} <> 'SPEI_OUT' AND ${bm.i_status} = ${S.liquidada}), 0)::text`,
-      outCents: sql<string>`coalesce(sum(${bm.n_total_cents}) FILTER (WHERE ${bm.v_type} = 'SPEI_OUT' AND ${bm.i_status} IN (${S.pendiente}, ${S.enviada}, ${S.liquidada})), 0)::text`,
+      inCents: sql<string>`coalesce(sum(${bm.n_amount_cents}) FILTER (WHERE ${bm.v_type} IN (${typesGoing('in')}) AND ${bm.i_status} = ${S.liquidada}), 0)::text`,
+      outCents: sql<string>`coalesce(sum(${bm.n_total_cents}) FILTER (WHERE ${bm.v_type} IN (${typesGoing('out')}) AND ${bm.i_status} IN (${S.pendiente}, ${S.enviada}, ${S.liquidada})), 0)::text`,
     })
     .from(bm)
     .where(where(f))

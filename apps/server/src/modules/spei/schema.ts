@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { MovementType } from '@far/contracts';
 import { recordColumns, tstz } from '../../db/columns';
 
 /** Tracking keys of outgoing orders (claveRastreo 'FAR' + yyyymmdd + this, zero-padded): never repeats. */
@@ -57,7 +58,7 @@ export const businessMovements = pgTable(
     v_uid_business: uuid('v_uid_business').notNull(),
     /** The business's tenant key (v_client). */
     v_client: text('v_client').notNull(),
-    v_type: text('v_type').notNull().$type<'SPEI_OUT' | 'SPEI_IN' | 'DEPOSIT' | 'WALLET_OUT' | 'WALLET_IN'>(),
+    v_type: text('v_type').notNull().$type<MovementType>(),
     /** StatusBusinessMovement: 0 pendiente, 1 enviada, 2 liquidada, 3 devuelta, 4 rechazada, 5 cancelada, 6 eliminada, 7 por autorizar, 8 rechazada por el autorizador. */
     i_status: integer('i_status').notNull(),
     i_previous_status: integer('i_previous_status'),
@@ -111,8 +112,14 @@ export const businessMovements = pgTable(
     /** An incoming order is the same order when tracking key, operation day and sending bank match: credited once. */
     uniqueIndex('business_movements_in_tracking_key').on(t.v_tracking_key, t.d_operation_date, t.v_source_bank_code).where(sql`${t.v_type} = 'SPEI_IN'`),
     uniqueIndex('business_movements_idempotency_key').on(t.v_uid_user, t.v_idempotency_key).where(sql`${t.v_idempotency_key} IS NOT NULL`),
-    check('business_movements_type', sql`v_type IN ('SPEI_OUT', 'SPEI_IN', 'DEPOSIT', 'WALLET_OUT', 'WALLET_IN')`),
+    /** The ledger transaction of a posted movement: the database derives a movement for any transaction on a customer's account that no order row names (migration 0019). */
+    index('business_movements_transaction_idx').on(t.v_uid_transaction).where(sql`${t.v_uid_transaction} IS NOT NULL`),
+    check(
+      'business_movements_type',
+      sql`v_type IN ('SPEI_OUT', 'SPEI_IN', 'DEPOSIT', 'WALLET_OUT', 'WALLET_IN', 'CARD_FUNDING', 'BUDGET_ADD', 'BUDGET_MINUS', 'SPEI_OUT_RETURN', 'LEDGER_IN', 'LEDGER_OUT')`,
+    ),
     check('business_movements_status', sql`i_status BETWEEN 0 AND 8`),
-    check('business_movements_amounts', sql`n_amount_cents > 0 AND n_commission_cents >= 0 AND n_iva_cents >= 0`),
+    // A derived credit or charge may be a commission alone (amount 0); an order always moves an amount.
+    check('business_movements_amounts', sql`(n_amount_cents > 0 OR v_type IN ('LEDGER_IN', 'LEDGER_OUT')) AND n_amount_cents >= 0 AND n_commission_cents >= 0 AND n_iva_cents >= 0`),
   ],
 );

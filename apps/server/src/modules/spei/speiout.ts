@@ -1,21 +1,21 @@
 // SPEI out: the checks, the hold, the order; cancelling, removing and editing it while pending (overview in movement.ts).
 import { randomUUID } from 'node:crypto';
 import { APPROVAL_MESSAGES, MOVEMENT_STATUS, isFuturePaymentDay, amountOut, formatCurrency, validateClabe, type BusinessMovement } from '@far/contracts';
-import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { fieldError, notFound, rule } from '../../platform/errors';
 import { dayBounds, mexicoDate, monthOf } from '../../platform/mexico-time';
 import { recordActivity } from '../audit';
 import { assertBusinessActive, type BusinessRow } from '../businesses';
-import { balanceOf, releaseHold, type LedgerAccount } from '../ledger';
+import { releaseHold, type LedgerAccount } from '../ledger';
 import { approvalPolicy, assertChecker, needsApproval } from '../payout-checks';
 import { businessLedgerBalance, effectiveLimits, effectiveSpeiConfig } from '../pricing';
 import { clabeAccountOf, registeredAccountByClabe } from './accounts';
 import { COUNTED, MOVEMENT_NOT_FOUND, SECTION, bankName, businessAccount, holdReference, movementOut, type MovementRow } from './movement';
 import { businessOwner } from './order';
 import { emitSpeiOutOutcome } from './outcomes';
-import { placePayout, planPayout, type PayoutDestination, type PayoutPlan, type PayoutSource } from './payout';
+import { placePayout, planPayout, usageOf, type PayoutDestination, type PayoutPlan, type PayoutSource } from './payout';
 import { movementFor } from './queries';
 import { businessMovements } from './schema';
 
@@ -27,35 +27,21 @@ export const NOT_CANCELLABLE = 'Solo se puede cancelar o eliminar una transferen
 // ---- limits: what was already sent ------------------------------------------------------------------
 
 /**
- * SPEI-out amounts already counted today and this month (America/Mexico_City): one statement over
- * the month's orders, the day's part as a FILTER (it runs in every SPEI out, under the hold's lock).
+ * SPEI-out amounts already counted today and this month (America/Mexico_City), as a SELECT of one
+ * row (today, month): one pass over the month's orders, the day's part as a FILTER (it runs in
+ * every SPEI out, under the account's lock). A card's SPEI out counts for its cardholder instead.
  */
-export async function speiOutUsage(db: DbOrTx, businessId: string, now = new Date()): Promise<{ today: bigint; month: bigint }> {
+export function speiOutUsageSql(businessId: string, now: Date): SQL {
   const [dayStart, dayEnd] = dayBounds(mexicoDate(now));
   const [monthStart, monthEnd] = monthOf(now);
-  const amount = businessMovements.n_amount_cents;
-  const today = and(gte(businessMovements.d_create_at, dayStart), lt(businessMovements.d_create_at, dayEnd));
-  const [row] = await db
-    .select({
-      today: sql<string>`coalesce(sum(${amount}) filter (where ${today}), 0)::text`,
-      month: sql<string>`coalesce(sum(${amount}), 0)::text`,
-    })
-    .from(businessMovements)
-    .where(
-      and(
-        eq(businessMovements.v_uid_business, businessId),
-        eq(businessMovements.v_type, 'SPEI_OUT'),
-        inArray(businessMovements.i_status, COUNTED),
-        // A card's SPEI out counts against its cardholder's limits, not the business's.
-        isNull(businessMovements.v_uid_account),
-        // Today is inside this month (both in Mexico City time).
-        gte(businessMovements.d_create_at, monthStart),
-        lt(businessMovements.d_create_at, monthEnd),
-      ),
-    );
-  const sum = (column: string | undefined) => BigInt(column ?? '0');
-  return { today: sum(row?.today), month: sum(row?.month) };
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  return sql`SELECT coalesce(sum(n_amount_cents) FILTER (WHERE d_create_at >= ${at(dayStart)} AND d_create_at < ${at(dayEnd)}), 0) AS today, coalesce(sum(n_amount_cents), 0) AS month
+      FROM ${businessMovements}
+     WHERE v_uid_business = ${businessId}::uuid AND v_type = 'SPEI_OUT' AND i_status IN (${sql.raw(COUNTED.join(', '))}) AND v_uid_account IS NULL
+       AND d_create_at >= ${at(monthStart)} AND d_create_at < ${at(monthEnd)}`;
 }
+
+export const speiOutUsage = (db: DbOrTx, businessId: string, now = new Date()) => usageOf(db, { usage: (at) => speiOutUsageSql(businessId, at) }, now);
 
 /**
  * The SPEI outs sent from some (card) accounts in [from, to) that count, as rows (amount, at) of a
@@ -103,7 +89,7 @@ async function businessSource(db: DbOrTx, business: BusinessRow, account: Ledger
     enabled: config.enableSpeiOut,
     commissionCents: config.commissionSpeiOutCents,
     limits: await effectiveLimits(db, business.v_client),
-    usage: (d, now) => speiOutUsage(d, business.v_uid, now),
+    usage: (now) => speiOutUsageSql(business.v_uid, now),
   };
 }
 
@@ -151,10 +137,15 @@ async function planSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now: D
 export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, opts: { now?: Date; approving?: MovementRow; planned?: SpeiOutPlan } = {}): Promise<BusinessMovement> {
   const { now = new Date(), approving, planned } = opts;
   const open = (b: BusinessRow) => businessAccount(tx, b);
-  const plan = planned ? { ...planned, source: { ...planned.source, account: await open(planned.business) } } : await planSpeiOut(tx, actor, input, now, !!approving, open);
+  // The preflight read the account (it is opened only if it was missing then).
+  const plan = planned ? { ...planned, source: { ...planned.source, account: planned.source.account ?? (await open(planned.business)) } } : await planSpeiOut(tx, actor, input, now, !!approving, open);
   const { destination, charges } = plan;
   const id = approving?.v_uid ?? randomUUID();
-  const row = await placePayout(
+  const to = `${formatCurrency(charges.amountCents)} a ${destination.name} (${bankName(destination.bankCode)}, terminación ${destination.clabe.slice(-4)})`;
+  const activity = plan.awaitsApproval
+    ? { actor, section: SECTION, action: 'Agregar', activity: `Registró una transferencia SPEI por autorizar de ${to}`, detail: { movement: id, total: amountOut(charges.totalCents) } }
+    : { actor, section: SECTION, action: approving ? 'Editar' : 'Agregar', activity: `${approving ? 'Autorizó' : 'Envió'} una transferencia SPEI de ${to}`, detail: { movement: id, total: amountOut(charges.totalCents) } };
+  const placed = await placePayout(
     tx,
     plan,
     {
@@ -166,21 +157,10 @@ export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, opt
       changedByEmail: approving || plan.awaitsApproval ? actor.email : null,
       approval: plan.awaitsApproval ? 'awaiting' : approving ? 'approved' : undefined,
     },
+    activity,
     now,
   );
-  const to = `${formatCurrency(charges.amountCents)} a ${destination.name} (${bankName(destination.bankCode)}, terminación ${destination.clabe.slice(-4)})`;
-  if (plan.awaitsApproval) {
-    await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Registró una transferencia SPEI por autorizar de ${to}`, detail: { movement: id, total: amountOut(charges.totalCents) } });
-  } else {
-    await recordActivity(tx, {
-      actor,
-      section: SECTION,
-      action: approving ? 'Editar' : 'Agregar',
-      activity: `${approving ? 'Autorizó' : 'Envió'} una transferencia SPEI de ${to}`,
-      detail: { movement: id, trackingKey: row.v_tracking_key, total: amountOut(charges.totalCents) },
-    });
-  }
-  return movementOut(row, (await balanceOf(tx, plan.source.account!.id)).availableBalance);
+  return movementOut(placed.row, placed.available);
 }
 
 // ---- maker-checker: authorise or reject an order «Por autorizar» --------------------------------------

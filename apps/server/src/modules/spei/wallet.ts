@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MOVEMENT_STATUS, speiInCharges, type Charges } from '@far/contracts';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { hook } from '../../platform/module';
 import { openAccount, postTransaction, type LedgerAccount, type PostingInput } from '../ledger';
@@ -137,27 +137,22 @@ export async function walletToWallet(
 
 /**
  * What a wallet sent today and this month (America/Mexico_City) that counts against its limits:
- * SPEI out and wallet-to-wallet amounts not returned, rejected or cancelled; one statement, the
- * day (inside the month) as a FILTER.
+ * SPEI out and wallet-to-wallet amounts not returned, rejected or cancelled; a SELECT of one row
+ * (today, month), the day (inside the month) as a FILTER.
  */
-export async function walletUsage(db: DbOrTx, userId: string, now: Date): Promise<{ today: bigint; month: bigint }> {
+export function walletUsageSql(userId: string, now: Date): SQL {
   const [dayStart, dayEnd] = dayBounds(mexicoDate(now));
   const [monthStart, monthEnd] = monthOf(now);
-  const amount = businessMovements.n_amount_cents;
-  const today = and(gte(businessMovements.d_create_at, dayStart), lt(businessMovements.d_create_at, dayEnd));
-  const [row] = await db
-    .select({ today: sql<string>`coalesce(sum(${amount}) filter (where ${today}), 0)::text`, month: sql<string>`coalesce(sum(${amount}), 0)::text` })
-    .from(businessMovements)
-    .where(
-      and(
-        eq(businessMovements.v_uid_business, userId),
-        inArray(businessMovements.v_type, ['SPEI_OUT', 'WALLET_OUT']),
-        inArray(businessMovements.i_status, COUNTED),
-        gte(businessMovements.d_create_at, monthStart),
-        lt(businessMovements.d_create_at, monthEnd),
-      ),
-    );
-  return { today: BigInt(row?.today ?? '0'), month: BigInt(row?.month ?? '0') };
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  return sql`SELECT coalesce(sum(n_amount_cents) FILTER (WHERE d_create_at >= ${at(dayStart)} AND d_create_at < ${at(dayEnd)}), 0) AS today, coalesce(sum(n_amount_cents), 0) AS month
+      FROM ${businessMovements}
+     WHERE v_uid_business = ${userId}::uuid AND v_type IN ('SPEI_OUT', 'WALLET_OUT') AND i_status IN (${sql.raw(COUNTED.join(', '))})
+       AND d_create_at >= ${at(monthStart)} AND d_create_at < ${at(monthEnd)}`;
+}
+
+export async function walletUsage(db: DbOrTx, userId: string, now: Date): Promise<{ today: bigint; month: bigint }> {
+  const [row] = ((await db.execute(walletUsageSql(userId, now))) as unknown as { rows: Array<{ today: string | number; month: string | number }> }).rows;
+  return { today: BigInt(row?.today ?? 0), month: BigInt(row?.month ?? 0) };
 }
 
 /**

@@ -65,14 +65,16 @@ export function accountStatePdf(s: AccountState): Promise<Buffer> {
         boxTop,
         summaryWidth,
       );
-      const charges = s.Movements.filter((m) => m.Amount.startsWith('-')).length;
+      const charges = s.Movements.filter((m) => !m.OwnTransfer && m.Amount.startsWith('-')).length;
+      const own = s.Movements.filter((m) => m.OwnTransfer).length;
       panel(
         doc,
         'Actividad',
         [
           { label: 'Movimientos', value: String(s.Movements.length) },
-          { label: 'Abonos', value: String(s.Movements.length - charges) },
+          { label: 'Abonos', value: String(s.Movements.length - charges - own) },
           { label: 'Cargos', value: String(charges) },
+          ...(own ? [{ label: 'Traspasos entre tus cuentas', value: String(own) }] : []),
           { label: 'Saldo final', value: mxn(decimalCents(s.ClosingBalance)), bold: true },
         ],
         PAGE.left + summaryWidth + 12,
@@ -86,13 +88,15 @@ export function accountStatePdf(s: AccountState): Promise<Buffer> {
       let debits = 0n;
       let credits = 0n;
       const rows: { cells: string[]; bold?: boolean }[] = s.Movements.map((m) => {
-        const amount = decimalCents(m.Amount);
+        const amount = m.OwnTransfer ? 0n : decimalCents(m.Amount);
         if (amount < 0n) debits -= amount;
         else credits += amount;
+        // A move between the customer's own accounts is neither a charge nor a credit: its amount is told in words.
+        const own = m.OwnTransfer ? `\nTraspaso entre tus cuentas por ${formatCurrency(decimalCents(m.Amount) < 0n ? -decimalCents(m.Amount) : decimalCents(m.Amount))}` : '';
         return {
           cells: [
             formatDateTime(m.Date),
-            m.Description + (m.Concept && m.Leg === 'amount' ? `\n${m.Concept}` : ''),
+            m.Description + own + (m.Concept && m.Leg === 'amount' ? `\n${m.Concept}` : ''),
             [m.TrackingKey, m.Reference ? `Ref. ${m.Reference}` : null].filter(Boolean).join('\n'),
             amount < 0n ? formatCurrency(-amount) : '',
             amount > 0n ? formatCurrency(amount) : '',

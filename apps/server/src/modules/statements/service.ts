@@ -4,7 +4,6 @@
  * statements (the closing balance is the ledger's), the SPEI module for orders and their status.
  */
 import {
-  MOVEMENT_TYPE_NAMES,
   amountOut,
   type AccountState,
   type BusinessMovement,
@@ -17,7 +16,7 @@ import { rule } from '../../platform/errors';
 import { writeExport, type ExportColumn, type ExportFile, type ExportFormat } from '../../platform/export';
 import { toPage } from '../../platform/paging';
 import { businessIdForActor, businessName, type BusinessRow } from '../businesses';
-import { bookBalances, customerAccountCode, getAccountByCode, statement, type StatementEntry } from '../ledger';
+import { bookBalances, customerAccountCode, getAccountByCode, listAccounts, statement, type CustomerKind, type Statement, type StatementEntry } from '../ledger';
 import { businessBalance, businessFor, movementsByIds, openOrders, legDescription, queryMovements, speiVolume, type MovementFilters } from '../spei';
 import { MONTH_NAMES, addDays, dayBounds, mexicoDate, monthBounds } from '../../platform/mexico-time';
 import { decimalCents as cents } from './pdf';
@@ -53,7 +52,7 @@ export async function listMovements(db: DbOrTx, actor: Actor, q: MovementsQuery)
 /** The columns of the movements export: identifiers stay text, the date is a date, amounts are money. */
 const EXPORT_COLUMNS: ExportColumn<BusinessMovement>[] = [
   { header: 'Fecha', kind: 'datetime', value: (m) => m.MovementDate },
-  { header: 'Tipo', kind: 'text', value: (m) => MOVEMENT_TYPE_NAMES[m.MovementType] },
+  { header: 'Tipo', kind: 'text', value: (m) => m.MovementName },
   { header: 'Estatus', kind: 'text', value: (m) => m.StatusName },
   { header: 'Clave de rastreo', kind: 'id', value: (m) => m.TrackingKey },
   { header: 'Concepto', kind: 'text', value: (m) => m.Concept, width: 30 },
@@ -68,6 +67,8 @@ const EXPORT_COLUMNS: ExportColumn<BusinessMovement>[] = [
   { header: 'Comisión', kind: 'money', value: (m) => cents(m.Commission) },
   { header: 'IVA', kind: 'money', value: (m) => cents(m.IVA) },
   { header: 'Total', kind: 'money', value: (m) => cents(m.TotalAmount) },
+  // Signed: over a period these add up to closing − opening balance (decision 0024).
+  { header: 'Efecto en saldo', kind: 'money', value: (m) => cents(m.BalanceEffect) },
 ];
 
 /** The filtered movements (every page, up to EXPORT_MAX_ROWS) as CSV (UTF-8 with BOM) or XLSX. */
@@ -93,46 +94,77 @@ async function statementBusiness(db: DbOrTx, actor: Actor, businessId: string | 
 /** The statement of a Mexico City month: opening balance, every posting, commissions and IVA, closing balance (the ledger's). */
 export async function accountState(db: DbOrTx, actor: Actor, q: { BusinessId?: string; Year: number; Month: number }, now = new Date()): Promise<AccountState> {
   const b = await statementBusiness(db, actor, q.BusinessId);
-  return ledgerAccountState(db, { Id: b.v_uid, Name: businessName(b), Rfc: b.v_rfc, AccountNumber: b.v_account_number, ClientNumber: b.v_client }, q, now);
+  return ledgerAccountState(db, { Id: b.v_uid, Name: businessName(b), Rfc: b.v_rfc, AccountNumber: b.v_account_number, ClientNumber: b.v_client }, 'business', q, now);
 }
 
-/** The monthly statement of a customer's main ledger account ('<client>:main'): a business's or a wallet's. */
-export async function ledgerAccountState(db: DbOrTx, owner: AccountState['Business'], q: { Year: number; Month: number }, now = new Date()): Promise<AccountState> {
+/**
+ * A customer's accounts merged into one statement: a business has its main account; a wallet its
+ * main account and one sub-account per budget. A transaction that only moves money between them
+ * (a budget add or minus) is one line marked OwnTransfer: it changes neither the total nor the
+ * deposits, withdrawals, commissions or IVA. Lines run in posting order; the running balance is
+ * the customer's total (all the accounts).
+ */
+function mergedLines(statements: Statement[]) {
+  const accountIds = new Set(statements.map((s) => s.account.id));
+  const main = statements[0]!.account.id;
+  const byTransaction = new Map<string, StatementEntry[]>();
+  for (const e of statements.flatMap((s) => s.entries)) byTransaction.set(e.transaction.id, [...(byTransaction.get(e.transaction.id) ?? []), e]);
+  const own = (list: StatementEntry[]) => list.length > 1 && list.every((e) => accountIds.has(e.accountId)) && list.reduce((t, e) => t + e.amountCents, 0n) === 0n;
+  const lines: Array<{ entry: StatementEntry; ownTransfer: boolean }> = [];
+  for (const list of byTransaction.values()) {
+    if (own(list)) lines.push({ entry: list.find((e) => e.accountId === main) ?? list[0]!, ownTransfer: true });
+    else for (const entry of list) lines.push({ entry, ownTransfer: false });
+  }
+  // Stable: the legs of one transaction keep their order.
+  return lines.sort((a, b) => a.entry.at.getTime() - b.entry.at.getTime());
+}
+
+/** The monthly statement of a customer (a business's or a wallet's): its main account and, for a wallet, its budgets' sub-accounts. */
+export async function ledgerAccountState(db: DbOrTx, owner: AccountState['Business'], ownerKind: CustomerKind, q: { Year: number; Month: number }, now = new Date()): Promise<AccountState> {
   const [from, to] = monthBounds(q.Year, q.Month);
   if (from > now) throw rule('El periodo aún no comienza');
-  const account = await getAccountByCode(db, customerAccountCode(owner.ClientNumber));
-  const st = account ? await statement(db, account.id, from, to) : null;
-  const entries = st?.entries ?? [];
+  const mainCode = customerAccountCode(owner.ClientNumber);
+  // The main account first: an own transfer is shown from its side.
+  const accounts = (await listAccounts(db, owner.ClientNumber, ownerKind)).sort((a, b) => Number(b.code === mainCode) - Number(a.code === mainCode));
+  const statements = await Promise.all(accounts.map((a) => statement(db, a.id, from, to)));
+  const lines = statements.length ? mergedLines(statements) : [];
   const byMovement = await movementsByIds(
     db,
-    [...new Set(entries.map((e) => e.transaction.memo?.movementId).filter((id): id is string => typeof id === 'string'))],
+    [...new Set(lines.map((l) => l.entry.transaction.memo?.movementId).filter((id): id is string => typeof id === 'string'))],
   );
+  const opening = statements.reduce((t, st) => t + st.openingBalance, 0n);
+  const closing = statements.reduce((t, st) => t + st.closingBalance, 0n);
   let deposits = 0n;
   let withdrawals = 0n;
   let commissions = 0n;
   let iva = 0n;
-  const lines = entries.map((e) => {
+  let running = opening;
+  const out = lines.map(({ entry: e, ownTransfer }) => {
     const a = e.amountCents;
-    if (a > 0n) deposits += a;
-    else if (e.leg === 'commission') commissions -= a;
-    else if (e.leg === 'iva') iva -= a;
-    else withdrawals -= a;
+    if (!ownTransfer) {
+      running += a;
+      if (a > 0n) deposits += a;
+      else if (e.leg === 'commission') commissions -= a;
+      else if (e.leg === 'iva') iva -= a;
+      else withdrawals -= a;
+    }
     const memo = e.transaction.memo ?? {};
     const m = typeof memo.movementId === 'string' ? byMovement.get(memo.movementId) : undefined;
+    const text = (key: string) => (typeof memo[key] === 'string' ? (memo[key] as string) : null);
     return {
       Date: e.at.toISOString(),
       Description: describe(e),
-      MovementType: typeof memo.type === 'string' ? memo.type : e.transaction.kind,
+      MovementType: text('type') ?? e.transaction.kind,
       Leg: e.leg,
-      TrackingKey: m?.v_tracking_key ?? (typeof memo.trackingKey === 'string' ? memo.trackingKey : null),
-      Reference: m?.v_reference ?? (typeof memo.reference === 'string' ? memo.reference : null),
-      Concept: m?.v_concept ?? (typeof memo.concept === 'string' ? memo.concept : null),
+      OwnTransfer: ownTransfer,
+      TrackingKey: m?.v_tracking_key ?? text('trackingKey'),
+      Reference: m?.v_reference ?? text('reference'),
+      Concept: m?.v_concept ?? text('concept') ?? (text('file') ? `Archivo ${text('file')}` : null),
       Amount: amountOut(a),
-      Balance: amountOut(e.balanceAfterCents),
+      Balance: amountOut(running),
     };
   });
-  const opening = st?.openingBalance ?? 0n;
-  const closing = st?.closingBalance ?? 0n;
+  if (running !== closing) throw new Error(`ledgerAccountState: ${owner.ClientNumber} no cuadra (${running} ≠ ${closing})`);
   return {
     Business: owner,
     Period: { Year: q.Year, Month: q.Month, From: from.toISOString(), To: to.toISOString(), Label: `${MONTH_NAMES[q.Month - 1]} de ${q.Year}` },
@@ -142,7 +174,7 @@ export async function ledgerAccountState(db: DbOrTx, owner: AccountState['Busine
     Commissions: amountOut(commissions),
     IVA: amountOut(iva),
     ClosingBalance: amountOut(closing),
-    Movements: lines,
+    Movements: out,
     GeneratedAt: now.toISOString(),
   };
 }

@@ -54,7 +54,7 @@ export async function walletMovementDetail(tx: Tx, actor: Actor, id: string) {
 
 export async function walletStatement(tx: Tx, actor: Actor, q: { UserId?: string; Year: number; Month: number }, now = new Date()) {
   const { user, wallet } = await walletFor(tx, actor, q.UserId);
-  return ledgerAccountState(tx, { Id: user.v_uid, Name: users.fullName(user), Rfc: user.v_rfc ?? '', AccountNumber: wallet.v_clabe, ClientNumber: wallet.v_client }, q, now);
+  return ledgerAccountState(tx, { Id: user.v_uid, Name: users.fullName(user), Rfc: user.v_rfc ?? '', AccountNumber: wallet.v_clabe, ClientNumber: wallet.v_client }, 'wallet', q, now);
 }
 
 /** "Mi resumen": available, in transit, budgets, the latest movements, the limit. Staff read it from /user/wallet. */

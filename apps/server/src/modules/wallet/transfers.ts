@@ -7,6 +7,7 @@
  * transfers both ways between two wallets never wait on each other in a cycle; and every transfer
  * of one sender is counted against the limits after the previous one committed.
  */
+import { randomUUID } from 'node:crypto';
 import {
   WALLET_MESSAGES,
   amountOut,
@@ -31,7 +32,7 @@ import { recordActivity } from '../audit';
 import { INSUFFICIENT_FUNDS, customerAccountCode, getAccountByCode } from '../ledger';
 import { notify } from '../notifications';
 import { checkLimits, effectiveLimits } from '../pricing';
-import { checkSourceLimits, creditHolder, movementOut, placePayout, planPayout, walletToWallet, walletUsage, type MovementRow, type PayoutPlan, type PayoutSource } from '../spei';
+import { checkSourceLimits, creditHolder, movementOut, placePayout, planPayout, walletToWallet, walletUsageSql, type MovementRow, type PayoutPlan, type PayoutSource } from '../spei';
 import * as users from '../users';
 import { WALLET_SECTION, ensureWallet, holderOf, lockWallet, settings, usedToday, limitInForce, walletBalance, walletFor, type WalletRow } from './account';
 import { walletAccounts, walletSavedAccounts } from './schema';
@@ -96,7 +97,7 @@ async function walletSource(db: DbOrTx, user: users.UserRow, wallet: WalletRow, 
     enabled: s.b_enable_spei_out,
     commissionCents,
     limits: await effectiveLimits(db, wallet.v_client, WALLET_LIMIT_CARD_TYPE),
-    usage: (d, at) => walletUsage(d, user.v_uid, at),
+    usage: (at) => walletUsageSql(user.v_uid, at),
     ownDailyLimit: limitInForce(wallet, s, now).cents,
   };
 }
@@ -214,16 +215,21 @@ export function walletMoney<T>(
 export async function sendWalletSpeiOut(tx: Tx, actor: Actor, d: WalletSpeiOutInput, scope: string | null, now = new Date()) {
   const wallet = await lockWallet(tx, actor.userId);
   const plan = await planSpeiOut(tx, actor, d, now, wallet);
-  const row = await placePayout(tx, plan, { concept: d.Concept, reference: d.Reference, userId: actor.userId, idempotencyKey: scope }, now);
-  await recordActivity(tx, {
-    actor,
-    section: WALLET_SECTION,
-    action: 'Agregar',
-    activity: `Envió una transferencia SPEI de ${formatCurrency(plan.charges.amountCents)} a ${plan.destination.name} (terminación ${plan.destination.clabe.slice(-4)})`,
-    detail: { movement: row.v_uid, trackingKey: row.v_tracking_key },
-  });
-  const bal = await walletBalance(tx, wallet.v_client);
-  return movementOut(row, bal.available);
+  const id = randomUUID();
+  const { row, available } = await placePayout(
+    tx,
+    plan,
+    { id, concept: d.Concept, reference: d.Reference, userId: actor.userId, idempotencyKey: scope },
+    {
+      actor,
+      section: WALLET_SECTION,
+      action: 'Agregar',
+      activity: `Envió una transferencia SPEI de ${formatCurrency(plan.charges.amountCents)} a ${plan.destination.name} (terminación ${plan.destination.clabe.slice(-4)})`,
+      detail: { movement: id },
+    },
+    now,
+  );
+  return movementOut(row, available);
 }
 
 /** Wallet to wallet: instant, inside the ledger; the receiver is notified. */

@@ -8,8 +8,10 @@ import {
   type AuthorizationRefBody,
   type AuthorizeBody,
   type BatchListBody,
+  type BatchRefBody,
   type BusinessScoped,
   type CardActivateBody,
+  type CardControlsBody,
   type CardholderIdentifierBody,
   type CardholderListBody,
   type CardholderLockBody,
@@ -34,12 +36,15 @@ import {
   CardholderSpeiOut,
   CardMovement,
   CodeDelivery,
+  CreationBatch,
   CreationBatchPage,
+  type CardFileKind,
   FundingPreview,
   MatchResult,
   StockSettings,
   TransactionLimit,
   UploadResult,
+  CARD_FILES,
   pageOf,
 } from '@far/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -93,6 +98,24 @@ export function useUploadStock() {
   const done = useInvalidate();
   return useMutation({ mutationFn: (file: File) => unwrap(apiRequest('POST', `${CARDS}/action/upload-csv`, { body: multipart(file), timeoutMs: 120_000 })), onSuccess: done });
 }
+/** The failed rows of a creation batch, with their reasons, shown on screen. */
+export const useBatchErrors = (ref: string | null) =>
+  useQuery({
+    queryKey: key('batch', ref),
+    enabled: ref !== null,
+    queryFn: () => unwrap(apiRequest('POST', `${CARDS}/cardbatchcreations/query/getbyreferencebatch`, { body: { ReferenceBatch: ref ?? '' } satisfies Body<typeof BatchRefBody>, schema: CreationBatch })),
+  });
+/** Invalidates the stock figures (counters, low-stock alert) the moment a batch ends. */
+export function useRefreshStock() {
+  const qc = useQueryClient();
+  return () => {
+    void qc.invalidateQueries({ queryKey: key('counts') });
+    void qc.invalidateQueries({ queryKey: key('stock') });
+  };
+}
+/** The template of a card file, with Spanish headers (issue 26 §2). */
+export const downloadCardTemplate = async (kind: CardFileKind, format: 'csv' | 'xlsx') =>
+  saveBlob(await unwrap(apiRequest<Blob>('GET', `${CARDS}/template/${kind}`, { query: { format }, responseType: 'blob' })), `${CARD_FILES[kind].fileName}.${format}`);
 export const downloadFailedRows = async (ref: string) =>
   saveBlob(await unwrap(apiRequest<Blob>('GET', `${CARDS}/cardbatchcreations/failed-rows`, { query: { ReferenceBatch: ref }, responseType: 'blob' })), `filas-fallidas-${ref}.csv`);
 
@@ -108,7 +131,6 @@ export function useUploadCardholders(businessId?: string) {
   const done = useInvalidate();
   return useMutation({ mutationFn: (file: File) => unwrap(apiRequest('POST', `${HOLDERS}/action/upload-csv`, { body: multipart(file, { BusinessId: businessId } satisfies Fields<typeof BusinessScoped>), schema: UploadResult, timeoutMs: 120_000 })), onSuccess: done });
 }
-export const downloadTemplate = async () => saveBlob(await unwrap(apiRequest<Blob>('POST', `${HOLDERS}/action/upload-csv/template`, { responseType: 'blob' })), 'plantilla-tarjetahabientes.csv');
 export const useHolderBalance = (identifier: string | null, businessId?: string) =>
   useQuery({
     queryKey: key('holder-balance', identifier, businessId),
@@ -149,6 +171,14 @@ export function useActivate(businessId?: string) {
 export function useLockCard(businessId?: string) {
   const done = useInvalidate();
   return useMutation({ mutationFn: ({ identifier, lock }: { identifier: string; lock: boolean }) => unwrap(apiRequest('POST', `${CARDS}/lock`, { body: { BusinessId: businessId, CardIdentifier: identifier, Lock: lock } satisfies Body<typeof CardLockBody>, schema: Card })), onSuccess: done });
+}
+export function useSetControls(businessId?: string) {
+  const done = useInvalidate();
+  return useMutation({
+    mutationFn: ({ identifier, controls }: { identifier: string; controls: Body<typeof CardControlsBody>['Controls'] }) =>
+      unwrap(apiRequest('POST', `${CARDS}/action/controls`, { body: { BusinessId: businessId, CardIdentifier: identifier, Controls: controls } satisfies Body<typeof CardControlsBody>, schema: Card })),
+    onSuccess: done,
+  });
 }
 type CardMovementsFilter = Pick<Body<typeof CardMovementsBody>, 'BusinessId' | 'CardIdentifier'>;
 export const useCardMovements = (f: CardMovementsFilter & { Page: number }) =>

@@ -10,6 +10,7 @@ import { errorText } from '../../lib/api-client';
 import { dateTime, money } from '../../lib/format';
 import { apiCentsOr0, useMoneyIntent } from '../../lib/money';
 import { exportCardMovements, requestCode, revealCard, useAuthorize, useCard, useCardMovements, useHolderBalance, useLockCard } from './api';
+import { CardControlsPanel } from './card-controls';
 import { HolderLimitsPanel } from './holder-limits';
 import { CardStatusBadge, CardsNav, MovementRows } from './ui';
 
@@ -28,7 +29,6 @@ export function CardDetail({ identifier, businessId }: { identifier: string; bus
   const c = card.data;
   const balance = holder.data?.Cards.find((x) => x.CardIdentifier === identifier);
   if (!c) return <Text>{card.isError ? errorText(card.error) : 'Cargando…'}</Text>;
-  const controls = c.Payload.Controls;
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
@@ -45,12 +45,6 @@ export function CardDetail({ identifier, businessId }: { identifier: string; bus
             { label: 'Saldo disponible', value: balance ? <span data-testid="card-available">{money(apiCentsOr0(balance.availableBalance))}</span> : null },
             { label: 'En tránsito', value: balance ? money(apiCentsOr0(balance.transitBalance)) : null },
             { label: 'Activada', value: c.ActivatedAt ? dateTime(c.ActivatedAt) : null },
-            {
-              label: 'Controles',
-              value: [controls.Online ? null : 'sin compras en línea', controls.InPerson ? null : 'sin compras presenciales', controls.Atm ? null : 'sin cajeros', controls.DomesticOnly ? 'solo nacional' : null, controls.BlockedMccGroups.length ? `bloqueadas: ${controls.BlockedMccGroups.join(', ')}` : null]
-                .filter(Boolean)
-                .join(' · ') || 'Sin restricciones',
-            },
           ]}
         />
         <Group mt="md" wrap="wrap">
@@ -72,6 +66,7 @@ export function CardDetail({ identifier, businessId }: { identifier: string; bus
           <RevealButton identifier={identifier} businessId={businessId} />
         </Group>
       </Paper>
+      <CardControlsPanel identifier={identifier} controls={c.Payload.Controls} businessId={businessId} canEdit={canEdit && c.Status !== 4} />
       {c.CardholderIdentifier ? <HolderLimitsPanel holder={c.CardholderIdentifier} cardIdentifier={identifier} cardActive={c.Status === 3 && !c.IsBlocked} canEdit={canEdit} canSend={canSend} /> : null}
       {c.Status === 3 ? <SimulatePurchase identifier={identifier} businessId={businessId} /> : null}
       <Group justify="space-between">

@@ -1,7 +1,7 @@
 import type { Cardholder } from '@far/contracts';
 import { Anchor, Button, Drawer, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DetailGrid } from '../../components/detail-grid';
@@ -10,8 +10,8 @@ import { errorText } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { integer, money } from '../../lib/format';
 import { apiCentsOr0 } from '../../lib/money';
-import { downloadTemplate, useCardholders, useHolderAction, useHolderBalance, useUploadCardholders } from './api';
-import { CardsNav, RowErrors, ScrollTable, UploadButton } from './ui';
+import { useCardholders, useHolderAction, useHolderBalance, useUploadCardholders } from './api';
+import { CardsNav, FileTemplates, RowErrors, ScrollTable, UploadButton } from './ui';
 
 /** Tarjetahabientes (business, under Alta de cuentas): list, search, upload with template, detail. */
 export function CardholdersPage() {
@@ -32,9 +32,6 @@ export function CardholdersPage() {
         actions={
           canAdd ? (
             <>
-              <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void downloadTemplate().catch((e) => notifications.show({ color: 'red', message: errorText(e) }))}>
-                Descargar plantilla
-              </Button>
               <UploadButton
                 label="Cargar archivo"
                 accept=".csv,.xlsx"
@@ -51,6 +48,11 @@ export function CardholdersPage() {
         }
       />
       <CardsNav />
+      {canAdd ? (
+        <Stack mb="md">
+          <FileTemplates kind="cardholders" />
+        </Stack>
+      ) : null}
       {result ? (
         <Stack gap="xs" mb="md" data-testid="upload-result">
           <Text size="sm" fw={600}>

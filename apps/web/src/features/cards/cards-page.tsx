@@ -1,13 +1,14 @@
 import { CARD_STATUS_NAMES } from '@far/contracts';
-import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { errorText } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { integer } from '../../lib/format';
 import { useActivate, useActivationItems, useCards, useMatch, useStatusCounts, type CardFilters } from './api';
-import { CardRows, CardsNav, RowErrors, ScrollTable, StatusCounts, UploadButton } from './ui';
+import { ActivationRows, CardRows, CardsNav, FileTemplates, RowErrors, StatusCounts, UploadButton } from './ui';
 
 const STATUS_OPTIONS = Object.entries(CARD_STATUS_NAMES).map(([value, label]) => ({ value, label }));
 
@@ -30,8 +31,19 @@ export function CardsList({ businessId, linkOf }: { businessId?: string; linkOf:
     setTokens([undefined]);
   };
 
+  // When the card API fails, say so and offer to retry, as the dashboard does (issue 26 §2).
+  const broken = [counts, cards, items].find((q) => q.isError);
   return (
     <Stack gap="md">
+      {broken ? (
+        <ErrorAlert
+          error={broken.error}
+          title="No fue posible cargar las tarjetas"
+          onRetry={() => {
+            for (const q of [counts, cards, items]) if (q.isError) void q.refetch();
+          }}
+        />
+      ) : null}
       <StatusCounts counts={counts.data} />
       {canAdd || canEdit ? (
         <Group wrap="wrap">
@@ -58,11 +70,9 @@ export function CardsList({ businessId, linkOf }: { businessId?: string; linkOf:
               Activar tarjetas asignadas
             </Button>
           ) : null}
-          <Text size="xs" c="dimmed">
-            CSV: CardholderIdentifier y CardIdentifier (o Last8, los últimos 8 dígitos impresos).
-          </Text>
         </Group>
       ) : null}
+      {canAdd ? <FileTemplates kind="assignment" /> : null}
       <RowErrors errors={matchErrors} />
       <Group wrap="wrap" align="flex-end">
         <Select label="Estatus" data={STATUS_OPTIONS} clearable value={filters.Status ? String(filters.Status) : null} onChange={(v) => apply({ Status: v ? Number(v) : undefined })} w={180} />
@@ -83,18 +93,7 @@ export function CardsList({ businessId, linkOf }: { businessId?: string; linkOf:
       <Title order={2} fz="lg">
         Lotes de activación
       </Title>
-      <ScrollTable head={['Lote', 'Fila', 'Tarjetahabiente', 'Tarjeta', 'Estatus', 'Error']}>
-        {(items.data?.Records ?? []).map((i) => (
-          <Table.Tr key={i.CompositeSortingKey}>
-            <Table.Td>{i.ReferenceBatch}</Table.Td>
-            <Table.Td>{Number(i.CompositeSortingKey.split('#')[1])}</Table.Td>
-            <Table.Td>{i.CardholderIdentifier}</Table.Td>
-            <Table.Td>{i.CardIdentifier}</Table.Td>
-            <Table.Td>{i.Status}</Table.Td>
-            <Table.Td>{i.ErrorMessage ?? '—'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </ScrollTable>
+      <ActivationRows items={items.data?.Records ?? []} />
     </Stack>
   );
 }

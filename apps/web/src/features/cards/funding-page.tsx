@@ -7,7 +7,7 @@ import { errorText } from '../../lib/api-client';
 import { money } from '../../lib/format';
 import { apiCentsOr0, useMoneyIntent } from '../../lib/money';
 import { previewFunding, requestCode, useExecuteFunding } from './api';
-import { CardsNav, RowErrors, ScrollTable, UploadButton } from './ui';
+import { CardsNav, FileTemplates, RowErrors, ScrollTable, UploadButton } from './ui';
 
 type Preview = FundingPreview;
 
@@ -60,8 +60,11 @@ export function FundingPage() {
     : [];
   return (
     <>
-      <PageHeader title="Fondeo de tarjetas" description="Carga un CSV con CardIdentifier (o CardholderIdentifier) y Amount." actions={<UploadButton label="Cargar CSV" loading={loading} onFile={(f) => void load(f)} />} />
+      <PageHeader title="Fondeo de tarjetas" description="Carga un archivo con la tarjeta o el tarjetahabiente y el monto de cada fondeo." actions={<UploadButton label="Cargar CSV" loading={loading} onFile={(f) => void load(f)} />} />
       <CardsNav />
+      <Stack mb="md">
+        <FileTemplates kind="funding" />
+      </Stack>
       {preview ? (
         <Stack gap="md">
           {preview.Executed ? <Alert color="green">Fondeo aplicado.</Alert> : null}

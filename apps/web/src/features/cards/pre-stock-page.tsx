@@ -1,13 +1,43 @@
-import { Alert, Button, Group, NumberInput, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { errorText } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { dateTime, integer } from '../../lib/format';
-import { downloadFailedRows, useBatches, useGenerate, useSetThreshold, useStatusCounts, useStockSettings, useUploadStock } from './api';
-import { ScrollTable, StatusCounts, UploadButton, batchStatusName } from './ui';
+import { downloadFailedRows, useBatchErrors, useBatches, useGenerate, useRefreshStock, useSetThreshold, useStatusCounts, useStockSettings, useUploadStock } from './api';
+import { FileTemplates, RowErrors, ScrollTable, StatusCounts, UploadButton, batchStatusName } from './ui';
+
+/** The failed rows of a batch and why, on screen (the CSV download stays for long lists). */
+function FailedRows({ reference, onClose }: { reference: string | null; onClose: () => void }) {
+  const batch = useBatchErrors(reference);
+  return (
+    <Modal opened={reference !== null} onClose={onClose} title={`Filas fallidas del lote ${reference ?? ''}`} size="lg" centered>
+      {batch.isError ? <ErrorAlert error={batch.error} title="No fue posible cargar las filas fallidas" onRetry={() => void batch.refetch()} /> : null}
+      {batch.isPending && reference ? <Text size="sm">Cargando…</Text> : null}
+      <RowErrors errors={batch.data?.Errors ?? []} />
+      {reference ? (
+        <Group justify="flex-end" mt="sm">
+          <Button variant="subtle" leftSection={<IconDownload size={14} />} onClick={() => void downloadFailedRows(reference)}>
+            Descargar CSV
+          </Button>
+        </Group>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** When a batch in progress ends, the counters and the low-stock alert are read again at once. */
+function useRefreshWhenBatchesEnd(inProgress: number) {
+  const refresh = useRefreshStock();
+  const before = useRef(inProgress);
+  useEffect(() => {
+    if (inProgress < before.current) refresh();
+    before.current = inProgress;
+  }, [inProgress, refresh]);
+}
 
 /** Pre Stock (staff): stock by status, generation from the BIN, CSV upload, batches with live progress, low-stock threshold. */
 export function PreStockPage() {
@@ -22,6 +52,9 @@ export function PreStockPage() {
   const threshold = useSetThreshold();
   const [count, setCount] = useState<number | string>(100);
   const [min, setMin] = useState<number | string>('');
+  const [failedOf, setFailedOf] = useState<string | null>(null);
+  useRefreshWhenBatchesEnd((batches.data?.Records ?? []).filter((b) => b.Status === 'INPROGRESS').length);
+  const records = batches.data?.Records ?? [];
 
   const done = (message: string) => () => notifications.show({ color: 'green', message });
   const failed = (e: unknown) => notifications.show({ color: 'red', title: 'No se pudo completar', message: errorText(e) });
@@ -49,9 +82,7 @@ export function PreStockPage() {
                 </Button>
                 <UploadButton label="Cargar CSV" loading={upload.isPending} onFile={(f) => upload.mutate(f, { onSuccess: done('Lote en proceso'), onError: failed })} />
               </Group>
-              <Text size="xs" c="dimmed">
-                CSV con las columnas Pan, Cvv, ValidDate (MM/AA) y Pin (opcional).
-              </Text>
+              <FileTemplates kind="stock" />
             </Stack>
           </Paper>
         ) : null}
@@ -73,8 +104,18 @@ export function PreStockPage() {
       <Title order={2} fz="lg" mb="sm">
         Lotes de creación
       </Title>
-      <ScrollTable head={['Lote', 'Origen', 'Avance', 'Creadas', 'Fallidas', 'Estatus', 'Fecha', '']} minWidth={760}>
-        {(batches.data?.Records ?? []).map((b) => {
+      {batches.isError ? <ErrorAlert error={batches.error} title="No fue posible cargar los lotes" onRetry={() => void batches.refetch()} /> : null}
+      {batches.isSuccess && records.length === 0 ? (
+        <Paper withBorder p="lg" radius="md" ta="center" data-testid="batches-empty">
+          <Text fw={600}>Aún no hay lotes de creación</Text>
+          <Text size="sm" c="dimmed">
+            Genera tarjetas del BIN o carga un archivo de stock con la plantilla; cada lote aparece aquí con su avance.
+          </Text>
+        </Paper>
+      ) : null}
+      <FailedRows reference={failedOf} onClose={() => setFailedOf(null)} />
+      <ScrollTable head={['Lote', 'Origen', 'Avance', 'Creadas', 'Fallidas', 'Estatus', 'Fecha', '']} minWidth={760} label="Lotes de creación">
+        {records.map((b) => {
           const handled = b.CreatedRecords + b.FailedRecords;
           return (
             <Table.Tr key={b.ReferenceBatch} data-testid="batch-row">
@@ -92,8 +133,8 @@ export function PreStockPage() {
               <Table.Td>{dateTime(b.GeneratedAt)}</Table.Td>
               <Table.Td>
                 {b.FailedRecords > 0 ? (
-                  <Button size="xs" variant="subtle" leftSection={<IconDownload size={14} />} onClick={() => void downloadFailedRows(b.ReferenceBatch).catch(failed)}>
-                    Filas fallidas
+                  <Button size="xs" variant="subtle" onClick={() => setFailedOf(b.ReferenceBatch)}>
+                    Ver filas fallidas
                   </Button>
                 ) : null}
               </Table.Td>

@@ -1,10 +1,14 @@
-import { BATCH_STATUS_NAMES, CARD_STATUS_NAMES, type Card, type CardMovement, type CardStatusCount } from '@far/contracts';
-import { Anchor, Badge, Box, Button, FileButton, Group, Paper, SimpleGrid, Table, Tabs, Text } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { BATCH_STATUS_NAMES, CARD_FILES, CARD_MOVEMENT_CHARGES, CARD_STATUS_NAMES, type ActivationItem, type Card, type CardFileKind, type CardMovement, type CardStatusCount } from '@far/contracts';
+import { Anchor, Badge, Box, Button, FileButton, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { MoneyText } from '../../components/value-text';
+import { errorText } from '../../lib/api-client';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { dateTime, integer, money } from '../../lib/format';
+import { dateTime, integer } from '../../lib/format';
 import { apiCentsOr0 } from '../../lib/money';
+import { downloadCardTemplate } from './api';
 
 /** The cards area of Alta de cuentas: sub-routes under /account keep §2's menu entry. */
 const SECTIONS = [
@@ -39,6 +43,27 @@ export function UploadButton({ label, onFile, loading, accept = '.csv' }: { labe
         </Button>
       )}
     </FileButton>
+  );
+}
+
+/** What a card file holds, in one line, and its templates with Spanish headers (issue 26 §2). */
+export function FileTemplates({ kind }: { kind: CardFileKind }) {
+  const file = CARD_FILES[kind];
+  const formats = file.xlsx ? (['csv', 'xlsx'] as const) : (['csv'] as const);
+  const download = (format: 'csv' | 'xlsx') => void downloadCardTemplate(kind, format).catch((e) => notifications.show({ color: 'red', title: 'No se pudo descargar la plantilla', message: errorText(e) }));
+  return (
+    <Stack gap={4} data-testid={`template-${kind}`}>
+      <Text size="xs" c="dimmed">
+        {file.hint}
+      </Text>
+      <Group gap="xs">
+        {formats.map((f) => (
+          <Button key={f} size="compact-sm" variant="subtle" leftSection={<IconDownload size={14} />} onClick={() => download(f)}>
+            Plantilla {f.toUpperCase()}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
   );
 }
 
@@ -116,6 +141,13 @@ export function CardRows({ cards, linkOf }: { cards: Card[]; linkOf: (c: Card) =
   );
 }
 
+/** A charge (a purchase, a transfer out) reads −$120.50 in red; money in reads +$500.00. */
+export function CardMovementAmount({ m }: { m: Pick<CardMovement, 'Kind' | 'Amount'> }) {
+  const cents = apiCentsOr0(m.Amount);
+  const charge = CARD_MOVEMENT_CHARGES.includes(m.Kind);
+  return <MoneyText size="sm" fw={600} c={charge ? 'red.9' : 'teal.9'} cents={charge ? -cents : cents} />;
+}
+
 export function MovementRows({ rows }: { rows: CardMovement[] }) {
   return (
     <ScrollTable head={['Fecha', 'Tarjeta', 'Tipo', 'Descripción', 'Monto', 'Estatus']}>
@@ -125,8 +157,33 @@ export function MovementRows({ rows }: { rows: CardMovement[] }) {
           <Table.Td className="tabular">{m.MaskedPan}</Table.Td>
           <Table.Td>{m.KindName}</Table.Td>
           <Table.Td>{m.Description}</Table.Td>
-          <Table.Td className="tabular">{money(apiCentsOr0(m.Amount))}</Table.Td>
+          <Table.Td>
+            <CardMovementAmount m={m} />
+          </Table.Td>
           <Table.Td>{m.Status}</Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
+  );
+}
+
+const ACTIVATION_COLORS: Record<string, string> = { MATCHED: 'blue', ACTIVATED: 'green', FAILED: 'red' };
+/** Assignment rows: the card as printed (or as the file named it) and a Spanish status. */
+export function ActivationRows({ items }: { items: ActivationItem[] }) {
+  return (
+    <ScrollTable head={['Lote', 'Fila', 'Tarjetahabiente', 'Tarjeta', 'Estatus', 'Error']} label="Lotes de activación">
+      {items.map((i) => (
+        <Table.Tr key={i.CompositeSortingKey}>
+          <Table.Td>{i.ReferenceBatch}</Table.Td>
+          <Table.Td>{Number(i.CompositeSortingKey.split('#')[1])}</Table.Td>
+          <Table.Td>{i.CardholderIdentifier}</Table.Td>
+          <Table.Td className="tabular">{i.MaskedPan ?? (i.CardIdentifier || '—')}</Table.Td>
+          <Table.Td>
+            <Badge variant="light" color={ACTIVATION_COLORS[i.Status] ?? 'gray'}>
+              {i.StatusName}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{i.ErrorMessage ?? '—'}</Table.Td>
         </Table.Tr>
       ))}
     </ScrollTable>

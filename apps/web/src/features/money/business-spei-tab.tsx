@@ -38,19 +38,20 @@ type FormInput = z.input<typeof schema>;
 type FormValues = z.output<typeof schema>;
 const FIELDS = ['CommissionSpeiIn', 'EnableSpeiOut', 'UseCustomSpeiOutConfig', 'CommissionSpeiOut', 'CommissionDepositCardholder'] as const;
 
-const SOURCE_LABEL = { business: 'Propia', global: 'Global' } as const;
+const SOURCE_LABEL = { business: 'De la empresa', global: 'Global' } as const;
 const LIMIT_SOURCE_LABEL = { specific: 'Límite propio', global: 'Límite global', none: 'Sin límite' } as const;
 
 const moneyOrNone = (value: string | null) => (value === null ? <Text span c="dimmed" size="sm">Sin límite</Text> : <MoneyText size="sm" cents={apiCents(value)} />);
 
 function ConfigForm({ config, businessId, readOnly }: { config: BusinessSpeiConfig; businessId: string; readOnly: boolean }) {
   const save = useUpsertBusinessSpeiConfig();
+  // The commissions shown are the ones that apply: without its own configuration, the global ones.
   const values = (c: BusinessSpeiConfig): FormInput => ({
-    CommissionSpeiIn: c.CommissionSpeiIn,
+    CommissionSpeiIn: c.Effective.CommissionSpeiIn,
     EnableSpeiOut: c.EnableSpeiOut,
     UseCustomSpeiOutConfig: c.UseCustomSpeiOutConfig,
-    CommissionSpeiOut: c.CommissionSpeiOut,
-    CommissionDepositCardholder: c.CommissionDepositCardholder,
+    CommissionSpeiOut: c.Effective.CommissionSpeiOut,
+    CommissionDepositCardholder: c.Effective.CommissionDepositCardholder,
   });
   const form = useForm<FormInput, unknown, FormValues>({ ...FORM_SETTINGS, resolver: zodResolver(schema), defaultValues: values(config) });
   const { errors, isDirty } = form.formState;
@@ -58,14 +59,11 @@ function ConfigForm({ config, businessId, readOnly }: { config: BusinessSpeiConf
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
-      const saved = await save.mutateAsync({
-        BusinessId: businessId,
-        CommissionSpeiIn: v.CommissionSpeiIn,
-        EnableSpeiOut: v.EnableSpeiOut,
-        UseCustomSpeiOutConfig: v.UseCustomSpeiOutConfig,
-        CommissionSpeiOut: centsToApi(v.CommissionSpeiOut),
-        CommissionDepositCardholder: centsToApi(v.CommissionDepositCardholder),
-      });
+      // Without its own configuration the global commissions apply: none is sent (the server would refuse one that differs).
+      const own = v.UseCustomSpeiOutConfig
+        ? { CommissionSpeiIn: v.CommissionSpeiIn, CommissionSpeiOut: centsToApi(v.CommissionSpeiOut), CommissionDepositCardholder: centsToApi(v.CommissionDepositCardholder) }
+        : {};
+      const saved = await save.mutateAsync({ BusinessId: businessId, EnableSpeiOut: v.EnableSpeiOut, UseCustomSpeiOutConfig: v.UseCustomSpeiOutConfig, ...own });
       form.reset(values(saved));
       notifications.show({ color: 'green', message: 'La configuración SPEI de la empresa se guardó.' });
     } catch (error) {
@@ -73,7 +71,8 @@ function ConfigForm({ config, businessId, readOnly }: { config: BusinessSpeiConf
     }
   });
 
-  const ro = readOnly ? { readOnly: true, variant: 'filled' as const } : REQUIRED_MARK;
+  // Commissions are typed only for the business's own configuration; otherwise they show the global ones.
+  const commission = readOnly || !custom ? { readOnly: true, variant: 'filled' as const } : REQUIRED_MARK;
   return (
     <form onSubmit={onSubmit} noValidate data-testid="form-business-spei-config">
       <Stack gap="md">
@@ -93,15 +92,15 @@ function ConfigForm({ config, businessId, readOnly }: { config: BusinessSpeiConf
         />
         <Grid gap="md" align="flex-end">
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput label="Comisión por SPEI recibido" {...ro} rightSection="%" inputMode="decimal" error={errors.CommissionSpeiIn?.message} {...form.register('CommissionSpeiIn')} />
+            <TextInput label="Comisión por SPEI recibido" {...commission} rightSection="%" inputMode="decimal" error={errors.CommissionSpeiIn?.message} {...form.register('CommissionSpeiIn')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput label="Comisión por SPEI enviado" {...ro} leftSection="$" inputMode="decimal" error={errors.CommissionSpeiOut?.message} {...form.register('CommissionSpeiOut')} />
+            <TextInput label="Comisión por SPEI enviado" {...commission} leftSection="$" inputMode="decimal" error={errors.CommissionSpeiOut?.message} {...form.register('CommissionSpeiOut')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput
               label="Comisión por depósito a tarjetahabiente"
-              {...ro}
+              {...commission}
               leftSection="$"
               inputMode="decimal"
               error={errors.CommissionDepositCardholder?.message}
@@ -124,7 +123,7 @@ function ConfigForm({ config, businessId, readOnly }: { config: BusinessSpeiConf
         />
         {!custom ? (
           <Text size="xs" c="dimmed">
-            Mientras no use configuración propia, las comisiones guardadas aquí no se aplican.
+            Sin configuración propia se cobran las comisiones globales que se muestran; para cobrar otras, activa «Usar configuración propia».
           </Text>
         ) : null}
         {readOnly ? null : (
@@ -139,41 +138,44 @@ function ConfigForm({ config, businessId, readOnly }: { config: BusinessSpeiConf
   );
 }
 
+/** What applies now: each commission with its value and whether it is the business's own or the global one. */
 function Effective({ config }: { config: BusinessSpeiConfig }) {
   const e = config.Effective;
+  const source = (
+    <Badge variant="light" color={e.Source === 'business' ? 'far' : 'gray'} tt="none" miw="max-content">
+      {SOURCE_LABEL[e.Source]}
+    </Badge>
+  );
+  const rows: Array<[string, React.ReactNode]> = [
+    ['SPEI recibido', <>{e.CommissionSpeiIn} % + IVA</>],
+    ['SPEI enviado', <><MoneyText size="sm" cents={apiCents(e.CommissionSpeiOut)} /> + IVA</>],
+    ['Depósito a tarjetahabiente', <><MoneyText size="sm" cents={apiCents(e.CommissionDepositCardholder)} /> + IVA</>],
+  ];
   return (
     <Table verticalSpacing={4} data-testid="effective-spei-config">
-      <Table.Tbody>
+      <Table.Thead>
         <Table.Tr>
-          <Table.Th scope="row">Origen</Table.Th>
-          <Table.Td ta="right">
-            <Badge variant="light" color={e.Source === 'business' ? 'far' : 'gray'} tt="none" miw="max-content">
-              {SOURCE_LABEL[e.Source]}
-            </Badge>
-          </Table.Td>
+          <Table.Th>Comisión</Table.Th>
+          <Table.Th ta="right">Aplica</Table.Th>
+          <Table.Th ta="right">Origen</Table.Th>
         </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label} data-testid={`effective-${label}`}>
+            <Table.Th scope="row">{label}</Table.Th>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {value}
+            </Table.Td>
+            <Table.Td ta="right">{source}</Table.Td>
+          </Table.Tr>
+        ))}
         <Table.Tr>
           <Table.Th scope="row">Envío SPEI</Table.Th>
-          <Table.Td ta="right">
+          <Table.Td ta="right" colSpan={2}>
             <Badge variant="light" color={e.EnableSpeiOut ? 'green' : 'red'} miw="max-content">
               {e.EnableSpeiOut ? 'Habilitado' : 'Deshabilitado'}
             </Badge>
-          </Table.Td>
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Th scope="row">SPEI recibido</Table.Th>
-          <Table.Td ta="right">{e.CommissionSpeiIn} % + IVA</Table.Td>
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Th scope="row">SPEI enviado</Table.Th>
-          <Table.Td ta="right">
-            <MoneyText size="sm" cents={apiCents(e.CommissionSpeiOut)} /> + IVA
-          </Table.Td>
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Th scope="row">Depósito a tarjetahabiente</Table.Th>
-          <Table.Td ta="right">
-            <MoneyText size="sm" cents={apiCents(e.CommissionDepositCardholder)} /> + IVA
           </Table.Td>
         </Table.Tr>
       </Table.Tbody>

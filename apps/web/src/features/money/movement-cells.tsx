@@ -1,4 +1,4 @@
-import type { BusinessMovement } from '@far/contracts';
+import { MOVEMENT_DIRECTION, type BusinessMovement } from '@far/contracts';
 import { ActionIcon, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileDownload } from '@tabler/icons-react';
@@ -9,13 +9,16 @@ import { useDownloadProof } from './api/download-proof';
 
 const mask = (clabe: string | null) => (clabe ? `****${clabe.slice(-4)}` : '');
 
+/** Money in comes from the source account; anything else goes to the beneficiary (a budget move names its budget there). */
+export const partyOf = (m: BusinessMovement) => (MOVEMENT_DIRECTION[m.MovementType] === 'in' || m.MovementType === 'BUDGET_MINUS' ? m.SourceAccount : m.Beneficiary);
+
 /** Who the movement is with: the beneficiary of a transfer out, the sender of money in. */
 export function Counterparty({ m }: { m: BusinessMovement }) {
-  const party = m.MovementType === 'SPEI_OUT' ? m.Beneficiary : m.SourceAccount;
+  const party = partyOf(m);
   return (
     <Stack gap={0}>
       <Text size="sm" fw={500}>
-        {party.Name ?? (m.MovementType === 'DEPOSIT' ? 'Depósito' : '—')}
+        {party.Name ?? (m.MovementType === 'SPEI_OUT' || m.MovementType === 'SPEI_IN' ? '—' : m.MovementName)}
       </Text>
       <Text size="xs" c="dimmed">
         {[party.BankName, mask(party.Clabe)].filter(Boolean).join(' · ')}
@@ -32,6 +35,14 @@ export function SignedAmount({ m }: { m: BusinessMovement }) {
     return (
       <Tooltip label="Sin efecto en el saldo: la retención se liberó">
         <MoneyText size="sm" c="dimmed" td="line-through" cents={cents} />
+      </Tooltip>
+    );
+  }
+  if (m.MovementType === 'BUDGET_ADD' || m.MovementType === 'BUDGET_MINUS') {
+    // Money set aside or taken back stays the customer's: their total does not change.
+    return (
+      <Tooltip label="Traspaso entre tus cuentas: tu saldo total no cambia">
+        <MoneyText size="sm" fw={600} c="gray.8" cents={cents} />
       </Tooltip>
     );
   }

@@ -1,4 +1,4 @@
-import { MOVEMENT_TYPE_NAMES, type BusinessMovement } from '@far/contracts';
+import type { BusinessMovement } from '@far/contracts';
 import { Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileDownload } from '@tabler/icons-react';
@@ -14,7 +14,7 @@ import { useCan } from '../../lib/api/get-menu-permissions';
 import { apiCents } from '../../lib/money';
 import { useDownloadProof } from './api/download-proof';
 import { useMovement, type MovementDetail } from './api/get-movement';
-import { SignedAmount } from './movement-cells';
+import { SignedAmount, partyOf } from './movement-cells';
 
 const amount = (value: string | null) => (value === null ? null : <MoneyText cents={apiCents(value)} inherit />);
 
@@ -26,13 +26,14 @@ export function MovementDetailBody({ row }: { row: BusinessMovement }) {
   const me = useMe();
   const canOpenCase = useCan('/clarification', 'Agregar') && me.data?.kind === 'BUS';
   const m: MovementDetail = detail.data ?? row;
-  const party = m.MovementType === 'SPEI_OUT' ? m.Beneficiary : m.SourceAccount;
+  const party = partyOf(m);
+  const incoming = party === m.SourceAccount;
   return (
     <Stack gap="lg" data-testid="movement-detail">
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Text size="sm" c="dimmed">
-            {MOVEMENT_TYPE_NAMES[m.MovementType]}
+            {m.MovementName}
           </Text>
           <SignedAmount m={m} />
         </Stack>
@@ -47,7 +48,7 @@ export function MovementDetailBody({ row }: { row: BusinessMovement }) {
           { label: 'Comisión', value: amount(m.Commission) },
           { label: 'IVA', value: amount(m.IVA) },
           { label: 'Total', value: <Text span inherit fw={600}><MoneyText cents={apiCents(m.TotalAmount)} inherit /> MXN</Text> },
-          { label: m.MovementType === 'SPEI_OUT' ? 'Beneficiario' : 'Ordenante', value: party.Name },
+          { label: incoming ? 'Ordenante' : 'Beneficiario', value: party.Name },
           { label: 'Institución', value: party.BankName },
           { label: 'CLABE', value: party.Clabe ? <Text span inherit className="tabular">{party.Clabe}</Text> : null },
           { label: 'Concepto', value: m.Concept },

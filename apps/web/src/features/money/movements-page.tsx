@@ -29,7 +29,19 @@ interface FilterState {
 }
 const EMPTY_FILTERS: FilterState = { range: [null, null], type: null, status: null, search: '' };
 
-const TYPE_COLORS: Record<MovementType, string> = { SPEI_OUT: 'red', SPEI_IN: 'teal', DEPOSIT: 'blue', WALLET_OUT: 'grape', WALLET_IN: 'cyan' };
+const TYPE_COLORS: Record<MovementType, string> = {
+  SPEI_OUT: 'red',
+  SPEI_IN: 'teal',
+  DEPOSIT: 'blue',
+  WALLET_OUT: 'grape',
+  WALLET_IN: 'cyan',
+  CARD_FUNDING: 'orange',
+  BUDGET_ADD: 'gray',
+  BUDGET_MINUS: 'gray',
+  SPEI_OUT_RETURN: 'teal',
+  LEDGER_IN: 'teal',
+  LEDGER_OUT: 'red',
+};
 
 const columns: Column<BusinessMovement>[] = [
   { key: 'date', header: 'Fecha', width: 150, sortField: 'MovementDate', stack: 'date', render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },

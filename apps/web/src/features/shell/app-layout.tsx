@@ -19,7 +19,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useDeferredValue } from 'react';
 import { IconLogout, IconMail } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { HEADER_HEIGHT } from '../../app/theme';
+import { HEADER_HEIGHT } from '../../lib/layout';
 import { LoadingScreen } from '../../components/loading-screen';
 import { fullName } from '../../lib/format';
 import { useMe } from '../../lib/api/get-me';

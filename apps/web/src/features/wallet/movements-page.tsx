@@ -30,7 +30,7 @@ function Detail({ id, readOnly }: { id: string; readOnly: boolean }) {
       <DetailGrid
         cols={2}
         items={[
-          { label: 'Tipo', value: MOVEMENT_TYPE_NAMES[m.MovementType] },
+          { label: 'Tipo', value: m.MovementName },
           { label: 'Estatus', value: m.StatusName },
           { label: 'Ordenante', value: m.SourceAccount.Name },
           { label: 'Beneficiario', value: m.Beneficiary.Name },

@@ -1,4 +1,4 @@
-import { MOVEMENT_TYPE_NAMES, type Budget, type BusinessMovement } from '@far/contracts';
+import { MOVEMENT_DIRECTION, type Budget, type BusinessMovement } from '@far/contracts';
 import { Anchor, Group, Paper, Progress, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -58,16 +58,17 @@ export function ScrollTable({ label, minWidth, children }: { label: string; minW
 
 /** One movement as a row: date, kind, counterparty, status and the signed amount. */
 export function MovementRowCells({ m }: { m: BusinessMovement }) {
-  const out = m.MovementType === 'SPEI_OUT' || m.MovementType === 'WALLET_OUT';
-  const party = out ? m.Beneficiary : m.SourceAccount;
+  const cents = signedMovementCents(m);
+  const own = MOVEMENT_DIRECTION[m.MovementType] === 'own';
+  const party = MOVEMENT_DIRECTION[m.MovementType] === 'in' || m.MovementType === 'BUDGET_MINUS' ? m.SourceAccount : m.Beneficiary;
   return (
     <>
       <Table.Td>
         <DateText size="sm" value={m.MovementDate} withTime />
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{MOVEMENT_TYPE_NAMES[m.MovementType]}</Text>
-        {party.Name ? (
+        <Text size="sm">{m.MovementName}</Text>
+        {party.Name && !own ? (
           <Text size="xs" c="dimmed">
             {party.Name}
           </Text>
@@ -77,7 +78,8 @@ export function MovementRowCells({ m }: { m: BusinessMovement }) {
         <MovementStatusBadge status={m.StatusBusinessMovement} />
       </Table.Td>
       <Table.Td ta="right">
-        <MoneyText cents={signedMovementCents(m)} size="sm" fw={600} c={out ? 'red.9' : 'teal.9'} />
+        {/* Money set aside in a budget stays the user's: grey, not a charge. */}
+        <MoneyText cents={cents} size="sm" fw={600} c={own ? 'gray.8' : cents < 0n ? 'red.9' : 'teal.9'} />
       </Table.Td>
     </>
   );
