@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect, inject, onTestFinished } from 'vitest';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 const shots = join(new URL('..', import.meta.url).pathname, 'test-output', 'e2e');
@@ -21,10 +21,49 @@ export const baseUrl = () => {
   return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
 };
 
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 1366, height: 850 } });
+export async function newPage(browser: Browser, base = baseUrl()): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: base, locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 1366, height: 850 } });
   const page = await context.newPage();
+  await scanDialogs(page);
   return { context, page };
+}
+
+/**
+ * The axe gate on every dialog a journey opens (code entry, previews, confirmations, the legal
+ * acceptance): each time a dialog appears and has settled, the screen is checked as
+ * `dialog-<title>`; a finding fails the journey when it ends (the scan runs beside the journey's
+ * own steps, so it cannot throw into them).
+ */
+async function scanDialogs(page: Page): Promise<void> {
+  const findings: string[] = [];
+  const seen = new Set<string>();
+  let scans = Promise.resolve();
+  await page.exposeBinding('__farDialogOpened', (_source, title: string) => {
+    if (seen.has(title)) return;
+    seen.add(title);
+    const name = `dialog-${title.normalize('NFD').replace(/\p{M}/gu, '').replace(/[^\w]+/g, '-').toLowerCase().replace(/^-|-$/g, '') || 'sin-titulo'}`;
+    scans = scans.then(() => checkA11y(page, name).then(() => undefined, (e: Error) => void (page.isClosed() || /closed|destroyed|navigat/i.test(e.message) ? undefined : findings.push(e.message))));
+  });
+  await page.addInitScript(() => {
+    const report = (window as unknown as { __farDialogOpened: (title: string) => void }).__farDialogOpened;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    new MutationObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        for (const dialog of document.querySelectorAll('[role="dialog"]')) {
+          const box = dialog.getBoundingClientRect();
+          if (box.width === 0 || box.height === 0) continue;
+          const labelled = dialog.getAttribute('aria-labelledby');
+          const title = (labelled ? document.getElementById(labelled)?.textContent : dialog.getAttribute('aria-label')) ?? '';
+          void report(title.trim());
+        }
+      }, 400);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  onTestFinished(async () => {
+    await scans;
+    expect(findings, 'axe on the dialogs this journey opened').toEqual([]);
+  });
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -101,10 +140,10 @@ export async function acceptLegalTexts(page: Page, names: string[]): Promise<voi
 }
 
 /** The newest message the product sent to an address, read through the API as the super admin. */
-export async function lastMessageTo(to: string): Promise<{ t_body: string; v_subject: string }> {
-  const login = await fetch(`${baseUrl()}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'super@far.mx', Password: DEMO_PASSWORD }) });
+export async function lastMessageTo(to: string, base = baseUrl()): Promise<{ t_body: string; v_subject: string }> {
+  const login = await fetch(`${base}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'super@far.mx', Password: DEMO_PASSWORD }) });
   const token = (await login.json()).data.AccessToken;
-  const res = await fetch(`${baseUrl()}/api/v1/outbox?search=${encodeURIComponent(to)}&perPage=1`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${base}/api/v1/outbox?search=${encodeURIComponent(to)}&perPage=1`, { headers: { authorization: `Bearer ${token}` } });
   const item = (await res.json()).data.items[0];
   if (!item) throw new Error(`no message to ${to}`);
   return item;

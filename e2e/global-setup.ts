@@ -46,7 +46,8 @@ async function postgresDatabase(url: string, i: number): Promise<{ url: string; 
   };
 }
 
-async function startServer(i: number): Promise<{ base: string; stop: () => Promise<void> }> {
+/** One product server on a fresh database; `env` adds to its environment (the STP journey starts one with SPEI_RAIL=stp). */
+export async function startServer(i: number, env: NodeJS.ProcessEnv = {}): Promise<{ base: string; stop: () => Promise<void> }> {
   const root = new URL('..', import.meta.url).pathname;
   const dataDir = mkdtempSync(join(tmpdir(), 'far-e2e-'));
   const database = process.env.TEST_DATABASE_URL ? await postgresDatabase(process.env.TEST_DATABASE_URL, i) : null;
@@ -66,6 +67,7 @@ async function startServer(i: number): Promise<{ base: string; stop: () => Promi
       SPEI_SANDBOX_DELAY_MS: '1000',
       // Webhook hosts are resolved at registration; there is no DNS here (docs/decisions/0027).
       FAR_RESOLVE: 'sistemas.demo.mx=93.184.215.14',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

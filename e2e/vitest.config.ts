@@ -9,6 +9,10 @@ export default defineConfig({
     globalSetup: ['global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // A poll waits as a person waits for a screen, not vitest's 1 s default: on a machine shared by
+    // several runs a first menu or list can take longer than that to arrive and render (the
+    // menus journey once gave up on empresa's side menu while it was still loading).
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     maxWorkers: E2E_WORKERS,
   },
 });

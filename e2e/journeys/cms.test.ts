@@ -58,7 +58,7 @@ it('staff publish a tutorial, a FAQ and a legal text; the business reads them in
   await visible(page, 'No debe pesar más de 2MB');
   await screenshot(page, 'cms-tutorial-3mb');
   await step.getByLabel('Texto').fill('Abre la app');
-  await step.getByLabel('Enlace').fill('/inicio');
+  await step.getByLabel('Enlace').fill('/account');
 
   await page.getByLabel('Tipo de tutorial').selectOption('video');
   await expect.poll(() => page.getByRole('group', { name: 'Lista de imágenes 1' }).count()).toBe(0);
@@ -74,7 +74,7 @@ it('staff publish a tutorial, a FAQ and a legal text; the business reads them in
   await step.getByLabel('Imagen', { exact: true }).setInputFiles(png('paso.png'));
   await expect.poll(() => step.getByRole('img', { name: 'Imagen actual' }).isVisible()).toBe(true);
   await step.getByLabel('Texto').fill('Abre la app');
-  await step.getByLabel('Enlace').fill('/inicio');
+  await step.getByLabel('Enlace').fill('/account');
   await publishAndCreate(page);
 
   // 2. A FAQ and a legal text, published.
@@ -115,6 +115,9 @@ it('staff publish a tutorial, a FAQ and a legal text; the business reads them in
   await reader.goto('/help');
   await visible(reader, `Tutorial ${stamp}`);
   await expect.poll(() => reader.getByText('Abre la app').first().isVisible()).toBe(true);
+  // A step's link names its screen, never the raw path.
+  await expect.poll(() => reader.getByRole('link', { name: 'Ir a Alta de cuentas' }).first().isVisible()).toBe(true);
+  expect(await reader.getByText('Ir a /account').count()).toBe(0);
   await screenshot(reader, 'help-tutorials');
   await reader.setViewportSize({ width: 390, height: 844 });
   await screenshot(reader, 'help-tutorials-390');

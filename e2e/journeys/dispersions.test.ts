@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { buildClabe, sandboxAccountHolder } from '@far/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PASSWORD, baseUrl, codeIn, lastMessageTo, launch, newPage, screenshot as fullShot, signIn } from '../browser';
+import { DEMO_PASSWORD, baseUrl, checkA11y, codeIn, lastMessageTo, launch, newPage, screenshot as fullShot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -146,7 +146,22 @@ it('a business pays three people from a file, follows each row, re-sends the ret
   const pending = page.getByTestId('pending-dispersions');
   await expect.poll(() => pending.innerText(), { timeout: 15_000 }).toContain('nomina-corregida.csv');
   await screenshot(page, 'dispersions-program');
+  // 8. Still pending, it can be edited: another concept and the day after, shown as dd/mm/aaaa.
+  await pending.getByRole('button', { name: 'Editar la dispersión nomina-corregida.csv' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar nomina-corregida.csv' });
+  await edit.waitFor();
+  await checkA11y(page, 'dispersions-edit-dialog');
+  const later = new Date(Date.UTC(y, m - 1, d + 2));
+  const laterText = `${String(later.getUTCDate()).padStart(2, '0')}/${String(later.getUTCMonth() + 1).padStart(2, '0')}/${later.getUTCFullYear()}`;
+  await edit.getByLabel('Concepto').fill('Nomina ajustada');
+  await edit.getByLabel('Fecha de pago').fill(laterText);
+  await edit.getByLabel('Fecha de pago').press('Tab');
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect.poll(() => edit.isVisible(), { timeout: 15_000 }).toBe(false);
+  await expect.poll(() => pending.innerText(), { timeout: 15_000 }).toContain(laterText);
   await pending.getByRole('button', { name: 'Eliminar la dispersión nomina-corregida.csv' }).click();
+  await page.getByRole('dialog', { name: 'Eliminar dispersión' }).waitFor();
+  await checkA11y(page, 'dispersions-remove-dialog');
   await page.getByTestId('confirm-dialog-confirm').click();
   await expect.poll(() => pending.innerText(), { timeout: 15_000 }).not.toContain('nomina-corregida.csv');
   await page.goto(`${baseUrl()}/dispersal/history`);

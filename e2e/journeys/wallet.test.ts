@@ -77,7 +77,7 @@ it('a new wallet user signs up, gets a deposit, saves in a budget, pays a wallet
   await screenshot(page, 'wallet-budgets');
 
   // 4. To wallet@demo.mx, confirmed with a security code.
-  await page.getByTestId('side-menu').getByRole('link', { name: 'Transferencias y dispersiones' }).click();
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Transferencias', exact: true }).click();
   await page.getByLabel('Destinatario').fill('wallet@demo.mx');
   await page.getByLabel('Monto').fill('150');
   await page.getByLabel('Concepto').fill('Cena');
@@ -108,7 +108,7 @@ it('a new wallet user signs up, gets a deposit, saves in a budget, pays a wallet
   await expect.poll(() => page.getByText('configurado', { exact: false }).first().isVisible()).toBe(true);
   await page.getByTestId('wallet-settings').getByText('NIP', { exact: true }).click();
   await expect.poll(() => page.getByText('Preferencia guardada').first().isVisible(), { timeout: 15_000 }).toBe(true);
-  await page.getByTestId('side-menu').getByRole('link', { name: 'Transferencias y dispersiones' }).click();
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Transferencias', exact: true }).click();
   await page.getByText('Transferencia SPEI', { exact: true }).click();
   await page.getByLabel('CLABE').fill(sandboxClabe());
   await page.getByLabel('Nombre del beneficiario').fill('Arrendadora del Centro');
@@ -127,7 +127,7 @@ it('a new wallet user signs up, gets a deposit, saves in a budget, pays a wallet
   await page.getByLabel('Nuevo límite').fill('300');
   await page.getByRole('button', { name: 'Guardar límite' }).click();
   await expect.poll(() => page.getByTestId('wallet-settings').innerText(), { timeout: 15_000 }).toContain('$300.00');
-  await page.getByTestId('side-menu').getByRole('link', { name: 'Transferencias y dispersiones' }).click();
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Transferencias', exact: true }).click();
   await page.getByLabel('Destinatario').fill('wallet@demo.mx');
   await page.getByLabel('Monto').fill('100');
   await page.getByRole('button', { name: 'Continuar' }).click();

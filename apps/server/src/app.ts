@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { register as announcements } from './modules/announcements';
+import { apiKeyAuth, registerApiKeyHooks, register as apiKeys } from './modules/api-keys';
 import { recordIncident, register as audit } from './modules/audit';
 import { register as beneficiaries } from './modules/beneficiaries';
 import { register as businesses } from './modules/businesses';
@@ -41,14 +42,15 @@ import { registerInputGuard } from './platform/input';
 import { registerGuard } from './platform/guard';
 import { registerMoneyRoutes } from './platform/money-command';
 import { registerHttp } from './platform/http';
-import type { RegisterModule } from './platform/module';
+import { assertHooksProvided, type RegisterModule } from './platform/module';
 import { hostResolver, type HostResolver } from './platform/outbound';
 import { registerWeb } from './platform/static';
 
 /**
  * The domain modules: each wires its own routes, job handlers and hooks in `register(app, ctx)`
  * (exported from its index.ts). A new module is one line here. The order is the order of the API
- * docs; hooks between modules are called per request, so it does not matter for them.
+ * docs; hooks between modules are called per request, so it does not matter for them (they are
+ * checked once all are registered).
  */
 const MODULES: RegisterModule[] = [
   health,
@@ -79,6 +81,7 @@ const MODULES: RegisterModule[] = [
   notifications,
   announcements,
   webhooks,
+  apiKeys,
   users,
 ];
 
@@ -109,7 +112,8 @@ export async function buildApp({ config, database, logger, resolveHost }: BuildO
   };
   registerErrorHandler(app, report);
   registerEnvelope(app, report);
-  registerGuard(app, (claims) => loadActor(database, claims));
+  registerGuard(app, (claims) => loadActor(database, claims), apiKeyAuth(database));
+  registerApiKeyHooks(app, ctx);
   registerMoneyRoutes(app);
   // After the guard: a caller without the permission gets 403 whatever it sent.
   registerInputGuard(app);
@@ -126,6 +130,13 @@ export async function buildApp({ config, database, logger, resolveHost }: BuildO
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   for (const register of MODULES) await register(app, ctx);
+  // Every hook a module declared has been provided by now, or the app does not start.
+  try {
+    assertHooksProvided();
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
 
   registerWeb(app, config);
   return app;

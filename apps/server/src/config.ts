@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   FAR_WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+  API_KEY_RATE_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_SIGNIN: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.string().optional(),
   SPEI_RAIL: z.enum(['sandbox', 'stp'], { message: "SPEI_RAIL debe ser 'sandbox' o 'stp'" }).default('sandbox'),
@@ -68,6 +69,8 @@ export interface Config {
   logLevel: string;
   /** Requests per minute per IP on the whole API; sign-in and codes have tighter limits. */
   rateLimitMax: number;
+  /** Calls per minute of one API key (on top of the per-IP limit). */
+  apiKeyRateMax: number;
   /** Sign-in, reset and sign-up calls per minute per IP; half of it per account. */
   rateLimitSignin: number;
   /** Fastify trustProxy: unset trusts no proxy, so X-Forwarded-For cannot fake a client IP. */
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.FAR_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    apiKeyRateMax: e.API_KEY_RATE_MAX,
     rateLimitSignin: e.RATE_LIMIT_SIGNIN,
     trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY.split(',').map((a) => a.trim()),
     speiRail: e.SPEI_RAIL,

@@ -30,12 +30,12 @@ export interface Actor {
    * business user). Undefined when the actor was not built by the guard: then it is looked up.
    */
   businessId?: string | null;
-  /** Set when the caller authenticated with an API key (an integration) rather than a session. */
-  apiKeyId?: string;
   /** A temporary password must be changed before anything else can be done. */
   mustChangePassword: boolean;
   /** menu url -> granted permission names */
   grants: Map<string, Set<PermissionName>>;
+  /** Set when the caller is a business's API key (docs/decisions/0027): it acts only within its scopes. */
+  apiKey?: { id: string; name: string; prefix: string; scopes: readonly string[] };
 }
 
 /** One permission on one menu entry (by its url), as a role grants it. */

@@ -108,8 +108,19 @@ export function registerErrorHandler(app: FastifyInstance, report: ReportInciden
     return reply.status(500).send(errorAnswer('INTERNAL'));
   });
 
+  // Every API path and its methods, so that a known path called with another method answers 405
+  // with `Allow` (RFC 9110) rather than 404. Routes register after this (onRoute sees them all).
+  const apiRoutes: Array<{ pattern: RegExp; methods: string[] }> = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.includes('*')) return;
+    const pattern = new RegExp(`^${route.url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`);
+    apiRoutes.push({ pattern, methods: [route.method].flat() });
+  });
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send(errorAnswer('NOT_FOUND', `No encontrado: ${req.method} ${req.url.split('?')[0]}`));
+    const path = req.url.split('?')[0] ?? '';
+    const allowed = [...new Set(apiRoutes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods))];
+    if (allowed.length > 0) return reply.status(405).header('allow', allowed.sort().join(', ')).send(errorAnswer('METHOD_NOT_ALLOWED'));
+    return reply.status(404).send(errorAnswer('NOT_FOUND', `No encontrado: ${req.method} ${path}`));
   });
 
   // Error answers built by hand (the sign-in refusal keeps its login result in `data`) get the

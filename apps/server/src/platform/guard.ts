@@ -6,6 +6,15 @@ import { verifyAccessToken } from './tokens';
 
 export type LoadActor = (claims: { sub: string; sid: string }) => Promise<Actor | null>;
 
+/** A business's API key as the bearer token (docs/decisions/0027); provided by modules/api-keys. */
+export interface ApiKeyAuth {
+  /** The key's actor, or null when unknown, revoked or expired. */
+  load(key: string): Promise<Actor | null>;
+  /** Whether a key with these scopes may call this route (method and path as registered). */
+  allows(scopes: readonly string[], method: string, url: string | undefined): boolean;
+}
+const API_KEY_BEARER = 'Bearer far_sk_';
+
 /** One /api route and who may call it, as declared (docs/access.md and the access matrix test read these). */
 export interface DeclaredRoute {
   method: string;
@@ -26,7 +35,7 @@ const SUPER_ONLY = 'Solo un super administrador puede realizar esta acción';
  * in onRequest, before anything is read; a route whose access depends on ClientKind is checked
  * in preValidation, right after that field is known.
  */
-export function registerGuard(app: FastifyInstance, loadActor: LoadActor): void {
+export function registerGuard(app: FastifyInstance, loadActor: LoadActor, apiKeys?: ApiKeyAuth): void {
   const table: DeclaredRoute[] = [];
   tables.set(app, table);
   app.addHook('onRoute', (route) => {
@@ -43,7 +52,8 @@ export function registerGuard(app: FastifyInstance, loadActor: LoadActor): void 
   app.addHook('onRequest', (req, _reply, done) => {
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return done();
-    authenticate(app, req, loadActor).then((actor) => {
+    const viaKey = apiKeys && req.headers.authorization?.startsWith(API_KEY_BEARER) ? authenticateKey(req, apiKeys) : null;
+    (viaKey ?? authenticate(app, req, loadActor)).then((actor) => {
       req.actor = actor;
       if (actor.mustChangePassword && !req.routeOptions.config?.temporaryPasswordOk) {
         throw new AppError('FORBIDDEN', 'Debes cambiar tu contraseña temporal antes de continuar');
@@ -74,6 +84,15 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest, loadActor
   const claims = token ? await verifyAccessToken(app.ctx.config, token) : null;
   const actor = claims ? await loadActor(claims) : null;
   if (!actor) throw new AppError('UNAUTHORIZED');
+  return actor;
+}
+
+/** A key acts only on the routes its scopes cover; anything else is 403 whatever the route's grants. */
+async function authenticateKey(req: FastifyRequest, apiKeys: ApiKeyAuth): Promise<Actor> {
+  const actor = await apiKeys.load(req.headers.authorization!.slice(7));
+  if (!actor?.apiKey) throw new AppError('UNAUTHORIZED', 'La clave de API no es válida, venció o fue revocada');
+  req.actor = actor; // known even when refused below: the refusal is audited and counted against the key
+  if (!apiKeys.allows(actor.apiKey.scopes, req.method, req.routeOptions.url)) throw new AppError('FORBIDDEN', 'La clave de API no tiene permiso para esta operación');
   return actor;
 }
 

@@ -36,7 +36,7 @@ export type CodeOperation = (typeof SECURITY_OPERATIONS)[number];
 
 /**
  * How the caller confirms a movement. `apiKey: 'none'`: a caller that authenticated with an API
- * key (an integration, Actor.apiKeyId) confirms with nothing more — the signed key is its factor.
+ * key (an integration, Actor.apiKey) confirms with nothing more — the signed key is its factor.
  */
 export type MoneyDeclaration = (
   /** The person's six-digit security code of `operation`: checked and spent once. */
@@ -97,7 +97,7 @@ const CODE_MISSING = 'Ingresa el código de seguridad';
 const PIN_MISSING = 'Ingresa tu NIP';
 
 async function confirmation(tx: Tx, actor: Actor, declared: MoneyDeclaration, run: MoneyRun<unknown, unknown>): Promise<Confirmation | null> {
-  if (declared.confirm === 'none' || (declared.apiKey === 'none' && actor.apiKeyId)) return null;
+  if (declared.confirm === 'none' || (declared.apiKey === 'none' && actor.apiKey)) return null;
   const by = declared.confirm === 'code' ? 'code' : await run.confirmWith!(tx);
   if (by === 'pin') {
     if (!run.pin) throw fieldError('Pin', PIN_MISSING, 'required');

@@ -1,5 +1,6 @@
 import { asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { pagesFor } from '@far/contracts';
 import { builtNow, runBuilt } from '../db/built';
 import type { DbOrTx } from '../db/client';
 
@@ -12,11 +13,9 @@ export interface PageInput {
 export const offsetOf = (q: PageInput) => (q.Page - 1) * q.Size;
 
 /** Pages of `size` needed for `total` records: 0 when there are none (spec). */
-export const pageCount = (total: number, size: number) => Math.ceil(total / size);
-
 /** `{ Records, Page, Size, TotalPages, TotalRecords }` of docs/api.md. */
 export function toPage<T>(Records: T[], total: number, q: PageInput) {
-  return { Records, Page: q.Page, Size: q.Size, TotalPages: pageCount(total, q.Size), TotalRecords: total };
+  return { Records, Page: q.Page, Size: q.Size, TotalPages: pagesFor(total, q.Size), TotalRecords: total };
 }
 
 /** The sort a list was asked for (contracts `sortQuery`): a whitelisted field and a direction. */

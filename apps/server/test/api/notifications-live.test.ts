@@ -51,11 +51,15 @@ async function signinAt(base: string, email: string): Promise<string> {
   const res = await fetch(`${base}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: email, Password: DEMO_PASSWORD }) });
   return (await res.json()).data.AccessToken;
 }
-async function ticketAt(base: string, token: string): Promise<string> {
+/** A ticket and the session cookie the browser keeps from that answer (`far_live=…`). */
+async function ticketAt(base: string, token: string): Promise<{ ticket: string; cookie: string }> {
   const res = await fetch(`${base}/api/notification/stream/ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
   expect(res.status).toBe(200);
-  return (await res.json()).data.Ticket;
+  return { ticket: (await res.json()).data.Ticket, cookie: res.headers.getSetCookie()[0]!.split(';')[0]! };
 }
+/** What a browser's EventSource sends: the ticket in the URL and its cookies. */
+const openStream = (base: string, { ticket, cookie }: { ticket: string; cookie?: string }, headers: Record<string, string> = {}) =>
+  fetch(`${base}/api/notification/stream?ticket=${ticket}`, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
 
 let t: TestApp;
 let other: { app: FastifyInstance; database: Database; base: string };
@@ -81,8 +85,7 @@ const announce = async (title: string) => {
 
 describe('the live stream', () => {
   it('gives the unread count at once and again when a notice is written through the other server', async () => {
-    const ticket = await ticketAt(other.base, await signinAt(other.base, BUSINESS_2));
-    const res = await fetch(`${other.base}/api/notification/stream?ticket=${ticket}`);
+    const res = await openStream(other.base, await ticketAt(other.base, await signinAt(other.base, BUSINESS_2)));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const sse = sseReader(res);
@@ -101,10 +104,10 @@ describe('the live stream', () => {
 
   it('opens only with a fresh, unused ticket', async () => {
     const ticket = await ticketAt(other.base, await signinAt(other.base, BUSINESS_2));
-    const ok = await fetch(`${other.base}/api/notification/stream?ticket=${ticket}`);
+    const ok = await openStream(other.base, ticket);
     expect(ok.status).toBe(200);
     await ok.body!.cancel();
-    const again = await fetch(`${other.base}/api/notification/stream?ticket=${ticket}`);
+    const again = await openStream(other.base, ticket);
     expect(again.status).toBe(401);
     expect((await again.json()).message).toBe('El boleto no es válido o ya se usó');
     const bad = await fetch(`${other.base}/api/notification/stream?ticket=abc`);
@@ -112,10 +115,39 @@ describe('the live stream', () => {
     expect((await bad.json()).message).toBe('Ticket no válido');
     const expired = await ticketAt(other.base, await signinAt(other.base, BUSINESS_2));
     await t.sql(`UPDATE notification_stream_tickets SET d_expires_at = now() - interval '1 second'`);
-    expect((await fetch(`${other.base}/api/notification/stream?ticket=${expired}`)).status).toBe(401);
+    expect((await openStream(other.base, expired)).status).toBe(401);
     // A ticket needs a session; only its hash is stored.
     expect((await t.call(null, { method: 'POST', url: '/api/notification/stream/ticket', payload: {} })).statusCode).toBe(401);
-    expect(await count(t, 'notification_stream_tickets', `v_hash = $1`, [expired])).toBe(0);
+    expect(await count(t, 'notification_stream_tickets', `v_hash = $1`, [expired.ticket])).toBe(0);
+  });
+
+  it('belongs to the session that asked for it: another session, or none where a cookie is expected, is refused and spends it', async () => {
+    const [mine, colleague] = [await signinAt(other.base, BUSINESS_2), await signinAt(other.base, TECHFAR)];
+    const theirs = await ticketAt(other.base, colleague);
+    const refusedBy = async (res: Response) => [res.status, (await res.json()).message];
+    const SPENT = [401, 'El boleto no es válido o ya se usó'];
+    const NOT_YOURS = [401, 'El boleto no pertenece a esta sesión'];
+    // The cookie is httpOnly, SameSite=Strict and sent only to the stream.
+    expect(theirs.cookie).toMatch(/^far_live=[\w-]{43}$/);
+    const setCookie = (await fetch(`${other.base}/api/notification/stream/ticket`, { method: 'POST', headers: { authorization: `Bearer ${mine}`, 'content-type': 'application/json' }, body: '{}' })).headers.getSetCookie()[0];
+    expect(setCookie).toMatch(/Path=\/api\/notification\/stream; HttpOnly; SameSite=Strict/);
+
+    // A ticket taken by one user, presented with another user's session cookie: refused, and spent for its owner too.
+    const mineTicket = await ticketAt(other.base, mine);
+    expect(await refusedBy(await openStream(other.base, { ticket: theirs.ticket, cookie: mineTicket.cookie }))).toEqual(NOT_YOURS);
+    expect(await refusedBy(await openStream(other.base, theirs))).toEqual(SPENT);
+    // No cookie where one is expected (a browser): refused and spent.
+    expect(await refusedBy(await openStream(other.base, { ticket: mineTicket.ticket }))).toEqual(NOT_YOURS);
+    expect(await refusedBy(await openStream(other.base, mineTicket))).toEqual(SPENT);
+    // The same person's other sign-in is another session.
+    const again = await ticketAt(other.base, await signinAt(other.base, BUSINESS_2));
+    expect(await refusedBy(await openStream(other.base, { ticket: again.ticket }, { authorization: `Bearer ${mine}` }))).toEqual(NOT_YOURS);
+    // An API client sends its own session's token instead of the cookie.
+    const api = await ticketAt(other.base, mine);
+    const res = await openStream(other.base, { ticket: api.ticket }, { authorization: `Bearer ${mine}` });
+    expect(res.status).toBe(200);
+    await res.body!.cancel();
+    expect(await count(t, 'notification_stream_tickets')).toBe(1); // the one taken above only to read its cookie
   });
 });
 
@@ -153,8 +185,7 @@ describe.skipIf(!url)('across two server processes (PostgreSQL)', () => {
       child!.stderr!.on('data', onData);
       child!.once('exit', (code) => reject(new Error(`el proceso terminó (${code}):\n${out}`)));
     });
-    const ticket = await ticketAt(base, await signinAt(base, BUSINESS_2));
-    const res = await fetch(`${base}/api/notification/stream?ticket=${ticket}`);
+    const res = await openStream(base, await ticketAt(base, await signinAt(base, BUSINESS_2)));
     const sse = sseReader(res);
     try {
       const first = await sse.next(() => true, 10_000);

@@ -62,7 +62,8 @@ const SUPER_ONLY = 'Solo un super administrador puede realizar esta acción';
 describe('GET /api/v1/rbac/menu', () => {
   const ADMIN = ['/dashboard', '/profile', '/user/business', '/user/wallet', '/user/techfar', '/clarification', '/log', '/report', '/cms', '/notification', '/roles-permissions', '/pre-stock-cards'];
   const BUS = ['/dashboard', '/profile', '/account', '/dispersal/history', '/dispersal/transfer', '/dispersal/program', '/movement', '/account/status', '/clarification', '/report', '/notification', '/help'];
-  const WAL = ['/profile', '/dispersal/transfer', '/movement', '/clarification', '/dispersal/budget', '/notification'];
+  // «Mi resumen» (the wallet's dashboard) is in the wallet menu too (issue 26 §4).
+  const WAL = ['/dashboard', '/profile', '/dispersal/transfer', '/movement', '/clarification', '/dispersal/budget', '/notification'];
 
   it.each([
     [SUPER, 'FAR', ADMIN],
@@ -93,6 +94,14 @@ describe('GET /api/v1/rbac/menu', () => {
       await as(SUPER, rbac('PUT', `menu/${help}`, seedBody('/help')));
     }
     expect((await menuUrls(BUSINESS)).at(-1)).toBe('/help');
+  });
+
+  it('names the wallet entries as their pages: «Mi resumen» and «Transferencias»', async () => {
+    const names = async (who: string) => new Map(((await as(who, rbac('GET', 'menu'))).json().data as Array<{ v_url: string; v_name: string }>).map((e) => [e.v_url, e.v_name]));
+    const wallet = await names(WALLET);
+    expect([wallet.get('/dashboard'), wallet.get('/dispersal/transfer')]).toEqual(['Mi resumen', 'Transferencias']);
+    const business = await names(BUSINESS);
+    expect([business.get('/dashboard'), business.get('/dispersal/transfer')]).toEqual(['Dashboard', 'Transferencias y dispersiones']);
   });
 
   it('needs a session', async () => {

@@ -89,6 +89,14 @@ describe('wallet users (staff screen /user/wallet)', () => {
 describe('a wallet user’s address', () => {
   const address = async (overrides: Record<string, unknown> = {}) => ({ v_street: 'Calle Durango', v_number_outside: '15', v_number_indoor: '3B', v_zip_code: '06700', v_uid_colony: await colonyId(t, '06700', 'Roma Norte'), ...overrides });
 
+  it('is read by the user without an id: null until registered, never a 404 (issue 26 §4)', async () => {
+    const mine = await t.call(WALLET, { method: 'GET', url: '/api/v1/address/mine' });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data).toBeNull();
+    refused(await t.call(BUSINESS, { method: 'GET', url: '/api/v1/address/mine' }), 403);
+    refused(await t.call(null, { method: 'GET', url: '/api/v1/address/mine' }), 401);
+  });
+
   it('is registered by the user, with the place taken from the postal code, and edited', async () => {
     const res = await t.call(WALLET, { method: 'POST', url: '/api/v1/address', payload: { ...(await address()), v_municipallity: 'Inventado', v_state: 'Inventado' } });
     expect(res.statusCode, res.body).toBe(200);
@@ -96,6 +104,7 @@ describe('a wallet user’s address', () => {
     expect(a).toMatchObject({ v_uid_user: walletId, v_street: 'Calle Durango', v_zip_code: '06700', v_colony: 'Roma Norte', v_municipallity: 'Cuauhtémoc', v_city: 'Ciudad de México', v_state: 'Ciudad de México' });
     refused(await t.call(WALLET, { method: 'POST', url: '/api/v1/address', payload: await address() }), 409, 'El usuario ya tiene un domicilio registrado; actualízalo');
     expect((await t.call(WALLET, { method: 'GET', url: `/api/v1/address/${walletId}` })).json().data.v_uid).toBe(a.v_uid);
+    expect((await t.call(WALLET, { method: 'GET', url: '/api/v1/address/mine' })).json().data.v_uid).toBe(a.v_uid);
     const put = await t.call(WALLET, { method: 'PUT', url: `/api/v1/address/${a.v_uid}`, payload: await address({ v_zip_code: '64620', v_uid_colony: await colonyId(t, '64620'), v_number_indoor: '' }) });
     expect(put.json().data).toMatchObject({ v_colony: 'Vista Hermosa', v_municipallity: 'Monterrey', v_state: 'Nuevo León', v_number_indoor: null });
     expect((await wallet(SUPER, 'query/getbyid', { Id: walletId })).json().data.Address).toMatchObject({ v_uid: a.v_uid, v_zip_code: '64620' });

@@ -26,8 +26,8 @@ describe('POST /api/cms/content', () => {
   });
 
   it('creates an image tutorial, a FAQ and a legal text (sanitised)', async () => {
-    const steps = await create(t, { ContentTypeId: typeId('tutorial'), Name: 'Pasos', Value: { icon, type: 'imagen', url: 'https://x.mx', images: [{ image: icon, text: 'Abre la app', link: '/inicio' }] } });
-    expect(steps.Value).toEqual({ icon, type: 'imagen', images: [{ image: icon, text: 'Abre la app', link: '/inicio' }] });
+    const steps = await create(t, { ContentTypeId: typeId('tutorial'), Name: 'Pasos', Value: { icon, type: 'imagen', url: 'https://x.mx', images: [{ image: icon, text: 'Abre la app', link: '/account' }] } });
+    expect(steps.Value).toEqual({ icon, type: 'imagen', images: [{ image: icon, text: 'Abre la app', link: '/account' }] });
     expect((await create(t, faq(icon))).Value).toMatchObject({ questions: [{ question: 'Qué es FAR' }] });
     const text = await create(t, legal('<p class="x">Hola <a href="https://far.mx">aquí</a><span>!</span></p>'));
     expect(text.Value.content).toBe('<p>Hola <a href="https://far.mx" rel="noopener noreferrer" target="_blank">aquí</a>!</p>');
@@ -51,12 +51,19 @@ describe('POST /api/cms/content', () => {
     ['legal text over 5000', legal(`<p>${'a'.repeat(5001)}</p>`), 'Value.content', 'Debe contener máximo 5000 caracteres'],
     ['legal text with a script', legal('<p>Hola</p><script>alert(1)</script>'), 'Value.content', 'El texto contiene código no permitido'],
     ['legal text with an event attribute', legal('<p onclick="alert(1)">Hola</p>'), 'Value.content', 'El texto contiene código no permitido'],
+    ['help link to no screen', { ContentTypeId: typeId('tutorial'), Name: 'Tutorial', Value: { icon: 'ICON', type: 'imagen', images: [{ image: 'ICON', text: 'Fondea', link: '/ayuda/fondeo' }] } }, 'Value.images.0.link', 'El enlace debe ser una pantalla de la sección (p. ej. /movement)'],
+    ['help link to a screen of the other section', { ContentTypeId: typeId('tutorial'), Section: 'wallet', Name: 'Tutorial', Value: { icon: 'ICON', type: 'imagen', images: [{ image: 'ICON', text: 'Alta', link: '/account' }] } }, 'Value.images.0.link', 'El enlace debe ser una pantalla de la sección (p. ej. /movement)'],
   ])('refuses a %s (400, Spanish message, nothing written)', async (_what, body, field, message) => {
     const json = JSON.parse(JSON.stringify(body).replaceAll('"ICON"', JSON.stringify(icon)));
     const before = await cmsRows(t);
     const res = refused(await post(json), 400, message);
     expect(res.errors?.[0]).toMatchObject({ field, message });
     expect(await cmsRows(t)).toEqual(before);
+  });
+
+  it('takes a help link to a screen of its readers, a wallet one for the wallet section', async () => {
+    const made = await create(t, { ContentTypeId: typeId('tutorial'), Section: 'wallet', Name: 'Presupuestos', Value: { icon, type: 'imagen', images: [{ image: icon, text: 'Abre tus presupuestos', link: '/dispersal/budget' }] } });
+    expect(made.Value).toMatchObject({ images: [{ link: '/dispersal/budget' }] });
   });
 
   it('refuses an image that was not uploaded to the CMS, an unknown type and a bad name', async () => {

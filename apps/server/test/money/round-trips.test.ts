@@ -67,7 +67,9 @@ async function roundTrips(database: Database, run: () => Promise<void>): Promise
   } finally {
     for (const r of restore.reverse()) r();
   }
-  return { count: texts.length, texts };
+  // The shared rate-limit store flushes its counters on a timer of its own, whichever request is running.
+  const own = texts.filter((q) => !/rate_limits/.test(q));
+  return { count: own.length, texts: own };
 }
 
 beforeAll(async () => {

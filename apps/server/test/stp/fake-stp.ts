@@ -74,7 +74,7 @@ export async function startFakeStp(publicKey: KeyObject, opts: { empresa?: strin
     if (t === '5xx') json(res, 503, { error: 'Service Unavailable' });
     else if (t === 'timeout') {
       afterRegistering();
-      const timer = setTimeout(() => (pending.delete(timer), res.destroyed || json(res, 200, { resultado: { id: 1 } })), (opts.timeoutMs ?? 1000) * 3);
+      const timer = setTimeout(() => (pending.delete(timer), res.destroyed || json(res, 200, { resultado: { id: 1 } })), (opts.timeoutMs ?? 1000) + 1000);
       pending.add(timer);
     } else resultado(res, { id: t.refuse[0], descripcionError: t.refuse[1] });
     return true;

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS, CLABE, TECHFAR, balance, demoBusiness, deposit, holdOf, legsOf, noLimits, speiOut } from '../money/money';
+import { queryOrdersOfDay, querySentOrder } from '../../src/modules/stp';
 import { stpWorld, type StpWorld } from './setup';
 
 let w: StpWorld;
@@ -38,8 +39,9 @@ interface Movement {
   v_rail: string | null;
   v_rail_id: string | null;
   v_error_detail: string | null;
+  v_operation_date: string;
 }
-const movementRow = async (t: StpWorld['t'], id: string) => (await t.sql<Movement>('SELECT v_uid, i_status, v_tracking_key, v_rail, v_rail_id, v_error_detail FROM business_movements WHERE v_uid = $1', [id]))[0]!;
+const movementRow = async (t: StpWorld['t'], id: string) => (await t.sql<Movement>('SELECT v_uid, i_status, v_tracking_key, v_rail, v_rail_id, v_error_detail, d_operation_date::text AS v_operation_date FROM business_movements WHERE v_uid = $1', [id]))[0]!;
 const stpOrder = async (id: string) => (await w.t.sql<{ v_status: string; v_stp_id: string | null; v_last_error: string | null }>('SELECT v_status, v_stp_id, v_last_error FROM stp_orders WHERE v_uid_movement = $1', [id]))[0]!;
 const incidents = async () => w.t.sql<{ v_message: string }>(`SELECT v_message FROM logs WHERE v_type = 'stp' ORDER BY d_create_at`);
 
@@ -159,5 +161,18 @@ describe("STP's changes of state", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect(await w.t.sql(`SELECT 1 FROM stp_estados`)).toHaveLength(before.length);
+  });
+});
+
+describe("STP's queries (for confirmation now, reconciliation later)", () => {
+  it("answers the day's sent orders and one by tracking key, signed; an unknown key is no order", async () => {
+    const m = await sent('13.00');
+    const day = await queryOrdersOfDay(w.stp, 'E', m.v_operation_date);
+    expect(day.kind).toBe('ok');
+    expect(day.kind === 'ok' && day.value.map((o) => o.claveRastreo)).toContain(m.v_tracking_key);
+    const one = await querySentOrder(w.stp, m.v_tracking_key, m.v_operation_date);
+    expect(one).toMatchObject({ kind: 'ok', value: { claveRastreo: m.v_tracking_key, idEF: w.fake.orders.get(m.v_tracking_key)!.id, estado: 'L' } });
+    expect(await querySentOrder(w.stp, 'NOEXISTE123', m.v_operation_date)).toEqual({ kind: 'ok', value: null });
+    expect(await queryOrdersOfDay(w.stp, 'R', m.v_operation_date)).toEqual({ kind: 'ok', value: [] });
   });
 });

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config, StpConfig } from '../../src/config';
 import { webhookAllowList } from '../../src/config';
 import { runDueJobs } from '../../src/modules/jobs';
-import { dispatchStpOrders } from '../../src/modules/stp';
+import { dispatchStp } from '../../src/modules/stp';
 import { createTestApp, type TestApp } from '../helpers';
 import { startFakeStp, type FakeStp } from './fake-stp';
 import { STP_PASSPHRASE, makeStpKeys } from './keys';
@@ -26,7 +26,7 @@ export async function stpWorld(overrides: Partial<Config> = {}): Promise<StpWorl
   const keys = makeStpKeys();
   const pem = readFileSync(keys.file, 'utf8');
   const privateKey = createPrivateKey({ key: pem.slice(pem.indexOf('-----BEGIN')), format: 'pem', passphrase: STP_PASSPHRASE });
-  const timeoutMs = 400;
+  const timeoutMs = 2500;
   const fake = await startFakeStp(keys.publicKey, { timeoutMs });
   const stp: StpConfig = { apiUrl: fake.url, empresa: fake.empresa, privateKey, cuentaOrdenante: CUENTA_ORDENANTE, timeoutMs };
   const t = await createTestApp({ speiRail: 'stp', stp, stpWebhookAllow: webhookAllowList(undefined, false), ...overrides });
@@ -39,7 +39,7 @@ export async function stpWorld(overrides: Partial<Config> = {}): Promise<StpWorl
     async step(ms = 60_000) {
       const at = new Date(Date.now() + ms);
       await runDueJobs(t.database.db, at, { max: 100_000 });
-      await dispatchStpOrders(t.database.db, stp, at);
+      await dispatchStp(t.database.db, stp, at);
     },
     async close() {
       await fake.close();

@@ -30,7 +30,6 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSessionKeepAlive } from '../lib/keep-alive';
-import { HEADER_HEIGHT } from '../lib/layout';
 import { theme } from './theme';
 
 function KeepAlive() {
@@ -42,7 +41,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="top-right" limit={4} styles={{ root: { top: `calc(${HEADER_HEIGHT}px + var(--mantine-spacing-xs))` } }} />
+        <Notifications position="top-right" limit={4} />
         <KeepAlive />
         {children}
       </MantineProvider>

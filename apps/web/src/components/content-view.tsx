@@ -1,5 +1,6 @@
-import type { ContentDefinition, ContentField } from '@far/contracts';
+import { helpLinkTitle, type CmsSection, type ContentDefinition, type ContentField } from '@far/contracts';
 import { Accordion, Anchor, AspectRatio, Card, Group, Image, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 
 type Values = Record<string, unknown>;
@@ -25,7 +26,41 @@ export function embedUrl(url: string): string | null {
   return null;
 }
 
-function TutorialView({ name, value }: { name: string; value: Values }) {
+/** A plain link to the video: where it cannot be played here, and always under the player. */
+function VideoLink({ url, name }: { url: string; name: string }) {
+  return (
+    <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" data-testid="video-link">
+      Ver el video «{name}» en otra pestaña
+    </Anchor>
+  );
+}
+
+/** A video file, or its plain link once it fails to load (a bad address, a format the browser lacks). */
+function VideoFile({ url, name }: { url: string; name: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <VideoLink url={url} name={name} />;
+  return <video src={url} controls style={{ maxWidth: 720, width: '100%', borderRadius: 8 }} aria-label={name} onError={() => setFailed(true)} />;
+}
+
+/** A step's link: a screen of the reader's section by its title, never its raw path. */
+function StepLink({ link, section }: { link: string; section: CmsSection }) {
+  if (!link.startsWith('/')) {
+    return (
+      <Anchor href={link} size="sm" target="_blank" rel="noopener noreferrer">
+        {link}
+      </Anchor>
+    );
+  }
+  const title = helpLinkTitle(section, link);
+  // The server refuses a link to no screen of the section; an old one is not offered.
+  return title ? (
+    <Anchor component={Link} to={link} size="sm">
+      Ir a {title}
+    </Anchor>
+  ) : null;
+}
+
+function TutorialView({ name, value, section }: { name: string; value: Values; section: CmsSection }) {
   const url = str(value.url);
   const embed = embedUrl(url);
   const steps = Array.isArray(value.images) ? (value.images as Values[]) : [];
@@ -33,15 +68,17 @@ function TutorialView({ name, value }: { name: string; value: Values }) {
     <Stack gap="sm">
       {value.type === 'video' ? (
         embed ? (
-          <AspectRatio ratio={16 / 9} maw={720}>
-            <iframe src={embed} title={name} allow="encrypted-media; picture-in-picture" allowFullScreen style={{ border: 0, borderRadius: 8 }} />
-          </AspectRatio>
+          <>
+            <AspectRatio ratio={16 / 9} maw={720}>
+              <iframe src={embed} title={name} allow="encrypted-media; picture-in-picture" allowFullScreen style={{ border: 0, borderRadius: 8 }} />
+            </AspectRatio>
+            {/* An embedded player that cannot load says nothing to the page: the plain link is always there. */}
+            <VideoLink url={url} name={name} />
+          </>
         ) : /\.(mp4|webm)(\?|$)/i.test(url) ? (
-          <video src={url} controls style={{ maxWidth: 720, width: '100%', borderRadius: 8 }} aria-label={name} />
+          <VideoFile url={url} name={name} />
         ) : (
-          <Anchor href={url} target="_blank" rel="noopener noreferrer">
-            Ver el video
-          </Anchor>
+          <VideoLink url={url} name={name} />
         )
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
@@ -56,17 +93,7 @@ function TutorialView({ name, value }: { name: string; value: Values }) {
                 </Text>
                 {str(step.text)}
               </Text>
-              {str(step.link) ? (
-                str(step.link).startsWith('/') ? (
-                  <Anchor component={Link} to={str(step.link)} size="sm">
-                    Ir a {str(step.link)}
-                  </Anchor>
-                ) : (
-                  <Anchor href={str(step.link)} size="sm" target="_blank" rel="noopener noreferrer">
-                    {str(step.link)}
-                  </Anchor>
-                )
-              ) : null}
+              {str(step.link) ? <StepLink link={str(step.link)} section={section} /> : null}
             </Card>
           ))}
         </SimpleGrid>
@@ -132,6 +159,8 @@ export interface ViewableContent {
   definition: ContentDefinition;
   value: Values;
   id: string;
+  /** Whose screens its help links open. */
+  section: CmsSection;
 }
 
 /** One content as readers see it (the help screen and the CMS preview draw the same thing). */
@@ -139,7 +168,7 @@ export function ContentView({ content }: { content: ViewableContent }) {
   const icon = str(content.value.icon);
   const body =
     content.systemName === 'tutorial' ? (
-      <TutorialView name={content.name} value={content.value} />
+      <TutorialView name={content.name} value={content.value} section={content.section} />
     ) : content.systemName === 'faq' ? (
       <FaqAccordion entries={faqEntries(content.id, content.value)} />
     ) : content.systemName === 'legal' ? (

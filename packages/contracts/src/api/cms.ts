@@ -1,6 +1,7 @@
 /** Content administrator (issue 13): content types, contents, files, versions, help and legal acceptance. */
 import { z } from 'zod';
 import { CMS_SECTIONS } from '../catalogs';
+import { MENU_SEED, type ClientKind } from '../catalogs/rbac';
 import { fixedUid } from '../catalogs/uid';
 import { Uuid } from './common';
 
@@ -12,6 +13,20 @@ export const CMS_SECTION_IDS: Readonly<Record<CmsSection, string>> = {
   wallet: CMS_SECTIONS[1]!.v_uid,
 };
 export const CMS_SECTION_LABELS: Readonly<Record<CmsSection, string>> = { business: 'Business', wallet: 'Wallet' };
+
+/**
+ * The screens a help link may open for the readers of a section, by route, with the title the link
+ * shows: the side menu of the section's kind, plus the wallet's landing page and its help (neither
+ * is a menu entry, decision 0003 and 0012).
+ */
+const SECTION_KINDS: Readonly<Record<CmsSection, ClientKind>> = { business: 'BUS', wallet: 'WAL' };
+const EXTRA_SCREENS: Readonly<Record<CmsSection, ReadonlyArray<[string, string]>>> = { business: [], wallet: [['/dashboard', 'Mi resumen'], ['/help', 'Ayuda']] };
+export function helpScreens(section: CmsSection): ReadonlyMap<string, string> {
+  return new Map([...MENU_SEED.filter((e) => e.v_client_prefix.includes(SECTION_KINDS[section])).map((e): [string, string] => [e.v_url, e.v_name]), ...EXTRA_SCREENS[section]]);
+}
+/** The title of the screen a help link opens (its query string aside), or null if it is none of the section's. */
+export const helpLinkTitle = (section: CmsSection, link: string): string | null => helpScreens(section).get(link.split(/[?#]/)[0] ?? '') ?? null;
+export const HELP_LINK_MESSAGE = 'El enlace debe ser una pantalla de la sección (p. ej. /movement)';
 
 /** Publication states of a content item (the status catalogue has none of these). */
 export const CMS_STATUS_NAMES = ['borrador', 'publicado', 'despublicado'] as const;

@@ -21,8 +21,14 @@ const SPEC_WORDS: z.core.$ZodErrorMap = (issue) => {
 // rule-specific messages come from the validators.
 z.config({ ...z.locales.es(), customError: SPEC_WORDS });
 
+/**
+ * A field's own message for a value that is there but wrong; a field left out still answers the §5
+ * 'Este campo es requerido' (a schema's own message would otherwise win over SPEC_WORDS).
+ */
+export const unlessMissing = (message: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? 'Este campo es requerido' : message) });
+
 /** Ids are version-4 UUIDs (§5); anything else is refused before any lookup. */
-export const Uuid = z.uuidv4({ message: 'Identificador no válido' });
+export const Uuid = z.uuidv4(unlessMissing('Identificador no válido'));
 export const IdParam = z.object({ id: Uuid });
 
 /**
@@ -102,4 +108,5 @@ export const PerPageQuery = z.object({
 export const perPageOf = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), page: z.number(), perPage: z.number(), pages: z.number(), total: z.number() });
 
-export const pagesFor = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+/** Pages of a list: 0 when it has no records, as every list answers (docs/decisions/0018). */
+export const pagesFor = (total: number, size: number) => Math.ceil(total / size);

@@ -11,6 +11,7 @@ import { AmountField, AmountOut, parseApiAmount } from './money';
 import { EmailField, Uuid, pageOf } from './common';
 import { DateField, REQUIRED, optional } from './fields';
 import { BeneficiaryNameField, ClabeField, ConceptField, HOLDER_MESSAGES, NumericReferenceField, SPEI_PATTERNS, SecurityCodeField } from './spei';
+import { SpeiCommissions } from './pricing';
 
 // ---- statuses --------------------------------------------------------------------------------------
 
@@ -376,7 +377,7 @@ export const DispersionPreview = z.object({
   TotalRows: z.number(),
   Errors: z.array(DispersionRowErrorOut),
   Rows: z.array(DispersionPreviewRow),
-  Commissions: z.object({ CommissionSpeiOutInFixedValue: AmountOut, CommisionIvaPercentage: z.string(), EnableSpeiOut: z.boolean() }),
+  Commissions: SpeiCommissions,
   Values,
   /** The available balance now, and whether it covers the total. */
   AvailableBalance: AmountOut,

@@ -19,4 +19,6 @@ export * from './cards';
 export * from './notifications';
 export * from './dispersions';
 export * from './wallet-money';
+export * from './stp';
 export * from './card-files';
+export * from './api-keys';

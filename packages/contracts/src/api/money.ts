@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { centsToDecimalString } from '../money';
+import { unlessMissing } from './common';
 import type { Checked } from '../validation/checked';
 
 /** MXN 999,999,999.99, the largest amount a single call may carry. */
@@ -54,7 +55,7 @@ export function parseApiAmount(input: unknown): Checked<bigint> {
  * 999,999,999.99; a JSON string or number. Parses to bigint cents.
  */
 export const AmountField = z
-  .union([z.string().max(32, AMOUNT_FIELD_MESSAGES.invalid), z.number()], { error: AMOUNT_FIELD_MESSAGES.invalid })
+  .union([z.string().max(32, AMOUNT_FIELD_MESSAGES.invalid), z.number()], unlessMissing(AMOUNT_FIELD_MESSAGES.invalid))
   .transform((input, ctx): bigint => {
     const result = parseApiAmount(input);
     if ('value' in result) return result.value;

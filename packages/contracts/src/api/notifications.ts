@@ -41,6 +41,8 @@ export const NotificationListRequest = envelope(z.unknown().optional(), Notifica
 export type NotificationListRequest = z.input<typeof NotificationListRequest>;
 
 export const NotificationItem = z.object({
+  /** The §3 serial id (the v_uid is what every call takes). */
+  i_id: z.number(),
   v_uid: z.string(),
   d_create_at: z.string(),
   d_update_at: z.string(),

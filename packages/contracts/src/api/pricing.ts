@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { AMOUNT_FIELD_MESSAGES, AmountField, AmountOut, parseApiAmount, percentToBasisPoints } from './money';
-import { Uuid } from './common';
+import { Uuid, unlessMissing } from './common';
 import { optional } from './fields';
 
 export const PERCENT_MESSAGE = 'Porcentaje no válido: escribe un número de 0 a 100 con máximo dos decimales';
@@ -22,7 +22,7 @@ export const PercentField = z.union([z.string().max(32), z.number()], { error: P
 });
 
 /** A commission: like AmountField, but zero is allowed ('0', '0.00'). Output: bigint cents. */
-export const CommissionAmountField = z.union([z.string().max(32), z.number()], { error: AMOUNT_FIELD_MESSAGES.invalid }).transform((input, ctx): bigint => {
+export const CommissionAmountField = z.union([z.string().max(32), z.number()], unlessMissing(AMOUNT_FIELD_MESSAGES.invalid)).transform((input, ctx): bigint => {
   const text = typeof input === 'number' ? String(input) : input.trim();
   if (/^0+(\.0{1,2})?$/.test(text)) return 0n;
   const result = parseApiAmount(input);
@@ -112,13 +112,17 @@ export const ValuesAndCommissionsBody = z.object({
   BusinessId: optional(Uuid),
 });
 
+/** The four commission fields of the §3 value-and-commission preview (a dispersion's preview answers them too). */
+export const SpeiCommissions = z.object({
+  CommissionSpeiInInPercentage: Percent,
+  EnableSpeiOut: z.boolean(),
+  CommissionSpeiOutInFixedValue: AmountOut,
+  CommisionIvaPercentage: Percent,
+});
+export type SpeiCommissions = z.infer<typeof SpeiCommissions>;
+
 export const ValuesAndCommissions = z.object({
-  Commissions: z.object({
-    CommissionSpeiInInPercentage: Percent,
-    EnableSpeiOut: z.boolean(),
-    CommissionSpeiOutInFixedValue: AmountOut,
-    CommisionIvaPercentage: Percent,
-  }),
+  Commissions: SpeiCommissions,
   Values: z.object({
     Amount: AmountOut,
     Commission: AmountOut,

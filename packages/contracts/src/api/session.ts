@@ -96,7 +96,7 @@ export const UpdateMeBody = z.object({
   d_birthdate_at: z.union([z.iso.date({ message: 'Fecha no válida' }), z.literal(''), z.null()]).optional(),
 });
 
-export const SECURITY_OPERATIONS = ['spei-out', 'dispersion', 'card-reveal', 'pin', 'profile', 'card-funding', 'wallet-transfer'] as const;
+export const SECURITY_OPERATIONS = ['spei-out', 'dispersion', 'card-reveal', 'pin', 'profile', 'card-funding', 'wallet-transfer', 'api-key'] as const;
 export const SecurityCodeBody = z.object({ Operation: z.enum(SECURITY_OPERATIONS, { message: 'Operación no válida' }) });
 export const SecurityVerifyBody = SecurityCodeBody.extend({ Code: SixDigits });
 export const SecurityPinBody = SecurityCodeBody.extend({ Pin: PinField });

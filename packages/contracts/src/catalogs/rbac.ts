@@ -60,7 +60,7 @@ const m = (n: number) => `8b3e4c30-0000-4000-8000-${String(n).padStart(12, '0')}
  * docs/decisions/0003-menu.md. Ties keep this list's order.
  */
 export const MENU_SEED: MenuSeed[] = [
-  { v_uid: m(1), v_name: 'Dashboard', v_url: '/dashboard', v_client_prefix: ['FAR', 'BUS'], v_permissions: ['Ver'], v_icon: 'dashboard', i_order: 1 },
+  { v_uid: m(1), v_name: 'Dashboard', v_url: '/dashboard', v_client_prefix: ['FAR', 'BUS', 'WAL'], v_permissions: ['Ver'], v_icon: 'dashboard', i_order: 1 },
   { v_uid: m(2), v_name: 'Perfil', v_url: '/profile', v_client_prefix: ['FAR', 'BUS', 'WAL'], v_permissions: ['Ver', 'Editar'], v_icon: 'user', i_order: 2 },
   { v_uid: m(3), v_name: 'Cuentas Business', v_url: '/user/business', v_client_prefix: ['FAR'], v_permissions: ALL, v_icon: 'building', i_order: 3 },
   { v_uid: m(4), v_name: 'Usuarios Wallet', v_url: '/user/wallet', v_client_prefix: ['FAR'], v_permissions: ALL, v_icon: 'wallet', i_order: 4 },
@@ -81,6 +81,19 @@ export const MENU_SEED: MenuSeed[] = [
   { v_uid: m(19), v_name: 'Presupuestos', v_url: '/dispersal/budget', v_client_prefix: ['WAL'], v_permissions: ['Ver', 'Agregar', 'Editar', 'Borrar'], v_icon: 'pig-money', i_order: 6 },
   { v_uid: m(20), v_name: 'Ayuda', v_url: '/help', v_client_prefix: ['BUS'], v_permissions: ['Ver'], v_icon: 'lifebuoy', i_order: 999999 },
 ];
+
+/**
+ * What a client kind reads for an entry whose page it names differently (issue 26 §4): the wallet's
+ * dashboard is «Mi resumen» and its transfers page «Transferencias». Applied only while the entry
+ * keeps its seeded name, so a name staff gave an entry wins.
+ */
+export const MENU_LABELS_BY_KIND: Partial<Record<ClientKind, Record<string, string>>> = {
+  WAL: { '/dashboard': 'Mi resumen', '/dispersal/transfer': 'Transferencias' },
+};
+export function menuLabel(kind: ClientKind, entry: { v_url: string; v_name: string }): string {
+  const seeded = MENU_SEED.find((e) => e.v_url === entry.v_url)?.v_name;
+  return (seeded === entry.v_name && MENU_LABELS_BY_KIND[kind]?.[entry.v_url]) || entry.v_name;
+}
 
 export const menuIdByUrl = (url: string): string => {
   const entry = MENU_SEED.find((e) => e.v_url === url);

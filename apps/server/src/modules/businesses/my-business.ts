@@ -2,7 +2,7 @@
  * A business user's /profile: the business they belong to (a persona moral's company data, a
  * persona física's own), and the rule that a persona moral's users give themselves no last names
  * or birth date (§3). Session owns PUT /account/me but cannot import this module (this module
- * imports session), so the rule is handed to it at start (registerProfileRule).
+ * imports session), so businesses adds the rule to session's profileRules in its register.
  */
 import { MORAL_PROFILE_MESSAGES, type MyBusiness, type UpdateMeBody } from '@far/contracts';
 import { eq } from 'drizzle-orm';

@@ -18,8 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/guard';
 import { ok } from '../../platform/reply';
-import { registerProfileRule } from '../session';
-import { moralProfileRule, myBusiness } from './my-business';
+import { myBusiness } from './my-business';
 import * as business from './service';
 
 const tags = ['Cuentas Business'];
@@ -28,7 +27,6 @@ const at = (permission: 'Ver' | 'Agregar' | 'Editar' | 'Borrar' | 'Desactivar') 
 /** /api/v1/profiles/business/*: the businesses themselves (staff's Cuentas Business screen). */
 export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  registerProfileRule(moralProfileRule);
 
   app.get('/api/v1/profiles/business/query/mine', { config: { access: { BUS: { menu: '/profile', permission: 'Ver' } } }, schema: { tags, summary: 'Mi empresa: datos de la persona moral (razón social, RFC, representante legal) o de la persona física', response: { 200: answer(MyBusiness) } } }, async (req) =>
     ok(await myBusiness(db, actorOf(req))),

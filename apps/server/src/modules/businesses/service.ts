@@ -126,6 +126,37 @@ export async function businessIdForActor(db: DbOrTx, actor: Actor, businessId: s
 
 const OPERATING = new Set<string>([STATUS_IDS.activo, STATUS_IDS['activo-desbloqueado']]);
 
+/** A CLABE this provider issued, with who holds it, for the rail's account registration (modules/stp). */
+export interface IssuedClabe {
+  clabe: string;
+  ownerKind: 'business' | 'wallet';
+  owner: string;
+  rfcCurp: string;
+  persona: 'fisica' | 'moral';
+  nombre: string;
+  apellidoPaterno?: string;
+  apellidoMaterno?: string;
+  /** False when the account is closed (deleted): deregistered. A blocked one stays registered (what arrives is returned). */
+  active: boolean;
+  updatedAt: Date;
+}
+
+/** Businesses' CLABEs changed at or after `since` (all of them from the epoch). */
+export async function businessClabesSince(db: DbOrTx, since: Date): Promise<IssuedClabe[]> {
+  const rows = await db.select().from(businesses).where(sql`${businesses.d_update_at} >= ${since.toISOString()}::timestamptz`).orderBy(businesses.d_update_at);
+  return rows.map((b) => ({
+    clabe: b.v_account_number,
+    ownerKind: 'business' as const,
+    owner: b.v_client,
+    rfcCurp: b.v_rfc,
+    persona: isMoral(b) ? ('moral' as const) : ('fisica' as const),
+    nombre: isMoral(b) ? (b.v_company_name ?? '') : (b.v_names ?? ''),
+    ...(isMoral(b) ? {} : { apellidoPaterno: b.v_last_name_1 ?? undefined, apellidoMaterno: b.v_last_name_2 ?? undefined }),
+    active: b.d_deleted_at === null,
+    updatedAt: b.d_update_at,
+  }));
+}
+
 /** For the money modules: nothing moves money for a business that is not active (or is blocked). */
 export async function assertBusinessActive(db: DbOrTx, client: string): Promise<BusinessRow> {
   const b = await businessByClient(db, client);

@@ -4,7 +4,7 @@ import { cardholderRoutes } from './holder-routes';
 import { cardRoutes } from './routes';
 import { assertOwnCardholder as ownCardholder, followOrder } from './speiout';
 import { assertOwnCardholder } from '../pricing';
-import { onSpeiOutOutcome } from '../spei';
+import { speiOutOutcome } from '../spei';
 export { cardholderEmailExists } from './cardholders';
 export { stockSummary, runBatchChunk, BATCH_JOB } from './stock';
 export { countsByStatus } from './cards';
@@ -16,7 +16,7 @@ export { cardReportBatches, cardReportCounts, type CardReportRow } from './repor
 export async function register(app: FastifyInstance): Promise<void> {
   // Pricing asks whether a cardholder is the business's; SPEI tells how a card's SPEI out ended.
   assertOwnCardholder.provide(ownCardholder);
-  onSpeiOutOutcome(followOrder);
+  speiOutOutcome.listen(followOrder);
   await app.register(cardRoutes);
   await app.register(cardholderRoutes);
 }

@@ -133,7 +133,7 @@ async function keepVersion(tx: DbOrTx, row: ContentRow, actor: Actor): Promise<v
 export async function createContent(tx: DbOrTx, actor: Actor, body: z.output<typeof ContentBody>): Promise<ContentItem> {
   const type = await getTypeRow(tx, body.ContentTypeId);
   const section = body.Section ? sectionId(body.Section) : type.v_uid_section;
-  const values = await prepareValues(tx, type.t_json as ContentDefinition, body.Value);
+  const values = await prepareValues(tx, type.t_json as ContentDefinition, body.Value, sectionName(section));
   await checkParent(tx, body.ParentId, section);
   const [last] = await tx
     .select({ n: max(cmsContents.i_order) })
@@ -167,8 +167,8 @@ export async function updateContent(tx: DbOrTx, actor: Actor, uid: string, body:
   const row = await liveRow(tx, uid, true);
   if (row.b_locked) throw rule(LOCKED_MESSAGE);
   const type = await getTypeRow(tx, row.v_uid_content_type);
-  const values = body.Value ? await prepareValues(tx, type.t_json as ContentDefinition, body.Value) : (row.t_json as Values);
   const section = body.Section ? sectionId(body.Section) : row.v_uid_section;
+  const values = body.Value ? await prepareValues(tx, type.t_json as ContentDefinition, body.Value, sectionName(section)) : (row.t_json as Values);
   if (body.ParentId !== undefined || body.Section) await checkParent(tx, body.ParentId === undefined ? row.v_uid_parent : body.ParentId, section, uid);
   const status = body.Status ?? statusName(row.v_uid_status);
   const name = body.Name ?? row.v_name;

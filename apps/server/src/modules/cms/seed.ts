@@ -68,7 +68,7 @@ export async function seedCmsDemo(db: Db): Promise<void> {
     const published = new Date('2026-01-01T06:00:00Z');
     for (const [index, d] of DEMO.entries()) {
       const type = SYSTEM_CONTENT_TYPES.find((t) => t.v_system_name === d.type)!;
-      const values = await prepareValues(tx, type.t_json, d.value(cmsFileUrl(fileId)));
+      const values = await prepareValues(tx, type.t_json, d.value(cmsFileUrl(fileId)), d.section);
       const [row] = await tx
         .insert(cmsContents)
         .values({

@@ -1,4 +1,4 @@
-import { CMS_FILE_URL, IMAGE_ACCEPT, imageValues, validateContent, type ContentDefinition, type ContentField } from '@far/contracts';
+import { CMS_FILE_URL, HELP_LINK_MESSAGE, IMAGE_ACCEPT, TUTORIAL_LINK_FIELD, helpLinkTitle, imageValues, validateContent, type CmsSection, type ContentDefinition, type ContentField } from '@far/contracts';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
@@ -22,17 +22,30 @@ function sanitiseLevel(fields: readonly ContentField[], values: Values, path: st
   return out;
 }
 
+/** Every help link of the values ('link' fields, in groups too) with its path, for the error. */
+function linksOf(fields: readonly ContentField[], values: Values, path: string): Array<[string, string]> {
+  return fields.flatMap((f): Array<[string, string]> => {
+    const value = values[f.field];
+    if (f.field === TUTORIAL_LINK_FIELD.field && typeof value === 'string' && value !== '') return [[`${path}${f.field}`, value]];
+    if (f.control === 'group' && Array.isArray(value)) return value.flatMap((entry, i) => (typeof entry === 'object' && entry !== null ? linksOf(f.fields ?? [], entry as Values, `${path}${f.field}.${i}.`) : []));
+    return [];
+  });
+}
+
 /**
  * A content's values as they will be stored: sanitised, checked by the engine against the type's
- * definition (the rules and messages of §5), disabled fields dropped, and every image a file that
- * was uploaded to the CMS (the upload checked size, extension and bytes).
+ * definition (the rules and messages of §5), disabled fields dropped, every help link a screen of
+ * the readers' section, and every image a file that was uploaded to the CMS (the upload checked size, extension and bytes).
  */
-export async function prepareValues(db: DbOrTx, definition: ContentDefinition, input: Values): Promise<Values> {
+export async function prepareValues(db: DbOrTx, definition: ContentDefinition, input: Values, section: CmsSection): Promise<Values> {
   const result = validateContent(definition, sanitiseLevel(definition.fields, input, 'Value.'));
   if (!result.ok) {
     const errors = result.errors.map((e) => ({ ...e, field: `Value.${e.field}` }));
     throw new AppError('VALIDATION', errors[0]!.message, { errors });
   }
+  // A help link opens a screen its readers have; anything else would lead them nowhere.
+  const badLinks = linksOf(definition.fields, result.values, 'Value.').filter(([, link]) => helpLinkTitle(section, link) === null);
+  if (badLinks.length > 0) throw new AppError('VALIDATION', HELP_LINK_MESSAGE, { errors: badLinks.map(([field]) => ({ field, key: 'link', message: HELP_LINK_MESSAGE })) });
   const images = imageValues(definition.fields, result.values);
   const ids = images.map((v) => (typeof v === 'string' ? CMS_FILE_URL.exec(v)?.[1]?.toLowerCase() : undefined));
   const known = new Set(

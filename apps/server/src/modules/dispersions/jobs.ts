@@ -1,12 +1,12 @@
 /** The dispersion jobs: the start on a PaymentDay, and the chunks of a running dispersion; and the row-outcome listener. */
 import { registerJobHandler } from '../jobs';
-import { onSpeiOutOutcome } from '../spei';
+import { speiOutOutcome } from '../spei';
 import { RUN_JOB, START_JOB, onRowOutcome, runChunk, startDispersion } from './service';
 import { dispersions } from './schema';
 import { eq } from 'drizzle-orm';
 
 export function registerDispersionJobs(): void {
-  onSpeiOutOutcome(onRowOutcome);
+  speiOutOutcome.listen(onRowOutcome);
   registerJobHandler(START_JOB, async (tx, payload, { now }) => {
     const id = String(payload.dispersionId);
     // A day changed after scheduling leaves the old day's job with nothing to do.

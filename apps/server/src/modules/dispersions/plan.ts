@@ -19,12 +19,13 @@ import {
   type DispersionRowInput,
   type HolderCheck,
   type ValidDispersionRow,
+  type SpeiCommissions,
 } from '@far/contracts';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { BusinessRow } from '../businesses';
 import { INSUFFICIENT_FUNDS } from '../ledger';
-import { businessLedgerBalance, checkLimits, effectiveLimits, effectiveSpeiConfig, type Limits } from '../pricing';
+import { businessLedgerBalance, checkLimits, effectiveLimits, effectiveSpeiConfig, speiCommissions, type Limits } from '../pricing';
 import { approvalPolicy, knownClabes, lookupAccountHolder, needsApproval } from '../payout-checks';
 import { speiOutUsage, SPEI_OUT_DISABLED } from '../spei';
 import { parseDispersionFile, type RawRow } from './file';
@@ -49,8 +50,7 @@ export interface DispersionPlan {
   totalRows: number;
   rows: PlannedRow[];
   errors: DispersionRowError[];
-  commissionCents: bigint;
-  enabled: boolean;
+  commissions: SpeiCommissions;
   limits: Limits;
   totals: Charges;
   available: bigint;
@@ -164,8 +164,7 @@ export async function planDispersion(db: DbOrTx, business: BusinessRow, input: {
     totalRows,
     rows: good,
     errors,
-    commissionCents: config.commissionSpeiOutCents,
-    enabled: config.enableSpeiOut,
+    commissions: speiCommissions(config),
     limits,
     totals,
     available: availableBalance,
@@ -198,7 +197,7 @@ export function previewOut(plan: DispersionPlan): DispersionPreview {
       HolderName: r.holderName,
       HolderRfc: r.holderRfc,
     })),
-    Commissions: { CommissionSpeiOutInFixedValue: amountOut(plan.commissionCents), CommisionIvaPercentage: '16', EnableSpeiOut: plan.enabled },
+    Commissions: plan.commissions,
     Values: {
       Amount: amountOut(plan.totals.amountCents),
       Commission: amountOut(plan.totals.commissionCents),

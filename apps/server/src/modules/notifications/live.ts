@@ -4,9 +4,10 @@
  * process keeps one LISTEN connection (PostgreSQL: a dedicated client outside the pool; PGlite:
  * its own listen(), the same process) and hands each user id to that user's open streams.
  * Tickets: EventSource cannot send the bearer header, so the client first asks for a ticket with
- * its token; the ticket is random, kept only as a hash, single-use and valid 60 s.
+ * its token; the ticket is random, kept only as a hash, single-use and valid 60 s, and bound to the
+ * session that asked for it (docs/decisions/0027).
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, DbOrTx } from '../../db/client';
@@ -15,22 +16,30 @@ import { notificationStreamTickets } from './schema';
 import { LIVE_CHANNEL } from './service';
 
 export const TICKET_TTL_S = 60;
+/**
+ * The browser's proof of its session on the stream call (EventSource sends cookies, not headers):
+ * an HMAC of the session id, the same for every tab of one sign-in, so tabs never overwrite each
+ * other's. httpOnly, SameSite=Strict, only sent to the stream path.
+ */
+export const LIVE_COOKIE = 'far_live';
+export const LIVE_PATH = '/api/notification/stream';
+export const sessionBinding = (key: Buffer, sessionId: string) => createHmac('sha256', key).update(`notification-stream:${sessionId}`).digest('base64url');
 
-export async function issueTicket(db: DbOrTx, userId: string, now: Date): Promise<string> {
+export async function issueTicket(db: DbOrTx, owner: { userId: string; sessionId: string }, now: Date): Promise<string> {
   const ticket = randomBytes(24).toString('base64url');
   // Expired tickets of anyone are swept here, so the table stays small without a job.
   await db.delete(notificationStreamTickets).where(lte(notificationStreamTickets.d_expires_at, now));
-  await db.insert(notificationStreamTickets).values({ v_hash: sha256(ticket), v_uid_user: userId, d_expires_at: new Date(now.getTime() + TICKET_TTL_S * 1000) });
+  await db.insert(notificationStreamTickets).values({ v_hash: sha256(ticket), v_uid_user: owner.userId, v_uid_session: owner.sessionId, d_expires_at: new Date(now.getTime() + TICKET_TTL_S * 1000) });
   return ticket;
 }
 
-/** The user the ticket was issued to, once: it is deleted as it is read (any process). */
-export async function redeemTicket(db: DbOrTx, ticket: string, now: Date): Promise<string | null> {
+/** The user and session the ticket was issued to, once: it is deleted as it is read (any process), even when then refused. */
+export async function redeemTicket(db: DbOrTx, ticket: string, now: Date): Promise<{ userId: string; sessionId: string } | null> {
   const [row] = await db
     .delete(notificationStreamTickets)
     .where(and(eq(notificationStreamTickets.v_hash, sha256(ticket)), gt(notificationStreamTickets.d_expires_at, now)))
-    .returning({ user: notificationStreamTickets.v_uid_user });
-  return row?.user ?? null;
+    .returning({ userId: notificationStreamTickets.v_uid_user, sessionId: notificationStreamTickets.v_uid_session });
+  return row ?? null;
 }
 
 type Listener = (userId: string) => void;

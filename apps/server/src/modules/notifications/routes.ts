@@ -12,12 +12,15 @@ import {
   STATUS_IDS,
   answer,
 } from '@far/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeEqual } from '../../platform/crypto';
 import { AppError, fieldError } from '../../platform/errors';
 import { actorOf } from '../../platform/guard';
 import { ok } from '../../platform/reply';
-import { TICKET_TTL_S, createLiveHub, issueTicket, redeemTicket } from './live';
+import { verifyAccessToken } from '../../platform/tokens';
+import { LIVE_COOKIE, LIVE_PATH, TICKET_TTL_S, createLiveHub, issueTicket, redeemTicket, sessionBinding } from './live';
 import { addNotification, listNotifications, markAllRead, preferencesOf, savePreferences, setStatus, unreadCount } from './service';
 
 const tags = ['Notificaciones'];
@@ -88,19 +91,37 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notification/stream/ticket',
     { config: OWN, schema: { tags, summary: 'Boleto de un solo uso (60 s) para abrir el flujo en vivo', response: { 200: answer(StreamTicket) } } },
-    async (req) => ok({ Ticket: await issueTicket(db, actorOf(req).userId, app.ctx.now()), ExpiresIn: TICKET_TTL_S }),
+    async (req, reply) => {
+      const actor = actorOf(req);
+      reply.setCookie(LIVE_COOKIE, sessionBinding(app.ctx.config.envelopeKey, actor.sessionId), { path: LIVE_PATH, httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', maxAge: TICKET_TTL_S });
+      return ok({ Ticket: await issueTicket(db, actor, app.ctx.now()), ExpiresIn: TICKET_TTL_S });
+    },
   );
+
+  /**
+   * Whether the stream call comes from the ticket's session: an API client sends that session's
+   * bearer token; a browser, which cannot, sends the session's cookie. Nothing else is accepted.
+   */
+  const fromSession = async (req: FastifyRequest, sessionId: string): Promise<boolean> => {
+    const header = req.headers.authorization;
+    if (header) return header.startsWith('Bearer ') && (await verifyAccessToken(app.ctx.config, header.slice(7)))?.sid === sessionId;
+    const cookie = app.parseCookie(req.headers.cookie ?? '')[LIVE_COOKIE];
+    return !!cookie && safeEqual(cookie, sessionBinding(app.ctx.config.envelopeKey, sessionId));
+  };
 
   // Server-Sent Events: `event: unread` with { unread } now and after every change of the user's notices.
   app.get(
-    '/api/notification/stream',
+    LIVE_PATH,
     {
-      config: { access: 'public', note: 'autenticado por el boleto de un solo uso de stream/ticket' },
+      config: { access: 'public', note: 'autenticado por el boleto de un solo uso de stream/ticket, de la misma sesión (cookie far_live o su token)' },
       schema: { tags, summary: 'Flujo en vivo (text/event-stream) del contador de no leídas', querystring: StreamQuery },
     },
     async (req, reply) => {
-      const userId = await redeemTicket(db, req.query.ticket, app.ctx.now());
-      if (!userId) throw new AppError('UNAUTHORIZED', 'El boleto no es válido o ya se usó');
+      const owner = await redeemTicket(db, req.query.ticket, app.ctx.now());
+      if (!owner) throw new AppError('UNAUTHORIZED', 'El boleto no es válido o ya se usó');
+      // Already spent: a ticket presented by another session cannot be tried again by its owner either.
+      if (!(await fromSession(req, owner.sessionId))) throw new AppError('UNAUTHORIZED', 'El boleto no pertenece a esta sesión');
+      const { userId } = owner;
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });

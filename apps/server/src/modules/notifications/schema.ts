@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { recordColumns, tstz } from '../../db/columns';
 
 /**
@@ -10,6 +10,8 @@ export const notifications = pgTable(
   'notifications',
   {
     ...recordColumns(),
+    /** The §3 serial id. */
+    i_id: bigint('i_id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     v_uid_user: uuid('v_uid_user').notNull(),
     /** The event kind, e.g. 'spei.settled', 'deposit.received' (contracts: NOTIFICATION_KINDS). */
     v_kind: text('v_kind').notNull(),
@@ -37,10 +39,12 @@ export const notificationPreferences = pgTable(
 
 /**
  * Single-use tickets that open the live stream (EventSource cannot send the bearer header). Only
- * the SHA-256 of the ticket is kept; it lives 60 s and is deleted when used.
+ * the SHA-256 of the ticket is kept; it lives 60 s, is deleted when used, and opens the stream only
+ * for the session that asked for it.
  */
 export const notificationStreamTickets = pgTable('notification_stream_tickets', {
   v_hash: text('v_hash').primaryKey(),
   v_uid_user: uuid('v_uid_user').notNull(),
+  v_uid_session: uuid('v_uid_session').notNull(),
   d_expires_at: tstz('d_expires_at').notNull(),
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { NOTIFICATION_KINDS_FOR, NOTIFICATION_STATUS, STATUS_IDS, TIME_ZONE, notificationKindLabel, type NotificationItem, type NotificationKind } from '@far/contracts';
+import { NOTIFICATION_KINDS_FOR, NOTIFICATION_STATUS, STATUS_IDS, TIME_ZONE, notificationKindLabel, pagesFor, type NotificationItem, type NotificationKind } from '@far/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
@@ -7,27 +7,11 @@ import { AppError, notFound } from '../../platform/errors';
 import { iso } from '../../platform/reply';
 import { enqueueMessage, htmlFromText } from '../outbox';
 import { recipientsByIds, userIdsOf } from '../users';
+import { businessEvents, type BusinessEvent } from './hooks';
 import { notificationPreferences, notifications } from './schema';
 
 /** The channel every committed notice is announced on (payload: user ids, comma-separated). */
 export const LIVE_CHANNEL = 'far_notifications';
-
-/** One event of a business (for its webhooks): one per business, kind and key, however many of its users were notified. */
-export interface BusinessEvent {
-  client: string;
-  kind: string;
-  key: string;
-  data: Record<string, unknown>;
-}
-type BusinessEventSink = (db: DbOrTx, events: BusinessEvent[], now: Date) => Promise<void>;
-let businessEventSink: BusinessEventSink | null = null;
-/**
- * The webhooks module registers here (as job handlers do) rather than being imported, so that
- * notifications, which every domain calls, depends on no business lookup.
- */
-export function onBusinessEvents(sink: BusinessEventSink): void {
-  businessEventSink = sink;
-}
 
 export interface Notice {
   /** users.v_uid of the person notified. */
@@ -80,7 +64,7 @@ export async function notify(db: DbOrTx, ...notices: Notice[]): Promise<void> {
       events.set(`${person.v_client}|${n.kind}|${key}`, { client: person.v_client, kind: n.kind, key, data: n.data ?? { title: n.title, body: n.body, link: n.link ?? null } });
     }
   }
-  if (events.size > 0) await businessEventSink?.(db, [...events.values()], new Date());
+  if (events.size > 0) await businessEvents(db, [...events.values()], new Date());
   // NOTIFY payloads are limited to 8000 bytes: 150 ids (37 bytes each) per message.
   for (let i = 0; i < ids.length; i += 150) await db.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${ids.slice(i, i + 150).join(',')})`);
 }
@@ -100,6 +84,7 @@ export async function notifyStaff(db: DbOrTx, notice: Omit<Notice, 'userId'>): P
 type Row = typeof notifications.$inferSelect;
 const statusUid = (s: number) => (s === NOTIFICATION_STATUS.read ? STATUS_IDS.leido : STATUS_IDS['no-leido']);
 export const itemOf = (r: Row): NotificationItem => ({
+  i_id: r.i_id,
   v_uid: r.v_uid,
   d_create_at: iso(r.d_create_at)!,
   d_update_at: iso(r.d_update_at)!,
@@ -152,7 +137,7 @@ export async function listNotifications(db: DbOrTx, actor: Actor, q: ListInput) 
     unreadCount(db, actor.userId),
   ]);
   const pick = (item: NotificationItem) => (q.Fields?.length ? Object.fromEntries(q.Fields.map((k) => [k, item[k]])) : item);
-  return { items: rows.map((r) => pick(itemOf(r))), page, perPage, pages: Math.max(1, Math.ceil(total / perPage)), total, unread };
+  return { items: rows.map((r) => pick(itemOf(r))), page, perPage, pages: pagesFor(total, perPage), total, unread };
 }
 
 export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {

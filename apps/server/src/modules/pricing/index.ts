@@ -7,6 +7,7 @@ export {
   seedPricing,
   seedPricingDemo,
   effectiveSpeiConfig,
+  speiCommissions,
   effectiveLimits,
   cardholderLimits,
   cardholderLimitsSql,

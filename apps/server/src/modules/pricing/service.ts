@@ -20,6 +20,7 @@ import {
   type GlobalSpeiConfig,
   type GlobalSpeiConfigBody,
   type LimitUpsertBody,
+  type SpeiCommissions,
   type TransactionLimit,
   type ValuesAndCommissions,
 } from '@far/contracts';
@@ -266,6 +267,14 @@ export async function businessLedgerBalance(db: DbOrTx, b: Pick<BusinessRow, 'v_
   return { accountId: account.id as string | null, balance: bal.balance, transitBalance: bal.transitBalance, availableBalance: bal.availableBalance };
 }
 
+/** The §3 commission fields of a business's effective SPEI configuration. */
+export const speiCommissions = (config: EffectiveSpeiConfig): SpeiCommissions => ({
+  CommissionSpeiInInPercentage: pct(config.commissionSpeiInBp),
+  EnableSpeiOut: config.enableSpeiOut,
+  CommissionSpeiOutInFixedValue: amountOut(config.commissionSpeiOutCents),
+  CommisionIvaPercentage: pct(IVA_BASIS_POINTS),
+});
+
 /** §3 Value-and-commission preview of a SPEI out of `amount` for the business. */
 export async function previewValuesAndCommissions(db: DbOrTx, actor: Actor, d: { Amount: bigint; BusinessId?: string }): Promise<ValuesAndCommissions> {
   const b = await businessForActor(db, actor, d.BusinessId, { field: 'BusinessId' });
@@ -273,12 +282,7 @@ export async function previewValuesAndCommissions(db: DbOrTx, actor: Actor, d: {
   const charges = speiOutCharges(d.Amount, config.commissionSpeiOutCents);
   const { availableBalance } = await businessLedgerBalance(db, b);
   return {
-    Commissions: {
-      CommissionSpeiInInPercentage: pct(config.commissionSpeiInBp),
-      EnableSpeiOut: config.enableSpeiOut,
-      CommissionSpeiOutInFixedValue: amountOut(config.commissionSpeiOutCents),
-      CommisionIvaPercentage: pct(IVA_BASIS_POINTS),
-    },
+    Commissions: speiCommissions(config),
     Values: {
       Amount: amountOut(charges.amountCents),
       Commission: amountOut(charges.commissionCents),

@@ -6,6 +6,7 @@ import {
   defaultGrants,
   roleLabel,
   menuIdByUrl,
+  menuLabel,
   type ClientKind,
   type MenuEntry,
   type PermissionName,
@@ -71,7 +72,7 @@ async function loadMenu(db: DbOrTx, kind: ClientKind) {
     .from(menu)
     .where(and(eq(menu.i_active, true), sql`${kind} = ANY(${menu.v_client_prefix})`))
     .orderBy(asc(menu.i_order), asc(menu.i_seq));
-  return rows.map(menuOut);
+  return rows.map((r) => ({ ...menuOut(r), v_name: menuLabel(kind, r) }));
 }
 
 export async function allMenu(db: DbOrTx) {

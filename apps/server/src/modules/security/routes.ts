@@ -19,6 +19,7 @@ const OPERATION_LABEL: Record<string, string> = {
   profile: 'cambiar datos de tu perfil',
   'card-funding': 'fondear tarjetas',
   'wallet-transfer': 'enviar dinero a otro Wallet',
+  'api-key': 'crear o renovar una clave de API',
 };
 
 export interface SecurityRouteDeps {

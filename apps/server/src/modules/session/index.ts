@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionRoutes } from './routes';
 import { profileRoutes } from './profile-routes';
 
-export { registerProfileRule } from './profile-routes';
+export { profileRules } from './profile-routes';
 
 export { actorRow, loadActor, revokeAllSessions } from './service';
 

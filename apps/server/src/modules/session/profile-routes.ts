@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/context';
 import { actorOf } from '../../platform/guard';
+import { listeners } from '../../platform/module';
 import { iso, ok } from '../../platform/reply';
 import type { Db, DbOrTx } from '../../db/client';
 import { recordActivity } from '../audit';
@@ -10,14 +11,11 @@ import { checkImage, deleteFile, getFile, storeFile } from '../files';
 import * as users from '../users';
 import type { z } from 'zod';
 
-/** A rule another module adds to PUT /account/me (it knows what session cannot import). */
-type ProfileRule = (db: DbOrTx, actor: Actor, body: z.output<typeof UpdateMeBody>) => Promise<void>;
-const profileRules = new Set<ProfileRule>();
-
-/** The businesses module refuses last names and a birth date for a persona moral's users. */
-export function registerProfileRule(rule: ProfileRule): void {
-  profileRules.add(rule);
-}
+/**
+ * Rules other modules add to PUT /account/me (they know what session cannot import); each throws
+ * to refuse. Businesses refuses last names and a birth date for a persona moral's users.
+ */
+export const profileRules = listeners<[db: DbOrTx, actor: Actor, body: z.output<typeof UpdateMeBody>]>('session.profileRules');
 
 const tags = ['Perfil'];
 const own = { access: 'authenticated' as const, temporaryPasswordOk: true };
@@ -63,7 +61,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/api/v1/account/me', { config: editOwn, schema: { tags, summary: 'Editar mis datos', body: UpdateMeBody, response: { 200: answer(Me) } } }, async (req) => {
     const b = req.body;
     const blank = (v: string | null | undefined) => (v === '' ? null : v);
-    for (const check of profileRules) await check(db, actorOf(req), b);
+    await profileRules(db, actorOf(req), b);
     await db.transaction(async (tx) => {
       await users.updateUser(tx, actorOf(req).userId, {
         v_names: b.v_names,

@@ -22,7 +22,7 @@ export { movementEntries } from './ledger-entries';
 export { proofOfPayment } from './proof';
 export { businessOwner, placeSpeiOutOrders, type BatchOrder } from './order';
 export { placePayout, planPayout, checkSourceLimits, type PayoutSource, type PayoutDestination, type PayoutPlan } from './payout';
-export { onSpeiOutOutcome } from './outcomes';
+export { speiOutOutcome } from './outcomes';
 export { businessAccount as businessSpeiAccount } from './movement';
 export { movementByTrackingKey } from './queries';
 export { movementBatches, movementsPerDay, movementsPerStatus, commissionsPerBusinessMonth, type MovementReportFilter, type MovementReportRow } from './report-rows';

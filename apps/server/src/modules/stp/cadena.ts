@@ -5,7 +5,6 @@
  */
 import { createSign, createVerify, type KeyObject } from 'node:crypto';
 import { bankByClabePrefix } from '@far/contracts';
-import type { RailOrder } from '../spei';
 
 /** registraOrden's fields, in the order of the cadena original. */
 export const ORDER_FIELDS = [
@@ -66,8 +65,20 @@ export function counterpartInstitution(bankCode: string): string {
   return bank.speiKey.padStart(5, '0');
 }
 
+/** What an order needs to become STP's fields (spei's RailOrder has them; kept apart so the fake STP imports no server code). */
+export interface StpOrderInput {
+  trackingKey: string;
+  amountCents: bigint;
+  beneficiaryClabe: string;
+  beneficiaryBankCode: string;
+  beneficiaryName: string;
+  senderName: string;
+  concept: string;
+  reference: string;
+}
+
 /** The order's fields as STP receives them (without empresa and firma, added at each send). */
-export function orderFields(order: RailOrder, cuentaOrdenante: string): Record<string, string | number> {
+export function orderFields(order: StpOrderInput, cuentaOrdenante: string): Record<string, string | number> {
   return {
     institucionContraparte: counterpartInstitution(order.beneficiaryBankCode),
     claveRastreo: order.trackingKey.slice(0, LIMITS.claveRastreo),

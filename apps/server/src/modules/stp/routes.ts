@@ -1,7 +1,12 @@
 import { isIP } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ClabeRegistration, SpeiRailState, answer } from '@far/contracts';
 import { z } from 'zod';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { actorOf } from '../../platform/guard';
+import { ok } from '../../platform/reply';
+import { businessFor } from '../spei';
+import { clabeRegistration, railState } from './state';
 import { receiveAbono, receiveEstado, webhookFailed } from './webhooks';
 
 /** The caller's address (req.ip honours TRUST_PROXY) against STP_WEBHOOK_ALLOW; an IPv4 seen as ::ffff:a.b.c.d counts as IPv4. */
@@ -12,6 +17,18 @@ function allowed(list: import('node:net').BlockList, ip: string): boolean {
 }
 
 const Answer = z.record(z.string(), z.unknown());
+
+/** The rail as people see it: its state (staff, dashboard) and whether a business's CLABE is registered. */
+export const railRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.ctx;
+  const tags = ['STP'];
+  app.get('/api/v1/transaction/spei-rail/state', { config: { access: { FAR: { menu: '/dashboard', permission: 'Ver' } } }, schema: { tags, summary: 'Estado del riel SPEI (STP o sandbox)', response: { 200: answer(SpeiRailState) } } }, async () => ok(await railState(db, config)));
+  app.get(
+    '/api/v1/transaction/spei-rail/clabe-registration',
+    { config: { access: { FAR: { menu: '/user/business', permission: 'Ver' }, BUS: { menu: '/account/status', permission: 'Ver' } } }, schema: { tags, summary: 'Si la CLABE de la empresa está registrada en STP', querystring: z.object({ BusinessId: z.string().uuid().optional() }), response: { 200: answer(ClabeRegistration) } } },
+    async (req) => ok(await clabeRegistration(db, config, (await businessFor(db, actorOf(req), req.query.BusinessId)).v_account_number)),
+  );
+};
 
 /** STP's webhooks: public routes (STP has no session), limited to STP_WEBHOOK_ALLOW. */
 export const stpRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -79,6 +79,8 @@ export const stpAccounts = pgTable(
     /** 'business' | 'wallet' | 'cardholder'. */
     v_owner_kind: text('v_owner_kind').notNull(),
     v_owner: text('v_owner').notNull(),
+    /** Who holds it, as STP's registration needs it (RFC or CURP, person or company, names). */
+    t_holder: jsonb('t_holder').$type<Record<string, unknown>>().notNull(),
     v_status: text('v_status').notNull().default('pendiente').$type<'pendiente' | 'registrada' | 'baja_pendiente' | 'baja'>(),
     i_attempts: integer('i_attempts').notNull().default(0),
     v_last_error: text('v_last_error'),
@@ -100,4 +102,6 @@ export const stpRailState = pgTable('stp_rail_state', {
   d_last_ok: tstz('d_last_ok'),
   d_last_failure: tstz('d_last_failure'),
   v_last_error: text('v_last_error'),
+  /** The account sweep's watermark: CLABEs changed since a little before it are looked at again. */
+  d_accounts_swept: tstz('d_accounts_swept'),
 });

@@ -56,6 +56,10 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   tags = ['Domicilio'];
+  // The profile asks for the caller's own address without an id: none yet is null, not a 404 (issue 26 §4).
+  app.get('/api/v1/address/mine', { config: { access: { WAL: { menu: '/profile', permission: 'Ver' } } }, schema: { tags, summary: 'Mi domicilio (null si aún no lo registro)', response: { 200: answer(AddressRecord.nullable()) } } }, async (req) =>
+    ok(await wallet.myAddress(db, actorOf(req))),
+  );
   app.get('/api/v1/address/:id', { config: own('Ver'), schema: { tags, summary: 'Domicilio (id del registro o del usuario Wallet)', params: IdParam, response: { 200: answer(AddressRecord) } } }, async (req) =>
     ok(await wallet.getAddress(db, actorOf(req), req.params.id)),
   );

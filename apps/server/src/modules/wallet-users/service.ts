@@ -136,6 +136,11 @@ async function findAddress(db: DbOrTx, actor: Actor, id: string, lock = false) {
   return { row, user: await walletUserForActor(db, actor, row.v_uid_user) };
 }
 
+export async function myAddress(db: DbOrTx, actor: Actor) {
+  const [row] = await db.select().from(addresses).where(eq(addresses.v_uid_user, actor.userId));
+  return row ? addressOut(row) : null;
+}
+
 export const getAddress = async (db: DbOrTx, actor: Actor, id: string) => addressOut((await findAddress(db, actor, id)).row);
 
 export async function updateAddress(tx: DbOrTx, actor: Actor, id: string, d: z.output<typeof AddressUpdateBody>) {

@@ -21,7 +21,7 @@ import type { Actor } from '../../platform/context';
 import { notFound, rule } from '../../platform/errors';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
-import { PROVIDER_CLABE } from '../businesses';
+import { PROVIDER_CLABE, type IssuedClabe } from '../businesses';
 import { balanceOf, customerAccountCode, getAccountByCode, listAccounts } from '../ledger';
 import { notify } from '../notifications';
 import { holderIsAllyOf, walletAccount, walletHolderByClabe, walletOrderOutcome, walletReceived, walletUsage, type ClabeHolder } from '../spei';
@@ -133,6 +133,19 @@ export const canReceive = (u: users.UserRow) => !users.isDeleted(u) && users.can
 export async function holderOf(db: DbOrTx, user: users.UserRow, wallet: WalletRow): Promise<ClabeHolder> {
   const s = await settings(db);
   return { userId: user.v_uid, client: wallet.v_client, name: users.fullName(user), clabe: wallet.v_clabe, canReceive: canReceive(user), commissionSpeiInBp: BigInt(s.n_commission_spei_in_bp) };
+}
+
+/** Wallets' CLABEs opened or changed at or after `since`, for the rail's account registration (modules/stp). */
+export async function walletClabesSince(db: DbOrTx, since: Date): Promise<IssuedClabe[]> {
+  const rows = await db.select().from(walletAccounts).where(sql`${walletAccounts.d_update_at} >= ${since.toISOString()}::timestamptz`).orderBy(walletAccounts.d_update_at);
+  const out: IssuedClabe[] = [];
+  for (const w of rows) {
+    const u = await users.getUser(db, w.v_uid_user);
+    if (!u) continue;
+    const { apellidoPaterno, apellidoMaterno } = { apellidoPaterno: u.v_last_name_1 ?? undefined, apellidoMaterno: u.v_last_name_2 ?? undefined };
+    out.push({ clabe: w.v_clabe, ownerKind: 'wallet', owner: w.v_client, rfcCurp: u.v_curp ?? u.v_rfc ?? 'ND', persona: 'fisica', nombre: u.v_names, apellidoPaterno, apellidoMaterno, active: !users.isDeleted(u), updatedAt: w.d_update_at });
+  }
+  return out;
 }
 
 /** The SPEI module's hooks on wallets (it cannot import this module): whose a CLABE is, allies, and the notices. */

@@ -8,3 +8,4 @@ export async function register(app: FastifyInstance): Promise<void> {
   await app.register(walletMoneyRoutes);
 }
 export { walletMovementByTrackingKey } from './movements';
+export { walletClabesSince } from './account';

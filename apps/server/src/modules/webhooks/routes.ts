@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { actorOf } from '../../platform/guard';
 import { ok } from '../../platform/reply';
 import { registerJobHandler } from '../jobs';
-import { onBusinessEvents } from '../notifications';
-import { WEBHOOK_JOB, createEndpoint, fanOutToWebhooks, deleteEndpoint, deliverAttempt, listDeliveries, listEndpoints, resendDelivery, updateEndpoint, type WebhookOutbound } from './service';
+import { WEBHOOK_JOB, createEndpoint, deleteEndpoint, deliverAttempt, listDeliveries, listEndpoints, resendDelivery, updateEndpoint, type WebhookOutbound } from './service';
 
 const tags = ['Webhooks'];
 const REFUSED = 'Los webhooks son para los sistemas de una empresa';
@@ -17,7 +16,6 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
   const out: WebhookOutbound = { resolve: app.ctx.resolveHost, production: config.env === 'production' };
   registerJobHandler(WEBHOOK_JOB, (tx, payload, ctx) => deliverAttempt(tx, config.envelopeKey, out, payload, ctx));
-  onBusinessEvents(fanOutToWebhooks);
   const base = '/api/notification/webhooks';
 
   app.get(base, { config: READ, schema: { tags, summary: 'Endpoints de la empresa (el personal indica BusinessId)', querystring: WebhookListQuery, response: { 200: answer(z.array(WebhookEndpoint)) } } }, async (req) =>

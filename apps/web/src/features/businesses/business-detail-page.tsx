@@ -1,10 +1,11 @@
 import type { BusinessDetail } from '@far/contracts';
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, List, Paper, Skeleton, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBuilding, IconCheck, IconFileText, IconInfoCircle, IconPencil, IconTrash, IconUsers, IconUserShield, IconHeartHandshake, IconShieldCheck, IconX } from '@tabler/icons-react';
+import { IconBuilding, IconCheck, IconKey, IconFileText, IconInfoCircle, IconPencil, IconTrash, IconUsers, IconUserShield, IconHeartHandshake, IconShieldCheck, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
+import { ClabeRegistrationBadge } from '../../components/clabe-registration';
 import { DetailGrid } from '../../components/detail-grid';
 import type { PanelSlots } from '../../components/panel-slots';
 import { ErrorAlert } from '../../components/error-alert';
@@ -23,6 +24,7 @@ import { useBusiness } from './api/get-business';
 import { useLegalRepresentative } from './api/get-legal-representative';
 import { useDocuments } from './api/list-documents';
 import { BUSINESS_SCREEN } from './business-create-page';
+import { ApiKeysTab } from './api-keys-tab';
 import { BusinessEditForm } from './business-edit-form';
 import { PERSON_KIND_LABELS } from './business-fields';
 import { businessDisplayName, kindOf } from './business-form';
@@ -32,7 +34,7 @@ import { DocumentsTab } from './documents-tab';
 import { LegalRepresentativeTab } from './legal-representative-tab';
 import { notifyActionFailed } from '../../lib/notify';
 
-const TABS = ['datos', 'representante', 'documentos', 'beneficiarios', 'usuarios', 'autorizaciones'] as const;
+const TABS = ['datos', 'representante', 'documentos', 'beneficiarios', 'usuarios', 'autorizaciones', 'claves'] as const;
 
 /**
  * A tab another feature adds to the business detail (the router composes it, since features do not
@@ -105,7 +107,17 @@ function DataTab({ business, canEdit }: { business: BusinessDetail; canEdit: boo
           ...(moral ? [] : [{ label: 'CURP', value: b.Curp }, { label: 'Teléfono celular', value: b.Mobile ? `${b.MobileCode} ${b.Mobile}` : null }]),
           { label: 'Correo electrónico', value: b.Email },
           { label: 'Número de cliente', value: b.ClientNumber },
-          { label: 'Cuenta CLABE', value: <Text span className="tabular" size="sm">{b.AccountNumber}</Text> },
+          {
+            label: 'Cuenta CLABE',
+            value: (
+              <Group gap={6} wrap="wrap">
+                <Text span className="tabular" size="sm">
+                  {b.AccountNumber}
+                </Text>
+                <ClabeRegistrationBadge businessId={b.Id} />
+              </Group>
+            ),
+          },
           { label: 'Usuarios registrados', value: integer(b.RegisteredUsers) },
         ]}
       />
@@ -279,6 +291,9 @@ export function BusinessDetailPage({ extraTabs = [], panels: { Beneficiaries, Bu
             <Tabs.Tab value="autorizaciones" leftSection={<IconShieldCheck size={16} />}>
               Autorizaciones
             </Tabs.Tab>
+            <Tabs.Tab value="claves" leftSection={<IconKey size={16} />}>
+              Claves de API
+            </Tabs.Tab>
             {/* Extension point: «Configuración SPEI y límites» arrives through `extraTabs` (see BusinessDetailTab). */}
             {extraTabs.map((t) => (
               <Tabs.Tab key={t.value} value={t.value} leftSection={t.icon}>
@@ -304,6 +319,9 @@ export function BusinessDetailPage({ extraTabs = [], panels: { Beneficiaries, Bu
           </Tabs.Panel>
           <Tabs.Panel value="autorizaciones">
             <DispersionApprovalTab businessId={b.Id} canEdit={canEdit} />
+          </Tabs.Panel>
+          <Tabs.Panel value="claves">
+            <ApiKeysTab businessId={b.Id} canRevoke={canEdit} />
           </Tabs.Panel>
           {extraTabs.map((t) => (
             <Tabs.Panel key={t.value} value={t.value}>

@@ -29,14 +29,17 @@ function FailedRows({ reference, onClose }: { reference: string | null; onClose:
   );
 }
 
-/** When a batch in progress ends, the counters and the low-stock alert are read again at once. */
-function useRefreshWhenBatchesEnd(inProgress: number) {
+/**
+ * When a batch ends (seen in progress and then final, or first seen already final), the counters
+ * and the low-stock alert are read again at once: the figures are keyed on the finished batches.
+ */
+function useRefreshWhenBatchesEnd(finished: string) {
   const refresh = useRefreshStock();
-  const before = useRef(inProgress);
+  const before = useRef(finished);
   useEffect(() => {
-    if (inProgress < before.current) refresh();
-    before.current = inProgress;
-  }, [inProgress, refresh]);
+    if (finished !== before.current) refresh();
+    before.current = finished;
+  }, [finished, refresh]);
 }
 
 /** Pre Stock (staff): stock by status, generation from the BIN, CSV upload, batches with live progress, low-stock threshold. */
@@ -53,7 +56,12 @@ export function PreStockPage() {
   const [count, setCount] = useState<number | string>(100);
   const [min, setMin] = useState<number | string>('');
   const [failedOf, setFailedOf] = useState<string | null>(null);
-  useRefreshWhenBatchesEnd((batches.data?.Records ?? []).filter((b) => b.Status === 'INPROGRESS').length);
+  useRefreshWhenBatchesEnd(
+    (batches.data?.Records ?? [])
+      .filter((b) => b.Status !== 'INPROGRESS')
+      .map((b) => `${b.ReferenceBatch}:${b.Status}`)
+      .join(),
+  );
   const records = batches.data?.Records ?? [];
 
   const done = (message: string) => () => notifications.show({ color: 'green', message });

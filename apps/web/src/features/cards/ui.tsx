@@ -150,7 +150,7 @@ export function CardMovementAmount({ m }: { m: Pick<CardMovement, 'Kind' | 'Amou
 
 export function MovementRows({ rows }: { rows: CardMovement[] }) {
   return (
-    <ScrollTable head={['Fecha', 'Tarjeta', 'Tipo', 'Descripción', 'Monto', 'Estatus']}>
+    <ScrollTable head={['Fecha', 'Tarjeta', 'Tipo', 'Descripción', 'Monto', 'Estatus']} label="Movimientos de la tarjeta">
       {rows.map((m) => (
         <Table.Tr key={m.Id}>
           <Table.Td>{dateTime(m.CreatedAt)}</Table.Td>

@@ -206,7 +206,7 @@ function Editor({ type, content }: { type: ContentTypeItem; content: ContentItem
         </ContentForm>
       </Paper>
       <Modal opened={preview} onClose={() => setPreview(false)} title="Vista previa (como la ve el usuario)" size="xl">
-        <ContentView content={{ id: content?.Id ?? 'nuevo', name: name || type.Name, systemName: type.SystemName, definition: check.definition, value: values }} />
+        <ContentView content={{ id: content?.Id ?? 'nuevo', name: name || type.Name, systemName: type.SystemName, definition: check.definition, value: values, section }} />
       </Modal>
       {content ? <Versions content={content} opened={history} onClose={() => setHistory(false)} /> : null}
     </>

@@ -14,6 +14,7 @@ import { integer, money } from '../../lib/format';
 import { apiCents, apiCentsOr0, movementMovedMoney, signedMovementCents } from '../../lib/money';
 import { DayBars } from './day-bars';
 import { useAdminMoney, type AdminMoney } from './api/get-admin-money';
+import { RailState } from './rail-state';
 import { useBusinessMoney, type BusinessMoney } from './api/get-business-money';
 
 function MoneyCard({ label, cents, hint, icon: IconCmp, color, testId }: { label: string; cents: bigint | null; hint?: ReactNode; icon: Icon; color: string; testId: string }) {
@@ -205,6 +206,7 @@ function AdminMoneyView({ data }: { data: AdminMoney }) {
           </Anchor>
         ) : null}
       </Group>
+      <RailState />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} mb="md">
         <MoneyCard label="Saldos en custodia" cents={apiCents(data.TotalBalancesHeld)} hint="Dinero de todas las empresas y wallets" icon={IconBuildingBank} color="far" testId="dash-total-held" />
         <MoneyCard

@@ -1,4 +1,4 @@
-import { checkContentDefinition, type HelpContent } from '@far/contracts';
+import { checkContentDefinition, type CmsSection, type HelpContent } from '@far/contracts';
 import { Alert, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconFileText, IconHelpCircle, IconSearch, IconVideo } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,9 +9,9 @@ import { PageHeader } from '../../components/page-header';
 import { useMe } from '../../lib/api/get-me';
 import { useHelp } from './api/help-api';
 
-const viewable = (c: HelpContent) => {
+const viewable = (c: HelpContent, section: CmsSection) => {
   const check = checkContentDefinition(c.Type.Definition);
-  return { id: c.Id, name: c.Name, systemName: c.Type.SystemName, definition: check.ok ? check.definition : { fields: [] }, value: c.Value };
+  return { id: c.Id, name: c.Name, systemName: c.Type.SystemName, definition: check.ok ? check.definition : { fields: [] }, value: c.Value, section };
 };
 
 function Faq({ items }: { items: HelpContent[] }) {
@@ -27,13 +27,13 @@ function Faq({ items }: { items: HelpContent[] }) {
   );
 }
 
-function Contents({ items }: { items: HelpContent[] }) {
+function Contents({ items, section }: { items: HelpContent[]; section: CmsSection }) {
   if (items.length === 0) return <Text c="dimmed">Aún no hay contenido publicado.</Text>;
   return (
     <Stack gap="lg">
       {items.map((c) => (
         <Paper key={c.Id} withBorder p="lg" radius="md">
-          <ContentView content={viewable(c)} />
+          <ContentView content={viewable(c, section)} />
         </Paper>
       ))}
     </Stack>
@@ -49,6 +49,7 @@ export function HelpPage() {
   if (help.isError) return <ErrorAlert error={help.error} title="No fue posible cargar la ayuda" onRetry={() => void help.refetch()} />;
   if (help.isPending || me.isPending) return <LoadingScreen />;
   const of = (name: string) => help.data.filter((c) => c.Type.SystemName === name);
+  const section: CmsSection = me.data?.kind === 'WAL' ? 'wallet' : 'business';
   const others = help.data.filter((c) => !['tutorial', 'faq', 'legal'].includes(c.Type.SystemName ?? ''));
   return (
     <>
@@ -67,17 +68,17 @@ export function HelpPage() {
           {others.length > 0 ? <Tabs.Tab value="otros">Otros</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="tutoriales">
-          <Contents items={of('tutorial')} />
+          <Contents items={of('tutorial')} section={section} />
         </Tabs.Panel>
-        <Tabs.Panel value="faq">{of('faq').length === 0 ? <Contents items={[]} /> : <Faq items={of('faq')} />}</Tabs.Panel>
+        <Tabs.Panel value="faq">{of('faq').length === 0 ? <Contents items={[]} section={section} /> : <Faq items={of('faq')} />}</Tabs.Panel>
         <Tabs.Panel value="legal">
-          <Contents items={of('legal')} />
+          <Contents items={of('legal')} section={section} />
         </Tabs.Panel>
         <Tabs.Panel value="otros">
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {others.map((c) => (
               <Paper key={c.Id} withBorder p="lg" radius="md">
-                <ContentView content={viewable(c)} />
+                <ContentView content={viewable(c, section)} />
               </Paper>
             ))}
           </SimpleGrid>

@@ -164,7 +164,7 @@ function BusinessMovements() {
           getRowId={(m) => m.Id}
           emptyText="Aún no tienes movimientos"
           filteredEmptyText="Sin movimientos que coincidan con los filtros"
-          detail={{ title: () => 'Detalle del movimiento', label: (m) => `Ver movimiento ${m.TrackingKey ?? m.Concept ?? ''}`.trim(), render: (m) => <MovementDetailBody row={m} /> }}
+          detail={{ title: () => 'Detalle del movimiento', label: (m) => `Ver movimiento ${m.TrackingKey ?? m.Concept ?? ''} (${m.MovementName})`.replace('  ', ' '), render: (m) => <MovementDetailBody row={m} /> }}
           filters={
           <Grid align="flex-end" gap="sm" w="100%">
             <Grid.Col span={{ base: 12, md: 3 }}>
@@ -195,7 +195,7 @@ function BusinessMovements() {
                 label="Tipo"
                 placeholder="Todos"
                 clearable
-                data={MOVEMENT_TYPES.filter((t) => !t.startsWith('WALLET')).map((t) => ({ value: t, label: MOVEMENT_TYPE_SHORT[t] }))}
+                data={MOVEMENT_TYPES.filter((t) => !t.startsWith('WALLET') && !t.startsWith('BUDGET')).map((t) => ({ value: t, label: MOVEMENT_TYPE_SHORT[t] }))}
                 value={filters.type}
                 onChange={(v) => update({ type: (v as MovementType | null) ?? null })}
               />

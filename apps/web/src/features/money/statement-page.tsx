@@ -11,6 +11,7 @@ import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import { todayIso } from '../../lib/format';
 import { apiCents, saveBlob } from '../../lib/money';
+import { ClabeRegistrationBadge } from '../../components/clabe-registration';
 import { useAccountState } from './api/get-account-state';
 import { useAccountStatePdf } from './api/download-account-state';
 
@@ -38,7 +39,17 @@ function Summary({ s }: { s: AccountState }) {
           items={[
             { label: 'Empresa', value: s.Business.Name },
             { label: 'RFC', value: s.Business.Rfc },
-            { label: 'CLABE', value: <Text span className="tabular" inherit>{s.Business.AccountNumber}</Text> },
+            {
+              label: 'CLABE',
+              value: (
+                <Group gap={6} wrap="wrap">
+                  <Text span className="tabular" inherit>
+                    {s.Business.AccountNumber}
+                  </Text>
+                  <ClabeRegistrationBadge />
+                </Group>
+              ),
+            },
             { label: 'Periodo', value: s.Period.Label },
           ]}
         />
@@ -82,6 +93,11 @@ function Summary({ s }: { s: AccountState }) {
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">{l.Description}</Text>
+                        {l.OwnTransfer ? (
+                          <Text size="xs" c="dimmed">
+                            Traspaso entre tus cuentas: tu saldo total no cambia
+                          </Text>
+                        ) : null}
                         {l.Concept ? (
                           <Text size="xs" c="dimmed">
                             {l.Concept}
@@ -95,7 +111,7 @@ function Summary({ s }: { s: AccountState }) {
                         </Text>
                       </Table.Td>
                       <Table.Td ta="right">
-                        <MoneyText size="sm" cents={amount} c={amount !== null && amount < 0n ? 'red.9' : 'teal.9'} />
+                        <MoneyText size="sm" cents={amount} c={l.OwnTransfer ? 'gray.7' : amount !== null && amount < 0n ? 'red.9' : 'teal.9'} />
                       </Table.Td>
                       <Table.Td ta="right">
                         <MoneyText size="sm" cents={apiCents(l.Balance)} />

@@ -176,12 +176,12 @@ function BusinessTransfers({ dispersions }: { dispersions?: (canSend: boolean) =
   );
 }
 
-/** Transferencias y dispersiones (/dispersal/transfer). */
+/** Transferencias y dispersiones (/dispersal/transfer); a wallet user's page is «Transferencias», as its menu entry. */
 export function TransfersPage({ dispersions }: { dispersions?: (canSend: boolean) => ReactNode }) {
   const me = useMe();
   return (
     <>
-      <PageHeader title="Transferencias y dispersiones" description={me.data?.kind === 'WAL' ? undefined : 'Envía transferencias SPEI a cuentas CLABE y sigue su estatus.'} />
+      <PageHeader title={me.data?.kind === 'WAL' ? 'Transferencias' : 'Transferencias y dispersiones'} description={me.data?.kind === 'WAL' ? undefined : 'Envía transferencias SPEI a cuentas CLABE y sigue su estatus.'} />
       {me.isPending ? (
         <LoadingScreen label="Cargando…" />
       ) : me.isError ? (

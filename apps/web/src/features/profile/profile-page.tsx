@@ -17,6 +17,7 @@ import { PersonalDataForm } from './personal-data-form';
 import { NotificationPreferencesCard } from './notification-preferences';
 import { PhotoCard } from './photo-card';
 import { ChangePasswordForm, PinForm } from './security-forms';
+import { ApiKeysSection } from './api-keys-section';
 import { WebhooksSection } from './webhooks-section';
 
 export const CHANGE_PASSWORD_PARAM = 'cambiar-contrasena';
@@ -130,6 +131,7 @@ export function ProfilePage({ panels: { Beneficiaries, BusinessUsers }, walletSe
           <BusinessUsers canInvite canChangeStatus selfId={me.data.v_uid} />
         </Paper>
       ) : null}
+      {!forced && me.data.kind === 'BUS' ? <ApiKeysSection canEdit={canEdit} /> : null}
       {!forced && me.data.kind === 'BUS' ? <WebhooksSection canEdit={canEdit} /> : null}
     </>
   );

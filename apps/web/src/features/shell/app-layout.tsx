@@ -157,10 +157,10 @@ export function AppLayout() {
     <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="sm" wrap="nowrap" miw={0}>
+          <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Abrir menú" />
-            <UnstyledButton component={Link} to="/dashboard" title="Ir al inicio" data-testid="header-logo" miw={0}>
-              <Group gap={8} wrap="nowrap" miw={0}>
+            <UnstyledButton component={Link} to="/dashboard" title="Ir al inicio" data-testid="header-logo">
+              <Group gap={8} wrap="nowrap">
                 <Box
                   w={34}
                   h={34}
@@ -171,7 +171,8 @@ export function AppLayout() {
                 >
                   FAR
                 </Box>
-                <Text fw={700} size="lg" c="far.9" truncate>
+                {/* On a phone the logo alone names the portal: the header's controls keep their full size. */}
+                <Text fw={700} size="lg" c="far.9" visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
                   FAR Portal
                 </Text>
               </Group>

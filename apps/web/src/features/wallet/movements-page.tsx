@@ -117,7 +117,7 @@ export function WalletMovementsList({ userId }: { userId?: string }) {
           <TextInput label="Buscar" leftSection={<IconSearch size={16} />} value={filters.Search} onChange={(e) => set({ Search: e.currentTarget.value })} placeholder="Concepto, nombre, clave…" />
           <TextInput label="Desde" type="date" value={filters.From ?? ''} onChange={(e) => set({ From: e.currentTarget.value || null })} />
           <TextInput label="Hasta" type="date" value={filters.To ?? ''} onChange={(e) => set({ To: e.currentTarget.value || null })} />
-          <Select label="Tipo" placeholder="Todos" clearable data={MOVEMENT_TYPES.map((t) => ({ value: t, label: MOVEMENT_TYPE_NAMES[t] }))} value={filters.Type} onChange={(v) => set({ Type: (v as MovementType | null) ?? null })} />
+          <Select label="Tipo" placeholder="Todos" clearable data={MOVEMENT_TYPES.filter((t) => t !== 'CARD_FUNDING').map((t) => ({ value: t, label: MOVEMENT_TYPE_NAMES[t] }))} value={filters.Type} onChange={(v) => set({ Type: (v as MovementType | null) ?? null })} />
           <Select
             label="Estatus"
             placeholder="Todos"

@@ -3,19 +3,18 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-/** GET /api/v1/address/{id} with the wallet user's own id; 404 (null here) until they register one. */
+/** GET /api/v1/address/mine: the wallet user's own address, null until they register one (no 404 on every visit). */
 export type AddressData = z.infer<typeof AddressRecord>;
 
 export const myAddressQueryKey = ['me', 'address'] as const;
 
-export const getAddress = (userId: string) => apiRequest('GET', `/api/v1/address/${userId}`, { schema: AddressRecord });
+export const getMyAddress = () => apiRequest('GET', '/api/v1/address/mine', { schema: AddressRecord.nullable() });
 
 export const myAddressQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: [...myAddressQueryKey, userId],
     queryFn: async (): Promise<AddressData | null> => {
-      const [data, error] = await getAddress(userId);
-      if (error?.status === 404) return null;
+      const [data, error] = await getMyAddress();
       if (error) throw error;
       return data;
     },

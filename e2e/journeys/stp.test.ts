@@ -1,0 +1,104 @@
+/**
+ * SPEI through STP, end to end: a product server started with SPEI_RAIL=stp against the fake STP
+ * of the server's test suite (a real HTTP server). The business sends a transfer in Chromium; the
+ * fake verifies its firma and registers it; the fake settles it through the product's webhook; the
+ * business sees it settled and downloads the proof. Staff see the rail's state on the dashboard.
+ */
+import { readFileSync } from 'node:fs';
+import { sandboxAccountHolder, buildClabe } from '@far/contracts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFakeStp, type FakeStp } from '../../apps/server/test/stp/fake-stp';
+import { STP_PASSPHRASE, makeStpKeys } from '../../apps/server/test/stp/keys';
+import { codeIn, lastMessageTo, launch, newPage, screenshot, signIn } from '../browser';
+import { startServer } from '../global-setup';
+
+let browser: Browser;
+let fake: FakeStp;
+let server: { base: string; stop: () => Promise<void> };
+
+beforeAll(async () => {
+  const keys = makeStpKeys();
+  fake = await startFakeStp(keys.publicKey, { timeoutMs: 5000 });
+  server = await startServer(7, {
+    SPEI_RAIL: 'stp',
+    STP_API_URL: fake.url,
+    STP_EMPRESA: fake.empresa,
+    STP_PRIVATE_KEY_FILE: keys.file,
+    STP_PRIVATE_KEY_PASSPHRASE: STP_PASSPHRASE,
+    STP_CUENTA_ORDENANTE: '646180110400000007',
+    STP_TIMEOUT_MS: '5000',
+    JOBS_POLL_MS: '300',
+  });
+  fake.productUrl = server.base;
+  browser = await launch();
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fake?.close();
+});
+
+it('a business sends a transfer through STP, STP settles it, and the business downloads the proof', async () => {
+  const { context, page } = await newPage(browser, server.base);
+  await signIn(page, 'empresa@demo.mx');
+  await page.waitForURL('**/dashboard');
+
+  // The business's CLABE is registered at STP by the dispatcher; the statement screen says so.
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Estado de cuenta' }).click();
+  await page.waitForURL('**/account/status');
+  await expect.poll(() => page.getByTestId('clabe-registration').innerText(), { timeout: 30_000 }).toBe('Registrada en STP');
+
+  // A transfer to a BBVA CLABE typed by hand (its holder is who the rail's lookup names).
+  const clabe = buildClabe('012', '180', String(Date.now()).slice(-11));
+  const holder = sandboxAccountHolder(clabe);
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Transferencias y dispersiones' }).click();
+  await page.waitForURL('**/dispersal/transfer');
+  await page.getByText('Otra CLABE').click();
+  await page.getByLabel('CLABE del beneficiario').fill(clabe);
+  await page.getByLabel('Nombre del beneficiario').fill(holder.exists ? holder.name : 'Proveedor STP');
+  await page.getByLabel('Monto').fill('321.50');
+  await page.getByLabel('Concepto').fill('Pago por STP');
+  await page.getByLabel('Referencia numérica').fill('2468');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect.poll(() => page.getByTestId('value-preview').isVisible(), { timeout: 15_000 }).toBe(true);
+  const before = await lastMessageTo('empresa@demo.mx', server.base).then((m) => m.t_body).catch(() => null);
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  let body = '';
+  await expect.poll(async () => (body = await lastMessageTo('empresa@demo.mx', server.base).then((m) => m.t_body).catch(() => '')) !== '' && body !== before, { timeout: 15_000 }).toBe(true);
+  await page.getByLabel('Código de seguridad').fill(codeIn(body));
+  const holderCheck = page.getByLabel('Confirmar titular');
+  await page.getByRole('button', { name: 'Confirmar transferencia' }).click();
+  if (await holderCheck.isVisible().catch(() => false)) {
+    await holderCheck.check();
+    await page.getByRole('button', { name: 'Confirmar transferencia' }).click();
+  }
+  await expect.poll(() => page.getByTestId('transfer-result').isVisible(), { timeout: 15_000 }).toBe(true);
+  const trackingKey = await page.getByTestId('tracking-key').innerText();
+
+  // STP has it, signed as STP verifies, exactly once; then STP settles it.
+  await expect.poll(() => fake.orders.has(trackingKey), { timeout: 30_000 }).toBe(true);
+  expect(fake.orders.get(trackingKey)!).toMatchObject({ montoText: '321.50', body: { cuentaBeneficiario: clabe, institucionContraparte: '40012', conceptoPago: 'Pago por STP', referenciaNumerica: 2468 } });
+  expect(fake.registraCalls.filter((c) => c === trackingKey)).toHaveLength(1);
+  expect((await fake.setEstado(trackingKey, 'LIQUIDACION')).status).toBe(200);
+  await expect.poll(() => page.getByTestId('transfer-status').innerText(), { timeout: 30_000 }).toMatch(/Liquidada/i);
+  await screenshot(page, 'stp-transfer-settled');
+
+  // The proof of the settled transfer.
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Saldos y movimientos' }).click();
+  await page.waitForURL('**/movement');
+  await expect.poll(() => page.getByTestId('movements-table').innerText(), { timeout: 15_000 }).toContain(trackingKey);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Descargar comprobante ${trackingKey}` }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(readFileSync(await download.path()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+  await context.close();
+
+  // Staff see the rail on the dashboard.
+  const staff = await newPage(browser, server.base);
+  await signIn(staff.page, 'operador@far.mx');
+  await staff.page.waitForURL('**/dashboard');
+  await expect.poll(() => staff.page.getByTestId('rail-state').innerText(), { timeout: 30_000 }).toContain('Riel SPEI: STP');
+  expect(await staff.page.getByTestId('rail-state').innerText()).toContain('Disponible');
+  await screenshot(staff.page, 'stp-dashboard-rail');
+  await staff.context.close();
+}, 300_000);
