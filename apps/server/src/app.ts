@@ -40,6 +40,7 @@ import { registerEnvelope, type ReportIncident } from './platform/envelope';
 import { frameworkErrorOptions, registerErrorHandler } from './platform/error-handler';
 import { registerInputGuard } from './platform/input';
 import { registerGuard } from './platform/guard';
+import { registerMoneyRoutes } from './platform/money-command';
 import { registerHttp } from './platform/http';
 import { assertHooksProvided, type RegisterModule } from './platform/module';
 import { hostResolver, type HostResolver } from './platform/outbound';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, logger, resolveHost }: BuildO
   registerEnvelope(app, report);
   registerGuard(app, (claims) => loadActor(database, claims), apiKeyAuth(database));
   registerApiKeyHooks(app, ctx);
+  registerMoneyRoutes(app);
   // After the guard: a caller without the permission gets 403 whatever it sent.
   registerInputGuard(app);
 

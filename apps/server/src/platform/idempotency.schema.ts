@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { tstz } from '../db/columns';
 
 /**
- * Idempotency keys of money-moving calls (withIdempotency, ./idempotency.ts). The row is inserted in
- * the same transaction as the movement, before it: a concurrent duplicate waits on the unique
- * index until the first commits and then reads the stored answer. A failed attempt rolls back
- * with its row, so nothing is remembered for a call that moved no money.
+ * Idempotency keys of money-moving calls (the money command, ./money-command.ts). The row is
+ * inserted first in the same transaction as the movement: a concurrent duplicate waits on the
+ * unique index until the first commits and then reads the stored answer. A failed attempt rolls
+ * back with its row, so nothing is remembered for a call that moved no money.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -1,25 +1,16 @@
 /**
- * Idempotency-Key for money-moving calls (docs/decisions/0004-ledger.md).
- *
- *   app.post('/api/v1/…', { config: { access: … }, schema: { … } }, (req, reply) =>
- *     withIdempotency(req, reply, async (tx) => {
- *       const moved = await postTransaction(tx, …);
- *       await recordActivity(tx, …);
- *       return { status: 200, body: ok({ … }) };
- *     }));
+ * Idempotency-Key of money-moving calls: the one header schema, the request's fingerprint, and the
+ * key row (claim, replay, stored answer). The money command (./money-command.ts) is its only user;
+ * docs/decisions/0022-money-command.md gives the order of the steps.
  *
  * - The key is scoped by (signed-in user, method + route pattern); the request is fingerprinted
  *   by SHA-256 of the canonical JSON of its params, query and (validated) body.
  * - Same key, same request: the first answer again (same status, same body) with `replay: true`
  *   and the header `Idempotent-Replayed: true`. Same key, another request: 409.
- * - The key row is inserted first thing inside the transaction that moves the money. A concurrent
- *   duplicate blocks on the unique index until the first commits, then reads and replays its
- *   answer; if the first rolls back, the duplicate goes ahead as the first. Either way there is
- *   one movement. An attempt that fails rolls back with its key, so a refused or failed call can
- *   be retried with the same key (it moved nothing).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, lt } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
 import { idempotencyKeys } from './idempotency.schema';
 import { sha256 } from './crypto';
@@ -27,13 +18,17 @@ import { AppError, fieldError } from './errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+const KEY_MISSING = 'Falta el encabezado Idempotency-Key';
+const KEY_INVALID = 'El encabezado Idempotency-Key no es válido';
 
-export interface IdempotentResult<T> {
-  /** HTTP status of the answer; 200 when omitted. */
-  status?: number;
-  /** The answer's body: plain JSON (it is stored as jsonb and replayed as is). */
-  body: T;
-}
+/** The header every money-moving route requires (added to the route's schema by registerMoneyRoutes). */
+export const IdempotencyHeaders = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z
+    .string({ error: KEY_MISSING })
+    .min(1, KEY_MISSING)
+    .regex(KEY_PATTERN, KEY_INVALID)
+    .describe('Obligatorio: una llave única por operación (hasta 200 caracteres ASCII visibles; docs/api.md)'),
+});
 
 /** JSON with object keys sorted at every level; bigint as '<digits>n'; undefined members left out. */
 export function canonicalJson(value: unknown): string {
@@ -51,77 +46,84 @@ export function canonicalJson(value: unknown): string {
   throw new TypeError(`canonicalJson: tipo no admitido (${typeof value})`);
 }
 
-export const requestFingerprint = (req: Pick<FastifyRequest, 'params' | 'query' | 'body'>) =>
+const requestFingerprint = (req: Pick<FastifyRequest, 'params' | 'query' | 'body'>) =>
   sha256(canonicalJson({ params: req.params ?? null, query: req.query ?? null, body: req.body ?? null }));
 
-function readKey(req: FastifyRequest): string {
-  const raw = req.headers[IDEMPOTENCY_HEADER];
-  if (raw === undefined || raw === '') throw fieldError('Idempotency-Key', 'Falta el encabezado Idempotency-Key', 'required');
-  if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) throw fieldError('Idempotency-Key', 'El encabezado Idempotency-Key no es válido', 'invalid');
-  return raw;
-}
-
-interface Scope {
+/** One request under its key: who, which route, which key, and what it asked. */
+export interface KeyScope {
   userId: string;
   route: string;
   key: string;
+  fingerprint: string;
 }
 
-async function findKey(db: DbOrTx, s: Scope) {
+export function keyScope(req: FastifyRequest, userId: string): KeyScope {
+  // The schema has checked it already; kept for a route built without registerMoneyRoutes.
+  const raw = req.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined || raw === '') throw fieldError('Idempotency-Key', KEY_MISSING, 'required');
+  if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) throw fieldError('Idempotency-Key', KEY_INVALID, 'invalid');
+  return { userId, route: `${req.method} ${req.routeOptions.url ?? req.url}`, key: raw, fingerprint: requestFingerprint(req) };
+}
+
+/** '<METHOD> <route> <key>': kept on the orders a request made. */
+export const scopeText = (s: KeyScope) => `${s.route} ${s.key}`;
+
+/** A first answer to give again. */
+export interface Replay {
+  status: number;
+  body: unknown;
+}
+
+async function storedRow(db: DbOrTx, s: KeyScope) {
   const [row] = await db
-    .select()
+    .select({ hash: idempotencyKeys.v_request_hash, status: idempotencyKeys.i_status, body: idempotencyKeys.t_response })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.v_uid_user, s.userId), eq(idempotencyKeys.v_route, s.route), eq(idempotencyKeys.v_key, s.key)));
   return row;
 }
 
-type Stored = NonNullable<Awaited<ReturnType<typeof findKey>>>;
-
 /** The stored answer for the same request, or 409 for another request under the same key. */
-function replayOf(row: Stored, fingerprint: string): { status: number; body: unknown } {
-  if (row.v_request_hash !== fingerprint) throw new AppError('IDEMPOTENCY_CONFLICT');
-  // Only visible once committed, and the answer is written before the commit; kept as a guard.
-  if (row.i_status === null) throw new AppError('IDEMPOTENCY_CONFLICT', 'La solicitud con esta llave de idempotencia sigue en proceso');
-  const body = row.t_response;
-  return { status: row.i_status, body: body && typeof body === 'object' && !Array.isArray(body) ? { ...body, replay: true } : body };
+function replayOf(row: NonNullable<Awaited<ReturnType<typeof storedRow>>>, s: KeyScope): Replay {
+  if (row.hash !== s.fingerprint) throw new AppError('IDEMPOTENCY_CONFLICT');
+  // A row is only seen once committed, and its answer is written before the commit; kept as a guard.
+  if (row.status === null) throw new AppError('IDEMPOTENCY_CONFLICT', 'La solicitud con esta llave de idempotencia sigue en proceso');
+  const body = row.body;
+  return { status: row.status, body: body && typeof body === 'object' && !Array.isArray(body) ? { ...body, replay: true } : body };
+}
+
+/** The first answer of a finished request under this key (one read, no transaction), if any. */
+export async function finishedAnswer(db: DbOrTx, s: KeyScope): Promise<Replay | undefined> {
+  const row = await storedRow(db, s);
+  return row ? replayOf(row, s) : undefined;
 }
 
 /**
- * Runs `work` in a transaction guarded by the request's Idempotency-Key and answers it (or the
- * stored first answer). Call it as the whole body of a money-moving handler.
+ * Claims the key inside the caller's transaction: one insert when the key is new. A concurrent
+ * request with the same key waits on the unique index until this transaction ends: after a commit
+ * it finds the row and replays its answer; after a rollback its own insert goes in and it is the first.
  */
-export async function withIdempotency<T>(req: FastifyRequest, reply: FastifyReply, work: (tx: Tx) => Promise<IdempotentResult<T>>): Promise<T> {
-  const actor = req.actor;
-  if (!actor) throw new Error('withIdempotency: la ruta debe exigir sesión');
-  const scope: Scope = { userId: actor.userId, route: `${req.method} ${req.routeOptions.url ?? req.url}`, key: readKey(req) };
-  const fingerprint = requestFingerprint(req);
-  const db = req.server.ctx.db;
+export async function claimKey(tx: Tx, s: KeyScope): Promise<{ id: string } | { replay: Replay }> {
+  const [claimed] = await tx
+    .insert(idempotencyKeys)
+    .values({ v_uid_user: s.userId, v_route: s.route, v_key: s.key, v_request_hash: s.fingerprint })
+    .onConflictDoNothing()
+    .returning({ id: idempotencyKeys.v_uid });
+  if (claimed) return claimed;
+  const first = await storedRow(tx, s);
+  if (!first) throw new AppError('IDEMPOTENCY_CONFLICT', 'La solicitud con esta llave de idempotencia sigue en proceso');
+  return { replay: replayOf(first, s) };
+}
 
-  // Fast path: a retry of a finished request does not open a transaction.
-  const done = await findKey(db, scope);
-  const outcome = done
-    ? { replay: true as const, ...replayOf(done, fingerprint) }
-    : await db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .insert(idempotencyKeys)
-          .values({ v_uid_user: scope.userId, v_route: scope.route, v_key: scope.key, v_request_hash: fingerprint })
-          .onConflictDoNothing()
-          .returning({ v_uid: idempotencyKeys.v_uid });
-        if (!claimed) {
-          // Another request with this key committed while we waited on the unique index.
-          const first = await findKey(tx, scope);
-          if (!first) throw new AppError('IDEMPOTENCY_CONFLICT', 'La solicitud con esta llave de idempotencia sigue en proceso');
-          return { replay: true as const, ...replayOf(first, fingerprint) };
-        }
-        const result = await work(tx);
-        const status = result.status ?? 200;
-        const body = JSON.parse(JSON.stringify(result.body)) as unknown;
-        await tx.update(idempotencyKeys).set({ i_status: status, t_response: body }).where(eq(idempotencyKeys.v_uid, claimed.v_uid));
-        return { replay: false as const, status, body: result.body as unknown };
-      });
-  reply.status(outcome.status);
-  if (outcome.replay) reply.header('Idempotent-Replayed', 'true');
-  return outcome.body as T;
+/** Writes the answer on the claimed row, in the same transaction as the movement. */
+export async function storeAnswer(tx: Tx, id: string, answer: Replay): Promise<void> {
+  await tx.update(idempotencyKeys).set({ i_status: answer.status, t_response: answer.body }).where(eq(idempotencyKeys.v_uid, id));
+}
+
+/** Sends an answer (first or replayed) with its status and, for a replay, the header. */
+export function sendAnswer<T>(reply: FastifyReply, answer: Replay, replayed: boolean): T {
+  reply.status(answer.status);
+  if (replayed) reply.header('Idempotent-Replayed', 'true');
+  return answer.body as T;
 }
 
 /** Forgets keys older than `before` (retention: at least 24 h; run from a scheduled job). */

@@ -264,7 +264,7 @@ describe('budgets', () => {
     const created = await t.call(a.email, { method: 'POST', url: '/api/v1/budget', payload: { v_name: 'Vacaciones', n_goal_amount: '300', d_target_date: '2027-06-01' } });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().data.v_uid;
-    const mv = (v_type: string, n_amount: string, as = a.email, budget = id) => t.call(as, { method: 'POST', url: `/api/v1/budget/${budget}/movement`, payload: { v_type, n_amount } });
+    const mv = (v_type: string, n_amount: string, as = a.email, budget = id) => t.call(as, { method: 'POST', url: `/api/v1/budget/${budget}/movement`, payload: { v_type, n_amount }, headers: { 'idempotency-key': key() } });
     expect((await mv('add', '200')).json().data).toMatchObject({ AvailableBalance: '800.00', Budget: { n_current_amount: '200.00', Progress: 66, GoalMet: false } });
     expect((await mv('add', '150')).json().data.Budget).toMatchObject({ n_current_amount: '350.00', Progress: 100, GoalMet: true });
     expect(await count(t, 'notifications', "v_uid_user = $1 AND v_kind = 'budget.goal-met'", [a.id])).toBe(1);

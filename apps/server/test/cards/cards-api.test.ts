@@ -122,7 +122,7 @@ describe('cards, funding and the sandbox', () => {
   it('refuses funding without a code, and a file with a locked card, writing nothing', async () => {
     const before = await count(t, 'ledger_transactions');
     const noCode = await upload(t, BUSINESS, '/api/v1/transaction/cardholdermovements/load-funds-csv', { name: 'f.csv', content: `CardIdentifier,Amount\n${ids[0]},10\n` }, {}, { 'idempotency-key': key() });
-    expect(noCode.statusCode).toBe(422);
+    expect([noCode.statusCode, noCode.json().message]).toEqual([400, 'Ingresa el código de seguridad']);
     await post(t, BUSINESS, '/api/v1/cards/lock', { CardIdentifier: ids[2], Lock: true });
     const preview = await upload(t, BUSINESS, '/api/v1/transaction/cardholdermovements/load-funds-csv', { name: 'f.csv', content: `CardIdentifier,Amount\n${ids[2]},10\n${ids[0]},abc\n` }, { Preview: 'true' });
     expect(preview.json().data.Errors.map((e: { Message: string }) => e.Message)).toEqual(['La tarjeta está bloqueada', 'Monto no válido']);

@@ -1,6 +1,6 @@
 /**
- * Idempotency-Key through HTTP: a small app with one test-only money route, sharing the test
- * database's context, the real error handler and zod validation, and the real withIdempotency.
+ * Idempotency-Key through HTTP: a small app with test-only money routes, sharing the test
+ * database's context, the real error handler and zod validation, and the real money command.
  */
 import { randomUUID } from 'node:crypto';
 import { AmountField, amountOut, answer } from '@far/contracts';
@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { balanceOf, openAccount, postTransaction, type LedgerAccount } from '../../src/modules/ledger';
 import type { Actor } from '../../src/platform/context';
 import { registerErrorHandler } from '../../src/platform/error-handler';
-import { canonicalJson, purgeIdempotencyKeys, withIdempotency } from '../../src/platform/idempotency';
-import { ok } from '../../src/platform/reply';
+import { canonicalJson, purgeIdempotencyKeys } from '../../src/platform/idempotency';
+import { registerMoneyRoutes, runMoney } from '../../src/platform/money-command';
 import { createTestApp, type TestApp } from '../helpers';
 
 let t: TestApp;
@@ -34,12 +34,13 @@ beforeAll(async () => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, async () => undefined);
+  registerMoneyRoutes(app);
   // Stands in for the guard: the caller is whoever x-test-user says.
   app.addHook('onRequest', async (req) => {
     req.actor = { userId: String(req.headers['x-test-user'] ?? USER_A), client: 'BUSIDEM01' } as Actor;
   });
-  const deposit = (direction: 1n | -1n) => async (req: { params: { accountId: string }; body: z.infer<typeof Body> } & Parameters<typeof withIdempotency>[0], reply: Parameters<typeof withIdempotency>[1]) =>
-    withIdempotency(req, reply, async (tx) => {
+  const deposit = (direction: 1n | -1n) => async (req: { params: { accountId: string }; body: z.infer<typeof Body> } & Parameters<typeof runMoney>[0], reply: Parameters<typeof runMoney>[1]) =>
+    runMoney(req, reply, { execute: async (tx) => {
       // A fresh ledger reference on every execution: only the idempotency key can stop a second movement.
       const moved = await postTransaction(tx, {
         kind: 'test-deposit',
@@ -49,11 +50,11 @@ beforeAll(async () => {
           { accountId: req.params.accountId, amountCents: direction * req.body.Amount },
         ],
       });
-      return { status: 201, body: ok({ TransactionId: moved.transactionId, Amount: amountOut(req.body.Amount), Concept: req.body.Concept }, 'Movimiento registrado', 201) };
-    });
+      return { status: 201, data: { TransactionId: moved.transactionId, Amount: amountOut(req.body.Amount), Concept: req.body.Concept }, message: 'Movimiento registrado' };
+    } });
   const schema = { params: z.object({ accountId: z.string().uuid() }), body: Body, response: { 201: Answer } };
-  app.post('/api/test/deposit/:accountId', { config: { access: 'authenticated' }, schema }, deposit(1n) as never);
-  app.post('/api/test/withdraw/:accountId', { config: { access: 'authenticated' }, schema }, deposit(-1n) as never);
+  app.post('/api/test/deposit/:accountId', { config: { access: 'authenticated', money: { confirm: 'none' } }, schema }, deposit(1n) as never);
+  app.post('/api/test/withdraw/:accountId', { config: { access: 'authenticated', money: { confirm: 'none' } }, schema }, deposit(-1n) as never);
   await app.ready();
 });
 afterAll(async () => {

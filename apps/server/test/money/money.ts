@@ -8,7 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { runDueJobs } from '../../src/modules/jobs';
 import { AppError } from '../../src/platform/errors';
-import { BUSINESS, BUSINESS_2, TECHFAR, lastCode, type TestApp } from '../helpers';
+import { BUSINESS, BUSINESS_2, TECHFAR, createTestApp, lastCode, type TestApp } from '../helpers';
 
 export interface DemoBusiness {
   id: string;
@@ -94,6 +94,16 @@ export async function moneyTables(t: TestApp) {
 export async function noLimits(t: TestApp, b: DemoBusiness) {
   const res = await t.call(TECHFAR, { method: 'POST', url: '/api/v1/transaction/limit/action/upsert', payload: { ScopeType: 1, BusinessId: b.id, IsEnabled: true } });
   expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A test app whose demo business has `amount` and no limits in the way (pool errors of killed waits ignored). */
+export async function fundedBusiness(amount = '5000.00'): Promise<{ t: TestApp; b: DemoBusiness }> {
+  const t = await createTestApp();
+  t.database.pool?.on('error', () => undefined);
+  const b = await demoBusiness(t);
+  await noLimits(t, b);
+  await deposit(t, b.id, amount);
+  return { t, b };
 }
 
 export { BUSINESS, BUSINESS_2, TECHFAR };

@@ -147,7 +147,7 @@ async function run(o: Op): Promise<void> {
       return void (await runJobs(t));
     }
     case 'budget': {
-      const res = await t.call(WALLET, { method: 'POST', url: `/api/v1/budget/${walletIds.budget}/movement`, payload: { v_type: o.type, n_amount: peso(o.cents) } });
+      const res = await moneyCall(t, WALLET, { method: 'POST', url: `/api/v1/budget/${walletIds.budget}/movement`, payload: { v_type: o.type, n_amount: peso(o.cents) } });
       return void accepted(res);
     }
   }

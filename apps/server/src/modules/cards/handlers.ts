@@ -1,20 +1,13 @@
 /** Request-side helpers of the card routes: who the call is about, uploads, codes, keys. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { Actor, RouteAccess } from '../../platform/context';
 import { sha256 } from '../../platform/crypto';
-import { IDEMPOTENCY_HEADER } from '../../platform/idempotency';
-import { idempotencyKeys } from '../../platform/idempotency.schema';
 import { readSingleUpload } from '../../platform/upload';
 import type { BusinessRow } from '../businesses';
 import { businessFor } from './common';
 import type { CardFileKind } from '@far/contracts';
 import { UPLOAD_MAX_BYTES, UPLOAD_SIZE_MESSAGE, readCardFile } from './files';
-
-/** Documents the Idempotency-Key header of money calls. */
-export const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional().describe('Obligatorio: una llave única por operación (docs/api.md)') });
 
 export const STOCK = '/pre-stock-cards';
 export const STAFF = '/user/business';
@@ -34,18 +27,7 @@ export async function uploadedTable(req: FastifyRequest, kind: CardFileKind) {
   return { upload, rows };
 }
 
-/** Has this request's Idempotency-Key already been answered? (then it is replayed without a new code) */
-export async function keyAnswered(req: FastifyRequest): Promise<boolean> {
-  const key = req.headers[IDEMPOTENCY_HEADER];
-  if (typeof key !== 'string' || !key || !req.actor) return false;
-  const [row] = await req.server.ctx.db
-    .select({ id: idempotencyKeys.v_uid })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.v_uid_user, req.actor.userId), eq(idempotencyKeys.v_route, `${req.method} ${req.routeOptions.url ?? req.url}`), eq(idempotencyKeys.v_key, key)));
-  return !!row;
-}
-
-/** A multipart request is fingerprinted by what it carried (withIdempotency hashes req.body). */
+/** A multipart request is fingerprinted by what it carried (the money command hashes req.body). */
 export function fingerprintUpload(req: FastifyRequest, content: Buffer, fields: Record<string, string>) {
   (req as { body: unknown }).body = { file: sha256(content.toString('base64')), fields };
 }

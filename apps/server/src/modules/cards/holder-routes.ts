@@ -25,21 +25,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, rule } from '../../platform/errors';
 import { actorOf } from '../../platform/guard';
-import { withIdempotency } from '../../platform/idempotency';
+import { runMoney, type MoneyDeclaration } from '../../platform/money-command';
 import { ok } from '../../platform/reply';
-import { consumeCode } from '../security';
 import * as holders from './cardholders';
 import { CARDHOLDER_NOT_FOUND, businessFor } from './common';
-import { ACCOUNT, STAFF, business, idempotencyHeader, fingerprintUpload, keyAnswered, sendFile, uploadedTable } from './handlers';
+import { ACCOUNT, STAFF, business, fingerprintUpload, sendFile, uploadedTable } from './handlers';
 import { cardTemplate } from './files';
 import * as money from './money';
-import { preflightCardSpeiOut, sendCardSpeiOut } from './speiout';
-import { orderWithCode } from '../spei';
+import { sendCardSpeiOut } from './speiout';
 
 const tags = ['Tarjetahabientes'];
 const base = '/api/v1/cardholders';
 const tx = '/api/v1/transaction';
-const CODE_MISSING = 'Falta el código de seguridad';
+/** Funding cards: the code of operation card-funding (an integration's API key confirms it). */
+const FUNDING_MONEY: MoneyDeclaration = { confirm: 'code', operation: 'card-funding', apiKey: 'none', alsoPreviews: true };
+/** A cardholder's SPEI out: the code of operation spei-out. */
+const CARD_SPEI_MONEY: MoneyDeclaration = { confirm: 'code', operation: 'spei-out', apiKey: 'none' };
 
 /** /api/v1/cardholders/* and the cardholder money calls under /api/v1/transaction. */
 export const cardholderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -126,7 +127,10 @@ export const cardholderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${tx}/cardholdermovements/load-funds-csv`,
     {
-      config: { access: { FAR: { menu: STAFF, permission: 'Editar' }, BUS: { menu: ACCOUNT, permission: 'Agregar' }, note: 'Preview=true answers the preview; otherwise SecurityCode (card-funding) and Idempotency-Key' } },
+      config: {
+        access: { FAR: { menu: STAFF, permission: 'Editar' }, BUS: { menu: ACCOUNT, permission: 'Agregar' }, note: 'Preview=true answers the preview; otherwise SecurityCode (card-funding) and Idempotency-Key' },
+        money: FUNDING_MONEY,
+      },
       schema: {
         tags,
         summary: 'Fondear tarjetas desde un CSV (CardIdentifier o CardholderIdentifier, Amount). Campos: Preview=true para la vista previa; SecurityCode (operación card-funding) e Idempotency-Key para ejecutar',
@@ -142,28 +146,32 @@ export const cardholderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (upload.fields.Preview === 'true') return ok(clean(await money.previewOf(db, b, await money.planFunding(db, b, rows), false)));
       const { SecurityCode: code, ...fields } = upload.fields;
       fingerprintUpload(req, upload.content, fields);
-      if (!(await keyAnswered(req)) && req.headers['idempotency-key']) {
-        // The lock-free checks first, so a refused file keeps the code.
-        const plan = await money.planFunding(db, b, rows);
-        if (plan.errors.length) throw rule(money.FILE_HAS_ERRORS);
-        if (!code) throw rule(CODE_MISSING);
-        await consumeCode(db, actor.userId, 'card-funding', code);
-      }
-      return withIdempotency(req, reply, async (t) => {
-        const plan = await money.planFunding(t, b, rows);
-        await money.executeFunding(t, actor, b, plan, upload.filename);
-        return { body: ok(clean(await money.previewOf(t, b, plan, true)), 'Fondeo aplicado') };
+      return runMoney(req, reply, {
+        code,
+        // The file's checks need no lock: a refused file keeps the code.
+        plan: async (d) => {
+          const plan = await money.planFunding(d, b, rows);
+          if (plan.errors.length) throw rule(money.FILE_HAS_ERRORS);
+          return plan;
+        },
+        execute: async (t) => {
+          const plan = await money.planFunding(t, b, rows);
+          await money.executeFunding(t, actor, b, plan, upload.filename);
+          return { data: clean(await money.previewOf(t, b, plan, true)), message: 'Fondeo aplicado' };
+        },
       });
     },
   );
   app.post(
     `${tx}/cardholdermovements/action/spei-out`,
     {
-      config: { access: { BUS: { menu: ACCOUNT, permission: 'Agregar' }, refused: 'Solo la empresa puede enviar SPEI desde la tarjeta de un tarjetahabiente', note: 'its own cards only; SecurityCode (spei-out) and Idempotency-Key' } },
+      config: {
+        access: { BUS: { menu: ACCOUNT, permission: 'Agregar' }, refused: 'Solo la empresa puede enviar SPEI desde la tarjeta de un tarjetahabiente', note: 'its own cards only; SecurityCode (spei-out) and Idempotency-Key' },
+        money: CARD_SPEI_MONEY,
+      },
       schema: {
         tags,
         summary: 'Enviar un SPEI desde el saldo de la tarjeta de un tarjetahabiente a una CLABE (código de la operación spei-out). Requiere Idempotency-Key, el envío SPEI del tarjetahabiente habilitado y respeta sus límites',
-        headers: idempotencyHeader,
         body: CardSpeiOutBody,
         response: { 200: answer(BusinessMovement) },
       },
@@ -171,10 +179,9 @@ export const cardholderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const actor = actorOf(req);
       const b = await businessFor(db, actor, undefined);
-      return orderWithCode(req, reply, req.body.SecurityCode, {
-        preflight: (now) => preflightCardSpeiOut(db, b, req.body, now),
-        send: (t, key) => sendCardSpeiOut(t, actor, b, req.body, key),
-        message: 'Transferencia registrada',
+      return runMoney(req, reply, {
+        code: req.body.SecurityCode,
+        execute: async (t, { key, now }) => ({ data: await sendCardSpeiOut(t, actor, b, req.body, key, now), message: 'Transferencia registrada' }),
       });
     },
   );

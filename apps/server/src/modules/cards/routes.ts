@@ -34,19 +34,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toCsv } from '../../platform/export';
 import { actorOf } from '../../platform/guard';
-import { withIdempotency } from '../../platform/idempotency';
+import { runMoney } from '../../platform/money-command';
 import { ok } from '../../platform/reply';
 import { registerJobHandler } from '../jobs';
 import { consumeCode } from '../security';
 import * as svc from './cards';
 import { businessFor, cardOf, cardOut, cardholderById } from './common';
 import { cardTemplate } from './files';
-import { ACCOUNT, STAFF, STOCK, business, idempotencyHeader, scopeOf, sendFile, stock, uploadedTable } from './handlers';
+import { ACCOUNT, STAFF, STOCK, business, scopeOf, sendFile, stock, uploadedTable } from './handlers';
 import { authorizationOf, authorizationOut, sandboxProcessor } from './network';
 import { cardKeys } from './secret';
 import * as stockSvc from './stock';
 
 const tags = ['Tarjetas'];
+/** Money that stays with its owner (a card replaced, the network's sandbox): the session is enough. */
+const SAME_OWNER = { confirm: 'none' } as const;
 const base = '/api/v1/cards';
 const READ = { access: { FAR: [{ menu: STOCK, permission: 'Ver' as const }, { menu: STAFF, permission: 'Ver' as const }], BUS: { menu: ACCOUNT, permission: 'Ver' as const } } };
 /** Staff see a full PAN only with Editar on Pre Stock; a business with Ver on its account screen. Both with a fresh code. */
@@ -151,9 +153,9 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     `${base}/action/replace`,
-    { config: business('Editar'), schema: { tags, summary: 'Reponer una tarjeta (robo o extravío): cancela la anterior, asigna una del stock y traspasa el saldo. Requiere Idempotency-Key', headers: idempotencyHeader, body: CardReplaceBody, response: { 200: answer(Card) } } },
+    { config: { ...business('Editar'), money: SAME_OWNER }, schema: { tags, summary: 'Reponer una tarjeta (robo o extravío): cancela la anterior, asigna una del stock y traspasa el saldo. Requiere Idempotency-Key', body: CardReplaceBody, response: { 200: answer(Card) } } },
     (req, reply) =>
-      withIdempotency(req, reply, async (tx) => ({ body: ok(await svc.replaceCard(tx, actorOf(req), await businessFor(tx, actorOf(req), req.body.BusinessId), req.body.CardIdentifier, req.body.Reason), 'Tarjeta repuesta') })),
+      runMoney(req, reply, { execute: async (tx) => ({ data: await svc.replaceCard(tx, actorOf(req), await businessFor(tx, actorOf(req), req.body.BusinessId), req.body.CardIdentifier, req.body.Reason), message: 'Tarjeta repuesta' }) }),
   );
 
   // ---- reveal (fresh code, audited) ----
@@ -182,16 +184,18 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- the card-network sandbox ----
-  const SANDBOX = business('Editar', 'sandbox of the card network: simulate a purchase on a card');
+  const SANDBOX = { ...business('Editar', 'sandbox of the card network: simulate a purchase on a card'), money: SAME_OWNER };
   app.post(
     `${base}/sandbox/authorize`,
-    { config: SANDBOX, schema: { tags, summary: 'Sandbox: autorizar una compra (retiene el monto o la rechaza con su motivo). Requiere Idempotency-Key', headers: idempotencyHeader, body: AuthorizeBody, response: { 200: answer(Authorization) } } },
+    { config: SANDBOX, schema: { tags, summary: 'Sandbox: autorizar una compra (retiene el monto o la rechaza con su motivo). Requiere Idempotency-Key', body: AuthorizeBody, response: { 200: answer(Authorization) } } },
     (req, reply) =>
-      withIdempotency(req, reply, async (tx) => {
-        const card = await cardOf(tx, await scopeOf(tx, actorOf(req), req.body.BusinessId), req.body.CardIdentifier);
-        const b = req.body;
-        const auth = await sandboxProcessor.authorize(tx, card, { merchant: b.MerchantName, mcc: b.Mcc, amountCents: b.Amount, channel: b.Channel, country: b.Country }, new Date());
-        return { body: ok(authorizationOut(auth, card), auth.v_status === 'declined' ? `Compra rechazada: ${auth.v_decline_reason}` : 'Compra autorizada') };
+      runMoney(req, reply, {
+        execute: async (tx, { now }) => {
+          const card = await cardOf(tx, await scopeOf(tx, actorOf(req), req.body.BusinessId), req.body.CardIdentifier);
+          const b = req.body;
+          const auth = await sandboxProcessor.authorize(tx, card, { merchant: b.MerchantName, mcc: b.Mcc, amountCents: b.Amount, channel: b.Channel, country: b.Country }, now);
+          return { data: authorizationOut(auth, card), message: auth.v_status === 'declined' ? `Compra rechazada: ${auth.v_decline_reason}` : 'Compra autorizada' };
+        },
       }),
   );
   for (const [path, op, message] of [
@@ -200,23 +204,27 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `${base}/sandbox/${path}`,
-      { config: SANDBOX, schema: { tags, summary: `Sandbox: ${path === 'capture' ? 'capturar (aplica la retención)' : 'reversar (libera la retención)'}. Requiere Idempotency-Key`, headers: idempotencyHeader, body: AuthorizationRefBody, response: { 200: answer(Authorization) } } },
+      { config: SANDBOX, schema: { tags, summary: `Sandbox: ${path === 'capture' ? 'capturar (aplica la retención)' : 'reversar (libera la retención)'}. Requiere Idempotency-Key`, body: AuthorizationRefBody, response: { 200: answer(Authorization) } } },
       (req, reply) =>
-        withIdempotency(req, reply, async (tx) => {
-          const scope = await scopeOf(tx, actorOf(req), req.body.BusinessId);
-          const { auth, card } = await authorizationOf(tx, scope?.v_uid ?? null, req.body.AuthorizationId);
-          return { body: ok(authorizationOut(await sandboxProcessor[op](tx, auth), card), message) };
+        runMoney(req, reply, {
+          execute: async (tx) => {
+            const scope = await scopeOf(tx, actorOf(req), req.body.BusinessId);
+            const { auth, card } = await authorizationOf(tx, scope?.v_uid ?? null, req.body.AuthorizationId);
+            return { data: authorizationOut(await sandboxProcessor[op](tx, auth), card), message };
+          },
         }),
     );
   }
   app.post(
     `${base}/sandbox/refund`,
-    { config: SANDBOX, schema: { tags, summary: 'Sandbox: devolver (total o parcial) una compra capturada. Requiere Idempotency-Key', headers: idempotencyHeader, body: RefundBody, response: { 200: answer(Authorization) } } },
+    { config: SANDBOX, schema: { tags, summary: 'Sandbox: devolver (total o parcial) una compra capturada. Requiere Idempotency-Key', body: RefundBody, response: { 200: answer(Authorization) } } },
     (req, reply) =>
-      withIdempotency(req, reply, async (tx) => {
-        const scope = await scopeOf(tx, actorOf(req), req.body.BusinessId);
-        const { auth, card } = await authorizationOf(tx, scope?.v_uid ?? null, req.body.AuthorizationId);
-        return { body: ok(authorizationOut(await sandboxProcessor.refund(tx, auth, req.body.Amount ?? auth.n_amount_cents - auth.n_refunded_cents), card), 'Devolución aplicada') };
+      runMoney(req, reply, {
+        execute: async (tx) => {
+          const scope = await scopeOf(tx, actorOf(req), req.body.BusinessId);
+          const { auth, card } = await authorizationOf(tx, scope?.v_uid ?? null, req.body.AuthorizationId);
+          return { data: authorizationOut(await sandboxProcessor.refund(tx, auth, req.body.Amount ?? auth.n_amount_cents - auth.n_refunded_cents), card), message: 'Devolución aplicada' };
+        },
       }),
   );
 };

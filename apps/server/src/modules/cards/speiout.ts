@@ -14,9 +14,9 @@ import { notFound, rule } from '../../platform/errors';
 import type { BusinessRow } from '../businesses';
 import { getAccount } from '../ledger';
 import { cardholderLimits, cardholderSpeiOutEnabled, effectiveSpeiConfig } from '../pricing';
-import { businessOwner, movementOut, placePayout, planPayout, preflightPayout, type MovementRow, type PayoutPlan, type PayoutSource } from '../spei';
+import { businessOwner, movementOut, placePayout, planPayout, type MovementRow, type PayoutPlan, type PayoutSource } from '../spei';
 import { CANCELLED } from './cards';
-import { CARDHOLDER_NOT_FOUND, cardOf, cardholderById, fullNameOf, maskedPanOf, type CardRow, type CardholderRow } from './common';
+import { CARDHOLDER_NOT_FOUND, cardOf, fullNameOf, maskedPanOf, type CardRow, type CardholderRow } from './common';
 import { CARD_LIMIT_TYPE, holderUsageSql } from './network';
 import { cardMovements, cardholders } from './schema';
 
@@ -61,12 +61,6 @@ async function planCardSpeiOut(db: DbOrTx, b: BusinessRow, input: Input, card: C
   };
   const destination = { clabe: input.Clabe, bankCode: bankCodeOf(input.Clabe), name: input.BeneficiaryName, rfc: null, alias: null, accountId: null, dailyLimit: null };
   return { ...(await planPayout(db, source, destination, { amount: input.Amount, confirmHolder: input.ConfirmHolder }, now)), holder };
-}
-
-/** The checks without writing or locking, so that a refusal is answered before the security code is spent. */
-export async function preflightCardSpeiOut(db: DbOrTx, b: BusinessRow, input: Input, now: Date): Promise<void> {
-  const card = await cardOf(db, b, input.CardIdentifier);
-  await preflightPayout(db, await planCardSpeiOut(db, b, input, card, await cardholderById(db, card.v_uid_cardholder), now), now);
 }
 
 /**

@@ -14,12 +14,11 @@ import { z } from 'zod';
 import { actorOf } from '../../platform/guard';
 import { iso, ok } from '../../platform/reply';
 import { listDispersions } from './queries';
-import { FILE_BODY_LIMIT, READ, REMOVE, SEND, createWithCode } from './routes';
+import { DISPERSION_MONEY, FILE_BODY_LIMIT, READ, REMOVE, SEND, createCommand } from './routes';
 import { dispersionFor, editPendingDispersion, removeDispersion, type DispersionRow } from './service';
 
 const tags = ['Dispersiones (dispersal)'];
 const path = '/api/v1/dispersal';
-const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional().describe('Obligatorio: una llave única por operación (docs/api.md)') });
 const EDIT = { access: { BUS: [{ menu: '/dispersal/program', permission: 'Editar' as const }] } };
 
 /** A dispersion as the §3 dispersal entity. */
@@ -55,8 +54,8 @@ export const legacyDispersalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     path,
-    { bodyLimit: FILE_BODY_LIMIT, config: SEND, schema: { tags, summary: 'Crear una dispersión (igual que business-movement/speiout-dispersion). Requiere Idempotency-Key', headers: idempotencyHeader, body: DispersionCreateBody, response: { 200: answer(Dispersal) } } },
-    (req, reply) => createWithCode(req, reply, req.body, toDispersal, () => 'Dispersión registrada'),
+    { bodyLimit: FILE_BODY_LIMIT, config: { ...SEND, money: DISPERSION_MONEY }, schema: { tags, summary: 'Crear una dispersión (igual que business-movement/speiout-dispersion). Requiere Idempotency-Key', body: DispersionCreateBody, response: { 200: answer(Dispersal) } } },
+    (req, reply) => createCommand(req, reply, req.body, toDispersal, () => 'Dispersión registrada'),
   );
 
   app.get(`${path}/:id`, { config: READ, schema: { tags, summary: 'Una dispersión', params: IdParam, response: { 200: answer(Dispersal) } } }, async (req) =>

@@ -3,7 +3,6 @@ import {
   ApprovalConfigBody,
   BusinessIdParams,
   DISPERSION_STATUS as D,
-  DISPERSION_MESSAGES,
   DISPERSION_STATUS_NAMES,
   Dispersion,
   DispersionApproveBody,
@@ -31,26 +30,21 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import type { RouteAccess } from '../../platform/context';
 import { rule } from '../../platform/errors';
 import { writeExport, type ExportColumn, type ExportFormat } from '../../platform/export';
 import { actorOf } from '../../platform/guard';
-import { withIdempotency } from '../../platform/idempotency';
+import { runMoney, type MoneyDeclaration } from '../../platform/money-command';
 import { toPage } from '../../platform/paging';
 import { ok } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { assertBusinessActive, businessForActor, liveBusiness } from '../businesses';
 import { getFile } from '../files';
-import { consumeCode } from '../security';
-import { approvalPolicy, assertChecker, lookupAccountHolder, saveApprovalPolicy } from '../payout-checks';
-import { idempotencyScope } from '../spei';
+import { approvalPolicy, lookupAccountHolder, saveApprovalPolicy } from '../payout-checks';
 import { planDispersion, previewOut } from './plan';
 import { approveDispersion, assertCreatable, createDispersion, dispersionFor, dispersionOut, rejectDispersion, removeDispersion, SECTION, type DispersionRow } from './service';
 import { dispersionTransactions, listDispersions, recentDispersions } from './queries';
-import { dispersions } from './schema';
 import { templateFile } from './template';
-import { and, eq } from 'drizzle-orm';
 
 const tags = ['Dispersiones'];
 const base = '/api/v1/transaction/business-movement';
@@ -58,7 +52,6 @@ const STAFF = '/user/business';
 /** A dispersion file up to 10 MB arrives base64 in JSON. */
 export const FILE_BODY_LIMIT = 15 * 1024 * 1024;
 export const DISPERSION_REFUSED = 'Solo una empresa puede enviar dispersiones';
-const CODE_MISSING = 'No hay un código vigente para esta operación. Solicita uno nuevo.';
 export const SEND: { access: RouteAccess } = { access: { BUS: { menu: '/dispersal/transfer', permission: 'Agregar' }, refused: DISPERSION_REFUSED } };
 export const READ: { access: RouteAccess } = {
   access: {
@@ -88,44 +81,32 @@ const APPROVE: { access: RouteAccess } = {
     refused: DISPERSION_REFUSED,
   },
 };
-const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional().describe('Obligatorio: una llave única por operación (docs/api.md)') });
+/** A dispersion is confirmed with the code of operation dispersion (an integration's API key confirms it). */
+export const DISPERSION_MONEY: MoneyDeclaration = { confirm: 'code', operation: 'dispersion', apiKey: 'none' };
+/** A checker authorises with their own code: people only. */
+const APPROVE_MONEY: MoneyDeclaration = { confirm: 'code', operation: 'dispersion' };
 
 type CreateBody = z.output<typeof DispersionCreateBody>;
 
-async function hasDispersionForKey(db: Db, userId: string, scope: string): Promise<boolean> {
-  const [row] = await db.select({ id: dispersions.v_uid }).from(dispersions).where(and(eq(dispersions.v_uid_user, userId), eq(dispersions.v_idempotency_key, scope)));
-  return !!row;
-}
-
 /**
- * A dispersion with its security code (operation 'dispersion'), as SPEI out does it
- * (docs/decisions/0006-spei.md): a replay is recognised first and answered without a code; a
- * first request is validated and previewed without writing, then the code is spent, then the
- * dispersion is created inside withIdempotency (the start re-checks balance under the lock).
+ * A dispersion (screen, re-send of failed rows, the dispersal API), run by the money command: the
+ * file is validated and previewed without writing (a refused file keeps its code), then the
+ * dispersion is created in the command's transaction (the start re-checks balance under the lock).
  */
-export async function createWithCode<T>(req: FastifyRequest, reply: FastifyReply, body: CreateBody, answerOf: (d: DispersionRow) => T, message: (d: DispersionRow) => string) {
+export function createCommand<T>(req: FastifyRequest, reply: FastifyReply, body: CreateBody, answerOf: (d: DispersionRow) => T, message: (d: DispersionRow) => string) {
   const actor = actorOf(req);
-  const db = req.server.ctx.db;
-  const scope = idempotencyScope(req);
-  const now = new Date();
-  const input = { concept: body.Concept, internalConcept: body.InternalConcept, paymentDay: body.PaymentDay, resendOf: body.ResendOf, idempotencyKey: scope };
-  let plan: Awaited<ReturnType<typeof planDispersion>> | null = null;
-  let refused: unknown = null;
-  if (scope && !(await hasDispersionForKey(db, actor.userId, scope))) {
-    try {
-      const business = await assertBusinessActive(db, actor.client);
-      plan = await planDispersion(db, business, body, now);
-      assertCreatable(plan, input, now);
-      await consumeCode(db, actor.userId, 'dispersion', body.SecurityCode, now);
-    } catch (err) {
-      plan = null;
-      refused = err;
-    }
-  }
-  return withIdempotency(req, reply, async (tx) => {
-    if (!plan) throw refused ?? rule(CODE_MISSING);
-    const d = await createDispersion(tx, actor, plan, input, now);
-    return { body: ok(answerOf(d), message(d)) };
+  const input = (key: string | null) => ({ concept: body.Concept, internalConcept: body.InternalConcept, paymentDay: body.PaymentDay, resendOf: body.ResendOf, idempotencyKey: key });
+  return runMoney(req, reply, {
+    code: body.SecurityCode,
+    plan: async (db, now) => {
+      const plan = await planDispersion(db, await assertBusinessActive(db, actor.client), body, now);
+      assertCreatable(plan, input(null), now);
+      return plan;
+    },
+    execute: async (tx, { plan, key, now }) => {
+      const d = await createDispersion(tx, actor, plan, input(key), now);
+      return { data: answerOf(d), message: message(d) };
+    },
   });
 }
 
@@ -182,10 +163,10 @@ export const dispersionRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/speiout-dispersion`,
     {
       bodyLimit: FILE_BODY_LIMIT,
-      config: SEND,
-      schema: { tags, summary: 'Crear una dispersión: ahora (retiene el total) o en un PaymentDay futuro; código de seguridad de la operación dispersion. Requiere Idempotency-Key', headers: idempotencyHeader, body: DispersionCreateBody, response: { 200: answer(Dispersion) } },
+      config: { ...SEND, money: DISPERSION_MONEY },
+      schema: { tags, summary: 'Crear una dispersión: ahora (retiene el total) o en un PaymentDay futuro; código de seguridad de la operación dispersion. Requiere Idempotency-Key', body: DispersionCreateBody, response: { 200: answer(Dispersion) } },
     },
-    (req, reply) => createWithCode(req, reply, req.body, (d) => dispersionOut(d, actorOf(req)), createdMessage),
+    (req, reply) => createCommand(req, reply, req.body, (d) => dispersionOut(d, actorOf(req)), createdMessage),
   );
 
   app.post(`${base}/dispersion/history`, { config: READ, schema: { tags, summary: 'Historial de dispersiones (10 por página; filtros de fechas y estatus)', body: DispersionHistoryBody, response: { 200: answer(DispersionPage) } } }, async (req) => {
@@ -213,14 +194,13 @@ export const dispersionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/dispersion/approve`,
-    { config: APPROVE, schema: { tags, summary: 'Autorizar una dispersión de otro usuario de la empresa (maker-checker; código de la operación dispersion). Requiere Idempotency-Key', headers: idempotencyHeader, body: DispersionApproveBody, response: { 200: answer(Dispersion) } } },
-    async (req, reply) => {
+    { config: { ...APPROVE, money: APPROVE_MONEY }, schema: { tags, summary: 'Autorizar una dispersión de otro usuario de la empresa (maker-checker; código de la operación dispersion). Requiere Idempotency-Key', body: DispersionApproveBody, response: { 200: answer(Dispersion) } } },
+    (req, reply) => {
       const actor = actorOf(req);
-      // The lock-free checks first, so that a refused approval keeps its code.
-      const d = await dispersionFor(db, actor, req.body.DispersionId);
-      assertChecker({ awaiting: d.i_status === D.porAutorizar, makerId: d.v_uid_user }, actor, DISPERSION_MESSAGES);
-      await consumeCode(db, actor.userId, 'dispersion', req.body.SecurityCode);
-      return withIdempotency(req, reply, async (tx) => ({ body: ok(dispersionOut(await approveDispersion(tx, actor, req.body.DispersionId, new Date()), actor), 'Dispersión autorizada') }));
+      return runMoney(req, reply, {
+        code: req.body.SecurityCode,
+        execute: async (tx, { now }) => ({ data: dispersionOut(await approveDispersion(tx, actor, req.body.DispersionId, now), actor), message: 'Dispersión autorizada' }),
+      });
     },
   );
 

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
 import { attemptsLeftText } from '@far/contracts';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { sha256, sixDigitCode } from '../../platform/crypto';
 import { securityCodes } from './schema';
@@ -35,37 +35,63 @@ export async function issueCode(db: DbOrTx, userId: string, operation: string, n
   return code;
 }
 
+/** What one try did to the user's live code of an operation (none: 'missing'). */
+export type CodeTry = { id: string; outcome: 'ok' | 'expired' | number } | 'missing';
+
 /**
- * Checks and consumes a code in a transaction of its own, so a wrong try is counted even when
- * the operation it protects is refused. Throws a Spanish error on any failure.
+ * Checks and spends the user's live code of `operation` in one statement: a right code is used,
+ * an expired one is closed, a wrong one loses a try (the last one closes it). Atomic on its own, so
+ * outside a transaction a wrong try counts whatever happens next; inside the money command's
+ * transaction the command writes it again after its rollback (rememberCodeTry).
  */
-export async function consumeCode(db: Db, userId: string, operation: string, code: string, now = new Date()): Promise<void> {
-  const outcome = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(securityCodes)
-      .where(and(eq(securityCodes.v_uid_user, userId), eq(securityCodes.v_operation, operation), isNull(securityCodes.d_used_at)))
-      .orderBy(sql`${securityCodes.d_create_at} DESC`)
-      .limit(1)
-      .for('update');
-    if (!row) return 'missing' as const;
-    if (row.d_expires_at <= now) {
-      await tx.update(securityCodes).set({ d_used_at: now }).where(eq(securityCodes.v_uid, row.v_uid));
-      return 'expired' as const;
-    }
-    if (row.v_code_hash === hashCode(row.v_uid, code)) {
-      await tx.update(securityCodes).set({ d_used_at: now }).where(eq(securityCodes.v_uid, row.v_uid));
-      return 'ok' as const;
-    }
-    const left = row.i_attempts_left - 1;
-    await tx.update(securityCodes).set({ i_attempts_left: left, d_used_at: left <= 0 ? now : null }).where(eq(securityCodes.v_uid, row.v_uid));
-    return left;
-  });
-  if (outcome === 'ok') return;
-  if (outcome === 'missing') throw new AppError('BUSINESS_RULE', 'No hay un código vigente para esta operación. Solicita uno nuevo.');
-  if (outcome === 'expired') throw new AppError('BUSINESS_RULE', 'El código expiró. Solicita uno nuevo.');
-  const message = outcome > 0 ? `El código no es correcto. ${attemptsLeftText(outcome)}.` : 'El código no es correcto. Se agotaron los intentos; solicita uno nuevo.';
-  throw new AppError('VALIDATION', message, { errors: [{ field: 'Code', key: 'code', message }] });
+export async function spendCode(db: DbOrTx, userId: string, operation: string, code: string, now = new Date()): Promise<CodeTry> {
+  const at = now.toISOString();
+  const result = (await db.execute(sql`
+    WITH live AS (
+      SELECT v_uid, d_expires_at <= ${at}::timestamptz AS expired,
+             v_code_hash = encode(sha256(convert_to(v_uid::text || ':' || ${code}, 'UTF8')), 'hex') AS right_code
+      FROM security_codes
+      WHERE v_uid_user = ${userId} AND v_operation = ${operation} AND d_used_at IS NULL
+      ORDER BY d_create_at DESC LIMIT 1
+      FOR UPDATE
+    )
+    UPDATE security_codes s
+    SET i_attempts_left = CASE WHEN live.expired OR live.right_code THEN s.i_attempts_left ELSE s.i_attempts_left - 1 END,
+        d_used_at = CASE WHEN live.expired OR live.right_code OR s.i_attempts_left <= 1 THEN ${at}::timestamptz END
+    FROM live WHERE s.v_uid = live.v_uid
+    RETURNING s.v_uid AS id, live.expired, live.right_code, s.i_attempts_left AS left`)) as unknown as { rows: Array<{ id: string; expired: boolean; right_code: boolean; left: number }> };
+  const row = result.rows[0];
+  if (!row) return 'missing';
+  return { id: row.id, outcome: row.expired ? 'expired' : row.right_code ? 'ok' : Number(row.left) };
+}
+
+/** After a rolled-back transaction: the try it had written on the code, written again on its own. */
+export async function rememberCodeTry(db: DbOrTx, t: Exclude<CodeTry, 'missing'>, now = new Date()): Promise<void> {
+  if (t.outcome === 'ok') return;
+  const wrong = t.outcome !== 'expired';
+  await db
+    .update(securityCodes)
+    .set(
+      wrong
+        ? { i_attempts_left: sql`${securityCodes.i_attempts_left} - 1`, d_used_at: sql`CASE WHEN ${securityCodes.i_attempts_left} <= 1 THEN ${now.toISOString()}::timestamptz END` }
+        : { d_used_at: now },
+    )
+    .where(and(eq(securityCodes.v_uid, t.id), isNull(securityCodes.d_used_at)));
+}
+
+/** The Spanish refusal of a try, or null when the code was right. */
+export function codeRefusal(t: CodeTry): AppError | null {
+  if (t === 'missing') return new AppError('BUSINESS_RULE', 'No hay un código vigente para esta operación. Solicita uno nuevo.');
+  if (t.outcome === 'ok') return null;
+  if (t.outcome === 'expired') return new AppError('BUSINESS_RULE', 'El código expiró. Solicita uno nuevo.');
+  const message = t.outcome > 0 ? `El código no es correcto. ${attemptsLeftText(t.outcome)}.` : 'El código no es correcto. Se agotaron los intentos; solicita uno nuevo.';
+  return new AppError('VALIDATION', message, { errors: [{ field: 'Code', key: 'code', message }] });
+}
+
+/** Checks and consumes a code on its own (sign-up, password reset, card reveal…). Throws a Spanish error on any failure. */
+export async function consumeCode(db: DbOrTx, userId: string, operation: string, code: string, now = new Date()): Promise<void> {
+  const refusal = codeRefusal(await spendCode(db, userId, operation, code, now));
+  if (refusal) throw refusal;
 }
 
 /** Whether a code for `operation` was ever issued to the user (used, expired or live). */

@@ -9,7 +9,7 @@ import { transferenceRoutes } from './transference-routes';
 
 // SPEI: accounts, orders out and in, the rail, balances; statements and dashboards read through these.
 export { businessBalance, getBusinessBalance, movementFor, queryMovements, openOrders, speiVolume, movementsByIds, type MovementFilters } from './queries';
-export { hasOrderForKey, accountsSpeiOutCounted, speiOutUsage, sendSpeiOut, cancelSpeiOut, SUBMIT_JOB, SPEI_OUT_DISABLED, NOT_CANCELLABLE, type SpeiOutInput } from './speiout';
+export { accountsSpeiOutCounted, speiOutUsage, sendSpeiOut, cancelSpeiOut, SUBMIT_JOB, SPEI_OUT_DISABLED, NOT_CANCELLABLE, type SpeiOutInput } from './speiout';
 export { applyRailEvent, submitSpeiOutBatch, recordRailId } from './rail-events';
 export { receiveIncomingSpei, depositToBusiness, type IncomingInput } from './incoming';
 export { movementOut, movementName, balanceEffect, holdReference, type MovementRow } from './movement';
@@ -21,10 +21,9 @@ export { walletHolderByClabe, walletReceived, walletOrderOutcome, clabeHolder, h
 export { movementEntries } from './ledger-entries';
 export { proofOfPayment } from './proof';
 export { businessOwner, placeSpeiOutOrders, type BatchOrder } from './order';
-export { placePayout, planPayout, preflightPayout, checkSourceLimits, type PayoutSource, type PayoutDestination, type PayoutPlan } from './payout';
+export { placePayout, planPayout, checkSourceLimits, type PayoutSource, type PayoutDestination, type PayoutPlan } from './payout';
 export { speiOutOutcome } from './outcomes';
 export { businessAccount as businessSpeiAccount } from './movement';
-export { idempotencyScope, orderWithCode } from './speiout-handler';
 export { movementByTrackingKey } from './queries';
 export { movementBatches, movementsPerDay, movementsPerStatus, commissionsPerBusinessMonth, type MovementReportFilter, type MovementReportRow } from './report-rows';
 

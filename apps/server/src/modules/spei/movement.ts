@@ -3,7 +3,7 @@
  * row, its answer shape, its ledger memo and legs, the business's ledger account.
  *
  * SPEI out, its pending life (cancel, remove), the rail's outcomes, SPEI in and deposits. Every
- * function that moves money takes the caller's transaction (withIdempotency's); the ledger does
+ * function that moves money takes the caller's transaction (the money command's); the ledger does
  * the money (holds for SPEI out, postings for everything else) and this module keeps the order.
  *
  *   SPEI out accepted  → hold amount + commission + IVA on the business account   (status 0)

@@ -129,14 +129,6 @@ export async function checkSourceLimits(db: DbOrTx, source: Pick<PayoutSource, '
   checkUsage(source, amount, await usageOf(db, source, now));
 }
 
-/** The checks placePayout repeats under the lock, without locking or writing: a refusal is answered before the code is spent. */
-export async function preflightPayout(db: DbOrTx, plan: PayoutPlan, now: Date): Promise<void> {
-  const available = plan.source.account ? (await balanceOf(db, plan.source.account.id)).availableBalance : 0n;
-  if (available < plan.charges.totalCents) throw rule(INSUFFICIENT_FUNDS);
-  await checkSourceLimits(db, plan.source, plan.charges.amountCents, now);
-  if (plan.destination.dailyLimit !== null) checkDestinationLimit(plan, BigInt((await run<{ sent: string | number }>(db, sentTodayTo(plan, now)))[0]?.sent ?? 0));
-}
-
 /** What the order says beyond the plan: its texts, who asked, its key; and the maker-checker state. */
 export type PayoutOrder = Pick<SpeiOutOrder, 'concept' | 'reference' | 'userId' | 'idempotencyKey' | 'approval' | 'changedByEmail'> & { id?: string };
 
@@ -184,6 +176,8 @@ export async function placePayout(tx: Tx, plan: PayoutPlan, order: PayoutOrder, 
   if (!result?.row) {
     checkUsage(source, amount, { today: BigInt(result?.today ?? 0), month: BigInt(result?.month ?? 0) });
     checkDestinationLimit(plan, BigInt(result?.sent ?? 0));
+    // Under the lock, the balance read with it says whether the hold was refused for funds.
+    if (locked.balance - locked.held < charges.totalCents) throw rule(INSUFFICIENT_FUNDS);
     if (order.approval === 'approved') throw new Error(`orden ${id}: ya no está por autorizar`);
     throw rule(INSUFFICIENT_FUNDS);
   }

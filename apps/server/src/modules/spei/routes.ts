@@ -36,7 +36,7 @@ import { z } from 'zod';
 import type { RouteAccess } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { actorOf } from '../../platform/guard';
-import { withIdempotency } from '../../platform/idempotency';
+import { runMoney } from '../../platform/money-command';
 import { toPage } from '../../platform/paging';
 import { ok } from '../../platform/reply';
 import * as accounts from './accounts';
@@ -45,7 +45,7 @@ import { depositToBusiness, receiveIncomingSpei } from './incoming';
 import { movementOut } from './movement';
 import { getBusinessBalance, listSpeiOutsIn, movementFor } from './queries';
 import { cancelSpeiOut, rejectSpeiOut } from './speiout';
-import { CANCEL, SPEI_OUT_REFUSED, approveWithCode, speiOutWithCode } from './speiout-handler';
+import { CANCEL, SPEI_APPROVE_MONEY, SPEI_OUT_MONEY, SPEI_OUT_REFUSED, UNDO_MONEY, approveCommand, speiOutCommand } from './speiout-handler';
 import { proofOfPayment } from './proof';
 import { sandboxTrackingKey } from './rail';
 import { mexicoDate } from '../../platform/mexico-time';
@@ -74,7 +74,8 @@ const APPROVE: { access: RouteAccess } = {
     refused: SPEI_OUT_REFUSED,
   },
 };
-const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional().describe('Obligatorio: una llave única por operación (docs/api.md)') });
+/** Staff credits and the sandbox: nothing beyond the staff session to confirm. */
+const STAFF_MONEY = { confirm: 'none' } as const;
 
 /** /api/v1/transaction/opm-features/*, balances, deposits, clabe-account/*, business-movement/* and the sandbox. */
 export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -105,11 +106,13 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     `${base}/business/:id/deposit`,
-    { config: staff('Editar'), schema: { tags, summary: 'Abonar a una empresa (personal FAR; con comisión SPEI de entrada e IVA). Requiere Idempotency-Key', params: BusinessIdParams, headers: idempotencyHeader, body: DepositBody, response: { 200: answer(BusinessMovement) } } },
+    { config: { ...staff('Editar'), money: STAFF_MONEY }, schema: { tags, summary: 'Abonar a una empresa (personal FAR; con comisión SPEI de entrada e IVA). Requiere Idempotency-Key', params: BusinessIdParams, body: DepositBody, response: { 200: answer(BusinessMovement) } } },
     (req, reply) =>
-      withIdempotency(req, reply, async (tx) => {
-        const m = await depositToBusiness(tx, actorOf(req), req.params.id, { amount: req.body.Amount, concept: req.body.Concept, reference: req.body.Reference, senderName: req.body.SenderName });
-        return { body: ok(m, 'Depósito registrado') };
+      runMoney(req, reply, {
+        execute: async (tx) => {
+          const m = await depositToBusiness(tx, actorOf(req), req.params.id, { amount: req.body.Amount, concept: req.body.Concept, reference: req.body.Reference, senderName: req.body.SenderName });
+          return { data: m, message: 'Depósito registrado' };
+        },
       }),
   );
 
@@ -131,12 +134,12 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/business-movement/speiout`,
     {
-      config: { access: { BUS: { menu: '/dispersal/transfer', permission: 'Agregar' }, refused: SPEI_OUT_REFUSED } },
-      schema: { tags, summary: 'Enviar una transferencia SPEI (código de seguridad de la operación spei-out). Requiere Idempotency-Key', headers: idempotencyHeader, body: SpeiOutBody, response: { 200: answer(BusinessMovement) } },
+      config: { access: { BUS: { menu: '/dispersal/transfer', permission: 'Agregar' }, refused: SPEI_OUT_REFUSED }, money: SPEI_OUT_MONEY },
+      schema: { tags, summary: 'Enviar una transferencia SPEI (código de seguridad de la operación spei-out). Requiere Idempotency-Key', body: SpeiOutBody, response: { 200: answer(BusinessMovement) } },
     },
     (req, reply) => {
       const b = req.body;
-      return speiOutWithCode(
+      return speiOutCommand(
         req,
         reply,
         { clabeAccountId: b.ClabeAccountId, clabe: b.Clabe, beneficiaryName: b.BeneficiaryName, beneficiaryRfc: b.BeneficiaryRfc, amount: b.Amount, concept: b.Concept, reference: b.Reference, paymentDay: b.PaymentDay, confirmHolder: b.ConfirmHolder },
@@ -168,8 +171,8 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     `${base}/business-movement/speiout/approve`,
-    { config: APPROVE, schema: { tags, summary: 'Autorizar una transferencia SPEI por autorizar de otro usuario de la empresa (código de la operación spei-out; se retiene y se envía como una nueva). Requiere Idempotency-Key', headers: idempotencyHeader, body: SpeiOutApproveBody, response: { 200: answer(BusinessMovement) } } },
-    (req, reply) => approveWithCode(req, reply, req.body.Id, req.body.SecurityCode),
+    { config: { ...APPROVE, money: SPEI_APPROVE_MONEY }, schema: { tags, summary: 'Autorizar una transferencia SPEI por autorizar de otro usuario de la empresa (código de la operación spei-out; se retiene y se envía como una nueva). Requiere Idempotency-Key', body: SpeiOutApproveBody, response: { 200: answer(BusinessMovement) } } },
+    (req, reply) => approveCommand(req, reply, req.body.Id, req.body.SecurityCode),
   );
   app.post(
     `${base}/business-movement/speiout/reject`,
@@ -184,19 +187,18 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${base}/business-movement/speiout/${path}`,
       {
-        config: CANCEL,
+        config: { ...CANCEL, money: UNDO_MONEY },
         schema: {
           tags,
           summary: mode === 'cancel' ? 'Cancelar una transferencia pendiente no enviada (libera la retención). Requiere Idempotency-Key' : 'Eliminar una transferencia pendiente no enviada (libera la retención). Requiere Idempotency-Key',
-          headers: idempotencyHeader,
           body: MovementIdBody,
           response: { 200: answer(BusinessMovement) },
         },
       },
       (req, reply) =>
-        withIdempotency(req, reply, async (tx) => ({
-          body: ok(await cancelSpeiOut(tx, actorOf(req), req.body.Id, mode), mode === 'cancel' ? 'Transferencia cancelada' : 'Transferencia eliminada'),
-        })),
+        runMoney(req, reply, {
+          execute: async (tx) => ({ data: await cancelSpeiOut(tx, actorOf(req), req.body.Id, mode), message: mode === 'cancel' ? 'Transferencia cancelada' : 'Transferencia eliminada' }),
+        }),
     );
   }
 
@@ -222,22 +224,24 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/spei/sandbox/incoming`,
     {
-      config: staff('Editar'),
-      schema: { tags, summary: 'Sandbox: simular un SPEI entrante a la CLABE de una empresa (una orden repetida se abona una vez). Requiere Idempotency-Key', headers: idempotencyHeader, body: SandboxIncomingBody, response: { 200: answer(SandboxIncomingResult) } },
+      config: { ...staff('Editar'), money: STAFF_MONEY },
+      schema: { tags, summary: 'Sandbox: simular un SPEI entrante a la CLABE de una empresa (una orden repetida se abona una vez). Requiere Idempotency-Key', body: SandboxIncomingBody, response: { 200: answer(SandboxIncomingResult) } },
     },
     (req, reply) =>
-      withIdempotency(req, reply, async (tx) => {
-        if (config.speiRail !== 'sandbox') throw notFound('Solo disponible con el rail SPEI sandbox');
-        const b = req.body;
-        const now = new Date();
-        const operationDate = b.OperationDate ?? mexicoDate(now);
-        const trackingKey = b.TrackingKey ?? (await sandboxTrackingKey(tx, 'SBXIN', operationDate));
-        const { movement, duplicate } = await receiveIncomingSpei(
-          tx,
-          { beneficiaryClabe: b.Clabe, amount: b.Amount, senderName: b.SenderName, senderClabe: b.SenderClabe ?? SANDBOX_SENDER_CLABE, concept: b.Concept, reference: b.Reference, trackingKey, operationDate },
-          actorOf(req),
-        );
-        return { body: ok({ Movement: movementOut(movement), Duplicate: duplicate }, duplicate ? 'La orden ya se había recibido: no se abonó de nuevo' : 'SPEI recibido') };
+      runMoney(req, reply, {
+        execute: async (tx) => {
+          if (config.speiRail !== 'sandbox') throw notFound('Solo disponible con el rail SPEI sandbox');
+          const b = req.body;
+          const now = new Date();
+          const operationDate = b.OperationDate ?? mexicoDate(now);
+          const trackingKey = b.TrackingKey ?? (await sandboxTrackingKey(tx, 'SBXIN', operationDate));
+          const { movement, duplicate } = await receiveIncomingSpei(
+            tx,
+            { beneficiaryClabe: b.Clabe, amount: b.Amount, senderName: b.SenderName, senderClabe: b.SenderClabe ?? SANDBOX_SENDER_CLABE, concept: b.Concept, reference: b.Reference, trackingKey, operationDate },
+            actorOf(req),
+          );
+          return { data: { Movement: movementOut(movement), Duplicate: duplicate }, message: duplicate ? 'La orden ya se había recibido: no se abonó de nuevo' : 'SPEI recibido' };
+        },
       }),
   );
 };

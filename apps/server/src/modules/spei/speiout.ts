@@ -1,21 +1,21 @@
 // SPEI out: the checks, the hold, the order; cancelling, removing and editing it while pending (overview in movement.ts).
 import { randomUUID } from 'node:crypto';
 import { APPROVAL_MESSAGES, MOVEMENT_STATUS, isFuturePaymentDay, amountOut, formatCurrency, validateClabe, type BusinessMovement } from '@far/contracts';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { fieldError, notFound, rule } from '../../platform/errors';
 import { dayBounds, mexicoDate, monthOf } from '../../platform/mexico-time';
 import { recordActivity } from '../audit';
 import { assertBusinessActive, type BusinessRow } from '../businesses';
-import { customerAccountCode, getAccountByCode, releaseHold, type LedgerAccount } from '../ledger';
+import { releaseHold, type LedgerAccount } from '../ledger';
 import { approvalPolicy, assertChecker, needsApproval } from '../payout-checks';
 import { businessLedgerBalance, effectiveLimits, effectiveSpeiConfig } from '../pricing';
 import { clabeAccountOf, registeredAccountByClabe } from './accounts';
 import { COUNTED, MOVEMENT_NOT_FOUND, SECTION, bankName, businessAccount, holdReference, movementOut, type MovementRow } from './movement';
 import { businessOwner } from './order';
 import { emitSpeiOutOutcome } from './outcomes';
-import { placePayout, planPayout, preflightPayout, usageOf, type PayoutDestination, type PayoutPlan, type PayoutSource } from './payout';
+import { placePayout, planPayout, usageOf, type PayoutDestination, type PayoutPlan, type PayoutSource } from './payout';
 import { movementFor } from './queries';
 import { businessMovements } from './schema';
 
@@ -130,28 +130,6 @@ async function planSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now: D
 }
 
 /**
- * The checks of sendSpeiOut without writing or locking anything, so that a refusal is answered
- * before the security code is spent. sendSpeiOut checks balance and limits again under the lock;
- * the plan (business, destination, charges, limits, approval) it may take from here: those reads
- * take no lock, so reading them again a moment later in the transaction would guard nothing more.
- */
-export async function preflightSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now = new Date(), approving = false): Promise<SpeiOutPlan> {
-  const plan = await planSpeiOut(db, actor, input, now, approving, (b) => getAccountByCode(db, customerAccountCode(b.v_client)));
-  // An order that awaits authorisation holds nothing: balance and limits are checked when it is authorised.
-  if (!plan.awaitsApproval) await preflightPayout(db, plan, now);
-  return plan;
-}
-
-/** Whether this user already has an order under this idempotency scope (then the call is a replay). */
-export async function hasOrderForKey(db: DbOrTx, userId: string, idempotencyKey: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: businessMovements.v_uid })
-    .from(businessMovements)
-    .where(and(eq(businessMovements.v_uid_user, userId), eq(businessMovements.v_idempotency_key, idempotencyKey)));
-  return !!row;
-}
-
-/**
  * Accepts a SPEI out through the payout path (payout.ts: hold, limits under its lock, order, job).
  * Above the business's maker-checker threshold it is only written «Por autorizar»; `approving` is
  * that order, being authorised now by a second user (the same row, its maker and key kept).
@@ -203,12 +181,6 @@ function approvedInput(m: MovementRow, now: Date): SpeiOutInput {
   const to = m.v_uid_clabe_account ? { clabeAccountId: m.v_uid_clabe_account } : { clabe: m.v_beneficiary_clabe ?? '', beneficiaryRfc: m.v_beneficiary_rfc ?? undefined };
   // The maker saw the holder check (a mismatch was confirmed and remembered).
   return { ...to, beneficiaryName: m.v_beneficiary_name ?? undefined, alias: m.v_alias ?? undefined, amount: m.n_amount_cents, concept: m.v_concept ?? '', reference: m.v_reference ?? '', paymentDay, confirmHolder: true };
-}
-
-/** The checks of approveSpeiOut that need no lock, before the checker's security code is spent. */
-export async function preflightApproval(db: DbOrTx, actor: Actor, id: string, now = new Date()): Promise<void> {
-  const m = await awaitingOrder(db, actor, id);
-  await preflightSpeiOut(db, actor, approvedInput(m, now), now, true);
 }
 
 /** A second user authorises: held and queued exactly as a SPEI out made now (balance and limits of this moment). */

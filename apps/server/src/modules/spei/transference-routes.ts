@@ -11,21 +11,19 @@ import {
   type BusinessMovement,
 } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../platform/errors';
 import { actorOf } from '../../platform/guard';
-import { withIdempotency } from '../../platform/idempotency';
+import { runMoney } from '../../platform/money-command';
 import { ok } from '../../platform/reply';
 import { MOVEMENT_NOT_FOUND, movementOut } from './movement';
 import { movementFor, queryMovements } from './queries';
 import { cancelSpeiOut, editPendingSpeiOut } from './speiout';
 import { businessFor } from './accounts';
-import { CANCEL, SPEI_OUT_REFUSED, speiOutWithCode } from './speiout-handler';
+import { CANCEL, SPEI_OUT_MONEY, SPEI_OUT_REFUSED, UNDO_MONEY, speiOutCommand } from './speiout-handler';
 
 const tags = ['Transferencias (transference)'];
 const READ = { access: { FAR: { menu: '/user/business', permission: 'Ver' }, BUS: { menu: '/dispersal/transfer', permission: 'Ver' } } } as const;
 const SEND = { access: { BUS: { menu: '/dispersal/transfer', permission: 'Agregar' }, refused: SPEI_OUT_REFUSED } } as const;
-const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional().describe('Obligatorio: una llave única por operación (docs/api.md)') });
 
 const cents = (decimal: string) => BigInt(decimal.replace('.', ''));
 
@@ -67,12 +65,12 @@ export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     path,
     {
-      config: SEND,
-      schema: { tags, summary: 'Crear una transferencia SPEI (igual que business-movement/speiout). Requiere Idempotency-Key', headers: idempotencyHeader, body: TransferenceCreateBody, response: { 200: answer(Transference) } },
+      config: { ...SEND, money: SPEI_OUT_MONEY },
+      schema: { tags, summary: 'Crear una transferencia SPEI (igual que business-movement/speiout). Requiere Idempotency-Key', body: TransferenceCreateBody, response: { 200: answer(Transference) } },
     },
     (req, reply) => {
       const b = req.body;
-      return speiOutWithCode(
+      return speiOutCommand(
         req,
         reply,
         { clabeAccountId: b.v_uid_account, clabe: b.v_clabe_destination, beneficiaryName: b.v_recipients_name, alias: b.v_alias, amount: b.n_amount, concept: b.v_concept, reference: b.v_reference, confirmHolder: b.b_confirm_holder },
@@ -102,8 +100,8 @@ export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${path}/delete/:id`,
-    { config: CANCEL, schema: { tags, summary: 'Cancelar una transferencia pendiente no enviada (libera la retención). Requiere Idempotency-Key', headers: idempotencyHeader, params: MovementIdParams, response: { 200: answer(Transference) } } },
+    { config: { ...CANCEL, money: UNDO_MONEY }, schema: { tags, summary: 'Cancelar una transferencia pendiente no enviada (libera la retención). Requiere Idempotency-Key', params: MovementIdParams, response: { 200: answer(Transference) } } },
     (req, reply) =>
-      withIdempotency(req, reply, async (tx) => ({ body: ok(toTransference(await cancelSpeiOut(tx, actorOf(req), req.params.id, 'cancel')), 'Transferencia cancelada') })),
+      runMoney(req, reply, { execute: async (tx) => ({ data: toTransference(await cancelSpeiOut(tx, actorOf(req), req.params.id, 'cancel')), message: 'Transferencia cancelada' }) }),
   );
 };

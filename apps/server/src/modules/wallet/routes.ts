@@ -33,7 +33,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteAccess } from '../../platform/context';
 import { actorOf } from '../../platform/guard';
-import { withIdempotency } from '../../platform/idempotency';
+import { runMoney } from '../../platform/money-command';
 import { ok } from '../../platform/reply';
 import { proofOfPayment } from '../spei';
 import { accountStatePdf } from '../statements';
@@ -49,7 +49,8 @@ const read = (menus: string[]): { access: RouteAccess } => ({ access: { FAR: { m
 /** Only the wallet user moves their money or changes their budgets. */
 const own = (menu: string, permission: Op): { access: RouteAccess } => ({ access: { WAL: { menu, permission } } });
 const staff = (permission: 'Ver' | 'Editar'): { access: RouteAccess } => ({ access: { FAR: { menu: STAFF, permission } } });
-const idempotencyHeader = z.looseObject({ 'idempotency-key': z.string().optional().describe('Obligatorio: una llave única por operación (docs/api.md)') });
+/** Staff credits: the staff session is enough. Moves between a wallet and its own budgets: the money stays the user's. */
+const NO_CONFIRM = { confirm: 'none' } as const;
 const IdParam = z.object({ id: z.uuidv4({ message: 'Identificador no válido' }) });
 
 /** /api/v1/wallet/* (the wallet as an account) and /api/v1/budget* (spec §3 budgets). */
@@ -69,8 +70,8 @@ export const walletMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/deposit`,
-    { config: staff('Editar'), schema: { tags, summary: 'Abonar al Wallet de un usuario (personal FAR, sandbox; con la comisión de entrada de Wallet). Requiere Idempotency-Key', headers: idempotencyHeader, body: WalletDepositBody, response: { 200: answer(BusinessMovement) } } },
-    (req, reply) => withIdempotency(req, reply, async (tx) => ({ body: ok(await transfers.depositToWallet(tx, actorOf(req), req.body), 'Depósito registrado') })),
+    { config: { ...staff('Editar'), money: NO_CONFIRM }, schema: { tags, summary: 'Abonar al Wallet de un usuario (personal FAR, sandbox; con la comisión de entrada de Wallet). Requiere Idempotency-Key', body: WalletDepositBody, response: { 200: answer(BusinessMovement) } } },
+    (req, reply) => runMoney(req, reply, { execute: async (tx, { now }) => ({ data: await transfers.depositToWallet(tx, actorOf(req), req.body, now), message: 'Depósito registrado' }) }),
   );
 
   // ---- transfers ----
@@ -80,30 +81,14 @@ export const walletMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/speiout`,
-    { config: own('/dispersal/transfer', 'Agregar'), schema: { tags, summary: 'Enviar una transferencia SPEI desde el Wallet (código spei-out o NIP, según el perfil). Requiere Idempotency-Key', headers: idempotencyHeader, body: WalletSpeiOutBody, response: { 200: answer(BusinessMovement) } } },
-    (req, reply) =>
-      transfers.confirmedMoney(
-        req,
-        reply,
-        'spei-out',
-        req.body,
-        (tx, now) => transfers.preflightSpeiOut(tx, actorOf(req), req.body, now),
-        async (tx, scope, now) => ({ data: await transfers.sendWalletSpeiOut(tx, actorOf(req), req.body, scope, now), message: 'Transferencia registrada' }),
-      ),
+    { config: { ...own('/dispersal/transfer', 'Agregar'), money: transfers.WALLET_SPEI_MONEY }, schema: { tags, summary: 'Enviar una transferencia SPEI desde el Wallet (código spei-out o NIP, según el perfil). Requiere Idempotency-Key', body: WalletSpeiOutBody, response: { 200: answer(BusinessMovement) } } },
+    (req, reply) => transfers.walletMoney(req, reply, req.body, (tx, actor, key, now) => transfers.sendWalletSpeiOut(tx, actor, req.body, key, now), 'Transferencia registrada'),
   );
 
   app.post(
     `${base}/transfer`,
-    { config: own('/dispersal/transfer', 'Agregar'), schema: { tags, summary: 'Enviar dinero a otro Wallet por correo, teléfono o CLABE (al instante; código wallet-transfer o NIP). Requiere Idempotency-Key', headers: idempotencyHeader, body: WalletTransferBody, response: { 200: answer(BusinessMovement) } } },
-    (req, reply) =>
-      transfers.confirmedMoney(
-        req,
-        reply,
-        'wallet-transfer',
-        req.body,
-        (tx, now) => transfers.preflightTransfer(tx, actorOf(req), req.body, now),
-        async (tx, scope, now) => ({ data: await transfers.sendToWallet(tx, actorOf(req), req.body, scope, now), message: 'Envío realizado' }),
-      ),
+    { config: { ...own('/dispersal/transfer', 'Agregar'), money: transfers.WALLET_TRANSFER_MONEY }, schema: { tags, summary: 'Enviar dinero a otro Wallet por correo, teléfono o CLABE (al instante; código wallet-transfer o NIP). Requiere Idempotency-Key', body: WalletTransferBody, response: { 200: answer(BusinessMovement) } } },
+    (req, reply) => transfers.walletMoney(req, reply, req.body, (tx, actor, key, now) => transfers.sendToWallet(tx, actor, req.body, key, now), 'Envío realizado'),
   );
 
   app.post(`${base}/accounts/query`, { config: read(['/dispersal/transfer']), schema: { tags, summary: 'Cuentas CLABE registradas del Wallet', body: WalletUserBody, response: { 200: answer(z.array(WalletSavedAccount)) } } }, async (req) =>
@@ -163,7 +148,10 @@ export const walletMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/api/v1/budget/:id', { config: own('/dispersal/budget', 'Editar'), schema: { tags, summary: 'Editar un presupuesto; i_active false lo desactiva y regresa su dinero al saldo disponible', params: IdParam, body: BudgetUpdateBody, response: { 200: answer(Budget) } } }, async (req) =>
     ok(await db.transaction((tx) => budgets.updateBudget(tx, actorOf(req), req.params.id, req.body)), 'Presupuesto actualizado'),
   );
-  app.post('/api/v1/budget/:id/movement', { config: own('/dispersal/budget', 'Editar'), schema: { tags, summary: 'Apartar (add) o retirar (minus) dinero de un presupuesto', params: IdParam, body: BudgetMovementBody, response: { 200: answer(BudgetMovementOut) } } }, async (req) =>
-    ok(await db.transaction((tx) => budgets.budgetMovement(tx, actorOf(req), req.params.id, req.body)), req.body.v_type === 'add' ? 'Dinero apartado' : 'Dinero retirado'),
+  app.post(
+    '/api/v1/budget/:id/movement',
+    { config: { ...own('/dispersal/budget', 'Editar'), money: NO_CONFIRM }, schema: { tags, summary: 'Apartar (add) o retirar (minus) dinero de un presupuesto. Requiere Idempotency-Key', params: IdParam, body: BudgetMovementBody, response: { 200: answer(BudgetMovementOut) } } },
+    (req, reply) =>
+      runMoney(req, reply, { execute: async (tx) => ({ data: await budgets.budgetMovement(tx, actorOf(req), req.params.id, req.body), message: req.body.v_type === 'add' ? 'Dinero apartado' : 'Dinero retirado' }) }),
   );
 };

@@ -1,6 +1,6 @@
 /**
  * Money out of a wallet: SPEI out (through the rail) and wallet to wallet (inside the ledger), each
- * confirmed with the security code or the wallet PIN, under an Idempotency-Key; staff deposits.
+ * confirmed with the security code or the wallet PIN by the money command; staff deposits.
  *
  * Order of locks (decision 0015): the sender's wallet row first (FOR UPDATE), then the ledger's
  * accounts in the ledger's global order. Nothing takes a wallet row while holding a ledger lock, so
@@ -22,25 +22,23 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { conflict, fieldError, notFound, rule } from '../../platform/errors';
 import { actorOf } from '../../platform/guard';
-import { IDEMPOTENCY_HEADER, withIdempotency } from '../../platform/idempotency';
-import { iso, ok } from '../../platform/reply';
+import { runMoney, type MoneyDeclaration } from '../../platform/money-command';
+import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { INSUFFICIENT_FUNDS, customerAccountCode, getAccountByCode } from '../ledger';
 import { notify } from '../notifications';
 import { checkLimits, effectiveLimits } from '../pricing';
-import { consumeCode, validatePin } from '../security';
-import { checkSourceLimits, creditHolder, hasOrderForKey, movementOut, placePayout, planPayout, preflightPayout, walletToWallet, walletUsageSql, type MovementRow, type PayoutPlan, type PayoutSource } from '../spei';
+import { checkSourceLimits, creditHolder, movementOut, placePayout, planPayout, walletToWallet, walletUsageSql, type MovementRow, type PayoutPlan, type PayoutSource } from '../spei';
 import * as users from '../users';
 import { WALLET_SECTION, ensureWallet, holderOf, lockWallet, settings, usedToday, limitInForce, walletBalance, walletFor, type WalletRow } from './account';
 import { walletAccounts, walletSavedAccounts } from './schema';
 
 /** The provider's own limits on wallets: transaction_limits rows of card type 'WALLET' (global or per WAL client). */
 export const WALLET_LIMIT_CARD_TYPE = 'WALLET';
-const CODE_MISSING = 'No hay un código vigente para esta operación. Solicita uno nuevo.';
 
 // ---- the receiver of a wallet-to-wallet transfer ---------------------------------------------------
 
@@ -187,67 +185,33 @@ export async function preview(tx: Tx, actor: Actor, d: z.output<typeof WalletPre
   };
 }
 
-// ---- confirmation, idempotency and the money transaction -----------------------------------------------
+// ---- confirmation ------------------------------------------------------------------------------------------
 
-const idempotencyScope = (req: FastifyRequest) => {
-  const key = req.headers[IDEMPOTENCY_HEADER];
-  return typeof key === 'string' && key ? `${req.method} ${req.routeOptions.url ?? req.url} ${key}` : null;
-};
-
-/** The code or the PIN, whichever the user chose in /profile; a wrong PIN counts down as sign-in does. */
-async function confirm(db: Db, actor: Actor, wallet: WalletRow, operation: 'spei-out' | 'wallet-transfer', c: { SecurityCode?: string; Pin?: string }, now: Date) {
-  if (wallet.v_confirm_with === 'pin') {
-    if (!c.Pin) throw fieldError('Pin', 'Ingresa tu NIP', 'required');
-    await validatePin(db, actor, c.Pin);
-    return;
-  }
-  if (!c.SecurityCode) throw fieldError('SecurityCode', 'Ingresa el código de seguridad', 'required');
-  await consumeCode(db, actor.userId, operation, c.SecurityCode, now);
-}
+/** Wallet money confirms with the user's choice in /profile: the security code or the PIN. */
+export const WALLET_SPEI_MONEY: MoneyDeclaration = { confirm: 'code-or-pin', operation: 'spei-out' };
+export const WALLET_TRANSFER_MONEY: MoneyDeclaration = { confirm: 'code-or-pin', operation: 'wallet-transfer' };
 
 /**
- * As the business SPEI out (spei/speiout-handler.ts): a replay is recognised first and answered by
- * withIdempotency without a new confirmation; a first request runs the lock-free checks, then spends
- * the code (or checks the PIN) in a transaction of its own, then moves the money inside
- * withIdempotency, where the checks run again under the locks.
+ * A wallet SPEI out or transfer, run by the money command: confirmed with the code or the PIN the
+ * user chose, then `send` in its transaction (which checks funds and limits under the wallet's lock).
  */
-export async function confirmedMoney<T>(
+export function walletMoney<T>(
   req: FastifyRequest,
   reply: FastifyReply,
-  operation: 'spei-out' | 'wallet-transfer',
-  confirmation: { SecurityCode?: string; Pin?: string },
-  preflight: (tx: Tx, now: Date) => Promise<void>,
-  run: (tx: Tx, scope: string | null, now: Date) => Promise<{ data: T; message: string }>,
+  typed: { SecurityCode?: string; Pin?: string },
+  send: (tx: Tx, actor: Actor, key: string, now: Date) => Promise<T>,
+  message: string,
 ) {
   const actor = actorOf(req);
-  const db = req.server.ctx.db;
-  const scope = idempotencyScope(req);
-  let verified = false;
-  let refused: unknown = null;
-  if (scope && !(await hasOrderForKey(db, actor.userId, scope))) {
-    try {
-      const now = new Date();
-      const wallet = await db.transaction(async (tx) => {
-        await preflight(tx, now);
-        return (await walletFor(tx, actor, undefined)).wallet;
-      });
-      await confirm(db, actor, wallet, operation, confirmation, now);
-      verified = true;
-    } catch (err) {
-      refused = err;
-    }
-  }
-  return withIdempotency(req, reply, async (tx) => {
-    if (!verified) throw refused ?? rule(CODE_MISSING);
-    const { data, message } = await run(tx, scope, new Date());
-    return { status: 200, body: ok(data, message) };
+  return runMoney(req, reply, {
+    code: typed.SecurityCode,
+    pin: typed.Pin,
+    confirmWith: async (tx) => ((await walletFor(tx, actor, undefined)).wallet.v_confirm_with === 'pin' ? 'pin' : 'code'),
+    execute: async (tx, { key, now }) => ({ data: await send(tx, actor, key, now), message }),
   });
 }
 
-export const preflightSpeiOut = async (tx: Tx, actor: Actor, d: WalletSpeiOutInput, now: Date) => preflightPayout(tx, await planSpeiOut(tx, actor, d, now), now);
-export const preflightTransfer = async (tx: Tx, actor: Actor, d: { Recipient: string; Amount: bigint }, now: Date) => checkFundsAndLimits(tx, await planTransfer(tx, actor, d, now), now);
-
-/** SPEI out of a wallet: held now (payout path), sent by the submission job, settled/returned/rejected by the rail. */
+/** SPEI out of a wallet: held now, sent by the submission job, settled/returned/rejected by the rail. */
 export async function sendWalletSpeiOut(tx: Tx, actor: Actor, d: WalletSpeiOutInput, scope: string | null, now = new Date()) {
   const wallet = await lockWallet(tx, actor.userId);
   const plan = await planSpeiOut(tx, actor, d, now, wallet);

@@ -31,7 +31,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, unwrap } from '../../lib/api-client';
-import { IDEMPOTENCY_HEADER, saveBlob } from '../../lib/money';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey, saveBlob } from '../../lib/money';
 import { queryKeys } from '../../lib/query-keys';
 
 const W = '/api/v1/wallet';
@@ -167,7 +167,9 @@ export function useUpdateBudget() {
 export function useBudgetMovement() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, v_type, n_amount }: { id: string } & z.input<typeof BudgetMovementBody>) => unwrap(apiRequest('POST', `/api/v1/budget/${encodeURIComponent(id)}/movement`, { body: { v_type, n_amount } satisfies z.input<typeof BudgetMovementBody>, schema: BudgetMovementOut })),
+    // One key per submit: the server moves the money of one submit once.
+    mutationFn: ({ id, v_type, n_amount }: { id: string } & z.input<typeof BudgetMovementBody>) =>
+      unwrap(apiRequest('POST', `/api/v1/budget/${encodeURIComponent(id)}/movement`, { body: { v_type, n_amount } satisfies z.input<typeof BudgetMovementBody>, schema: BudgetMovementOut, headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() } })),
     onSuccess: refresh,
   });
 }
