@@ -79,11 +79,12 @@ describe('POST /api/cms/content', () => {
 
 describe('lists, edits, versions, order, delete, bulk', () => {
   it('lists with filters and pages', async () => {
-    await create(t, { ...legal('<p>Uno dos</p>', 'Privacidad Wallet'), Section: 'wallet', Status: 'publicado' });
+    // The demo seeds an «Aviso de privacidad» per section: search for a word only this text has.
+    await create(t, { ...legal('<p>Uno dos</p>', 'Confidencialidad Wallet'), Section: 'wallet', Status: 'publicado' });
     const wallet = await t.call(SUPER, { method: 'GET', url: '/api/cms/content/getall?Section=wallet&Status=publicado' });
     expect(wallet.json().data.Records.every((r: { Section: string; Status: string }) => r.Section === 'wallet' && r.Status === 'publicado')).toBe(true);
-    const search = await t.call(SUPER, { method: 'GET', url: `/api/cms/content/getall?Search=privacidad&ContentTypeId=${typeId('legal')}` });
-    expect(search.json().data.Records.map((r: { Name: string }) => r.Name)).toEqual(['Privacidad Wallet']);
+    const search = await t.call(SUPER, { method: 'GET', url: `/api/cms/content/getall?Search=confidencialidad&ContentTypeId=${typeId('legal')}` });
+    expect(search.json().data.Records.map((r: { Name: string }) => r.Name)).toEqual(['Confidencialidad Wallet']);
     refused(await t.call(SUPER, { method: 'GET', url: '/api/cms/content/getall?Status=otro' }), 400, 'Estado no válido');
   });
 

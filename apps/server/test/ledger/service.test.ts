@@ -365,7 +365,8 @@ describe('statement', () => {
     const start = await now();
     await deposit(a.id, 10_000n);
     await deposit(a.id, 5_000n);
-    const middle = await now();
+    // A JS Date keeps milliseconds, PostgreSQL microseconds: round up past the last deposit.
+    const middle = new Date((await now()).getTime() + 1);
     const ref = `SPEI-OUT-${uniq()}`;
     await inTx((tx) => placeHold(tx, { accountId: a.id, amountCents: 3_116n, reference: ref }));
     await inTx((tx) =>

@@ -108,7 +108,8 @@ describe.skipIf(!onPostgres)(`one payout path under load${why}`, () => {
     }
 
     // The rail: every accepted order is submitted and settled exactly once.
-    for (let round = 0; round < 20; round++) if ((await runJobs(t, 3_600_000)).ran === 0) break;
+    // Each round an hour later: the sandbox's outcomes are due a few seconds after the submission's own time.
+    for (let round = 1; round <= 20; round++) if ((await runJobs(t, round * 3_600_000)).ran === 0) break;
     const orders = await t.sql<{ v_uid: string; i_status: number; jobs: string; settlements: string }>(
       `SELECT m.v_uid, m.i_status,
               (SELECT count(*) FROM jobs j WHERE j.v_unique_key = 'spei.submit:' || m.v_uid)::text AS jobs,

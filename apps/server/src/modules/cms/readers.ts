@@ -70,7 +70,8 @@ export async function pendingLegal(db: DbOrTx, actor: Actor): Promise<PendingLeg
 
 /** The acceptance row and the user's "terms accepted" date, both written only from the user's own tick. */
 async function recordAcceptance(tx: DbOrTx, userId: string, row: Row, ip: string | undefined) {
-  await tx.insert(cmsLegalAcceptances).values({ v_uid_user: userId, v_uid_content: row.c.v_uid, i_version: row.c.i_version, v_ip: ip ?? null }).onConflictDoNothing();
+  // The instant is written from here (milliseconds) so that the user's date copied from it is the same value on every engine.
+  await tx.insert(cmsLegalAcceptances).values({ v_uid_user: userId, v_uid_content: row.c.v_uid, i_version: row.c.i_version, v_ip: ip ?? null, d_accepted_at: new Date() }).onConflictDoNothing();
   const [saved] = await tx
     .select()
     .from(cmsLegalAcceptances)
