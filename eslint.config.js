@@ -9,7 +9,9 @@ import tseslint from 'typescript-eslint';
 
 const dirs = (path) => {
   try {
-    return readdirSync(new URL(path, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    return readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
   } catch {
     return [];
   }
@@ -40,8 +42,16 @@ const layerZones = ['lib', 'components'].map((layer) => ({
 }));
 /** The server's layers: platform/ is below the modules, and only db/ gathers every module's tables. */
 const serverZones = [
-  { target: './apps/server/src/modules', from: './apps/server/src/db/schema.ts', message: 'Un módulo no importa db/schema.ts: llega a las tablas de otro solo por las funciones de su index.ts.' },
-  { target: './apps/server/src/platform', from: './apps/server/src/modules', message: 'platform/ no importa módulos: lo compartido vive en platform/ y los módulos lo usan.' },
+  {
+    target: './apps/server/src/modules',
+    from: './apps/server/src/db/schema.ts',
+    message: 'Un módulo no importa db/schema.ts: llega a las tablas de otro solo por las funciones de su index.ts.',
+  },
+  {
+    target: './apps/server/src/platform',
+    from: './apps/server/src/modules',
+    message: 'platform/ no importa módulos: lo compartido vive en platform/ y los módulos lo usan.',
+  },
   { target: './apps/web', from: './apps/server', message: 'El cliente web nunca importa código del servidor.' },
 ];
 const serverPackages = ['@far/server', 'fastify', 'drizzle-orm', 'pg', '@electric-sql/pglite', 'node:*'];
@@ -70,7 +80,11 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     // import/parsers: without it the plugin reads imported TypeScript files with espree, fails, and
     // no-cycle silently sees no imports at all.
-    settings: { 'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] }, 'import/ignore': ['node_modules'], 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: {
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/ignore': ['node_modules'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
     rules: {
       'import/no-restricted-paths': ['error', { zones: [...moduleZones, ...serverZones, ...featureZones, ...layerZones] }],
     },
@@ -80,7 +94,17 @@ export default tseslint.config(
   // most of the lint's time.
   {
     files: ['apps/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@far/web', '@far/web/*'], message: 'El servidor no importa el cliente web.' }, { regex: 'apps/web', message: 'El servidor no importa el cliente web.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@far/web', '@far/web/*'], message: 'El servidor no importa el cliente web.' },
+            { regex: 'apps/web', message: 'El servidor no importa el cliente web.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -88,15 +112,35 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: serverPackages, message: 'El cliente web nunca importa código del servidor.' }, { regex: 'apps/server', message: 'El cliente web nunca importa código del servidor.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: serverPackages, message: 'El cliente web nunca importa código del servidor.' },
+            { regex: 'apps/server', message: 'El cliente web nunca importa código del servidor.' },
+          ],
+        },
+      ],
     },
   },
   // The Vite configuration runs in Node at build time (it writes the precompressed copies).
-  { files: ['apps/web/vite.config.ts', 'apps/web/vite.chunks.ts'], languageOptions: { globals: { ...globals.node } }, rules: { 'no-restricted-imports': 'off' } },
+  {
+    files: ['apps/web/vite.config.ts', 'apps/web/vite.chunks.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-restricted-imports': 'off' },
+  },
   {
     files: ['packages/contracts/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@far/server', '@far/web', 'react', 'fastify', 'drizzle-orm', 'node:*'], message: 'contracts no depende del servidor ni del cliente.' }, { regex: 'apps/', message: 'contracts no depende del servidor ni del cliente.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@far/server', '@far/web', 'react', 'fastify', 'drizzle-orm', 'node:*'], message: 'contracts no depende del servidor ni del cliente.' },
+            { regex: 'apps/', message: 'contracts no depende del servidor ni del cliente.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -11,7 +11,16 @@ const shots = join(new URL('..', import.meta.url).pathname, 'test-output', 'e2e'
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -41,8 +50,20 @@ async function scanDialogs(page: Page): Promise<void> {
   await page.exposeBinding('__farDialogOpened', (_source, title: string) => {
     if (seen.has(title)) return;
     seen.add(title);
-    const name = `dialog-${title.normalize('NFD').replace(/\p{M}/gu, '').replace(/[^\w]+/g, '-').toLowerCase().replace(/^-|-$/g, '') || 'sin-titulo'}`;
-    scans = scans.then(() => checkA11y(page, name).then(() => undefined, (e: Error) => void (page.isClosed() || /closed|destroyed|navigat/i.test(e.message) ? undefined : findings.push(e.message))));
+    const name = `dialog-${
+      title
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '')
+        .replace(/[^\w]+/g, '-')
+        .toLowerCase()
+        .replace(/^-|-$/g, '') || 'sin-titulo'
+    }`;
+    scans = scans.then(() =>
+      checkA11y(page, name).then(
+        () => undefined,
+        (e: Error) => void (page.isClosed() || /closed|destroyed|navigat/i.test(e.message) ? undefined : findings.push(e.message)),
+      ),
+    );
   });
   await page.addInitScript(() => {
     const report = (window as unknown as { __farDialogOpened: (title: string) => void }).__farDialogOpened;
@@ -91,23 +112,44 @@ export async function checkA11y(page: Page, name: string): Promise<{ critical: n
   // A dialog still fading in or out is judged at its passing opacity (color-contrast on its title):
   // axe looks once the screen's finite transitions have ended (spinners run forever and are not waited for).
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 })
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
     .catch(() => undefined);
   // Evaluated through the DevTools protocol: the app's CSP forbids inline scripts, and rightly so.
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  const violations = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations;
-  }) as AxeViolation[];
+  })) as AxeViolation[];
   mkdirSync(shots, { recursive: true });
-  writeFileSync(join(shots, `${name}.axe.json`), JSON.stringify(violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 10) })), null, 2));
+  writeFileSync(
+    join(shots, `${name}.axe.json`),
+    JSON.stringify(
+      violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 10) })),
+      null,
+      2,
+    ),
+  );
   const count = (impact: string) => violations.filter((v) => v.impact === impact).length;
   const figures = { critical: count('critical'), serious: count('serious'), moderate: count('moderate'), minor: count('minor') };
   const known = new Set(baseline[name] ?? []);
   const blocking = violations.filter((v) => (v.impact === 'critical' || v.impact === 'serious') && !known.has(`${v.impact} ${v.id}`));
   if (blocking.length > 0 && !process.env.A11Y_RECORD) {
-    throw new Error(`axe on «${name}»: ${blocking.map((v) => `${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`).join('; ')}`);
+    throw new Error(
+      `axe on «${name}»: ${blocking
+        .map(
+          (v) =>
+            `${v.impact} ${v.id} (${v.help}) at ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        )
+        .join('; ')}`,
+    );
   }
   return figures;
 }
@@ -141,7 +183,11 @@ export async function acceptLegalTexts(page: Page, names: string[]): Promise<voi
 
 /** The newest message the product sent to an address, read through the API as the super admin. */
 export async function lastMessageTo(to: string, base = baseUrl()): Promise<{ t_body: string; v_subject: string }> {
-  const login = await fetch(`${base}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'super@far.mx', Password: DEMO_PASSWORD }) });
+  const login = await fetch(`${base}/api/v1/account/Signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: 'super@far.mx', Password: DEMO_PASSWORD }),
+  });
   const token = (await login.json()).data.AccessToken;
   const res = await fetch(`${base}/api/v1/outbox?search=${encodeURIComponent(to)}&perPage=1`, { headers: { authorization: `Bearer ${token}` } });
   const item = (await res.json()).data.items[0];
@@ -156,7 +202,11 @@ export const codeIn = (body: string) => body.match(/\b(\d{6})\b/)![1]!;
  * transfer, a finished dispersion) may be sent after the code, so the newest message is not enough.
  */
 export async function lastSecurityCode(to: string, base = baseUrl()): Promise<string> {
-  const login = await fetch(`${base}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'super@far.mx', Password: DEMO_PASSWORD }) });
+  const login = await fetch(`${base}/api/v1/account/Signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: 'super@far.mx', Password: DEMO_PASSWORD }),
+  });
   const token = (await login.json()).data.AccessToken;
   const res = await fetch(`${base}/api/v1/outbox?search=${encodeURIComponent(to)}&perPage=20`, { headers: { authorization: `Bearer ${token}` } });
   const items = (await res.json()).data.items as Array<{ t_body: string; v_subject: string }>;
@@ -188,7 +238,11 @@ async function post(path: string, body: unknown): Promise<void> {
  * Staff send a simulated incoming SPEI (Configuración SPEI, sandbox tab) to a CLABE, or to a
  * business picked by name, with a known tracking key; returns once it is credited.
  */
-export async function sandboxIncomingSpei(browser: Browser, to: { clabe: string } | { business: string }, o: { trackingKey: string; amount: string; concept: string }): Promise<void> {
+export async function sandboxIncomingSpei(
+  browser: Browser,
+  to: { clabe: string } | { business: string },
+  o: { trackingKey: string; amount: string; concept: string },
+): Promise<void> {
   const staff = await newPage(browser);
   await signIn(staff.page, 'operador@far.mx');
   await staff.page.waitForURL('**/dashboard');
@@ -200,7 +254,10 @@ export async function sandboxIncomingSpei(browser: Browser, to: { clabe: string 
     const input = staff.page.getByRole('combobox', { name: 'Empresa', exact: true });
     await input.click();
     await input.fill(to.business);
-    await staff.page.getByRole('option', { name: new RegExp(to.business) }).first().click();
+    await staff.page
+      .getByRole('option', { name: new RegExp(to.business) })
+      .first()
+      .click();
     await expect.poll(() => staff.page.getByLabel('CLABE de la empresa').inputValue()).toMatch(/^646\d{15}$/);
   }
   await staff.page.getByLabel('Nombre del ordenante').fill('Tienda Norte SA');

@@ -76,7 +76,9 @@ export async function startServer(i: number, env: NodeJS.ProcessEnv = {}): Promi
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) break;
     if (Date.now() > deadline) throw new Error('the server did not answer within 180 s');
     await new Promise((r) => setTimeout(r, 300));
@@ -102,7 +104,10 @@ export async function startServer(i: number, env: NodeJS.ProcessEnv = {}): Promi
  */
 async function acceptDemoLegalTexts(base: string): Promise<void> {
   const call = async (path: string, init: RequestInit & { token?: string } = {}) => {
-    const res = await fetch(`${base}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) } });
+    const res = await fetch(`${base}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    });
     if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
     return (await res.json()).data;
   };

@@ -42,7 +42,10 @@ export function uniqueMoralRfc(): string {
 
 /** The smallest PDF the server accepts (it checks the extension and the %PDF- bytes). */
 export function tinyPdf(): Buffer {
-  return Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+  return Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    'latin1',
+  );
 }
 
 /** Confirms the open confirmation dialog. */

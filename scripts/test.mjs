@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, dead code, the module graph (no import circles), unit tests, API
+// `npm test`: lint, typecheck, dead code, the module graph (no import circles), the code format (Prettier), unit tests, API
 // tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), then the end-to-end tests
 // when Chromium is installed. Prints one closing line "tests: N passed, M failed" over every suite
 // that ran.
@@ -91,6 +91,7 @@ await runTogether([
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['dead code: knip', 'npx', ['knip', '--no-progress']],
   ['module graph: no import circles', 'npm', ['run', '--silent', 'graph']],
+  ['format: prettier --check', 'npm', ['run', '--silent', 'format:check']],
 ]);
 schemaMatchesMigrations();
 vitest('contracts: unit', 'packages/contracts');

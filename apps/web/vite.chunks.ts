@@ -11,7 +11,12 @@ type Info = { importedIds: readonly string[]; exports?: readonly string[]; code:
 type InfoOf = (id: string) => Info;
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-const ROOTS = ['src/app/signed-in-providers.tsx', 'src/features/shell/index.ts', 'src/features/dashboard/index.ts', 'src/features/help/legal-acceptance-gate.tsx'].map(here);
+const ROOTS = [
+  'src/app/signed-in-providers.tsx',
+  'src/features/shell/index.ts',
+  'src/features/dashboard/index.ts',
+  'src/features/help/legal-acceptance-gate.tsx',
+].map(here);
 
 /**
  * Indexes that re-export a package (id → the name modules import them by). Through one of them a
@@ -25,7 +30,8 @@ function barrelName(id: string): string | null {
 }
 
 /** Only `export * from '…'` lines (the contracts' folder indexes). */
-const onlyReexports = (code: string | null) => code !== null && /^(\s*export\s*\*\s*from\s*["'][^"']+["'];?)*\s*$/.test(code.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ''));
+const onlyReexports = (code: string | null) =>
+  code !== null && /^(\s*export\s*\*\s*from\s*["'][^"']+["'];?)*\s*$/.test(code.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ''));
 
 const parsed = new Map<string, Map<string, string>>();
 
@@ -38,7 +44,10 @@ function namedReexports(id: string, code: string): Map<string, string> {
   const at = (file: string) => join(dirname(id), file);
   for (const m of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
     for (const part of m[1]!.split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
       if (name) local.set(name, at(m[2]!));
     }
   }

@@ -15,7 +15,8 @@ function precompress(): Plugin {
       outDir = config.build.outDir;
     },
     closeBundle() {
-      const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
       for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json)$/.test(f))) {
         const data = readFileSync(file);
         if (data.length < 1024) continue;
@@ -63,7 +64,12 @@ export default defineConfig({
             { name: 'vendor-router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 2 },
             { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: 'first-load', tags: ['$initial'], priority: 1 },
-            { debugName: 'signed-in', name: (id, ctx) => (inSignedInChunk(id, (m) => ctx.getModuleInfo(m)) ? 'signed-in' : null), priority: 0, includeDependenciesRecursively: false },
+            {
+              debugName: 'signed-in',
+              name: (id, ctx) => (inSignedInChunk(id, (m) => ctx.getModuleInfo(m)) ? 'signed-in' : null),
+              priority: 0,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

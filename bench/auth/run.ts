@@ -21,7 +21,11 @@ async function bench(label: string, database: Database) {
   const app = await buildApp({ config, database, logger: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
-  const login = await fetch(`${base}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'operador@far.mx', Password: PASSWORD }) });
+  const login = await fetch(`${base}/api/v1/account/Signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: 'operador@far.mx', Password: PASSWORD }),
+  });
   const token = ((await login.json()) as { data: { AccessToken: string } }).data.AccessToken;
   const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
 
@@ -31,8 +35,15 @@ async function bench(label: string, database: Database) {
   const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
   const bearer = { authorization: `Bearer ${token}` };
 
-  console.log(`\n${label}: ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s of warm-up; menu and reference in turns, ${ROUNDS} runs each (mean throughput, worst p99)`);
-  const signin = await load(`${base}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'operador@far.mx', Password: PASSWORD }), connections: CONNECTIONS });
+  console.log(
+    `\n${label}: ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s of warm-up; menu and reference in turns, ${ROUNDS} runs each (mean throughput, worst p99)`,
+  );
+  const signin = await load(`${base}/api/v1/account/Signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: 'operador@far.mx', Password: PASSWORD }),
+    connections: CONNECTIONS,
+  });
   const [reference, authed] = await alternate(
     ROUNDS,
     () => load(`${bareBase}/session`, { connections: CONNECTIONS }),

@@ -25,7 +25,9 @@ const row = (name: string, value: string, target = '') => console.log(`${name.pa
 function multipart(fields: Record<string, string>, csv: string) {
   const boundary = `----farbench${Date.now()}`;
   const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`);
+  parts.push(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+  );
   return { payload: Buffer.from(parts.join('')), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
@@ -45,7 +47,10 @@ function pgbenchTps(url: string): number {
   const args = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')];
   const db = u.pathname.slice(1);
   execFileSync(bin, ['-i', '-s', String(CLIENTS), '-q', ...args, db], { stdio: 'pipe' });
-  const out = execFileSync(bin, ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-b', 'tpcb-like', ...args, db], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync(bin, ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-b', 'tpcb-like', ...args, db], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return Number(/tps = ([\d.]+)/.exec(out)?.[1]);
 }
 
@@ -59,7 +64,9 @@ async function authorisations(database: Database, cardRows: cards.CardRow[]): Pr
     Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < deadline) {
         const card = cardRows[i++ % cardRows.length]!;
-        const a = await database.db.transaction((tx) => cards.sandboxProcessor.authorize(tx, card, { merchant: 'Bench', mcc: 5411, amountCents: 100n, channel: 'in-person', country: 'MX' }, new Date()));
+        const a = await database.db.transaction((tx) =>
+          cards.sandboxProcessor.authorize(tx, card, { merchant: 'Bench', mcc: 5411, amountCents: 100n, channel: 'in-person', country: 'MX' }, new Date()),
+        );
         if (a.v_status === 'approved') approved++;
         else declined++;
       }
@@ -78,7 +85,11 @@ async function main() {
   await app.ready();
   const staff = await session(app, 'super@far.mx');
   const business = await session(app, 'empresa@demo.mx');
-  console.log(`cards bench · PostgreSQL · ${STOCK.toLocaleString('en')} cards · ${ROWS.toLocaleString('en')} rows · load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `cards bench · PostgreSQL · ${STOCK.toLocaleString('en')} cards · ${ROWS.toLocaleString('en')} rows · load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   // 1. A creation batch generated from the BIN, worked by the jobs in this process.
   let peak = process.memoryUsage().rss;
@@ -92,45 +103,88 @@ async function main() {
   }
   const createSeconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
-  row('cards created per second', `${Math.round(STOCK / createSeconds).toLocaleString('en')} /s`, `(${createSeconds.toFixed(1)} s for ${STOCK.toLocaleString('en')}; target ≤ 60 s for 100,000)`);
+  row(
+    'cards created per second',
+    `${Math.round(STOCK / createSeconds).toLocaleString('en')} /s`,
+    `(${createSeconds.toFixed(1)} s for ${STOCK.toLocaleString('en')}; target ≤ 60 s for 100,000)`,
+  );
   row('server peak memory (RSS) during the batch', mb(peak), '');
 
   // 2. Cardholders, then a 10,000-row matching file and the activation of every assigned card.
   const holders = Array.from({ length: ROWS }, (_, i) => `BEN${String(i).padStart(6, '0')}`);
-  const upload = multipart({}, `CardholderIdentifier,Names,LastName,Email,CellPhone\n${holders.map((h) => `${h},Ana,Bench,${h.toLowerCase()}@bench.mx,5512345678`).join('\n')}\n`);
-  const up = await app.inject({ method: 'POST', url: '/api/v1/cardholders/action/upload-csv', payload: upload.payload, headers: { ...upload.headers, authorization: `Bearer ${(await app.inject({ method: 'POST', url: '/api/v1/account/Signin', payload: { Email: 'empresa@demo.mx', Password: 'Demo#2026' } })).json().data.AccessToken}` } });
+  const upload = multipart(
+    {},
+    `CardholderIdentifier,Names,LastName,Email,CellPhone\n${holders.map((h) => `${h},Ana,Bench,${h.toLowerCase()}@bench.mx,5512345678`).join('\n')}\n`,
+  );
+  const up = await app.inject({
+    method: 'POST',
+    url: '/api/v1/cardholders/action/upload-csv',
+    payload: upload.payload,
+    headers: {
+      ...upload.headers,
+      authorization: `Bearer ${(await app.inject({ method: 'POST', url: '/api/v1/account/Signin', payload: { Email: 'empresa@demo.mx', Password: 'Demo#2026' } })).json().data.AccessToken}`,
+    },
+  });
   if (up.statusCode !== 200) throw new Error(up.body);
-  const stockIds = (await database.pool!.query<{ id: string }>(`SELECT v_card_identifier AS id FROM cards WHERE i_status = 1 ORDER BY v_card_identifier LIMIT ${ROWS}`)).rows.map((r) => r.id);
-  const token = (await app.inject({ method: 'POST', url: '/api/v1/account/Signin', payload: { Email: 'empresa@demo.mx', Password: 'Demo#2026' } })).json().data.AccessToken as string;
+  const stockIds = (
+    await database.pool!.query<{ id: string }>(`SELECT v_card_identifier AS id FROM cards WHERE i_status = 1 ORDER BY v_card_identifier LIMIT ${ROWS}`)
+  ).rows.map((r) => r.id);
+  const token = (await app.inject({ method: 'POST', url: '/api/v1/account/Signin', payload: { Email: 'empresa@demo.mx', Password: 'Demo#2026' } })).json().data
+    .AccessToken as string;
   const send = async (url: string, m: ReturnType<typeof multipart>, headers: Record<string, string> = {}) => {
     const r = await app.inject({ method: 'POST', url, payload: m.payload, headers: { ...m.headers, authorization: `Bearer ${token}`, ...headers } });
     if (r.statusCode !== 200) throw new Error(`${url} → ${r.statusCode}: ${r.body.slice(0, 300)}`);
     return r.json().data;
   };
   t0 = performance.now();
-  const matched = await send('/api/v1/cards/matchcards', multipart({}, `CardIdentifier,CardholderIdentifier\n${stockIds.map((id, i) => `${id},${holders[i]}`).join('\n')}\n`));
+  const matched = await send(
+    '/api/v1/cards/matchcards',
+    multipart({}, `CardIdentifier,CardholderIdentifier\n${stockIds.map((id, i) => `${id},${holders[i]}`).join('\n')}\n`),
+  );
   const activated = await business('/api/v1/cards/activate', {});
   const activationSeconds = (performance.now() - t0) / 1000;
-  row(`${ROWS.toLocaleString('en')}-row matching + activation`, `${activationSeconds.toFixed(1)} s`, `(${matched.MatchedRecords} matched, ${activated.Activated} activated)`);
+  row(
+    `${ROWS.toLocaleString('en')}-row matching + activation`,
+    `${activationSeconds.toFixed(1)} s`,
+    `(${matched.MatchedRecords} matched, ${activated.Activated} activated)`,
+  );
 
   // 3. A 10,000-row load-funds-csv, executed with its code.
   const { BusinessId } = await business('/api/v1/cardholders/query/count-by-business', {});
   await staff(`/api/v1/transaction/business/${BusinessId}/deposit`, { Amount: '100000000.00' }, { 'idempotency-key': `bench-${Date.now()}` });
   await business('/api/v1/security/code', { Operation: 'card-funding' });
-  const code = (await database.pool!.query<{ t_body: string }>(`SELECT t_body FROM outbox WHERE v_to = 'empresa@demo.mx' ORDER BY d_create_at DESC LIMIT 1`)).rows[0]!.t_body.match(/\b(\d{6})\b/)![1]!;
+  const code = (
+    await database.pool!.query<{ t_body: string }>(`SELECT t_body FROM outbox WHERE v_to = 'empresa@demo.mx' ORDER BY d_create_at DESC LIMIT 1`)
+  ).rows[0]!.t_body.match(/\b(\d{6})\b/)![1]!;
   t0 = performance.now();
-  const funded = await send('/api/v1/transaction/cardholdermovements/load-funds-csv', multipart({ SecurityCode: code }, `CardIdentifier,Amount\n${stockIds.map((id) => `${id},100.00`).join('\n')}\n`), { 'idempotency-key': `bench-fund-${Date.now()}` });
+  const funded = await send(
+    '/api/v1/transaction/cardholdermovements/load-funds-csv',
+    multipart({ SecurityCode: code }, `CardIdentifier,Amount\n${stockIds.map((id) => `${id},100.00`).join('\n')}\n`),
+    { 'idempotency-key': `bench-fund-${Date.now()}` },
+  );
   const fundingSeconds = (performance.now() - t0) / 1000;
-  row(`${ROWS.toLocaleString('en')}-row load-funds-csv`, `${fundingSeconds.toFixed(1)} s`, `(${funded.Rows.length} rows, total ${funded.Total}; target ≤ 20 s)`);
+  row(
+    `${ROWS.toLocaleString('en')}-row load-funds-csv`,
+    `${fundingSeconds.toFixed(1)} s`,
+    `(${funded.Rows.length} rows, total ${funded.Total}; target ≤ 20 s)`,
+  );
 
   // 4. Authorisations per second beside pgbench tpcb-like on the same server, same run.
   const rows = await cards.cardsByIdentifiers(database.db, stockIds);
   const auth = await authorisations(database, rows);
   const tps = pgbenchTps(pgbenchDb.url);
-  row('sandbox authorisations per second (16 clients)', `${Math.round(auth.perSecond).toLocaleString('en')} /s`, `(${auth.approved} approved, ${auth.declined} declined)`);
+  row(
+    'sandbox authorisations per second (16 clients)',
+    `${Math.round(auth.perSecond).toLocaleString('en')} /s`,
+    `(${auth.approved} approved, ${auth.declined} declined)`,
+  );
   row('pgbench tpcb-like (16 clients)', `${Math.round(tps).toLocaleString('en')} tps`, '');
   row('authorisations / pgbench', `${((auth.perSecond / tps) * 100).toFixed(0)} %`, '(target ≥ 60 %)');
-  console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   await app.close();
   await database.close();

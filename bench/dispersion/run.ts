@@ -32,7 +32,10 @@ const STALL_MS = Number(process.env.BENCH_STALL_S ?? 120) * 1000;
 const SANDBOX_DELAY_MS = process.env.BENCH_SANDBOX_DELAY_MS ?? '3000';
 const BUILD = fileURLToPath(new URL('../../apps/server/build.mjs', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
-const load = () => `load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+const load = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 
 function csvOf(rows: number): string {
   const lines = ['Nombre del beneficiario,CLABE,Monto,Concepto,Referencia numérica'];
@@ -48,7 +51,11 @@ const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 const fmt = (n: number) => `${(n / 1000).toFixed(2)} s`;
 
 async function call(base: string, token: string | null, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as { data: Record<string, unknown> };
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 400)}`);
   return json.data;
@@ -67,7 +74,10 @@ async function main() {
   console.log(`dispersion bench: ${ROWS} rows to validate (${(csv.length / 1024 / 1024).toFixed(1)} MB), ${EXEC_ROWS} rows to execute`);
 
   let t0 = process.hrtime.bigint();
-  const lines = Buffer.from(file.ContentBase64, 'base64').toString('utf8').split(/\r?\n/).map((l) => l.split(','));
+  const lines = Buffer.from(file.ContentBase64, 'base64')
+    .toString('utf8')
+    .split(/\r?\n/)
+    .map((l) => l.split(','));
   console.log(`reference: decoding and splitting the same file alone   ${fmt(ms(t0))} (${lines.length} lines)`);
 
   // The compiled server, built as `npm start` builds it (esbuild, apps/server/build.mjs).
@@ -78,7 +88,24 @@ async function main() {
   const scratch = await scratchDatabase('far_bench_dispersion');
   if (!scratch) throw new Error('PostgreSQL no disponible');
   const server = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: scratch.url, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', JWT_SECRET: 'bench-dispersion-secret-0123456789abcdef', ENVELOPE_KEY: '3'.repeat(64), FAR_WEB_DIST: '/nonexistent', FAR_DEMO: '1', FAR_DEMO_PASSWORD: PASSWORD, JOBS_POLL_MS: '100', SPEI_SANDBOX_DELAY_MS: SANDBOX_DELAY_MS, RATE_LIMIT_MAX: '100000000', RATE_LIMIT_SIGNIN: '100000000', NODE_OPTIONS: serverNodeOptions() },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATABASE_URL: scratch.url,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      JWT_SECRET: 'bench-dispersion-secret-0123456789abcdef',
+      ENVELOPE_KEY: '3'.repeat(64),
+      FAR_WEB_DIST: '/nonexistent',
+      FAR_DEMO: '1',
+      FAR_DEMO_PASSWORD: PASSWORD,
+      JOBS_POLL_MS: '100',
+      SPEI_SANDBOX_DELAY_MS: SANDBOX_DELAY_MS,
+      RATE_LIMIT_MAX: '100000000',
+      RATE_LIMIT_SIGNIN: '100000000',
+      NODE_OPTIONS: serverNodeOptions(),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const base = await new Promise<string>((resolve, reject) => {
@@ -92,12 +119,16 @@ async function main() {
     server.stderr!.on('data', on);
     server.once('exit', () => reject(new Error(out.slice(-2000))));
   });
-  console.log(`server started (node dist/main.js, NODE_OPTIONS '${serverNodeOptions()}', pid ${server.pid})    RSS ${rssMb(server.pid!).now.toFixed(0)} MB   ${load()}`);
+  console.log(
+    `server started (node dist/main.js, NODE_OPTIONS '${serverNodeOptions()}', pid ${server.pid})    RSS ${rssMb(server.pid!).now.toFixed(0)} MB   ${load()}`,
+  );
   const db = new pg.Client({ connectionString: scratch.url });
   await db.connect();
   try {
     const staff = (await call(base, null, '/api/v1/account/Signin', { Email: 'operador@far.mx', Password: PASSWORD })).AccessToken as string;
-    const { rows: [b] } = await db.query(`SELECT b.v_uid FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = 'empresa@demo.mx'`);
+    const {
+      rows: [b],
+    } = await db.query(`SELECT b.v_uid FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = 'empresa@demo.mx'`);
     await call(base, staff, '/api/v1/transaction/limit/action/upsert', { ScopeType: 1, BusinessId: b.v_uid, IsEnabled: true });
     await call(base, staff, `/api/v1/transaction/business/${b.v_uid}/deposit`, { Amount: '900000000.00' }, { 'idempotency-key': randomUUID() });
     const token = (await call(base, null, '/api/v1/account/Signin', { Email: 'empresa@demo.mx', Password: PASSWORD })).AccessToken as string;
@@ -105,15 +136,25 @@ async function main() {
     t0 = process.hrtime.bigint();
     const preview = await call(base, token, '/api/v1/transaction/business-movement/speiout-dispersion/validate', { File: file });
     const validateMs = ms(t0);
-    console.log(`PostgreSQL: validate + preview of ${ROWS} rows (HTTP)   ${fmt(validateMs)}   target ≤ 3.00 s   errors: ${(preview.Errors as unknown[]).length}   ${load()}`);
+    console.log(
+      `PostgreSQL: validate + preview of ${ROWS} rows (HTTP)   ${fmt(validateMs)}   target ≤ 3.00 s   errors: ${(preview.Errors as unknown[]).length}   ${load()}`,
+    );
     console.log(`server peak RSS after validate (VmHWM)                  ${rssMb(server.pid!).peak.toFixed(0)} MB   target ≤ 400 MB`);
 
     await call(base, token, '/api/v1/security/code', { Operation: 'dispersion' });
-    const { rows: [msg] } = await db.query(`SELECT t_body FROM outbox WHERE v_to = 'empresa@demo.mx' ORDER BY d_create_at DESC LIMIT 1`);
+    const {
+      rows: [msg],
+    } = await db.query(`SELECT t_body FROM outbox WHERE v_to = 'empresa@demo.mx' ORDER BY d_create_at DESC LIMIT 1`);
     const code = /\b(\d{6})\b/.exec(msg.t_body)![1]!;
     const execFile = EXEC_ROWS === ROWS ? file : { Name: 'bench-exec.csv', ContentBase64: Buffer.from(csvOf(EXEC_ROWS)).toString('base64') };
     t0 = process.hrtime.bigint();
-    const d = await call(base, token, '/api/v1/transaction/business-movement/speiout-dispersion', { File: execFile, SecurityCode: code }, { 'idempotency-key': randomUUID() });
+    const d = await call(
+      base,
+      token,
+      '/api/v1/transaction/business-movement/speiout-dispersion',
+      { File: execFile, SecurityCode: code },
+      { 'idempotency-key': randomUUID() },
+    );
     console.log(`PostgreSQL: ${EXEC_ROWS} rows, request accepted              ${fmt(ms(t0))}   ${load()}`);
     // Poll until every row is sent; a progress line every 5 s, and a stall (no row sent for
     // STALL_MS) or 30 minutes stops the run instead of hanging.
@@ -126,7 +167,9 @@ async function main() {
         stopped = `the server exited (${server.exitCode ?? server.signalCode})`;
         break;
       }
-      const { rows: [s] } = await db.query(
+      const {
+        rows: [s],
+      } = await db.query(
         `SELECT i_queued, (SELECT count(*) FROM business_movements WHERE v_uid_dispersion = $1 AND i_status >= 1)::int AS sent FROM dispersions WHERE v_uid = $1`,
         [d.Id],
       );
@@ -135,7 +178,9 @@ async function main() {
       if (Date.now() - lastLine >= 5000) {
         lastLine = Date.now();
         const rss = rssMb(server.pid!);
-        console.log(`  … ${fmt(ms(t0))}: ${s.sent} of ${EXEC_ROWS} sent, ${s.i_queued} queued, RSS ${rss.now.toFixed(0)} MB (peak ${rss.peak.toFixed(0)} MB), ${load()}`);
+        console.log(
+          `  … ${fmt(ms(t0))}: ${s.sent} of ${EXEC_ROWS} sent, ${s.i_queued} queued, RSS ${rss.now.toFixed(0)} MB (peak ${rss.peak.toFixed(0)} MB), ${load()}`,
+        );
       }
       if (Date.now() - lastChange > STALL_MS) {
         stopped = `stalled: no row sent for ${STALL_MS / 1000} s (${s.sent} of ${EXEC_ROWS} sent)`;
@@ -149,7 +194,10 @@ async function main() {
     }
     if (stopped) console.log(`STOPPED: ${stopped}`);
     const sentMs = ms(t0);
-    if (!stopped) console.log(`PostgreSQL: ${EXEC_ROWS} rows, execution to all rows sent    ${fmt(sentMs)}   target ≤ 60.00 s (for 50,000 rows)   ${(EXEC_ROWS / (sentMs / 1000)).toFixed(0)} rows/s   ${load()}`);
+    if (!stopped)
+      console.log(
+        `PostgreSQL: ${EXEC_ROWS} rows, execution to all rows sent    ${fmt(sentMs)}   target ≤ 60.00 s (for 50,000 rows)   ${(EXEC_ROWS / (sentMs / 1000)).toFixed(0)} rows/s   ${load()}`,
+      );
     console.log(`server peak RSS (VmHWM), whole run                     ${rssMb(server.pid!).peak.toFixed(0)} MB   target ≤ 400 MB   ${load()}`);
   } finally {
     await db.end();
@@ -166,7 +214,12 @@ async function main() {
   const signin = await app.inject({ method: 'POST', url: '/api/v1/account/Signin', payload: { Email: 'empresa@demo.mx', Password: config.demoPassword } });
   const token = signin.json().data.AccessToken as string;
   t0 = process.hrtime.bigint();
-  const res = await app.inject({ method: 'POST', url: '/api/v1/transaction/business-movement/speiout-dispersion/validate', headers: { authorization: `Bearer ${token}` }, payload: { File: file } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/transaction/business-movement/speiout-dispersion/validate',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { File: file },
+  });
   console.log(`PGlite: validate + preview of ${ROWS} rows (inject)        ${fmt(ms(t0))}   target ≤ 3.00 s   status ${res.statusCode}   ${load()}`);
   await app.close();
   await database.close();

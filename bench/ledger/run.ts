@@ -97,7 +97,13 @@ function pgbench(): { tps: number; version: string; pgCpuPerTx: number | null } 
   const env = { ...process.env, ...(u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {}) };
   // Scale ≥ clients, so pgbench's own clients do not all queue on a few branch rows.
   execFileSync(bin, ['-i', '-s', String(CLIENTS), '-q', ...conn, PGBENCH_DB], { env, stdio: 'pipe' });
-  const { result: out, pgCpu } = postgresCpuDuring(() => execFileSync(bin, ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-b', 'tpcb-like', ...conn, PGBENCH_DB], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+  const { result: out, pgCpu } = postgresCpuDuring(() =>
+    execFileSync(bin, ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-b', 'tpcb-like', ...conn, PGBENCH_DB], {
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? /tps = ([\d.]+)/.exec(out)?.[1]);
   const processed = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1]);
   const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
@@ -217,7 +223,9 @@ async function check(database: Database) {
  * load generator in its own process. Each call needs a fresh security code, which a person asks
  * for beforehand; the bench inserts that code row (one INSERT) for every call instead.
  */
-async function httpSpeiOut(admin: pg.Client): Promise<{ ledgerTxPerSecond: number; calls: number; non2xx: number; p50: number; p99: number; pgCpuPerOrder: number | null }> {
+async function httpSpeiOut(
+  admin: pg.Client,
+): Promise<{ ledgerTxPerSecond: number; calls: number; non2xx: number; p50: number; p99: number; pgCpuPerOrder: number | null }> {
   await recreate(admin, HTTP_DB);
   const database = await openDatabase({ databaseUrl: urlFor(HTTP_DB), poolSize: CLIENTS });
   const config = await benchDatabase(database);
@@ -234,7 +242,11 @@ async function httpSpeiOut(admin: pg.Client): Promise<{ ledgerTxPerSecond: numbe
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const post = async (path: string, token: string | null, body: unknown) => {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as { data: Record<string, string> };
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
     return json.data;
@@ -244,7 +256,13 @@ async function httpSpeiOut(admin: pg.Client): Promise<{ ledgerTxPerSecond: numbe
   // CLIENTS businesses, each with one user, so the holds spread over CLIENTS accounts: the two
   // demo businesses and copies of the first (business and user rows cloned in SQL).
   const columns = async (table: string) =>
-    (await database.query<{ c: string }>('bench_columns', 'SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position', [table])).map((r) => r.c);
+    (
+      await database.query<{ c: string }>(
+        'bench_columns',
+        'SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position',
+        [table],
+      )
+    ).map((r) => r.c);
   const clone = (cols: string[], overrides: Record<string, string>) => cols.map((c) => overrides[c] ?? c).join(', ');
   const [bizCols, userCols] = [await columns('businesses'), await columns('users')];
   const emails = ['empresa@demo.mx', 'negocio@demo.mx'];
@@ -265,14 +283,44 @@ async function httpSpeiOut(admin: pg.Client): Promise<{ ledgerTxPerSecond: numbe
     emails.push(email);
   }
   const tokens = await Promise.all(emails.map(signin));
-  const businesses = await database.query<{ v_uid: string }>('bench_biz', 'SELECT DISTINCT b.v_uid FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = ANY($1)', [emails]);
+  const businesses = await database.query<{ v_uid: string }>(
+    'bench_biz',
+    'SELECT DISTINCT b.v_uid FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = ANY($1)',
+    [emails],
+  );
   for (const b of businesses) await post(`/api/v1/transaction/business/${b.v_uid}/deposit`, staff, { Amount: '9000000.00' });
 
   // An accepted SPEI out is one ledger transaction: its hold (settlement comes later, by a job).
-  const count = async () => Number((await database.query<{ n: string }>('bench_count', 'SELECT ((SELECT count(*) FROM ledger_holds) + (SELECT count(*) FROM ledger_transactions))::text AS n', []))[0]!.n);
+  const count = async () =>
+    Number(
+      (
+        await database.query<{ n: string }>(
+          'bench_count',
+          'SELECT ((SELECT count(*) FROM ledger_holds) + (SELECT count(*) FROM ledger_transactions))::text AS n',
+          [],
+        )
+      )[0]!.n,
+    );
   const before = await count();
-  const body = JSON.stringify({ ConfirmHolder: true, Clabe: buildClabe('990', '180', '00000000011'), BeneficiaryName: 'Proveedor de prueba', Amount: '1.00', Concept: 'Pago de prueba', Reference: '1234', SecurityCode: CODE });
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('../lib/spread-load.ts', import.meta.url).pathname, JSON.stringify({ url: `${base}/api/v1/transaction/business-movement/speiout`, tokens, body, seconds: SECONDS, connections: CLIENTS })], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const body = JSON.stringify({
+    ConfirmHolder: true,
+    Clabe: buildClabe('990', '180', '00000000011'),
+    BeneficiaryName: 'Proveedor de prueba',
+    Amount: '1.00',
+    Concept: 'Pago de prueba',
+    Reference: '1234',
+    SecurityCode: CODE,
+  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      new URL('../lib/spread-load.ts', import.meta.url).pathname,
+      JSON.stringify({ url: `${base}/api/v1/transaction/business-movement/speiout`, tokens, body, seconds: SECONDS, connections: CLIENTS }),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   // The database's CPU for the orders (each with the bench's one INSERT of its code), to print the
@@ -285,7 +333,14 @@ async function httpSpeiOut(admin: pg.Client): Promise<{ ledgerTxPerSecond: numbe
   await app.close();
   await database.close();
   await admin.query(`DROP DATABASE IF EXISTS ${HTTP_DB} WITH (FORCE)`);
-  return { ledgerTxPerSecond: ledgerTx / seconds, calls: r.ok, non2xx: r.non2xx, p50: r.p50, p99: r.p99, pgCpuPerOrder: pgCpu === null || !r.ok ? null : pgCpu / r.ok };
+  return {
+    ledgerTxPerSecond: ledgerTx / seconds,
+    calls: r.ok,
+    non2xx: r.non2xx,
+    p50: r.p50,
+    p99: r.p99,
+    pgCpuPerOrder: pgCpu === null || !r.ok ? null : pgCpu / r.ok,
+  };
 }
 
 async function main() {
@@ -324,7 +379,9 @@ async function main() {
   console.log(
     `HTTP SPEI out (POST .../speiout: auth, Idempotency-Key, code, hold, audit), ${CLIENTS} connections, ${CLIENTS} businesses: ${http.calls} accepted, non-2xx ${http.non2xx}, p50 ${http.p50} ms, p99 ${http.p99} ms`,
   );
-  console.log(`${''.padEnd(38)} ${http.ledgerTxPerSecond.toFixed(0)} ledger tx/s ÷ pgbench ${tps.toFixed(0)} TPS = ${(http.ledgerTxPerSecond / tps).toFixed(2)}   (target ≥ 0.25; p99 target ≤ 100 ms)`);
+  console.log(
+    `${''.padEnd(38)} ${http.ledgerTxPerSecond.toFixed(0)} ledger tx/s ÷ pgbench ${tps.toFixed(0)} TPS = ${(http.ledgerTxPerSecond / tps).toFixed(2)}   (target ≥ 0.25; p99 target ≤ 100 ms)`,
+  );
   const perTx = [first.pgCpuPerTx, second.pgCpuPerTx].filter((v): v is number => v !== null);
   if (http.pgCpuPerOrder !== null && perTx.length) {
     // What PostgreSQL alone allows: all the cores for the database, none for node or the load generator.
@@ -339,7 +396,9 @@ async function main() {
   console.log(
     `HTTP wallet to wallet (POST /api/v1/wallet/transfer: auth, Idempotency-Key, code, limits, 1 ledger tx, notice, audit), ${CLIENTS} wallets in a ring: ${wallet.calls} accepted, non-2xx ${wallet.non2xx}, p50 ${wallet.p50} ms, p99 ${wallet.p99} ms`,
   );
-  console.log(`${''.padEnd(38)} ${wallet.transfersPerSecond.toFixed(0)} transfers/s ÷ pgbench ${tps.toFixed(0)} TPS = ${(wallet.transfersPerSecond / tps).toFixed(2)}   (target ≥ 0.25; p99 target ≤ 100 ms)`);
+  console.log(
+    `${''.padEnd(38)} ${wallet.transfersPerSecond.toFixed(0)} transfers/s ÷ pgbench ${tps.toFixed(0)} TPS = ${(wallet.transfersPerSecond / tps).toFixed(2)}   (target ≥ 0.25; p99 target ≤ 100 ms)`,
+  );
   console.log(`${wallet.check}\n`);
 
   const lite = await openDatabase({});

@@ -38,7 +38,11 @@ export async function httpWalletTransfers(admin: pg.Client, o: { url: (db: strin
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const post = async (path: string, token: string | null, body: unknown) => {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as { data: Record<string, string> };
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
     return json.data;
@@ -46,7 +50,13 @@ export async function httpWalletTransfers(admin: pg.Client, o: { url: (db: strin
   const signin = async (email: string) => (await post('/api/v1/account/Signin', null, { Email: email, Password: 'Demo#2026' })).AccessToken!;
   const staff = await signin('operador@far.mx');
   // CLIENTS wallet users cloned from the demo one (own client number, e-mail and phone).
-  const cols = (await database.query<{ c: string }>('bench_wallet_cols', "SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'users' ORDER BY ordinal_position", [])).map((r) => r.c);
+  const cols = (
+    await database.query<{ c: string }>(
+      'bench_wallet_cols',
+      "SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'users' ORDER BY ordinal_position",
+      [],
+    )
+  ).map((r) => r.c);
   const emails: string[] = [];
   for (let i = 1; i <= o.clients; i++) {
     const email = `wallet${i}@bench.mx`;
@@ -59,14 +69,24 @@ export async function httpWalletTransfers(admin: pg.Client, o: { url: (db: strin
     emails.push(email);
   }
   const tokens = await Promise.all(emails.map(signin));
-  const ids = await database.query<{ v_uid: string; v_email: string }>('bench_wallet_ids', 'SELECT v_uid, v_email FROM users WHERE v_email = ANY($1)', [emails]);
+  const ids = await database.query<{ v_uid: string; v_email: string }>('bench_wallet_ids', 'SELECT v_uid, v_email FROM users WHERE v_email = ANY($1)', [
+    emails,
+  ]);
   for (const u of ids) await post('/api/v1/wallet/deposit', staff, { UserId: u.v_uid, Amount: '1000000.00' });
   const bodies = emails.map((_, i) => JSON.stringify({ Recipient: emails[(i + 1) % emails.length], Amount: '1.00', SecurityCode: CODE }));
-  const count = async () => Number((await database.query<{ n: string }>('bench_wallet_count', "SELECT count(*)::text AS n FROM business_movements WHERE v_type = 'WALLET_OUT'", []))[0]!.n);
+  const count = async () =>
+    Number(
+      (await database.query<{ n: string }>('bench_wallet_count', "SELECT count(*)::text AS n FROM business_movements WHERE v_type = 'WALLET_OUT'", []))[0]!.n,
+    );
   const before = await count();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', new URL('../lib/spread-load.ts', import.meta.url).pathname, JSON.stringify({ url: `${base}/api/v1/wallet/transfer`, tokens, body: bodies[0], bodies, seconds: o.seconds, connections: o.clients })],
+    [
+      '--import',
+      'tsx',
+      new URL('../lib/spread-load.ts', import.meta.url).pathname,
+      JSON.stringify({ url: `${base}/api/v1/wallet/transfer`, tokens, body: bodies[0], bodies, seconds: o.seconds, connections: o.clients }),
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';

@@ -56,7 +56,15 @@ function run(url: string, o: LoadOptions): Promise<Load> {
     child.on('exit', (code) => {
       try {
         const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number; average: number }; non2xx: number; errors: number };
-        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, mean: r.latency.average, non2xx: r.non2xx, errors: r.errors, load1: loadavg()[0]! });
+        resolve({
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          mean: r.latency.average,
+          non2xx: r.non2xx,
+          errors: r.errors,
+          load1: loadavg()[0]!,
+        });
       } catch {
         reject(new Error(`autocannon terminó con ${code}: ${out.slice(0, 200)}`));
       }

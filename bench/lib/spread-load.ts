@@ -20,4 +20,14 @@ const result = await autocannon({
     if (o.bodies) client.setBody(o.bodies[i]!);
   },
 });
-process.stdout.write(JSON.stringify({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average, non2xx: result.non2xx, errors: result.errors, ok: result['2xx'] }));
+process.stdout.write(
+  JSON.stringify({
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mean: result.latency.average,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    ok: result['2xx'],
+  }),
+);

@@ -21,7 +21,11 @@ const ELIMINADA = 6;
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 
 async function seedBulk(database: Database): Promise<string> {
-  const [demo] = await database.query<{ v_uid: string; v_client: string }>('bench_demo', "SELECT b.v_uid, b.v_client FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = 'empresa@demo.mx'", []);
+  const [demo] = await database.query<{ v_uid: string; v_client: string }>(
+    'bench_demo',
+    "SELECT b.v_uid, b.v_client FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = 'empresa@demo.mx'",
+    [],
+  );
   if (!demo) throw new Error('no demo business');
   await database.query(
     'bench_movements',
@@ -50,12 +54,18 @@ async function bench(label: string, database: Database, p99Target: number) {
   const config = await benchDatabase(database);
   const t0 = performance.now();
   const businessId = await seedBulk(database);
-  console.log(`\n${label}: seeded ${MOVEMENTS.toLocaleString('en')} movements and ${BUSINESSES.toLocaleString('en')} businesses in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s of warm-up; list and reference in turns, ${ROUNDS} runs each (mean throughput, worst p99)`);
+  console.log(
+    `\n${label}: seeded ${MOVEMENTS.toLocaleString('en')} movements and ${BUSINESSES.toLocaleString('en')} businesses in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s of warm-up; list and reference in turns, ${ROUNDS} runs each (mean throughput, worst p99)`,
+  );
 
   const app = await buildApp({ config, database, logger: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const token = async (email: string) => {
-    const res = await fetch(`${base}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: email, Password: 'Demo#2026' }) });
+    const res = await fetch(`${base}/api/v1/account/Signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Email: email, Password: 'Demo#2026' }),
+    });
     return ((await res.json()) as { data: { AccessToken: string } }).data.AccessToken;
   };
   const json = { 'content-type': 'application/json' };
@@ -64,17 +74,27 @@ async function bench(label: string, database: Database, p99Target: number) {
   // The references: the same page query, alone, on the same pool.
   const bare = Fastify();
   bare.get('/movements', async () => ({
-    data: await database.query('bench_movements_page', `SELECT * FROM business_movements WHERE v_uid_business = $1 AND i_status <> $2 ORDER BY d_create_at DESC, v_uid DESC LIMIT $3 OFFSET 0`, [businessId, ELIMINADA, SIZE]),
+    data: await database.query(
+      'bench_movements_page',
+      `SELECT * FROM business_movements WHERE v_uid_business = $1 AND i_status <> $2 ORDER BY d_create_at DESC, v_uid DESC LIMIT $3 OFFSET 0`,
+      [businessId, ELIMINADA, SIZE],
+    ),
   }));
   bare.get('/businesses', async () => ({
-    data: await database.query('bench_businesses_page', `SELECT * FROM businesses WHERE d_deleted_at IS NULL ORDER BY d_create_at DESC, v_uid DESC LIMIT $1 OFFSET 0`, [SIZE]),
+    data: await database.query(
+      'bench_businesses_page',
+      `SELECT * FROM businesses WHERE d_deleted_at IS NULL ORDER BY d_create_at DESC, v_uid DESC LIMIT $1 OFFSET 0`,
+      [SIZE],
+    ),
   }));
   const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const runs: Array<[string, Load, Load]> = [];
   const business = { ...json, authorization: `Bearer ${await token('empresa@demo.mx')}` };
   const staff = { ...json, authorization: `Bearer ${await token('operador@far.mx')}` };
-  const first = (await (await fetch(`${base}/api/v1/transaction/business-movement/movements`, { method: 'POST', headers: business, body: page })).json()) as { data: { TotalRecords: number } };
+  const first = (await (await fetch(`${base}/api/v1/transaction/business-movement/movements`, { method: 'POST', headers: business, body: page })).json()) as {
+    data: { TotalRecords: number };
+  };
   console.log(`movements list answers TotalRecords ${first.data.TotalRecords} (estimate past the exact cap)`);
 
   const [mov, movRef] = await alternate(

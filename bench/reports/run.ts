@@ -25,7 +25,10 @@ const MB = 1024 * 1024;
 const root = new URL('../..', import.meta.url).pathname;
 const serverDir = join(root, 'apps/server');
 
-const load = () => `load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+const load = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -76,7 +79,13 @@ async function startChild(args: string[], env: Record<string, string>, url: stri
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     if (Date.now() > deadline) throw new Error(`${url} did not answer within 180 s`);
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -117,7 +126,9 @@ async function seedMovements(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ v_uid: string; v_client: string }>("SELECT b.v_uid, b.v_client FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = 'empresa@demo.mx'");
+    const { rows } = await client.query<{ v_uid: string; v_client: string }>(
+      "SELECT b.v_uid, b.v_client FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = 'empresa@demo.mx'",
+    );
     const demo = rows[0];
     if (!demo) throw new Error('no demo business');
     // Settled orders out over the last ~70 days (one a minute), with CLABEs, keys and references.
@@ -146,7 +157,9 @@ function downloadInChild(url: string, headers: Record<string, string>, body: str
     for await (const chunk of res.body) bytes += chunk.length;
     console.log(JSON.stringify({ status: res.status, bytes, ms: performance.now() - t0 }));`;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script, url, JSON.stringify(headers), body ?? ''], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, url, JSON.stringify(headers), body ?? ''], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
@@ -165,7 +178,9 @@ const report = (name: string, r: { status: number; bytes: number; ms: number }, 
 
 async function main() {
   const nodeOptions = `; server NODE_OPTIONS '${serverNodeOptions()}'`;
-  console.log(`FAR Portal reports bench — ${cpus().length} CPU(s), node ${process.version}; ${ROWS.toLocaleString('en')} movements; compiled server in a child process${nodeOptions}; ${load()}`);
+  console.log(
+    `FAR Portal reports bench — ${cpus().length} CPU(s), node ${process.version}; ${ROWS.toLocaleString('en')} movements; compiled server in a child process${nodeOptions}; ${load()}`,
+  );
   const scratch = await scratchDatabase('far_bench_reports');
   if (!scratch) {
     console.log('PostgreSQL not reachable: skipped (set BENCH_DATABASE_URL)');
@@ -197,16 +212,26 @@ async function main() {
       `${base}/api/health`,
     );
     children.push(server);
-    console.log(`server: migrated, seeded and listening in ${((performance.now() - t0) / 1000).toFixed(1)} s; RSS ${(memoryOf(server.pid!).rss / MB).toFixed(0)} MB`);
+    console.log(
+      `server: migrated, seeded and listening in ${((performance.now() - t0) / 1000).toFixed(1)} s; RSS ${(memoryOf(server.pid!).rss / MB).toFixed(0)} MB`,
+    );
     t0 = performance.now();
     const demo = await seedMovements(scratch.url);
     console.log(`PostgreSQL: seeded ${ROWS.toLocaleString('en')} movements in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${load()}`);
 
     const barePort = await freePort();
-    const bare = await startChild(['--input-type=module', '-e', BARE_SERVER, scratch.url, String(barePort), demo.v_uid], {}, `http://127.0.0.1:${barePort}/health`);
+    const bare = await startChild(
+      ['--input-type=module', '-e', BARE_SERVER, scratch.url, String(barePort), demo.v_uid],
+      {},
+      `http://127.0.0.1:${barePort}/health`,
+    );
     children.push(bare);
 
-    const signin = await fetch(`${base}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'empresa@demo.mx', Password: 'Demo#2026' }) });
+    const signin = await fetch(`${base}/api/v1/account/Signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Email: 'empresa@demo.mx', Password: 'Demo#2026' }),
+    });
     const token = ((await signin.json()) as { data: { AccessToken: string } }).data.AccessToken;
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const from = new Date(Date.now() - 120 * 86_400_000).toISOString().slice(0, 10);
@@ -215,7 +240,9 @@ async function main() {
     const ref = await measured(bare.pid!, () => downloadInChild(`http://127.0.0.1:${barePort}/rows`, {}, null));
     console.log(report('reference: bare keyset naive CSV', ref.result, ref, false));
     for (const format of ['csv', 'xlsx'] as const) {
-      const run = await measured(server.pid!, () => downloadInChild(`${base}/api/v1/reports/download`, headers, JSON.stringify({ Kind: 'movements', Format: format, From: from, To: to })));
+      const run = await measured(server.pid!, () =>
+        downloadInChild(`${base}/api/v1/reports/download`, headers, JSON.stringify({ Kind: 'movements', Format: format, From: from, To: to })),
+      );
       console.log(report(`movements report ${format.toUpperCase()}`, run.result, run, true));
       console.log(`${''.padEnd(34)} ${(run.result.ms / ref.result.ms).toFixed(2)} × the reference's time`);
     }

@@ -27,7 +27,11 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
   const base = `http://127.0.0.1:${port}`;
   // A first start migrates and seeds the embedded database: minutes on a loaded machine.
   const deadline = Date.now() + 300_000;
-  while (!(await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false))) {
+  while (
+    !(await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false))
+  ) {
     if (Date.now() > deadline) throw new Error('el servidor no respondió en 5 minutos');
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -92,11 +96,14 @@ async function lighthouseScores(base: string): Promise<Record<string, Score> | s
     const run = async (url: string) => {
       const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], formFactor: 'mobile', logLevel: 'error' });
       // BENCH_WEB_REPORTS=<dir> keeps each page's full Lighthouse report (JSON) to read the diagnostics.
-      if (process.env.BENCH_WEB_REPORTS && result) writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${new URL(url).pathname.slice(1)}.json`), JSON.stringify(result.lhr));
+      if (process.env.BENCH_WEB_REPORTS && result)
+        writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${new URL(url).pathname.slice(1)}.json`), JSON.stringify(result.lhr));
       const audits = result?.lhr.audits ?? {};
       // A run Lighthouse could not finish (no paint seen, a page error…) says why instead of a bare 0.
       const failed = result?.lhr.runtimeError;
-      const metrics = failed ? `Lighthouse no terminó: ${failed.code} ${failed.message}` : METRICS.map(([id, name]) => `${name} ${audits[id]?.displayValue ?? '?'}`).join(', ');
+      const metrics = failed
+        ? `Lighthouse no terminó: ${failed.code} ${failed.message}`
+        : METRICS.map(([id, name]) => `${name} ${audits[id]?.displayValue ?? '?'}`).join(', ');
       return { score: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100), metrics, benchmarkIndex: result?.lhr.environment.benchmarkIndex };
     };
     scores.signin = await run(`${base}/login`);
@@ -124,9 +131,15 @@ try {
   if (typeof lh === 'string') console.log(lh);
   else {
     console.log(`Lighthouse móvil, rendimiento: sign-in ${lh.signin?.score} (objetivo ≥ 90), dashboard Business ${lh.dashboard?.score} (objetivo ≥ 80)`);
-    for (const [page, s] of Object.entries(lh)) console.log(`  ${page}: ${s.metrics}${s.benchmarkIndex ? ` (benchmarkIndex ${Math.round(s.benchmarkIndex)})` : ''}`);
+    for (const [page, s] of Object.entries(lh))
+      console.log(`  ${page}: ${s.metrics}${s.benchmarkIndex ? ` (benchmarkIndex ${Math.round(s.benchmarkIndex)})` : ''}`);
   }
-  console.log(`carga del equipo (uptime): ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `carga del equipo (uptime): ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 } finally {
   stop();
 }

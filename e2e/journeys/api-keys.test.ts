@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 const readBalance = (key: string) =>
-  fetch(`${baseUrl()}/api/v1/transaction/opm-features/balance`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{}' });
+  fetch(`${baseUrl()}/api/v1/transaction/opm-features/balance`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
 
 it('a business admin creates a key, sees it once, and the key reads the balance until staff revoke it', async () => {
   const { page } = await newPage(browser);

@@ -14,9 +14,17 @@ async function screenshot(page: Page, name: string) {
 }
 
 async function api(email: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const login = await fetch(`${baseUrl()}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: email, Password: DEMO_PASSWORD }) });
+  const login = await fetch(`${baseUrl()}/api/v1/account/Signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: email, Password: DEMO_PASSWORD }),
+  });
   const token = (await login.json()).data.AccessToken;
-  const res = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()).data;
 }
@@ -58,15 +66,21 @@ it('staff generate stock; the business registers cardholders, matches, activates
   const [template] = await Promise.all([page.waitForEvent('download'), templates.getByRole('button', { name: 'Plantilla CSV' }).click()]);
   expect(template.suggestedFilename()).toBe('plantilla-tarjetahabientes.csv');
   const { readFileSync } = await import('node:fs');
-  const header = readFileSync((await template.path())!, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/)[0]!;
-  expect(header).toBe('Identificador del tarjetahabiente,Nombre(s),Primer apellido,Segundo apellido,Correo electrónico,Lada,Teléfono celular,CURP,RFC,Fecha de nacimiento');
+  const header = readFileSync((await template.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)[0]!;
+  expect(header).toBe(
+    'Identificador del tarjetahabiente,Nombre(s),Primer apellido,Segundo apellido,Correo electrónico,Lada,Teléfono celular,CURP,RFC,Fecha de nacimiento',
+  );
   const suffix = String(Date.now()).slice(-6);
   const holders = [`E2E${suffix}A`, `E2E${suffix}B`];
   // A bad date first: the error names the field in Spanish and the format expected.
   await page.locator('input[type=file]').setInputFiles(csv(`${header}\nE2E${suffix}X,Ana,Pérez,,x${suffix}@ejemplo.mx,,5512345678,,,1990/05/17\n`));
   await expect.poll(() => page.getByTestId('upload-result').innerText(), { timeout: 15_000 }).toContain('Fecha no válida: usa el formato dd/mm/aaaa');
   expect(await page.getByTestId('upload-result').innerText()).toContain('Fecha de nacimiento');
-  await page.locator('input[type=file]').setInputFiles(csv(`${header}\n${holders.map((h) => `${h},Ana,Pérez,,${h.toLowerCase()}@ejemplo.mx,,5512345678,,,17/05/1990`).join('\n')}\n`));
+  await page
+    .locator('input[type=file]')
+    .setInputFiles(csv(`${header}\n${holders.map((h) => `${h},Ana,Pérez,,${h.toLowerCase()}@ejemplo.mx,,5512345678,,,17/05/1990`).join('\n')}\n`));
   await expect.poll(() => page.getByTestId('upload-result').innerText(), { timeout: 15_000 }).toContain('Registrados: 2');
   await screenshot(page, 'cards-cardholders');
 
@@ -76,7 +90,11 @@ it('staff generate stock; the business registers cardholders, matches, activates
   await expect.poll(() => page.getByRole('button', { name: 'Asignar tarjetas (CSV)' }).isVisible(), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => page.getByTestId('cards-status-2').isVisible(), { timeout: 15_000 }).toBe(true);
   expect(await page.getByTestId('template-assignment').innerText()).toContain('identificador del tarjetahabiente');
-  await page.locator('input[type=file]').setInputFiles(csv(`Identificador de la tarjeta,Identificador del tarjetahabiente\n${stock.map((c, i) => `${c.CardIdentifier},${holders[i]}`).join('\n')}\n`));
+  await page
+    .locator('input[type=file]')
+    .setInputFiles(
+      csv(`Identificador de la tarjeta,Identificador del tarjetahabiente\n${stock.map((c, i) => `${c.CardIdentifier},${holders[i]}`).join('\n')}\n`),
+    );
   await expect.poll(() => page.getByTestId('cards-status-2').innerText(), { timeout: 15_000 }).toBe('2');
   // The activation batch shows each card as printed and a Spanish status.
   const batchTable = page.getByRole('region', { name: 'Lotes de activación' });
@@ -100,7 +118,9 @@ it('staff generate stock; the business registers cardholders, matches, activates
   await page.getByRole('tab', { name: 'Fondeo de tarjetas' }).click();
   await page.waitForURL('**/account/funding');
   await expect.poll(() => page.getByText('Carga un archivo para ver la vista previa.').isVisible(), { timeout: 15_000 }).toBe(true);
-  await page.locator('input[type=file]').setInputFiles(csv(`Identificador de la tarjeta,Monto\n${stock[0]!.CardIdentifier},300.00\n${stock[1]!.CardIdentifier},150.00\n`));
+  await page
+    .locator('input[type=file]')
+    .setInputFiles(csv(`Identificador de la tarjeta,Monto\n${stock[0]!.CardIdentifier},300.00\n${stock[1]!.CardIdentifier},150.00\n`));
   await expect.poll(() => page.getByRole('button', { name: 'Solicitar código' }).isVisible(), { timeout: 15_000 }).toBe(true);
   await screenshot(page, 'cards-funding-preview');
   const before = await lastSecurityCode('empresa@demo.mx');
@@ -112,7 +132,10 @@ it('staff generate stock; the business registers cardholders, matches, activates
 
   // 4b. The funding is a movement of the business (issue 23 §3): labelled, a charge, and its detail says what it was.
   await page.goto('/movement');
-  const funding = page.getByTestId('movements-table').getByRole('row', { name: /\(Fondeo de tarjetas\)$/ }).first();
+  const funding = page
+    .getByTestId('movements-table')
+    .getByRole('row', { name: /\(Fondeo de tarjetas\)$/ })
+    .first();
   await expect.poll(() => funding.innerText(), { timeout: 15_000 }).toMatch(/[-−]\s?\$4\d\d\.\d\d/);
   await screenshot(page, 'movements-card-funding');
   await funding.click();
@@ -187,7 +210,19 @@ it('Tarjetas says the card API failed and offers to retry, instead of empty tabl
   // The card API is down: its answers are 503 until it comes back.
   let down = true;
   await page.route(/\/api\/v1\/cards\/(action\/get-amount-cards-by-status|query\/list|cardbatchactivations\/query\/list)/, (route) =>
-    down ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, IsSuccess: false, data: null, status: { code: 503, message: 'Servicio no disponible' }, message: 'Servicio no disponible' }) }) : route.fallback(),
+    down
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            success: false,
+            IsSuccess: false,
+            data: null,
+            status: { code: 503, message: 'Servicio no disponible' },
+            message: 'Servicio no disponible',
+          }),
+        })
+      : route.fallback(),
   );
   await page.goto('/account/cards');
   await expect.poll(() => page.getByText('No fue posible cargar las tarjetas').isVisible(), { timeout: 20_000 }).toBe(true);

@@ -10,7 +10,11 @@ afterAll(() => browser.close());
 
 it('a business opens a clarification from a movement; staff take it, reply and close it; the business sees the notice arrive live, reads the reply and rates it', async () => {
   // 0. The business has a SPEI received (the demo data has no movements; other journeys may not have run).
-  await sandboxIncomingSpei(browser, { business: 'Comercializadora Demo' }, { trackingKey: `ACLBUS${String(Date.now()).slice(-10)}`, amount: '1,200.00', concept: 'Pago pedido 512' });
+  await sandboxIncomingSpei(
+    browser,
+    { business: 'Comercializadora Demo' },
+    { trackingKey: `ACLBUS${String(Date.now()).slice(-10)}`, amount: '1,200.00', concept: 'Pago pedido 512' },
+  );
 
   // 1. The business opens the case from a received SPEI's detail.
   const biz = await newPage(browser);
@@ -25,7 +29,13 @@ it('a business opens a clarification from a movement; staff take it, reply and c
   for (let i = 0; i < 10 && !trackingKey; i += 1) {
     await rows.nth(i).click();
     const key = biz.page.getByTestId('movement-tracking-key');
-    if (await key.waitFor({ timeout: 3_000 }).then(() => true, () => false)) trackingKey = (await key.innerText()).trim();
+    if (
+      await key.waitFor({ timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      trackingKey = (await key.innerText()).trim();
     else await biz.page.keyboard.press('Escape');
   }
   await biz.page.getByTestId('open-clarification').click();

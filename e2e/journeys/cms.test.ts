@@ -13,9 +13,17 @@ beforeAll(async () => {
 afterAll(async () => {
   // The shared server serves later journeys: the new legal text must not block their business users.
   if (legalId) {
-    const login = await fetch(`${baseUrl()}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'super@far.mx', Password: DEMO_PASSWORD }) });
+    const login = await fetch(`${baseUrl()}/api/v1/account/Signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Email: 'super@far.mx', Password: DEMO_PASSWORD }),
+    });
     const token = (await login.json()).data.AccessToken as string;
-    await fetch(`${baseUrl()}/api/cms/content/bulk-action`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ Action: 'despublicar', Ids: [legalId] }) });
+    await fetch(`${baseUrl()}/api/cms/content/bulk-action`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ Action: 'despublicar', Ids: [legalId] }),
+    });
   }
   await browser.close();
 });

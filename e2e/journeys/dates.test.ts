@@ -19,7 +19,11 @@ const ISO_DAY = /\b\d{4}-\d{2}-\d{2}\b/g;
 const BM = '/api/v1/transaction/business-movement';
 
 async function token(email: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: email, Password: DEMO_PASSWORD }) });
+  const res = await fetch(`${baseUrl()}/api/v1/account/Signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: email, Password: DEMO_PASSWORD }),
+  });
   return ((await res.json()) as { data: { AccessToken: string } }).data.AccessToken;
 }
 
@@ -34,13 +38,29 @@ function dayAfter(n: number): { iso: string; shown: string } {
 /** The demo business schedules a one-row dispersion for `day` through the API (the code from its mailbox). */
 async function scheduleDispersion(day: string): Promise<string> {
   const auth = { authorization: `Bearer ${await token('empresa@demo.mx')}`, 'content-type': 'application/json' };
-  const before = await lastMessageTo('empresa@demo.mx').then((m) => m.t_body, () => '');
-  expect((await fetch(`${baseUrl()}/api/v1/security/code`, { method: 'POST', headers: auth, body: JSON.stringify({ Operation: 'dispersion' }) })).status).toBe(200);
+  const before = await lastMessageTo('empresa@demo.mx').then(
+    (m) => m.t_body,
+    () => '',
+  );
+  expect((await fetch(`${baseUrl()}/api/v1/security/code`, { method: 'POST', headers: auth, body: JSON.stringify({ Operation: 'dispersion' }) })).status).toBe(
+    200,
+  );
   let body = '';
-  await expect.poll(async () => (body = await lastMessageTo('empresa@demo.mx').then((m) => m.t_body, () => '')) !== before, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (body = await lastMessageTo('empresa@demo.mx').then(
+          (m) => m.t_body,
+          () => '',
+        )) !== before,
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   const clabe = buildClabe('990', '180', '00000000301');
   const holder = sandboxAccountHolder(clabe);
-  const csv = ['Nombre del beneficiario,CLABE,Monto,Concepto,Referencia numérica', `${holder.exists ? holder.name : 'Ana Lopez'},${clabe},10.00,Pago,1`].join('\r\n');
+  const csv = ['Nombre del beneficiario,CLABE,Monto,Concepto,Referencia numérica', `${holder.exists ? holder.name : 'Ana Lopez'},${clabe},10.00,Pago,1`].join(
+    '\r\n',
+  );
   const res = await fetch(`${baseUrl()}${BM}/speiout-dispersion`, {
     method: 'POST',
     headers: { ...auth, 'idempotency-key': `e2e-dates-${Date.now()}` },

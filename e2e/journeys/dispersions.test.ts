@@ -31,13 +31,21 @@ function payee(bank: '990' | '991', n: number) {
 
 /** Staff credit the demo business (an API call: the deposit screen is another journey's). */
 async function fund(amount: string) {
-  const signin = await fetch(`${baseUrl()}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'operador@far.mx', Password: DEMO_PASSWORD }) });
+  const signin = await fetch(`${baseUrl()}/api/v1/account/Signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: 'operador@far.mx', Password: DEMO_PASSWORD }),
+  });
   const token = ((await signin.json()) as { data: { AccessToken: string } }).data.AccessToken;
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const list = await fetch(`${baseUrl()}/api/v1/profiles/business/query/list`, { method: 'POST', headers: auth, body: JSON.stringify({ Page: 1, Size: 50 }) });
   const businesses = ((await list.json()) as { data: { Records: Array<{ Id: string; Name: string }> } }).data.Records;
   const demo = businesses.find((b) => /Comercializadora Demo/.test(b.Name))!;
-  const res = await fetch(`${baseUrl()}/api/v1/transaction/business/${demo.Id}/deposit`, { method: 'POST', headers: { ...auth, 'idempotency-key': `e2e-${Date.now()}` }, body: JSON.stringify({ Amount: amount }) });
+  const res = await fetch(`${baseUrl()}/api/v1/transaction/business/${demo.Id}/deposit`, {
+    method: 'POST',
+    headers: { ...auth, 'idempotency-key': `e2e-${Date.now()}` },
+    body: JSON.stringify({ Amount: amount }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -66,7 +74,12 @@ it('a business pays three people from a file, follows each row, re-sends the ret
 
   // 2. A file with two bad rows: both errors at once.
   const bad = join(dir, 'nomina.csv');
-  writeFileSync(bad, [HEADER, `${A.name},${A.clabe},1500.005,Nomina,1`, `${B.name},${B.clabe.slice(0, 17)}0,1200.00,Nomina,2`, `${R.name},${R.clabe},800.00,Nomina,3`].join('\r\n'));
+  writeFileSync(
+    bad,
+    [HEADER, `${A.name},${A.clabe},1500.005,Nomina,1`, `${B.name},${B.clabe.slice(0, 17)}0,1200.00,Nomina,2`, `${R.name},${R.clabe},800.00,Nomina,3`].join(
+      '\r\n',
+    ),
+  );
   await upload(page, bad);
   const errors = page.getByTestId('dispersion-errors');
   await expect.poll(() => errors.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -78,7 +91,10 @@ it('a business pays three people from a file, follows each row, re-sends the ret
 
   // 3. The fixed file and its preview.
   const good = join(dir, 'nomina-corregida.csv');
-  writeFileSync(good, [HEADER, `${A.name},${A.clabe},1500.00,Nomina,1`, `${B.name},${B.clabe},1200.00,Nomina,2`, `${R.name},${R.clabe},800.00,Nomina,3`].join('\r\n'));
+  writeFileSync(
+    good,
+    [HEADER, `${A.name},${A.clabe},1500.00,Nomina,1`, `${B.name},${B.clabe},1200.00,Nomina,2`, `${R.name},${R.clabe},800.00,Nomina,3`].join('\r\n'),
+  );
   await upload(page, good);
   const preview = page.getByTestId('dispersion-preview');
   await expect.poll(() => preview.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -123,7 +139,9 @@ it('a business pays three people from a file, follows each row, re-sends the ret
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   const t = new Date(Date.UTC(y, m - 1, d + 1));
-  await page.getByLabel('Fecha de pago').fill(`${String(t.getUTCDate()).padStart(2, '0')}/${String(t.getUTCMonth() + 1).padStart(2, '0')}/${t.getUTCFullYear()}`);
+  await page
+    .getByLabel('Fecha de pago')
+    .fill(`${String(t.getUTCDate()).padStart(2, '0')}/${String(t.getUTCMonth() + 1).padStart(2, '0')}/${t.getUTCFullYear()}`);
   await page.getByLabel('Fecha de pago').press('Tab');
   const prev3 = await lastSecurityCode('empresa@demo.mx');
   await page.getByRole('button', { name: 'Enviar código' }).click();

@@ -3,8 +3,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../browser';
 
 // The side menu of spec §2 for each kind, in order (docs/decisions/0003-menu-and-envelope.md).
-const ADMIN = ['Dashboard', 'Perfil', 'Cuentas Business', 'Usuarios Wallet', 'Usuarios administradores', 'Aclaraciones', 'Logs', 'Reportes', 'Administrador de contenido', 'Notificaciones', 'Roles y permisos', 'Pre Stock'];
-const BUSINESS = ['Dashboard', 'Perfil', 'Alta de cuentas', 'Historial de dispersiones', 'Transferencias y dispersiones', 'Dispersiones programadas', 'Saldos y movimientos', 'Estado de cuenta', 'Aclaraciones', 'Reportes', 'Notificaciones', 'Ayuda'];
+const ADMIN = [
+  'Dashboard',
+  'Perfil',
+  'Cuentas Business',
+  'Usuarios Wallet',
+  'Usuarios administradores',
+  'Aclaraciones',
+  'Logs',
+  'Reportes',
+  'Administrador de contenido',
+  'Notificaciones',
+  'Roles y permisos',
+  'Pre Stock',
+];
+const BUSINESS = [
+  'Dashboard',
+  'Perfil',
+  'Alta de cuentas',
+  'Historial de dispersiones',
+  'Transferencias y dispersiones',
+  'Dispersiones programadas',
+  'Saldos y movimientos',
+  'Estado de cuenta',
+  'Aclaraciones',
+  'Reportes',
+  'Notificaciones',
+  'Ayuda',
+];
 const WALLET = ['Mi resumen', 'Perfil', 'Transferencias', 'Saldos y movimientos', 'Aclaraciones', 'Presupuestos', 'Notificaciones'];
 
 const USERS: Array<[string, string[], string]> = [
@@ -29,7 +55,14 @@ describe('each demo user sees exactly the menu of their kind', () => {
     const nav = page.getByTestId('side-menu');
     // What a person waits for: the menu's entries, not the skeleton drawn while they load.
     await nav.getByRole('link').first().waitFor();
-    await expect.poll(() => nav.locator('a').allInnerTexts().then((t) => t.map((s) => s.trim()))).toEqual(menu);
+    await expect
+      .poll(() =>
+        nav
+          .locator('a')
+          .allInnerTexts()
+          .then((t) => t.map((s) => s.trim())),
+      )
+      .toEqual(menu);
     await expect.poll(() => page.getByText(name).first().isVisible()).toBe(true);
     await screenshot(page, `menu-${email.split('@')[0]}`);
 

@@ -49,7 +49,10 @@ it('staff send an announcement to all businesses; a business sees the bell rise 
   await business.page.waitForURL('**/notification');
   await expect.poll(() => business.page.getByTestId('notices-list').innerText(), { timeout: 15_000 }).toContain('Mantenimiento programado');
   await screenshot(business.page, 'notifications-business');
-  await business.page.getByRole('row', { name: /^Abrir Mantenimiento programado/ }).first().click();
+  await business.page
+    .getByRole('row', { name: /^Abrir Mantenimiento programado/ })
+    .first()
+    .click();
   await expect.poll(() => business.page.getByTestId('notice-body').innerText()).toContain('El sábado de 2 a 4 h');
   await expect.poll(() => bellCount(business.page), { timeout: 10_000 }).toBe(risen - 1);
   await screenshot(business.page, 'notifications-detail');
@@ -75,10 +78,13 @@ it('staff send an announcement to all businesses; a business sees the bell rise 
   const events = business.page.getByPlaceholder('Elige los eventos');
   const deposit = business.page.getByRole('option', { name: 'Depósito recibido' });
   await expect
-    .poll(async () => {
-      if (!(await deposit.isVisible())) await events.click();
-      return deposit.isVisible();
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        if (!(await deposit.isVisible())) await events.click();
+        return deposit.isVisible();
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   await deposit.click();
   await business.page.keyboard.press('Escape');

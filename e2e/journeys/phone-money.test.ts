@@ -40,7 +40,14 @@ async function checkList(page: Page, list: Locator, name: string) {
 }
 
 it('a business reads its money lists on a phone: date, description, amount and status in every card', async () => {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: PHONE, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await signIn(page, 'empresa@demo.mx');
   await page.waitForURL('**/dashboard');

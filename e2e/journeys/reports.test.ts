@@ -61,7 +61,14 @@ it('a business downloads its movements report as XLSX: CLABEs kept as text and t
 });
 
 it('on a phone (390 px) the Reportes and Aclaraciones screens do not scroll sideways', async () => {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await signIn(page, 'empresa@demo.mx');
   await page.waitForURL('**/dashboard');

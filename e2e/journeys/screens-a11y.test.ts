@@ -12,7 +12,14 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 850 };
 
 async function open(viewport: { width: number; height: number }, email: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+    viewport,
+    isMobile: viewport.width < 500,
+    hasTouch: viewport.width < 500,
+  });
   const page = await context.newPage();
   await signIn(page, email);
   await page.waitForURL('**/dashboard');
@@ -37,7 +44,14 @@ describe('every screen passes the axe gate (0 critical, 0 serious) and names its
     const resend = await fetch(`${baseUrl()}/api/v1/account/Signup/Token/Resend`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ Email: 'buzon-a11y@demo.mx', Names: 'Buzón', LastName1: 'Prueba', CellPhone: '5512340000', PhoneCode: '+52', Legal: await signupLegal() }),
+      body: JSON.stringify({
+        Email: 'buzon-a11y@demo.mx',
+        Names: 'Buzón',
+        LastName1: 'Prueba',
+        CellPhone: '5512340000',
+        PhoneCode: '+52',
+        Legal: await signupLegal(),
+      }),
     });
     expect(resend.ok).toBe(true);
     const { page, close } = await open(DESKTOP, 'super@far.mx');
@@ -53,7 +67,14 @@ describe('every screen passes the axe gate (0 critical, 0 serious) and names its
     await expect.poll(() => page.getByRole('dialog').getByTestId('mailbox-body').innerText()).not.toBe('');
     await expect.poll(() => page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).count()).toBe(1);
     // Axe reads colours as drawn: wait until the drawer has finished sliding in (finite transitions only).
-    await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished),
+      ),
+    );
     await checkA11y(page, 'a11y-desktop-mailbox-drawer');
     await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
@@ -70,7 +91,12 @@ describe('every screen passes the axe gate (0 critical, 0 serious) and names its
     await expect.poll(() => drawer.getByTestId('clabe-account-clabe').innerText()).toBe('012180001234567899');
     expect(await drawer.innerText()).toContain('Juan Perez Lopez');
     // The picture once the drawer has slid in, whole, inside the window.
-    await expect.poll(async () => { const box = await drawer.boundingBox(); return box ? box.x + box.width : Infinity; }).toBeLessThanOrEqual(DESKTOP.width);
+    await expect
+      .poll(async () => {
+        const box = await drawer.boundingBox();
+        return box ? box.x + box.width : Infinity;
+      })
+      .toBeLessThanOrEqual(DESKTOP.width);
     await page.waitForTimeout(300);
     await screenshot(page, 'a11y-desktop-account-drawer');
     await drawer.getByRole('button', { name: 'Cerrar' }).click();

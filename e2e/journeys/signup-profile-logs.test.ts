@@ -49,7 +49,9 @@ it('a person signs up as a wallet user in four steps, accepting the terms and th
   // Accepted at sign-up: the first sign-in asks nothing more.
   await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
   expect(await page.getByTestId('legal-gate').count()).toBe(0);
-  await expect.poll(() => page.getByTestId('side-menu').locator('a').allInnerTexts()).toEqual(['Mi resumen', 'Perfil', 'Transferencias', 'Saldos y movimientos', 'Aclaraciones', 'Presupuestos', 'Notificaciones']);
+  await expect
+    .poll(() => page.getByTestId('side-menu').locator('a').allInnerTexts())
+    .toEqual(['Mi resumen', 'Perfil', 'Transferencias', 'Saldos y movimientos', 'Aclaraciones', 'Presupuestos', 'Notificaciones']);
   await context.close();
 });
 

@@ -62,10 +62,20 @@ it('a business sends a transfer through STP, STP settles it, and the business do
   await page.getByLabel('Referencia numérica').fill('2468');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect.poll(() => page.getByTestId('value-preview').isVisible(), { timeout: 15_000 }).toBe(true);
-  const before = await lastMessageTo('empresa@demo.mx', server.base).then((m) => m.t_body).catch(() => null);
+  const before = await lastMessageTo('empresa@demo.mx', server.base)
+    .then((m) => m.t_body)
+    .catch(() => null);
   await page.getByRole('button', { name: 'Enviar código' }).click();
   let body = '';
-  await expect.poll(async () => (body = await lastMessageTo('empresa@demo.mx', server.base).then((m) => m.t_body).catch(() => '')) !== '' && body !== before, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (body = await lastMessageTo('empresa@demo.mx', server.base)
+          .then((m) => m.t_body)
+          .catch(() => '')) !== '' && body !== before,
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   await page.getByLabel('Código de seguridad').fill(codeIn(body));
   const holderCheck = page.getByLabel('Confirmar titular');
   await page.getByRole('button', { name: 'Confirmar transferencia' }).click();
@@ -78,7 +88,10 @@ it('a business sends a transfer through STP, STP settles it, and the business do
 
   // STP has it, signed as STP verifies, exactly once; then STP settles it.
   await expect.poll(() => fake.orders.has(trackingKey), { timeout: 30_000 }).toBe(true);
-  expect(fake.orders.get(trackingKey)!).toMatchObject({ montoText: '321.50', body: { cuentaBeneficiario: clabe, institucionContraparte: '40012', conceptoPago: 'Pago por STP', referenciaNumerica: 2468 } });
+  expect(fake.orders.get(trackingKey)!).toMatchObject({
+    montoText: '321.50',
+    body: { cuentaBeneficiario: clabe, institucionContraparte: '40012', conceptoPago: 'Pago por STP', referenciaNumerica: 2468 },
+  });
   expect(fake.registraCalls.filter((c) => c === trackingKey)).toHaveLength(1);
   expect((await fake.setEstado(trackingKey, 'LIQUIDACION')).status).toBe(200);
   await expect.poll(() => page.getByTestId('transfer-status').innerText(), { timeout: 30_000 }).toMatch(/Liquidada/i);
@@ -90,7 +103,11 @@ it('a business sends a transfer through STP, STP settles it, and the business do
   await expect.poll(() => page.getByTestId('movements-table').innerText(), { timeout: 15_000 }).toContain(trackingKey);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Descargar comprobante ${trackingKey}` }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-  expect(readFileSync(await download.path()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 4)
+      .toString('latin1'),
+  ).toBe('%PDF');
   await context.close();
 
   // Staff see the rail on the dashboard.

@@ -21,7 +21,10 @@ it('staff link a wallet user to the demo business as a strategic ally, approve t
   const input = dialog.getByRole('combobox', { name: 'Usuario Wallet', exact: true });
   await input.click();
   await input.fill('wallet@demo.mx');
-  await page.getByRole('option', { name: /wallet@demo\.mx/ }).first().click();
+  await page
+    .getByRole('option', { name: /wallet@demo\.mx/ })
+    .first()
+    .click();
   await dialog.getByRole('button', { name: 'Vincular', exact: true }).click();
   await expect.poll(() => dialog.isVisible()).toBe(false);
 

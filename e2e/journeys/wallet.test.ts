@@ -60,7 +60,9 @@ it('a new wallet user signs up, gets a deposit, saves in a budget, pays a wallet
   await expect.poll(() => staff.page.getByTestId('wallet-staff-panel').isVisible(), { timeout: 15_000 }).toBe(true);
   await staff.page.getByLabel('Monto del depósito').fill('2000');
   await staff.page.getByRole('button', { name: 'Abonar' }).click();
-  await expect.poll(() => staff.page.getByTestId('wallet-staff-panel').getByTestId('wallet-available-value').innerText(), { timeout: 15_000 }).toBe('$2,000.00');
+  await expect
+    .poll(() => staff.page.getByTestId('wallet-staff-panel').getByTestId('wallet-available-value').innerText(), { timeout: 15_000 })
+    .toBe('$2,000.00');
   await screenshot(staff.page, 'wallet-staff-panel');
   await staff.context.close();
 
@@ -83,7 +85,9 @@ it('a new wallet user signs up, gets a deposit, saves in a budget, pays a wallet
   await page.getByLabel('Concepto').fill('Cena');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect.poll(() => page.getByTestId('wallet-preview').innerText()).toContain('Diego Torres Salas');
-  const before = await lastMessageTo(email).then((m) => m.t_body).catch(() => '');
+  const before = await lastMessageTo(email)
+    .then((m) => m.t_body)
+    .catch(() => '');
   await page.getByRole('button', { name: 'Enviar código' }).click();
   await expect.poll(async () => (await lastMessageTo(email)).t_body !== before, { timeout: 15_000 }).toBe(true);
   await page.getByLabel('Código de seguridad').fill(codeIn((await lastMessageTo(email)).t_body));
@@ -134,7 +138,9 @@ it('a new wallet user signs up, gets a deposit, saves in a budget, pays a wallet
   await expect.poll(() => page.getByTestId('wallet-preview').isVisible()).toBe(true);
   await page.getByLabel('NIP', { exact: true }).fill('2468');
   await page.getByRole('button', { name: 'Confirmar envío' }).click();
-  await expect.poll(() => page.getByTestId('wallet-transfer-error').innerText(), { timeout: 15_000 }).toContain('Excede tu límite diario de transferencias de $300.00');
+  await expect
+    .poll(() => page.getByTestId('wallet-transfer-error').innerText(), { timeout: 15_000 })
+    .toContain('Excede tu límite diario de transferencias de $300.00');
 
   // 7. The monthly statement.
   await page.getByTestId('side-menu').getByRole('link', { name: 'Saldos y movimientos' }).click();
@@ -143,7 +149,10 @@ it('a new wallet user signs up, gets a deposit, saves in a budget, pays a wallet
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Descargar estado de cuenta' }).click();
   expect((await download).suggestedFilename()).toMatch(/^estado-de-cuenta-\d{4}-\d{2}\.pdf$/);
-  await page.getByTestId('side-menu').getByRole('link', { name: /Perfil/ }).click();
+  await page
+    .getByTestId('side-menu')
+    .getByRole('link', { name: /Perfil/ })
+    .click();
   await page.goto('/dashboard');
   await expect.poll(() => available(page), { timeout: 15_000 }).toBe('$1,550.00');
   await screenshot(page, 'wallet-summary');

@@ -14,7 +14,12 @@ export const ACCESS_DOC = fileURLToPath(new URL('../../../docs/access.md', impor
 
 const cell = (rule: KindAccess | undefined, superOnly: boolean): string => {
   if (!rule) return '—';
-  const text = rule === 'any' ? 'any' : grantsOf(rule).map((g) => `\`${g.menu}\` ${g.permission}`).join(' or ');
+  const text =
+    rule === 'any'
+      ? 'any'
+      : grantsOf(rule)
+          .map((g) => `\`${g.menu}\` ${g.permission}`)
+          .join(' or ');
   return superOnly ? `${text} (super only)` : text;
 };
 
@@ -32,7 +37,9 @@ export function renderAccessDoc(routes: readonly DeclaredRoute[]): string {
       const a = r.access;
       const extra = [a.refused ? `other kinds: 403 '${a.refused}'` : '', a.note ?? '', temp];
       if (!a.by) return [row(r, a, !!a.superOnly, extra)];
-      return Object.entries(a.by.cases).map(([value, kinds]) => row(r, kinds, !!a.superOnly, [`${a.by!.field}=${value} (${a.by!.in}); another value: 400 'Parametro no válido'`, ...extra]));
+      return Object.entries(a.by.cases).map(([value, kinds]) =>
+        row(r, kinds, !!a.superOnly, [`${a.by!.field}=${value} (${a.by!.in}); another value: 400 'Parametro no válido'`, ...extra]),
+      );
     });
   return `# Access per route
 
@@ -53,7 +60,14 @@ ${rows.join('\n')}
 }
 
 async function main(check: boolean): Promise<void> {
-  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), ENVELOPE_KEY: '0'.repeat(64), FAR_DEMO: '0', LOG_LEVEL: 'silent', FAR_DATA_DIR: '/tmp/far-access-doc-unused' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'x'.repeat(32),
+    ENVELOPE_KEY: '0'.repeat(64),
+    FAR_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    FAR_DATA_DIR: '/tmp/far-access-doc-unused',
+  });
   const database = await openDatabase({});
   const app = await buildApp({ config, database, logger: false });
   await app.ready();

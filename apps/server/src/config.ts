@@ -19,7 +19,10 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET debe tener al menos 32 caracteres').optional(),
   ENVELOPE_KEY: z.string().optional(),
   CARD_KEY: z.string().optional(),
-  CARD_BIN: z.string().regex(/^\d{6}$/, 'CARD_BIN debe tener 6 dígitos').default('537800'),
+  CARD_BIN: z
+    .string()
+    .regex(/^\d{6}$/, 'CARD_BIN debe tener 6 dígitos')
+    .default('537800'),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('FAR Portal <no-reply@far.mx>'),
   FAR_DEMO: z.enum(['0', '1']).optional(),
@@ -126,17 +129,32 @@ function stpConfig(e: z.infer<typeof EnvSchema>): StpConfig {
     throw new Error('No se pudo descifrar la llave privada de STP con STP_PRIVATE_KEY_PASSPHRASE (se espera una llave PKCS#8 cifrada en PEM)');
   }
   if (privateKey.asymmetricKeyType !== 'rsa') throw new Error('La llave privada de STP debe ser RSA');
-  return { apiUrl: e.STP_API_URL!.replace(/\/+$/, ''), empresa: e.STP_EMPRESA!, privateKey, cuentaOrdenante: e.STP_CUENTA_ORDENANTE!, timeoutMs: e.STP_TIMEOUT_MS };
+  return {
+    apiUrl: e.STP_API_URL!.replace(/\/+$/, ''),
+    empresa: e.STP_EMPRESA!,
+    privateKey,
+    cuentaOrdenante: e.STP_CUENTA_ORDENANTE!,
+    timeoutMs: e.STP_TIMEOUT_MS,
+  };
 }
 
 /** STP_WEBHOOK_ALLOW: addresses and CIDR ranges; unset means loopback outside production and nobody in production. */
 export function webhookAllowList(raw: string | undefined, production: boolean): BlockList {
   const list = new BlockList();
-  const entries = raw === undefined ? (production ? [] : ['127.0.0.0/8', '::1/128']) : raw.split(',').map((a) => a.trim()).filter(Boolean);
+  const entries =
+    raw === undefined
+      ? production
+        ? []
+        : ['127.0.0.0/8', '::1/128']
+      : raw
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean);
   for (const entry of entries) {
     const [address, prefix] = entry.split('/');
     const family = isIP(address ?? '');
-    if (family === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) throw new Error(`STP_WEBHOOK_ALLOW: «${entry}» no es una dirección ni un rango CIDR`);
+    if (family === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix)))
+      throw new Error(`STP_WEBHOOK_ALLOW: «${entry}» no es una dirección ni un rango CIDR`);
     const type = family === 4 ? 'ipv4' : 'ipv6';
     if (prefix === undefined) list.addAddress(address!, type);
     else list.addSubnet(address!, Number(prefix), type);
@@ -198,6 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stpWebhookAllow: webhookAllowList(e.STP_WEBHOOK_ALLOW, production),
     speiSandboxDelayMs: e.SPEI_SANDBOX_DELAY_MS,
     jobsPollMs: e.JOBS_POLL_MS,
-    fixedHosts: Object.fromEntries((e.FAR_RESOLVE ?? '').split(',').filter(Boolean).map((pair) => pair.split('=').map((v) => v.trim().toLowerCase()) as [string, string])),
+    fixedHosts: Object.fromEntries(
+      (e.FAR_RESOLVE ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((pair) => pair.split('=').map((v) => v.trim().toLowerCase()) as [string, string]),
+    ),
   };
 }

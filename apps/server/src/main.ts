@@ -10,14 +10,21 @@ import { startStpDispatcher } from './modules/stp';
 async function main() {
   const config = loadConfig();
   // Embedded mode runs PGlite in a worker thread, beside the HTTP thread (db/pglite-thread.ts).
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`, poolSize: config.databasePoolSize, thread: true });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+    poolSize: config.databasePoolSize,
+    thread: true,
+  });
   await runMigrations(database, () => seed(database.db, config));
   const app = await buildApp({ config, database });
   const stopSender = config.smtpUrl ? startOutboxSender(database, config.smtpUrl, config.smtpFrom) : () => undefined;
   // Background jobs (SPEI submission and settlement); the handlers were registered by buildApp.
   const stopJobs = startJobPoller(database.db, { intervalMs: config.jobsPollMs, onError: (err) => app.log.error({ err }, 'jobs: error al procesar') });
   // SPEI_RAIL=stp: orders go to STP from here, outside the jobs' transactions (docs/decisions/0026-stp-rail.md).
-  const stopStp = config.stp ? startStpDispatcher(database.db, config.stp, { intervalMs: config.jobsPollMs, onError: (err) => app.log.error({ err }, 'stp: error al despachar') }) : async () => undefined;
+  const stopStp = config.stp
+    ? startStpDispatcher(database.db, config.stp, { intervalMs: config.jobsPollMs, onError: (err) => app.log.error({ err }, 'stp: error al despachar') })
+    : async () => undefined;
   const shutdown = async () => {
     stopSender();
     await stopJobs();

@@ -43,7 +43,10 @@ export default async function setup(project: TestProject) {
 }
 
 async function dropTestDatabases(admin: pg.Client) {
-  const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`, [TEMPLATE_DB, `${TEMPLATE_DB}_%`]);
+  const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`, [
+    TEMPLATE_DB,
+    `${TEMPLATE_DB}_%`,
+  ]);
   for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
 }
 

@@ -118,7 +118,12 @@ export async function freshToken(t: TestApp, email: string, password = DEMO_PASS
  * it shares the source's tenant (v_client); `newTenant` gives it a client number of its own.
  * Tests that block, revoke or otherwise change a user use one of these, not the shared demo users.
  */
-export async function addUser(t: TestApp, email: string, from: string, opts: { newTenant?: boolean; roleId?: string } = {}): Promise<{ v_uid: string; v_client: string }> {
+export async function addUser(
+  t: TestApp,
+  email: string,
+  from: string,
+  opts: { newTenant?: boolean; roleId?: string } = {},
+): Promise<{ v_uid: string; v_client: string }> {
   const [row] = await t.sql<{ v_uid: string; v_client: string }>(
     `INSERT INTO users (v_client, v_uid_role, v_uid_status, v_names, v_last_name_1, v_email, v_password_hash, v_cell_phone, d_activation_at)
      SELECT CASE WHEN $3 THEN substr(v_client, 1, 3) || lpad(nextval('client_number_seq')::text, 6, '0') ELSE v_client END,

@@ -49,7 +49,12 @@ function readPpm(data: Buffer): { width: number; height: number; rgb: Buffer } {
 
 /** Share of the pixels in [x0, x1) × [y0, y1) (fractions of the page) that pass `test`. */
 export function share(img: PageImage, test: (r: number, g: number, b: number) => boolean, area: [number, number, number, number] = [0, 0, 1, 1]): number {
-  const [x0, y0, x1, y1] = [Math.floor(area[0] * img.width), Math.floor(area[1] * img.height), Math.floor(area[2] * img.width), Math.floor(area[3] * img.height)];
+  const [x0, y0, x1, y1] = [
+    Math.floor(area[0] * img.width),
+    Math.floor(area[1] * img.height),
+    Math.floor(area[2] * img.width),
+    Math.floor(area[3] * img.height),
+  ];
   let hits = 0;
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {

@@ -81,7 +81,10 @@ describe('errorAnswer', () => {
   });
 
   it('uses the catalogue text and status unless told otherwise', () => {
-    expect(errorAnswer('URI_TOO_LONG')).toMatchObject({ status: { code: 414, message: 'La dirección de la solicitud es demasiado larga' }, errorCode: 'URI_TOO_LONG' });
+    expect(errorAnswer('URI_TOO_LONG')).toMatchObject({
+      status: { code: 414, message: 'La dirección de la solicitud es demasiado larga' },
+      errorCode: 'URI_TOO_LONG',
+    });
     expect(errorAnswer('VALIDATION', undefined, { status: 413 }).status.code).toBe(413);
   });
 });
@@ -97,23 +100,15 @@ describe('FarError', () => {
   });
 
   it('takes a more precise message', () => {
-    expect(new FarError('BUSINESS_RULE', 'The payment day needs to be a future date').message).toBe(
-      'The payment day needs to be a future date',
-    );
+    expect(new FarError('BUSINESS_RULE', 'The payment day needs to be a future date').message).toBe('The payment day needs to be a future date');
   });
 });
 
 describe('readErrorText', () => {
   it('prefers the human text over the code', () => {
-    expect(readErrorText({ ErrorCode: 'VALIDATION', message: 'Los datos enviados no son válidos' })).toBe(
-      'Los datos enviados no son válidos',
-    );
-    expect(readErrorText({ errorCode: 'E42', Message: 'Todas las transacciones fallaron' })).toBe(
-      'Todas las transacciones fallaron',
-    );
-    expect(readErrorText({ ErrorCode: 'X', errorDescrpition: 'The payment day needs to be a future date' })).toBe(
-      'The payment day needs to be a future date',
-    );
+    expect(readErrorText({ ErrorCode: 'VALIDATION', message: 'Los datos enviados no son válidos' })).toBe('Los datos enviados no son válidos');
+    expect(readErrorText({ errorCode: 'E42', Message: 'Todas las transacciones fallaron' })).toBe('Todas las transacciones fallaron');
+    expect(readErrorText({ ErrorCode: 'X', errorDescrpition: 'The payment day needs to be a future date' })).toBe('The payment day needs to be a future date');
     expect(readErrorText({ errorDescription: 'Correctly spelt' })).toBe('Correctly spelt');
   });
 

@@ -120,17 +120,7 @@ describe('text formats', () => {
 
 describe('formatValue', () => {
   it('knows every format type', () => {
-    expect(FORMAT_TYPES).toEqual([
-      'date',
-      'currency',
-      'percent',
-      'decimal',
-      'lowerCase',
-      'upperCase',
-      'titleCase',
-      'lastChars',
-      'firstChars',
-    ]);
+    expect(FORMAT_TYPES).toEqual(['date', 'currency', 'percent', 'decimal', 'lowerCase', 'upperCase', 'titleCase', 'lastChars', 'firstChars']);
   });
 
   it('dispatches on the type with its arguments', () => {

@@ -9,17 +9,7 @@ export const LOCALE = 'es-MX';
 export const TIME_ZONE = 'America/Mexico_City';
 export const DEFAULT_CHARS = 6;
 
-export const FORMAT_TYPES = [
-  'date',
-  'currency',
-  'percent',
-  'decimal',
-  'lowerCase',
-  'upperCase',
-  'titleCase',
-  'lastChars',
-  'firstChars',
-] as const;
+export const FORMAT_TYPES = ['date', 'currency', 'percent', 'decimal', 'lowerCase', 'upperCase', 'titleCase', 'lastChars', 'firstChars'] as const;
 export type FormatType = (typeof FORMAT_TYPES)[number];
 
 /** The `format` member of a form-field definition. */

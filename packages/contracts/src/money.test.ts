@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AmountError,
-  amountSchema,
-  centsToDecimalString,
-  parseAmountToCents,
-  splitCents,
-  toCents,
-  tryParseAmountToCents,
-} from './money';
+import { AmountError, amountSchema, centsToDecimalString, parseAmountToCents, splitCents, toCents, tryParseAmountToCents } from './money';
 import { issueKey } from './validation/engine';
 
 describe('parseAmountToCents', () => {
@@ -49,12 +41,9 @@ describe('parseAmountToCents', () => {
     expect(tryParseAmountToCents(-0.5)).toMatchObject({ ok: false, key: 'negative' });
   });
 
-  it.each(['', 'abc', '1.', '.5', '1..2', '1,23', '12,34.5', '1 000', '$100', '1e3', '0x10', 'Infinity', '١٢'])(
-    'refuses %j as not a number',
-    (input) => {
-      expect(tryParseAmountToCents(input)).toEqual({ ok: false, key: 'invalid', message: 'El monto no es un número válido' });
-    },
-  );
+  it.each(['', 'abc', '1.', '.5', '1..2', '1,23', '12,34.5', '1 000', '$100', '1e3', '0x10', 'Infinity', '١٢'])('refuses %j as not a number', (input) => {
+    expect(tryParseAmountToCents(input)).toEqual({ ok: false, key: 'invalid', message: 'El monto no es un número válido' });
+  });
 
   it('refuses numbers that are not exact', () => {
     for (const n of [Number.NaN, Infinity, 2 ** 53 + 2, 1e21]) {

@@ -89,10 +89,7 @@ export function centsToDecimalString(value: CentsInput): string {
 }
 
 /** A form field holding an amount; outputs integer cents, issues carry `params.key`. */
-export const amountSchema = checkedSchema(
-  z.union([z.string(), z.number()], { error: AMOUNT_MESSAGES.invalid }),
-  (input) => {
-    const result = tryParseAmountToCents(input);
-    return result.ok ? { value: result.cents } : result;
-  },
-);
+export const amountSchema = checkedSchema(z.union([z.string(), z.number()], { error: AMOUNT_MESSAGES.invalid }), (input) => {
+  const result = tryParseAmountToCents(input);
+  return result.ok ? { value: result.cents } : result;
+});

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  base64Decode,
-  base64Encode,
-  createMemoryBackend,
-  createStorage,
-  decodeValue,
-  encodeValue,
-  type StorageLike,
-} from './storage';
+import { base64Decode, base64Encode, createMemoryBackend, createStorage, decodeValue, encodeValue, type StorageLike } from './storage';
 
 /** A Storage-like object that also lets the test see what was written. */
 function fakeBackend(): StorageLike & { raw: Map<string, string> } {

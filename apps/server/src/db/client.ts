@@ -75,7 +75,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db, kind: 'postgres', pool, close, query };
   }
   // pg_trgm is always loaded: the search indexes of the migrations use it when it is there.
-  const pglite: Embedded = opts.thread ? await PgliteThread.create(opts.dataDir) : await PGlite.create(opts.dataDir, { loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
+  const pglite: Embedded = opts.thread
+    ? await PgliteThread.create(opts.dataDir)
+    : await PGlite.create(opts.dataDir, { loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client: pglite as PGlite }) as unknown as Db;
   const query = async <T>(_name: string, text: string, params: unknown[]) => (await pglite.query<T>(text, params)).rows;
   return { db, kind: 'pglite', pglite, close: () => pglite.close(), query };

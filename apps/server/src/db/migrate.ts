@@ -7,7 +7,9 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from './client';
 
 /** apps/server/drizzle, from src/db/migrate.ts or from the built dist/main.js. */
-export const MIGRATIONS_FOLDER = ['../../drizzle', '../drizzle'].map((p) => fileURLToPath(new URL(p, import.meta.url))).find((p) => existsSync(`${p}/meta/_journal.json`))!;
+export const MIGRATIONS_FOLDER = ['../../drizzle', '../drizzle']
+  .map((p) => fileURLToPath(new URL(p, import.meta.url)))
+  .find((p) => existsSync(`${p}/meta/_journal.json`))!;
 /** Arbitrary constant: several processes starting at once on one PostgreSQL migrate and seed one at a time. */
 const MIGRATION_LOCK = 725_001;
 

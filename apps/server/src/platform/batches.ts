@@ -20,7 +20,10 @@ export function keysetBatches<T extends RecordTable>(db: DbOrTx, table: T, where
       .where(and(where, afterKey(table, after)))
       .orderBy(asc(table.d_create_at), asc(table.v_uid))
       .limit(n) as unknown as Promise<Array<{ row: T['$inferSelect'] & { v_uid: string }; at: string }>>;
-  return mapBatches(pagedBatches(page, (x) => ({ at: x.at, id: x.row.v_uid }), size), (x) => x.row);
+  return mapBatches(
+    pagedBatches(page, (x) => ({ at: x.at, id: x.row.v_uid }), size),
+    (x) => x.row,
+  );
 }
 
 /** Rows after the key (d_create_at as text, v_uid) in keyset order; none: from the first. */

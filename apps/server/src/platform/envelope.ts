@@ -70,7 +70,10 @@ export function registerEnvelope(app: FastifyInstance, report: ReportIncident): 
       done();
     } catch (err) {
       const detail = `${req.method} ${req.url}: x-encryption=${String(req.headers['x-encryption'])}`;
-      report(req, 'envelope', 'Error: Faltan parámetros de encriptación válidos', detail).then(() => done(err as Error), () => done(err as Error));
+      report(req, 'envelope', 'Error: Faltan parámetros de encriptación válidos', detail).then(
+        () => done(err as Error),
+        () => done(err as Error),
+      );
     }
   });
 }

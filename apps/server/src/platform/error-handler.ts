@@ -60,7 +60,8 @@ const BY_STATUS: Record<number, ErrorCode> = {
 };
 
 /** busboy throws plain Errors (no code, no status) for a form it cannot read: the client's fault. */
-const MULTIPART_MESSAGES = /^(Multipart: Boundary not found|Unsupported content type|Malformed (part )?header|Unexpected end of (form|file)|Malformed urlencoded form)/;
+const MULTIPART_MESSAGES =
+  /^(Multipart: Boundary not found|Unsupported content type|Malformed (part )?header|Unexpected end of (form|file)|Malformed urlencoded form)/;
 
 /** Text bound for the incidents table: no NUL or lone surrogate may reach PostgreSQL there either. */
 const FORBIDDEN_ALL = new RegExp(FORBIDDEN_TEXT.source, 'g');
@@ -128,7 +129,8 @@ export function registerErrorHandler(app: FastifyInstance, report: ReportInciden
   // (Callback style, as the per-request hooks: an async hook costs a promise on every answer.)
   app.addHook('onSend', (_req, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.includes('"ErrorCode"') || payload.includes('"errorDescrpition"')) return done(null, payload);
+    if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.includes('"ErrorCode"') || payload.includes('"errorDescrpition"'))
+      return done(null, payload);
     try {
       const body = JSON.parse(payload) as { ErrorCode: string; message: string; status?: { message?: string } };
       const message = body.message ?? body.status?.message ?? '';

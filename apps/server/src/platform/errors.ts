@@ -15,8 +15,7 @@ export class AppError extends Error {
 }
 
 /** Bad input on one field, with the same shape as a schema failure. */
-export const fieldError = (field: string, message: string, key = 'invalid') =>
-  new AppError('VALIDATION', message, { errors: [{ field, key, message }] });
+export const fieldError = (field: string, message: string, key = 'invalid') => new AppError('VALIDATION', message, { errors: [{ field, key, message }] });
 export const notFound = (message?: string) => new AppError('NOT_FOUND', message);
 export const forbidden = (message?: string) => new AppError('FORBIDDEN', message);
 export const rule = (message: string) => new AppError('BUSINESS_RULE', message);

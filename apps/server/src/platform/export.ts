@@ -162,7 +162,10 @@ export async function toXlsx<R>(sheetName: string, columns: readonly ExportColum
 }
 
 /** The file of a list in the asked format, named '<baseName>.<csv|xlsx>'. */
-export async function writeExport<R>(format: ExportFormat, file: { baseName: string; sheetName: string; columns: readonly ExportColumn<R>[]; rows: readonly R[] }): Promise<ExportFile> {
+export async function writeExport<R>(
+  format: ExportFormat,
+  file: { baseName: string; sheetName: string; columns: readonly ExportColumn<R>[]; rows: readonly R[] },
+): Promise<ExportFile> {
   const content = format === 'csv' ? toCsv(file.columns, file.rows) : await toXlsx(file.sheetName, file.columns, file.rows);
   return { content, mediaType: EXPORT_MEDIA_TYPES[format], fileName: `${file.baseName}.${format}` };
 }
@@ -175,7 +178,10 @@ export async function writeExport<R>(format: ExportFormat, file: { baseName: str
  * batch only when the client has taken the previous one (CSV); the XLSX writer commits each row
  * to its zip stream at once.
  */
-export function streamExport<R>(format: ExportFormat, file: { sheetName: string; columns: readonly ExportColumn<R>[]; batches: AsyncIterable<readonly R[]> }): Readable {
+export function streamExport<R>(
+  format: ExportFormat,
+  file: { sheetName: string; columns: readonly ExportColumn<R>[]; batches: AsyncIterable<readonly R[]> },
+): Readable {
   return format === 'csv' ? streamCsv(file.columns, file.batches) : streamXlsx(file.sheetName, file.columns, file.batches);
 }
 
@@ -184,7 +190,13 @@ function streamCsv<R>(columns: readonly ExportColumn<R>[], batches: AsyncIterabl
     yield Buffer.from(stringify([columns.map((c) => c.header)], { bom: true, record_delimiter: 'windows' }), 'utf8');
     for await (const batch of batches) {
       if (batch.length === 0) continue;
-      yield Buffer.from(stringify(batch.map((r) => columns.map((c) => csvCell(c.kind, c.value(r)))), { record_delimiter: 'windows' }), 'utf8');
+      yield Buffer.from(
+        stringify(
+          batch.map((r) => columns.map((c) => csvCell(c.kind, c.value(r)))),
+          { record_delimiter: 'windows' },
+        ),
+        'utf8',
+      );
     }
   }
   return Readable.from(chunks(), { objectMode: false });
@@ -224,16 +236,17 @@ function streamXlsx<R>(sheetName: string, columns: readonly ExportColumn<R>[], b
   });
   // A client that goes away stops the worker.
   out.on('close', () => void worker.terminate());
-  const waitAcks = (upTo: number) => new Promise<void>((resolve) => {
-    const check = () => {
-      if (acked >= upTo || out.destroyed) {
-        onAck = null;
-        resolve();
-      }
-    };
-    onAck = check;
-    check();
-  });
+  const waitAcks = (upTo: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (acked >= upTo || out.destroyed) {
+          onAck = null;
+          resolve();
+        }
+      };
+      onAck = check;
+      check();
+    });
   void (async () => {
     let sent = 0;
     for await (const batch of batches) {

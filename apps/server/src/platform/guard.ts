@@ -53,13 +53,15 @@ export function registerGuard(app: FastifyInstance, loadActor: LoadActor, apiKey
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return done();
     const viaKey = apiKeys && req.headers.authorization?.startsWith(API_KEY_BEARER) ? authenticateKey(req, apiKeys) : null;
-    (viaKey ?? authenticate(app, req, loadActor)).then((actor) => {
-      req.actor = actor;
-      if (actor.mustChangePassword && !req.routeOptions.config?.temporaryPasswordOk) {
-        throw new AppError('FORBIDDEN', 'Debes cambiar tu contraseña temporal antes de continuar');
-      }
-      if (access !== 'authenticated' && !access.by) authorise(actor, access, access);
-    }).then(() => done(), done);
+    (viaKey ?? authenticate(app, req, loadActor))
+      .then((actor) => {
+        req.actor = actor;
+        if (actor.mustChangePassword && !req.routeOptions.config?.temporaryPasswordOk) {
+          throw new AppError('FORBIDDEN', 'Debes cambiar tu contraseña temporal antes de continuar');
+        }
+        if (access !== 'authenticated' && !access.by) authorise(actor, access, access);
+      })
+      .then(() => done(), done);
   });
 
   // After the envelope's preValidation (registered first), so the field is readable.
@@ -92,7 +94,8 @@ async function authenticateKey(req: FastifyRequest, apiKeys: ApiKeyAuth): Promis
   const actor = await apiKeys.load(req.headers.authorization!.slice(7));
   if (!actor?.apiKey) throw new AppError('UNAUTHORIZED', 'La clave de API no es válida, venció o fue revocada');
   req.actor = actor; // known even when refused below: the refusal is audited and counted against the key
-  if (!apiKeys.allows(actor.apiKey.scopes, req.method, req.routeOptions.url)) throw new AppError('FORBIDDEN', 'La clave de API no tiene permiso para esta operación');
+  if (!apiKeys.allows(actor.apiKey.scopes, req.method, req.routeOptions.url))
+    throw new AppError('FORBIDDEN', 'La clave de API no tiene permiso para esta operación');
   return actor;
 }
 

@@ -22,7 +22,9 @@ export const idempotencyKeys = pgTable(
     /** The first answer; null only while the first request is still in its transaction. */
     i_status: integer('i_status'),
     t_response: jsonb('t_response'),
-    d_create_at: tstz('d_create_at').notNull().default(sql`now()`),
+    d_create_at: tstz('d_create_at')
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [uniqueIndex('idempotency_keys_scope_key').on(t.v_uid_user, t.v_route, t.v_key), index('idempotency_keys_created_idx').on(t.d_create_at)],
 );

@@ -63,5 +63,6 @@ export function listeners<A extends unknown[]>(name: string): Listeners<A> {
  */
 export function assertHooksProvided(): void {
   const missing = [...declared].filter(([, provided]) => !provided()).map(([name]) => name);
-  if (missing.length > 0) throw new Error(`Hooks sin proveedor: ${missing.join(', ')}. El módulo que los proporciona debe hacerlo en su register (y estar en MODULES de app.ts).`);
+  if (missing.length > 0)
+    throw new Error(`Hooks sin proveedor: ${missing.join(', ')}. El módulo que los proporciona debe hacerlo en su register (y estar en MODULES de app.ts).`);
 }

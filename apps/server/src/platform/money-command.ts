@@ -38,17 +38,18 @@ export type CodeOperation = (typeof SECURITY_OPERATIONS)[number];
  * How the caller confirms a movement. `apiKey: 'none'`: a caller that authenticated with an API
  * key (an integration, Actor.apiKey) confirms with nothing more — the signed key is its factor.
  */
-export type MoneyDeclaration = (
+export type MoneyDeclaration =
   /** The person's six-digit security code of `operation`: checked and spent once. */
-  | { confirm: 'code'; operation: CodeOperation; apiKey?: 'none' }
-  /** A wallet user's choice in /profile (MoneyRun.confirmWith): their PIN or the code of `operation`. */
-  | { confirm: 'code-or-pin'; operation: CodeOperation; apiKey?: 'none' }
-  /** Nothing beyond the caller's session: staff credits, the sandboxes, undoing an order not yet sent. */
-  | { confirm: 'none' }
-) & {
-  /** The route also answers a preview that moves nothing (no runMoney): the key is then required only to execute. */
-  alsoPreviews?: true;
-};
+  (
+    | { confirm: 'code'; operation: CodeOperation; apiKey?: 'none' }
+    /** A wallet user's choice in /profile (MoneyRun.confirmWith): their PIN or the code of `operation`. */
+    | { confirm: 'code-or-pin'; operation: CodeOperation; apiKey?: 'none' }
+    /** Nothing beyond the caller's session: staff credits, the sandboxes, undoing an order not yet sent. */
+    | { confirm: 'none' }
+  ) & {
+    /** The route also answers a preview that moves nothing (no runMoney): the key is then required only to execute. */
+    alsoPreviews?: true;
+  };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -111,7 +112,8 @@ async function confirmation(tx: Tx, actor: Actor, declared: MoneyDeclaration, ru
 export async function runMoney<T, P = undefined>(req: FastifyRequest, reply: FastifyReply, run: MoneyRun<P, T>): Promise<ReturnType<typeof ok<T>>> {
   const declared = req.routeOptions.config?.money;
   if (!declared) throw new Error(`runMoney: la ruta ${req.routeOptions.url} no declara config.money`);
-  if (declared.confirm === 'code-or-pin' && !run.confirmWith) throw new Error(`runMoney: la ruta ${req.routeOptions.url} no dice con qué confirma cada usuario`);
+  if (declared.confirm === 'code-or-pin' && !run.confirmWith)
+    throw new Error(`runMoney: la ruta ${req.routeOptions.url} no dice con qué confirma cada usuario`);
   const actor = actorOf(req);
   const scope = keyScope(req, actor.userId);
   const db = req.server.ctx.db;

@@ -45,8 +45,15 @@ export interface CheckedTarget {
 
 /** The host as written in the URL (new URL() turns 0x7f000001, 0177.0.0.1 and 127.1 into 127.0.0.1). */
 function writtenHost(raw: string): string {
-  const authority = raw.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#\\]/)[0] ?? '';
-  return authority.slice(authority.lastIndexOf('@') + 1).replace(/:\d*$/, '').toLowerCase();
+  const authority =
+    raw
+      .trim()
+      .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+      .split(/[/?#\\]/)[0] ?? '';
+  return authority
+    .slice(authority.lastIndexOf('@') + 1)
+    .replace(/:\d*$/, '')
+    .toLowerCase();
 }
 
 /** Only globally routable unicast addresses; loopback too when allowed. IPv4-mapped IPv6 is refused as such. */
@@ -68,13 +75,15 @@ export async function checkTarget(raw: string, policy: OutboundPolicy): Promise<
   if (ipaddr.isValid(host)) {
     const v4 = ipaddr.parse(host).kind() === 'ipv4';
     // Decimal, octal, hexadecimal and short forms: only the usual four decimal numbers are accepted.
-    if (v4 && !ipaddr.IPv4.isValidFourPartDecimal(writtenHost(raw))) throw new OutboundRefused('Escribe la IP como cuatro números separados por puntos o usa un nombre de dominio');
+    if (v4 && !ipaddr.IPv4.isValidFourPartDecimal(writtenHost(raw)))
+      throw new OutboundRefused('Escribe la IP como cuatro números separados por puntos o usa un nombre de dominio');
     addresses = [{ address: host, family: v4 ? 4 : 6 }];
   } else {
     addresses = await policy.resolve(host).catch(() => []);
   }
   // http:// only to loopback (allowed outside production): anything else is told to use https first.
-  if (url.protocol === 'http:' && !(addresses.length > 0 && addresses.every((a) => ipaddr.parse(a.address).range() === 'loopback'))) throw new OutboundRefused('La URL debe usar https://');
+  if (url.protocol === 'http:' && !(addresses.length > 0 && addresses.every((a) => ipaddr.parse(a.address).range() === 'loopback')))
+    throw new OutboundRefused('La URL debe usar https://');
   if (addresses.length === 0) throw new OutboundRefused('No se encontró el servidor de la URL');
   if (!addresses.every((a) => allowedAddress(a.address, policy.allowLoopback))) throw new OutboundRefused('La URL no puede apuntar a una red interna');
   return { url, address: addresses[0]! };
@@ -99,7 +108,12 @@ export interface OutboundAnswer {
 }
 
 /** POSTs to a checked target. Rejects on a network error or after the time-out (message 'Tiempo de espera agotado'). */
-export function postTo(target: CheckedTarget, body: string, headers: Record<string, string>, limits: OutboundLimits = OUTBOUND_LIMITS): Promise<OutboundAnswer> {
+export function postTo(
+  target: CheckedTarget,
+  body: string,
+  headers: Record<string, string>,
+  limits: OutboundLimits = OUTBOUND_LIMITS,
+): Promise<OutboundAnswer> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const settle = (fn: () => void) => {

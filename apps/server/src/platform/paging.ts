@@ -61,12 +61,23 @@ interface Totals {
  * Call it after reading the page, with the same table and filter.
  */
 export async function listTotal(db: DbOrTx, table: PgTable, where: SQL | undefined, page: PageRead): Promise<number> {
-  const probe = () => db.select({ one: sql`1` }).from(table).where(where);
+  const probe = () =>
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where);
   const built = dialect.sqlToQuery(probe().getSQL());
   return totalOf(db, page, {
     key: `${built.sql}\u0000${JSON.stringify(built.params)}`,
     estimate: async () => planRows((await db.execute(sql`EXPLAIN (FORMAT JSON) ${probe()}`)) as unknown as QueryRows),
-    capped: async () => (await db.select({ n: count() }).from(probe().limit(EXACT_COUNT_CAP + 1).as('capped')))[0]?.n ?? 0,
+    capped: async () =>
+      (
+        await db.select({ n: count() }).from(
+          probe()
+            .limit(EXACT_COUNT_CAP + 1)
+            .as('capped'),
+        )
+      )[0]?.n ?? 0,
   });
 }
 
@@ -136,7 +147,10 @@ export function shapedList<S extends ListShape, Row>(spec: {
   const prepared = new WeakMap<object, Map<string, ReturnType<typeof prepare>>>();
   const prepare = (db: DbOrTx, shape: S) => {
     const where = spec.where(shape);
-    const probe = db.select({ one: sql`1` }).from(spec.table).where(where);
+    const probe = db
+      .select({ one: sql`1` })
+      .from(spec.table)
+      .where(where);
     return {
       // Unnamed here: db/hot-statements.ts names it once hot, except searches (planned with their pattern).
       page: spec.page(db, where, shape).prepare(undefined as unknown as string),
@@ -151,11 +165,15 @@ export function shapedList<S extends ListShape, Row>(spec: {
     const statements = byShape.get(key) ?? prepare(db, shape);
     byShape.set(key, statements);
     const rows = await statements.page.execute({ ...values, limit: page.limit, offset: page.offset });
-    const total = await totalOf(db, { ...page, rows: rows.length }, {
-      key: `${key}\u0000${JSON.stringify(values)}`,
-      estimate: async () => planRows({ rows: await runBuilt(db, statements.estimate, values) }),
-      capped: async () => (await runBuilt<{ n: number }>(db, statements.capped, values))[0]?.n ?? 0,
-    });
+    const total = await totalOf(
+      db,
+      { ...page, rows: rows.length },
+      {
+        key: `${key}\u0000${JSON.stringify(values)}`,
+        estimate: async () => planRows({ rows: await runBuilt(db, statements.estimate, values) }),
+        capped: async () => (await runBuilt<{ n: number }>(db, statements.capped, values))[0]?.n ?? 0,
+      },
+    );
     return { rows, total };
   };
 }

@@ -83,8 +83,18 @@ export function logo(doc: Pdf, x: number, y: number, size = 38): void {
 function letterhead(doc: Pdf, head: DocumentHead): void {
   const top = PAGE.top;
   logo(doc, PAGE.left, top);
-  doc.font('Helvetica-Bold').fontSize(17).fillColor(COLORS.brand).text('FAR', PAGE.left + 48, top + 3, { continued: true }).fillColor(COLORS.accent).text(' Portal');
-  doc.font('Helvetica').fontSize(7.5).fillColor(COLORS.muted).text('Fondos de pago electrónico · Transferencias SPEI', PAGE.left + 48, top + 24);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(17)
+    .fillColor(COLORS.brand)
+    .text('FAR', PAGE.left + 48, top + 3, { continued: true })
+    .fillColor(COLORS.accent)
+    .text(' Portal');
+  doc
+    .font('Helvetica')
+    .fontSize(7.5)
+    .fillColor(COLORS.muted)
+    .text('Fondos de pago electrónico · Transferencias SPEI', PAGE.left + 48, top + 24);
   // The title stays on one line: a long one is set smaller.
   const titleX = 260;
   const title = head.title.toUpperCase();
@@ -93,8 +103,17 @@ function letterhead(doc: Pdf, head: DocumentHead): void {
   while (size > 9 && doc.fontSize(size).widthOfString(title) > PAGE.right - titleX) size -= 0.5;
   doc.fillColor(COLORS.brand).text(title, titleX, top + 1, { width: PAGE.right - titleX, align: 'right', lineBreak: false });
   doc.y = top + 1 + size * 1.2;
-  if (head.subtitle) doc.font('Helvetica').fontSize(9).fillColor(COLORS.ink).text(head.subtitle, titleX, doc.y + 1, { width: PAGE.right - titleX, align: 'right' });
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(COLORS.muted).text(`Folio ${head.folio}`, titleX, doc.y + 2, { width: PAGE.right - titleX, align: 'right' });
+  if (head.subtitle)
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(COLORS.ink)
+      .text(head.subtitle, titleX, doc.y + 1, { width: PAGE.right - titleX, align: 'right' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .fillColor(COLORS.muted)
+    .text(`Folio ${head.folio}`, titleX, doc.y + 2, { width: PAGE.right - titleX, align: 'right' });
   const rule = top + 50;
   doc.rect(PAGE.left, rule, PAGE.width, 2.5).fill(COLORS.brand);
   doc.rect(PAGE.left, rule + 2.5, PAGE.width, 1).fill(COLORS.accent);
@@ -116,7 +135,13 @@ export function newPage(doc: Pdf): void {
 /** Pages after the first: a small logo, the title and the folio, so a loose page says what it is. */
 function runningHead(doc: Pdf, head: DocumentHead): void {
   logo(doc, PAGE.left, PAGE.top - 4, 20);
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(COLORS.brand).text('FAR', PAGE.left + 26, PAGE.top + 1, { continued: true }).fillColor(COLORS.accent).text(' Portal');
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(COLORS.brand)
+    .text('FAR', PAGE.left + 26, PAGE.top + 1, { continued: true })
+    .fillColor(COLORS.accent)
+    .text(' Portal');
   doc
     .font('Helvetica-Bold')
     .fontSize(8)
@@ -134,9 +159,18 @@ function footers(doc: Pdf, head: DocumentHead): void {
     doc.page.margins.bottom = 0;
     if (i > range.start) runningHead(doc, head);
     const y = 792 - 38;
-    doc.moveTo(PAGE.left, y - 6).lineTo(PAGE.right, y - 6).lineWidth(0.5).strokeColor(COLORS.line).stroke();
+    doc
+      .moveTo(PAGE.left, y - 6)
+      .lineTo(PAGE.right, y - 6)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.line)
+      .stroke();
     doc.font('Helvetica').fontSize(7).fillColor(COLORS.muted).text(head.footer, PAGE.left, y, { width: 400, lineBreak: true });
-    doc.font('Helvetica-Bold').fontSize(7.5).fillColor(COLORS.brand).text(`Página ${i - range.start + 1} de ${range.count}`, PAGE.right - 100, y, { width: 100, align: 'right' });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(7.5)
+      .fillColor(COLORS.brand)
+      .text(`Página ${i - range.start + 1} de ${range.count}`, PAGE.right - 100, y, { width: 100, align: 'right' });
     doc.page.margins.bottom = bottom;
   }
 }
@@ -161,9 +195,17 @@ export interface Pair {
 export function pairs(doc: Pdf, list: Pair[], x: number, y: number, width: number, labelWidth = 0.42): number {
   const lw = width * labelWidth;
   for (const p of list) {
-    doc.font('Helvetica').fontSize(7.5).fillColor(COLORS.muted).text(p.label, x, y, { width: lw - 4 });
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor(COLORS.muted)
+      .text(p.label, x, y, { width: lw - 4 });
     const afterLabel = doc.y;
-    doc.font(p.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).fillColor(COLORS.ink).text(p.value, x + lw, y - 0.5, { width: width - lw });
+    doc
+      .font(p.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(8.5)
+      .fillColor(COLORS.ink)
+      .text(p.value, x + lw, y - 0.5, { width: width - lw });
     y = Math.max(afterLabel, doc.y) + 3.5;
   }
   return y;
@@ -177,8 +219,14 @@ function panelHeight(doc: Pdf, list: Pair[], width: number): number {
   const inner = width - 2 * PANEL_PAD;
   const lw = inner * PANEL_LABEL;
   const body = list.reduce((h, p) => {
-    const label = doc.font('Helvetica').fontSize(7.5).heightOfString(p.label, { width: lw - 4 });
-    const value = doc.font(p.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).heightOfString(p.value, { width: inner - lw });
+    const label = doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .heightOfString(p.label, { width: lw - 4 });
+    const value = doc
+      .font(p.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(8.5)
+      .heightOfString(p.value, { width: inner - lw });
     return h + Math.max(label, value) + 3.5;
   }, 0);
   return 14 + body + 2 * PANEL_PAD;
@@ -188,7 +236,11 @@ function panelHeight(doc: Pdf, list: Pair[], width: number): number {
 export function panel(doc: Pdf, title: string, list: Pair[], x: number, y: number, width: number, minHeight = 0): number {
   const height = Math.max(minHeight, panelHeight(doc, list, width));
   doc.roundedRect(x, y, width, height, 4).lineWidth(0.6).fillAndStroke(COLORS.panel, COLORS.line);
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(COLORS.brand).text(title.toUpperCase(), x + PANEL_PAD, y + PANEL_PAD, { width: width - 2 * PANEL_PAD, characterSpacing: 0.3 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .fillColor(COLORS.brand)
+    .text(title.toUpperCase(), x + PANEL_PAD, y + PANEL_PAD, { width: width - 2 * PANEL_PAD, characterSpacing: 0.3 });
   pairs(doc, list, x + PANEL_PAD, y + PANEL_PAD + 14, width - 2 * PANEL_PAD, PANEL_LABEL);
   doc.fillColor(COLORS.ink);
   return y + height;
@@ -216,21 +268,44 @@ export interface SummaryLine {
  * The summary box of a statement or receipt: lines with amounts aligned right, then the total on
  * a navy band with «MXN». Returns the y below it.
  */
-export function summaryBox(doc: Pdf, title: string, lines: SummaryLine[], total: { label: string; cents: bigint }, x: number, y: number, width: number): number {
+export function summaryBox(
+  doc: Pdf,
+  title: string,
+  lines: SummaryLine[],
+  total: { label: string; cents: bigint },
+  x: number,
+  y: number,
+  width: number,
+): number {
   const pad = 10;
   const row = 14;
   const height = 22 + lines.length * row + 28;
   doc.roundedRect(x, y, width, height, 4).lineWidth(0.8).fillAndStroke('#ffffff', COLORS.brand);
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(COLORS.brand).text(title.toUpperCase(), x + pad, y + 8, { width: width - 2 * pad, characterSpacing: 0.3 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .fillColor(COLORS.brand)
+    .text(title.toUpperCase(), x + pad, y + 8, { width: width - 2 * pad, characterSpacing: 0.3 });
   let ly = y + 24;
   for (const l of lines) {
-    doc.font('Helvetica').fontSize(8.5).fillColor(COLORS.ink).text(`${l.sign ? `(${l.sign}) ` : ''}${l.label}`, x + pad, ly, { width: width * 0.6 });
-    doc.font('Helvetica').fontSize(8.5).text(formatCurrency(l.cents), x + width * 0.5, ly, { width: width * 0.5 - pad, align: 'right' });
+    doc
+      .font('Helvetica')
+      .fontSize(8.5)
+      .fillColor(COLORS.ink)
+      .text(`${l.sign ? `(${l.sign}) ` : ''}${l.label}`, x + pad, ly, { width: width * 0.6 });
+    doc
+      .font('Helvetica')
+      .fontSize(8.5)
+      .text(formatCurrency(l.cents), x + width * 0.5, ly, { width: width * 0.5 - pad, align: 'right' });
     ly += row;
   }
   const band = y + height - 26;
   doc.roundedRect(x + 4, band, width - 8, 22, 3).fill(COLORS.brand);
-  doc.font('Helvetica-Bold').fontSize(9.5).fillColor('#ffffff').text(total.label, x + pad, band + 6.5, { width: width * 0.5 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9.5)
+    .fillColor('#ffffff')
+    .text(total.label, x + pad, band + 6.5, { width: width * 0.5 });
   doc.text(mxn(total.cents), x + width * 0.4, band + 6.5, { width: width * 0.6 - pad, align: 'right' });
   doc.fillColor(COLORS.ink);
   return y + height;
@@ -262,7 +337,11 @@ export function table(doc: Pdf, columns: TableColumn[], rows: { cells: string[];
   };
   header();
   if (rows.length === 0) {
-    doc.font('Helvetica-Oblique').fontSize(8.5).fillColor(COLORS.muted).text(empty, PAGE.left + pad, doc.y + 6);
+    doc
+      .font('Helvetica-Oblique')
+      .fontSize(8.5)
+      .fillColor(COLORS.muted)
+      .text(empty, PAGE.left + pad, doc.y + 6);
     doc.y += 6;
     return;
   }
@@ -276,9 +355,17 @@ export function table(doc: Pdf, columns: TableColumn[], rows: { cells: string[];
     const y = doc.y;
     if (r.bold) doc.rect(PAGE.left, y, PAGE.width, height).fill(COLORS.panel);
     else if (i % 2 === 1) doc.rect(PAGE.left, y, PAGE.width, height).fill(COLORS.stripe);
-    doc.moveTo(PAGE.left, y + height).lineTo(PAGE.right, y + height).lineWidth(0.3).strokeColor(COLORS.line).stroke();
+    doc
+      .moveTo(PAGE.left, y + height)
+      .lineTo(PAGE.right, y + height)
+      .lineWidth(0.3)
+      .strokeColor(COLORS.line)
+      .stroke();
     let x = PAGE.left;
-    doc.font(r.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize).fillColor(COLORS.ink);
+    doc
+      .font(r.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(fontSize)
+      .fillColor(COLORS.ink);
     columns.forEach((c, j) => {
       doc.text(r.cells[j] ?? '', x + pad, y + pad, { width: c.width - 2 * pad, align: c.align ?? 'left' });
       x += c.width;

@@ -21,8 +21,7 @@ export function okOnce(schema: z.ZodType) {
   };
 }
 
-export const iso = (d: Date | string | null | undefined): string | null =>
-  d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
+export const iso = (d: Date | string | null | undefined): string | null => (d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 /** d_create_at and d_update_at of a catalog-style record, as the API gives them. */
 export const recordDates = (r: { d_create_at: Date; d_update_at: Date }) => ({ d_create_at: iso(r.d_create_at)!, d_update_at: iso(r.d_update_at)! });

@@ -116,7 +116,15 @@ export async function readSheet<K extends string>(file: { filename: string; cont
   if ((ext === 'xlsx') !== isZip || (ext === 'csv' && content.includes(0))) throw no('accept', m.content);
 
   const found: Array<{ row: number; col: number }> = [];
-  const table = ext === 'csv' ? csvTable(text, () => no('accept', m.content)) : await xlsxTable(content, found, () => no('accept', m.content), () => no('empty', m.empty));
+  const table =
+    ext === 'csv'
+      ? csvTable(text, () => no('accept', m.content))
+      : await xlsxTable(
+          content,
+          found,
+          () => no('accept', m.content),
+          () => no('empty', m.empty),
+        );
   const blank = (r: string[] | undefined) => !r || r.every((c) => (c ?? '').trim() === '');
   const headerIndex = table.findIndex((r) => !blank(r));
   if (headerIndex < 0) throw no('empty', m.empty);
@@ -127,7 +135,12 @@ export async function readSheet<K extends string>(file: { filename: string; cont
     if (col && ![...columns.values()].includes(col)) columns.set(i, col);
   });
   const missing = spec.required.filter((c) => ![...columns.values()].includes(c.key));
-  if (missing.length) throw refuse(spec.field, 'columns', missing.map((c) => m.missingColumn(c.header)));
+  if (missing.length)
+    throw refuse(
+      spec.field,
+      'columns',
+      missing.map((c) => m.missingColumn(c.header)),
+    );
 
   const rows: SheetRow<K>[] = [];
   for (let i = headerIndex + 1; i < table.length; i += 1) {

@@ -74,26 +74,31 @@ describe('every /api route answers as its config.access declares', () => {
     expect(routes.length).toBeGreaterThan(130);
   });
 
-  it.each([0])('as anonymous, each demo user and each ClientKind value', async () => {
-    const wrong: string[] = [];
-    for (const r of routes) {
-      for (const { value, opts } of requests(r)) {
-        const label = `${r.method} ${r.url}${value ? ` (${value})` : ''}`;
-        const anonymous = (await t.app.inject(opts)).statusCode;
-        const refused = OWN_CREDENTIAL.has(label) ? [403] : [401, 403];
-        if (r.access === 'public' ? refused.includes(anonymous) : anonymous !== 401) wrong.push(`${label} anonymous: ${anonymous}`);
-        await Promise.all(
-          USERS.map(async ([email, kind]) => {
-            // Signing out ends the session: that call gets a session of its own.
-            const res = r.url.endsWith('/LogOut') ? await withToken(t, await freshToken(t, email), opts) : await t.call(email, opts);
-            const ok = allowed(r, email, kind, value);
-            if (ok ? refused.includes(res.statusCode) : res.statusCode !== 403) wrong.push(`${label} ${email}: ${res.statusCode} (${ok ? 'declared' : 'not declared'}) ${res.body.slice(0, 120)}`);
-          }),
-        );
+  it.each([0])(
+    'as anonymous, each demo user and each ClientKind value',
+    async () => {
+      const wrong: string[] = [];
+      for (const r of routes) {
+        for (const { value, opts } of requests(r)) {
+          const label = `${r.method} ${r.url}${value ? ` (${value})` : ''}`;
+          const anonymous = (await t.app.inject(opts)).statusCode;
+          const refused = OWN_CREDENTIAL.has(label) ? [403] : [401, 403];
+          if (r.access === 'public' ? refused.includes(anonymous) : anonymous !== 401) wrong.push(`${label} anonymous: ${anonymous}`);
+          await Promise.all(
+            USERS.map(async ([email, kind]) => {
+              // Signing out ends the session: that call gets a session of its own.
+              const res = r.url.endsWith('/LogOut') ? await withToken(t, await freshToken(t, email), opts) : await t.call(email, opts);
+              const ok = allowed(r, email, kind, value);
+              if (ok ? refused.includes(res.statusCode) : res.statusCode !== 403)
+                wrong.push(`${label} ${email}: ${res.statusCode} (${ok ? 'declared' : 'not declared'}) ${res.body.slice(0, 120)}`);
+            }),
+          );
+        }
       }
-    }
-    expect(wrong).toEqual([]);
-  }, 180_000);
+      expect(wrong).toEqual([]);
+    },
+    180_000,
+  );
 });
 
 describe("another tenant's ids", () => {
@@ -101,7 +106,11 @@ describe("another tenant's ids", () => {
   const keysOf = (r: DeclaredRoute) => ['BusinessId', 'v_uid_business', ...(r.url.includes('/profiles/business/') ? ['Id'] : [])];
   /** The fields of a zod object that the probe does not fill and that are required. */
   const required = (schema: unknown, filled: string[]) =>
-    schema instanceof z.ZodObject ? Object.entries(schema.shape as Record<string, z.ZodType>).filter(([k, f]) => !filled.includes(k) && !f.safeParse(undefined).success).map(([k]) => k) : [];
+    schema instanceof z.ZodObject
+      ? Object.entries(schema.shape as Record<string, z.ZodType>)
+          .filter(([k, f]) => !filled.includes(k) && !f.safeParse(undefined).success)
+          .map(([k]) => k)
+      : [];
   const keyIn = (schema: unknown, keys: string[]) => (schema instanceof z.ZodObject ? keys.find((k) => k in schema.shape) : undefined);
 
   it('answer 404 to a business naming another business, on every route a business may call', async () => {
@@ -117,7 +126,9 @@ describe("another tenant's ids", () => {
       const queryKey = keyIn(r.schema?.querystring, keysOf(r));
       const inUrl = r.url.includes(':id');
       // Only a probe the schema accepts as it is reaches the tenant lookup.
-      const incomplete = required(r.schema?.body, [...Object.keys(fixed), ...(bodyKey ? [bodyKey] : [])]).length + required(r.schema?.querystring, queryKey ? [queryKey] : []).length;
+      const incomplete =
+        required(r.schema?.body, [...Object.keys(fixed), ...(bodyKey ? [bodyKey] : [])]).length +
+        required(r.schema?.querystring, queryKey ? [queryKey] : []).length;
       if ((!bodyKey && !queryKey && !inUrl) || incomplete) continue;
       const opts: InjectOptions = {
         method: r.method as InjectOptions['method'],

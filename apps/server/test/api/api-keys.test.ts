@@ -44,11 +44,21 @@ const INVALID = 'La clave de API no es válida, venció o fue revocada';
 
 describe('managing keys', () => {
   it('a business admin creates a key with the security code; it is shown once and only its hash is kept', async () => {
-    const res = await t.call(BUSINESS, { method: 'POST', url: BASE, payload: { Name: 'ERP nómina', Scopes: ['lectura', 'dispersiones'], Code: await code(t, BUSINESS) } });
+    const res = await t.call(BUSINESS, {
+      method: 'POST',
+      url: BASE,
+      payload: { Name: 'ERP nómina', Scopes: ['lectura', 'dispersiones'], Code: await code(t, BUSINESS) },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json().data;
     expect(created.Key).toMatch(/^far_sk_[A-Za-z0-9_-]{40}$/);
-    expect(created).toMatchObject({ Name: 'ERP nómina', Scopes: ['lectura', 'dispersiones'], Prefix: created.Key.slice(0, 15), LastUsedAt: null, RevokedAt: null });
+    expect(created).toMatchObject({
+      Name: 'ERP nómina',
+      Scopes: ['lectura', 'dispersiones'],
+      Prefix: created.Key.slice(0, 15),
+      LastUsedAt: null,
+      RevokedAt: null,
+    });
     expect(Date.parse(created.ExpiresAt)).toBeGreaterThan(Date.parse(created.d_create_at));
     const listed = (await t.call(BUSINESS, { method: 'GET', url: BASE })).json().data;
     expect(listed.find((k: { v_uid: string }) => k.v_uid === created.v_uid)).toMatchObject({ Prefix: created.Prefix, Scopes: ['lectura', 'dispersiones'] });
@@ -70,7 +80,11 @@ describe('managing keys', () => {
       expect([res.statusCode, res.json().message]).toEqual([400, message]);
     }
     await code(t, BUSINESS);
-    const wrong = await t.call(BUSINESS, { method: 'POST', url: BASE, payload: { Name: 'x', Scopes: ['lectura'], Code: '000000' === (await lastCode(t, BUSINESS)) ? '111111' : '000000' } });
+    const wrong = await t.call(BUSINESS, {
+      method: 'POST',
+      url: BASE,
+      payload: { Name: 'x', Scopes: ['lectura'], Code: '000000' === (await lastCode(t, BUSINESS)) ? '111111' : '000000' },
+    });
     expect(wrong.statusCode).toBe(400);
     const staff = await t.call(TECHFAR, { method: 'POST', url: BASE, payload: { Name: 'x', Scopes: ['lectura'], Code: '123456' } });
     expect([staff.statusCode, staff.json().message]).toEqual([403, 'Solo la empresa puede crear o renovar sus claves de API']);
@@ -150,8 +164,13 @@ describe('calling with a key', () => {
     await withKey(t, k.key, 'POST', BALANCE, {});
     await withKey(t, k.key, 'GET', BASE);
     // Written once the answer is sent.
-    const audited = async () => (await t.sql<{ v_activity: string }>(`SELECT v_activity FROM log_user WHERE t_detail->>'key' = $1 AND v_section = 'Claves de API'`, [k.id])).map((r) => r.v_activity);
-    await expect.poll(audited).toEqual(expect.arrayContaining([`Clave de API «Auditada»: POST ${BALANCE} → 200`, `Clave de API «Auditada»: GET ${BASE} → 403`]));
+    const audited = async () =>
+      (await t.sql<{ v_activity: string }>(`SELECT v_activity FROM log_user WHERE t_detail->>'key' = $1 AND v_section = 'Claves de API'`, [k.id])).map(
+        (r) => r.v_activity,
+      );
+    await expect
+      .poll(audited)
+      .toEqual(expect.arrayContaining([`Clave de API «Auditada»: POST ${BALANCE} → 200`, `Clave de API «Auditada»: GET ${BASE} → 403`]));
     const listed = (await t.call(BUSINESS, { method: 'GET', url: BASE })).json().data.find((x: { v_uid: string }) => x.v_uid === k.id);
     expect(listed.LastUsedAt).not.toBeNull();
   });

@@ -2,7 +2,20 @@ import { ROLE_IDS, STATUS_IDS, TYPE_PERSON_IDS, validateClabe } from '@far/contr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBusinessActive } from '../../src/modules/businesses';
 import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, count, createTestApp, freshToken, signin, withToken, type TestApp } from '../helpers';
-import { colonyId, curpFor, email, fisicaBusiness, fisicaRfc, moralBusiness, moralRfc, multipart, pdf, refused, temporaryPassword, wrongDigit } from '../people';
+import {
+  colonyId,
+  curpFor,
+  email,
+  fisicaBusiness,
+  fisicaRfc,
+  moralBusiness,
+  moralRfc,
+  multipart,
+  pdf,
+  refused,
+  temporaryPassword,
+  wrongDigit,
+} from '../people';
 
 let t: TestApp;
 let A: string; // Comercializadora Demo (persona moral), user BUSINESS
@@ -15,7 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const biz = (who: string, path: string, payload: unknown, method: 'POST' | 'PUT' = 'POST') => t.call(who, { method, url: `/api/v1/profiles/business/${path}`, payload: payload as object });
+const biz = (who: string, path: string, payload: unknown, method: 'POST' | 'PUT' = 'POST') =>
+  t.call(who, { method, url: `/api/v1/profiles/business/${path}`, payload: payload as object });
 const counts = async () => [await count(t, 'businesses'), await count(t, 'users'), await count(t, 'outbox'), await count(t, 'log_user')];
 
 /** A new pending persona moral, created by staff. */
@@ -78,7 +92,10 @@ describe('creating a business', () => {
     });
     expect(d.AccountNumber).toMatch(/^6461802490\d{8}$/);
     expect(validateClabe(d.AccountNumber).ok).toBe(true);
-    const [user] = await t.sql<{ v_client: string; v_uid_role: string; b_must_change_password: boolean }>(`SELECT v_client, v_uid_role, b_must_change_password FROM users WHERE v_uid = $1`, [d.FirstUser.Id]);
+    const [user] = await t.sql<{ v_client: string; v_uid_role: string; b_must_change_password: boolean }>(
+      `SELECT v_client, v_uid_role, b_must_change_password FROM users WHERE v_uid = $1`,
+      [d.FirstUser.Id],
+    );
     expect(user).toEqual({ v_client: d.ClientNumber, v_uid_role: ROLE_IDS.business, b_must_change_password: true });
     // The first user signs in with the e-mailed password and must change it.
     const login = await signin(t, body.Email, await temporaryPassword(t, body.Email));
@@ -106,14 +123,44 @@ describe('creating a business', () => {
     ['an RFC with an impossible date', async () => moralBusiness(t, { Rfc: moralRfc('191332') }), 'Rfc', 'La fecha del RFC no es válida'],
     ['a generic RFC', async () => fisicaBusiness(t, { Rfc: 'XAXX010101000' }), 'Rfc', 'No se acepta un RFC genérico para una empresa'],
     ['a persona física without CURP', async () => fisicaBusiness(t, { Curp: '' }), 'Curp', 'Este campo es requerido'],
-    ['a CURP with a wrong check digit', async () => fisicaBusiness(t, { Curp: wrongDigit(curpFor()) }), 'Curp', 'El dígito verificador de la CURP no es válido'],
+    [
+      'a CURP with a wrong check digit',
+      async () => fisicaBusiness(t, { Curp: wrongDigit(curpFor()) }),
+      'Curp',
+      'El dígito verificador de la CURP no es válido',
+    ],
     ['a CURP of the wrong length', async () => fisicaBusiness(t, { Curp: 'HEVL850214MDFRGC' }), 'Curp', 'La CURP debe tener 18 caracteres'],
-    ['an RFC and a CURP of different birth dates', async () => fisicaBusiness(t, { Curp: curpFor('850215') }), 'Rfc', 'La fecha del RFC no coincide con la de la CURP'],
+    [
+      'an RFC and a CURP of different birth dates',
+      async () => fisicaBusiness(t, { Curp: curpFor('850215') }),
+      'Rfc',
+      'La fecha del RFC no coincide con la de la CURP',
+    ],
     ['an unknown postal code', async () => moralBusiness(t, { PostalCode: '99999' }), 'PostalCode', 'No encontrado'],
-    ['a colony of another postal code', async () => moralBusiness(t, { NeighborhoodId: await colonyId(t, '06700') }), 'NeighborhoodId', 'La colonia no corresponde al código postal'],
-    ['an e-mail whose local part passes 64 characters', async () => moralBusiness(t, { Email: `${'x'.repeat(65)}@demo.mx` }), 'Email', 'Correo electrónico no válido'],
-    ['an e-mail longer than 254 characters', async () => moralBusiness(t, { Email: `x@${'d'.repeat(250)}.mx` }), 'Email', 'Debe contener máximo 254 caracteres'],
-    ['an unknown kind of person', async () => moralBusiness(t, { TypePerson: '4b8c9d20-0000-4000-8000-000000000009' }), 'TypePerson', 'Tipo de persona no válido'],
+    [
+      'a colony of another postal code',
+      async () => moralBusiness(t, { NeighborhoodId: await colonyId(t, '06700') }),
+      'NeighborhoodId',
+      'La colonia no corresponde al código postal',
+    ],
+    [
+      'an e-mail whose local part passes 64 characters',
+      async () => moralBusiness(t, { Email: `${'x'.repeat(65)}@demo.mx` }),
+      'Email',
+      'Correo electrónico no válido',
+    ],
+    [
+      'an e-mail longer than 254 characters',
+      async () => moralBusiness(t, { Email: `x@${'d'.repeat(250)}.mx` }),
+      'Email',
+      'Debe contener máximo 254 caracteres',
+    ],
+    [
+      'an unknown kind of person',
+      async () => moralBusiness(t, { TypePerson: '4b8c9d20-0000-4000-8000-000000000009' }),
+      'TypePerson',
+      'Tipo de persona no válido',
+    ],
   ])('refuses %s with 400 and writes nothing', async (_what, build, field, message) => {
     const before = await counts();
     const body = refused(await biz(SUPER, 'action/create', await build()), 400, message);
@@ -130,7 +177,10 @@ describe('creating a business', () => {
     const rfc = wrongDigit(moralRfc());
     const before = await counts();
     const res = refused(await biz(SUPER, 'action/create', await moralBusiness(t, { Rfc: rfc })), 422, 'El dígito verificador del RFC no coincide');
-    expect(res.data).toEqual({ RequiresConfirmation: true, Warnings: [{ field: 'Rfc', key: 'checkDigit', message: 'El dígito verificador del RFC no coincide' }] });
+    expect(res.data).toEqual({
+      RequiresConfirmation: true,
+      Warnings: [{ field: 'Rfc', key: 'checkDigit', message: 'El dígito verificador del RFC no coincide' }],
+    });
     expect(await counts()).toEqual(before);
     const ok = await biz(SUPER, 'action/create', await moralBusiness(t, { Rfc: rfc, ConfirmRfcWarning: true }));
     expect(ok.statusCode, ok.body).toBe(200);
@@ -173,11 +223,33 @@ describe('reading a business', () => {
 describe('updating a business', () => {
   it('replaces the fields, takes the place from the postal code and keeps the kind of person', async () => {
     const d = await newMoral();
-    const body = await moralBusiness(t, { Id: d.Id, Rfc: (await biz(SUPER, 'query/getbyid', { Id: d.Id })).json().data.Rfc, PostalCode: '44160', NeighborhoodId: await colonyId(t, '44160'), Street: 'Av. Chapultepec' });
+    const body = await moralBusiness(t, {
+      Id: d.Id,
+      Rfc: (await biz(SUPER, 'query/getbyid', { Id: d.Id })).json().data.Rfc,
+      PostalCode: '44160',
+      NeighborhoodId: await colonyId(t, '44160'),
+      Street: 'Av. Chapultepec',
+    });
     const res = await biz(SUPER, 'action/update', body, 'PUT');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ Street: 'Av. Chapultepec', PostalCode: '44160', Neighborhood: 'Americana', Municipality: 'Guadalajara', State: 'Jalisco', AccountNumber: d.AccountNumber });
-    refused(await biz(SUPER, 'action/update', { ...body, TypePerson: TYPE_PERSON_IDS.fisica, CompanyName: undefined, Name: 'Ana', LastName: 'Ruiz', Curp: curpFor(), Rfc: fisicaRfc() }, 'PUT'), 422, 'El tipo de persona no se puede cambiar');
+    expect(res.json().data).toMatchObject({
+      Street: 'Av. Chapultepec',
+      PostalCode: '44160',
+      Neighborhood: 'Americana',
+      Municipality: 'Guadalajara',
+      State: 'Jalisco',
+      AccountNumber: d.AccountNumber,
+    });
+    refused(
+      await biz(
+        SUPER,
+        'action/update',
+        { ...body, TypePerson: TYPE_PERSON_IDS.fisica, CompanyName: undefined, Name: 'Ana', LastName: 'Ruiz', Curp: curpFor(), Rfc: fisicaRfc() },
+        'PUT',
+      ),
+      422,
+      'El tipo de persona no se puede cambiar',
+    );
     // A changed RFC with a wrong check digit needs the confirmation again.
     refused(await biz(SUPER, 'action/update', { ...body, Rfc: wrongDigit(moralRfc()) }, 'PUT'), 422, 'El dígito verificador del RFC no coincide');
     refused(await biz(BUSINESS, 'action/update', body, 'PUT'), 403);
@@ -198,10 +270,26 @@ describe('status flow', () => {
 
   it('activates a pending business once its onboarding is complete', async () => {
     const d = await newMoral();
-    refused(await act(SUPER, 'activar', [d.Id]), 422, `Para activar la empresa Industrias de Prueba, S.A. de C.V. falta: el representante legal, al menos un documento aprobado`);
-    await t.call(SUPER, { method: 'POST', url: '/api/v1/legal-representative', payload: { v_uid_business: d.Id, v_names: 'Mario', v_last_name_1: 'Luna', v_email: email('rep') } });
-    const doc = await t.call(SUPER, { method: 'POST', url: '/api/v1/document', ...multipart({ v_uid_business: d.Id, v_name: 'Acta constitutiva' }, { name: 'acta.pdf', content: pdf() }) });
-    refused(await act(SUPER, 'activar', [d.Id]), 422, 'Para activar la empresa Industrias de Prueba, S.A. de C.V. falta: al menos un documento aprobado, revisar los documentos pendientes');
+    refused(
+      await act(SUPER, 'activar', [d.Id]),
+      422,
+      `Para activar la empresa Industrias de Prueba, S.A. de C.V. falta: el representante legal, al menos un documento aprobado`,
+    );
+    await t.call(SUPER, {
+      method: 'POST',
+      url: '/api/v1/legal-representative',
+      payload: { v_uid_business: d.Id, v_names: 'Mario', v_last_name_1: 'Luna', v_email: email('rep') },
+    });
+    const doc = await t.call(SUPER, {
+      method: 'POST',
+      url: '/api/v1/document',
+      ...multipart({ v_uid_business: d.Id, v_name: 'Acta constitutiva' }, { name: 'acta.pdf', content: pdf() }),
+    });
+    refused(
+      await act(SUPER, 'activar', [d.Id]),
+      422,
+      'Para activar la empresa Industrias de Prueba, S.A. de C.V. falta: al menos un documento aprobado, revisar los documentos pendientes',
+    );
     await t.call(SUPER, { method: 'PUT', url: `/api/v1/document/${doc.json().data.v_uid}`, payload: { v_uid_status: STATUS_IDS.activo } });
     const res = await act(TECHFAR, 'activar', [d.Id]);
     expect(res.json().data).toEqual({ Affected: 1 });
@@ -261,15 +349,35 @@ describe('legal representative', () => {
     const res = await t.call(SUPER, { method: 'POST', url: '/api/v1/legal-representative', payload: { ...rep, v_uid_business: d.Id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ ...rep, v_uid_business: d.Id, v_email_alternative: null });
-    refused(await t.call(SUPER, { method: 'POST', url: '/api/v1/legal-representative', payload: { ...rep, v_uid_business: d.Id } }), 409, 'La empresa ya tiene un representante legal');
+    refused(
+      await t.call(SUPER, { method: 'POST', url: '/api/v1/legal-representative', payload: { ...rep, v_uid_business: d.Id } }),
+      409,
+      'La empresa ya tiene un representante legal',
+    );
     expect((await t.call(TECHFAR, { method: 'GET', url: `/api/v1/legal-representative/${d.Id}` })).json().data.v_uid).toBe(res.json().data.v_uid);
-    const put = await t.call(SUPER, { method: 'PUT', url: `/api/v1/legal-representative/${res.json().data.v_uid}`, payload: { ...rep, v_email_alternative: 'otro@demo.mx' } });
+    const put = await t.call(SUPER, {
+      method: 'PUT',
+      url: `/api/v1/legal-representative/${res.json().data.v_uid}`,
+      payload: { ...rep, v_email_alternative: 'otro@demo.mx' },
+    });
     expect(put.json().data.v_email_alternative).toBe('otro@demo.mx');
   });
 
   it('is refused for a persona física, with bad e-mails, and between tenants', async () => {
-    refused(await t.call(SUPER, { method: 'POST', url: '/api/v1/legal-representative', payload: { ...rep, v_uid_business: B } }), 422, 'El representante legal solo aplica a personas morales');
-    refused(await t.call(SUPER, { method: 'POST', url: '/api/v1/legal-representative', payload: { ...rep, v_email: `${'m'.repeat(65)}@demo.mx`, v_uid_business: A } }), 400, 'Correo electrónico no válido');
+    refused(
+      await t.call(SUPER, { method: 'POST', url: '/api/v1/legal-representative', payload: { ...rep, v_uid_business: B } }),
+      422,
+      'El representante legal solo aplica a personas morales',
+    );
+    refused(
+      await t.call(SUPER, {
+        method: 'POST',
+        url: '/api/v1/legal-representative',
+        payload: { ...rep, v_email: `${'m'.repeat(65)}@demo.mx`, v_uid_business: A },
+      }),
+      400,
+      'Correo electrónico no válido',
+    );
     refused(await t.call(SUPER, { method: 'POST', url: '/api/v1/legal-representative', payload: rep }), 400, 'Este campo es requerido');
     // The demo business A has one: it reads and edits it; B may not even see it.
     expect((await t.call(BUSINESS, { method: 'GET', url: `/api/v1/legal-representative/${A}` })).json().data.v_names).toBe('Mariana');
@@ -280,20 +388,40 @@ describe('legal representative', () => {
 });
 
 describe('documents', () => {
-  const upload = (who: string, fields: Record<string, string>, file: { name: string; content: Buffer }) => t.call(who, { method: 'POST', url: '/api/v1/document', ...multipart(fields, file) });
+  const upload = (who: string, fields: Record<string, string>, file: { name: string; content: Buffer }) =>
+    t.call(who, { method: 'POST', url: '/api/v1/document', ...multipart(fields, file) });
 
   it('uploads a PDF (pendiente), downloads it, and staff approve or refuse it with a comment', async () => {
     const res = await upload(SUPER, { v_uid_business: A, v_name: 'Comprobante de domicilio' }, { name: 'domicilio.pdf', content: pdf(5000) });
     expect(res.statusCode, res.body).toBe(200);
     const doc = res.json().data;
-    expect(doc).toMatchObject({ v_uid_business: A, v_name: 'Comprobante de domicilio', v_file_name: 'domicilio.pdf', v_uid_status: STATUS_IDS.pendiente, v_status: 'pendiente', i_size: pdf(5000).length });
+    expect(doc).toMatchObject({
+      v_uid_business: A,
+      v_name: 'Comprobante de domicilio',
+      v_file_name: 'domicilio.pdf',
+      v_uid_status: STATUS_IDS.pendiente,
+      v_status: 'pendiente',
+      i_size: pdf(5000).length,
+    });
     const file = await t.call(BUSINESS, { method: 'GET', url: doc.v_file_url });
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.equals(pdf(5000))).toBe(true);
 
-    refused(await t.call(SUPER, { method: 'PUT', url: `/api/v1/document/${doc.v_uid}`, payload: { v_uid_status: STATUS_IDS.rechazado } }), 400, 'Indica el motivo del rechazo');
-    refused(await t.call(SUPER, { method: 'PUT', url: `/api/v1/document/${doc.v_uid}`, payload: { v_uid_status: STATUS_IDS.finalizado } }), 400, 'Estatus no válido');
-    const refusedDoc = await t.call(SUPER, { method: 'PUT', url: `/api/v1/document/${doc.v_uid}`, payload: { v_uid_status: STATUS_IDS.rechazado, t_comment: 'El comprobante tiene más de tres meses' } });
+    refused(
+      await t.call(SUPER, { method: 'PUT', url: `/api/v1/document/${doc.v_uid}`, payload: { v_uid_status: STATUS_IDS.rechazado } }),
+      400,
+      'Indica el motivo del rechazo',
+    );
+    refused(
+      await t.call(SUPER, { method: 'PUT', url: `/api/v1/document/${doc.v_uid}`, payload: { v_uid_status: STATUS_IDS.finalizado } }),
+      400,
+      'Estatus no válido',
+    );
+    const refusedDoc = await t.call(SUPER, {
+      method: 'PUT',
+      url: `/api/v1/document/${doc.v_uid}`,
+      payload: { v_uid_status: STATUS_IDS.rechazado, t_comment: 'El comprobante tiene más de tres meses' },
+    });
     expect(refusedDoc.json().data).toMatchObject({ v_status: 'rechazado', t_comment: 'El comprobante tiene más de tres meses' });
     expect(refusedDoc.json().data.d_review_at).toBeTruthy();
     const approved = await t.call(SUPER, { method: 'PUT', url: `/api/v1/document/${doc.v_uid}`, payload: { v_uid_status: STATUS_IDS.activo } });
@@ -321,7 +449,11 @@ describe('documents', () => {
     const own = await upload(BUSINESS, { v_name: 'Identificación' }, { name: 'ine.pdf', content: pdf() });
     expect(own.json().data.v_uid_business).toBe(A);
     const id = own.json().data.v_uid;
-    refused(await t.call(BUSINESS, { method: 'PUT', url: `/api/v1/document/${id}`, payload: { v_uid_status: STATUS_IDS.activo } }), 403, 'Solo el personal de FAR puede revisar documentos');
+    refused(
+      await t.call(BUSINESS, { method: 'PUT', url: `/api/v1/document/${id}`, payload: { v_uid_status: STATUS_IDS.activo } }),
+      403,
+      'Solo el personal de FAR puede revisar documentos',
+    );
     refused(await t.call(BUSINESS_2, { method: 'GET', url: `/api/v1/document/${id}` }), 404);
     refused(await t.call(BUSINESS_2, { method: 'GET', url: `/api/v1/document/${id}/file` }), 404);
     refused(await t.call(BUSINESS_2, { method: 'POST', url: `/api/v1/document/delete/${id}` }), 404);
@@ -340,8 +472,12 @@ describe('account groups', () => {
     const g = res.json().data;
     expect(g).toMatchObject({ v_uid_business: A, v_name: 'Nómina', i_active: true });
     refused(await t.call(BUSINESS, { method: 'POST', url: '/api/v1/account-group', payload: { v_name: 'nómina' } }), 409, 'Ya existe un grupo con ese nombre');
-    expect((await t.call(SUPER, { method: 'GET', url: `/api/v1/account-group?v_uid_business=${A}` })).json().data.map((x: { v_uid: string }) => x.v_uid)).toEqual([g.v_uid]);
-    expect((await t.call(BUSINESS, { method: 'PUT', url: `/api/v1/account-group/${g.v_uid}`, payload: { v_name: 'Proveedores', i_active: false } })).json().data).toMatchObject({ v_name: 'Proveedores', i_active: false, t_description: null });
+    expect(
+      (await t.call(SUPER, { method: 'GET', url: `/api/v1/account-group?v_uid_business=${A}` })).json().data.map((x: { v_uid: string }) => x.v_uid),
+    ).toEqual([g.v_uid]);
+    expect(
+      (await t.call(BUSINESS, { method: 'PUT', url: `/api/v1/account-group/${g.v_uid}`, payload: { v_name: 'Proveedores', i_active: false } })).json().data,
+    ).toMatchObject({ v_name: 'Proveedores', i_active: false, t_description: null });
     refused(await t.call(BUSINESS_2, { method: 'GET', url: `/api/v1/account-group/${g.v_uid}` }), 404, 'La empresa no existe');
     refused(await t.call(BUSINESS_2, { method: 'PUT', url: `/api/v1/account-group/${g.v_uid}`, payload: { v_name: 'Mío' } }), 404);
     refused(await t.call(BUSINESS_2, { method: 'POST', url: `/api/v1/account-group/${g.v_uid}` }), 404);
@@ -361,14 +497,26 @@ describe('beneficiaries of a business', () => {
     expect(res.statusCode, res.body).toBe(200);
     const b = res.json().data;
     expect(b).toMatchObject({ ...ben, v_uid_business: A, v_uid_user: null });
-    expect((await t.call(SUPER, { method: 'GET', url: `/api/v1/beneficiary?v_uid_business=${A}` })).json().data.map((x: { v_uid: string }) => x.v_uid)).toContain(b.v_uid);
+    expect(
+      (await t.call(SUPER, { method: 'GET', url: `/api/v1/beneficiary?v_uid_business=${A}` })).json().data.map((x: { v_uid: string }) => x.v_uid),
+    ).toContain(b.v_uid);
     expect((await t.call(BUSINESS_2, { method: 'GET', url: '/api/v1/beneficiary' })).json().data).toEqual([]);
     refused(await t.call(BUSINESS_2, { method: 'GET', url: `/api/v1/beneficiary/${b.v_uid}` }), 404, 'El beneficiario no existe');
     refused(await t.call(BUSINESS_2, { method: 'PUT', url: `/api/v1/beneficiary/${b.v_uid}`, payload: ben }), 404);
     refused(await t.call(BUSINESS_2, { method: 'POST', url: '/api/v1/beneficiary', payload: { ...ben, v_uid_business: A } }), 404);
-    refused(await t.call(BUSINESS, { method: 'POST', url: '/api/v1/beneficiary', payload: { ...ben, v_phone: '55876543' } }), 400, 'El teléfono debe tener 10 dígitos');
-    refused(await t.call(BUSINESS, { method: 'POST', url: '/api/v1/beneficiary', payload: { ...ben, d_birthdate_at: '2999-01-01' } }), 400, 'La fecha no puede ser futura');
-    expect((await t.call(SUPER, { method: 'PUT', url: `/api/v1/beneficiary/${b.v_uid}`, payload: { ...ben, v_names: 'Carmen Díaz Ruiz' } })).json().data.v_names).toBe('Carmen Díaz Ruiz');
+    refused(
+      await t.call(BUSINESS, { method: 'POST', url: '/api/v1/beneficiary', payload: { ...ben, v_phone: '55876543' } }),
+      400,
+      'El teléfono debe tener 10 dígitos',
+    );
+    refused(
+      await t.call(BUSINESS, { method: 'POST', url: '/api/v1/beneficiary', payload: { ...ben, d_birthdate_at: '2999-01-01' } }),
+      400,
+      'La fecha no puede ser futura',
+    );
+    expect(
+      (await t.call(SUPER, { method: 'PUT', url: `/api/v1/beneficiary/${b.v_uid}`, payload: { ...ben, v_names: 'Carmen Díaz Ruiz' } })).json().data.v_names,
+    ).toBe('Carmen Díaz Ruiz');
     expect((await t.call(BUSINESS, { method: 'POST', url: `/api/v1/beneficiary/delete/${b.v_uid}` })).statusCode).toBe(200);
   });
 });

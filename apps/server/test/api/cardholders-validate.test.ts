@@ -25,6 +25,8 @@ describe('POST /api/v1/profiles/cardholders/query/validate-exists', () => {
 
   it('refuses wallet users and anonymous callers', async () => {
     expect((await check(WALLET, 'empresa@demo.mx')).statusCode).toBe(403);
-    expect((await t.call(null, { method: 'POST', url: '/api/v1/profiles/cardholders/query/validate-exists', payload: { Email: 'empresa@demo.mx' } })).statusCode).toBe(401);
+    expect(
+      (await t.call(null, { method: 'POST', url: '/api/v1/profiles/cardholders/query/validate-exists', payload: { Email: 'empresa@demo.mx' } })).statusCode,
+    ).toBe(401);
   });
 });

@@ -19,7 +19,17 @@ const items = async (name: string, who = BUSINESS) => {
 
 describe('GET /api/v1/catalogs/{name}', () => {
   it('knows exactly the nine catalogs of §3', () => {
-    expect([...CATALOG_NAMES].sort()).toEqual(['area', 'cms-sections', 'financials-institutions', 'permissions', 'roles', 'status', 'types-clarifications', 'types-incidents', 'types-persons']);
+    expect([...CATALOG_NAMES].sort()).toEqual([
+      'area',
+      'cms-sections',
+      'financials-institutions',
+      'permissions',
+      'roles',
+      'status',
+      'types-clarifications',
+      'types-incidents',
+      'types-persons',
+    ]);
   });
 
   it.each(CATALOG_NAMES.filter((n) => n !== 'roles'))('serves %s as the contracts define it', async (name) => {
@@ -37,7 +47,10 @@ describe('GET /api/v1/catalogs/{name}', () => {
     expect(roles.find((r) => r.v_name === 'Cobranza')!.i_active).toBe(false);
     // §3: catalog-style records carry their dates; a role has those of its row.
     const [row] = await t.sql<{ d_create_at: Date }>(`SELECT d_create_at FROM roles WHERE v_name = 'Cobranza'`);
-    expect(roles.find((r) => r.v_name === 'Cobranza')).toMatchObject({ d_create_at: row!.d_create_at.toISOString(), d_update_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(roles.find((r) => r.v_name === 'Cobranza')).toMatchObject({
+      d_create_at: row!.d_create_at.toISOString(),
+      d_update_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
   });
 
   it('builds financial institutions from the SPEI participants list', async () => {

@@ -19,7 +19,11 @@ const TYPE = CLARIFICATION_TYPES[1]!; // Transferencia no recibida, 48 h
 const COLLEAGUE = 'colega.aclaraciones@demo.mx';
 
 async function incoming(clabe: string) {
-  const res = await moneyCall(t, TECHFAR, { method: 'POST', url: '/api/v1/transaction/spei/sandbox/incoming', payload: { Clabe: clabe, Amount: '125.00', SenderName: 'Cliente Prueba', Concept: 'Pago cliente' } });
+  const res = await moneyCall(t, TECHFAR, {
+    method: 'POST',
+    url: '/api/v1/transaction/spei/sandbox/incoming',
+    payload: { Clabe: clabe, Amount: '125.00', SenderName: 'Cliente Prueba', Concept: 'Pago cliente' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.Movement.TrackingKey as string;
 }
@@ -27,21 +31,35 @@ async function incoming(clabe: string) {
 const open = (email: string, body: Record<string, unknown> = {}) =>
   t.call(email, { method: 'POST', url: `${base}/Add`, payload: { v_uid_type_clarification: TYPE.Id, t_comment: 'No veo reflejado el depósito', ...body } });
 const put = (email: string, uid: string, body: Record<string, unknown>) => t.call(email, { method: 'PUT', url: `${base}/${uid}`, payload: body });
-const followUp = (email: string, uid: string, comment = 'Seguimiento') => t.call(email, { method: 'POST', url: `${base}/follow-up`, payload: { v_uid_clarification: uid, t_comment: comment } });
+const followUp = (email: string, uid: string, comment = 'Seguimiento') =>
+  t.call(email, { method: 'POST', url: `${base}/follow-up`, payload: { v_uid_clarification: uid, t_comment: comment } });
 const rows = () => count(t, 'clarifications');
 const events = () => count(t, 'clarification_follow_ups');
 
 async function openCase(email = BUSINESS, body: Record<string, unknown> = {}) {
   const res = await open(email, body);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { v_uid: string; v_num_sheet: string; Status: string; d_due_at: string; d_create_at: string; v_uid_movement: string | null; MinutesLeft: number };
+  return res.json().data as {
+    v_uid: string;
+    v_num_sheet: string;
+    Status: string;
+    d_due_at: string;
+    d_create_at: string;
+    v_uid_movement: string | null;
+    MinutesLeft: number;
+  };
 }
 
 function multipart(fields: Record<string, string>, file?: { name: string; type: string; content: Buffer }) {
   const boundary = '----far-test-boundary';
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.content, Buffer.from('\r\n'));
+  if (file)
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.content,
+      Buffer.from('\r\n'),
+    );
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -149,7 +167,10 @@ describe('the life of a case', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ Status: 'cerrado', Overdue: false });
     expect(res.json().data.d_closed_at).not.toBeNull();
-    const [closed] = await t.sql<{ v_title: string; t_body: string; v_link: string }>(`SELECT v_title, t_body, v_link FROM notifications WHERE v_uid_user = $1 AND v_kind = 'clarification.closed'`, [opener]);
+    const [closed] = await t.sql<{ v_title: string; t_body: string; v_link: string }>(
+      `SELECT v_title, t_body, v_link FROM notifications WHERE v_uid_user = $1 AND v_kind = 'clarification.closed'`,
+      [opener],
+    );
     expect(closed).toMatchObject({ v_title: `Aclaración ${c.v_num_sheet} cerrada`, v_link: `/clarification?uid=${c.v_uid}` });
     expect(closed!.t_body).toContain('El depósito se acreditó');
 
@@ -245,7 +266,11 @@ describe('the queue', () => {
     expect(overdue.every((r) => r.Overdue && r.MinutesLeft < 0)).toBe(true);
     expect(overdue[0]!.ClientName).toBeTruthy();
 
-    res = await t.call(TECHFAR, { method: 'POST', url: `${base}/GetAll`, payload: { Client: a.client, TypeId: TYPE.Id, Status: 'por-abrir', From: '2020-01-01', To: '2999-12-31', Size: 100 } });
+    res = await t.call(TECHFAR, {
+      method: 'POST',
+      url: `${base}/GetAll`,
+      payload: { Client: a.client, TypeId: TYPE.Id, Status: 'por-abrir', From: '2020-01-01', To: '2999-12-31', Size: 100 },
+    });
     const filtered = res.json().data.Records as Array<{ v_client: string; Status: string; v_uid_type_clarification: string }>;
     expect(filtered.length).toBeGreaterThan(0);
     expect(filtered.every((r) => r.v_client === a.client && r.Status === 'por-abrir' && r.v_uid_type_clarification === TYPE.Id)).toBe(true);
@@ -308,7 +333,10 @@ describe('attachments', () => {
 
   it("a follow-up carries a PDF that only the case's tenant and staff can download", async () => {
     const c = await openCase();
-    const form = multipart({ v_uid_clarification: c.v_uid, t_comment: 'Comprobante del banco' }, { name: 'comprobante.pdf', type: 'application/pdf', content: pdf });
+    const form = multipart(
+      { v_uid_clarification: c.v_uid, t_comment: 'Comprobante del banco' },
+      { name: 'comprobante.pdf', type: 'application/pdf', content: pdf },
+    );
     const res = await t.call(BUSINESS, { method: 'POST', url: `${base}/follow-up/attachment`, ...form });
     expect(res.statusCode, res.body).toBe(200);
     const att = res.json().data.Attachment as { Id: string; Name: string };
@@ -322,9 +350,17 @@ describe('attachments', () => {
   });
 
   it.each([
-    ['an executable renamed', { name: 'virus.exe', type: 'application/octet-stream', content: Buffer.from('MZ...') }, 'Archivo no válido, solo se aceptan archivos .pdf, .jpg, .jpeg, .png'],
+    [
+      'an executable renamed',
+      { name: 'virus.exe', type: 'application/octet-stream', content: Buffer.from('MZ...') },
+      'Archivo no válido, solo se aceptan archivos .pdf, .jpg, .jpeg, .png',
+    ],
     ['a fake PDF', { name: 'falso.pdf', type: 'application/pdf', content: Buffer.from('hola') }, 'Archivo no válido, solo se aceptan archivos .pdf'],
-    ['a fake PNG', { name: 'foto.png', type: 'image/png', content: Buffer.from('hola') }, 'Archivo no válido, solo se aceptan imágenes .jpg, .jpeg, .png, .svg'],
+    [
+      'a fake PNG',
+      { name: 'foto.png', type: 'image/png', content: Buffer.from('hola') },
+      'Archivo no válido, solo se aceptan imágenes .jpg, .jpeg, .png, .svg',
+    ],
   ])('refuses %s and writes nothing', async (_n, file, message) => {
     const c = await openCase();
     const before = [await events(), await count(t, 'files')];
@@ -337,7 +373,11 @@ describe('attachments', () => {
   it("refuses an attachment to another business's case", async () => {
     const c = await openCase();
     const before = await count(t, 'files');
-    const res = await t.call(BUSINESS_2, { method: 'POST', url: `${base}/follow-up/attachment`, ...multipart({ v_uid_clarification: c.v_uid }, { name: 'a.pdf', type: 'application/pdf', content: pdf }) });
+    const res = await t.call(BUSINESS_2, {
+      method: 'POST',
+      url: `${base}/follow-up/attachment`,
+      ...multipart({ v_uid_clarification: c.v_uid }, { name: 'a.pdf', type: 'application/pdf', content: pdf }),
+    });
     expect(res.statusCode).toBe(404);
     expect(await count(t, 'files')).toBe(before);
   });
@@ -369,7 +409,10 @@ describe('wallet users (WAL)', () => {
     const c = await openCase(W1, { v_key_tracing: trackingW1.toLowerCase() });
     expect(c.Status).toBe('por-abrir');
     expect(c.v_uid_movement).not.toBeNull();
-    const [row] = await t.sql<{ v_client: string; v_uid_user: string; v_key_tracing: string }>(`SELECT v_client, v_uid_user, v_key_tracing FROM clarifications WHERE v_uid = $1`, [c.v_uid]);
+    const [row] = await t.sql<{ v_client: string; v_uid_user: string; v_key_tracing: string }>(
+      `SELECT v_client, v_uid_user, v_key_tracing FROM clarifications WHERE v_uid = $1`,
+      [c.v_uid],
+    );
     expect(row).toEqual({ v_client: w1.v_client, v_uid_user: w1.v_uid, v_key_tracing: trackingW1 });
 
     // Their list holds it; the staff queue names the wallet user as the client.
@@ -447,9 +490,13 @@ describe('wallet users (WAL)', () => {
   });
 
   it('a wallet role without the /clarification grants is refused (403) and writes nothing', async () => {
-    const role = (await t.sql<{ v_uid: string }>(`INSERT INTO roles (v_name, v_client_prefix) VALUES ('wallet-sin-aclaraciones', 'WAL') RETURNING v_uid`))[0]!.v_uid;
+    const role = (await t.sql<{ v_uid: string }>(`INSERT INTO roles (v_name, v_client_prefix) VALUES ('wallet-sin-aclaraciones', 'WAL') RETURNING v_uid`))[0]!
+      .v_uid;
     await t.sql(`INSERT INTO role_permissions (v_uid_role, t_json) SELECT $1, t_json FROM role_permissions WHERE v_uid_role = $2`, [role, ROLE_IDS.wallet]);
-    await t.sql(`UPDATE role_permissions SET t_json = (SELECT coalesce(jsonb_agg(g), '[]'::jsonb) FROM jsonb_array_elements(t_json) g WHERE g->>'v_uid_menu' <> $2) WHERE v_uid_role = $1`, [role, menuIdByUrl('/clarification')]);
+    await t.sql(
+      `UPDATE role_permissions SET t_json = (SELECT coalesce(jsonb_agg(g), '[]'::jsonb) FROM jsonb_array_elements(t_json) g WHERE g->>'v_uid_menu' <> $2) WHERE v_uid_role = $1`,
+      [role, menuIdByUrl('/clarification')],
+    );
     await addUser(t, 'w3.aclaraciones@wallet.mx', WALLET, { newTenant: true, roleId: role });
     const before = await rows();
     expect((await t.call('w3.aclaraciones@wallet.mx', { method: 'POST', url: `${base}/GetAll`, payload: {} })).statusCode).toBe(403);
@@ -459,10 +506,15 @@ describe('wallet users (WAL)', () => {
 
   it('the 0014 migration grants /clarification to the WAL roles of an existing database', async () => {
     const menu = menuIdByUrl('/clarification');
-    const grantsOf = async (role: string) => (await t.sql<{ t_json: Array<{ v_uid_menu: string; v_permissions: string[] }> }>(`SELECT t_json FROM role_permissions WHERE v_uid_role = $1`, [role]))[0]!.t_json;
+    const grantsOf = async (role: string) =>
+      (await t.sql<{ t_json: Array<{ v_uid_menu: string; v_permissions: string[] }> }>(`SELECT t_json FROM role_permissions WHERE v_uid_role = $1`, [role]))[0]!
+        .t_json;
     // The database as it was before: the entry for FAR and BUS only, no WAL role listing it.
     await t.sql(`UPDATE menu SET v_client_prefix = ARRAY['FAR', 'BUS'] WHERE v_uid = $1`, [menu]);
-    await t.sql(`UPDATE role_permissions SET t_json = (SELECT jsonb_agg(g) FROM jsonb_array_elements(t_json) g WHERE g->>'v_uid_menu' <> $1) WHERE v_uid_role = $2`, [menu, ROLE_IDS.wallet]);
+    await t.sql(
+      `UPDATE role_permissions SET t_json = (SELECT jsonb_agg(g) FROM jsonb_array_elements(t_json) g WHERE g->>'v_uid_menu' <> $1) WHERE v_uid_role = $2`,
+      [menu, ROLE_IDS.wallet],
+    );
     expect((await grantsOf(ROLE_IDS.wallet)).some((g) => g.v_uid_menu === menu)).toBe(false);
     const business = await grantsOf(ROLE_IDS.business);
 

@@ -34,7 +34,9 @@ describe('GET /api/v1/dashboard/summary for FAR staff', () => {
     await t.sql(`UPDATE users SET v_uid_status = $2 WHERE v_uid = $1`, [blocked.v_uid, STATUS_IDS['activo-bloqueado']]);
     await t.sql(`INSERT INTO logs (v_type, v_message) VALUES ('system', 'Incidencia de hoy')`);
     await t.sql(`INSERT INTO logs (d_create_at, v_type, v_message) VALUES (now() - interval '3 days', 'system', 'Incidencia antigua')`);
-    await t.sql(`INSERT INTO log_user (d_create_at, v_section, v_action, v_activity) VALUES (now() - interval '3 days', 'Pruebas', 'Prueba', 'Hace tres días'), (now() - interval '20 days', 'Pruebas', 'Prueba', 'Hace veinte días')`);
+    await t.sql(
+      `INSERT INTO log_user (d_create_at, v_section, v_action, v_activity) VALUES (now() - interval '3 days', 'Pruebas', 'Prueba', 'Hace tres días'), (now() - interval '20 days', 'Pruebas', 'Prueba', 'Hace veinte días')`,
+    );
 
     for (const who of [SUPER, TECHFAR]) {
       const d = await summary(who);
@@ -42,11 +44,15 @@ describe('GET /api/v1/dashboard/summary for FAR staff', () => {
       expect(d.kind).toBe('FAR');
       expect(d.totals).toEqual({ FAR: 0, BUS: 0, WAL: 0, ...Object.fromEntries(perKind.map((r) => [r.kind, r.n])) });
 
-      const perStatus = await t.sql<{ kind: string; status: string; total: number }>(`SELECT substr(v_client, 1, 3) AS kind, v_uid_status AS status, count(*)::int AS total FROM users GROUP BY 1, 2`);
+      const perStatus = await t.sql<{ kind: string; status: string; total: number }>(
+        `SELECT substr(v_client, 1, 3) AS kind, v_uid_status AS status, count(*)::int AS total FROM users GROUP BY 1, 2`,
+      );
       const key = (r: { kind: string; status: string; total: number }) => `${r.kind}/${r.status}/${r.total}`;
       expect(d.usersByKindAndStatus.map(key).sort()).toEqual(perStatus.map((r) => key({ ...r, status: statusName(r.status)! })).sort());
 
-      const [{ n: blockedCount }] = (await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE v_uid_status = ANY($1::uuid[])`, [[STATUS_IDS['activo-bloqueado'], STATUS_IDS['inactivo-bloqueado']]])) as [{ n: number }];
+      const [{ n: blockedCount }] = (await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE v_uid_status = ANY($1::uuid[])`, [
+        [STATUS_IDS['activo-bloqueado'], STATUS_IDS['inactivo-bloqueado']],
+      ])) as [{ n: number }];
       expect(d.blockedUsers).toBe(blockedCount);
       expect(blockedCount).toBeGreaterThanOrEqual(1);
 
@@ -58,7 +64,12 @@ describe('GET /api/v1/dashboard/summary for FAR staff', () => {
 
       const latest = d.latestActivity as Activity[];
       expect(latest).toHaveLength(Math.min(10, await count(t, 'log_user')));
-      expect(latest.map((a) => a.d_create_at)).toEqual(latest.map((a) => a.d_create_at).sort().reverse());
+      expect(latest.map((a) => a.d_create_at)).toEqual(
+        latest
+          .map((a) => a.d_create_at)
+          .sort()
+          .reverse(),
+      );
     }
   });
 
@@ -81,7 +92,10 @@ describe('GET /api/v1/dashboard/summary for a business', () => {
     const colleague = await addUser(t, 'colega@demo.mx', BUSINESS);
     await t.token('colega@demo.mx');
     await t.call(BUSINESS_2, { method: 'PUT', url: '/api/v1/account/me', payload: { v_names: 'Lucía' } });
-    await t.sql(`INSERT INTO log_user (d_create_at, v_client, v_section, v_action, v_activity) VALUES (now() - interval '2 days', $1, 'Pruebas', 'Prueba', 'Actividad de otro negocio')`, [other.v_client]);
+    await t.sql(
+      `INSERT INTO log_user (d_create_at, v_client, v_section, v_action, v_activity) VALUES (now() - interval '2 days', $1, 'Pruebas', 'Prueba', 'Actividad de otro negocio')`,
+      [other.v_client],
+    );
 
     const d = await summary(BUSINESS);
     expect(d.kind).toBe('BUS');

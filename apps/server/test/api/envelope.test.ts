@@ -28,7 +28,10 @@ async function expectIncident(opts: InjectOptions, as: string | null, message: s
   const res = await t.call(as, opts);
   expect(res.statusCode).toBe(400);
   expect(res.json()).toMatchObject({ success: false, IsSuccess: false, message, status: { code: 400, message } });
-  expect({ incidents: await incidents(message), sessions: await count(t, 'sessions'), activity: await count(t, 'log_user') }).toEqual({ ...before, incidents: before.incidents + 1 });
+  expect({ incidents: await incidents(message), sessions: await count(t, 'sessions'), activity: await count(t, 'log_user') }).toEqual({
+    ...before,
+    incidents: before.incidents + 1,
+  });
   return res;
 }
 
@@ -58,7 +61,12 @@ describe('request envelope', () => {
   });
 
   it('follows the X-Encryption header when it names a known kind', async () => {
-    const res = await t.call(WALLET, { method: 'POST', url: '/api/v1/security/code', headers: { 'x-encryption': 'v2' }, payload: { Data: v2({ Operation: 'profile' }) } });
+    const res = await t.call(WALLET, {
+      method: 'POST',
+      url: '/api/v1/security/code',
+      headers: { 'x-encryption': 'v2' },
+      payload: { Data: v2({ Operation: 'profile' }) },
+    });
     expect(res.statusCode).toBe(200);
     expect(openV2(res.json().Data).data.ExpiresIn).toBe(300);
   });
@@ -81,7 +89,11 @@ describe('request envelope', () => {
 
 describe('envelope errors (spec §8), each a system incident', () => {
   it('refuses an unknown X-Encryption kind, even on a plain body', async () => {
-    const res = await expectIncident({ method: 'POST', url: '/api/v1/account/Signin', headers: { 'x-encryption': 'rot13' }, payload: { Email: BUSINESS, Password: DEMO_PASSWORD } }, null, ENCRYPTION_PARAMS);
+    const res = await expectIncident(
+      { method: 'POST', url: '/api/v1/account/Signin', headers: { 'x-encryption': 'rot13' }, payload: { Email: BUSINESS, Password: DEMO_PASSWORD } },
+      null,
+      ENCRYPTION_PARAMS,
+    );
     expect(res.json().ErrorCode).toBe('ENCRYPTION_PARAMS');
     await expectIncident({ method: 'GET', url: '/api/v1/account/me', headers: { 'x-encryption': 'rot13' } }, BUSINESS, ENCRYPTION_PARAMS);
   });
@@ -104,7 +116,11 @@ describe('envelope errors (spec §8), each a system incident', () => {
   });
 
   it('refuses malformed JSON with the same message', async () => {
-    await expectIncident({ method: 'POST', url: '/api/v1/account/Signin', headers: { 'content-type': 'application/json' }, payload: '{"Email": "empresa@demo.mx", ' }, null, PARSE);
+    await expectIncident(
+      { method: 'POST', url: '/api/v1/account/Signin', headers: { 'content-type': 'application/json' }, payload: '{"Email": "empresa@demo.mx", ' },
+      null,
+      PARSE,
+    );
   });
 
   it('lists the incidents for staff', async () => {
@@ -115,8 +131,10 @@ describe('envelope errors (spec §8), each a system incident', () => {
 });
 
 describe('POST /api/internal/encrypt|decrypt/{version}', () => {
-  const encrypt = (as: string | null, body: unknown, version = 'v2') => t.call(as, { method: 'POST', url: `/api/internal/encrypt/${version}`, payload: body as InjectOptions['payload'] });
-  const decrypt = (as: string | null, Data: string, version = 'v2') => t.call(as, { method: 'POST', url: `/api/internal/decrypt/${version}`, payload: { Data } });
+  const encrypt = (as: string | null, body: unknown, version = 'v2') =>
+    t.call(as, { method: 'POST', url: `/api/internal/encrypt/${version}`, payload: body as InjectOptions['payload'] });
+  const decrypt = (as: string | null, Data: string, version = 'v2') =>
+    t.call(as, { method: 'POST', url: `/api/internal/decrypt/${version}`, payload: { Data } });
 
   it('round-trips a payload with the server key', async () => {
     const payload = { Monto: 1250.5, Concepto: 'Dispersión de nómina', Lista: [1, 2, 3] };

@@ -37,7 +37,12 @@ describe('text PostgreSQL cannot store', () => {
 
   it('refuses a lone surrogate in a body, a query and a path', async () => {
     const [doc] = await t.sql<{ v_uid: string }>(`SELECT gen_random_uuid()::text AS v_uid`);
-    const put = await t.call(SUPER, { method: 'PUT', url: `/api/v1/document/${doc!.v_uid}`, headers: { 'content-type': 'application/json' }, payload: '{"v_name":"\\ud800"}' });
+    const put = await t.call(SUPER, {
+      method: 'PUT',
+      url: `/api/v1/document/${doc!.v_uid}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"v_name":"\\ud800"}',
+    });
     expectError(put, 400, 'VALIDATION', FORBIDDEN_TEXT_MESSAGE);
     const logs = await t.call(TECHFAR, { method: 'GET', url: '/api/v1/logs?search=%00' });
     expectError(logs, 400, 'VALIDATION', FORBIDDEN_TEXT_MESSAGE);
@@ -47,7 +52,8 @@ describe('text PostgreSQL cannot store', () => {
 });
 
 describe('the envelope service', () => {
-  const encrypt = (payload: string) => t.call(SUPER, { method: 'POST', url: '/api/internal/encrypt/v2', headers: { 'content-type': 'application/json' }, payload });
+  const encrypt = (payload: string) =>
+    t.call(SUPER, { method: 'POST', url: '/api/internal/encrypt/v2', headers: { 'content-type': 'application/json' }, payload });
 
   it('seals what decrypt can take back, and refuses more with 413 instead of overflowing its answer', async () => {
     const sealed = await encrypt(JSON.stringify({ a: 'A'.repeat(700_000) }));
@@ -67,8 +73,16 @@ describe('the envelope service', () => {
 
 describe('content types', () => {
   it('answers 415 to a body the route does not take', async () => {
-    expectError(await t.call(WALLET, { method: 'PUT', url: '/api/v1/account/me', headers: { 'content-type': 'text/plain' }, payload: '{}' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
-    expectError(await t.call(WALLET, { method: 'PUT', url: '/api/v1/account/me', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectError(
+      await t.call(WALLET, { method: 'PUT', url: '/api/v1/account/me', headers: { 'content-type': 'text/plain' }, payload: '{}' }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    expectError(
+      await t.call(WALLET, { method: 'PUT', url: '/api/v1/account/me', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
     expectError(await t.call(WALLET, { method: 'POST', url: '/api/v1/account/me/photo', payload: { file: 'x' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
@@ -80,7 +94,12 @@ describe('content types', () => {
   });
 
   it('answers 400 PARSE to invalid JSON', async () => {
-    expectError(await t.call(null, { method: 'POST', url: '/api/v1/account/Signin', headers: { 'content-type': 'application/json' }, payload: '{"Email":' }), 400, 'PARSE', 'Error: problema durante el parseado de los datos');
+    expectError(
+      await t.call(null, { method: 'POST', url: '/api/v1/account/Signin', headers: { 'content-type': 'application/json' }, payload: '{"Email":' }),
+      400,
+      'PARSE',
+      'Error: problema durante el parseado de los datos',
+    );
   });
 });
 
@@ -113,18 +132,33 @@ describe('errors before routing', () => {
 
 describe('validation messages', () => {
   it('answers a missing field with the §5 words', async () => {
-    const body = expectError(await t.call(null, { method: 'POST', url: '/api/v1/account/Signin', payload: { Password: 'x' } }), 400, 'VALIDATION', 'Este campo es requerido');
+    const body = expectError(
+      await t.call(null, { method: 'POST', url: '/api/v1/account/Signin', payload: { Password: 'x' } }),
+      400,
+      'VALIDATION',
+      'Este campo es requerido',
+    );
     expect(body.errors).toEqual([{ field: 'Email', key: 'invalid_type', message: 'Este campo es requerido' }]);
   });
 
   it('refuses an id that is not a version-4 UUID with 400', async () => {
-    expectError(await t.call(SUPER, { method: 'GET', url: '/api/v1/document/00000000-0000-1000-8000-000000000000' }), 400, 'VALIDATION', 'Identificador no válido');
+    expectError(
+      await t.call(SUPER, { method: 'GET', url: '/api/v1/document/00000000-0000-1000-8000-000000000000' }),
+      400,
+      'VALIDATION',
+      'Identificador no válido',
+    );
     expectError(await t.call(SUPER, { method: 'GET', url: '/api/v1/document/no-es-uuid' }), 400, 'VALIDATION', 'Identificador no válido');
   });
 
   it('gives the §8 fields on a hand-built refusal too (a wrong password)', async () => {
     const res = await t.call(null, { method: 'POST', url: '/api/v1/account/Signin', payload: { Email: SUPER, Password: 'incorrecta' } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ ErrorCode: 'INVALID_CREDENTIALS', errorCode: 'INVALID_CREDENTIALS', Message: 'Correo o contraseña incorrectos', errorDescrpition: 'Correo o contraseña incorrectos' });
+    expect(res.json()).toMatchObject({
+      ErrorCode: 'INVALID_CREDENTIALS',
+      errorCode: 'INVALID_CREDENTIALS',
+      Message: 'Correo o contraseña incorrectos',
+      errorDescrpition: 'Correo o contraseña incorrectos',
+    });
   });
 });

@@ -9,7 +9,10 @@ import { BUSINESS, createTestApp, signin, type TestApp } from '../helpers';
 function fakeWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'far-web-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${'<div id="root"></div>'.repeat(200)}</body></html>`);
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${'<div id="root"></div>'.repeat(200)}</body></html>`,
+  );
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});\n//# sourceMappingURL=index-abc123.js.map`);
   writeFileSync(join(dir, 'assets', 'index-abc123.js.map'), '{"version":3}');
   const js = join(dir, 'assets', 'index-abc123.js');
@@ -76,7 +79,11 @@ describe('security headers', () => {
   });
 
   it('keeps CORS closed to foreign origins', async () => {
-    const res = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/account/Signin', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/account/Signin',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     const get = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
@@ -127,7 +134,8 @@ describe('static delivery', () => {
   });
 
   it('static files are exempt from the API rate limit; unknown API paths are not', async () => {
-    for (let i = 0; i < 200; i++) expect((await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'x-real': String(i) } })).statusCode).toBe(200);
+    for (let i = 0; i < 200; i++)
+      expect((await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'x-real': String(i) } })).statusCode).toBe(200);
     const api = [];
     for (let i = 0; i < 160; i++) api.push((await t.app.inject({ method: 'GET', url: '/api/v1/no-existe' })).statusCode);
     expect(api.filter((s) => s === 429).length).toBeGreaterThan(0);

@@ -22,7 +22,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('staff list', () => {
-  const list = (body: Record<string, unknown>) => t.call(SUPER, { method: 'POST', url: STAFF_LIST, payload: { ClientKind: 'techfar', Search: 'orden-', ...body } });
+  const list = (body: Record<string, unknown>) =>
+    t.call(SUPER, { method: 'POST', url: STAFF_LIST, payload: { ClientKind: 'techfar', Search: 'orden-', ...body } });
   const emails = async (body: Record<string, unknown>) => (await list(body)).json().data.Records.map((r: { Email: string }) => r.Email);
 
   it('sorts by e-mail in either direction on the server', async () => {
@@ -34,7 +35,10 @@ describe('staff list', () => {
 
   it('breaks ties by id, so pages never repeat or skip a row', async () => {
     const byId = (await t.sql<{ v_uid: string }>(`SELECT v_uid FROM users WHERE v_email LIKE 'orden-%' ORDER BY v_uid`)).map((r) => r.v_uid);
-    for (const [dir, expected] of [['asc', byId], ['desc', [...byId].reverse()]] as const) {
+    for (const [dir, expected] of [
+      ['asc', byId],
+      ['desc', [...byId].reverse()],
+    ] as const) {
       const paged: string[] = [];
       for (const Page of [1, 2, 3]) paged.push(...ids(await list({ SortBy: 'Name', SortDir: dir, Size: 1, Page })));
       expect(paged).toEqual(expected);
@@ -55,7 +59,8 @@ describe('staff list', () => {
 
 describe('businesses list', () => {
   const list = (body: Record<string, unknown>) => t.call(SUPER, { method: 'POST', url: BUSINESS_LIST, payload: { Size: 100, ...body } });
-  const records = async (body: Record<string, unknown>) => (await list(body)).json().data.Records as Array<{ Id: string; AccountNumber: string; CreationDate: string }>;
+  const records = async (body: Record<string, unknown>) =>
+    (await list(body)).json().data.Records as Array<{ Id: string; AccountNumber: string; CreationDate: string }>;
 
   it('sorts by account number, creation date and name', async () => {
     const byAccount = await records({ SortBy: 'AccountNumber' });
@@ -100,7 +105,9 @@ describe('movements list', () => {
   });
 
   it('sorts only the caller tenant: another business is not found', async () => {
-    const [other] = await t.sql<{ v_uid: string }>(`SELECT b.v_uid FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = 'negocio@demo.mx'`);
+    const [other] = await t.sql<{ v_uid: string }>(
+      `SELECT b.v_uid FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = 'negocio@demo.mx'`,
+    );
     const res = await list({ BusinessId: other!.v_uid, SortBy: 'MovementAmount' });
     expect(res.statusCode).toBe(404);
   });

@@ -13,9 +13,15 @@ beforeAll(async () => {
   ];
   for (let i = 1; i <= 7; i++) activity.push([`2021-03-0${i}T12:00:00-06:00`, 'Paginado', `Registro ${i} de paginado`]);
   for (const [at, section, text] of activity) {
-    await t.sql(`INSERT INTO log_user (d_create_at, v_section, v_action, v_activity, v_client) VALUES ($1, $2, 'Prueba', $3, 'BUS999999')`, [at, section, text]);
+    await t.sql(`INSERT INTO log_user (d_create_at, v_section, v_action, v_activity, v_client) VALUES ($1, $2, 'Prueba', $3, 'BUS999999')`, [
+      at,
+      section,
+      text,
+    ]);
   }
-  await t.sql(`INSERT INTO logs (d_create_at, v_type, v_message, t_detail) VALUES ('2020-01-15T10:00:00-06:00', 'integracion', 'Tiempo de espera agotado con el proveedor', 'POST /upstream'), ('2020-02-01T10:00:00-06:00', 'system', 'Fallo inesperado', 'detalle')`);
+  await t.sql(
+    `INSERT INTO logs (d_create_at, v_type, v_message, t_detail) VALUES ('2020-01-15T10:00:00-06:00', 'integracion', 'Tiempo de espera agotado con el proveedor', 'POST /upstream'), ('2020-02-01T10:00:00-06:00', 'system', 'Fallo inesperado', 'detalle')`,
+  );
 });
 afterAll(() => t.close());
 
@@ -37,7 +43,9 @@ describe('GET /api/v1/logs', () => {
     expect(p.pages).toBe(Math.ceil(p.total / 10));
     const dates = p.items.map((i) => i.d_create_at as string);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(Object.keys(p.items[0]!).sort()).toEqual(['d_create_at', 'v_action', 'v_activity', 'v_client', 'v_section', 'v_uid', 'v_uid_user', 'v_uid_user_parent', 'v_user_email', 'v_user_name'].sort());
+    expect(Object.keys(p.items[0]!).sort()).toEqual(
+      ['d_create_at', 'v_action', 'v_activity', 'v_client', 'v_section', 'v_uid', 'v_uid_user', 'v_uid_user_parent', 'v_user_email', 'v_user_name'].sort(),
+    );
   });
 
   it('pages through a filtered list', async () => {
@@ -74,15 +82,23 @@ describe('GET /api/v1/logs', () => {
   it('names the user of each entry', async () => {
     await t.token(TECHFAR);
     const [entry] = (await page({ search: 'Inicio de sesión', perPage: 100 })).items.filter((i) => i.v_user_email === TECHFAR);
-    expect(entry).toMatchObject({ v_section: 'Sesión', v_action: 'Iniciar sesión', v_user_name: 'Carlos Méndez Luna', v_uid_user: (await userRow(t, TECHFAR)).v_uid });
+    expect(entry).toMatchObject({
+      v_section: 'Sesión',
+      v_action: 'Iniciar sesión',
+      v_user_name: 'Carlos Méndez Luna',
+      v_uid_user: (await userRow(t, TECHFAR)).v_uid,
+    });
   });
 
-  it.each<Query>([{ kind: 'todo' }, { from: 'ayer' }, { to: '2020-13-01' }, { perPage: 0 }, { perPage: 101 }, { page: 'cero' }])('refuses %j in Spanish', async (query) => {
-    const res = await logs(SUPER, query);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, ErrorCode: 'VALIDATION' });
-    expect(res.json().message).toMatch(/[a-záéíóúñ]/);
-  });
+  it.each<Query>([{ kind: 'todo' }, { from: 'ayer' }, { to: '2020-13-01' }, { perPage: 0 }, { perPage: 101 }, { page: 'cero' }])(
+    'refuses %j in Spanish',
+    async (query) => {
+      const res = await logs(SUPER, query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, ErrorCode: 'VALIDATION' });
+      expect(res.json().message).toMatch(/[a-záéíóúñ]/);
+    },
+  );
 
   it('gives the dates a Spanish message', async () => {
     expect((await logs(SUPER, { from: 'ayer' })).json().message).toBe('Fecha no válida');
@@ -103,7 +119,11 @@ describe('GET /api/v1/logs', () => {
 
 describe('state changes write log-user entries', () => {
   it('records a role created by super under "Roles y permisos"', async () => {
-    const res = await t.call(SUPER, { method: 'POST', url: '/api/v1/rbac/create', payload: { v_name: 'Rol para bitácora', v_client_prefix: 'FAR', Permissions: [] } });
+    const res = await t.call(SUPER, {
+      method: 'POST',
+      url: '/api/v1/rbac/create',
+      payload: { v_name: 'Rol para bitácora', v_client_prefix: 'FAR', Permissions: [] },
+    });
     expect(res.statusCode).toBe(200);
     const [entry] = (await page({ section: 'Roles y permisos', search: 'Rol para bitácora' })).items;
     expect(entry).toMatchObject({ v_section: 'Roles y permisos', v_action: 'Agregar', v_activity: 'Creó el rol Rol para bitácora', v_user_email: SUPER });

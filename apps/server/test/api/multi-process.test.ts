@@ -59,7 +59,9 @@ async function startThree(extraEnv: NodeJS.ProcessEnv) {
   };
   const servers = [startServer(env), startServer(env), startServer(env)];
   cleanup = async () => {
-    await Promise.all(servers.map(({ child }) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM'))))));
+    await Promise.all(
+      servers.map(({ child }) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM'))))),
+    );
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   };
@@ -109,13 +111,30 @@ describe.skipIf(!url)('one SPEI out sent to three processes at once under one ke
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
         body: JSON.stringify(body),
       });
-      return { status: res.status, headers: res.headers, json: (await res.json()) as { data?: { Id?: string }; status?: { message?: string }; replay?: boolean } };
+      return {
+        status: res.status,
+        headers: res.headers,
+        json: (await res.json()) as { data?: { Id?: string }; status?: { message?: string }; replay?: boolean },
+      };
     };
-    const signIn = async (Email: string) => ((await (await fetch(`${bases[0]}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email, Password: DEMO_PASSWORD }) })).json()) as { data: { AccessToken: string } }).data.AccessToken;
+    const signIn = async (Email: string) =>
+      (
+        (await (
+          await fetch(`${bases[0]}/api/v1/account/Signin`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ Email, Password: DEMO_PASSWORD }),
+          })
+        ).json()) as { data: { AccessToken: string } }
+      ).data.AccessToken;
     const [staff, business] = [await signIn('operador@far.mx'), await signIn('empresa@demo.mx')];
-    const [b] = (await query(`SELECT b.v_uid FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = 'empresa@demo.mx'`)) as Array<{ v_uid: string }>;
+    const [b] = (await query(`SELECT b.v_uid FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = 'empresa@demo.mx'`)) as Array<{
+      v_uid: string;
+    }>;
     expect((await post(bases[0]!, '/api/v1/transaction/limit/action/upsert', { ScopeType: 1, BusinessId: b!.v_uid, IsEnabled: true }, staff)).status).toBe(200);
-    expect((await post(bases[0]!, `/api/v1/transaction/business/${b!.v_uid}/deposit`, { Amount: '10000.00' }, staff, randomBytes(8).toString('hex'))).status).toBe(200);
+    expect(
+      (await post(bases[0]!, `/api/v1/transaction/business/${b!.v_uid}/deposit`, { Amount: '10000.00' }, staff, randomBytes(8).toString('hex'))).status,
+    ).toBe(200);
 
     const doubled = 15;
     for (let i = 0; i < doubled; i++) {
@@ -124,14 +143,24 @@ describe.skipIf(!url)('one SPEI out sent to three processes at once under one ke
       expect((await post(bases[i % 3]!, '/api/v1/security/code', { Operation: 'spei-out' }, business)).status).toBe(200);
       const [sent] = (await query(`SELECT t_body FROM outbox WHERE v_to = 'empresa@demo.mx' ORDER BY d_create_at DESC LIMIT 1`)) as Array<{ t_body: string }>;
       const code = sent!.t_body.match(/\b(\d{6})\b/)![1]!;
-      const body = { ConfirmHolder: true, Clabe: buildClabe('990', '180', '00000000011'), BeneficiaryName: 'Proveedor Uno', Amount: `${i + 1}.00`, Concept: 'Pago doble', Reference: '1', SecurityCode: code };
+      const body = {
+        ConfirmHolder: true,
+        Clabe: buildClabe('990', '180', '00000000011'),
+        BeneficiaryName: 'Proveedor Uno',
+        Amount: `${i + 1}.00`,
+        Concept: 'Pago doble',
+        Reference: '1',
+        SecurityCode: code,
+      };
       const key = randomBytes(12).toString('hex');
       const answers = await Promise.all(bases.map((base) => post(base, '/api/v1/transaction/business-movement/speiout', body, business, key)));
       expect(answers.map((a) => [a.status, a.json.status?.message])).toEqual(bases.map(() => [200, 'Transferencia registrada']));
       expect(new Set(answers.map((a) => a.json.data?.Id)).size).toBe(1);
       expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(bases.length - 1);
     }
-    const [orders] = (await query(`SELECT count(*)::int AS n, count(DISTINCT v_idempotency_key)::int AS keys FROM business_movements WHERE v_type = 'SPEI_OUT'`)) as Array<{ n: number; keys: number }>;
+    const [orders] = (await query(
+      `SELECT count(*)::int AS n, count(DISTINCT v_idempotency_key)::int AS keys FROM business_movements WHERE v_type = 'SPEI_OUT'`,
+    )) as Array<{ n: number; keys: number }>;
     expect(orders).toEqual({ n: doubled, keys: doubled });
   }, 180_000);
 });

@@ -22,7 +22,12 @@ interface Mail {
 /** Decodes RFC 2047 encoded words (nodemailer writes non-ASCII subjects that way). */
 const decodeWords = (v: string) =>
   v.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 const header = (raw: string, name: string) => {
   const m = raw.match(new RegExp(`^${name}: ((?:.*)(?:\\r?\\n[ \\t].*)*)`, 'mi'));
@@ -39,7 +44,11 @@ function smtp() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -74,7 +83,15 @@ describe('the outbox over a real SMTP server', () => {
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
     try {
       const b2 = await demoBusiness(t, BUSINESS_2);
-      expect((await t.call(TECHFAR, { method: 'POST', url: '/api/notification/action/announce', payload: { Audience: 'business', BusinessId: b2.id, Title: 'Cambio de horario', Text: 'Atención: el jueves cerramos a las 15 h.' } })).statusCode).toBe(200);
+      expect(
+        (
+          await t.call(TECHFAR, {
+            method: 'POST',
+            url: '/api/notification/action/announce',
+            payload: { Audience: 'business', BusinessId: b2.id, Title: 'Cambio de horario', Text: 'Atención: el jueves cerramos a las 15 h.' },
+          })
+        ).statusCode,
+      ).toBe(200);
       expect((await t.call(WALLET, { method: 'POST', url: '/api/v1/security/code', payload: { Operation: 'profile' } })).statusCode).toBe(200);
       const result = await sendDueMessages(t.database.db, transport, FROM);
       expect(result.failed).toBe(0);
@@ -108,10 +125,16 @@ describe('the outbox over a real SMTP server', () => {
     try {
       const b2 = await demoBusiness(t, BUSINESS_2);
       for (let i = 0; i < 5; i++) {
-        const res = await t.call(TECHFAR, { method: 'POST', url: '/api/notification/action/announce', payload: { Audience: 'business', BusinessId: b2.id, Title: `Espera ${i}`, Text: 'x' } });
+        const res = await t.call(TECHFAR, {
+          method: 'POST',
+          url: '/api/notification/action/announce',
+          payload: { Audience: 'business', BusinessId: b2.id, Title: `Espera ${i}`, Text: 'x' },
+        });
         expect(res.statusCode).toBe(200);
       }
-      const queued = await t.sql<{ v_uid: string; v_to: string; v_subject: string }>(`SELECT v_uid, v_to, v_subject FROM outbox WHERE d_sent_at IS NULL AND v_subject LIKE 'FAR Portal: Espera %'`);
+      const queued = await t.sql<{ v_uid: string; v_to: string; v_subject: string }>(
+        `SELECT v_uid, v_to, v_subject FROM outbox WHERE d_sent_at IS NULL AND v_subject LIKE 'FAR Portal: Espera %'`,
+      );
       expect(queued.length).toBeGreaterThanOrEqual(5);
       const down = await sendDueMessages(t.database.db, transports[0]!, FROM);
       expect(down.sent).toBe(0);

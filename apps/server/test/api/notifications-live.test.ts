@@ -48,12 +48,20 @@ function sseReader(res: Response) {
 }
 
 async function signinAt(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/account/Signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: email, Password: DEMO_PASSWORD }) });
+  const res = await fetch(`${base}/api/v1/account/Signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: email, Password: DEMO_PASSWORD }),
+  });
   return (await res.json()).data.AccessToken;
 }
 /** A ticket and the session cookie the browser keeps from that answer (`far_live=…`). */
 async function ticketAt(base: string, token: string): Promise<{ ticket: string; cookie: string }> {
-  const res = await fetch(`${base}/api/notification/stream/ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${base}/api/notification/stream/ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(res.status).toBe(200);
   return { ticket: (await res.json()).data.Ticket, cookie: res.headers.getSetCookie()[0]!.split(';')[0]! };
 }
@@ -79,7 +87,11 @@ afterAll(async () => {
 
 const announce = async (title: string) => {
   const b2 = await demoBusiness(t, BUSINESS_2);
-  const res = await t.call(TECHFAR, { method: 'POST', url: '/api/notification/action/announce', payload: { Audience: 'business', BusinessId: b2.id, Title: title, Text: 'En vivo' } });
+  const res = await t.call(TECHFAR, {
+    method: 'POST',
+    url: '/api/notification/action/announce',
+    payload: { Audience: 'business', BusinessId: b2.id, Title: title, Text: 'En vivo' },
+  });
   expect(res.statusCode, res.body).toBe(200);
 };
 
@@ -94,8 +106,13 @@ describe('the live stream', () => {
       await announce('Aviso en vivo');
       expect(await sse.next((n) => n > first)).toBe(first + 1);
       // Reading it elsewhere lowers the count live too.
-      const [row] = await t.sql<{ v_uid: string }>(`SELECT v_uid FROM notifications WHERE v_title = 'Aviso en vivo' AND v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [BUSINESS_2]);
-      expect((await t.call(BUSINESS_2, { method: 'POST', url: `/api/notification/action/update/${row!.v_uid}`, payload: { Data: { i_status: 2 } } })).statusCode).toBe(200);
+      const [row] = await t.sql<{ v_uid: string }>(
+        `SELECT v_uid FROM notifications WHERE v_title = 'Aviso en vivo' AND v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`,
+        [BUSINESS_2],
+      );
+      expect(
+        (await t.call(BUSINESS_2, { method: 'POST', url: `/api/notification/action/update/${row!.v_uid}`, payload: { Data: { i_status: 2 } } })).statusCode,
+      ).toBe(200);
       expect(await sse.next((n) => n === first)).toBe(first);
     } finally {
       await sse.cancel();
@@ -129,7 +146,13 @@ describe('the live stream', () => {
     const NOT_YOURS = [401, 'El boleto no pertenece a esta sesión'];
     // The cookie is httpOnly, SameSite=Strict and sent only to the stream.
     expect(theirs.cookie).toMatch(/^far_live=[\w-]{43}$/);
-    const setCookie = (await fetch(`${other.base}/api/notification/stream/ticket`, { method: 'POST', headers: { authorization: `Bearer ${mine}`, 'content-type': 'application/json' }, body: '{}' })).headers.getSetCookie()[0];
+    const setCookie = (
+      await fetch(`${other.base}/api/notification/stream/ticket`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${mine}`, 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).headers.getSetCookie()[0];
     expect(setCookie).toMatch(/Path=\/api\/notification\/stream; HttpOnly; SameSite=Strict/);
 
     // A ticket taken by one user, presented with another user's session cookie: refused, and spent for its owner too.

@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (who: string | null, url: string, payload: unknown = {}, headers: Record<string, string> = {}) => t.call(who, { method: 'POST', url: `/api/notification/${url}`, payload: payload as object, headers });
+const post = (who: string | null, url: string, payload: unknown = {}, headers: Record<string, string> = {}) =>
+  t.call(who, { method: 'POST', url: `/api/notification/${url}`, payload: payload as object, headers });
 const list = async (who: string, body: Record<string, unknown> = {}) => {
   const res = await post(who, 'query/get-all', body);
   expect(res.statusCode, res.body).toBe(200);
@@ -24,7 +25,14 @@ describe('action/add and query/get-all', () => {
     const res = await add(WALLET, { v_title: 'Recordatorio', t_description: 'Pagar la renta', v_link: '/dispersal/budget' });
     expect(res.statusCode, res.body).toBe(200);
     const item = res.json().data;
-    expect(item).toMatchObject({ v_title: 'Recordatorio', t_description: 'Pagar la renta', i_status: 1, v_uid_status: STATUS_IDS['no-leido'], v_kind: 'announcement', v_link: '/dispersal/budget' });
+    expect(item).toMatchObject({
+      v_title: 'Recordatorio',
+      t_description: 'Pagar la renta',
+      i_status: 1,
+      v_uid_status: STATUS_IDS['no-leido'],
+      v_kind: 'announcement',
+      v_link: '/dispersal/budget',
+    });
     const after = await list(WALLET);
     expect(after.total).toBe(before.total + 1);
     expect(after.unread).toBe(before.unread + 1);
@@ -142,14 +150,21 @@ describe('staff announcements', () => {
     const b2 = await demoBusiness(t, BUSINESS_2);
     const one = await post(SUPER, 'action/announce', { Audience: 'business', BusinessId: b2.id, Title: 'Solo para ti', Text: 'Hola' });
     expect(one.statusCode, one.body).toBe(200);
-    expect(await count(t, 'notifications', `v_title = 'Solo para ti' AND v_uid_user IN (SELECT v_uid FROM users WHERE v_client = $1)`, [b2.client])).toBe(one.json().data.Recipients);
+    expect(await count(t, 'notifications', `v_title = 'Solo para ti' AND v_uid_user IN (SELECT v_uid FROM users WHERE v_client = $1)`, [b2.client])).toBe(
+      one.json().data.Recipients,
+    );
     expect(await count(t, 'notifications', `v_title = 'Solo para ti'`)).toBe(one.json().data.Recipients);
     const w = await post(TECHFAR, 'action/announce', { Audience: 'wallets', Title: 'Wallet nueva', Text: 'Ya puedes…' });
     expect((await list(WALLET)).items[0]).toMatchObject({ v_title: 'Wallet nueva' });
     expect(await count(t, 'notifications', `v_title = 'Wallet nueva' AND v_uid_user NOT IN (SELECT v_uid FROM users WHERE v_client LIKE 'WAL%')`)).toBe(0);
     expect(w.json().data.Recipients).toBeGreaterThan(0);
     const history = await t.call(TECHFAR, { method: 'GET', url: '/api/notification/announcements' });
-    expect(history.json().data.slice(0, 3).map((a: { Title: string }) => a.Title)).toEqual(['Wallet nueva', 'Solo para ti', 'Mantenimiento']);
+    expect(
+      history
+        .json()
+        .data.slice(0, 3)
+        .map((a: { Title: string }) => a.Title),
+    ).toEqual(['Wallet nueva', 'Solo para ti', 'Mantenimiento']);
   });
 
   it('refuses bad input, an unknown business, and anyone but staff, writing nothing', async () => {
@@ -210,7 +225,9 @@ describe('e-mail preferences', () => {
 describe('the product’s own events', () => {
   it('a deposit notifies every user of the business (list and e-mail), no one else', async () => {
     const b = await demoBusiness(t, BUSINESS_2);
-    const others = await count(t, 'notifications', `v_kind = 'deposit.received' AND v_uid_user NOT IN (SELECT v_uid FROM users WHERE v_client = $1)`, [b.client]);
+    const others = await count(t, 'notifications', `v_kind = 'deposit.received' AND v_uid_user NOT IN (SELECT v_uid FROM users WHERE v_client = $1)`, [
+      b.client,
+    ]);
     const m = await deposit(t, b.id, '150.00');
     const users = Number((await t.sql<{ n: string }>(`SELECT count(*)::text n FROM users WHERE v_client = $1 AND d_deleted_at IS NULL`, [b.client]))[0]!.n);
     expect(await count(t, 'notifications', `v_kind = 'deposit.received' AND v_link = $1`, [`/movement?uid=${m.Id}`])).toBe(users);
@@ -218,7 +235,9 @@ describe('the product’s own events', () => {
     expect(mine).toMatchObject({ v_kind: 'deposit.received', v_kind_label: 'Depósito recibido', v_title: 'Depósito recibido' });
     expect(mine.t_description).toMatch(/^Recibiste \$1[\d.,]+/);
     expect(await count(t, 'outbox', `v_to = $1 AND v_subject = 'FAR Portal: Depósito recibido'`, [BUSINESS_2])).toBeGreaterThan(0);
-    expect(await count(t, 'notifications', `v_kind = 'deposit.received' AND v_uid_user NOT IN (SELECT v_uid FROM users WHERE v_client = $1)`, [b.client])).toBe(others);
+    expect(await count(t, 'notifications', `v_kind = 'deposit.received' AND v_uid_user NOT IN (SELECT v_uid FROM users WHERE v_client = $1)`, [b.client])).toBe(
+      others,
+    );
   });
 
   it('a user blocked after failed sign-ins is notified to staff', async () => {

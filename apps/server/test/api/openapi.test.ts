@@ -91,7 +91,11 @@ describe('GET /docs/json', () => {
   it('lists exactly the API routes the server serves, with {name} parameters', () => {
     const routes = served(t.app);
     expect(routes).toEqual(expect.arrayContaining(FOUNDATION));
-    expect(documented().filter((op) => op.split(' ')[1]!.startsWith('/api/')).sort()).toEqual(routes);
+    expect(
+      documented()
+        .filter((op) => op.split(' ')[1]!.startsWith('/api/'))
+        .sort(),
+    ).toEqual(routes);
     expect(Object.keys(docs.paths).filter((p) => p.includes(':'))).toEqual([]);
   });
 

@@ -9,7 +9,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const NOTICE = 'El Catálogo Nacional de Códigos Postales, es elaborado por Correos de México y se proporciona en forma gratuita para uso particular';
-const HEADER = 'd_codigo|d_asenta|d_tipo_asenta|D_mnpio|d_estado|d_ciudad|d_CP|c_estado|c_oficina|c_CP|c_tipo_asenta|c_mnpio|id_asenta_cpcons|d_zona|c_cve_ciudad';
+const HEADER =
+  'd_codigo|d_asenta|d_tipo_asenta|D_mnpio|d_estado|d_ciudad|d_CP|c_estado|c_oficina|c_CP|c_tipo_asenta|c_mnpio|id_asenta_cpcons|d_zona|c_cve_ciudad';
 /** A CPdescarga.txt as SEPOMEX publishes it: ISO-8859-1, CRLF, two header lines. */
 const sepomex = (rows: string[]) => Buffer.from([NOTICE, HEADER, ...rows, ''].join('\r\n'), 'latin1');
 const ROWS = [
@@ -19,7 +20,8 @@ const ROWS = [
   '20900|Jesús María Centro|Pueblo|Jesús María|Aguascalientes||20901|01|20901||28|005|0203|Rural|',
 ];
 
-const upload = (email: string, content: Buffer, name = 'CPdescarga.txt') => t.call(email, { method: 'POST', url: '/api/v1/postal-code/import', ...multipart({}, { name, content, type: 'text/plain' }) });
+const upload = (email: string, content: Buffer, name = 'CPdescarga.txt') =>
+  t.call(email, { method: 'POST', url: '/api/v1/postal-code/import', ...multipart({}, { name, content, type: 'text/plain' }) });
 
 async function finished(id: string) {
   for (let i = 0; i < 200; i += 1) {
@@ -72,7 +74,9 @@ describe('GET /api/v1/postal-code/{code}', () => {
 
 describe('SEPOMEX import', () => {
   it('imports an ISO-8859-1 file as a job, with progress, and keeps colony ids on re-import', async () => {
-    const before = (await t.call(SUPER, { method: 'GET', url: '/api/v1/postal-code/06600' })).json().data.Colonies.find((c: { Name: string }) => c.Name === 'Juárez');
+    const before = (await t.call(SUPER, { method: 'GET', url: '/api/v1/postal-code/06600' }))
+      .json()
+      .data.Colonies.find((c: { Name: string }) => c.Name === 'Juárez');
     const res = await upload(SUPER, sepomex(ROWS));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ FileName: 'CPdescarga.txt', Total: 4 });
@@ -87,7 +91,9 @@ describe('SEPOMEX import', () => {
     expect(rural.Colonies[0]).toMatchObject({ Name: 'Jesús María Centro', SettlementType: 'Pueblo', Zone: 'Rural' });
 
     // The seeded Juárez was updated in place: same id, now with SEPOMEX's id_asenta_cpcons.
-    const after = (await t.call(SUPER, { method: 'GET', url: '/api/v1/postal-code/06600' })).json().data.Colonies.find((c: { Name: string }) => c.Name === 'Juárez');
+    const after = (await t.call(SUPER, { method: 'GET', url: '/api/v1/postal-code/06600' }))
+      .json()
+      .data.Colonies.find((c: { Name: string }) => c.Name === 'Juárez');
     expect(after.Id).toBe(before.Id);
     const [row] = await t.sql<{ i_asenta: number }>(`SELECT i_asenta FROM postal_colonies WHERE v_uid = $1`, [after.Id]);
     expect(row!.i_asenta).toBe(35);
@@ -104,7 +110,11 @@ describe('SEPOMEX import', () => {
   });
 
   it('processes a large file in chunks and reports processed of total', async () => {
-    const rows = Array.from({ length: 2500 }, (_, i) => `${String(90000 + Math.floor(i / 5)).padStart(5, '0')}|Colonia ${i}|Colonia|Municipio ${Math.floor(i / 5)}|Estado de Prueba|Ciudad|90001|32|90001||09|001|${String(i % 10000).padStart(4, '0')}|Urbano|01`);
+    const rows = Array.from(
+      { length: 2500 },
+      (_, i) =>
+        `${String(90000 + Math.floor(i / 5)).padStart(5, '0')}|Colonia ${i}|Colonia|Municipio ${Math.floor(i / 5)}|Estado de Prueba|Ciudad|90001|32|90001||09|001|${String(i % 10000).padStart(4, '0')}|Urbano|01`,
+    );
     const res = await upload(TECHFAR, sepomex(rows));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.Total).toBe(2500);
@@ -117,8 +127,16 @@ describe('SEPOMEX import', () => {
 
   it.each([
     ['a short line', '06700|Roma Norte|Colonia|Cuauhtémoc', 'Línea 4: se esperaban 15 columnas y hay 4'],
-    ['a bad postal code', '6700|Roma Norte|Colonia|Cuauhtémoc|Ciudad de México|Ciudad de México|06701|09|06701||09|015|0001|Urbano|01', 'Línea 4: el código postal "6700" no es válido'],
-    ['a missing colony', '06700||Colonia|Cuauhtémoc|Ciudad de México|Ciudad de México|06701|09|06701||09|015|0001|Urbano|01', 'Línea 4: falta el nombre del asentamiento'],
+    [
+      'a bad postal code',
+      '6700|Roma Norte|Colonia|Cuauhtémoc|Ciudad de México|Ciudad de México|06701|09|06701||09|015|0001|Urbano|01',
+      'Línea 4: el código postal "6700" no es válido',
+    ],
+    [
+      'a missing colony',
+      '06700||Colonia|Cuauhtémoc|Ciudad de México|Ciudad de México|06701|09|06701||09|015|0001|Urbano|01',
+      'Línea 4: falta el nombre del asentamiento',
+    ],
   ])('refuses a file with %s, with its line number, and writes nothing', async (_what, bad, message) => {
     const [jobs, colonies] = [await count(t, 'postal_code_imports'), await count(t, 'postal_colonies')];
     const res = await upload(SUPER, sepomex([ROWS[0]!, bad, ROWS[2]!]));

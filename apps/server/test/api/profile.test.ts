@@ -22,7 +22,10 @@ const getPhoto = (who: string) => t.call(who, { method: 'GET', url: '/api/v1/acc
 function multipart(filename: string, content: Buffer, type = 'application/octet-stream', field = 'file') {
   const boundary = `----far${randomBytes(8).toString('hex')}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 const upload = (who: string, filename: string, content: Buffer, type?: string, field?: string) =>
   t.call(who, { method: 'POST', url: '/api/v1/account/me/photo', ...multipart(filename, content, type, field) });
@@ -49,7 +52,15 @@ describe('GET /api/v1/account/me', () => {
   ] as const)('gives %s their own data', async (who, kind, role, isSuper) => {
     const res = await getMe(who);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ v_email: who, kind, role: { v_uid: ROLE_IDS[role], v_name: role }, isSuper, status: { v_name: 'activo' }, hasPhoto: false, b_must_change_password: false });
+    expect(res.json().data).toMatchObject({
+      v_email: who,
+      kind,
+      role: { v_uid: ROLE_IDS[role], v_name: role },
+      isSuper,
+      status: { v_name: 'activo' },
+      hasPhoto: false,
+      b_must_change_password: false,
+    });
     expect(res.json().data.v_client.startsWith(kind)).toBe(true);
     expect(res.json().data).not.toHaveProperty('v_password_hash');
     expect(res.json().data).not.toHaveProperty('v_pin_hash');
@@ -64,12 +75,37 @@ describe('PUT /api/v1/account/me', () => {
   it('saves the editable fields and records it', async () => {
     // A user of a persona física's business (a persona moral's users have no last names, below).
     const email = await person(BUSINESS_2);
-    const res = await putMe(email, { v_names: 'Mariana', v_last_name_1: 'López', v_last_name_2: '', v_cell_phone: '5598765432', v_phone: '5511223344', v_email_alternative: 'Otra@Correo.MX', v_ocuppation: 'Tesorera', d_birthdate_at: '1990-05-17' });
+    const res = await putMe(email, {
+      v_names: 'Mariana',
+      v_last_name_1: 'López',
+      v_last_name_2: '',
+      v_cell_phone: '5598765432',
+      v_phone: '5511223344',
+      v_email_alternative: 'Otra@Correo.MX',
+      v_ocuppation: 'Tesorera',
+      d_birthdate_at: '1990-05-17',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().status.message).toBe('Perfil actualizado');
-    expect(res.json().data).toMatchObject({ v_names: 'Mariana', v_last_name_1: 'López', v_last_name_2: null, v_cell_phone: '5598765432', v_phone: '5511223344', v_email_alternative: 'otra@correo.mx', v_ocuppation: 'Tesorera', d_birthdate_at: '1990-05-17' });
+    expect(res.json().data).toMatchObject({
+      v_names: 'Mariana',
+      v_last_name_1: 'López',
+      v_last_name_2: null,
+      v_cell_phone: '5598765432',
+      v_phone: '5511223344',
+      v_email_alternative: 'otra@correo.mx',
+      v_ocuppation: 'Tesorera',
+      d_birthdate_at: '1990-05-17',
+    });
     expect((await getMe(email)).json().data.v_names).toBe('Mariana');
-    expect(await count(t, 'log_user', `v_section = 'Perfil' AND v_activity = 'Actualizó sus datos de perfil' AND v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [email])).toBe(1);
+    expect(
+      await count(
+        t,
+        'log_user',
+        `v_section = 'Perfil' AND v_activity = 'Actualizó sus datos de perfil' AND v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`,
+        [email],
+      ),
+    ).toBe(1);
   });
 
   it.each([
@@ -103,7 +139,10 @@ describe('PUT /api/v1/account/me', () => {
 
   it('needs Editar on /profile', async () => {
     const [role] = await t.sql<{ v_uid: string }>(`INSERT INTO roles (v_name, v_client_prefix) VALUES ('Solo ver perfil', 'WAL') RETURNING v_uid`);
-    await t.sql(`INSERT INTO role_permissions (v_uid_role, t_json) VALUES ($1, $2::jsonb)`, [role!.v_uid, JSON.stringify([{ v_uid_menu: menuIdByUrl('/profile'), v_permissions: [PERMISSION_IDS.Ver] }])]);
+    await t.sql(`INSERT INTO role_permissions (v_uid_role, t_json) VALUES ($1, $2::jsonb)`, [
+      role!.v_uid,
+      JSON.stringify([{ v_uid_menu: menuIdByUrl('/profile'), v_permissions: [PERMISSION_IDS.Ver] }]),
+    ]);
     const email = 'solo-ver@wallet.mx';
     await addUser(t, email, WALLET, { newTenant: true, roleId: role!.v_uid });
     await t.token(email);
@@ -145,12 +184,15 @@ describe('profile photo', () => {
     expect(photo.headers['content-security-policy']).toContain('sandbox');
     expect(photo.headers['x-content-type-options']).toBe('nosniff');
     // What is kept is the sanitiser's output: the same drawing, written again.
-    expect(photo.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="1" height="1"><rect width="1" height="1"\/><\/svg>$/);
+    expect(photo.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="1" height="1"><rect width="1" height="1"\/><\/svg>$/,
+    );
   });
 
-  it('keeps an editor\'s SVG without its metadata', async () => {
+  it("keeps an editor's SVG without its metadata", async () => {
     const email = await person();
-    const inkscape = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" sodipodi:docname="a.svg"><sodipodi:namedview id="v"/><circle r="1" fill="red"/></svg>';
+    const inkscape =
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" sodipodi:docname="a.svg"><sodipodi:namedview id="v"/><circle r="1" fill="red"/></svg>';
     expect((await upload(email, 'editor.svg', Buffer.from(inkscape))).statusCode).toBe(200);
     const photo = (await getPhoto(email)).body;
     expect(photo).toContain('<circle r="1" fill="red"/>');
@@ -160,10 +202,19 @@ describe('profile photo', () => {
   const SVG_NS = 'xmlns="http://www.w3.org/2000/svg"';
   it.each([
     ['a script under a prefixed namespace', `<svg ${SVG_NS} xmlns:x="http://www.w3.org/2000/svg"><x:script>alert(1)</x:script></svg>`],
-    ['an entity-encoded javascript: link', `<svg ${SVG_NS} xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript&#58;alert(1)"><text>x</text></a></svg>`],
+    [
+      'an entity-encoded javascript: link',
+      `<svg ${SVG_NS} xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript&#58;alert(1)"><text>x</text></a></svg>`,
+    ],
     ['a javascript: link split by a tab', `<svg ${SVG_NS}><a href="jav&#x09;ascript:alert(1)"><text>x</text></a></svg>`],
-    ['an iframe inside foreignObject', `<svg ${SVG_NS}><foreignObject><iframe xmlns="http://www.w3.org/1999/xhtml" srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"/></foreignObject></svg>`],
-    ['a use of a data: document', `<svg ${SVG_NS}><use href="data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIG9ubG9hZD0iYWxlcnQoMSkiLz4="/></svg>`],
+    [
+      'an iframe inside foreignObject',
+      `<svg ${SVG_NS}><foreignObject><iframe xmlns="http://www.w3.org/1999/xhtml" srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"/></foreignObject></svg>`,
+    ],
+    [
+      'a use of a data: document',
+      `<svg ${SVG_NS}><use href="data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIG9ubG9hZD0iYWxlcnQoMSkiLz4="/></svg>`,
+    ],
     ['an event handler', `<svg ${SVG_NS} onload="alert(1)"><rect/></svg>`],
     ['a DOCTYPE with entities', `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">]><svg ${SVG_NS}><text>&a;</text></svg>`],
   ])('refuses an SVG photo with %s, on both photo uploads, and stores nothing', async (_what, svg) => {
@@ -174,7 +225,11 @@ describe('profile photo', () => {
     expect(res.json()).toMatchObject({ ErrorCode: 'VALIDATION', message: ACCEPT, errors: [{ field: 'file', key: 'accept' }] });
     expect(await snapshot(email)).toEqual(before);
     const [admin] = await t.sql<{ v_uid: string }>(`SELECT v_uid FROM users WHERE v_email = $1`, [TECHFAR]);
-    const staff = await t.call(SUPER, { method: 'POST', url: `/api/v1/profiles/users/action/upload-image?ClientKind=techfar&Id=${admin!.v_uid}`, ...multipart('ataque.svg', Buffer.from(svg), 'image/svg+xml') });
+    const staff = await t.call(SUPER, {
+      method: 'POST',
+      url: `/api/v1/profiles/users/action/upload-image?ClientKind=techfar&Id=${admin!.v_uid}`,
+      ...multipart('ataque.svg', Buffer.from(svg), 'image/svg+xml'),
+    });
     expect(staff.statusCode).toBe(400);
     expect(staff.json().message).toBe(ACCEPT);
   });
@@ -204,12 +259,17 @@ describe('profile photo', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'Este campo es requerido', errors: [{ field: 'file', key: 'required' }] });
     expect(await snapshot(email)).toEqual(before);
-    const empty = await t.call(email, { method: 'POST', url: '/api/v1/account/me/photo', payload: '--x--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const empty = await t.call(email, {
+      method: 'POST',
+      url: '/api/v1/account/me/photo',
+      payload: '--x--\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
     expect(empty.statusCode).toBe(400);
     expect(await snapshot(email)).toEqual(before);
   });
 
-  it("serves each user only their own photo", async () => {
+  it('serves each user only their own photo', async () => {
     const a = await person();
     const b = await person();
     await upload(a, 'a.png', PNG, 'image/png');
@@ -225,7 +285,12 @@ describe('profile photo', () => {
 
 describe('a business user sees their business as the person it is', () => {
   const mine = (who: string) => t.call(who, { method: 'GET', url: '/api/v1/profiles/business/query/mine' });
-  const userRow = async (email: string) => (await t.sql<{ v_last_name_1: string | null; d_birthdate_at: string | null }>(`SELECT v_last_name_1, d_birthdate_at::text FROM users WHERE v_email = $1`, [email]))[0]!;
+  const userRow = async (email: string) =>
+    (
+      await t.sql<{ v_last_name_1: string | null; d_birthdate_at: string | null }>(`SELECT v_last_name_1, d_birthdate_at::text FROM users WHERE v_email = $1`, [
+        email,
+      ])
+    )[0]!;
 
   it('a persona moral: razón social, RFC of 12 and the legal representative, no individual data', async () => {
     const res = await mine(BUSINESS);
@@ -238,7 +303,14 @@ describe('a business user sees their business as the person it is', () => {
 
   it('a persona física: the individual names, last names, RFC of 13 and CURP', async () => {
     const b = (await mine(BUSINESS_2)).json().data;
-    expect(b).toMatchObject({ IsMoral: false, Name: 'Lucía', LastName: 'Hernández', SecondLastName: 'Vega', Curp: 'HEVL850214MDFRGC07', LegalRepresentative: null });
+    expect(b).toMatchObject({
+      IsMoral: false,
+      Name: 'Lucía',
+      LastName: 'Hernández',
+      SecondLastName: 'Vega',
+      Curp: 'HEVL850214MDFRGC07',
+      LegalRepresentative: null,
+    });
     expect(b.Rfc).toHaveLength(13);
   });
 

@@ -18,8 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const users = (who: string, path: string, payload: unknown, method: 'POST' | 'PUT' = 'POST') => t.call(who, { method, url: `/api/v1/profiles/users/${path}`, payload: payload as object });
-const invite = (who: string, extra: Record<string, unknown> = {}) => users(who, 'action/create', { ClientKind: 'business', Name: 'Rocío', LastName: 'Medina', Email: email('invitada'), ...extra });
+const users = (who: string, path: string, payload: unknown, method: 'POST' | 'PUT' = 'POST') =>
+  t.call(who, { method, url: `/api/v1/profiles/users/${path}`, payload: payload as object });
+const invite = (who: string, extra: Record<string, unknown> = {}) =>
+  users(who, 'action/create', { ClientKind: 'business', Name: 'Rocío', LastName: 'Medina', Email: email('invitada'), ...extra });
 const statusOf = async (id: string) => (await t.sql<{ s: string }>(`SELECT v_uid_status::text AS s FROM users WHERE v_uid = $1`, [id]))[0]!.s;
 const written = async () => [await count(t, 'users'), await count(t, 'log_user'), await count(t, 'outbox'), await count(t, 'files')];
 
@@ -35,18 +37,29 @@ describe("an unsupported client kind: 'Parametro no válido' at once", () => {
     ['action/bulk-action', 'POST', { Action: 'borrar', Ids: [] }],
   ];
 
-  it.each(calls.flatMap(([path, method, body]) => ['wallet', 'TECHFAR', '', 7, undefined].map((kind) => [path, kind, method, body] as const)))('%s with ClientKind %j', async (path, kind, method, body) => {
-    const before = await written();
-    const payload = kind === undefined ? body : { ...body, ClientKind: kind };
-    // Even a caller without any grant on users gets the parameter error first.
-    for (const who of [SUPER, WALLET]) refused(await users(who, path, payload, method), 400, 'Parametro no válido');
-    expect(await written()).toEqual(before);
-  });
+  it.each(calls.flatMap(([path, method, body]) => ['wallet', 'TECHFAR', '', 7, undefined].map((kind) => [path, kind, method, body] as const)))(
+    '%s with ClientKind %j',
+    async (path, kind, method, body) => {
+      const before = await written();
+      const payload = kind === undefined ? body : { ...body, ClientKind: kind };
+      // Even a caller without any grant on users gets the parameter error first.
+      for (const who of [SUPER, WALLET]) refused(await users(who, path, payload, method), 400, 'Parametro no válido');
+      expect(await written()).toEqual(before);
+    },
+  );
 
   it('for the image upload (admins only) too', async () => {
     const before = await written();
     for (const kind of ['wallet', 'business']) {
-      refused(await t.call(SUPER, { method: 'POST', url: `/api/v1/profiles/users/action/upload-image?ClientKind=${kind}&Id=${userOfB}`, ...multipart({}, { name: 'a.png', content: png() }) }), 400, 'Parametro no válido');
+      refused(
+        await t.call(SUPER, {
+          method: 'POST',
+          url: `/api/v1/profiles/users/action/upload-image?ClientKind=${kind}&Id=${userOfB}`,
+          ...multipart({}, { name: 'a.png', content: png() }),
+        }),
+        400,
+        'Parametro no válido',
+      );
     }
     expect(await written()).toEqual(before);
   });
@@ -69,7 +82,9 @@ describe('ClientKind business, by a business admin (own business only)', () => {
     await invite(SUPER, { BusinessId: B });
     const res = await users(BUSINESS, 'query/list', { ClientKind: 'business' });
     expect(res.statusCode, res.body).toBe(200);
-    const clients = await t.sql<{ v_client: string }>(`SELECT DISTINCT v_client FROM users WHERE v_uid = ANY($1::uuid[])`, [res.json().data.Records.map((r: { Id: string }) => r.Id)]);
+    const clients = await t.sql<{ v_client: string }>(`SELECT DISTINCT v_client FROM users WHERE v_uid = ANY($1::uuid[])`, [
+      res.json().data.Records.map((r: { Id: string }) => r.Id),
+    ]);
     expect(clients).toEqual([{ v_client: (await t.sql<{ v_client: string }>(`SELECT v_client FROM businesses WHERE v_uid = $1`, [A]))[0]!.v_client }]);
     refused(await users(BUSINESS, 'query/list', { ClientKind: 'business', BusinessId: B }), 404, 'La empresa no existe');
   });
@@ -78,8 +93,17 @@ describe('ClientKind business, by a business admin (own business only)', () => {
     const res = await invite(BUSINESS);
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
-    expect(d).toMatchObject({ BusinessId: A, Name: 'Rocío', LastName: 'Medina', RoleId: ROLE_IDS.business, IsActive: true, Status: { Name: 'activo', IsBlocked: false } });
-    const [row] = await t.sql<{ v_client: string; b_must_change_password: boolean }>(`SELECT v_client, b_must_change_password FROM users WHERE v_uid = $1`, [d.Id]);
+    expect(d).toMatchObject({
+      BusinessId: A,
+      Name: 'Rocío',
+      LastName: 'Medina',
+      RoleId: ROLE_IDS.business,
+      IsActive: true,
+      Status: { Name: 'activo', IsBlocked: false },
+    });
+    const [row] = await t.sql<{ v_client: string; b_must_change_password: boolean }>(`SELECT v_client, b_must_change_password FROM users WHERE v_uid = $1`, [
+      d.Id,
+    ]);
     expect(row).toEqual({ v_client: d.ClientNumber, b_must_change_password: true });
     expect(d.ClientNumber).toBe((await t.sql<{ v_client: string }>(`SELECT v_client FROM businesses WHERE v_uid = $1`, [A]))[0]!.v_client);
     const login = await signin(t, d.Email, await temporaryPassword(t, d.Email));
@@ -106,17 +130,33 @@ describe('ClientKind business, by a business admin (own business only)', () => {
     expect(await statusOf(d.Id)).toBe(STATUS_IDS['activo-desbloqueado']);
 
     const me = (await t.sql<{ v_uid: string }>(`SELECT v_uid FROM users WHERE v_email = $1`, [BUSINESS]))[0]!.v_uid;
-    refused(await users(BUSINESS, 'action/bulk-action', { ClientKind: 'business', Action: 'desactivar', Ids: [me] }), 422, 'No puedes desactivar tu propio usuario');
+    refused(
+      await users(BUSINESS, 'action/bulk-action', { ClientKind: 'business', Action: 'desactivar', Ids: [me] }),
+      422,
+      'No puedes desactivar tu propio usuario',
+    );
     refused(await users(BUSINESS, 'action/delete', { ClientKind: 'business', Id: me }), 422, 'No puedes eliminar tu propio usuario');
     // Business B has a single user: staff may not leave it without one.
-    const bOnly = await t.sql<{ v_uid: string }>(`SELECT u.v_uid FROM users u JOIN businesses b ON b.v_client = u.v_client WHERE b.v_uid = $1 AND u.d_deleted_at IS NULL`, [B]);
+    const bOnly = await t.sql<{ v_uid: string }>(
+      `SELECT u.v_uid FROM users u JOIN businesses b ON b.v_client = u.v_client WHERE b.v_uid = $1 AND u.d_deleted_at IS NULL`,
+      [B],
+    );
     for (const u of bOnly.filter((x) => x.v_uid !== userOfB)) await users(SUPER, 'action/delete', { ClientKind: 'business', Id: u.v_uid });
-    refused(await users(SUPER, 'action/bulk-action', { ClientKind: 'business', Action: 'bloquear', Ids: [userOfB] }), 422, 'La empresa debe conservar al menos un usuario activo');
+    refused(
+      await users(SUPER, 'action/bulk-action', { ClientKind: 'business', Action: 'bloquear', Ids: [userOfB] }),
+      422,
+      'La empresa debe conservar al menos un usuario activo',
+    );
   });
 
   it('edits its users with PUT, IsActive included', async () => {
     const d = (await invite(BUSINESS)).json().data;
-    const res = await users(BUSINESS, 'action/update', { ClientKind: 'business', Id: d.Id, Name: 'Rocío Elena', LastName: 'Medina', Email: d.Email, Mobile: '3312345678', IsActive: false }, 'PUT');
+    const res = await users(
+      BUSINESS,
+      'action/update',
+      { ClientKind: 'business', Id: d.Id, Name: 'Rocío Elena', LastName: 'Medina', Email: d.Email, Mobile: '3312345678', IsActive: false },
+      'PUT',
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ Name: 'Rocío Elena', Mobile: '3312345678', IsActive: false, Status: { Name: 'inactivo' } });
     expect((await users(BUSINESS, 'query/getbyemail', { ClientKind: 'business', Email: d.Email })).json().data.Id).toBe(d.Id);
@@ -127,7 +167,11 @@ describe('ClientKind business, by a business admin (own business only)', () => {
     const role = await t.call(SUPER, {
       method: 'POST',
       url: '/api/v1/rbac/create',
-      payload: { v_name: 'business-lectura', v_client_prefix: 'BUS', Permissions: [{ v_uid_menu: menuIdByUrl('/profile'), v_permissions: [PERMISSION_IDS.Ver] }] },
+      payload: {
+        v_name: 'business-lectura',
+        v_client_prefix: 'BUS',
+        Permissions: [{ v_uid_menu: menuIdByUrl('/profile'), v_permissions: [PERMISSION_IDS.Ver] }],
+      },
     });
     expect(role.statusCode, role.body).toBe(200);
     const reader = (await invite(BUSINESS, { RoleId: role.json().data.v_uid })).json().data;
@@ -136,8 +180,22 @@ describe('ClientKind business, by a business admin (own business only)', () => {
     await withToken(t, first, { method: 'POST', url: '/api/v1/account/Password/Change', payload: { CurrentPassword: temp, NewPassword: 'Lectura2026x' } });
     const token = await freshToken(t, reader.Email, 'Lectura2026x');
     expect((await withToken(t, token, { method: 'POST', url: '/api/v1/profiles/users/query/list', payload: { ClientKind: 'business' } })).statusCode).toBe(200);
-    refused(await withToken(t, token, { method: 'POST', url: '/api/v1/profiles/users/action/create', payload: { ClientKind: 'business', Name: 'X', Email: email() } }), 403);
-    refused(await withToken(t, token, { method: 'POST', url: '/api/v1/profiles/users/action/bulk-action', payload: { ClientKind: 'business', Action: 'desactivar', Ids: [reader.Id] } }), 403);
+    refused(
+      await withToken(t, token, {
+        method: 'POST',
+        url: '/api/v1/profiles/users/action/create',
+        payload: { ClientKind: 'business', Name: 'X', Email: email() },
+      }),
+      403,
+    );
+    refused(
+      await withToken(t, token, {
+        method: 'POST',
+        url: '/api/v1/profiles/users/action/bulk-action',
+        payload: { ClientKind: 'business', Action: 'desactivar', Ids: [reader.Id] },
+      }),
+      403,
+    );
   });
 });
 

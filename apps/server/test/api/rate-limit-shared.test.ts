@@ -61,7 +61,8 @@ describe('per-IP limit', () => {
 describe('tight limits', () => {
   it('the sign-in limit of an IP is exact across processes', async () => {
     const ip = '198.18.2.1';
-    const signin = (app: FastifyInstance, i: number) => app.inject({ method: 'POST', url: '/api/v1/account/Signin', headers: from(ip), payload: { Email: `nadie${i}@demo.mx`, Password: 'Equivocada1' } });
+    const signin = (app: FastifyInstance, i: number) =>
+      app.inject({ method: 'POST', url: '/api/v1/account/Signin', headers: from(ip), payload: { Email: `nadie${i}@demo.mx`, Password: 'Equivocada1' } });
     for (let i = 0; i < 20; i++) expect((await signin(i % 2 ? other : t.app, i)).statusCode).toBe(401);
     expect((await signin(t.app, 20)).statusCode).toBe(429);
     expect((await signin(other, 21)).statusCode).toBe(429);

@@ -12,11 +12,18 @@ afterAll(() => t.close());
 
 const RATE_LIMIT = 'Demasiados intentos. Espera un momento e inténtalo de nuevo.';
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
-const signinFrom = (ip: string, Email: string, Password = DEMO_PASSWORD) => t.app.inject({ method: 'POST', url: '/api/v1/account/Signin', headers: from(ip), payload: { Email, Password } });
+const signinFrom = (ip: string, Email: string, Password = DEMO_PASSWORD) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/account/Signin', headers: from(ip), payload: { Email, Password } });
 
 function expectRateLimited(res: { statusCode: number; json: () => unknown }) {
   expect(res.statusCode).toBe(429);
-  expect(res.json()).toMatchObject({ success: false, IsSuccess: false, ErrorCode: 'RATE_LIMIT', message: RATE_LIMIT, status: { code: 429, message: RATE_LIMIT } });
+  expect(res.json()).toMatchObject({
+    success: false,
+    IsSuccess: false,
+    ErrorCode: 'RATE_LIMIT',
+    message: RATE_LIMIT,
+    status: { code: 429, message: RATE_LIMIT },
+  });
 }
 
 describe('rate limits', () => {
@@ -44,7 +51,13 @@ describe('rate limits', () => {
     const email = 'codigos-limite@demo.mx';
     await addUser(t, email, BUSINESS);
     const token = (await signinFrom('192.0.2.1', email)).json().data.AccessToken as string;
-    const verify = (ip: string) => t.app.inject({ method: 'POST', url: '/api/v1/security/verify', headers: { ...from(ip), authorization: `Bearer ${token}` }, payload: { Operation: 'spei-out', Code: '123456' } });
+    const verify = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/security/verify',
+        headers: { ...from(ip), authorization: `Bearer ${token}` },
+        payload: { Operation: 'spei-out', Code: '123456' },
+      });
     for (let i = 1; i <= 10; i++) expect((await verify(`192.0.2.${i}`)).statusCode, `verify ${i}`).toBe(422);
     expectRateLimited(await verify('192.0.2.11'));
   });

@@ -23,7 +23,10 @@ const seedBody = (url: string, changes: object = {}) => {
 
 const menuUrls = async (who: string) => ((await as(who, rbac('GET', 'menu'))).json().data as Array<{ v_url: string }>).map((e) => e.v_url);
 /** §2 menu of a kind from the seed: entries of that kind by i_order, ties in seed order (sort is stable). */
-const seedMenu = (kind: ClientKind) => MENU_SEED.filter((e) => e.v_client_prefix.includes(kind)).sort((a, b) => a.i_order - b.i_order).map((e) => e.v_url);
+const seedMenu = (kind: ClientKind) =>
+  MENU_SEED.filter((e) => e.v_client_prefix.includes(kind))
+    .sort((a, b) => a.i_order - b.i_order)
+    .map((e) => e.v_url);
 
 const detail = async (v_uid: string) => (await as(SUPER, rbac('POST', 'role/detail', { v_uid }))).json().data;
 const createRole = (who: string, body: object) => as(who, rbac('POST', 'create', { i_active: true, Permissions: [], ...body }));
@@ -60,8 +63,34 @@ const FORBIDDEN = 'No tienes permiso para realizar esta acción';
 const SUPER_ONLY = 'Solo un super administrador puede realizar esta acción';
 
 describe('GET /api/v1/rbac/menu', () => {
-  const ADMIN = ['/dashboard', '/profile', '/user/business', '/user/wallet', '/user/techfar', '/clarification', '/log', '/report', '/cms', '/notification', '/roles-permissions', '/pre-stock-cards'];
-  const BUS = ['/dashboard', '/profile', '/account', '/dispersal/history', '/dispersal/transfer', '/dispersal/program', '/movement', '/account/status', '/clarification', '/report', '/notification', '/help'];
+  const ADMIN = [
+    '/dashboard',
+    '/profile',
+    '/user/business',
+    '/user/wallet',
+    '/user/techfar',
+    '/clarification',
+    '/log',
+    '/report',
+    '/cms',
+    '/notification',
+    '/roles-permissions',
+    '/pre-stock-cards',
+  ];
+  const BUS = [
+    '/dashboard',
+    '/profile',
+    '/account',
+    '/dispersal/history',
+    '/dispersal/transfer',
+    '/dispersal/program',
+    '/movement',
+    '/account/status',
+    '/clarification',
+    '/report',
+    '/notification',
+    '/help',
+  ];
   // «Mi resumen» (the wallet's dashboard) is in the wallet menu too (issue 26 §4).
   const WAL = ['/dashboard', '/profile', '/dispersal/transfer', '/movement', '/clarification', '/dispersal/budget', '/notification'];
 
@@ -76,7 +105,17 @@ describe('GET /api/v1/rbac/menu', () => {
     expect(seedMenu(kind)).toEqual(expected);
     const entries = (await as(who, rbac('GET', 'menu'))).json().data;
     for (const e of entries) {
-      expect(Object.keys(e).sort()).toEqual(['i_active', 'i_order', 'v_client_prefix', 'v_icon', 'v_name', 'v_permissions', 'v_uid', 'v_uid_children', 'v_url']);
+      expect(Object.keys(e).sort()).toEqual([
+        'i_active',
+        'i_order',
+        'v_client_prefix',
+        'v_icon',
+        'v_name',
+        'v_permissions',
+        'v_uid',
+        'v_uid_children',
+        'v_url',
+      ]);
       expect(e.v_client_prefix).toContain(kind);
       expect(e.i_active).toBe(true);
     }
@@ -97,7 +136,8 @@ describe('GET /api/v1/rbac/menu', () => {
   });
 
   it('names the wallet entries as their pages: «Mi resumen» and «Transferencias»', async () => {
-    const names = async (who: string) => new Map(((await as(who, rbac('GET', 'menu'))).json().data as Array<{ v_url: string; v_name: string }>).map((e) => [e.v_url, e.v_name]));
+    const names = async (who: string) =>
+      new Map(((await as(who, rbac('GET', 'menu'))).json().data as Array<{ v_url: string; v_name: string }>).map((e) => [e.v_url, e.v_name]));
     const wallet = await names(WALLET);
     expect([wallet.get('/dashboard'), wallet.get('/dispersal/transfer')]).toEqual(['Mi resumen', 'Transferencias']);
     const business = await names(BUSINESS);
@@ -129,7 +169,12 @@ describe('GET /api/v1/rbac/menu/permission and menu/all', () => {
   it('lists every entry of every kind for the roles screen (staff with Ver only)', async () => {
     const all = await as(TECHFAR, rbac('GET', 'menu/all'));
     expect(all.statusCode).toBe(200);
-    expect(all.json().data.map((e: { v_uid: string }) => e.v_uid).sort()).toEqual(MENU_SEED.map((e) => e.v_uid).sort());
+    expect(
+      all
+        .json()
+        .data.map((e: { v_uid: string }) => e.v_uid)
+        .sort(),
+    ).toEqual(MENU_SEED.map((e) => e.v_uid).sort());
     for (const who of [BUSINESS, WALLET]) expect((await as(who, rbac('GET', 'menu/all'))).statusCode).toBe(403);
   });
 });
@@ -203,10 +248,26 @@ describe('roles: create', () => {
   });
 
   it.each([
-    ['an entry of another client kind', { v_client_prefix: 'FAR', Permissions: [grant('/help', 'Ver')] }, 'El permiso hace referencia a una entrada de menú que no corresponde al tipo de cliente del rol'],
-    ['an unknown entry', { v_client_prefix: 'FAR', Permissions: [{ v_uid_menu: '00000000-0000-4000-8000-000000000000', v_permissions: [] }] }, 'El permiso hace referencia a una entrada de menú que no corresponde al tipo de cliente del rol'],
-    ['a permission the entry does not offer', { v_client_prefix: 'FAR', Permissions: [grant('/dashboard', 'Borrar')] }, 'La entrada "Dashboard" no admite uno de los permisos indicados'],
-    ['the same entry twice', { v_client_prefix: 'WAL', Permissions: [grant('/profile', 'Ver'), grant('/profile', 'Editar')] }, 'Una entrada del menú aparece más de una vez'],
+    [
+      'an entry of another client kind',
+      { v_client_prefix: 'FAR', Permissions: [grant('/help', 'Ver')] },
+      'El permiso hace referencia a una entrada de menú que no corresponde al tipo de cliente del rol',
+    ],
+    [
+      'an unknown entry',
+      { v_client_prefix: 'FAR', Permissions: [{ v_uid_menu: '00000000-0000-4000-8000-000000000000', v_permissions: [] }] },
+      'El permiso hace referencia a una entrada de menú que no corresponde al tipo de cliente del rol',
+    ],
+    [
+      'a permission the entry does not offer',
+      { v_client_prefix: 'FAR', Permissions: [grant('/dashboard', 'Borrar')] },
+      'La entrada "Dashboard" no admite uno de los permisos indicados',
+    ],
+    [
+      'the same entry twice',
+      { v_client_prefix: 'WAL', Permissions: [grant('/profile', 'Ver'), grant('/profile', 'Editar')] },
+      'Una entrada del menú aparece más de una vez',
+    ],
   ])('refuses grants on %s with 400', async (_what, body, message) => {
     await refused(() => createRole(SUPER, { v_name: 'Rol inválido', ...body }), 400, message);
   });
@@ -224,7 +285,12 @@ describe('roles: create', () => {
 describe('roles: edit', () => {
   it('lets super rename a custom role and change its grants', async () => {
     const id = await customRole('BUS', [grant('/dashboard', 'Ver')]);
-    const res = await editRole(SUPER, { v_uid: id, v_name: 'Consulta BUS', i_active: true, Permissions: [grant('/movement', 'Ver'), grant('/profile', 'Ver', 'Editar')] });
+    const res = await editRole(SUPER, {
+      v_uid: id,
+      v_name: 'Consulta BUS',
+      i_active: true,
+      Permissions: [grant('/movement', 'Ver'), grant('/profile', 'Ver', 'Editar')],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ v_name: 'Consulta BUS', Permissions: [grant('/movement', 'Ver'), grant('/profile', 'Ver', 'Editar')] });
     expect(await count(t, 'log_user', `v_section = 'Roles y permisos' AND v_activity = 'Editó el rol Consulta BUS'`)).toBe(1);
@@ -232,19 +298,46 @@ describe('roles: edit', () => {
 
   it('keeps system roles: no rename, no deactivation', async () => {
     const techfar = await detail(ROLE_IDS.techfar);
-    await refused(() => editRole(SUPER, { v_uid: ROLE_IDS.techfar, v_name: 'operaciones', i_active: true, Permissions: techfar.Permissions }), 422, 'Los roles del sistema no se pueden renombrar');
-    await refused(() => editRole(SUPER, { v_uid: ROLE_IDS.techfar, v_name: 'techfar', i_active: false, Permissions: techfar.Permissions }), 422, 'Los roles del sistema no se pueden desactivar');
+    await refused(
+      () => editRole(SUPER, { v_uid: ROLE_IDS.techfar, v_name: 'operaciones', i_active: true, Permissions: techfar.Permissions }),
+      422,
+      'Los roles del sistema no se pueden renombrar',
+    );
+    await refused(
+      () => editRole(SUPER, { v_uid: ROLE_IDS.techfar, v_name: 'techfar', i_active: false, Permissions: techfar.Permissions }),
+      422,
+      'Los roles del sistema no se pueden desactivar',
+    );
   });
 
   it('keeps Ver and Editar on /roles-permissions for the super role', async () => {
     const current = (await detail(ROLE_IDS.super)).Permissions as Grant[];
     const without = (url: string, keep: PermissionName[]) => current.map((g) => (g.v_uid_menu === menuIdByUrl(url) ? grant(url, ...keep) : g));
     const message = 'El rol super debe conservar Ver y Editar en Roles y permisos';
-    await refused(() => editRole(SUPER, { v_uid: ROLE_IDS.super, v_name: 'super', i_active: true, Permissions: without('/roles-permissions', ['Ver']) }), 422, message);
-    await refused(() => editRole(SUPER, { v_uid: ROLE_IDS.super, v_name: 'super', i_active: true, Permissions: current.filter((g) => g.v_uid_menu !== menuIdByUrl('/roles-permissions')) }), 422, message);
+    await refused(
+      () => editRole(SUPER, { v_uid: ROLE_IDS.super, v_name: 'super', i_active: true, Permissions: without('/roles-permissions', ['Ver']) }),
+      422,
+      message,
+    );
+    await refused(
+      () =>
+        editRole(SUPER, {
+          v_uid: ROLE_IDS.super,
+          v_name: 'super',
+          i_active: true,
+          Permissions: current.filter((g) => g.v_uid_menu !== menuIdByUrl('/roles-permissions')),
+        }),
+      422,
+      message,
+    );
     await refused(() => as(SUPER, rbac('POST', 'permission', { v_uid_role: ROLE_IDS.super, t_json: without('/roles-permissions', ['Editar']) })), 422, message);
     // Taking away something else is fine.
-    const res = await editRole(SUPER, { v_uid: ROLE_IDS.super, v_name: 'super', i_active: true, Permissions: without('/roles-permissions', ['Ver', 'Agregar', 'Editar', 'Borrar', 'Desactivar']) });
+    const res = await editRole(SUPER, {
+      v_uid: ROLE_IDS.super,
+      v_name: 'super',
+      i_active: true,
+      Permissions: without('/roles-permissions', ['Ver', 'Agregar', 'Editar', 'Borrar', 'Desactivar']),
+    });
     expect(res.statusCode).toBe(200);
     await editRole(SUPER, { v_uid: ROLE_IDS.super, v_name: 'super', i_active: true, Permissions: current });
   });
@@ -252,9 +345,17 @@ describe('roles: edit', () => {
   it('refuses a duplicate name, an unknown role, and anyone but super', async () => {
     const id = await customRole('WAL');
     await refused(() => editRole(SUPER, { v_uid: id, v_name: 'wallet', i_active: true, Permissions: [] }), 409, 'Ya existe un rol con ese nombre');
-    await refused(() => editRole(SUPER, { v_uid: '00000000-0000-4000-8000-000000000000', v_name: 'Nada', i_active: true, Permissions: [] }), 404, 'El rol no existe');
+    await refused(
+      () => editRole(SUPER, { v_uid: '00000000-0000-4000-8000-000000000000', v_name: 'Nada', i_active: true, Permissions: [] }),
+      404,
+      'El rol no existe',
+    );
     await refused(() => editRole(TECHFAR, { v_uid: id, v_name: 'Cambio', i_active: true, Permissions: [] }), 403, SUPER_ONLY);
-    await refused(() => editRole(BUSINESS, { v_uid: ROLE_IDS.business, v_name: 'business', i_active: true, Permissions: defaultGrants('business') }), 403, SUPER_ONLY);
+    await refused(
+      () => editRole(BUSINESS, { v_uid: ROLE_IDS.business, v_name: 'business', i_active: true, Permissions: defaultGrants('business') }),
+      403,
+      SUPER_ONLY,
+    );
   });
 });
 
@@ -272,7 +373,9 @@ describe('a role edited changes what its users can do', () => {
         expect(res.statusCode).toBe(403);
         expect(res.json().message).toBe(FORBIDDEN);
       }
-      const profile = ((await as(BUSINESS, rbac('GET', 'menu/permission'))).json().data as Array<{ v_url: string; granted: string[] }>).find((e) => e.v_url === '/profile');
+      const profile = ((await as(BUSINESS, rbac('GET', 'menu/permission'))).json().data as Array<{ v_url: string; granted: string[] }>).find(
+        (e) => e.v_url === '/profile',
+      );
       expect(profile!.granted).toEqual(['Ver']);
       // Other kinds are untouched.
       expect((await as(WALLET, { method: 'PUT', url: '/api/v1/account/me', payload: { v_names: 'Diego' } })).statusCode).toBe(200);
@@ -290,7 +393,11 @@ describe('a role edited changes what its users can do', () => {
 
     const login = (await signin(t, email)).json().data;
     expect(login.RoleId).toBe(id);
-    expect(JSON.parse(Buffer.from(login.IdToken.split('.')[1], 'base64url').toString())).toMatchObject({ 'custom:user_group': 'Auditoría', 'custom:user_type': 'FAR', 'custom:role_id': id });
+    expect(JSON.parse(Buffer.from(login.IdToken.split('.')[1], 'base64url').toString())).toMatchObject({
+      'custom:user_group': 'Auditoría',
+      'custom:user_type': 'FAR',
+      'custom:role_id': id,
+    });
 
     const can = async (opts: InjectOptions) => (await as(email, opts)).statusCode;
     expect(await can({ method: 'GET', url: '/api/v1/logs' })).toBe(200);
@@ -299,11 +406,16 @@ describe('a role edited changes what its users can do', () => {
     expect(await can(rbac('POST', 'roles', {}))).toBe(403);
     // The menu shows only what the role may see.
     expect(await menuUrls(email)).toEqual(['/dashboard', '/profile', '/log']);
-    const grants = new Map(((await as(email, rbac('GET', 'menu/permission'))).json().data as Array<{ v_url: string; granted: string[] }>).map((e) => [e.v_url, e.granted]));
+    const grants = new Map(
+      ((await as(email, rbac('GET', 'menu/permission'))).json().data as Array<{ v_url: string; granted: string[] }>).map((e) => [e.v_url, e.granted]),
+    );
     expect(Object.fromEntries(grants)).toEqual({ '/dashboard': ['Ver'], '/profile': ['Ver'], '/log': ['Ver'] });
 
     // Granting Ver on the roles screen lets them list roles, but creating one stays super's alone.
-    const res = await as(SUPER, rbac('POST', 'permission', { v_uid_role: id, t_json: [grant('/dashboard', 'Ver'), grant('/log', 'Ver'), grant('/roles-permissions', 'Ver', 'Agregar')] }));
+    const res = await as(
+      SUPER,
+      rbac('POST', 'permission', { v_uid_role: id, t_json: [grant('/dashboard', 'Ver'), grant('/log', 'Ver'), grant('/roles-permissions', 'Ver', 'Agregar')] }),
+    );
     expect(res.statusCode).toBe(200);
     expect(await menuUrls(email)).toEqual(['/dashboard', '/log', '/roles-permissions']);
     expect(await can(rbac('POST', 'roles', {}))).toBe(200);
@@ -373,7 +485,16 @@ describe('roles: delete and bulk', () => {
 });
 
 describe('menu entries: POST /rbac/menu and PUT /rbac/menu/{id}', () => {
-  const entry = (changes: object = {}) => ({ v_name: 'Conciliación', v_url: '/conciliation', v_client_prefix: ['FAR'], v_permissions: [PERMISSION_IDS.Ver, PERMISSION_IDS.Editar], v_icon: 'scale', i_order: 7, i_active: false, ...changes });
+  const entry = (changes: object = {}) => ({
+    v_name: 'Conciliación',
+    v_url: '/conciliation',
+    v_client_prefix: ['FAR'],
+    v_permissions: [PERMISSION_IDS.Ver, PERMISSION_IDS.Editar],
+    v_icon: 'scale',
+    i_order: 7,
+    i_active: false,
+    ...changes,
+  });
 
   it('lets super add an entry; once active it shows, at its order, to roles granted Ver on it', async () => {
     const res = await as(SUPER, rbac('POST', 'menu', entry()));
@@ -381,7 +502,11 @@ describe('menu entries: POST /rbac/menu and PUT /rbac/menu/{id}', () => {
     const created = res.json().data;
     expect(created).toMatchObject({ v_url: '/conciliation', v_client_prefix: ['FAR'], i_order: 7, i_active: false, v_uid_children: null });
     expect(await count(t, 'log_user', `v_section = 'Roles y permisos' AND v_activity = 'Creó la entrada de menú Conciliación'`)).toBe(1);
-    const role = await customRole('FAR', [grant('/dashboard', 'Ver'), grant('/log', 'Ver'), { v_uid_menu: created.v_uid, v_permissions: [PERMISSION_IDS.Ver] }]);
+    const role = await customRole('FAR', [
+      grant('/dashboard', 'Ver'),
+      grant('/log', 'Ver'),
+      { v_uid_menu: created.v_uid, v_permissions: [PERMISSION_IDS.Ver] },
+    ]);
     const email = 'conciliador@far.mx';
     await addUser(t, email, TECHFAR, { roleId: role });
     // Inactive entries count for nobody, even when granted.
@@ -403,7 +528,12 @@ describe('menu entries: POST /rbac/menu and PUT /rbac/menu/{id}', () => {
     ['an unknown permission', entry({ v_permissions: ['00000000-0000-4000-8000-000000000000'] }), 400, 'Permiso no válido'],
     ['no client kind', entry({ v_client_prefix: [] }), 400, 'Selecciona al menos un tipo de cliente'],
     ['an unknown related entry', entry({ v_uid_children: '00000000-0000-4000-8000-000000000000' }), 400, 'La entrada de menú relacionada no existe'],
-    ['the url of an entry of the same kind', entry({ v_url: '/dashboard', v_client_prefix: ['BUS'] }), 409, 'Ya existe una entrada de menú con esa ruta para ese tipo de cliente'],
+    [
+      'the url of an entry of the same kind',
+      entry({ v_url: '/dashboard', v_client_prefix: ['BUS'] }),
+      409,
+      'Ya existe una entrada de menú con esa ruta para ese tipo de cliente',
+    ],
   ])('refuses %s, writing nothing', async (_what, body, status, message) => {
     await refused(() => as(SUPER, rbac('POST', 'menu', body)), status, message);
   });
@@ -450,7 +580,11 @@ describe('permissions: POST /rbac/permission and PUT /rbac/permission/{id}', () 
 
   it('refuses grants of another kind, a permission of another role, unknown ids, and anyone but super', async () => {
     const id = await customRole('WAL');
-    await refused(() => as(SUPER, rbac('POST', 'permission', { v_uid_role: id, t_json: [grant('/log', 'Ver')] })), 400, 'El permiso hace referencia a una entrada de menú que no corresponde al tipo de cliente del rol');
+    await refused(
+      () => as(SUPER, rbac('POST', 'permission', { v_uid_role: id, t_json: [grant('/log', 'Ver')] })),
+      400,
+      'El permiso hace referencia a una entrada de menú que no corresponde al tipo de cliente del rol',
+    );
     const walletRow = await permissionRow(ROLE_IDS.wallet);
     await refused(() => as(SUPER, rbac('PUT', `permission/${walletRow}`, { v_uid_role: id, t_json: [] })), 400, 'El permiso pertenece a otro rol');
     await refused(() => as(SUPER, rbac('PUT', 'permission/00000000-0000-4000-8000-000000000000', { v_uid_role: id, t_json: [] })), 404, 'El permiso no existe');

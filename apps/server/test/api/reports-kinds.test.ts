@@ -45,7 +45,11 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await demoBusiness(t, BUSINESS);
   b = await demoBusiness(t, BUSINESS_2);
-  const cfg = await t.call(TECHFAR, { method: 'PUT', url: '/api/v1/transaction/speiconfig/global', payload: { CommissionSpeiInGlobal: '0', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '5.55', CommissionDepositCardholder: '0' } });
+  const cfg = await t.call(TECHFAR, {
+    method: 'PUT',
+    url: '/api/v1/transaction/speiconfig/global',
+    payload: { CommissionSpeiInGlobal: '0', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '5.55', CommissionDepositCardholder: '0' },
+  });
   expect(cfg.statusCode, cfg.body).toBe(200);
   await disperse(BUSINESS, a, [
     { name: A1.name, clabe: A1.clabe, amount: '120.50' },
@@ -56,7 +60,10 @@ beforeAll(async () => {
   // Three stock cards: one matched and activated for A, one cancelled of B, one left in stock.
   await generateStock(t, 3);
   await activeCards(t, ['RPT-TH-1'], BUSINESS);
-  await t.sql(`UPDATE cards SET v_uid_business = $1, i_status = 4 WHERE v_uid = (SELECT v_uid FROM cards WHERE i_status = 1 ORDER BY v_card_identifier LIMIT 1)`, [b.id]);
+  await t.sql(
+    `UPDATE cards SET v_uid_business = $1, i_status = 4 WHERE v_uid = (SELECT v_uid FROM cards WHERE i_status = 1 ORDER BY v_card_identifier LIMIT 1)`,
+    [b.id],
+  );
 }, 120_000);
 afterAll(() => t.close());
 
@@ -78,7 +85,9 @@ describe('dispersions', () => {
     expect(x.rows.every((r) => r[x.col('Estatus de la dispersión')] === DISPERSION_STATUS_NAMES[rows[0]!.i_status])).toBe(true);
     // Every row became an order: its tracking key is a text cell, its status a Spanish name.
     expect(x.rows.every((r) => typeof r[x.col('Clave de rastreo')] === 'string' && (r[x.col('Clave de rastreo')] as string).length > 0)).toBe(true);
-    expect(x.rows.every((r) => typeof r[x.col('Estatus de la fila')] === 'string' && /^[A-ZÁÉÍÓÚ][a-záéíóú ]+$/.test(r[x.col('Estatus de la fila')] as string))).toBe(true);
+    expect(
+      x.rows.every((r) => typeof r[x.col('Estatus de la fila')] === 'string' && /^[A-ZÁÉÍÓÚ][a-záéíóú ]+$/.test(r[x.col('Estatus de la fila')] as string)),
+    ).toBe(true);
     const cents = x.rows.reduce((s: number, r) => s + Math.round((r[x.col('Importe')] as number) * 100), 0);
     expect(cents).toBe(rows.reduce((s, r) => s + Number(r.n_amount_cents), 0));
     expect(x.sheet.getColumn(x.col('CLABE') + 1).numFmt).toBe('@');
@@ -109,7 +118,10 @@ describe('dispersions', () => {
   it('figures: dispersions, rows and amounts per status, only the caller’s', async () => {
     const res = await summary(BUSINESS, { Kind: 'dispersions' });
     expect(res.statusCode, res.body).toBe(200);
-    const s = res.json().data as { Totals: Array<{ Label: string; Value: string }>; Chart: { Points: Array<{ Label: string; Values: Record<string, string> }> } };
+    const s = res.json().data as {
+      Totals: Array<{ Label: string; Value: string }>;
+      Chart: { Points: Array<{ Label: string; Values: Record<string, string> }> };
+    };
     expect(s.Totals.slice(0, 3)).toMatchObject([
       { Label: 'Dispersiones', Value: '1' },
       { Label: 'Filas', Value: '2' },
@@ -126,7 +138,10 @@ describe('cards', () => {
     const res = await download(BUSINESS, { Kind: 'cards', Format: 'xlsx' });
     expect(res.statusCode, res.body).toBe(200);
     const x = await readXlsx(res.rawPayload);
-    const [card] = await t.sql<{ v_card_identifier: string; v_pan_first6: string; v_pan_last4: string }>(`SELECT v_card_identifier, v_pan_first6, v_pan_last4 FROM cards WHERE v_uid_business = $1`, [a.id]);
+    const [card] = await t.sql<{ v_card_identifier: string; v_pan_first6: string; v_pan_last4: string }>(
+      `SELECT v_card_identifier, v_pan_first6, v_pan_last4 FROM cards WHERE v_uid_business = $1`,
+      [a.id],
+    );
     expect(x.rows).toHaveLength(1);
     const row = x.rows[0]!;
     expect(row[x.col('Tarjeta')]).toBe(`${card!.v_pan_first6}******${card!.v_pan_last4}`);
@@ -163,7 +178,10 @@ describe('cards', () => {
     expect(onlyB.rows.map((r) => r[onlyB.col('Estatus')])).toEqual(['Cancelada']);
     const stock = await readXlsx((await download(TECHFAR, { Kind: 'cards', Format: 'xlsx', Status: '1' })).rawPayload);
     expect(stock.rows.map((r) => r[stock.col('Estatus')])).toEqual(['En stock']);
-    const s = (await summary(TECHFAR, { Kind: 'cards' })).json().data as { Totals: Array<{ Label: string; Value: string }>; Chart: { Points: Array<{ Label: string; Values: Record<string, string> }> } };
+    const s = (await summary(TECHFAR, { Kind: 'cards' })).json().data as {
+      Totals: Array<{ Label: string; Value: string }>;
+      Chart: { Points: Array<{ Label: string; Values: Record<string, string> }> };
+    };
     expect(s.Totals).toEqual([
       { Label: 'Tarjetas', Value: '3', Money: false },
       { Label: 'En stock', Value: '1', Money: false },

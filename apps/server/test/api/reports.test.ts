@@ -18,7 +18,11 @@ let b: DemoBusiness;
 const base = '/api/v1/reports';
 
 async function incoming(clabe: string, amount: string, sender = 'Cliente Prueba') {
-  const res = await moneyCall(t, TECHFAR, { method: 'POST', url: '/api/v1/transaction/spei/sandbox/incoming', payload: { Clabe: clabe, Amount: amount, SenderName: sender, Concept: 'Pago cliente' } });
+  const res = await moneyCall(t, TECHFAR, {
+    method: 'POST',
+    url: '/api/v1/transaction/spei/sandbox/incoming',
+    payload: { Clabe: clabe, Amount: amount, SenderName: sender, Concept: 'Pago cliente' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.Movement as { TrackingKey: string; SourceAccount: { Clabe: string } };
 }
@@ -105,7 +109,11 @@ describe('download', () => {
   });
 
   it('text that looks like a formula is written as text (CSV with a quote, XLSX as a string cell)', async () => {
-    const add = await t.call(BUSINESS, { method: 'POST', url: '/api/v1/clarifications/Add', payload: { v_uid_type_clarification: '9e1fc050-0000-4000-8000-000000000005', t_comment: '=HYPERLINK("http://x","y")' } });
+    const add = await t.call(BUSINESS, {
+      method: 'POST',
+      url: '/api/v1/clarifications/Add',
+      payload: { v_uid_type_clarification: '9e1fc050-0000-4000-8000-000000000005', t_comment: '=HYPERLINK("http://x","y")' },
+    });
     expect(add.statusCode, add.body).toBe(200);
     const csv = await download(BUSINESS, { Kind: 'clarifications', Format: 'csv' });
     expect(csv.body).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
@@ -133,7 +141,12 @@ describe('summary', () => {
   it("gives the period figures and one chart, only of the caller's rows", async () => {
     const res = await summary(BUSINESS, { Kind: 'movements' });
     expect(res.statusCode, res.body).toBe(200);
-    const s = res.json().data as { From: string; To: string; Totals: Array<{ Label: string; Value: string }>; Chart: { Points: Array<{ Values: Record<string, string> }> } };
+    const s = res.json().data as {
+      From: string;
+      To: string;
+      Totals: Array<{ Label: string; Value: string }>;
+      Chart: { Points: Array<{ Values: Record<string, string> }> };
+    };
     expect(s.From.endsWith('-01')).toBe(true);
     const sums = await dbSums(a.client);
     expect(s.Totals[0]).toMatchObject({ Label: 'Movimientos', Value: sums.n });
@@ -195,7 +208,10 @@ describe('scheduled reports', () => {
       [a.client, s.NextRunAt],
     );
     await runDueJobs(t.database.db, new Date(next.getTime() + 1000), { kinds: ['report.scheduled'] });
-    const [mail] = await t.sql<{ v_subject: string; t_body: string; v_uid_attachment: string | null }>(`SELECT v_subject, t_body, v_uid_attachment FROM outbox WHERE v_to = $1 AND v_subject LIKE 'Reporte%' ORDER BY d_create_at DESC LIMIT 1`, [BUSINESS]);
+    const [mail] = await t.sql<{ v_subject: string; t_body: string; v_uid_attachment: string | null }>(
+      `SELECT v_subject, t_body, v_uid_attachment FROM outbox WHERE v_to = $1 AND v_subject LIKE 'Reporte%' ORDER BY d_create_at DESC LIMIT 1`,
+      [BUSINESS],
+    );
     expect(mail!.v_subject).toMatch(/^Reporte Movimientos del \d{2}\/\d{2}\/\d{4}$/);
     expect(mail!.t_body).toContain(`(${expected!.n} filas)`);
     const [file] = await t.sql<{ v_name: string; b_content: Buffer }>(`SELECT v_name, b_content FROM files WHERE v_uid = $1`, [mail!.v_uid_attachment]);
@@ -222,7 +238,10 @@ describe('scheduled reports', () => {
     const next = new Date(res.json().data.NextRunAt);
     expect(next.getUTCDate()).toBe(1);
     await runDueJobs(t.database.db, new Date(next.getTime() + 1000), { kinds: ['report.scheduled'] });
-    const [mail] = await t.sql<{ v_subject: string }>(`SELECT v_subject FROM outbox WHERE v_to = $1 AND v_subject LIKE 'Reporte%' ORDER BY d_create_at DESC LIMIT 1`, [TECHFAR]);
+    const [mail] = await t.sql<{ v_subject: string }>(
+      `SELECT v_subject FROM outbox WHERE v_to = $1 AND v_subject LIKE 'Reporte%' ORDER BY d_create_at DESC LIMIT 1`,
+      [TECHFAR],
+    );
     expect(mail!.v_subject).toMatch(/^Reporte Comisiones e IVA por empresa y mes del 01\/\d{2}\/\d{4} al (28|29|30|31)\/\d{2}\/\d{4}$/);
   });
 
@@ -265,7 +284,13 @@ describe('the e-mail leaves', () => {
       expect(mail).toMatch(/Content-Disposition: attachment;\s+filename=reporte-ordenes-spei-\d{2}-\d{2}-\d{4}-a-\d{2}-\d{2}-\d{4}\.csv/);
       expect(mail).toContain('From: FAR Portal <no-reply@far.mx>');
       // The sender marks its batch sent when the batch's transaction commits, after the SMTP hand-off.
-      const sentAt = async () => (await t.sql<{ d_sent_at: Date | null }>(`SELECT d_sent_at FROM outbox WHERE v_uid_attachment IS NOT NULL AND v_to = $1 ORDER BY d_create_at DESC LIMIT 1`, [BUSINESS]))[0]!.d_sent_at;
+      const sentAt = async () =>
+        (
+          await t.sql<{ d_sent_at: Date | null }>(
+            `SELECT d_sent_at FROM outbox WHERE v_uid_attachment IS NOT NULL AND v_to = $1 ORDER BY d_create_at DESC LIMIT 1`,
+            [BUSINESS],
+          )
+        )[0]!.d_sent_at;
       await expect.poll(sentAt, { timeout: 15_000 }).not.toBeNull();
     } finally {
       stop();

@@ -94,13 +94,16 @@ describe('authenticated request path', () => {
   });
   it("finds a business user's business in the session statement: another business is 404, a deleted one stops the list at once", async () => {
     const token = await freshToken(t, BUSINESS);
-    const list = (body: object) => withToken(t, token, { method: 'POST', url: '/api/v1/transaction/business-movement/movements', payload: { Page: 1, Size: 10, ...body } });
+    const list = (body: object) =>
+      withToken(t, token, { method: 'POST', url: '/api/v1/transaction/business-movement/movements', payload: { Page: 1, Size: 10, ...body } });
     expect((await list({})).statusCode).toBe(200);
-    const [other] = await t.sql<{ v_uid: string }>("SELECT b.v_uid FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = $1", [BUSINESS_2]);
+    const [other] = await t.sql<{ v_uid: string }>('SELECT b.v_uid FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = $1', [
+      BUSINESS_2,
+    ]);
     const denied = await list({ BusinessId: other!.v_uid });
     expect(denied.statusCode).toBe(404);
     expect(denied.json().message).toBe('La empresa no existe');
-    const [own] = await t.sql<{ v_uid: string }>("SELECT b.v_uid FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = $1", [BUSINESS]);
+    const [own] = await t.sql<{ v_uid: string }>('SELECT b.v_uid FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = $1', [BUSINESS]);
     expect((await list({ BusinessId: own!.v_uid })).statusCode).toBe(200);
     await t.sql('UPDATE businesses SET d_deleted_at = now() WHERE v_uid = $1', [own!.v_uid]);
     try {
@@ -114,7 +117,9 @@ describe('authenticated request path', () => {
     const names = await t.database.db.transaction(async (tx) => {
       for (let i = 0; i < 4; i += 1) await tx.execute(sql`SELECT count(*)::int AS n FROM menu WHERE i_active = ${true}`);
       if (t.database.kind !== 'postgres') return null;
-      const prepared = (await tx.execute(sql`SELECT name, statement FROM pg_prepared_statements`)) as unknown as { rows: Array<{ name: string; statement: string }> };
+      const prepared = (await tx.execute(sql`SELECT name, statement FROM pg_prepared_statements`)) as unknown as {
+        rows: Array<{ name: string; statement: string }>;
+      };
       return prepared.rows;
     });
     if (!names) return;

@@ -8,7 +8,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const requestCode = (as: string | null, Operation: string) => t.call(as, { method: 'POST', url: '/api/v1/security/code', payload: { Operation } });
-const verify = (as: string | null, Operation: string, Code: string) => t.call(as, { method: 'POST', url: '/api/v1/security/verify', payload: { Operation, Code } });
+const verify = (as: string | null, Operation: string, Code: string) =>
+  t.call(as, { method: 'POST', url: '/api/v1/security/verify', payload: { Operation, Code } });
 const other = (code: string) => (code === '000000' ? '111111' : '000000');
 
 /** A user of its own (signed in up front), so codes and limits never leak between tests. */
@@ -101,7 +102,11 @@ describe('POST /api/v1/security/verify', () => {
     const code = await codeFor(email, 'spei-out');
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push((await verify(email, 'spei-out', other(code))).json().message);
-    expect(answers).toEqual(['El código no es correcto. Te quedan 2 intentos.', 'El código no es correcto. Te queda 1 intento.', 'El código no es correcto. Se agotaron los intentos; solicita uno nuevo.']);
+    expect(answers).toEqual([
+      'El código no es correcto. Te quedan 2 intentos.',
+      'El código no es correcto. Te queda 1 intento.',
+      'El código no es correcto. Se agotaron los intentos; solicita uno nuevo.',
+    ]);
     expect((await verify(email, 'spei-out', code)).json().message).toBe(MISSING);
   });
 
@@ -109,7 +114,10 @@ describe('POST /api/v1/security/verify', () => {
     const email = await user();
     const code = await codeFor(email, 'spei-out');
     const { v_uid } = await userRow(t, email);
-    await t.sql(`UPDATE security_codes SET d_create_at = d_create_at - interval '5 minutes 1 second', d_expires_at = d_expires_at - interval '5 minutes 1 second' WHERE v_uid_user = $1`, [v_uid]);
+    await t.sql(
+      `UPDATE security_codes SET d_create_at = d_create_at - interval '5 minutes 1 second', d_expires_at = d_expires_at - interval '5 minutes 1 second' WHERE v_uid_user = $1`,
+      [v_uid],
+    );
     const res = await verify(email, 'spei-out', code);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('El código expiró. Solicita uno nuevo.');
@@ -125,7 +133,7 @@ describe('POST /api/v1/security/verify', () => {
     expect((await verify(email, 'spei-out', code)).statusCode).toBe(200);
   });
 
-  it("binds a code to its user: nobody else can use it, in or out of the tenant", async () => {
+  it('binds a code to its user: nobody else can use it, in or out of the tenant', async () => {
     const owner = await user();
     const colleague = await user();
     const code = await codeFor(owner, 'dispersion');

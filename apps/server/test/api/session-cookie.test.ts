@@ -28,7 +28,12 @@ describe('refresh cookie', () => {
   it('is Secure when a trusted proxy says the request came over TLS', async () => {
     const proxied = await createTestApp({ trustProxy: true });
     try {
-      const res = await proxied.app.inject({ method: 'POST', url: '/api/v1/account/Signin', payload: { Email: WALLET, Password: 'Demo#2026' }, headers: { 'x-forwarded-proto': 'https' } });
+      const res = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/v1/account/Signin',
+        payload: { Email: WALLET, Password: 'Demo#2026' },
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(res.statusCode).toBe(200);
       expect(cookieOf(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
     } finally {

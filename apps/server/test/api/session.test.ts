@@ -26,7 +26,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload?: unknown): InjectOptions => ({ method: 'POST', url: `/api/v1/account/${url}`, payload: payload as InjectOptions['payload'] });
+const post = (url: string, payload?: unknown): InjectOptions => ({
+  method: 'POST',
+  url: `/api/v1/account/${url}`,
+  payload: payload as InjectOptions['payload'],
+});
 const anon = (opts: InjectOptions) => t.app.inject(opts);
 const me = (token: string) => withToken(t, token, { method: 'GET', url: '/api/v1/account/me' });
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
@@ -160,7 +164,9 @@ describe('Token/Refresh', () => {
     // The replay revoked the whole session: even the newest pair is dead.
     expect((await refresh(r3.RefreshToken)).statusCode).toBe(401);
     expect((await me(r3.AccessToken)).statusCode).toBe(401);
-    expect(await count(t, 'log_user', `v_section = 'Sesión' AND v_action = 'Revocar' AND v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [email])).toBe(1);
+    expect(
+      await count(t, 'log_user', `v_section = 'Sesión' AND v_action = 'Revocar' AND v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [email]),
+    ).toBe(1);
   });
 
   it('refuses a malformed or unknown token in Spanish', async () => {
@@ -240,7 +246,8 @@ describe('temporary password', () => {
 });
 
 describe('Password/Change', () => {
-  const change = (token: string, CurrentPassword: string, NewPassword: string) => withToken(t, token, post('Password/Change', { CurrentPassword, NewPassword }));
+  const change = (token: string, CurrentPassword: string, NewPassword: string) =>
+    withToken(t, token, post('Password/Change', { CurrentPassword, NewPassword }));
 
   it('refuses a wrong current password, the same password and a weak one, changing nothing', async () => {
     const email = 'cambio-malo@demo.mx';
@@ -348,7 +355,11 @@ describe('password reset', () => {
       expect(res.statusCode).toBe(400);
       messages.push(res.json().message);
     }
-    expect(messages).toEqual(['El código no es correcto. Te quedan 2 intentos.', 'El código no es correcto. Te queda 1 intento.', 'El código no es correcto. Se agotaron los intentos; solicita uno nuevo.']);
+    expect(messages).toEqual([
+      'El código no es correcto. Te quedan 2 intentos.',
+      'El código no es correcto. Te queda 1 intento.',
+      'El código no es correcto. Se agotaron los intentos; solicita uno nuevo.',
+    ]);
     const late = await confirmReset(email, code, 'NuevaClave2026');
     expect(late.statusCode).toBe(422);
     expect(late.json().message).toBe('No hay un código vigente para esta operación. Solicita uno nuevo.');

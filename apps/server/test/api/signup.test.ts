@@ -19,7 +19,12 @@ const validate = (Email: string, Token: string) => post('Token/Validate', { Emai
 const sendSms = (Email: string) => post('VerificationCode', { Email });
 const finish = (Email: string, Code: string, Password = PASSWORD) => post('Password', { Email, Code, Password });
 
-const writes = async () => ({ users: await count(t, 'users'), outbox: await count(t, 'outbox'), codes: await count(t, 'security_codes'), activity: await count(t, 'log_user') });
+const writes = async () => ({
+  users: await count(t, 'users'),
+  outbox: await count(t, 'outbox'),
+  codes: await count(t, 'security_codes'),
+  activity: await count(t, 'log_user'),
+});
 const NO_SIGNUP = 'No hay un registro en curso para ese correo. Comienza el alta de nuevo.';
 const EMAIL_FIRST = 'Primero confirma tu correo electrónico.';
 
@@ -74,7 +79,11 @@ describe('wallet sign-up', () => {
     await t.sql(`UPDATE users SET v_password_hash = (SELECT v_password_hash FROM users WHERE v_email = $2) WHERE v_email = $1`, [email, WALLET]);
     const res = await signin(t, email, 'Demo#2026');
     expect(res.statusCode).toBe(403);
-    expect(res.json().data).toMatchObject({ AllowAccess: false, AccessToken: null, DenialReason: 'Tu registro no está completo. Termina el alta para iniciar sesión.' });
+    expect(res.json().data).toMatchObject({
+      AllowAccess: false,
+      AccessToken: null,
+      DenialReason: 'Tu registro no está completo. Termina el alta para iniciar sesión.',
+    });
   });
 
   it('refuses the steps out of order and activates nothing', async () => {
@@ -104,7 +113,8 @@ describe('wallet sign-up', () => {
   it('answers an e-mail that already has an account exactly like a new one, and tells its owner', async () => {
     const fresh = await start('nueva-enumeracion@correo.mx', phoneOf(7));
     expect(fresh.statusCode).toBe(200);
-    const shape = (body: { data: { CodeDeliveryDetails: { Destination: string } } }) => JSON.stringify(body).replace(body.data.CodeDeliveryDetails.Destination, '*');
+    const shape = (body: { data: { CodeDeliveryDetails: { Destination: string } } }) =>
+      JSON.stringify(body).replace(body.data.CodeDeliveryDetails.Destination, '*');
     for (const email of [BUSINESS, WALLET.toUpperCase()]) {
       const before = await writes();
       const res = await start(email, phoneOf(5));
@@ -114,7 +124,9 @@ describe('wallet sign-up', () => {
       // (the later steps check it); the owner gets a warning instead.
       const after = await writes();
       expect(after).toEqual({ ...before, codes: before.codes + 1, outbox: before.outbox + 1, activity: before.activity + 1 });
-      const [mail] = await t.sql<{ v_to: string; v_subject: string; t_body: string }>(`SELECT v_to, v_subject, t_body FROM outbox ORDER BY d_create_at DESC LIMIT 1`);
+      const [mail] = await t.sql<{ v_to: string; v_subject: string; t_body: string }>(
+        `SELECT v_to, v_subject, t_body FROM outbox ORDER BY d_create_at DESC LIMIT 1`,
+      );
       expect(mail).toMatchObject({ v_to: email.toLowerCase(), v_subject: 'Intento de registro con tu correo' });
       expect(mail!.t_body).not.toMatch(/\b\d{6}\b/);
     }
@@ -216,8 +228,10 @@ describe('terms and privacy at wallet sign-up (issue 26 §1)', () => {
       `SELECT c.v_name, a.i_version FROM cms_legal_acceptances a JOIN users u ON u.v_uid = a.v_uid_user JOIN cms_contents c ON c.v_uid = a.v_uid_content WHERE u.v_email = $1 ORDER BY c.v_name`,
       [email],
     );
-  const termsDate = async (email: string) => (await t.sql<{ d: string | null }>('SELECT d_terms_accepted_at AS d FROM users WHERE v_email = $1', [email]))[0]!.d;
-  const pendingOf = async (token: string) => ((await withToken(t, token, { method: 'GET', url: '/api/cms/legal/pending' })).json().data as Array<{ Name: string }>).map((p) => p.Name);
+  const termsDate = async (email: string) =>
+    (await t.sql<{ d: string | null }>('SELECT d_terms_accepted_at AS d FROM users WHERE v_email = $1', [email]))[0]!.d;
+  const pendingOf = async (token: string) =>
+    ((await withToken(t, token, { method: 'GET', url: '/api/cms/legal/pending' })).json().data as Array<{ Name: string }>).map((p) => p.Name);
 
   it('lists the published wallet legal texts to anyone, with their version and text', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/cms/legal/signup' });
@@ -258,7 +272,10 @@ describe('terms and privacy at wallet sign-up (issue 26 §1)', () => {
     expect((await start(email, phone)).statusCode).toBe(200);
     const published = (await t.app.inject({ method: 'GET', url: '/api/cms/legal/signup' })).json().data as Array<{ Name: string; Version: number }>;
     expect(await acceptances(email)).toEqual(published.map((p) => ({ v_name: p.Name, i_version: p.Version })).sort((a, b) => a.v_name.localeCompare(b.v_name)));
-    const [row] = await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM cms_legal_acceptances a JOIN users u ON u.v_uid = a.v_uid_user WHERE u.v_email = $1 AND a.d_accepted_at IS NOT NULL AND u.d_terms_accepted_at = (SELECT max(d_accepted_at) FROM cms_legal_acceptances WHERE v_uid_user = u.v_uid)`, [email]);
+    const [row] = await t.sql<{ n: string }>(
+      `SELECT count(*)::text AS n FROM cms_legal_acceptances a JOIN users u ON u.v_uid = a.v_uid_user WHERE u.v_email = $1 AND a.d_accepted_at IS NOT NULL AND u.d_terms_accepted_at = (SELECT max(d_accepted_at) FROM cms_legal_acceptances WHERE v_uid_user = u.v_uid)`,
+      [email],
+    );
     expect(row!.n).toBe('2');
     await validate(email, await lastCode(t, email));
     await sendSms(email);

@@ -24,7 +24,11 @@ describe('a missing required field', () => {
     const m = fieldMessages(missing.json());
     expect(m.DepartmentId).toBe('Este campo es requerido');
     expect(m.RoleId).toBe('Este campo es requerido');
-    const bad = await t.call(SUPER, { method: 'POST', url: '/api/v1/profiles/users/action/create', payload: { ClientKind: 'techfar', DepartmentId: 'x', RoleId: '12' } });
+    const bad = await t.call(SUPER, {
+      method: 'POST',
+      url: '/api/v1/profiles/users/action/create',
+      payload: { ClientKind: 'techfar', DepartmentId: 'x', RoleId: '12' },
+    });
     const b = fieldMessages(bad.json());
     expect(b.DepartmentId).toBe('Identificador no válido');
     expect(b.RoleId).toBe('Identificador no válido');
@@ -54,7 +58,10 @@ describe('a known path with the wrong method', () => {
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('POST');
     expect(res.json()).toMatchObject({ success: false, ErrorCode: 'METHOD_NOT_ALLOWED', message: 'Método no permitido para esta dirección' });
-    const withParam = await t.call(BUSINESS, { method: 'DELETE', url: '/api/v1/transaction/business-movement/dispersion/0b8c7a0e-0000-4000-8000-000000000001' });
+    const withParam = await t.call(BUSINESS, {
+      method: 'DELETE',
+      url: '/api/v1/transaction/business-movement/dispersion/0b8c7a0e-0000-4000-8000-000000000001',
+    });
     expect(withParam.statusCode).toBe(405);
     expect(withParam.headers.allow).toContain('GET');
     expect((await t.call(BUSINESS, { method: 'GET', url: '/api/v1/no-existe' })).statusCode).toBe(404);
@@ -79,7 +86,12 @@ describe('a dispersion preview', () => {
     expect(res.statusCode, res.body).toBe(200);
     const values = await t.call(BUSINESS, { method: 'POST', url: '/api/v1/transaction/speiconfig/values-and-commissions', payload: { Amount: '10.00' } });
     expect(values.statusCode, values.body).toBe(200);
-    expect(Object.keys(res.json().data.Commissions).sort()).toEqual(['CommisionIvaPercentage', 'CommissionSpeiInInPercentage', 'CommissionSpeiOutInFixedValue', 'EnableSpeiOut']);
+    expect(Object.keys(res.json().data.Commissions).sort()).toEqual([
+      'CommisionIvaPercentage',
+      'CommissionSpeiInInPercentage',
+      'CommissionSpeiOutInFixedValue',
+      'EnableSpeiOut',
+    ]);
     expect(res.json().data.Commissions).toEqual(values.json().data.Commissions);
   });
 });

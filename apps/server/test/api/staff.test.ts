@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const users = (who: string, path: string, payload: unknown, method: 'POST' | 'PUT' = 'POST') => t.call(who, { method, url: `/api/v1/profiles/users/${path}`, payload: payload as object });
+const users = (who: string, path: string, payload: unknown, method: 'POST' | 'PUT' = 'POST') =>
+  t.call(who, { method, url: `/api/v1/profiles/users/${path}`, payload: payload as object });
 const create = (who: string, overrides: Record<string, unknown> = {}) => users(who, 'action/create', adminUser(overrides));
 const idOf = async (e: string) => (await t.sql<{ v_uid: string }>(`SELECT v_uid FROM users WHERE v_email = $1 AND d_deleted_at IS NULL`, [e]))[0]!.v_uid;
 const statusOf = async (id: string) => (await t.sql<{ s: string }>(`SELECT v_uid_status::text AS s FROM users WHERE v_uid = $1`, [id]))[0]!.s;
@@ -39,7 +40,13 @@ describe('admin user list (ClientKind techfar)', () => {
 
   it('searches and filters by status, and shows only staff', async () => {
     const res = await users(TECHFAR, 'query/list', { ClientKind: 'techfar', Search: 'sofía ramírez', Status: 'activo' });
-    expect(res.json().data.Records).toEqual([expect.objectContaining({ Email: SUPER, Role: { Id: ROLE_IDS.super, Name: 'super' }, Status: { Id: STATUS_IDS.activo, Name: 'activo', IsBlocked: false } })]);
+    expect(res.json().data.Records).toEqual([
+      expect.objectContaining({
+        Email: SUPER,
+        Role: { Id: ROLE_IDS.super, Name: 'super' },
+        Status: { Id: STATUS_IDS.activo, Name: 'activo', IsBlocked: false },
+      }),
+    ]);
     const all = await users(SUPER, 'query/list', { ClientKind: 'techfar', Size: 100 });
     expect(all.json().data.Records.map((r: { Email: string }) => r.Email)).not.toContain(BUSINESS);
     expect((await users(SUPER, 'query/list', { ClientKind: 'techfar', Search: '%' })).json().data.TotalRecords).toBe(0);
@@ -92,8 +99,15 @@ describe('creating an admin user', () => {
     const login = await signin(t, body.Email, temp);
     expect(login.json().data.MustChangePassword).toBe(true);
     const token = login.json().data.AccessToken;
-    refused(await withToken(t, token, { method: 'POST', url: '/api/v1/profiles/users/query/list', payload: { ClientKind: 'techfar' } }), 403, 'Debes cambiar tu contraseña temporal antes de continuar');
-    expect((await withToken(t, token, { method: 'POST', url: '/api/v1/account/Password/Change', payload: { CurrentPassword: temp, NewPassword: 'OtraClave2026' } })).statusCode).toBe(200);
+    refused(
+      await withToken(t, token, { method: 'POST', url: '/api/v1/profiles/users/query/list', payload: { ClientKind: 'techfar' } }),
+      403,
+      'Debes cambiar tu contraseña temporal antes de continuar',
+    );
+    expect(
+      (await withToken(t, token, { method: 'POST', url: '/api/v1/account/Password/Change', payload: { CurrentPassword: temp, NewPassword: 'OtraClave2026' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await signin(t, body.Email, 'OtraClave2026')).json().data.MustChangePassword).toBe(false);
   });
 
@@ -137,7 +151,10 @@ describe('reading one admin user', () => {
   it('by id and by e-mail; other kinds do not exist here', async () => {
     const id = await idOf(TECHFAR);
     expect((await users(SUPER, 'query/getbyid', { ClientKind: 'techfar', Id: id })).json().data).toMatchObject({ Id: id, Email: TECHFAR, IsSuperAdmin: false });
-    expect((await users(SUPER, 'query/getbyemail', { ClientKind: 'techfar', Email: 'SUPER@far.mx' })).json().data).toMatchObject({ Email: SUPER, IsSuperAdmin: true });
+    expect((await users(SUPER, 'query/getbyemail', { ClientKind: 'techfar', Email: 'SUPER@far.mx' })).json().data).toMatchObject({
+      Email: SUPER,
+      IsSuperAdmin: true,
+    });
     refused(await users(SUPER, 'query/getbyid', { ClientKind: 'techfar', Id: await idOf(BUSINESS) }), 404, 'El usuario no existe');
     refused(await users(SUPER, 'query/getbyemail', { ClientKind: 'techfar', Email: WALLET }), 404, 'El usuario no existe');
   });
@@ -146,7 +163,12 @@ describe('reading one admin user', () => {
 describe('updating an admin user', () => {
   it('replaces the fields and deactivates through IsActive', async () => {
     const { Id, Email } = (await create(SUPER)).json().data;
-    const res = await users(SUPER, 'action/update', adminUser({ Id, Email, Name: 'Ana María', Position: 'Coordinadora', IsActive: false, DepartmentId: '5c9dae30-0000-4000-8000-000000000003' }), 'PUT');
+    const res = await users(
+      SUPER,
+      'action/update',
+      adminUser({ Id, Email, Name: 'Ana María', Position: 'Coordinadora', IsActive: false, DepartmentId: '5c9dae30-0000-4000-8000-000000000003' }),
+      'PUT',
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ Name: 'Ana María', Position: 'Coordinadora', IsActive: false, Status: { Name: 'inactivo' } });
     expect(res.json().data.DeActivedAt).toBeTruthy();
@@ -162,7 +184,11 @@ describe('updating an admin user', () => {
     const lone = await createTestApp();
     try {
       const id = (await lone.sql<{ v_uid: string }>(`SELECT v_uid FROM users WHERE v_email = $1`, [SUPER]))[0]!.v_uid;
-      const res = await lone.call(SUPER, { method: 'PUT', url: '/api/v1/profiles/users/action/update', payload: adminUser({ Id: id, Email: SUPER, RoleId: ROLE_IDS.techfar }) });
+      const res = await lone.call(SUPER, {
+        method: 'PUT',
+        url: '/api/v1/profiles/users/action/update',
+        payload: adminUser({ Id: id, Email: SUPER, RoleId: ROLE_IDS.techfar }),
+      });
       refused(res, 422, 'Debe existir al menos un super administrador activo');
     } finally {
       await lone.close();
@@ -183,8 +209,14 @@ describe('lifecycle', () => {
     expect(block.json().data).toEqual({ Affected: 1 });
     expect((await withToken(t, a.token, { method: 'GET', url: '/api/v1/account/me' })).statusCode).toBe(401);
     const blocked = await users(SUPER, 'query/list/blocked', { ClientKind: 'techfar', Size: 100 });
-    expect(blocked.json().data.Records).toContainEqual(expect.objectContaining({ Id: a.Id, Status: { Id: STATUS_IDS['activo-bloqueado'], Name: 'activo-bloqueado', IsBlocked: true } }));
-    refused(await users(SUPER, 'action/bulk-action', { ClientKind: 'techfar', Action: 'bloquear', Ids: [a.Id] }), 422, `El usuario ${a.Email} ya está bloqueado`);
+    expect(blocked.json().data.Records).toContainEqual(
+      expect.objectContaining({ Id: a.Id, Status: { Id: STATUS_IDS['activo-bloqueado'], Name: 'activo-bloqueado', IsBlocked: true } }),
+    );
+    refused(
+      await users(SUPER, 'action/bulk-action', { ClientKind: 'techfar', Action: 'bloquear', Ids: [a.Id] }),
+      422,
+      `El usuario ${a.Email} ya está bloqueado`,
+    );
 
     await users(SUPER, 'action/bulk-action', { ClientKind: 'techfar', Action: 'desbloquear', Ids: [a.Id] });
     const d = (await users(SUPER, 'query/getbyid', { ClientKind: 'techfar', Id: a.Id })).json().data;
@@ -206,7 +238,11 @@ describe('lifecycle', () => {
     const one = (await create(SUPER)).json().data.Id;
     const two = (await create(SUPER)).json().data.Id;
     const me = await idOf(TECHFAR);
-    refused(await users(TECHFAR, 'action/bulk-action', { ClientKind: 'techfar', Action: 'desactivar', Ids: [one, two, me] }), 422, 'No puedes desactivar tu propio usuario');
+    refused(
+      await users(TECHFAR, 'action/bulk-action', { ClientKind: 'techfar', Action: 'desactivar', Ids: [one, two, me] }),
+      422,
+      'No puedes desactivar tu propio usuario',
+    );
     expect([await statusOf(one), await statusOf(two)]).toEqual([STATUS_IDS.activo, STATUS_IDS.activo]);
     const res = await users(TECHFAR, 'action/bulk-action', { ClientKind: 'techfar', Action: 'desactivar', Ids: [one, two] });
     expect(res.json().data).toEqual({ Affected: 2 });
@@ -214,7 +250,11 @@ describe('lifecycle', () => {
 
   it('never lets anybody delete or block themselves, nor a techfar touch a super admin', async () => {
     refused(await users(SUPER, 'action/delete', { ClientKind: 'techfar', Id: await idOf(SUPER) }), 422, 'No puedes eliminar tu propio usuario');
-    refused(await users(SUPER, 'action/bulk-action', { ClientKind: 'techfar', Action: 'bloquear', Ids: [await idOf(SUPER)] }), 422, 'No puedes bloquear tu propio usuario');
+    refused(
+      await users(SUPER, 'action/bulk-action', { ClientKind: 'techfar', Action: 'bloquear', Ids: [await idOf(SUPER)] }),
+      422,
+      'No puedes bloquear tu propio usuario',
+    );
     refused(await users(TECHFAR, 'action/bulk-action', { ClientKind: 'techfar', Action: 'bloquear', Ids: [await idOf(SUPER)] }), 403);
     expect(await statusOf(await idOf(SUPER))).toBe(STATUS_IDS.activo);
   });
@@ -237,7 +277,8 @@ describe('lifecycle', () => {
 });
 
 describe('profile photo (admins only)', () => {
-  const upload = (who: string, query: string, file: { name: string; content: Buffer }) => t.call(who, { method: 'POST', url: `/api/v1/profiles/users/action/upload-image?${query}`, ...multipart({}, file) });
+  const upload = (who: string, query: string, file: { name: string; content: Buffer }) =>
+    t.call(who, { method: 'POST', url: `/api/v1/profiles/users/action/upload-image?${query}`, ...multipart({}, file) });
 
   it('stores a checked image and serves it at ProfilePhotoUrl', async () => {
     const id = await idOf(TECHFAR);
@@ -252,8 +293,16 @@ describe('profile photo (admins only)', () => {
   it.each([
     ['larger than 2 MB', { name: 'foto.png', content: Buffer.concat([png(), Buffer.alloc(2 * 1024 * 1024)]) }, 'No debe pesar más de 2MB'],
     ['with another extension', { name: 'foto.gif', content: png() }, 'Archivo no válido, solo se aceptan imágenes .jpg, .jpeg, .png, .svg'],
-    ['whose bytes are not an image', { name: 'foto.jpg', content: Buffer.from('MZ not an image at all') }, 'Archivo no válido, solo se aceptan imágenes .jpg, .jpeg, .png, .svg'],
-    ['an SVG with a script', { name: 'foto.svg', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }, 'Archivo no válido, solo se aceptan imágenes .jpg, .jpeg, .png, .svg'],
+    [
+      'whose bytes are not an image',
+      { name: 'foto.jpg', content: Buffer.from('MZ not an image at all') },
+      'Archivo no válido, solo se aceptan imágenes .jpg, .jpeg, .png, .svg',
+    ],
+    [
+      'an SVG with a script',
+      { name: 'foto.svg', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
+      'Archivo no válido, solo se aceptan imágenes .jpg, .jpeg, .png, .svg',
+    ],
   ])('refuses an image %s and stores nothing', async (_what, file, message) => {
     const before = await count(t, 'files');
     refused(await upload(SUPER, `ClientKind=techfar&Id=${await idOf(TECHFAR)}`, file), 400, message);
@@ -271,7 +320,8 @@ describe('profile photo (admins only)', () => {
 });
 
 describe('departments', () => {
-  const dep = (who: string, path: string, payload?: unknown, method: 'POST' | 'PUT' = 'POST') => t.call(who, { method, url: `/api/v1/profiles/departments/${path}`, payload: payload as object });
+  const dep = (who: string, path: string, payload?: unknown, method: 'POST' | 'PUT' = 'POST') =>
+    t.call(who, { method, url: `/api/v1/profiles/departments/${path}`, payload: payload as object });
 
   it('lists the three of the static list first', async () => {
     const res = await dep(TECHFAR, 'list', {});
@@ -289,7 +339,11 @@ describe('departments', () => {
     const id = created.json().data.Id;
     refused(await dep(SUPER, 'create', { Name: 'cumplimiento' }), 409, 'Ya existe un departamento con ese nombre');
     expect((await dep(SUPER, 'update', { Id: id, Name: 'Cumplimiento Regulatorio' }, 'PUT')).json().data.Name).toBe('Cumplimiento Regulatorio');
-    refused(await dep(SUPER, 'update', { Id: '5c9dae30-0000-4000-8000-000000000001', Name: 'Otro' }, 'PUT'), 422, 'Los departamentos del sistema no se pueden modificar');
+    refused(
+      await dep(SUPER, 'update', { Id: '5c9dae30-0000-4000-8000-000000000001', Name: 'Otro' }, 'PUT'),
+      422,
+      'Los departamentos del sistema no se pueden modificar',
+    );
     refused(await dep(SUPER, 'delete', { Id: '5c9dae30-0000-4000-8000-000000000001' }), 422, 'Los departamentos del sistema no se pueden eliminar');
     // In use: refused until its employees move.
     const user = (await create(SUPER, { DepartmentId: id })).json().data;
@@ -310,8 +364,17 @@ describe('employee records', () => {
   it('reads by user id, edits, and creates one for a user without it', async () => {
     const u = (await create(SUPER)).json().data;
     const got = await t.call(TECHFAR, { method: 'GET', url: `/api/v1/employee/${u.Id}` });
-    expect(got.json().data).toMatchObject({ v_uid_user: u.Id, v_position: 'Analista de soporte', v_number_employ: u.EmployeeNumber, d_admission_at: '2024-02-01' });
-    const put = await t.call(TECHFAR, { method: 'PUT', url: `/api/v1/employee/${got.json().data.v_uid}`, payload: { v_uid_area: '5c9dae30-0000-4000-8000-000000000001', v_position: 'Gerente', v_number_employ: 'G-1', d_admission_at: '2023-01-09' } });
+    expect(got.json().data).toMatchObject({
+      v_uid_user: u.Id,
+      v_position: 'Analista de soporte',
+      v_number_employ: u.EmployeeNumber,
+      d_admission_at: '2024-02-01',
+    });
+    const put = await t.call(TECHFAR, {
+      method: 'PUT',
+      url: `/api/v1/employee/${got.json().data.v_uid}`,
+      payload: { v_uid_area: '5c9dae30-0000-4000-8000-000000000001', v_position: 'Gerente', v_number_employ: 'G-1', d_admission_at: '2023-01-09' },
+    });
     expect(put.json().data).toMatchObject({ v_position: 'Gerente', v_number_employ: 'G-1', v_uid_area: '5c9dae30-0000-4000-8000-000000000001' });
 
     const superId = await idOf(SUPER);
@@ -324,9 +387,33 @@ describe('employee records', () => {
   it('refuses a duplicate number, a future admission, other kinds and other roles', async () => {
     const a = (await create(SUPER)).json().data;
     const b = (await create(SUPER)).json().data;
-    refused(await t.call(SUPER, { method: 'PUT', url: `/api/v1/employee/${b.Id}`, payload: { v_uid_area: b.DepartmentId, v_position: 'X', v_number_employ: a.EmployeeNumber } }), 409, 'Ya existe un empleado con ese número');
-    refused(await t.call(SUPER, { method: 'PUT', url: `/api/v1/employee/${b.Id}`, payload: { v_uid_area: b.DepartmentId, v_position: 'X', d_admission_at: '2999-01-01' } }), 400, 'La fecha no puede ser futura');
-    refused(await t.call(SUPER, { method: 'POST', url: '/api/v1/employee', payload: { v_uid_user: await idOf(BUSINESS), v_uid_area: b.DepartmentId, v_position: 'X' } }), 404, 'El usuario no existe');
+    refused(
+      await t.call(SUPER, {
+        method: 'PUT',
+        url: `/api/v1/employee/${b.Id}`,
+        payload: { v_uid_area: b.DepartmentId, v_position: 'X', v_number_employ: a.EmployeeNumber },
+      }),
+      409,
+      'Ya existe un empleado con ese número',
+    );
+    refused(
+      await t.call(SUPER, {
+        method: 'PUT',
+        url: `/api/v1/employee/${b.Id}`,
+        payload: { v_uid_area: b.DepartmentId, v_position: 'X', d_admission_at: '2999-01-01' },
+      }),
+      400,
+      'La fecha no puede ser futura',
+    );
+    refused(
+      await t.call(SUPER, {
+        method: 'POST',
+        url: '/api/v1/employee',
+        payload: { v_uid_user: await idOf(BUSINESS), v_uid_area: b.DepartmentId, v_position: 'X' },
+      }),
+      404,
+      'El usuario no existe',
+    );
     refused(await t.call(BUSINESS, { method: 'GET', url: `/api/v1/employee/${a.Id}` }), 403);
     refused(await t.call(SUPER, { method: 'GET', url: `/api/v1/employee/${email()}` }), 400, 'Identificador no válido');
   });

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const wallet = (who: string, path: string, payload: unknown) => t.call(who, { method: 'POST', url: `/api/v1/profiles/wallet/${path}`, payload: payload as object });
+const wallet = (who: string, path: string, payload: unknown) =>
+  t.call(who, { method: 'POST', url: `/api/v1/profiles/wallet/${path}`, payload: payload as object });
 
 /** A second wallet user, through the real sign-up: returns id, e-mail and a token. */
 async function newWallet() {
@@ -69,7 +70,11 @@ describe('wallet users (staff screen /user/wallet)', () => {
 
   it('refuses a pending sign-up activation and deletes all of a selection or none', async () => {
     const pending = email('pendiente');
-    await t.app.inject({ method: 'POST', url: '/api/v1/account/Signup/Token/Resend', payload: { Email: pending, Names: 'Pepe', LastName1: 'Paz', CellPhone: '5511112222', PhoneCode: '+52', Legal: await walletLegal(t) } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/Signup/Token/Resend',
+      payload: { Email: pending, Names: 'Pepe', LastName1: 'Paz', CellPhone: '5511112222', PhoneCode: '+52', Legal: await walletLegal(t) },
+    });
     const id = (await t.sql<{ v_uid: string }>(`SELECT v_uid FROM users WHERE v_email = $1`, [pending]))[0]!.v_uid;
     refused(await wallet(SUPER, 'action/bulk-action', { Action: 'activar', Ids: [id] }), 422, `El usuario ${pending} no ha concluido su registro`);
     const w = await newWallet();
@@ -87,7 +92,14 @@ describe('wallet users (staff screen /user/wallet)', () => {
 });
 
 describe('a wallet user’s address', () => {
-  const address = async (overrides: Record<string, unknown> = {}) => ({ v_street: 'Calle Durango', v_number_outside: '15', v_number_indoor: '3B', v_zip_code: '06700', v_uid_colony: await colonyId(t, '06700', 'Roma Norte'), ...overrides });
+  const address = async (overrides: Record<string, unknown> = {}) => ({
+    v_street: 'Calle Durango',
+    v_number_outside: '15',
+    v_number_indoor: '3B',
+    v_zip_code: '06700',
+    v_uid_colony: await colonyId(t, '06700', 'Roma Norte'),
+    ...overrides,
+  });
 
   it('is read by the user without an id: null until registered, never a 404 (issue 26 §4)', async () => {
     const mine = await t.call(WALLET, { method: 'GET', url: '/api/v1/address/mine' });
@@ -98,14 +110,34 @@ describe('a wallet user’s address', () => {
   });
 
   it('is registered by the user, with the place taken from the postal code, and edited', async () => {
-    const res = await t.call(WALLET, { method: 'POST', url: '/api/v1/address', payload: { ...(await address()), v_municipallity: 'Inventado', v_state: 'Inventado' } });
+    const res = await t.call(WALLET, {
+      method: 'POST',
+      url: '/api/v1/address',
+      payload: { ...(await address()), v_municipallity: 'Inventado', v_state: 'Inventado' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const a = res.json().data;
-    expect(a).toMatchObject({ v_uid_user: walletId, v_street: 'Calle Durango', v_zip_code: '06700', v_colony: 'Roma Norte', v_municipallity: 'Cuauhtémoc', v_city: 'Ciudad de México', v_state: 'Ciudad de México' });
-    refused(await t.call(WALLET, { method: 'POST', url: '/api/v1/address', payload: await address() }), 409, 'El usuario ya tiene un domicilio registrado; actualízalo');
+    expect(a).toMatchObject({
+      v_uid_user: walletId,
+      v_street: 'Calle Durango',
+      v_zip_code: '06700',
+      v_colony: 'Roma Norte',
+      v_municipallity: 'Cuauhtémoc',
+      v_city: 'Ciudad de México',
+      v_state: 'Ciudad de México',
+    });
+    refused(
+      await t.call(WALLET, { method: 'POST', url: '/api/v1/address', payload: await address() }),
+      409,
+      'El usuario ya tiene un domicilio registrado; actualízalo',
+    );
     expect((await t.call(WALLET, { method: 'GET', url: `/api/v1/address/${walletId}` })).json().data.v_uid).toBe(a.v_uid);
     expect((await t.call(WALLET, { method: 'GET', url: '/api/v1/address/mine' })).json().data.v_uid).toBe(a.v_uid);
-    const put = await t.call(WALLET, { method: 'PUT', url: `/api/v1/address/${a.v_uid}`, payload: await address({ v_zip_code: '64620', v_uid_colony: await colonyId(t, '64620'), v_number_indoor: '' }) });
+    const put = await t.call(WALLET, {
+      method: 'PUT',
+      url: `/api/v1/address/${a.v_uid}`,
+      payload: await address({ v_zip_code: '64620', v_uid_colony: await colonyId(t, '64620'), v_number_indoor: '' }),
+    });
     expect(put.json().data).toMatchObject({ v_colony: 'Vista Hermosa', v_municipallity: 'Monterrey', v_state: 'Nuevo León', v_number_indoor: null });
     expect((await wallet(SUPER, 'query/getbyid', { Id: walletId })).json().data.Address).toMatchObject({ v_uid: a.v_uid, v_zip_code: '64620' });
   });
@@ -114,8 +146,16 @@ describe('a wallet user’s address', () => {
     const w = await newWallet();
     const before = await count(t, 'addresses');
     refused(await withToken(t, w.token, { method: 'POST', url: '/api/v1/address', payload: await address({ v_zip_code: '99999' }) }), 400, 'No encontrado');
-    refused(await withToken(t, w.token, { method: 'POST', url: '/api/v1/address', payload: await address({ v_uid_colony: await colonyId(t, '06600') }) }), 400, 'La colonia no corresponde al código postal');
-    refused(await withToken(t, w.token, { method: 'POST', url: '/api/v1/address', payload: await address({ v_zip_code: '0670' }) }), 400, 'El código postal debe tener 5 dígitos');
+    refused(
+      await withToken(t, w.token, { method: 'POST', url: '/api/v1/address', payload: await address({ v_uid_colony: await colonyId(t, '06600') }) }),
+      400,
+      'La colonia no corresponde al código postal',
+    );
+    refused(
+      await withToken(t, w.token, { method: 'POST', url: '/api/v1/address', payload: await address({ v_zip_code: '0670' }) }),
+      400,
+      'El código postal debe tener 5 dígitos',
+    );
     expect(await count(t, 'addresses')).toBe(before);
   });
 
@@ -146,7 +186,11 @@ describe('a wallet user’s beneficiaries', () => {
     refused(await withToken(t, w.token, { method: 'GET', url: `/api/v1/beneficiary/${b.v_uid}` }), 404);
     refused(await withToken(t, w.token, { method: 'GET', url: `/api/v1/beneficiary?v_uid_user=${walletId}` }), 404);
     refused(await t.call(BUSINESS, { method: 'GET', url: `/api/v1/beneficiary/${b.v_uid}` }), 404);
-    refused(await t.call(WALLET, { method: 'POST', url: '/api/v1/beneficiary', payload: { ...ben, v_email: `${'j'.repeat(65)}@demo.mx` } }), 400, 'Correo electrónico no válido');
+    refused(
+      await t.call(WALLET, { method: 'POST', url: '/api/v1/beneficiary', payload: { ...ben, v_email: `${'j'.repeat(65)}@demo.mx` } }),
+      400,
+      'Correo electrónico no válido',
+    );
     expect((await t.call(WALLET, { method: 'POST', url: `/api/v1/beneficiary/delete/${b.v_uid}` })).statusCode).toBe(200);
   });
 
@@ -159,7 +203,8 @@ describe('a wallet user’s beneficiaries', () => {
 
 describe('strategic allies', () => {
   const ally = (who: string, payload: object) => t.call(who, { method: 'POST', url: '/api/v1/strategic-ally', payload });
-  const decide = (who: string, id: string, status: string, extra: object = {}) => t.call(who, { method: 'PUT', url: `/api/v1/strategic-ally/${id}`, payload: { v_uid_status: status, ...extra } });
+  const decide = (who: string, id: string, status: string, extra: object = {}) =>
+    t.call(who, { method: 'PUT', url: `/api/v1/strategic-ally/${id}`, payload: { v_uid_status: status, ...extra } });
 
   it('a wallet user applies; the business binds; staff unlink; each step dated and audited', async () => {
     const res = await ally(WALLET, { v_uid_user_business: A });
@@ -169,7 +214,9 @@ describe('strategic allies', () => {
     expect(a.d_application_at).toBeTruthy();
     refused(await ally(WALLET, { v_uid_user_business: A }), 409, 'Ya existe una solicitud o un vínculo con esa empresa');
 
-    expect((await t.call(BUSINESS, { method: 'GET', url: '/api/v1/strategic-ally' })).json().data.Records.map((r: { v_uid: string }) => r.v_uid)).toContain(a.v_uid);
+    expect((await t.call(BUSINESS, { method: 'GET', url: '/api/v1/strategic-ally' })).json().data.Records.map((r: { v_uid: string }) => r.v_uid)).toContain(
+      a.v_uid,
+    );
     expect((await t.call(BUSINESS_2, { method: 'GET', url: '/api/v1/strategic-ally' })).json().data.Records).toEqual([]);
     refused(await t.call(BUSINESS_2, { method: 'GET', url: `/api/v1/strategic-ally/${a.v_uid}` }), 404);
     refused(await decide(BUSINESS_2, a.v_uid, STATUS_IDS.activo), 404);
@@ -190,7 +237,10 @@ describe('strategic allies', () => {
     const res = await ally(WALLET, { v_uid_user_business: B });
     await t.call(SUPER, { method: 'POST', url: '/api/v1/profiles/business/action/bulk-action', payload: { Action: 'desactivar', Ids: [B] } });
     refused(await decide(SUPER, res.json().data.v_uid, STATUS_IDS.activo), 422, 'La empresa no está activa: no se pueden realizar movimientos de dinero');
-    expect((await decide(SUPER, res.json().data.v_uid, STATUS_IDS.rechazado, { t_comment: 'Empresa inactiva' })).json().data).toMatchObject({ v_status: 'rechazado', t_comment: 'Empresa inactiva' });
+    expect((await decide(SUPER, res.json().data.v_uid, STATUS_IDS.rechazado, { t_comment: 'Empresa inactiva' })).json().data).toMatchObject({
+      v_status: 'rechazado',
+      t_comment: 'Empresa inactiva',
+    });
     await t.call(SUPER, { method: 'POST', url: '/api/v1/profiles/business/action/bulk-action', payload: { Action: 'activar', Ids: [B] } });
   });
 

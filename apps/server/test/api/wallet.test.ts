@@ -36,7 +36,9 @@ const deposit = async (userId: string, Amount: string) => {
   return res.json().data;
 };
 async function code(email: string, Operation: 'spei-out' | 'wallet-transfer') {
-  await t.sql(`UPDATE security_codes SET d_create_at = d_create_at - interval '1 hour' WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [email]);
+  await t.sql(`UPDATE security_codes SET d_create_at = d_create_at - interval '1 hour' WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [
+    email,
+  ]);
   const res = await t.call(email, { method: 'POST', url: '/api/v1/security/code', payload: { Operation } });
   expect(res.statusCode, res.body).toBe(200);
   return lastCode(t, email);
@@ -46,7 +48,17 @@ const transfer = async (email: string, body: Record<string, unknown>, opts: { ke
   return moneyCall(t, email, { method: 'POST', url: '/api/v1/wallet/transfer', payload: { ...body, ...(c ? { SecurityCode: c } : {}) }, key: opts.key });
 };
 const walletSpei = async (email: string, body: Record<string, unknown>, opts: { pin?: string } = {}) =>
-  moneyCall(t, email, { method: 'POST', url: '/api/v1/wallet/speiout', payload: { Concept: 'Pago', Reference: '12', BeneficiaryName: 'Ana Lopez', ...body, ...(opts.pin ? { Pin: opts.pin } : { SecurityCode: await code(email, 'spei-out') }) } });
+  moneyCall(t, email, {
+    method: 'POST',
+    url: '/api/v1/wallet/speiout',
+    payload: {
+      Concept: 'Pago',
+      Reference: '12',
+      BeneficiaryName: 'Ana Lopez',
+      ...body,
+      ...(opts.pin ? { Pin: opts.pin } : { SecurityCode: await code(email, 'spei-out') }),
+    },
+  });
 
 describe('the wallet account', () => {
   it('opens a ledger account and a unique CLABE in the provider range with a valid check digit', async () => {
@@ -70,7 +82,10 @@ describe('the wallet account', () => {
     expect((await t.call(b.email, { method: 'POST', url: '/api/v1/wallet/summary', payload: { UserId: a.id } })).statusCode).toBe(404);
     expect((await t.call(BUSINESS, { method: 'POST', url: '/api/v1/wallet/summary', payload: {} })).statusCode).toBe(403);
     // Staff cannot move a wallet's money or change its budgets.
-    expect((await moneyCall(t, TECHFAR, { method: 'POST', url: '/api/v1/wallet/transfer', payload: { Recipient: b.email, Amount: '1', SecurityCode: '123456' } })).statusCode).toBe(403);
+    expect(
+      (await moneyCall(t, TECHFAR, { method: 'POST', url: '/api/v1/wallet/transfer', payload: { Recipient: b.email, Amount: '1', SecurityCode: '123456' } }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.call(TECHFAR, { method: 'POST', url: '/api/v1/budget', payload: { v_name: 'X', n_goal_amount: '10' } })).statusCode).toBe(403);
   });
 });
@@ -79,11 +94,19 @@ describe('money in', () => {
   it('staff deposit with the wallets SPEI-in commission; bad amounts write nothing', async () => {
     const a = await newWallet();
     await summary(a.email);
-    const cfg = await t.call(TECHFAR, { method: 'PUT', url: '/api/v1/wallet/config', payload: { UdiValue: '8.65', LimitRaiseWaitHours: 24, CommissionSpeiIn: '1', EnableSpeiOut: true, CommissionSpeiOut: '0', CommissionWalletTransfer: '0' } });
+    const cfg = await t.call(TECHFAR, {
+      method: 'PUT',
+      url: '/api/v1/wallet/config',
+      payload: { UdiValue: '8.65', LimitRaiseWaitHours: 24, CommissionSpeiIn: '1', EnableSpeiOut: true, CommissionSpeiOut: '0', CommissionWalletTransfer: '0' },
+    });
     expect(cfg.statusCode, cfg.body).toBe(200);
     const m = await deposit(a.id, '1000.00');
     expect(m).toMatchObject({ MovementType: 'DEPOSIT', Commission: '10.00', IVA: '1.60', TotalAmount: '988.40', RemainingBalance: '988.40' });
-    await t.call(TECHFAR, { method: 'PUT', url: '/api/v1/wallet/config', payload: { UdiValue: '8.65', LimitRaiseWaitHours: 24, CommissionSpeiIn: '0', EnableSpeiOut: true, CommissionSpeiOut: '0', CommissionWalletTransfer: '0' } });
+    await t.call(TECHFAR, {
+      method: 'PUT',
+      url: '/api/v1/wallet/config',
+      payload: { UdiValue: '8.65', LimitRaiseWaitHours: 24, CommissionSpeiIn: '0', EnableSpeiOut: true, CommissionSpeiOut: '0', CommissionWalletTransfer: '0' },
+    });
     const before = await moneyTables(t);
     for (const [Amount, message] of [
       ['1.005', 'El monto admite como máximo dos decimales'],
@@ -94,7 +117,9 @@ describe('money in', () => {
       expect(res.statusCode).toBe(400);
       expect(res.body).toContain(message);
     }
-    expect((await moneyCall(t, TECHFAR, { method: 'POST', url: '/api/v1/wallet/deposit', payload: { UserId: a.id, Amount: '5' }, key: null })).statusCode).toBe(400);
+    expect((await moneyCall(t, TECHFAR, { method: 'POST', url: '/api/v1/wallet/deposit', payload: { UserId: a.id, Amount: '5' }, key: null })).statusCode).toBe(
+      400,
+    );
     expect((await moneyCall(t, BUSINESS, { method: 'POST', url: '/api/v1/wallet/deposit', payload: { UserId: a.id, Amount: '5' } })).statusCode).toBe(403);
     expect((await moneyCall(t, a.email, { method: 'POST', url: '/api/v1/wallet/deposit', payload: { UserId: a.id, Amount: '5' } })).statusCode).toBe(403);
     expect(await moneyTables(t)).toEqual(before);
@@ -121,7 +146,10 @@ describe('money in', () => {
     const refused = await speiOut(t, BUSINESS, { Clabe, BeneficiaryName: 'Aliado Wallet', Amount: '100' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().status.message).toBe('La CLABE es de un usuario Wallet que no es aliado estratégico de la empresa');
-    await t.sql(`INSERT INTO strategic_allies (v_uid_user_wallet, v_uid_user_business, v_names, v_client, v_uid_status) SELECT $1, $2, 'Aliado', $3, '5d0e1f40-0000-4000-8000-000000000001'`, [a.id, biz.id, biz.client]);
+    await t.sql(
+      `INSERT INTO strategic_allies (v_uid_user_wallet, v_uid_user_business, v_names, v_client, v_uid_status) SELECT $1, $2, 'Aliado', $3, '5d0e1f40-0000-4000-8000-000000000001'`,
+      [a.id, biz.id, biz.client],
+    );
     const paid = await speiOut(t, BUSINESS, { Clabe, BeneficiaryName: 'Aliado Wallet', Amount: '100' });
     expect(paid.statusCode, paid.body).toBe(200);
     await runJobs(t);
@@ -173,7 +201,11 @@ describe('wallet to wallet', () => {
     await expectRefused({ Recipient: b.email, Amount: '1.001' }, 400, 'El monto admite como máximo dos decimales');
     await expectRefused({ Recipient: b.email, Amount: '1' }, 400, 'El código no es correcto. Te quedan 2 intentos.', { code: '000000' });
     // The provider's own limit on wallets (transaction limits of card type WALLET).
-    await t.call(TECHFAR, { method: 'POST', url: '/api/v1/transaction/limit/action/upsert', payload: { ScopeType: 1, CardholderIdentifier: a.client, CardType: 'WALLET', LimitPerTransaction: '50', IsEnabled: true } });
+    await t.call(TECHFAR, {
+      method: 'POST',
+      url: '/api/v1/transaction/limit/action/upsert',
+      payload: { ScopeType: 1, CardholderIdentifier: a.client, CardType: 'WALLET', LimitPerTransaction: '50', IsEnabled: true },
+    });
     await expectRefused({ Recipient: b.email, Amount: '60' }, 422, 'Excede el límite por operación de $50.00');
     const c = await code(a.email, 'wallet-transfer');
     expect((await transfer(a.email, { Recipient: b.email, Amount: '5' }, { code: c })).statusCode).toBe(200);
@@ -190,7 +222,9 @@ describe('wallet to wallet', () => {
     const [a, b] = [await newWallet(), await newWallet()];
     await deposit(a.id, '100');
     await summary(b.email);
-    expect((await t.call(a.email, { method: 'PUT', url: '/api/v1/wallet/preferences', payload: { ConfirmWith: 'pin' } })).json().status.message).toBe('Primero configura tu NIP en tu perfil');
+    expect((await t.call(a.email, { method: 'PUT', url: '/api/v1/wallet/preferences', payload: { ConfirmWith: 'pin' } })).json().status.message).toBe(
+      'Primero configura tu NIP en tu perfil',
+    );
     expect((await t.call(a.email, { method: 'POST', url: '/api/v1/account/Pin', payload: { Pin: '2468' } })).statusCode).toBe(200);
     expect((await t.call(a.email, { method: 'PUT', url: '/api/v1/wallet/preferences', payload: { ConfirmWith: 'pin' } })).statusCode).toBe(200);
     const before = await moneyTables(t);
@@ -208,7 +242,11 @@ describe('SPEI out of a wallet', () => {
   it('previews, holds, settles through the rail, and gives a proof; returned and rejected orders release the hold', async () => {
     const a = await newWallet();
     await deposit(a.id, '1000');
-    await t.call(TECHFAR, { method: 'PUT', url: '/api/v1/wallet/config', payload: { UdiValue: '8.65', LimitRaiseWaitHours: 24, CommissionSpeiIn: '0', EnableSpeiOut: true, CommissionSpeiOut: '5', CommissionWalletTransfer: '0' } });
+    await t.call(TECHFAR, {
+      method: 'PUT',
+      url: '/api/v1/wallet/config',
+      payload: { UdiValue: '8.65', LimitRaiseWaitHours: 24, CommissionSpeiIn: '0', EnableSpeiOut: true, CommissionSpeiOut: '5', CommissionWalletTransfer: '0' },
+    });
     const pv = await t.call(a.email, { method: 'POST', url: '/api/v1/wallet/preview', payload: { Kind: 'SPEI', Amount: '100' } });
     expect(pv.json().data).toMatchObject({ Amount: '100.00', Commission: '5.00', IVA: '0.80', Total: '105.80', RemainingBalance: '894.20' });
     const sent = await walletSpei(a.email, { Clabe: CLABE.settles, Amount: '100' });
@@ -227,7 +265,11 @@ describe('SPEI out of a wallet', () => {
     const proof = await t.call(a.email, { method: 'GET', url: `/api/v1/wallet/movement/${sent.json().data.Id}/proof` });
     expect(proof.headers['content-type']).toBe('application/pdf');
     expect(proof.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    await t.call(TECHFAR, { method: 'PUT', url: '/api/v1/wallet/config', payload: { UdiValue: '8.65', LimitRaiseWaitHours: 24, CommissionSpeiIn: '0', EnableSpeiOut: true, CommissionSpeiOut: '0', CommissionWalletTransfer: '0' } });
+    await t.call(TECHFAR, {
+      method: 'PUT',
+      url: '/api/v1/wallet/config',
+      payload: { UdiValue: '8.65', LimitRaiseWaitHours: 24, CommissionSpeiIn: '0', EnableSpeiOut: true, CommissionSpeiOut: '0', CommissionWalletTransfer: '0' },
+    });
   });
 
   it('refuses over the balance and a business or staff caller', async () => {
@@ -261,11 +303,19 @@ describe('budgets', () => {
   it('add and minus move money between available and the sub-account; the goal notifies; deactivation returns the money', async () => {
     const a = await newWallet();
     await deposit(a.id, '1000');
-    const created = await t.call(a.email, { method: 'POST', url: '/api/v1/budget', payload: { v_name: 'Vacaciones', n_goal_amount: '300', d_target_date: '2027-06-01' } });
+    const created = await t.call(a.email, {
+      method: 'POST',
+      url: '/api/v1/budget',
+      payload: { v_name: 'Vacaciones', n_goal_amount: '300', d_target_date: '2027-06-01' },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().data.v_uid;
-    const mv = (v_type: string, n_amount: string, as = a.email, budget = id) => t.call(as, { method: 'POST', url: `/api/v1/budget/${budget}/movement`, payload: { v_type, n_amount }, headers: { 'idempotency-key': key() } });
-    expect((await mv('add', '200')).json().data).toMatchObject({ AvailableBalance: '800.00', Budget: { n_current_amount: '200.00', Progress: 66, GoalMet: false } });
+    const mv = (v_type: string, n_amount: string, as = a.email, budget = id) =>
+      t.call(as, { method: 'POST', url: `/api/v1/budget/${budget}/movement`, payload: { v_type, n_amount }, headers: { 'idempotency-key': key() } });
+    expect((await mv('add', '200')).json().data).toMatchObject({
+      AvailableBalance: '800.00',
+      Budget: { n_current_amount: '200.00', Progress: 66, GoalMet: false },
+    });
     expect((await mv('add', '150')).json().data.Budget).toMatchObject({ n_current_amount: '350.00', Progress: 100, GoalMet: true });
     expect(await count(t, 'notifications', "v_uid_user = $1 AND v_kind = 'budget.goal-met'", [a.id])).toBe(1);
     expect((await mv('minus', '50')).json().data.AvailableBalance).toBe('700.00');
@@ -304,7 +354,8 @@ describe('movements and statement', () => {
     await deposit(a.id, '500');
     await summary(b.email);
     const sent = await transfer(a.email, { Recipient: b.email, Amount: '25', Concept: 'Cena del viernes' });
-    const list = async (payload: Record<string, unknown>, as = a.email) => (await t.call(as, { method: 'POST', url: '/api/v1/wallet/movements', payload })).json().data;
+    const list = async (payload: Record<string, unknown>, as = a.email) =>
+      (await t.call(as, { method: 'POST', url: '/api/v1/wallet/movements', payload })).json().data;
     const all = await list({});
     expect(all.TotalRecords).toBe(2);
     const items = all.Records;
@@ -324,9 +375,17 @@ describe('movements and statement', () => {
     expect((await t.call(b.email, { method: 'GET', url: `/api/v1/wallet/movement/${sent.json().data.Id}` })).statusCode).toBe(404);
     const now = new Date();
     const mexico = new Date(now.getTime() - 6 * 3_600_000);
-    const st = await t.call(a.email, { method: 'POST', url: '/api/v1/wallet/statement', payload: { Year: mexico.getUTCFullYear(), Month: mexico.getUTCMonth() + 1 } });
+    const st = await t.call(a.email, {
+      method: 'POST',
+      url: '/api/v1/wallet/statement',
+      payload: { Year: mexico.getUTCFullYear(), Month: mexico.getUTCMonth() + 1 },
+    });
     expect(st.json().data).toMatchObject({ OpeningBalance: '0.00', Deposits: '500.00', ClosingBalance: '475.00' });
-    const pdf = await t.call(a.email, { method: 'POST', url: '/api/v1/wallet/statement', payload: { Year: mexico.getUTCFullYear(), Month: mexico.getUTCMonth() + 1, Format: 'pdf' } });
+    const pdf = await t.call(a.email, {
+      method: 'POST',
+      url: '/api/v1/wallet/statement',
+      payload: { Year: mexico.getUTCFullYear(), Month: mexico.getUTCMonth() + 1, Format: 'pdf' },
+    });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect((await t.call(BUSINESS, { method: 'POST', url: '/api/v1/wallet/movements', payload: {} })).statusCode).toBe(403);
     expect((await t.call(a.email, { method: 'POST', url: '/api/v1/wallet/movements', payload: { UserId: b.id } })).statusCode).toBe(404);

@@ -75,7 +75,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const register = (who: string, body: Record<string, unknown>) => t.call(who, { method: 'POST', url: '/api/notification/webhooks', payload: { Kinds: ['announcement'], ...body } });
+const register = (who: string, body: Record<string, unknown>) =>
+  t.call(who, { method: 'POST', url: '/api/notification/webhooks', payload: { Kinds: ['announcement'], ...body } });
 const INTERNAL = 'La URL no puede apuntar a una red interna';
 const NUMERIC = 'Escribe la IP como cuatro números separados por puntos o usa un nombre de dominio';
 const HTTPS = 'La URL debe usar https://';
@@ -134,7 +135,9 @@ describe('registration resolves and checks the host', () => {
     const id = res.json().data.v_uid;
     const edit = await t.call(BUSINESS_2, { method: 'PUT', url: `/api/notification/webhooks/${id}`, payload: { Url: 'https://0x7f000001/' } });
     expect(edit.json().message).toBe(NUMERIC);
-    expect((await t.call(BUSINESS_2, { method: 'PUT', url: `/api/notification/webhooks/${id}`, payload: { Url: `https://vm/` } })).json().message).toBe(INTERNAL);
+    expect((await t.call(BUSINESS_2, { method: 'PUT', url: `/api/notification/webhooks/${id}`, payload: { Url: `https://vm/` } })).json().message).toBe(
+      INTERNAL,
+    );
     await t.call(BUSINESS_2, { method: 'POST', url: `/api/notification/webhooks/delete/${id}` });
   });
 });
@@ -147,7 +150,8 @@ describe('delivery', () => {
     endpoints.push(res.json().data.v_uid);
     return res.json().data.v_uid as string;
   };
-  const lastDelivery = async (id: string) => (await t.call(BUSINESS_2, { method: 'GET', url: `/api/notification/webhooks/${id}/deliveries` })).json().data.items[0];
+  const lastDelivery = async (id: string) =>
+    (await t.call(BUSINESS_2, { method: 'GET', url: `/api/notification/webhooks/${id}/deliveries` })).json().data.items[0];
   const announce = async (Title: string) => {
     await t.call(TECHFAR, { method: 'POST', url: '/api/notification/action/announce', payload: { Audience: 'business', BusinessId: b2.id, Title, Text: 'x' } });
     await runDueJobs(t.database.db, new Date(), { kinds: ['webhook.deliver'] });
@@ -208,7 +212,11 @@ describe('production', () => {
     const prod = await createTestApp({ env: 'production' }, { resolveHost });
     try {
       const business = await demoBusiness(prod, BUSINESS_2);
-      const res = await prod.call(TECHFAR, { method: 'POST', url: '/api/notification/webhooks', payload: { BusinessId: business.id, Url: `http://127.0.0.1:${port}/ok`, Kinds: ['announcement'], AllowLoopback: true } });
+      const res = await prod.call(TECHFAR, {
+        method: 'POST',
+        url: '/api/notification/webhooks',
+        payload: { BusinessId: business.id, Url: `http://127.0.0.1:${port}/ok`, Kinds: ['announcement'], AllowLoopback: true },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('En producción no se permite http a la red local');
       // An endpoint that was allowed before (a copied database) is refused at delivery.
@@ -217,7 +225,11 @@ describe('production', () => {
         [`http://vm:${port}/ok`, encryptV2(prod.config.envelopeKey, 'whsec_prueba'), business.id],
       );
       const seen = hook.seen.length;
-      await prod.call(TECHFAR, { method: 'POST', url: '/api/notification/action/announce', payload: { Audience: 'business', BusinessId: business.id, Title: 'Producción', Text: 'x' } });
+      await prod.call(TECHFAR, {
+        method: 'POST',
+        url: '/api/notification/action/announce',
+        payload: { Audience: 'business', BusinessId: business.id, Title: 'Producción', Text: 'x' },
+      });
       await runDueJobs(prod.database.db, new Date(), { kinds: ['webhook.deliver'] });
       expect(hook.seen.length).toBe(seen);
       const [row] = await prod.sql<{ v_last_error: string }>(`SELECT v_last_error FROM webhook_deliveries ORDER BY d_create_at DESC LIMIT 1`);

@@ -69,12 +69,19 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = (who: string | null, method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) => t.call(who, { method, url: `/api/notification/webhooks${path}`, ...(payload ? { payload } : {}) });
+const api = (who: string | null, method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+  t.call(who, { method, url: `/api/notification/webhooks${path}`, ...(payload ? { payload } : {}) });
 const runWebhooks = (db = t.database.db, msLater = 0) => runDueJobs(db, new Date(Date.now() + msLater), { kinds: ['webhook.deliver'] });
 
 describe('registering endpoints', () => {
   it('staff register a loopback http endpoint for a business; the secret is shown once', async () => {
-    const res = await api(TECHFAR, 'POST', '', { BusinessId: b2.id, Url: `http://127.0.0.1:${port}/hook`, Kinds: ['deposit.received', 'announcement'], AllowLoopback: true, Description: 'Pruebas' });
+    const res = await api(TECHFAR, 'POST', '', {
+      BusinessId: b2.id,
+      Url: `http://127.0.0.1:${port}/hook`,
+      Kinds: ['deposit.received', 'announcement'],
+      AllowLoopback: true,
+      Description: 'Pruebas',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const ep = res.json().data;
     expect(ep.Secret).toMatch(/^whsec_/);
@@ -111,7 +118,9 @@ describe('registering endpoints', () => {
 
   it('wrong role and wrong tenant', async () => {
     expect((await api(WALLET, 'GET', '')).statusCode).toBe(403);
-    expect((await api(WALLET, 'POST', '', { Url: 'https://example.com', Kinds: ['announcement'] })).json().message).toBe('Los webhooks son para los sistemas de una empresa');
+    expect((await api(WALLET, 'POST', '', { Url: 'https://example.com', Kinds: ['announcement'] })).json().message).toBe(
+      'Los webhooks son para los sistemas de una empresa',
+    );
     expect((await api(null, 'GET', '')).statusCode).toBe(401);
     // BUSINESS reaches neither BUSINESS_2's endpoint nor its business.
     expect((await api(BUSINESS, 'GET', `?BusinessId=${b2.id}`)).statusCode).toBe(404);
@@ -140,7 +149,11 @@ describe('deliveries', () => {
 
   it('a failure is logged and retried with back-off; a resend sends again', async () => {
     hook.answer(503);
-    await t.call(TECHFAR, { method: 'POST', url: '/api/notification/action/announce', payload: { Audience: 'business', BusinessId: b2.id, Title: 'Reintento', Text: 'x' } });
+    await t.call(TECHFAR, {
+      method: 'POST',
+      url: '/api/notification/action/announce',
+      payload: { Audience: 'business', BusinessId: b2.id, Title: 'Reintento', Text: 'x' },
+    });
     await runWebhooks();
     let log = (await api(BUSINESS_2, 'GET', `/${endpointId}/deliveries`)).json().data.items[0];
     expect(log).toMatchObject({ EventType: 'announcement', Status: 'pendiente', Attempts: 1, LastCode: 503, LastError: 'Respuesta HTTP 503' });
@@ -166,7 +179,11 @@ describe('deliveries', () => {
 
   it('stops retrying 24 h after the event', async () => {
     hook.answer(500);
-    await t.call(TECHFAR, { method: 'POST', url: '/api/notification/action/announce', payload: { Audience: 'business', BusinessId: b2.id, Title: 'Caduca', Text: 'x' } });
+    await t.call(TECHFAR, {
+      method: 'POST',
+      url: '/api/notification/action/announce',
+      payload: { Audience: 'business', BusinessId: b2.id, Title: 'Caduca', Text: 'x' },
+    });
     await runWebhooks();
     await t.sql(`UPDATE webhook_events SET d_create_at = now() - interval '24 hours' WHERE t_data->>'title' = 'Caduca'`);
     await runWebhooks(t.database.db, 3_600_000);
@@ -176,7 +193,12 @@ describe('deliveries', () => {
   });
 
   it('two runners never send one attempt twice', async () => {
-    for (let i = 0; i < 4; i++) await t.call(TECHFAR, { method: 'POST', url: '/api/notification/action/announce', payload: { Audience: 'business', BusinessId: b2.id, Title: `Par ${i}`, Text: 'x' } });
+    for (let i = 0; i < 4; i++)
+      await t.call(TECHFAR, {
+        method: 'POST',
+        url: '/api/notification/action/announce',
+        payload: { Audience: 'business', BusinessId: b2.id, Title: `Par ${i}`, Text: 'x' },
+      });
     const before = hook.received.length;
     await Promise.all([runWebhooks(t.database.db), runWebhooks(second.db)]);
     const got = hook.received.slice(before).map((r) => r.id);
@@ -189,7 +211,11 @@ describe('deliveries', () => {
     const paused = await api(BUSINESS_2, 'PUT', `/${endpointId}`, { IsActive: false, Kinds: ['announcement'] });
     expect(paused.json().data).toMatchObject({ IsActive: false, Kinds: ['announcement'] });
     const events = await count(t, 'webhook_events');
-    await t.call(TECHFAR, { method: 'POST', url: '/api/notification/action/announce', payload: { Audience: 'business', BusinessId: b2.id, Title: 'En pausa', Text: 'x' } });
+    await t.call(TECHFAR, {
+      method: 'POST',
+      url: '/api/notification/action/announce',
+      payload: { Audience: 'business', BusinessId: b2.id, Title: 'En pausa', Text: 'x' },
+    });
     expect(await count(t, 'webhook_events')).toBe(events);
     expect((await api(BUSINESS_2, 'PUT', `/${endpointId}`, { Url: 'http://example.com' })).json().message).toBe('La URL debe usar https://');
     expect((await api(BUSINESS_2, 'POST', `/delete/${endpointId}`)).statusCode).toBe(200);

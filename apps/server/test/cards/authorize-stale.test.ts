@@ -24,7 +24,9 @@ afterAll(() => t.close());
 
 const cardRow = async () => (await t.database.db.select().from(cards).where(eq(cards.v_card_identifier, identifier)))[0]!;
 const authorize = (card: Awaited<ReturnType<typeof cardRow>>, cents = 1_000n, channel: Channel = 'in-person') =>
-  t.database.db.transaction((tx) => sandboxProcessor.authorize(tx, card, { merchant: 'Tienda', mcc: 5411, amountCents: cents, channel, country: 'MX' }, new Date()));
+  t.database.db.transaction((tx) =>
+    sandboxProcessor.authorize(tx, card, { merchant: 'Tienda', mcc: 5411, amountCents: cents, channel, country: 'MX' }, new Date()),
+  );
 const held = async (card: Awaited<ReturnType<typeof cardRow>>) => (await balanceOf(t.database.db, card.v_uid_account!)).transitBalance;
 
 describe('authorize with a card row that is no longer true', () => {
@@ -33,8 +35,16 @@ describe('authorize with a card row that is no longer true', () => {
     const before = await held(stale);
     const changes: Array<[string, string, string]> = [
       [`UPDATE cards SET b_blocked = true WHERE v_uid = $1`, `UPDATE cards SET b_blocked = false WHERE v_uid = $1`, DECLINE_REASONS.locked],
-      [`UPDATE cardholders SET b_locked = true WHERE v_uid = (SELECT v_uid_cardholder FROM cards WHERE v_uid = $1)`, `UPDATE cardholders SET b_locked = false WHERE v_uid = (SELECT v_uid_cardholder FROM cards WHERE v_uid = $1)`, DECLINE_REASONS.cardholderLocked],
-      [`UPDATE cards SET t_controls = '{"InPerson": false}' WHERE v_uid = $1`, `UPDATE cards SET t_controls = NULL WHERE v_uid = $1`, DECLINE_REASONS.channel('presencial')],
+      [
+        `UPDATE cardholders SET b_locked = true WHERE v_uid = (SELECT v_uid_cardholder FROM cards WHERE v_uid = $1)`,
+        `UPDATE cardholders SET b_locked = false WHERE v_uid = (SELECT v_uid_cardholder FROM cards WHERE v_uid = $1)`,
+        DECLINE_REASONS.cardholderLocked,
+      ],
+      [
+        `UPDATE cards SET t_controls = '{"InPerson": false}' WHERE v_uid = $1`,
+        `UPDATE cards SET t_controls = NULL WHERE v_uid = $1`,
+        DECLINE_REASONS.channel('presencial'),
+      ],
     ];
     for (const [change, undo, reason] of changes) {
       await t.sql(change, [stale.v_uid]);
@@ -48,7 +58,9 @@ describe('authorize with a card row that is no longer true', () => {
 
   it('counts a limit the row cannot show', async () => {
     const stale = await cardRow();
-    await t.sql(`INSERT INTO transaction_limits (i_scope_type, v_cardholder_identifier, v_card_type, n_limit_per_transaction_cents, b_enabled) VALUES (1, 'STALE1', 'prepago', 500, true)`);
+    await t.sql(
+      `INSERT INTO transaction_limits (i_scope_type, v_cardholder_identifier, v_card_type, n_limit_per_transaction_cents, b_enabled) VALUES (1, 'STALE1', 'prepago', 500, true)`,
+    );
     const a = await authorize(stale, 1_000n);
     await t.sql(`DELETE FROM transaction_limits WHERE v_cardholder_identifier = 'STALE1'`);
     expect(a.v_decline_reason).toBe(DECLINE_REASONS.perTransaction);
@@ -63,7 +75,10 @@ describe('authorize with a card row that is no longer true', () => {
   it('returns what it wrote, and holds the amount, on the fast path and the counted one', async () => {
     const card = await cardRow();
     for (const limited of [false, true]) {
-      if (limited) await t.sql(`INSERT INTO transaction_limits (i_scope_type, v_cardholder_identifier, v_card_type, n_daily_limit_cents, b_enabled) VALUES (1, 'STALE1', 'prepago', 1000000, true)`);
+      if (limited)
+        await t.sql(
+          `INSERT INTO transaction_limits (i_scope_type, v_cardholder_identifier, v_card_type, n_daily_limit_cents, b_enabled) VALUES (1, 'STALE1', 'prepago', 1000000, true)`,
+        );
       const before = await held(card);
       const a = await authorize(card, 1_234n);
       expect(a.v_status).toBe('approved');

@@ -58,6 +58,8 @@ describe('creation batches', () => {
     }
     expect(await batch(ref)).toMatchObject({ TotalRecords: 6_000, CreatedRecords: 6_000, FailedRecords: 0, Status: 'COMPLETED' });
     expect(await cardsOf(ref)).toBe(6_000);
-    expect(Number((await t.sql<{ n: string }>(`SELECT count(DISTINCT v_pan_hash)::text AS n FROM cards WHERE v_reference_batch = $1`, [ref]))[0]!.n)).toBe(6_000);
+    expect(Number((await t.sql<{ n: string }>(`SELECT count(DISTINCT v_pan_hash)::text AS n FROM cards WHERE v_reference_batch = $1`, [ref]))[0]!.n)).toBe(
+      6_000,
+    );
   });
 });

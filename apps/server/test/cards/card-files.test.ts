@@ -16,14 +16,21 @@ const template = (as: string, path: string) => t.call(as, { method: 'GET', url: 
 describe('templates', () => {
   it.each([
     ['stock', SUPER, 'Número de tarjeta,CVV,Vigencia (MM/AA),NIP'],
-    ['cardholders', BUSINESS, 'Identificador del tarjetahabiente,Nombre(s),Primer apellido,Segundo apellido,Correo electrónico,Lada,Teléfono celular,CURP,RFC,Fecha de nacimiento'],
+    [
+      'cardholders',
+      BUSINESS,
+      'Identificador del tarjetahabiente,Nombre(s),Primer apellido,Segundo apellido,Correo electrónico,Lada,Teléfono celular,CURP,RFC,Fecha de nacimiento',
+    ],
     ['assignment', BUSINESS, 'Identificador del tarjetahabiente,Identificador de la tarjeta,Últimos 8 dígitos'],
     ['funding', BUSINESS, 'Identificador de la tarjeta,Identificador del tarjetahabiente,Monto'],
   ] as const)('the %s template has Spanish headers and an example row, as CSV and XLSX', async (kind, as, header) => {
     const csv = await template(as, kind);
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="${CARD_FILES[kind].fileName}.csv"`);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe(header);
     expect(lines).toHaveLength(2);
     const xlsx = await template(as, `${kind}?format=xlsx`);
@@ -52,7 +59,8 @@ describe('cardholder files', () => {
   });
 
   it('matches headers without case or accents, and still reads the old English ones', async () => {
-    const spanish = 'IDENTIFICADOR DEL TARJETAHABIENTE;nombre(s);PRIMER APELLIDO;correo electronico;telefono celular;fecha de nacimiento\nTHS1;Ana;Paz;ana.paz@ejemplo.mx;5511112222;01/02/1991\n';
+    const spanish =
+      'IDENTIFICADOR DEL TARJETAHABIENTE;nombre(s);PRIMER APELLIDO;correo electronico;telefono celular;fecha de nacimiento\nTHS1;Ana;Paz;ana.paz@ejemplo.mx;5511112222;01/02/1991\n';
     expect((await file(spanish)).json().data).toMatchObject({ CreatedRecords: 1, FailedRecords: 0 });
     const english = 'CardholderIdentifier,Names,LastName,Email,CellPhone,BirthDate\nTHE1,Eva,Luna,eva.luna@ejemplo.mx,5511113333,1992-03-04\n';
     expect((await file(english)).json().data).toMatchObject({ CreatedRecords: 1, FailedRecords: 0 });
@@ -80,14 +88,20 @@ describe('cardholder files', () => {
     const before = await count(t, 'cardholders');
     const res = await file('Nombre(s),Primer apellido\nAna,Paz\n');
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { message: string }) => e.message)).toEqual(['Falta la columna «Correo electrónico»', 'Falta la columna «Teléfono celular»']);
+    expect(res.json().errors.map((e: { message: string }) => e.message)).toEqual([
+      'Falta la columna «Correo electrónico»',
+      'Falta la columna «Teléfono celular»',
+    ]);
     expect(await count(t, 'cardholders')).toBe(before);
   });
 });
 
 describe('stock files', () => {
   it('reads a stock file with Spanish headers', async () => {
-    const res = await upload(t, SUPER, '/api/v1/cards/action/upload-csv', { name: 'stock.csv', content: 'Número de tarjeta,CVV,Vigencia (MM/AA)\n4111111111111111,123,12/35\n' });
+    const res = await upload(t, SUPER, '/api/v1/cards/action/upload-csv', {
+      name: 'stock.csv',
+      content: 'Número de tarjeta,CVV,Vigencia (MM/AA)\n4111111111111111,123,12/35\n',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.TotalRecords).toBe(1);
   });
@@ -95,7 +109,13 @@ describe('stock files', () => {
 
 describe('funding files', () => {
   it('names the amount «Monto» in a preview error', async () => {
-    const res = await upload(t, BUSINESS, '/api/v1/transaction/cardholdermovements/load-funds-csv', { name: 'f.csv', content: 'Identificador del tarjetahabiente,Monto\nTHZZ,abc\n' }, { Preview: 'true' });
+    const res = await upload(
+      t,
+      BUSINESS,
+      '/api/v1/transaction/cardholdermovements/load-funds-csv',
+      { name: 'f.csv', content: 'Identificador del tarjetahabiente,Monto\nTHZZ,abc\n' },
+      { Preview: 'true' },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.Errors[0]).toMatchObject({ Row: 2, Field: 'Monto' });
   });
@@ -108,12 +128,19 @@ describe('funding files', () => {
 describe('assignment files', () => {
   it('reads Spanish headers and lists each row with the card as printed and a Spanish status', async () => {
     await generateStock(t, 2);
-    await upload(t, BUSINESS, '/api/v1/cardholders/action/upload-csv', { name: 'th.csv', content: 'Identificador del tarjetahabiente,Nombre(s),Primer apellido,Correo electrónico,Teléfono celular\nTHM1,Ana,Paz,ana.m1@ejemplo.mx,5511117777\n' });
+    await upload(t, BUSINESS, '/api/v1/cardholders/action/upload-csv', {
+      name: 'th.csv',
+      content: 'Identificador del tarjetahabiente,Nombre(s),Primer apellido,Correo electrónico,Teléfono celular\nTHM1,Ana,Paz,ana.m1@ejemplo.mx,5511117777\n',
+    });
     const [card] = await t.sql<{ id: string }>(`SELECT v_card_identifier AS id FROM cards WHERE i_status = 1 LIMIT 1`);
-    const res = await upload(t, BUSINESS, '/api/v1/cards/matchcards', { name: 'a.csv', content: `Identificador del tarjetahabiente,Identificador de la tarjeta\nTHM1,${card!.id}\nTHM1,NOEXISTE\n` });
+    const res = await upload(t, BUSINESS, '/api/v1/cards/matchcards', {
+      name: 'a.csv',
+      content: `Identificador del tarjetahabiente,Identificador de la tarjeta\nTHM1,${card!.id}\nTHM1,NOEXISTE\n`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ MatchedRecords: 1, FailedRecords: 1 });
-    const items = (await post(t, BUSINESS, '/api/v1/cards/cardbatchactivations/query/list', { ReferenceBatch: res.json().data.ReferenceBatch })).json().data.Records;
+    const items = (await post(t, BUSINESS, '/api/v1/cards/cardbatchactivations/query/list', { ReferenceBatch: res.json().data.ReferenceBatch })).json().data
+      .Records;
     expect(items.map((i: { StatusName: string }) => i.StatusName).sort()).toEqual(['Asignada', 'Con error']);
     const ok = items.find((i: { StatusName: string }) => i.StatusName === 'Asignada');
     expect(ok.MaskedPan).toMatch(/^\d{6}\*{6}\d{4}$/);

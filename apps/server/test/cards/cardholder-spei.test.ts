@@ -14,29 +14,55 @@ let ids: string[];
 const tx = '/api/v1/transaction';
 const upsert = (as: string, body: Record<string, unknown>) => post(t, as, `${tx}/limit/action/upsert`, { IsEnabled: true, ...body });
 const limitsOf = (as: string, holder: string) => post(t, as, `${tx}/limit/query/getbycardholder`, { CardholderIdentifier: holder });
-const switchSpei = (as: string, holder: string, on: boolean) => post(t, as, `${tx}/speiconfig/cardholder/enable-speiout`, { CardholderIdentifier: holder, EnableSpeiOut: on });
-const authorize = (cardId: string, amount: string) => post(t, BUSINESS, '/api/v1/cards/sandbox/authorize', { CardIdentifier: cardId, MerchantName: 'Tienda', Mcc: 5411, Amount: amount }, { 'idempotency-key': key() });
-const cardBalance = async (holder: string) => (await post(t, BUSINESS, `${tx}/cardholderbalance/query/getbycardholder`, { CardholderIdentifier: holder })).json().data;
+const switchSpei = (as: string, holder: string, on: boolean) =>
+  post(t, as, `${tx}/speiconfig/cardholder/enable-speiout`, { CardholderIdentifier: holder, EnableSpeiOut: on });
+const authorize = (cardId: string, amount: string) =>
+  post(
+    t,
+    BUSINESS,
+    '/api/v1/cards/sandbox/authorize',
+    { CardIdentifier: cardId, MerchantName: 'Tienda', Mcc: 5411, Amount: amount },
+    { 'idempotency-key': key() },
+  );
+const cardBalance = async (holder: string) =>
+  (await post(t, BUSINESS, `${tx}/cardholderbalance/query/getbycardholder`, { CardholderIdentifier: holder })).json().data;
 
 async function speiFromCard(body: Record<string, unknown>, opts: { as?: string; code?: string; key?: string | null } = {}) {
   const as = opts.as ?? BUSINESS;
   const code = opts.code ?? (await speiCode(t, as));
   const headers: Record<string, string> = opts.key === null ? {} : { 'idempotency-key': opts.key ?? key() };
-  return post(t, as, `${tx}/cardholdermovements/action/spei-out`, { Clabe: CLABE.settles, BeneficiaryName: 'Proveedor Uno', Concept: 'Pago de prueba', Reference: '77', ConfirmHolder: true, ...body, SecurityCode: code }, headers);
+  return post(
+    t,
+    as,
+    `${tx}/cardholdermovements/action/spei-out`,
+    { Clabe: CLABE.settles, BeneficiaryName: 'Proveedor Uno', Concept: 'Pago de prueba', Reference: '77', ConfirmHolder: true, ...body, SecurityCode: code },
+    headers,
+  );
 }
 
 /** Everything a refused SPEI out must leave as it was. */
-const written = async () => ({ ...(await moneyTables(t)), cardMovements: await count(t, 'card_movements'), authorizations: await count(t, 'card_authorizations') });
+const written = async () => ({
+  ...(await moneyTables(t)),
+  cardMovements: await count(t, 'card_movements'),
+  authorizations: await count(t, 'card_authorizations'),
+});
 
 beforeAll(async () => {
   t = await createTestApp();
   await generateStock(t, 6);
   ids = await activeCards(t, ['CHS1', 'CHS2']);
   // Another business's cardholder.
-  const other = await upload(t, BUSINESS_2, '/api/v1/cardholders/action/upload-csv', { name: 'th.csv', content: 'CardholderIdentifier,Names,LastName,Email,CellPhone\nCHX1,Eva,Ruiz,eva@otra.mx,5512345678\n' });
+  const other = await upload(t, BUSINESS_2, '/api/v1/cardholders/action/upload-csv', {
+    name: 'th.csv',
+    content: 'CardholderIdentifier,Names,LastName,Email,CellPhone\nCHX1,Eva,Ruiz,eva@otra.mx,5512345678\n',
+  });
   expect(other.statusCode, other.body).toBe(200);
   // Known commissions: SPEI out $5.00 (IVA $0.80).
-  const cfg = await t.call(TECHFAR, { method: 'PUT', url: `${tx}/speiconfig/global`, payload: { CommissionSpeiInGlobal: '0', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '5.00', CommissionDepositCardholder: '0' } });
+  const cfg = await t.call(TECHFAR, {
+    method: 'PUT',
+    url: `${tx}/speiconfig/global`,
+    payload: { CommissionSpeiInGlobal: '0', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '5.00', CommissionDepositCardholder: '0' },
+  });
   expect(cfg.statusCode, cfg.body).toBe(200);
   // The global card limit every cardholder limit is capped by.
   const global = await upsert(SUPER, { ScopeType: 0, CardType: 'prepago', LimitPerTransaction: '5000.00', DailyLimit: '10000.00', MonthlyLimit: '50000.00' });
@@ -50,9 +76,21 @@ afterAll(() => t.close());
 
 describe('cardholder limits set by the business', () => {
   it('sets its own cardholder’s limits (card type prepago) and reads what applies', async () => {
-    const res = await upsert(BUSINESS, { ScopeType: 1, CardholderIdentifier: 'CHS1', LimitPerTransaction: '300.00', DailyLimit: '500.00', MonthlyLimit: '2000.00' });
+    const res = await upsert(BUSINESS, {
+      ScopeType: 1,
+      CardholderIdentifier: 'CHS1',
+      LimitPerTransaction: '300.00',
+      DailyLimit: '500.00',
+      MonthlyLimit: '2000.00',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ ScopeType: 1, CardholderIdentifier: 'CHS1', CardType: 'prepago', LimitPerTransaction: '300.00', DailyLimit: '500.00' });
+    expect(res.json().data).toMatchObject({
+      ScopeType: 1,
+      CardholderIdentifier: 'CHS1',
+      CardType: 'prepago',
+      LimitPerTransaction: '300.00',
+      DailyLimit: '500.00',
+    });
     const read = await limitsOf(BUSINESS, 'CHS1');
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().data).toMatchObject({
@@ -65,7 +103,13 @@ describe('cardholder limits set by the business', () => {
 
   it('refuses a limit above the global one, or without one the global has, and writes nothing', async () => {
     const before = await t.sql(`SELECT * FROM transaction_limits ORDER BY v_uid`);
-    const above = await upsert(BUSINESS, { ScopeType: 1, CardholderIdentifier: 'CHS1', LimitPerTransaction: '300.00', DailyLimit: '20000.00', MonthlyLimit: '20000.00' });
+    const above = await upsert(BUSINESS, {
+      ScopeType: 1,
+      CardholderIdentifier: 'CHS1',
+      LimitPerTransaction: '300.00',
+      DailyLimit: '20000.00',
+      MonthlyLimit: '20000.00',
+    });
     expect([above.statusCode, above.json().message]).toEqual([422, 'El límite diario no puede superar el límite global de $10,000.00']);
     const dropped = await upsert(BUSINESS, { ScopeType: 1, CardholderIdentifier: 'CHS1', DailyLimit: '500.00', MonthlyLimit: '2000.00' });
     expect([dropped.statusCode, dropped.json().message]).toEqual([422, 'El límite por operación no puede superar el límite global de $5,000.00']);
@@ -92,9 +136,17 @@ describe('cardholder limits set by the business', () => {
   });
 
   it('caps what applies when the global limit is lowered afterwards', async () => {
-    expect((await upsert(SUPER, { ScopeType: 0, CardType: 'prepago', LimitPerTransaction: '250.00', DailyLimit: '400.00', MonthlyLimit: '50000.00' })).statusCode).toBe(200);
-    expect((await limitsOf(BUSINESS, 'CHS1')).json().data.Effective).toMatchObject({ DailyLimit: '400.00', LimitPerTransaction: '250.00', MonthlyLimit: '2000.00' });
-    expect((await upsert(SUPER, { ScopeType: 0, CardType: 'prepago', LimitPerTransaction: '5000.00', DailyLimit: '10000.00', MonthlyLimit: '50000.00' })).statusCode).toBe(200);
+    expect(
+      (await upsert(SUPER, { ScopeType: 0, CardType: 'prepago', LimitPerTransaction: '250.00', DailyLimit: '400.00', MonthlyLimit: '50000.00' })).statusCode,
+    ).toBe(200);
+    expect((await limitsOf(BUSINESS, 'CHS1')).json().data.Effective).toMatchObject({
+      DailyLimit: '400.00',
+      LimitPerTransaction: '250.00',
+      MonthlyLimit: '2000.00',
+    });
+    expect(
+      (await upsert(SUPER, { ScopeType: 0, CardType: 'prepago', LimitPerTransaction: '5000.00', DailyLimit: '10000.00', MonthlyLimit: '50000.00' })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -121,7 +173,15 @@ describe('SPEI out from a card', () => {
     const res = await speiFromCard({ CardIdentifier: ids[0], Amount: '100.00' }, { key: k, code });
     expect(res.statusCode, res.body).toBe(200);
     const m = res.json().data;
-    expect(m).toMatchObject({ MovementType: 'SPEI_OUT', MovementAmount: '100.00', Commission: '5.00', IVA: '0.80', TotalAmount: '105.80', StatusName: 'Pendiente', RemainingBalance: '894.20' });
+    expect(m).toMatchObject({
+      MovementType: 'SPEI_OUT',
+      MovementAmount: '100.00',
+      Commission: '5.00',
+      IVA: '0.80',
+      TotalAmount: '105.80',
+      StatusName: 'Pendiente',
+      RemainingBalance: '894.20',
+    });
     expect(await cardBalance('CHS1')).toMatchObject({ balance: '1000.00', transitBalance: '105.80', availableBalance: '894.20' });
     const [order] = await t.sql<{ v_uid_account: string; v_card_account: string }>(
       `SELECT m.v_uid_account, c.v_uid_account AS v_card_account FROM business_movements m, cards c WHERE m.v_uid = $1 AND c.v_card_identifier = $2`,
@@ -169,7 +229,12 @@ describe('SPEI out from a card', () => {
     expect([locked.statusCode, locked.json().message]).toEqual([422, 'La tarjeta está bloqueada']);
     expect((await post(t, BUSINESS, '/api/v1/cards/lock', { CardIdentifier: ids[1], Lock: false })).statusCode).toBe(200);
     expect(before.movements).toBe(after.movements);
-    expect(await written()).toMatchObject({ movements: after.movements, transactions: after.transactions, holds: after.holds, cardMovements: after.cardMovements });
+    expect(await written()).toMatchObject({
+      movements: after.movements,
+      transactions: after.transactions,
+      holds: after.holds,
+      cardMovements: after.cardMovements,
+    });
     // The code was not spent by the refusals.
     expect((await speiFromCard({ CardIdentifier: ids[1], Amount: '10.00' }, { code })).statusCode).toBe(200);
   });
@@ -177,7 +242,13 @@ describe('SPEI out from a card', () => {
   it('refuses another tenant, other roles and bad input', async () => {
     const before = await written();
     expect((await speiFromCard({ CardIdentifier: ids[0], Amount: '1.00' }, { as: BUSINESS_2 })).statusCode).toBe(404);
-    const staff = await post(t, SUPER, `${tx}/cardholdermovements/action/spei-out`, { CardIdentifier: ids[0], Clabe: CLABE.settles, BeneficiaryName: 'X', Amount: '1.00', Concept: 'Pago', Reference: '1', SecurityCode: '123456' }, { 'idempotency-key': key() });
+    const staff = await post(
+      t,
+      SUPER,
+      `${tx}/cardholdermovements/action/spei-out`,
+      { CardIdentifier: ids[0], Clabe: CLABE.settles, BeneficiaryName: 'X', Amount: '1.00', Concept: 'Pago', Reference: '1', SecurityCode: '123456' },
+      { 'idempotency-key': key() },
+    );
     expect([staff.statusCode, staff.json().message]).toEqual([403, 'Solo la empresa puede enviar SPEI desde la tarjeta de un tarjetahabiente']);
     expect((await post(t, WALLET, `${tx}/cardholdermovements/action/spei-out`, {}, { 'idempotency-key': key() })).statusCode).toBe(403);
     const clabe = await speiFromCard({ CardIdentifier: ids[0], Amount: '1.00', Clabe: '123' });
@@ -189,7 +260,12 @@ describe('SPEI out from a card', () => {
     expect([noKey.statusCode, noKey.json().message]).toEqual([400, 'Falta el encabezado Idempotency-Key']);
     const unknown = await speiFromCard({ CardIdentifier: 'NO-EXISTE', Amount: '1.00' });
     expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Tarjeta no encontrada']);
-    expect(await written()).toMatchObject({ movements: before.movements, transactions: before.transactions, holds: before.holds, cardMovements: before.cardMovements });
+    expect(await written()).toMatchObject({
+      movements: before.movements,
+      transactions: before.transactions,
+      holds: before.holds,
+      cardMovements: before.cardMovements,
+    });
   });
 
   it('runs the business’s account-holder check: a mismatch is refused naming the holder, then confirmed and remembered (decision 0023)', async () => {
@@ -198,12 +274,21 @@ describe('SPEI out from a card', () => {
     if (!holder.exists) throw new Error('the sandbox holds this CLABE');
     const code = await speiCode(t, BUSINESS);
     const before = await written();
-    const refused = await speiFromCard({ CardIdentifier: ids[0], Amount: '1.00', Clabe: clabe, BeneficiaryName: 'Otra Persona', ConfirmHolder: false }, { code });
+    const refused = await speiFromCard(
+      { CardIdentifier: ids[0], Amount: '1.00', Clabe: clabe, BeneficiaryName: 'Otra Persona', ConfirmHolder: false },
+      { code },
+    );
     expect([refused.statusCode, refused.json().message]).toEqual([422, HOLDER_MESSAGES.mismatch(holder.name, holder.rfc)]);
     expect(await written()).toEqual(before);
-    const confirmed = await speiFromCard({ CardIdentifier: ids[0], Amount: '1.00', Clabe: clabe, BeneficiaryName: 'Otra Persona', ConfirmHolder: true }, { code });
+    const confirmed = await speiFromCard(
+      { CardIdentifier: ids[0], Amount: '1.00', Clabe: clabe, BeneficiaryName: 'Otra Persona', ConfirmHolder: true },
+      { code },
+    );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const [remembered] = await t.sql<{ v_result: string }>(`SELECT v.v_result FROM verified_clabes v JOIN businesses b ON b.v_uid = v.v_uid_business WHERE v.v_clabe = $1`, [clabe]);
+    const [remembered] = await t.sql<{ v_result: string }>(
+      `SELECT v.v_result FROM verified_clabes v JOIN businesses b ON b.v_uid = v.v_uid_business WHERE v.v_clabe = $1`,
+      [clabe],
+    );
     expect(remembered?.v_result).toBe('confirmed');
   });
 });

@@ -13,7 +13,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const authorize = (cardId: string, amount: string, extra: Record<string, unknown> = {}, as = BUSINESS) =>
-  post(t, as, '/api/v1/cards/sandbox/authorize', { CardIdentifier: cardId, MerchantName: 'Tienda', Mcc: 5411, Amount: amount, ...extra }, { 'idempotency-key': key() });
+  post(
+    t,
+    as,
+    '/api/v1/cards/sandbox/authorize',
+    { CardIdentifier: cardId, MerchantName: 'Tienda', Mcc: 5411, Amount: amount, ...extra },
+    { 'idempotency-key': key() },
+  );
 
 describe('stock batches', () => {
   it('generates Luhn-valid cards from the BIN, encrypted at rest, and lists the batch as completed', async () => {
@@ -47,7 +53,9 @@ describe('stock batches', () => {
     // The same PAN again, in a new batch: refused against stock.
     const again = await upload(t, SUPER, '/api/v1/cards/action/upload-csv', { name: 's.csv', content: 'Pan,Cvv,ValidDate\n4111111111111111,123,12/35\n' });
     await runDueJobs(t.database.db, new Date(Date.now() + 1000));
-    const second = (await post(t, SUPER, '/api/v1/cards/cardbatchcreations/query/getbyreferencebatch', { ReferenceBatch: again.json().data.ReferenceBatch })).json().data;
+    const second = (
+      await post(t, SUPER, '/api/v1/cards/cardbatchcreations/query/getbyreferencebatch', { ReferenceBatch: again.json().data.ReferenceBatch })
+    ).json().data;
     expect(second).toMatchObject({ CreatedRecords: 0, FailedRecords: 1, Status: 'FAILED' });
     expect(second.Errors[0].Message).toBe('El PAN ya existe en el stock');
   });
@@ -75,7 +83,8 @@ describe('stock batches', () => {
 describe('cardholders', () => {
   it('uploads valid rows and reports every bad row with its number', async () => {
     const before = await count(t, 'cardholders');
-    const csv = 'CardholderIdentifier,Names,LastName,Email,CellPhone,Curp\nTHB1,Luis,Mora,luis@ejemplo.mx,5511111111,\nTHB2,Eva,Ruiz,no-es-correo,5511111111,\nTHB3,Eva,Ruiz,eva@ejemplo.mx,5511111111,XXXX\nTHB1,Otro,Mora,otro@ejemplo.mx,5511111111,\n=cmd,Eva,Ruiz,x@ejemplo.mx,5511111111,\n';
+    const csv =
+      'CardholderIdentifier,Names,LastName,Email,CellPhone,Curp\nTHB1,Luis,Mora,luis@ejemplo.mx,5511111111,\nTHB2,Eva,Ruiz,no-es-correo,5511111111,\nTHB3,Eva,Ruiz,eva@ejemplo.mx,5511111111,XXXX\nTHB1,Otro,Mora,otro@ejemplo.mx,5511111111,\n=cmd,Eva,Ruiz,x@ejemplo.mx,5511111111,\n';
     const res = await upload(t, BUSINESS, '/api/v1/cardholders/action/upload-csv', { name: 'th.csv', content: csv });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
@@ -121,13 +130,33 @@ describe('cards, funding and the sandbox', () => {
 
   it('refuses funding without a code, and a file with a locked card, writing nothing', async () => {
     const before = await count(t, 'ledger_transactions');
-    const noCode = await upload(t, BUSINESS, '/api/v1/transaction/cardholdermovements/load-funds-csv', { name: 'f.csv', content: `CardIdentifier,Amount\n${ids[0]},10\n` }, {}, { 'idempotency-key': key() });
+    const noCode = await upload(
+      t,
+      BUSINESS,
+      '/api/v1/transaction/cardholdermovements/load-funds-csv',
+      { name: 'f.csv', content: `CardIdentifier,Amount\n${ids[0]},10\n` },
+      {},
+      { 'idempotency-key': key() },
+    );
     expect([noCode.statusCode, noCode.json().message]).toEqual([400, 'Ingresa el código de seguridad']);
     await post(t, BUSINESS, '/api/v1/cards/lock', { CardIdentifier: ids[2], Lock: true });
-    const preview = await upload(t, BUSINESS, '/api/v1/transaction/cardholdermovements/load-funds-csv', { name: 'f.csv', content: `CardIdentifier,Amount\n${ids[2]},10\n${ids[0]},abc\n` }, { Preview: 'true' });
+    const preview = await upload(
+      t,
+      BUSINESS,
+      '/api/v1/transaction/cardholdermovements/load-funds-csv',
+      { name: 'f.csv', content: `CardIdentifier,Amount\n${ids[2]},10\n${ids[0]},abc\n` },
+      { Preview: 'true' },
+    );
     expect(preview.json().data.Errors.map((e: { Message: string }) => e.Message)).toEqual(['La tarjeta está bloqueada', 'Monto no válido']);
     const code = await fundingCode(t, BUSINESS);
-    const refused = await upload(t, BUSINESS, '/api/v1/transaction/cardholdermovements/load-funds-csv', { name: 'f.csv', content: `CardIdentifier,Amount\n${ids[2]},10\n` }, { SecurityCode: code }, { 'idempotency-key': key() });
+    const refused = await upload(
+      t,
+      BUSINESS,
+      '/api/v1/transaction/cardholdermovements/load-funds-csv',
+      { name: 'f.csv', content: `CardIdentifier,Amount\n${ids[2]},10\n` },
+      { SecurityCode: code },
+      { 'idempotency-key': key() },
+    );
     expect(refused.statusCode).toBe(422);
     expect(await count(t, 'ledger_transactions')).toBe(before);
     await post(t, BUSINESS, '/api/v1/cards/lock', { CardIdentifier: ids[2], Lock: false });
@@ -146,16 +175,33 @@ describe('cards, funding and the sandbox', () => {
     await post(t, BUSINESS, '/api/v1/cards/lock', { CardIdentifier: ids[0], Lock: false });
     const bal = await post(t, BUSINESS, '/api/v1/transaction/cardholderbalance/query/getbycardholder', { CardholderIdentifier: 'THA1' });
     expect(bal.json().data.balance).toBe('380.00');
-    const refund = await post(t, BUSINESS, '/api/v1/cards/sandbox/refund', { AuthorizationId: okRes.json().data.AuthorizationId, Amount: '20.00' }, { 'idempotency-key': key() });
+    const refund = await post(
+      t,
+      BUSINESS,
+      '/api/v1/cards/sandbox/refund',
+      { AuthorizationId: okRes.json().data.AuthorizationId, Amount: '20.00' },
+      { 'idempotency-key': key() },
+    );
     expect(refund.json().data.Refunded).toBe('20.00');
   });
 
   it('enforces controls and limits, naming what refused', async () => {
-    await post(t, BUSINESS, '/api/v1/cards/action/controls', { CardIdentifier: ids[0], Controls: { BlockedMccGroups: ['fuel'], Online: false, DomesticOnly: true } });
+    await post(t, BUSINESS, '/api/v1/cards/action/controls', {
+      CardIdentifier: ids[0],
+      Controls: { BlockedMccGroups: ['fuel'], Online: false, DomesticOnly: true },
+    });
     expect((await authorize(ids[0]!, '1.00', { Mcc: 5541 })).json().data.DeclineReason).toBe('Categoría de comercio bloqueada: Gasolineras');
     expect((await authorize(ids[0]!, '1.00', { Channel: 'online' })).json().data.DeclineReason).toBe('Canal no permitido: en línea');
     expect((await authorize(ids[0]!, '1.00', { Country: 'US' })).json().data.DeclineReason).toBe('Compras en el extranjero no permitidas');
-    await post(t, SUPER, '/api/v1/transaction/limit/action/upsert', { ScopeType: 1, CardholderIdentifier: 'THA1', CardType: 'prepago', LimitPerTransaction: '50.00', DailyLimit: '170.00', MonthlyLimit: '1000.00', IsEnabled: true });
+    await post(t, SUPER, '/api/v1/transaction/limit/action/upsert', {
+      ScopeType: 1,
+      CardholderIdentifier: 'THA1',
+      CardType: 'prepago',
+      LimitPerTransaction: '50.00',
+      DailyLimit: '170.00',
+      MonthlyLimit: '1000.00',
+      IsEnabled: true,
+    });
     expect((await authorize(ids[0]!, '51.00')).json().data.DeclineReason).toBe('Límite por transacción excedido');
     // 120.00 was already captured today: 160.00 fits the day, 190.00 does not.
     expect((await authorize(ids[0]!, '40.00')).json().data.Approved).toBe(true);
@@ -184,7 +230,12 @@ describe('cards, funding and the sandbox', () => {
     expect(cards.find((c) => c.CardIdentifier === ids[1])!.balance).toBe('0.00');
     expect(cards.find((c) => c.CardIdentifier === fresh.CardIdentifier)!.balance).toBe('100.00');
     const moves = await post(t, BUSINESS, '/api/v1/transaction/cardholdermovements/getall', { CardholderIdentifier: 'THA2' });
-    expect(moves.json().data.Records.map((m: { Kind: string }) => m.Kind).sort()).toEqual(['funding', 'replacement-in', 'replacement-out']);
+    expect(
+      moves
+        .json()
+        .data.Records.map((m: { Kind: string }) => m.Kind)
+        .sort(),
+    ).toEqual(['funding', 'replacement-in', 'replacement-out']);
   });
 
   it('reveals only with a fresh code, audits it, and a used code fails', async () => {

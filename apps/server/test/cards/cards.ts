@@ -17,7 +17,14 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export const upload = (t: TestApp, as: string | null, url: string, file: { name: string; content: string | Buffer } | undefined, fields: Record<string, string> = {}, headers: Record<string, string> = {}) => {
+export const upload = (
+  t: TestApp,
+  as: string | null,
+  url: string,
+  file: { name: string; content: string | Buffer } | undefined,
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) => {
   const m = multipart(fields, file);
   return t.call(as, { method: 'POST', url, payload: m.payload, headers: { ...m.headers, ...headers } });
 };
@@ -29,7 +36,8 @@ export async function generateStock(t: TestApp, count: number) {
   return res.json().data.ReferenceBatch as string;
 }
 
-export const post = (t: TestApp, as: string | null, url: string, payload: unknown = {}, headers: Record<string, string> = {}) => t.call(as, { method: 'POST', url, payload: payload as never, headers });
+export const post = (t: TestApp, as: string | null, url: string, payload: unknown = {}, headers: Record<string, string> = {}) =>
+  t.call(as, { method: 'POST', url, payload: payload as never, headers });
 
 /** Cardholders, matched and activated stock cards of the demo business; returns the card identifiers. */
 export async function activeCards(t: TestApp, holders: string[], as = BUSINESS): Promise<string[]> {
@@ -39,7 +47,10 @@ export async function activeCards(t: TestApp, holders: string[], as = BUSINESS):
   const stock = await post(t, SUPER, '/api/v1/cards/query/list', { Status: 1, Size: holders.length });
   const ids = (stock.json().data.Records as { CardIdentifier: string }[]).map((c) => c.CardIdentifier);
   expect(ids.length).toBe(holders.length);
-  const match = await upload(t, as, '/api/v1/cards/matchcards', { name: 'm.csv', content: `CardIdentifier,CardholderIdentifier\n${ids.map((id, i) => `${id},${holders[i]}`).join('\n')}\n` });
+  const match = await upload(t, as, '/api/v1/cards/matchcards', {
+    name: 'm.csv',
+    content: `CardIdentifier,CardholderIdentifier\n${ids.map((id, i) => `${id},${holders[i]}`).join('\n')}\n`,
+  });
   expect(match.statusCode, match.body).toBe(200);
   expect(match.json().data.MatchedRecords).toBe(holders.length);
   const act = await post(t, as, '/api/v1/cards/activate', {});
@@ -48,13 +59,17 @@ export async function activeCards(t: TestApp, holders: string[], as = BUSINESS):
 }
 
 export async function fundingCode(t: TestApp, email: string) {
-  await t.sql(`UPDATE security_codes SET d_create_at = d_create_at - interval '1 hour' WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [email]);
+  await t.sql(`UPDATE security_codes SET d_create_at = d_create_at - interval '1 hour' WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [
+    email,
+  ]);
   const res = await post(t, email, '/api/v1/security/code', { Operation: 'card-funding' });
   expect(res.statusCode, res.body).toBe(200);
   return lastCode(t, email);
 }
 export async function revealCode(t: TestApp, email: string) {
-  await t.sql(`UPDATE security_codes SET d_create_at = d_create_at - interval '1 hour' WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [email]);
+  await t.sql(`UPDATE security_codes SET d_create_at = d_create_at - interval '1 hour' WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [
+    email,
+  ]);
   const res = await post(t, email, '/api/v1/security/code', { Operation: 'card-reveal' });
   expect(res.statusCode, res.body).toBe(200);
   return lastCode(t, email);
@@ -65,7 +80,14 @@ export async function fund(t: TestApp, rows: [string, string][], as = BUSINESS) 
   const b = await demoBusiness(t, as);
   await deposit(t, b.id, '100000.00');
   const code = await fundingCode(t, as);
-  const res = await upload(t, as, '/api/v1/transaction/cardholdermovements/load-funds-csv', { name: 'f.csv', content: `CardIdentifier,Amount\n${rows.map((r) => r.join(',')).join('\n')}\n` }, { SecurityCode: code }, { 'idempotency-key': key() });
+  const res = await upload(
+    t,
+    as,
+    '/api/v1/transaction/cardholdermovements/load-funds-csv',
+    { name: 'f.csv', content: `CardIdentifier,Amount\n${rows.map((r) => r.join(',')).join('\n')}\n` },
+    { SecurityCode: code },
+    { 'idempotency-key': key() },
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }

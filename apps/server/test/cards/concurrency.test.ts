@@ -34,12 +34,20 @@ afterAll(async () => {
 async function storm(identifier: string, n: number, cents: bigint) {
   const [card] = await t.database.db.select().from(cards).where(eq(cards.v_card_identifier, identifier));
   const results = await Promise.allSettled(
-    Array.from({ length: n }, () => t.database.db.transaction((tx) => sandboxProcessor.authorize(tx, card!, { merchant: 'Carga', mcc: 5411, amountCents: cents, channel: 'online', country: 'MX' }, new Date()))),
+    Array.from({ length: n }, () =>
+      t.database.db.transaction((tx) =>
+        sandboxProcessor.authorize(tx, card!, { merchant: 'Carga', mcc: 5411, amountCents: cents, channel: 'online', country: 'MX' }, new Date()),
+      ),
+    ),
   );
   const failed = results.filter((r) => r.status === 'rejected');
   expect(failed, String((failed[0] as PromiseRejectedResult | undefined)?.reason)).toHaveLength(0);
   const auths = results.map((r) => (r as PromiseFulfilledResult<{ v_status: string; v_decline_reason: string | null }>).value);
-  return { card: card!, approved: auths.filter((a) => a.v_status === 'approved').length, reasons: new Set(auths.filter((a) => a.v_status === 'declined').map((a) => a.v_decline_reason)) };
+  return {
+    card: card!,
+    approved: auths.filter((a) => a.v_status === 'approved').length,
+    reasons: new Set(auths.filter((a) => a.v_status === 'declined').map((a) => a.v_decline_reason)),
+  };
 }
 
 describe.skipIf(!onPostgres)(`200 parallel authorisations on one card${why}`, () => {
@@ -54,7 +62,13 @@ describe.skipIf(!onPostgres)(`200 parallel authorisations on one card${why}`, ()
   });
 
   it('never pass the daily limit', async () => {
-    const limit = await post(t, SUPER, '/api/v1/transaction/limit/action/upsert', { ScopeType: 1, CardholderIdentifier: 'CONC2', CardType: 'prepago', DailyLimit: '1000.00', IsEnabled: true });
+    const limit = await post(t, SUPER, '/api/v1/transaction/limit/action/upsert', {
+      ScopeType: 1,
+      CardholderIdentifier: 'CONC2',
+      CardType: 'prepago',
+      DailyLimit: '1000.00',
+      IsEnabled: true,
+    });
     expect(limit.statusCode, limit.body).toBe(200);
     // 5,000.00 of balance but 1,000.00 a day: 200 × 9.00 → 111 fit the day.
     const { card, approved, reasons } = await storm(ids[1]!, 200, 900n);

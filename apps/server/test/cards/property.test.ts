@@ -22,7 +22,9 @@ beforeAll(async () => {
   t = await createTestApp();
   await generateStock(t, 3);
   const idents = await activeCards(t, ['PROP1', 'PROP2']);
-  cardIds = (await t.sql<{ v_uid: string }>(`SELECT v_uid FROM cards WHERE v_card_identifier = ANY($1) ORDER BY v_card_identifier`, [idents])).map((r) => r.v_uid);
+  cardIds = (await t.sql<{ v_uid: string }>(`SELECT v_uid FROM cards WHERE v_card_identifier = ANY($1) ORDER BY v_card_identifier`, [idents])).map(
+    (r) => r.v_uid,
+  );
 });
 afterAll(() => t.close());
 
@@ -60,15 +62,34 @@ async function runSequence(tx: Tx, ops: Op[]) {
   const balance = start.map((b) => b.balance);
   const held = start.map((b) => b.transitBalance);
   const source = await openAccount(tx, { ownerKind: 'business', owner: `PROPBUS${run}`, name: 'Fuente' });
-  await postTransaction(tx, { kind: 'deposit', reference: `prop-src-${run}`, postings: [{ book: 'spei-clearing', amountCents: -10_000_000n }, { accountId: source.id, amountCents: 10_000_000n }] });
+  await postTransaction(tx, {
+    kind: 'deposit',
+    reference: `prop-src-${run}`,
+    postings: [
+      { book: 'spei-clearing', amountCents: -10_000_000n },
+      { accountId: source.id, amountCents: 10_000_000n },
+    ],
+  });
   const auths: ModelAuth[] = [];
   let n = 0;
   for (const o of ops) {
     if (o.t === 'fund') {
-      await postTransaction(tx, { kind: 'card-funding', reference: `prop-${run}-${++n}`, postings: [{ accountId: source.id, amountCents: -o.cents }, { accountId: accounts[o.card]!, amountCents: o.cents }] });
+      await postTransaction(tx, {
+        kind: 'card-funding',
+        reference: `prop-${run}-${++n}`,
+        postings: [
+          { accountId: source.id, amountCents: -o.cents },
+          { accountId: accounts[o.card]!, amountCents: o.cents },
+        ],
+      });
       balance[o.card]! += o.cents;
     } else if (o.t === 'auth') {
-      const a = await sandboxProcessor.authorize(tx, byId.get(cardIds[o.card]!)!, { merchant: 'Prueba', mcc: 5411, amountCents: o.cents, channel: 'in-person', country: 'MX' }, new Date());
+      const a = await sandboxProcessor.authorize(
+        tx,
+        byId.get(cardIds[o.card]!)!,
+        { merchant: 'Prueba', mcc: 5411, amountCents: o.cents, channel: 'in-person', country: 'MX' },
+        new Date(),
+      );
       const fits = balance[o.card]! - held[o.card]! >= o.cents;
       expect(a.v_status).toBe(fits ? 'approved' : 'declined');
       if (fits) {
@@ -80,7 +101,10 @@ async function runSequence(tx: Tx, ops: Op[]) {
       if (!m) continue;
       const tries = o.t === 'refund' ? 1 : o.twice ? 2 : 1;
       for (let i = 0; i < tries; i++) {
-        const [row] = await tx.select().from(cardAuthorizations).where(inArray(cardAuthorizations.v_uid, [m.id]));
+        const [row] = await tx
+          .select()
+          .from(cardAuthorizations)
+          .where(inArray(cardAuthorizations.v_uid, [m.id]));
         try {
           if (o.t === 'refund') await sandboxProcessor.refund(tx, row!, o.cents);
           else await sandboxProcessor[o.t](tx, row!);

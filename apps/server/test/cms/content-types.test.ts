@@ -10,7 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const custom = { fields: [{ field: 'title', label: 'Título', control: 'text', validators: { required: true, maxlength: 10 }, messagesError: { maxlength: 'Máximo 10' } }] };
+const custom = {
+  fields: [{ field: 'title', label: 'Título', control: 'text', validators: { required: true, maxlength: 10 }, messagesError: { maxlength: 'Máximo 10' } }],
+};
 
 describe('content types', () => {
   it('lists the three seeded types with their definitions, word for word', async () => {
@@ -25,17 +27,29 @@ describe('content types', () => {
   });
 
   it('creates, edits and deletes a staff type; its form validates contents at once', async () => {
-    const res = await t.call(SUPER, { method: 'POST', url: '/api/cms/content-type', payload: { Name: 'Avisos', Section: 'wallet', Definition: JSON.stringify(custom) } });
+    const res = await t.call(SUPER, {
+      method: 'POST',
+      url: '/api/cms/content-type',
+      payload: { Name: 'Avisos', Section: 'wallet', Definition: JSON.stringify(custom) },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().data.Id as string;
     expect(res.json().data).toMatchObject({ Name: 'Avisos', Section: 'wallet', SystemName: null, Contents: 0, Definition: custom });
 
-    const bad = await t.call(SUPER, { method: 'POST', url: '/api/cms/content', payload: { ContentTypeId: id, Name: 'Aviso', Value: { title: 'x'.repeat(11) } } });
+    const bad = await t.call(SUPER, {
+      method: 'POST',
+      url: '/api/cms/content',
+      payload: { ContentTypeId: id, Name: 'Aviso', Value: { title: 'x'.repeat(11) } },
+    });
     expect(refused(bad, 400, 'Máximo 10').errors).toEqual([{ field: 'Value.title', key: 'maxlength', message: 'Máximo 10' }]);
     const made = await create(t, { ContentTypeId: id, Name: 'Aviso', Value: { title: 'Hola' } });
     expect(made.Value).toEqual({ title: 'Hola' });
 
-    const put = await t.call(SUPER, { method: 'PUT', url: `/api/cms/content-type/${id}`, payload: { Name: 'Avisos Wallet', Section: 'wallet', Definition: custom } });
+    const put = await t.call(SUPER, {
+      method: 'PUT',
+      url: `/api/cms/content-type/${id}`,
+      payload: { Name: 'Avisos Wallet', Section: 'wallet', Definition: custom },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().data).toMatchObject({ Name: 'Avisos Wallet', Contents: 1 });
 
@@ -49,19 +63,35 @@ describe('content types', () => {
   it.each([
     ['not JSON', '{ "fields": [', 'La definición no es un JSON válido'],
     ['an unknown validator', { fields: [{ field: 'a', label: 'A', control: 'text', validators: { maxLen: 3 } }] }, 'Validador desconocido: maxLen'],
-    ['an unknown control', { fields: [{ field: 'a', label: 'A', control: 'slider' }] }, 'Control no válido: usa text, textarea, url, select, image, richtext, group'],
+    [
+      'an unknown control',
+      { fields: [{ field: 'a', label: 'A', control: 'slider' }] },
+      'Control no válido: usa text, textarea, url, select, image, richtext, group',
+    ],
     ['no fields', { fields: [] }, 'La definición necesita al menos un campo'],
   ])('refuses a definition with %s (400, nothing written)', async (_what, Definition, message) => {
     const before = await cmsRows(t);
     refused(await t.call(SUPER, { method: 'POST', url: '/api/cms/content-type', payload: { Name: 'Mala', Definition } }), 400, message);
-    refused(await t.call(SUPER, { method: 'PUT', url: `/api/cms/content-type/${typeId('faq')}`, payload: { Name: 'Preguntas frecuentes', Definition } }), 400, message);
+    refused(
+      await t.call(SUPER, { method: 'PUT', url: `/api/cms/content-type/${typeId('faq')}`, payload: { Name: 'Preguntas frecuentes', Definition } }),
+      400,
+      message,
+    );
     expect(await cmsRows(t)).toEqual(before);
   });
 
   it('refuses a repeated name, a bad section, and deleting a system type', async () => {
-    refused(await t.call(SUPER, { method: 'POST', url: '/api/cms/content-type', payload: { Name: 'tutorial', Definition: custom } }), 409, 'Ya existe un tipo de contenido con ese nombre');
+    refused(
+      await t.call(SUPER, { method: 'POST', url: '/api/cms/content-type', payload: { Name: 'tutorial', Definition: custom } }),
+      409,
+      'Ya existe un tipo de contenido con ese nombre',
+    );
     refused(await t.call(SUPER, { method: 'POST', url: '/api/cms/content-type', payload: { Name: 'Otro', Section: 'staff', Definition: custom } }), 400);
-    refused(await t.call(SUPER, { method: 'DELETE', url: `/api/cms/content-type/${typeId('legal')}` }), 422, 'Los tipos de contenido del sistema no se pueden eliminar');
+    refused(
+      await t.call(SUPER, { method: 'DELETE', url: `/api/cms/content-type/${typeId('legal')}` }),
+      422,
+      'Los tipos de contenido del sistema no se pueden eliminar',
+    );
   });
 
   it('refuses business and wallet users on every staff call (403, nothing written)', async () => {
@@ -73,7 +103,14 @@ describe('content types', () => {
       refused(await t.call(who, { method: 'POST', url: '/api/cms/content-type', payload: { Name: 'X', Definition: custom } }), 403);
       refused(await t.call(who, { method: 'PUT', url: `/api/cms/content-type/${typeId('faq')}`, payload: { Name: 'X', Definition: custom } }), 403);
       refused(await t.call(who, { method: 'DELETE', url: `/api/cms/content-type/${typeId('faq')}` }), 403);
-      refused(await t.call(who, { method: 'POST', url: '/api/cms/content', payload: { ContentTypeId: typeId('legal'), Name: 'X', Value: { content: '<p>hola</p>' } } }), 403);
+      refused(
+        await t.call(who, {
+          method: 'POST',
+          url: '/api/cms/content',
+          payload: { ContentTypeId: typeId('legal'), Name: 'X', Value: { content: '<p>hola</p>' } },
+        }),
+        403,
+      );
       refused(await t.call(who, { method: 'GET', url: '/api/cms/content/getall' }), 403);
       refused(await t.call(who, { method: 'POST', url: '/api/cms/content/bulk-action', payload: { Action: 'publicar', Ids: [typeId('faq')] } }), 403);
       refused(await t.call(who, { method: 'POST', url: '/api/cms/content/reorder', payload: { Ids: [typeId('faq')] } }), 403);

@@ -22,11 +22,23 @@ describe('POST /api/cms/content', () => {
     expect(made).toMatchObject({ Status: 'borrador', Version: 1, Value: { icon, type: 'video', url: 'https://www.youtube.com/watch?v=abc' } });
     expect(made.Value).not.toHaveProperty('images');
     const got = await t.call(TECHFAR, { method: 'GET', url: `/api/cms/content/${made.Id}` });
-    expect(got.json().data).toMatchObject({ Id: made.Id, SystemName: 'tutorial-de-video', Section: 'business', ContentType: { SystemName: 'tutorial' }, Locked: false, Hidden: false, Author: 'Sofía Ramírez Ortega' });
+    expect(got.json().data).toMatchObject({
+      Id: made.Id,
+      SystemName: 'tutorial-de-video',
+      Section: 'business',
+      ContentType: { SystemName: 'tutorial' },
+      Locked: false,
+      Hidden: false,
+      Author: 'Sofía Ramírez Ortega',
+    });
   });
 
   it('creates an image tutorial, a FAQ and a legal text (sanitised)', async () => {
-    const steps = await create(t, { ContentTypeId: typeId('tutorial'), Name: 'Pasos', Value: { icon, type: 'imagen', url: 'https://x.mx', images: [{ image: icon, text: 'Abre la app', link: '/account' }] } });
+    const steps = await create(t, {
+      ContentTypeId: typeId('tutorial'),
+      Name: 'Pasos',
+      Value: { icon, type: 'imagen', url: 'https://x.mx', images: [{ image: icon, text: 'Abre la app', link: '/account' }] },
+    });
     expect(steps.Value).toEqual({ icon, type: 'imagen', images: [{ image: icon, text: 'Abre la app', link: '/account' }] });
     expect((await create(t, faq(icon))).Value).toMatchObject({ questions: [{ question: 'Qué es FAR' }] });
     const text = await create(t, legal('<p class="x">Hola <a href="https://far.mx">aquí</a><span>!</span></p>'));
@@ -38,21 +50,78 @@ describe('POST /api/cms/content', () => {
     ['video tutorial without url', tutorialVideo('ICON', { url: '' }), 'Value.url', 'Este campo es requerido'],
     ['tutorial with a bad url', tutorialVideo('ICON', { url: 'ftp://x.mx' }), 'Value.url', 'URL no válida'],
     ['tutorial without type', { ContentTypeId: typeId('tutorial'), Name: 'Tutorial', Value: { icon: 'ICON' } }, 'Value.type', 'Este campo es requerido'],
-    ['image tutorial without images', { ContentTypeId: typeId('tutorial'), Name: 'Tutorial', Value: { icon: 'ICON', type: 'imagen', images: [] } }, 'Value.images', 'Este campo es requerido'],
-    ['image step text with digits', { ContentTypeId: typeId('tutorial'), Name: 'Tutorial', Value: { icon: 'ICON', type: 'imagen', images: [{ image: 'ICON', text: 'Paso 1', link: 'a' }] } }, 'Value.images.0.text', 'Solo se aceptan caracteres alfabéticos y espacios'],
-    ['image step text over 200', { ContentTypeId: typeId('tutorial'), Name: 'Tutorial', Value: { icon: 'ICON', type: 'imagen', images: [{ image: 'ICON', text: 'a'.repeat(201), link: 'a' }] } }, 'Value.images.0.text', 'Debe contener máximo 200 caracteres'],
-    ['image step link over 20', { ContentTypeId: typeId('tutorial'), Name: 'Tutorial', Value: { icon: 'ICON', type: 'imagen', images: [{ image: 'ICON', text: 'Hola', link: 'x'.repeat(21) }] } }, 'Value.images.0.link', 'Debe contener máximo 20 caracteres'],
+    [
+      'image tutorial without images',
+      { ContentTypeId: typeId('tutorial'), Name: 'Tutorial', Value: { icon: 'ICON', type: 'imagen', images: [] } },
+      'Value.images',
+      'Este campo es requerido',
+    ],
+    [
+      'image step text with digits',
+      { ContentTypeId: typeId('tutorial'), Name: 'Tutorial', Value: { icon: 'ICON', type: 'imagen', images: [{ image: 'ICON', text: 'Paso 1', link: 'a' }] } },
+      'Value.images.0.text',
+      'Solo se aceptan caracteres alfabéticos y espacios',
+    ],
+    [
+      'image step text over 200',
+      {
+        ContentTypeId: typeId('tutorial'),
+        Name: 'Tutorial',
+        Value: { icon: 'ICON', type: 'imagen', images: [{ image: 'ICON', text: 'a'.repeat(201), link: 'a' }] },
+      },
+      'Value.images.0.text',
+      'Debe contener máximo 200 caracteres',
+    ],
+    [
+      'image step link over 20',
+      {
+        ContentTypeId: typeId('tutorial'),
+        Name: 'Tutorial',
+        Value: { icon: 'ICON', type: 'imagen', images: [{ image: 'ICON', text: 'Hola', link: 'x'.repeat(21) }] },
+      },
+      'Value.images.0.link',
+      'Debe contener máximo 20 caracteres',
+    ],
     ['FAQ question of one character', faq('ICON', [{ question: 'Q', answer: 'Respuesta' }]), 'Value.questions.0.question', 'Debe contener mínimo 2 caracteres'],
-    ['FAQ question over 20', faq('ICON', [{ question: 'x'.repeat(21), answer: 'Respuesta' }]), 'Value.questions.0.question', 'Debe contener máximo 20 caracteres'],
-    ['FAQ answer over 200', faq('ICON', [{ question: 'Pregunta', answer: 'x'.repeat(201) }]), 'Value.questions.0.answer', 'Debe contener máximo 200 caracteres'],
+    [
+      'FAQ question over 20',
+      faq('ICON', [{ question: 'x'.repeat(21), answer: 'Respuesta' }]),
+      'Value.questions.0.question',
+      'Debe contener máximo 20 caracteres',
+    ],
+    [
+      'FAQ answer over 200',
+      faq('ICON', [{ question: 'Pregunta', answer: 'x'.repeat(201) }]),
+      'Value.questions.0.answer',
+      'Debe contener máximo 200 caracteres',
+    ],
     ['FAQ answer with ¿?', faq('ICON', [{ question: 'Pregunta', answer: '¿Sí?' }]), 'Value.questions.0.answer', FAQ_PATTERN],
     ['FAQ without entries', faq('ICON', []), 'Value.questions', 'Este campo es requerido'],
     ['legal text of one character', legal('<p><b>A</b></p>'), 'Value.content', 'Debe contener mínimo 2 caracteres'],
     ['legal text over 5000', legal(`<p>${'a'.repeat(5001)}</p>`), 'Value.content', 'Debe contener máximo 5000 caracteres'],
     ['legal text with a script', legal('<p>Hola</p><script>alert(1)</script>'), 'Value.content', 'El texto contiene código no permitido'],
     ['legal text with an event attribute', legal('<p onclick="alert(1)">Hola</p>'), 'Value.content', 'El texto contiene código no permitido'],
-    ['help link to no screen', { ContentTypeId: typeId('tutorial'), Name: 'Tutorial', Value: { icon: 'ICON', type: 'imagen', images: [{ image: 'ICON', text: 'Fondea', link: '/ayuda/fondeo' }] } }, 'Value.images.0.link', 'El enlace debe ser una pantalla de la sección (p. ej. /movement)'],
-    ['help link to a screen of the other section', { ContentTypeId: typeId('tutorial'), Section: 'wallet', Name: 'Tutorial', Value: { icon: 'ICON', type: 'imagen', images: [{ image: 'ICON', text: 'Alta', link: '/account' }] } }, 'Value.images.0.link', 'El enlace debe ser una pantalla de la sección (p. ej. /movement)'],
+    [
+      'help link to no screen',
+      {
+        ContentTypeId: typeId('tutorial'),
+        Name: 'Tutorial',
+        Value: { icon: 'ICON', type: 'imagen', images: [{ image: 'ICON', text: 'Fondea', link: '/ayuda/fondeo' }] },
+      },
+      'Value.images.0.link',
+      'El enlace debe ser una pantalla de la sección (p. ej. /movement)',
+    ],
+    [
+      'help link to a screen of the other section',
+      {
+        ContentTypeId: typeId('tutorial'),
+        Section: 'wallet',
+        Name: 'Tutorial',
+        Value: { icon: 'ICON', type: 'imagen', images: [{ image: 'ICON', text: 'Alta', link: '/account' }] },
+      },
+      'Value.images.0.link',
+      'El enlace debe ser una pantalla de la sección (p. ej. /movement)',
+    ],
   ])('refuses a %s (400, Spanish message, nothing written)', async (_what, body, field, message) => {
     const json = JSON.parse(JSON.stringify(body).replaceAll('"ICON"', JSON.stringify(icon)));
     const before = await cmsRows(t);
@@ -62,14 +131,23 @@ describe('POST /api/cms/content', () => {
   });
 
   it('takes a help link to a screen of its readers, a wallet one for the wallet section', async () => {
-    const made = await create(t, { ContentTypeId: typeId('tutorial'), Section: 'wallet', Name: 'Presupuestos', Value: { icon, type: 'imagen', images: [{ image: icon, text: 'Abre tus presupuestos', link: '/dispersal/budget' }] } });
+    const made = await create(t, {
+      ContentTypeId: typeId('tutorial'),
+      Section: 'wallet',
+      Name: 'Presupuestos',
+      Value: { icon, type: 'imagen', images: [{ image: icon, text: 'Abre tus presupuestos', link: '/dispersal/budget' }] },
+    });
     expect(made.Value).toMatchObject({ images: [{ link: '/dispersal/budget' }] });
   });
 
   it('refuses an image that was not uploaded to the CMS, an unknown type and a bad name', async () => {
     const before = await cmsRows(t);
     refused(await post(tutorialVideo('https://evil.example/x.png')), 400, 'Archivo no válido, solo se aceptan imágenes .jpg, .jpeg, .png, .svg');
-    refused(await post(tutorialVideo('/api/cms/files/0b7f2d0e-1111-4222-8333-444455556666')), 400, 'Archivo no válido, solo se aceptan imágenes .jpg, .jpeg, .png, .svg');
+    refused(
+      await post(tutorialVideo('/api/cms/files/0b7f2d0e-1111-4222-8333-444455556666')),
+      400,
+      'Archivo no válido, solo se aceptan imágenes .jpg, .jpeg, .png, .svg',
+    );
     refused(await post(tutorialVideo({ name: 'a.png', size: 1 } as never)), 400);
     refused(await post({ ...legal(), ContentTypeId: '0b7f2d0e-1111-4222-8333-444455556666' }), 404, 'Tipo de contenido no encontrado');
     refused(await post({ ...legal(), Name: 'A' }), 400, 'Debe contener mínimo 2 caracteres');

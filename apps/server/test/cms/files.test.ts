@@ -79,8 +79,14 @@ describe('POST /api/cms/files/{uid}', () => {
   });
 
   it('answers 404 for ids that are not CMS files (other modules keep their files private)', async () => {
-    const [other] = await t.sql<{ v_uid: string }>(`INSERT INTO files (v_name, v_media_type, i_size, v_sha256, b_content) VALUES ('doc.pdf', 'application/pdf', 1, 'x', '\\x00') RETURNING v_uid`);
+    const [other] = await t.sql<{ v_uid: string }>(
+      `INSERT INTO files (v_name, v_media_type, i_size, v_sha256, b_content) VALUES ('doc.pdf', 'application/pdf', 1, 'x', '\\x00') RETURNING v_uid`,
+    );
     refused(await t.app.inject({ method: 'GET', url: `/api/cms/files/${other!.v_uid}` }), 404, 'Archivo no encontrado');
-    refused(await t.call(SUPER, { method: 'POST', url: `/api/cms/files/${other!.v_uid}`, ...multipart({}, { name: 'n.png', content: png() }) }), 404, 'Archivo no encontrado');
+    refused(
+      await t.call(SUPER, { method: 'POST', url: `/api/cms/files/${other!.v_uid}`, ...multipart({}, { name: 'n.png', content: png() }) }),
+      404,
+      'Archivo no encontrado',
+    );
   });
 });

@@ -17,10 +17,12 @@ const help = async (email: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Help;
 };
-const pending = async (email: string) => (await t.call(email, { method: 'GET', url: '/api/cms/legal/pending' })).json().data as Array<{ Id: string; Name: string; Version: number; Html: string }>;
+const pending = async (email: string) =>
+  (await t.call(email, { method: 'GET', url: '/api/cms/legal/pending' })).json().data as Array<{ Id: string; Name: string; Version: number; Html: string }>;
 /** What the gate does when the person clicks «Acepto» on each pending text. */
 async function acceptAll(email: string) {
-  for (const p of await pending(email)) expect((await t.call(email, { method: 'POST', url: `/api/cms/legal/${p.Id}/accept`, payload: { Version: p.Version } })).statusCode).toBe(200);
+  for (const p of await pending(email))
+    expect((await t.call(email, { method: 'POST', url: `/api/cms/legal/${p.Id}/accept`, payload: { Version: p.Version } })).statusCode).toBe(200);
 }
 
 describe('GET /api/cms/help', () => {
@@ -76,7 +78,11 @@ describe('legal acceptance', () => {
     expect(await pending(WALLET)).toEqual([]);
 
     const before = await cmsRows(t);
-    refused(await t.call(BUSINESS, { method: 'POST', url: `/api/cms/legal/${text.Id}/accept`, payload: { Version: 2 } }), 409, 'El texto legal cambió; vuelve a leerlo antes de aceptarlo');
+    refused(
+      await t.call(BUSINESS, { method: 'POST', url: `/api/cms/legal/${text.Id}/accept`, payload: { Version: 2 } }),
+      409,
+      'El texto legal cambió; vuelve a leerlo antes de aceptarlo',
+    );
     refused(await t.call(WALLET, { method: 'POST', url: `/api/cms/legal/${text.Id}/accept`, payload: { Version: 1 } }), 404, 'Texto legal no encontrado');
     refused(await t.call(SUPER, { method: 'POST', url: `/api/cms/legal/${text.Id}/accept`, payload: { Version: 1 } }), 403);
     refused(await t.call(BUSINESS, { method: 'POST', url: `/api/cms/legal/${text.Id}/accept`, payload: { Version: 0 } }), 400, 'Versión no válida');
@@ -85,7 +91,9 @@ describe('legal acceptance', () => {
     const res = await t.call(BUSINESS, { method: 'POST', url: `/api/cms/legal/${text.Id}/accept`, payload: { Version: 1 } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ ContentId: text.Id, Version: 1 });
-    const [row] = await t.sql<{ v_uid_user: string; i_version: number }>('SELECT v_uid_user, i_version FROM cms_legal_acceptances WHERE v_uid_content = $1', [text.Id]);
+    const [row] = await t.sql<{ v_uid_user: string; i_version: number }>('SELECT v_uid_user, i_version FROM cms_legal_acceptances WHERE v_uid_content = $1', [
+      text.Id,
+    ]);
     const [user] = await t.sql<{ v_uid: string }>('SELECT v_uid FROM users WHERE v_email = $1', [BUSINESS]);
     expect(row).toEqual({ v_uid_user: user!.v_uid, i_version: 1 });
     expect(await pending(BUSINESS)).toEqual([]);
@@ -104,7 +112,8 @@ describe('legal acceptance', () => {
     const text = await create(t, { ...legal('<p>Aviso de privacidad</p>', 'Privacidad'), Status: 'publicado' });
     await addUser(t, 'nuevo.cms@prueba.mx', BUSINESS);
     expect((await pending('nuevo.cms@prueba.mx')).map((p) => p.Name)).toEqual(['Términos y condiciones', 'Aviso de privacidad', 'Privacidad']);
-    const terms = async () => (await t.sql<{ d: string | null }>('SELECT d_terms_accepted_at AS d FROM users WHERE v_email = $1', ['nuevo.cms@prueba.mx']))[0]!.d;
+    const terms = async () =>
+      (await t.sql<{ d: string | null }>('SELECT d_terms_accepted_at AS d FROM users WHERE v_email = $1', ['nuevo.cms@prueba.mx']))[0]!.d;
     expect(await terms()).toBeNull();
     await acceptAll('nuevo.cms@prueba.mx');
     expect(await pending('nuevo.cms@prueba.mx')).toEqual([]);

@@ -88,7 +88,14 @@ describe('the file', () => {
     expect(res.statusCode, res.body).toBe(200);
     const p = res.json().data;
     expect(p.Errors).toEqual([]);
-    expect(p.Rows[0]).toMatchObject({ Name: A.name.replace('GARCIA', 'GARCÍA'), Amount: '12.50', Commission: '5.55', IVA: '0.89', TotalAmount: '18.94', HolderCheck: 'match' });
+    expect(p.Rows[0]).toMatchObject({
+      Name: A.name.replace('GARCIA', 'GARCÍA'),
+      Amount: '12.50',
+      Commission: '5.55',
+      IVA: '0.89',
+      TotalAmount: '18.94',
+      HolderCheck: 'match',
+    });
   });
 
   it('refuses an XLSX formula cell', async () => {
@@ -143,7 +150,16 @@ describe('now', () => {
     const res = await create(t, BUSINESS, { File: fileOf(csv(lines)), Concept: 'Nomina' });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
-    expect(d).toMatchObject({ StatusDispersion: 2, StatusName: 'En proceso', TotalAmount: '350.00', TotalTaxes: '19.32', TotalImport: '369.32', TotalRows: 3, QueuedRows: 3, FileName: 'nomina.csv' });
+    expect(d).toMatchObject({
+      StatusDispersion: 2,
+      StatusName: 'En proceso',
+      TotalAmount: '350.00',
+      TotalTaxes: '19.32',
+      TotalImport: '369.32',
+      TotalRows: 3,
+      QueuedRows: 3,
+      FileName: 'nomina.csv',
+    });
     expect(d.IdS3).toBeTruthy();
     expect(d.FileSha256).toMatch(/^[0-9a-f]{64}$/);
     const held = await balance(t, BUSINESS);
@@ -159,7 +175,9 @@ describe('now', () => {
     expect(after.transitBalance).toBe(before.transitBalance);
     // The two settled rows with their commission and IVA; the returned row's hold was released.
     expect(Number(before.balance) - Number(after.balance)).toBeCloseTo(300 + 2 * 6.44, 2);
-    const [n] = await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM notifications WHERE v_kind = 'dispersion.finished' AND v_link LIKE $1`, [`%${d.Id}`]);
+    const [n] = await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM notifications WHERE v_kind = 'dispersion.finished' AND v_link LIKE $1`, [
+      `%${d.Id}`,
+    ]);
     expect(n!.n).toBe('1');
     // The settled rows' proofs and the export.
     const proof = await t.call(BUSINESS, { method: 'GET', url: `${BASE}/${rows[0]!.MovementId}/proof` });
@@ -172,7 +190,10 @@ describe('now', () => {
     // Re-send: the failed row only, as a new dispersion.
     const failed = await rowsOf(t, BUSINESS, d.Id, { FailedOnly: true });
     expect(failed).toHaveLength(1);
-    const again = await create(t, BUSINESS, { Rows: [{ Name: A.name, Clabe: A.clabe, Amount: failed[0]!.MovementAmount, Concept: 'Pago nomina', Reference: '77' }], ResendOf: d.Id });
+    const again = await create(t, BUSINESS, {
+      Rows: [{ Name: A.name, Clabe: A.clabe, Amount: failed[0]!.MovementAmount, Concept: 'Pago nomina', Reference: '77' }],
+      ResendOf: d.Id,
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data).toMatchObject({ ResendOf: d.Id, TotalRows: 1, FileName: 'reenvio-filas-fallidas.csv' });
     await settleAll(t);
@@ -197,12 +218,19 @@ describe('now', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Saldo insuficiente');
     expect(await dispersionTables(t)).toEqual(before);
-    const [c] = await t.sql<{ used: string | null }>(`SELECT d_used_at AS used FROM security_codes WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1) ORDER BY d_create_at DESC LIMIT 1`, [BUSINESS]);
+    const [c] = await t.sql<{ used: string | null }>(
+      `SELECT d_used_at AS used FROM security_codes WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1) ORDER BY d_create_at DESC LIMIT 1`,
+      [BUSINESS],
+    );
     expect(c!.used).toBeNull();
   });
 
   it('checks the daily limit for the whole batch', async () => {
-    const limit = await t.call(TECHFAR, { method: 'POST', url: '/api/v1/transaction/limit/action/upsert', payload: { ScopeType: 1, BusinessId: b.id, IsEnabled: true, DailyLimit: '100.00' } });
+    const limit = await t.call(TECHFAR, {
+      method: 'POST',
+      url: '/api/v1/transaction/limit/action/upsert',
+      payload: { ScopeType: 1, BusinessId: b.id, IsEnabled: true, DailyLimit: '100.00' },
+    });
     expect(limit.statusCode, limit.body).toBe(200);
     const text = csv([
       { name: A.name, clabe: A.clabe, amount: '60.00' },
@@ -257,7 +285,12 @@ describe('scheduled', () => {
   it('holds nothing until the day, runs on the day, and fails the rows the balance cannot pay', async () => {
     const holdsBefore = (await dispersionTables(t)).holds;
     const res = await create(t, BUSINESS, {
-      File: fileOf(csv([{ name: A.name, clabe: A.clabe, amount: '10.00' }, { name: B.name, clabe: B.clabe, amount: '9999999.00' }])),
+      File: fileOf(
+        csv([
+          { name: A.name, clabe: A.clabe, amount: '10.00' },
+          { name: B.name, clabe: B.clabe, amount: '9999999.00' },
+        ]),
+      ),
       PaymentDay: tomorrow(),
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -282,7 +315,10 @@ describe('scheduled', () => {
   });
 
   it('removes a pending dispersion, and its day then does nothing', async () => {
-    const res = await create(t, BUSINESS, { File: fileOf(csv([{ name: A.name, clabe: A.clabe, amount: '3.00' }])), PaymentDay: addDays(mexicoDate(new Date()), 2) });
+    const res = await create(t, BUSINESS, {
+      File: fileOf(csv([{ name: A.name, clabe: A.clabe, amount: '3.00' }])),
+      PaymentDay: addDays(mexicoDate(new Date()), 2),
+    });
     const id = res.json().data.Id;
     const other = await t.call(BUSINESS_2, { method: 'POST', url: `${BASE}/dispersion/remove`, payload: { DispersionId: id } });
     expect(other.statusCode).toBe(404);
@@ -311,7 +347,11 @@ describe('account holder', () => {
     const again = await validate(t, BUSINESS, { File: fileOf(text) });
     expect(again.json().data.Rows[0].HolderCheck).toBe('verified');
     // Legal-form suffixes, case and accents do not matter.
-    const verify = await t.call(BUSINESS, { method: 'POST', url: `${BASE}/account-holder/verify`, payload: { Clabe: C.clabe, Name: `${C.name.toLowerCase()} S.A. de C.V.` } });
+    const verify = await t.call(BUSINESS, {
+      method: 'POST',
+      url: `${BASE}/account-holder/verify`,
+      payload: { Clabe: C.clabe, Name: `${C.name.toLowerCase()} S.A. de C.V.` },
+    });
     expect(verify.json().data).toMatchObject({ Result: 'match' });
     await settleAll(t);
   });
@@ -325,7 +365,11 @@ describe('account holder', () => {
 
 describe('maker-checker', () => {
   it('above the threshold a second user of the business approves; the maker cannot', async () => {
-    const set = await t.call(TECHFAR, { method: 'PUT', url: `/api/v1/transaction/business/${b.id}/dispersion-approval`, payload: { Enabled: true, ThresholdAmount: '50.00' } });
+    const set = await t.call(TECHFAR, {
+      method: 'PUT',
+      url: `/api/v1/transaction/business/${b.id}/dispersion-approval`,
+      payload: { Enabled: true, ThresholdAmount: '50.00' },
+    });
     expect(set.statusCode, set.body).toBe(200);
     const checker = 'autoriza@demo.mx';
     await addUser(t, checker, BUSINESS);
@@ -333,10 +377,20 @@ describe('maker-checker', () => {
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
     expect(d).toMatchObject({ StatusDispersion: 1, StatusName: 'Por autorizar' });
-    const self = await t.call(BUSINESS, { method: 'POST', url: `${BASE}/dispersion/approve`, headers: { 'idempotency-key': key() }, payload: { DispersionId: d.Id, SecurityCode: await dispersionCode(t, BUSINESS) } });
+    const self = await t.call(BUSINESS, {
+      method: 'POST',
+      url: `${BASE}/dispersion/approve`,
+      headers: { 'idempotency-key': key() },
+      payload: { DispersionId: d.Id, SecurityCode: await dispersionCode(t, BUSINESS) },
+    });
     expect(self.statusCode).toBe(422);
     expect(self.json().message).toBe('Otro usuario de la empresa debe autorizar esta dispersión');
-    const approved = await t.call(checker, { method: 'POST', url: `${BASE}/dispersion/approve`, headers: { 'idempotency-key': key() }, payload: { DispersionId: d.Id, SecurityCode: await dispersionCode(t, checker) } });
+    const approved = await t.call(checker, {
+      method: 'POST',
+      url: `${BASE}/dispersion/approve`,
+      headers: { 'idempotency-key': key() },
+      payload: { DispersionId: d.Id, SecurityCode: await dispersionCode(t, checker) },
+    });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data).toMatchObject({ StatusDispersion: 2, ApprovedByEmail: checker });
     await settleAll(t);
@@ -348,7 +402,12 @@ describe('maker-checker', () => {
 describe('who may call', () => {
   it('staff and wallet users cannot create; another business gets 404; staff read with BusinessId', async () => {
     for (const email of [TECHFAR, WALLET]) {
-      const res = await t.call(email, { method: 'POST', url: `${BASE}/speiout-dispersion`, headers: { 'idempotency-key': key() }, payload: { File: fileOf('x'), SecurityCode: '123456' } });
+      const res = await t.call(email, {
+        method: 'POST',
+        url: `${BASE}/speiout-dispersion`,
+        headers: { 'idempotency-key': key() },
+        payload: { File: fileOf('x'), SecurityCode: '123456' },
+      });
       expect(res.statusCode).toBe(403);
     }
     const wallet = await t.call(WALLET, { method: 'POST', url: `${BASE}/dispersion/history`, payload: {} });
@@ -378,7 +437,10 @@ describe('who may call', () => {
 
 describe('editing a dispersion that has not started', () => {
   it('changes its concept and day; the old day then does nothing, the new one runs it', async () => {
-    const made = await create(t, BUSINESS, { File: fileOf(csv([{ name: A.name, clabe: A.clabe, amount: '2.00' }])), PaymentDay: addDays(mexicoDate(new Date()), 2) });
+    const made = await create(t, BUSINESS, {
+      File: fileOf(csv([{ name: A.name, clabe: A.clabe, amount: '2.00' }])),
+      PaymentDay: addDays(mexicoDate(new Date()), 2),
+    });
     expect(made.statusCode, made.body).toBe(200);
     const id = made.json().data.Id;
     const newDay = addDays(mexicoDate(new Date()), 3);
@@ -417,13 +479,22 @@ describe('editing a dispersion that has not started', () => {
 
 describe('legacy /api/v1/dispersal', () => {
   it('lists, creates, reads, edits and deletes the same dispersions', async () => {
-    const made = await create(t, BUSINESS, { File: fileOf(csv([{ name: A.name, clabe: A.clabe, amount: '4.00' }])), PaymentDay: addDays(mexicoDate(new Date()), 3) }, { url: '/api/v1/dispersal' });
+    const made = await create(
+      t,
+      BUSINESS,
+      { File: fileOf(csv([{ name: A.name, clabe: A.clabe, amount: '4.00' }])), PaymentDay: addDays(mexicoDate(new Date()), 3) },
+      { url: '/api/v1/dispersal' },
+    );
     expect(made.statusCode, made.body).toBe(200);
     const d = made.json().data;
     expect(d).toMatchObject({ n_status: 0, v_status_name: 'Programada', n_total_amount: '10.44' });
     const list = await t.call(BUSINESS, { method: 'GET', url: '/api/v1/dispersal?n_status=0' });
     expect(list.json().data.items.map((x: { v_uid: string }) => x.v_uid)).toContain(d.v_uid);
-    const edited = await t.call(BUSINESS, { method: 'PUT', url: `/api/v1/dispersal/${d.v_uid}`, payload: { v_concept: 'Bono', d_payment_day: addDays(mexicoDate(new Date()), 4) } });
+    const edited = await t.call(BUSINESS, {
+      method: 'PUT',
+      url: `/api/v1/dispersal/${d.v_uid}`,
+      payload: { v_concept: 'Bono', d_payment_day: addDays(mexicoDate(new Date()), 4) },
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().data).toMatchObject({ v_concept: 'Bono', d_payment_day: addDays(mexicoDate(new Date()), 4) });
     const same = await t.call(BUSINESS, { method: 'GET', url: `${BASE}/dispersion/${d.v_uid}` });

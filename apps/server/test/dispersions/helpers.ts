@@ -32,17 +32,25 @@ export const fileOf = (text: string | Buffer, name = 'nomina.csv', encoding: 'ut
 });
 
 export async function dispersionCode(t: TestApp, email: string): Promise<string> {
-  await t.sql(`UPDATE security_codes SET d_create_at = d_create_at - interval '1 hour' WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [email]);
+  await t.sql(`UPDATE security_codes SET d_create_at = d_create_at - interval '1 hour' WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [
+    email,
+  ]);
   const res = await t.call(email, { method: 'POST', url: '/api/v1/security/code', payload: { Operation: 'dispersion' } });
   expect(res.statusCode, res.body).toBe(200);
   return lastCode(t, email);
 }
 
-export const validate = (t: TestApp, email: string, body: Record<string, unknown>) => t.call(email, { method: 'POST', url: `${BASE}/speiout-dispersion/validate`, payload: body });
+export const validate = (t: TestApp, email: string, body: Record<string, unknown>) =>
+  t.call(email, { method: 'POST', url: `${BASE}/speiout-dispersion/validate`, payload: body });
 
 export async function create(t: TestApp, email: string, body: Record<string, unknown>, opts: { key?: string | null; code?: string; url?: string } = {}) {
   const code = opts.code ?? (await dispersionCode(t, email));
-  return moneyCall(t, email, { method: 'POST', url: opts.url ?? `${BASE}/speiout-dispersion`, payload: { ...body, SecurityCode: code }, key: opts.key === undefined ? key() : opts.key });
+  return moneyCall(t, email, {
+    method: 'POST',
+    url: opts.url ?? `${BASE}/speiout-dispersion`,
+    payload: { ...body, SecurityCode: code },
+    key: opts.key === undefined ? key() : opts.key,
+  });
 }
 
 /** Runs every job due up to `ms` from now, twice (the sandbox's events come 3 s after submission). */
@@ -66,5 +74,13 @@ export const rowsOf = async (t: TestApp, email: string, id: string, extra: Recor
 /** Row counts of the tables a dispersion writes (plus the money tables'). */
 export async function dispersionTables(t: TestApp) {
   const n = async (table: string) => Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`))[0]!.n);
-  return { dispersions: await n('dispersions'), rows: await n('dispersion_rows'), files: await n('files'), movements: await n('business_movements'), holds: await n('ledger_holds'), verified: await n('verified_clabes'), jobs: await n('jobs') };
+  return {
+    dispersions: await n('dispersions'),
+    rows: await n('dispersion_rows'),
+    files: await n('files'),
+    movements: await n('business_movements'),
+    holds: await n('ledger_holds'),
+    verified: await n('verified_clabes'),
+    jobs: await n('jobs'),
+  };
 }

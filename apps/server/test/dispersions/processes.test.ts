@@ -36,7 +36,9 @@ function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; ready: Prom
     child.stderr!.on('data', onData);
     child.once('exit', (code, signal) => reject(new Error(`el proceso terminó (${code ?? signal}) antes de escuchar:\n${out.slice(-3000)}`)));
   });
-  cleanup.push(() => new Promise((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))));
+  cleanup.push(
+    () => new Promise((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
+  );
   return { child, ready };
 }
 
@@ -102,7 +104,14 @@ async function dispersionOf(base: string, q: Awaited<ReturnType<typeof freshData
     const h = sandboxAccountHolder(clabe);
     lines.push(`${h.exists ? h.name : ''},${clabe},1.${String(i % 100).padStart(2, '0')},Nomina,${i}`);
   }
-  const d = await api(base, token, 'POST', '/api/v1/transaction/business-movement/speiout-dispersion', { File: { Name: 'grande.csv', ContentBase64: Buffer.from(lines.join('\n')).toString('base64') }, SecurityCode: code }, { 'idempotency-key': randomUUID() });
+  const d = await api(
+    base,
+    token,
+    'POST',
+    '/api/v1/transaction/business-movement/speiout-dispersion',
+    { File: { Name: 'grande.csv', ContentBase64: Buffer.from(lines.join('\n')).toString('base64') }, SecurityCode: code },
+    { 'idempotency-key': randomUUID() },
+  );
   return { id: d.Id as string, businessClient: (await q<{ v_client: string }>(`SELECT v_client FROM users WHERE v_email = 'empresa@demo.mx'`))[0]!.v_client };
 }
 
@@ -133,7 +142,10 @@ async function assertExactlyOnce(q: Awaited<ReturnType<typeof freshDatabase>>['q
     [id],
   );
   expect(tx).toEqual({ n: String(rows), refs: String(rows) });
-  const [sent] = await q<{ n: string }>(`SELECT count(*)::text AS n FROM jobs WHERE v_kind = 'spei.rail-event' AND v_unique_key LIKE 'spei.rail-event:%' AND (t_payload->>'trackingKey') IN (SELECT v_tracking_key FROM business_movements WHERE v_uid_dispersion = $1)`, [id]);
+  const [sent] = await q<{ n: string }>(
+    `SELECT count(*)::text AS n FROM jobs WHERE v_kind = 'spei.rail-event' AND v_unique_key LIKE 'spei.rail-event:%' AND (t_payload->>'trackingKey') IN (SELECT v_tracking_key FROM business_movements WHERE v_uid_dispersion = $1)`,
+    [id],
+  );
   expect(sent!.n).toBe(String(rows));
   const [sum] = await q<{ s: string }>(`SELECT coalesce(sum(n_amount_cents), 0)::text AS s FROM ledger_postings`);
   expect(sum!.s).toBe('0');
@@ -157,7 +169,11 @@ describe.skipIf(!url)('dispersions across processes (PostgreSQL)', () => {
     await second.ready;
     const rows = 600;
     const { id, businessClient } = await dispersionOf(base, q, rows);
-    await waitFor(async () => (await q<{ done: boolean }>(`SELECT i_status IN (3, 4, 5) AND i_open = 0 AS done FROM dispersions WHERE v_uid = $1`, [id]))[0]!.done, 240_000, 'dos procesos');
+    await waitFor(
+      async () => (await q<{ done: boolean }>(`SELECT i_status IN (3, 4, 5) AND i_open = 0 AS done FROM dispersions WHERE v_uid = $1`, [id]))[0]!.done,
+      240_000,
+      'dos procesos',
+    );
     await assertExactlyOnce(q, id, rows, businessClient);
   }, 300_000);
 
@@ -169,10 +185,14 @@ describe.skipIf(!url)('dispersions across processes (PostgreSQL)', () => {
     const rows = Number(process.env.DISPERSION_KILL_ROWS ?? 5000);
     const { id, businessClient } = await dispersionOf(base, q, rows);
     // Kill it once part of the rows are orders and part are still queued.
-    await waitFor(async () => {
-      const [d] = await q<{ i_queued: number }>(`SELECT i_queued FROM dispersions WHERE v_uid = $1`, [id]);
-      return d!.i_queued < rows;
-    }, 120_000, 'primer bloque');
+    await waitFor(
+      async () => {
+        const [d] = await q<{ i_queued: number }>(`SELECT i_queued FROM dispersions WHERE v_uid = $1`, [id]);
+        return d!.i_queued < rows;
+      },
+      120_000,
+      'primer bloque',
+    );
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
     // Killed in the middle: the dispersion was still running.
@@ -182,7 +202,11 @@ describe.skipIf(!url)('dispersions across processes (PostgreSQL)', () => {
     // Restarted as two processes (the rows left are shared between them, and still sent once).
     const restarted = [startServer(env), startServer(env)];
     await Promise.all(restarted.map((s) => s.ready));
-    await waitFor(async () => (await q<{ done: boolean }>(`SELECT i_status IN (3, 4, 5) AND i_open = 0 AS done FROM dispersions WHERE v_uid = $1`, [id]))[0]!.done, 600_000, 'tras el reinicio');
+    await waitFor(
+      async () => (await q<{ done: boolean }>(`SELECT i_status IN (3, 4, 5) AND i_open = 0 AS done FROM dispersions WHERE v_uid = $1`, [id]))[0]!.done,
+      600_000,
+      'tras el reinicio',
+    );
     await assertExactlyOnce(q, id, rows, businessClient);
   }, 780_000);
 });

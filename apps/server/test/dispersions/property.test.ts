@@ -30,12 +30,28 @@ beforeAll(async () => {
   await noLimits(t, b);
   await deposit(t, b.id, '1000000.00');
   const [u] = await t.sql<{ v_uid: string; v_client: string }>(`SELECT v_uid, v_client FROM users WHERE v_email = $1`, [BUSINESS]);
-  actor = { userId: u!.v_uid, sessionId: 'prop', email: BUSINESS, name: 'Prop', roleId: '', roleName: 'business', isSuper: false, kind: 'BUS', client: u!.v_client, mustChangePassword: false, grants: new Map() };
+  actor = {
+    userId: u!.v_uid,
+    sessionId: 'prop',
+    email: BUSINESS,
+    name: 'Prop',
+    roleId: '',
+    roleName: 'business',
+    isSuper: false,
+    kind: 'BUS',
+    client: u!.v_client,
+    mustChangePassword: false,
+    grants: new Map(),
+  };
 });
 afterAll(() => t.close());
 
 type Event = 'settle' | 'return' | 'reject' | 'settle-twice' | 'settle-then-return';
-const row = fc.record({ cents: fc.bigInt({ min: 1n, max: 500_000n }), account: fc.integer({ min: 1, max: 40 }), event: fc.constantFrom<Event>('settle', 'return', 'reject', 'settle-twice', 'settle-then-return') });
+const row = fc.record({
+  cents: fc.bigInt({ min: 1n, max: 500_000n }),
+  account: fc.integer({ min: 1, max: 40 }),
+  event: fc.constantFrom<Event>('settle', 'return', 'reject', 'settle-twice', 'settle-then-return'),
+});
 
 async function runBatch(tx: Tx, rows: Array<{ cents: bigint; account: number; event: Event }>) {
   const now = new Date();
@@ -45,19 +61,37 @@ async function runBatch(tx: Tx, rows: Array<{ cents: bigint; account: number; ev
   const Rows = rows.map((r, i) => {
     const clabe = buildClabe('990', '180', String(r.account).padStart(11, '0'));
     const h = sandboxAccountHolder(clabe);
-    return { Name: h.exists ? h.name : 'X', Clabe: clabe, Amount: `${r.cents / 100n}.${String(r.cents % 100n).padStart(2, '0')}`, Concept: 'Prop', Reference: String(i + 1) };
+    return {
+      Name: h.exists ? h.name : 'X',
+      Clabe: clabe,
+      Amount: `${r.cents / 100n}.${String(r.cents % 100n).padStart(2, '0')}`,
+      Concept: 'Prop',
+      Reference: String(i + 1),
+    };
   });
   const plan = await planDispersion(tx, business, { Rows }, now);
   const d = await createDispersion(tx, actor, plan, {}, now);
   await runChunk(tx, d.v_uid, 0, now);
-  const orders = await tx.execute(sql`SELECT v_uid, v_tracking_key, d_operation_date, n_amount_cents::text AS amount, n_total_cents::text AS total FROM business_movements WHERE v_uid_dispersion = ${d.v_uid} ORDER BY v_reference::int`);
+  const orders = await tx.execute(
+    sql`SELECT v_uid, v_tracking_key, d_operation_date, n_amount_cents::text AS amount, n_total_cents::text AS total FROM business_movements WHERE v_uid_dispersion = ${d.v_uid} ORDER BY v_reference::int`,
+  );
   const list = (orders as unknown as { rows: Array<{ v_uid: string; v_tracking_key: string; d_operation_date: string; amount: string; total: string }> }).rows;
   expect(list).toHaveLength(rows.length);
   let expectedDebit = 0n;
   let settled = 0;
   // The chunk goes to the rail as one batch, as the job does; a second delivery of the job sends nothing again.
-  await submitSpeiOutBatch(tx, rail, list.map((o) => o.v_uid), now);
-  await submitSpeiOutBatch(tx, rail, list.map((o) => o.v_uid), now);
+  await submitSpeiOutBatch(
+    tx,
+    rail,
+    list.map((o) => o.v_uid),
+    now,
+  );
+  await submitSpeiOutBatch(
+    tx,
+    rail,
+    list.map((o) => o.v_uid),
+    now,
+  );
   for (const [i, o] of list.entries()) {
     const ev = { trackingKey: o.v_tracking_key, operationDate: o.d_operation_date };
     const e = rows[i]!.event;
@@ -91,7 +125,12 @@ async function runBatch(tx: Tx, rows: Array<{ cents: bigint; account: number; ev
     rows: Array<{ i_status: number; i_settled: number; i_failed: number; i_open: number; i_queued: number }>;
   };
   const f = fin.rows[0]!;
-  expect({ settled: f.i_settled, failed: f.i_failed, open: f.i_open, queued: f.i_queued }).toEqual({ settled, failed: rows.length - settled, open: 0, queued: 0 });
+  expect({ settled: f.i_settled, failed: f.i_failed, open: f.i_open, queued: f.i_queued }).toEqual({
+    settled,
+    failed: rows.length - settled,
+    open: 0,
+    queued: 0,
+  });
   expect(f.i_status).toBe(settled === rows.length ? 3 : settled === 0 ? 4 : 5);
 }
 

@@ -14,7 +14,8 @@ const LEAK = [
 ];
 
 /** English words a framework or library would answer with. */
-const ENGLISH = /\b(?:the|must|should|expected|received|cannot|invalid|required|not found|too large|too long|unsupported|body|route|params|querystring|property|unexpected|characters?|string|number|object|array|request|header|error occurred|exceeded|allowed)\b/i;
+const ENGLISH =
+  /\b(?:the|must|should|expected|received|cannot|invalid|required|not found|too large|too long|unsupported|body|route|params|querystring|property|unexpected|characters?|string|number|object|array|request|header|error occurred|exceeded|allowed)\b/i;
 /** The spec's own English sample (§8) is a message on purpose. */
 const ENGLISH_ON_PURPOSE = new Set(['The payment day needs to be a future date']);
 
@@ -51,7 +52,12 @@ export function problems(res: Answer): string[] {
     body.Message === body.message &&
     typeof body.errorDescrpition === 'string';
   if (!envelope) out.push(`sin sobre de error: ${res.body.slice(0, 200)}`);
-  const messages = [status?.message, body.message, body.errorDescrpition, ...((body.errors as { message?: unknown }[] | undefined) ?? []).map((e) => e.message)];
+  const messages = [
+    status?.message,
+    body.message,
+    body.errorDescrpition,
+    ...((body.errors as { message?: unknown }[] | undefined) ?? []).map((e) => e.message),
+  ];
   const english = messages.find((m) => !isSpanish(m));
   if (english !== undefined) out.push(`mensaje no en español: ${String(english).slice(0, 120)}`);
   return out;

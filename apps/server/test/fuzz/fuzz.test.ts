@@ -40,7 +40,12 @@ beforeAll(async () => {
     paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
   };
   operations = Object.entries(docs.paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, params: op.parameters ?? [], body: op.requestBody?.content?.['application/json']?.schema })),
+    Object.entries(ops).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      params: op.parameters ?? [],
+      body: op.requestBody?.content?.['application/json']?.schema,
+    })),
   );
   // Sign every demo user in once, before anything the fuzzer sends could lock them out.
   for (const role of ROLES) if (role) await t.token(role);
@@ -101,8 +106,10 @@ function arbitrary(op: Operation): fc.Arbitrary<Case> {
     options.push(fc.record({ kind: fc.constant('text' as const), path, value: fc.string({ unit: 'binary', maxLength: 40 }) }));
   }
   if (op.method !== 'GET') options.push(fc.record({ kind: fc.constant('body' as const), index: fc.nat(BAD_BODIES.length - 1) }));
-  if (pathParams.length) options.push(fc.record({ kind: fc.constant('param' as const), name: fc.constantFrom(...pathParams), value: fc.constantFrom(...BAD_PARAMS) }));
-  if (queryParams.length) options.push(fc.record({ kind: fc.constant('query' as const), name: fc.constantFrom(...queryParams), value: fc.constantFrom(...BAD_QUERY_VALUES) }));
+  if (pathParams.length)
+    options.push(fc.record({ kind: fc.constant('param' as const), name: fc.constantFrom(...pathParams), value: fc.constantFrom(...BAD_PARAMS) }));
+  if (queryParams.length)
+    options.push(fc.record({ kind: fc.constant('query' as const), name: fc.constantFrom(...queryParams), value: fc.constantFrom(...BAD_QUERY_VALUES) }));
   return options.length ? fc.oneof(...options) : fc.constant({ kind: 'body', index: 0 } as Case);
 }
 
@@ -137,7 +144,9 @@ describe('fuzzer over /docs/json', () => {
         if (found.length) failures.push(`${op.method} ${op.path} as ${who ?? 'anónimo'} ${describeCase(c)} → ${res.statusCode}: ${found.join('; ')}`);
       }
     }
-    console.log(`fuzzer: ${operations.length} operaciones, ${sent} casos, ${fiveHundreds} respuestas 5xx, ${failures.length} defectos; estados ${JSON.stringify(statuses)}`);
+    console.log(
+      `fuzzer: ${operations.length} operaciones, ${sent} casos, ${fiveHundreds} respuestas 5xx, ${failures.length} defectos; estados ${JSON.stringify(statuses)}`,
+    );
     if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, failures.join('\n'));
     expect(failures.slice(0, 40)).toEqual([]);
   }, 600_000);

@@ -36,7 +36,7 @@ export const BAD_VALUES: unknown[] = [
   'x\udfffy',
   'A'.repeat(MB),
   "' OR '1'='1' --",
-  "1; DROP TABLE users;--",
+  '1; DROP TABLE users;--',
   '𝕏🙂ñ\u202eÅ\u0301',
   '<script>alert(1)</script>',
   '../../etc/passwd',
@@ -58,7 +58,21 @@ export const BAD_VALUES: unknown[] = [
   RAW.minusInf,
 ];
 
-const PATTERN_CANDIDATES = ['a', 'Abc', '1', '12345', '5512345678', '012180000000000008', '2031-01-15', 'ABC800101AB1', 'GODE561231HDFRRN09', 'x@far.mx', '0.5', '100.00', '+52'];
+const PATTERN_CANDIDATES = [
+  'a',
+  'Abc',
+  '1',
+  '12345',
+  '5512345678',
+  '012180000000000008',
+  '2031-01-15',
+  'ABC800101AB1',
+  'GODE561231HDFRRN09',
+  'x@far.mx',
+  '0.5',
+  '100.00',
+  '+52',
+];
 
 function fitsString(s: JsonSchema, v: string): boolean {
   if (s.minLength !== undefined && v.length < s.minLength) return false;
@@ -155,13 +169,28 @@ export const BAD_BODIES: { name: string; body: string | Buffer; type?: string }[
   { name: 'application/xml', body: '<a/>', type: 'application/xml' },
   { name: 'form-urlencoded', body: 'a=1&b=2', type: 'application/x-www-form-urlencoded' },
   { name: 'multipart sin boundary', body: 'x', type: 'multipart/form-data' },
-  { name: 'multipart roto', body: '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.svg"\r\n\r\n<svg', type: 'multipart/form-data; boundary=zz' },
+  {
+    name: 'multipart roto',
+    body: '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.svg"\r\n\r\n<svg',
+    type: 'multipart/form-data; boundary=zz',
+  },
   { name: 'charset desconocido', body: '{}', type: 'application/json; charset=klingon' },
   { name: 'sobre v2 roto', body: '{"Data":"!!!no-es-base64"}' },
 ];
 
 /** Values for one path parameter. */
-export const BAD_PARAMS = ['%00', 'no-es-uuid', '00000000-0000-1000-8000-000000000000', 'x'.repeat(150), '%E0%A4%A', '..%2F..%2Fetc', "'%20OR%201=1", '%F0%9F%99%82', '1e309', '-1'];
+export const BAD_PARAMS = [
+  '%00',
+  'no-es-uuid',
+  '00000000-0000-1000-8000-000000000000',
+  'x'.repeat(150),
+  '%E0%A4%A',
+  '..%2F..%2Fetc',
+  "'%20OR%201=1",
+  '%F0%9F%99%82',
+  '1e309',
+  '-1',
+];
 
 /** Values for one query parameter (already URL-encoded). */
 export const BAD_QUERY_VALUES = ['%00', '%ED%A0%80', 'NaN', '1e309', '-1', '1.5', encodeURIComponent("' OR 1=1 --"), 'A'.repeat(5000), '%E0%A4%A'];

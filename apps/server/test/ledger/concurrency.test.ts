@@ -30,7 +30,16 @@ const inTx = <T>(fn: (tx: Tx) => Promise<T>) => t.database.db.transaction(fn);
 const uniq = () => randomUUID().slice(0, 8).toUpperCase();
 const open = (owner = `BUS${uniq()}`) => inTx((tx) => openAccount(tx, { ownerKind: 'business', owner, name: owner }));
 const fund = (a: LedgerAccount, cents: bigint) =>
-  inTx((tx) => postTransaction(tx, { kind: 'deposit', reference: `fund-${uniq()}`, postings: [{ book: 'spei-clearing', amountCents: -cents }, { accountId: a.id, amountCents: cents }] }));
+  inTx((tx) =>
+    postTransaction(tx, {
+      kind: 'deposit',
+      reference: `fund-${uniq()}`,
+      postings: [
+        { book: 'spei-clearing', amountCents: -cents },
+        { accountId: a.id, amountCents: cents },
+      ],
+    }),
+  );
 
 /** Settles every promise and tallies successes and refusal messages. */
 async function tally(work: Promise<unknown>[]) {
@@ -110,7 +119,11 @@ describe('concurrency on one business account', () => {
       { accountId: business.id, amountCents: -16n },
       { book: 'iva-payable' as const, amountCents: 16n },
     ];
-    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => inTx((tx) => (i % 2 ? settleHold(tx, { reference, postings: legs }) : releaseHold(tx, { reference, reason: 'returned' })))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        inTx((tx) => (i % 2 ? settleHold(tx, { reference, postings: legs }) : releaseHold(tx, { reference, reason: 'returned' }))),
+      ),
+    );
     expect(outcomes.filter((o) => o.applied)).toHaveLength(1);
     const l = await ledgerOf(business.id);
     expect(l.held).toBe('0');
@@ -123,7 +136,16 @@ describe('concurrency on one business account', () => {
     const reference = `SPEI-IN-${uniq()}`;
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, () =>
-        inTx((tx) => postTransaction(tx, { kind: 'spei-in', reference, postings: [{ book: 'spei-clearing', amountCents: -777n }, { accountId: business.id, amountCents: 777n }] })),
+        inTx((tx) =>
+          postTransaction(tx, {
+            kind: 'spei-in',
+            reference,
+            postings: [
+              { book: 'spei-clearing', amountCents: -777n },
+              { accountId: business.id, amountCents: 777n },
+            ],
+          }),
+        ),
       ),
     );
     expect(outcomes.filter((o) => o.created)).toHaveLength(1);

@@ -39,19 +39,27 @@ beforeAll(async () => {
   app.addHook('onRequest', async (req) => {
     req.actor = { userId: String(req.headers['x-test-user'] ?? USER_A), client: 'BUSIDEM01' } as Actor;
   });
-  const deposit = (direction: 1n | -1n) => async (req: { params: { accountId: string }; body: z.infer<typeof Body> } & Parameters<typeof runMoney>[0], reply: Parameters<typeof runMoney>[1]) =>
-    runMoney(req, reply, { execute: async (tx) => {
-      // A fresh ledger reference on every execution: only the idempotency key can stop a second movement.
-      const moved = await postTransaction(tx, {
-        kind: 'test-deposit',
-        reference: randomUUID(),
-        postings: [
-          { book: 'spei-clearing', amountCents: -direction * req.body.Amount },
-          { accountId: req.params.accountId, amountCents: direction * req.body.Amount },
-        ],
+  const deposit =
+    (direction: 1n | -1n) =>
+    async (req: { params: { accountId: string }; body: z.infer<typeof Body> } & Parameters<typeof runMoney>[0], reply: Parameters<typeof runMoney>[1]) =>
+      runMoney(req, reply, {
+        execute: async (tx) => {
+          // A fresh ledger reference on every execution: only the idempotency key can stop a second movement.
+          const moved = await postTransaction(tx, {
+            kind: 'test-deposit',
+            reference: randomUUID(),
+            postings: [
+              { book: 'spei-clearing', amountCents: -direction * req.body.Amount },
+              { accountId: req.params.accountId, amountCents: direction * req.body.Amount },
+            ],
+          });
+          return {
+            status: 201,
+            data: { TransactionId: moved.transactionId, Amount: amountOut(req.body.Amount), Concept: req.body.Concept },
+            message: 'Movimiento registrado',
+          };
+        },
       });
-      return { status: 201, data: { TransactionId: moved.transactionId, Amount: amountOut(req.body.Amount), Concept: req.body.Concept }, message: 'Movimiento registrado' };
-    } });
   const schema = { params: z.object({ accountId: z.string().uuid() }), body: Body, response: { 201: Answer } };
   app.post('/api/test/deposit/:accountId', { config: { access: 'authenticated', money: { confirm: 'none' } }, schema }, deposit(1n) as never);
   app.post('/api/test/withdraw/:accountId', { config: { access: 'authenticated', money: { confirm: 'none' } }, schema }, deposit(-1n) as never);
@@ -106,7 +114,10 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     expect((await call({ key })).statusCode).toBe(201);
     const before = await movements();
-    for (const other of [{ key, body: { Amount: '100.01', Concept: 'Prueba' } }, { key, body: { Amount: '100.00', Concept: 'Otra' } }]) {
+    for (const other of [
+      { key, body: { Amount: '100.01', Concept: 'Prueba' } },
+      { key, body: { Amount: '100.00', Concept: 'Otra' } },
+    ]) {
       const res = await call(other);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ ErrorCode: 'IDEMPOTENCY_CONFLICT', message: 'La llave de idempotencia ya se usó con otra solicitud' });

@@ -46,7 +46,29 @@ describe('AmountField (API amounts)', () => {
   });
 
   it('refuses anything that is not a plain decimal', () => {
-    for (const v of ['abc', '', ' ', '1,000.00', '1e3', '+5', '.5', '5.', '0x10', '1 000', 'NaN', 'Infinity', 1e21, 5e-7, Number.NaN, Infinity, null, true, {}, [], '1'.repeat(41)]) {
+    for (const v of [
+      'abc',
+      '',
+      ' ',
+      '1,000.00',
+      '1e3',
+      '+5',
+      '.5',
+      '5.',
+      '0x10',
+      '1 000',
+      'NaN',
+      'Infinity',
+      1e21,
+      5e-7,
+      Number.NaN,
+      Infinity,
+      null,
+      true,
+      {},
+      [],
+      '1'.repeat(41),
+    ]) {
       expect(issue(v), String(v)).toBe('Monto no válido');
     }
     // A missing amount is a missing field, as every other required field (spec §5).

@@ -41,11 +41,19 @@ type Op =
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ t: fc.constant('deposit' as const), acct: account, cents: cents(30_000n), twice: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('transfer' as const), from: account, to: account, cents: cents(40_000n) }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('hold' as const), acct: account, amount: cents(25_000n), commission: fc.constantFrom(0n, 1n, 333n, 500n, 1_250n) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ t: fc.constant('hold' as const), acct: account, amount: cents(25_000n), commission: fc.constantFrom(0n, 1n, 333n, 500n, 1_250n) }),
+  },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('settle' as const), hold: holdPick, twice: fc.boolean() }) },
   {
     weight: 2,
-    arbitrary: fc.record({ t: fc.constant('release' as const), hold: holdPick, twice: fc.boolean(), reason: fc.constantFrom('returned' as const, 'cancelled' as const) }),
+    arbitrary: fc.record({
+      t: fc.constant('release' as const),
+      hold: holdPick,
+      twice: fc.boolean(),
+      reason: fc.constantFrom('returned' as const, 'cancelled' as const),
+    }),
   },
 );
 
@@ -83,7 +91,14 @@ async function runSequence(tx: Tx, ops: Op[]): Promise<void> {
   for (const o of ops) {
     switch (o.t) {
       case 'deposit': {
-        const input = { kind: 'spei-in', reference: ref('in'), postings: [{ book: 'spei-clearing', amountCents: -o.cents }, { accountId: ids[o.acct]!, amountCents: o.cents }] as PostingInput[] };
+        const input = {
+          kind: 'spei-in',
+          reference: ref('in'),
+          postings: [
+            { book: 'spei-clearing', amountCents: -o.cents },
+            { accountId: ids[o.acct]!, amountCents: o.cents },
+          ] as PostingInput[],
+        };
         expect((await postTransaction(tx, input)).created).toBe(true);
         if (o.twice) expect((await postTransaction(tx, input)).created).toBe(false);
         balance[o.acct]! += o.cents;
@@ -91,7 +106,14 @@ async function runSequence(tx: Tx, ops: Op[]): Promise<void> {
       }
       case 'transfer': {
         const refused = await refusalOf(
-          postTransaction(tx, { kind: 'transfer', reference: ref('tr'), postings: [{ accountId: ids[o.from]!, amountCents: -o.cents }, { accountId: ids[o.to]!, amountCents: o.cents }] }),
+          postTransaction(tx, {
+            kind: 'transfer',
+            reference: ref('tr'),
+            postings: [
+              { accountId: ids[o.from]!, amountCents: -o.cents },
+              { accountId: ids[o.to]!, amountCents: o.cents },
+            ],
+          }),
         );
         const ok = o.from === o.to || available(o.from) >= o.cents;
         expect(refused).toBe(ok ? null : 'Saldo insuficiente');
@@ -103,7 +125,15 @@ async function runSequence(tx: Tx, ops: Op[]): Promise<void> {
       }
       case 'hold': {
         const c = speiOutCharges(o.amount, o.commission);
-        const h: ModelHold = { ref: ref('out'), acct: o.acct, amount: c.amountCents, commission: c.commissionCents, iva: c.ivaCents, total: c.totalCents, status: 'held' };
+        const h: ModelHold = {
+          ref: ref('out'),
+          acct: o.acct,
+          amount: c.amountCents,
+          commission: c.commissionCents,
+          iva: c.ivaCents,
+          total: c.totalCents,
+          status: 'held',
+        };
         const refused = await refusalOf(placeHold(tx, { accountId: ids[o.acct]!, amountCents: h.total, reference: h.ref }));
         const ok = available(o.acct) >= h.total;
         expect(refused).toBe(ok ? null : 'Saldo insuficiente');
@@ -121,7 +151,8 @@ async function runSequence(tx: Tx, ops: Op[]): Promise<void> {
           { accountId: acct, amountCents: -h.amount, leg: 'amount' },
           { book: 'spei-clearing', amountCents: h.amount },
         ];
-        if (h.commission) legs.push({ accountId: acct, amountCents: -h.commission, leg: 'commission' }, { book: 'commission-income', amountCents: h.commission });
+        if (h.commission)
+          legs.push({ accountId: acct, amountCents: -h.commission, leg: 'commission' }, { book: 'commission-income', amountCents: h.commission });
         if (h.iva) legs.push({ accountId: acct, amountCents: -h.iva, leg: 'iva' }, { book: 'iva-payable', amountCents: h.iva });
         const deliveries = o.twice ? 2 : 1;
         for (let d = 0; d < deliveries; d++) {

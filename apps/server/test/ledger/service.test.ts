@@ -63,17 +63,20 @@ async function refusal(p: Promise<unknown>): Promise<string> {
 }
 
 /** The message of a database failure, with its cause (drizzle wraps the driver's error). */
-const failureText = (e: unknown) => `${(e as Error | undefined)?.message ?? ''} ${((e as { cause?: Error } | undefined)?.cause?.message) ?? ''}`;
+const failureText = (e: unknown) => `${(e as Error | undefined)?.message ?? ''} ${(e as { cause?: Error } | undefined)?.cause?.message ?? ''}`;
 
 const sumOfPostings = async (accountId: string) =>
   BigInt((await t.sql<{ s: string }>(`SELECT coalesce(sum(n_amount_cents), 0)::text AS s FROM ledger_postings WHERE v_uid_account = $1`, [accountId]))[0]!.s);
 
 describe('accounts', () => {
   it('has the provider books, sharded, with fixed ids; ensureProviderBooks is idempotent', async () => {
-    const rows = await t.sql<{ v_uid: string; v_code: string; b_customer: boolean }>(`SELECT v_uid::text, v_code, b_customer FROM ledger_accounts WHERE v_owner_kind = 'provider' ORDER BY v_code`);
+    const rows = await t.sql<{ v_uid: string; v_code: string; b_customer: boolean }>(
+      `SELECT v_uid::text, v_code, b_customer FROM ledger_accounts WHERE v_owner_kind = 'provider' ORDER BY v_code`,
+    );
     expect(rows).toHaveLength(PROVIDER_BOOK_NAMES.length * BOOK_SHARDS);
     for (const book of PROVIDER_BOOK_NAMES) {
-      for (let s = 0; s < BOOK_SHARDS; s++) expect(rows.find((r) => r.v_uid === bookAccountId(book, s))?.v_code).toBe(`PROVIDER:${book}:${String(s).padStart(2, '0')}`);
+      for (let s = 0; s < BOOK_SHARDS; s++)
+        expect(rows.find((r) => r.v_uid === bookAccountId(book, s))?.v_code).toBe(`PROVIDER:${book}:${String(s).padStart(2, '0')}`);
     }
     expect(rows.every((r) => !r.b_customer)).toBe(true);
     await ensureProviderBooks(t.database.db);
@@ -88,7 +91,9 @@ describe('accounts', () => {
     expect((await getAccountByCode(t.database.db, 'BUS000777:main'))?.id).toBe(a.id);
     const card = await inTx((tx) => openAccount(tx, { ownerKind: 'cardholder', owner: 'CH000001', name: 'Tarjeta', slot: 'card-1' }));
     expect(card.code).toBe('CH000001:card-1');
-    expect(await refusal(inTx((tx) => openAccount(tx, { ownerKind: 'wallet', owner: 'BUS000777', name: 'x' })))).toBe('CONFLICT: La cuenta BUS000777:main ya existe con otro titular');
+    expect(await refusal(inTx((tx) => openAccount(tx, { ownerKind: 'wallet', owner: 'BUS000777', name: 'x' })))).toBe(
+      'CONFLICT: La cuenta BUS000777:main ya existe con otro titular',
+    );
     expect(await refusal(inTx((tx) => openAccount(tx, { ownerKind: 'provider' as never, owner: 'x', name: 'x' })))).toMatch(/tipo de titular/);
   });
 
@@ -155,7 +160,14 @@ describe('postTransaction', () => {
     const a = await business();
     const b = await business();
     await deposit(a.id, 700n);
-    const debit = { kind: 'transfer', reference: `t-${uniq()}`, postings: [{ accountId: a.id, amountCents: -700n }, { accountId: b.id, amountCents: 700n }] };
+    const debit = {
+      kind: 'transfer',
+      reference: `t-${uniq()}`,
+      postings: [
+        { accountId: a.id, amountCents: -700n },
+        { accountId: b.id, amountCents: 700n },
+      ],
+    };
     const first = await inTx((tx) => postTransaction(tx, debit));
     const again = await inTx((tx) => postTransaction(tx, debit));
     expect(again).toMatchObject({ created: false, transactionId: first.transactionId });
@@ -167,12 +179,42 @@ describe('postTransaction', () => {
     const bad = (postings: { accountId?: string; book?: 'spei-clearing'; amountCents: bigint }[]) =>
       refusal(inTx((tx) => postTransaction(tx, { kind: 'deposit', reference: `bad-${uniq()}`, postings })));
     expect(await bad([{ accountId: a.id, amountCents: 100n }])).toMatch(/al menos dos partidas/);
-    expect(await bad([{ accountId: a.id, amountCents: 100n }, { book: 'spei-clearing', amountCents: -99n }])).toMatch(/suman 1, no cero/);
-    expect(await bad([{ accountId: a.id, amountCents: 0n }, { book: 'spei-clearing', amountCents: 0n }])).toMatch(/no puede ser cero/);
-    expect(await bad([{ accountId: a.id, amountCents: 100 as unknown as bigint }, { book: 'spei-clearing', amountCents: -100n }])).toMatch(/bigint/);
-    expect(await bad([{ accountId: a.id, book: 'spei-clearing', amountCents: 100n }, { book: 'spei-clearing', amountCents: -100n }])).toMatch(/accountId o book/);
-    expect(await bad([{ accountId: randomUUID(), amountCents: 100n }, { book: 'spei-clearing', amountCents: -100n }])).toBe('NOT_FOUND: Cuenta no encontrada');
-    expect(await bad([{ accountId: 'no-es-uuid', amountCents: 100n }, { book: 'spei-clearing', amountCents: -100n }])).toBe('NOT_FOUND: Cuenta no encontrada');
+    expect(
+      await bad([
+        { accountId: a.id, amountCents: 100n },
+        { book: 'spei-clearing', amountCents: -99n },
+      ]),
+    ).toMatch(/suman 1, no cero/);
+    expect(
+      await bad([
+        { accountId: a.id, amountCents: 0n },
+        { book: 'spei-clearing', amountCents: 0n },
+      ]),
+    ).toMatch(/no puede ser cero/);
+    expect(
+      await bad([
+        { accountId: a.id, amountCents: 100 as unknown as bigint },
+        { book: 'spei-clearing', amountCents: -100n },
+      ]),
+    ).toMatch(/bigint/);
+    expect(
+      await bad([
+        { accountId: a.id, book: 'spei-clearing', amountCents: 100n },
+        { book: 'spei-clearing', amountCents: -100n },
+      ]),
+    ).toMatch(/accountId o book/);
+    expect(
+      await bad([
+        { accountId: randomUUID(), amountCents: 100n },
+        { book: 'spei-clearing', amountCents: -100n },
+      ]),
+    ).toBe('NOT_FOUND: Cuenta no encontrada');
+    expect(
+      await bad([
+        { accountId: 'no-es-uuid', amountCents: 100n },
+        { book: 'spei-clearing', amountCents: -100n },
+      ]),
+    ).toBe('NOT_FOUND: Cuenta no encontrada');
     expect(await t.sql(`SELECT 1 FROM ledger_postings WHERE v_uid_account = $1`, [a.id])).toHaveLength(0);
   });
 
@@ -181,9 +223,25 @@ describe('postTransaction', () => {
     const b = await business();
     await deposit(a.id, 1_000n);
     const outcome = await inTx(async (tx) => {
-      const refused = await refusal(postTransaction(tx, { kind: 'transfer', reference: `t-${uniq()}`, postings: [{ accountId: a.id, amountCents: -1_001n }, { accountId: b.id, amountCents: 1_001n }] }));
+      const refused = await refusal(
+        postTransaction(tx, {
+          kind: 'transfer',
+          reference: `t-${uniq()}`,
+          postings: [
+            { accountId: a.id, amountCents: -1_001n },
+            { accountId: b.id, amountCents: 1_001n },
+          ],
+        }),
+      );
       // The same transaction goes on: the exact balance moves.
-      const moved = await postTransaction(tx, { kind: 'transfer', reference: `t-${uniq()}`, postings: [{ accountId: a.id, amountCents: -1_000n }, { accountId: b.id, amountCents: 1_000n }] });
+      const moved = await postTransaction(tx, {
+        kind: 'transfer',
+        reference: `t-${uniq()}`,
+        postings: [
+          { accountId: a.id, amountCents: -1_000n },
+          { accountId: b.id, amountCents: 1_000n },
+        ],
+      });
       return { refused, moved };
     });
     expect(outcome.refused).toBe('BUSINESS_RULE: Saldo insuficiente');
@@ -261,27 +319,58 @@ describe('holds', () => {
     const released = await inTx((tx) => releaseHold(tx, { reference: ref, reason: 'returned' }));
     expect(released).toMatchObject({ applied: true, hold: { status: 'released', reason: 'returned' } });
     expect(await inTx((tx) => releaseHold(tx, { reference: ref }))).toMatchObject({ applied: false, hold: { status: 'released' } });
-    const settle = await inTx((tx) => settleHold(tx, { reference: ref, postings: [{ accountId: a.id, amountCents: -5_000n }, { book: 'spei-clearing', amountCents: 5_000n }] }));
+    const settle = await inTx((tx) =>
+      settleHold(tx, {
+        reference: ref,
+        postings: [
+          { accountId: a.id, amountCents: -5_000n },
+          { book: 'spei-clearing', amountCents: 5_000n },
+        ],
+      }),
+    );
     expect(settle).toMatchObject({ applied: false, hold: { status: 'released' } });
     expect(await balanceOf(t.database.db, a.id)).toMatchObject({ balance: 10_000n, transitBalance: 0n, availableBalance: 10_000n });
     expect(await refusal(inTx((tx) => releaseHold(tx, { reference: 'no-existe' })))).toBe('NOT_FOUND: Retención no encontrada');
-    expect(await refusal(inTx((tx) => settleHold(tx, { reference: 'no-existe', postings: [{ accountId: a.id, amountCents: -1n }, { book: 'spei-clearing', amountCents: 1n }] })))).toBe(
-      'NOT_FOUND: Retención no encontrada',
-    );
+    expect(
+      await refusal(
+        inTx((tx) =>
+          settleHold(tx, {
+            reference: 'no-existe',
+            postings: [
+              { accountId: a.id, amountCents: -1n },
+              { book: 'spei-clearing', amountCents: 1n },
+            ],
+          }),
+        ),
+      ),
+    ).toBe('NOT_FOUND: Retención no encontrada');
   });
 
   it('refuses a hold beyond the available balance, and counts other holds', async () => {
     const a = await business();
     await deposit(a.id, 1_000n);
     await inTx((tx) => placeHold(tx, { accountId: a.id, amountCents: 600n, reference: `h-${uniq()}` }));
-    expect(await refusal(inTx((tx) => placeHold(tx, { accountId: a.id, amountCents: 401n, reference: `h-${uniq()}` })))).toBe('BUSINESS_RULE: Saldo insuficiente');
+    expect(await refusal(inTx((tx) => placeHold(tx, { accountId: a.id, amountCents: 401n, reference: `h-${uniq()}` })))).toBe(
+      'BUSINESS_RULE: Saldo insuficiente',
+    );
     await inTx((tx) => placeHold(tx, { accountId: a.id, amountCents: 400n, reference: `h-${uniq()}` }));
     expect(await balanceOf(t.database.db, a.id)).toMatchObject({ balance: 1_000n, transitBalance: 1_000n, availableBalance: 0n });
     // Held money cannot be spent by a posted debit either.
     const b = await business();
-    expect(await refusal(inTx((tx) => postTransaction(tx, { kind: 'transfer', reference: `t-${uniq()}`, postings: [{ accountId: a.id, amountCents: -1n }, { accountId: b.id, amountCents: 1n }] })))).toBe(
-      'BUSINESS_RULE: Saldo insuficiente',
-    );
+    expect(
+      await refusal(
+        inTx((tx) =>
+          postTransaction(tx, {
+            kind: 'transfer',
+            reference: `t-${uniq()}`,
+            postings: [
+              { accountId: a.id, amountCents: -1n },
+              { accountId: b.id, amountCents: 1n },
+            ],
+          }),
+        ),
+      ),
+    ).toBe('BUSINESS_RULE: Saldo insuficiente');
   });
 
   it('places a reference once', async () => {
@@ -291,7 +380,9 @@ describe('holds', () => {
     const first = await inTx((tx) => placeHold(tx, { accountId: a.id, amountCents: 300n, reference: ref }));
     const again = await inTx((tx) => placeHold(tx, { accountId: a.id, amountCents: 300n, reference: ref }));
     expect(again).toMatchObject({ created: false, hold: { id: first.hold.id } });
-    expect(await refusal(inTx((tx) => placeHold(tx, { accountId: a.id, amountCents: 301n, reference: ref })))).toBe('CONFLICT: La referencia de la retención ya existe con otros datos');
+    expect(await refusal(inTx((tx) => placeHold(tx, { accountId: a.id, amountCents: 301n, reference: ref })))).toBe(
+      'CONFLICT: La referencia de la retención ya existe con otros datos',
+    );
     expect((await balanceOf(t.database.db, a.id)).transitBalance).toBe(300n);
   });
 
@@ -300,9 +391,19 @@ describe('holds', () => {
     await deposit(a.id, 1_000n);
     const ref = `h-${uniq()}`;
     await inTx((tx) => placeHold(tx, { accountId: a.id, amountCents: 300n, reference: ref }));
-    expect(await refusal(inTx((tx) => settleHold(tx, { reference: ref, postings: [{ accountId: a.id, amountCents: -299n }, { book: 'spei-clearing', amountCents: 299n }] })))).toMatch(
-      /suman -299, se esperaba -300/,
-    );
+    expect(
+      await refusal(
+        inTx((tx) =>
+          settleHold(tx, {
+            reference: ref,
+            postings: [
+              { accountId: a.id, amountCents: -299n },
+              { book: 'spei-clearing', amountCents: 299n },
+            ],
+          }),
+        ),
+      ),
+    ).toMatch(/suman -299, se esperaba -300/);
     expect((await getHold(t.database.db, ref))?.status).toBe('held');
   });
 });
@@ -322,7 +423,9 @@ describe('the database itself refuses', () => {
     const tx = randomUUID();
     const err = await inTx(async (q) => {
       await q.execute(`INSERT INTO ledger_transactions (v_uid, v_kind, v_reference) VALUES ('${tx}', 'x', '${tx}')`);
-      await q.execute(`INSERT INTO ledger_postings (v_uid_transaction, v_uid_account, i_line, n_amount_cents, n_balance_after_cents, n_entry) VALUES ('${tx}', '${a.id}', 0, 5, 5, 1)`);
+      await q.execute(
+        `INSERT INTO ledger_postings (v_uid_transaction, v_uid_account, i_line, n_amount_cents, n_balance_after_cents, n_entry) VALUES ('${tx}', '${a.id}', 0, 5, 5, 1)`,
+      );
       await q.execute(`UPDATE ledger_accounts SET n_balance_cents = 5, n_entries = 1 WHERE v_uid = '${a.id}'`);
     }).catch((e: unknown) => e);
     expect(failureText(err)).toMatch(/descuadrado/);
@@ -332,7 +435,9 @@ describe('the database itself refuses', () => {
   it('a balance changed without a posting behind it', async () => {
     const a = await business();
     await deposit(a.id, 100n);
-    const err = await inTx((q) => q.execute(`UPDATE ledger_accounts SET n_balance_cents = n_balance_cents + 50 WHERE v_uid = '${a.id}'`)).catch((e: unknown) => e);
+    const err = await inTx((q) => q.execute(`UPDATE ledger_accounts SET n_balance_cents = n_balance_cents + 50 WHERE v_uid = '${a.id}'`)).catch(
+      (e: unknown) => e,
+    );
     expect(failureText(err)).toMatch(/sin partida que lo respalde/);
     expect((await balanceOf(t.database.db, a.id)).balance).toBe(100n);
   });

@@ -18,7 +18,19 @@ let t: TestApp;
 const actorOf = async (email: string): Promise<Actor> => {
   const [u] = await t.sql<{ v_uid: string; v_client: string; v_uid_role: string }>(`SELECT v_uid, v_client, v_uid_role FROM users WHERE v_email = $1`, [email]);
   const kind = u!.v_client.slice(0, 3) as Actor['kind'];
-  return { userId: u!.v_uid, sessionId: '00000000-0000-4000-8000-000000000000', email, name: email, roleId: u!.v_uid_role, roleName: kind, isSuper: false, kind, client: u!.v_client, mustChangePassword: false, grants: new Map() };
+  return {
+    userId: u!.v_uid,
+    sessionId: '00000000-0000-4000-8000-000000000000',
+    email,
+    name: email,
+    roleId: u!.v_uid_role,
+    roleName: kind,
+    isSuper: false,
+    kind,
+    client: u!.v_client,
+    mustChangePassword: false,
+    grants: new Map(),
+  };
 };
 let n = 0;
 async function wallet(): Promise<Actor> {
@@ -59,7 +71,10 @@ describe.skipIf(!onPostgres)(`wallet concurrency${why}`, () => {
     const result = await tally(work);
     expect(result).toEqual({ ok: 200, refusals: {} });
     const [ba, bb] = [await walletBalance(t.database.db, a.client), await walletBalance(t.database.db, b.client)];
-    const sent = (parity: number) => Array.from({ length: 200 }, (_, i) => i).filter((i) => i % 2 === parity).reduce((s, i) => s + BigInt(100 + (i % 7)), 0n);
+    const sent = (parity: number) =>
+      Array.from({ length: 200 }, (_, i) => i)
+        .filter((i) => i % 2 === parity)
+        .reduce((s, i) => s + BigInt(100 + (i % 7)), 0n);
     expect(ba.balance).toBe(50_000n - sent(0) + sent(1));
     expect(ba.balance + bb.balance).toBe(100_000n);
     for (const w of [a, b]) {
@@ -73,9 +88,14 @@ describe.skipIf(!onPostgres)(`wallet concurrency${why}`, () => {
     const a = await wallet();
     const staff = await actorOf(TECHFAR);
     await t.database.db.transaction((tx) => depositToWallet(tx, staff, { UserId: a.userId, Amount: 15_000n }));
-    const budgets = await t.database.db.transaction(async (tx) => [await createBudget(tx, a, { v_name: 'Uno', n_goal_amount: 100_000n }), await createBudget(tx, a, { v_name: 'Dos', n_goal_amount: 100_000n })]);
+    const budgets = await t.database.db.transaction(async (tx) => [
+      await createBudget(tx, a, { v_name: 'Uno', n_goal_amount: 100_000n }),
+      await createBudget(tx, a, { v_name: 'Dos', n_goal_amount: 100_000n }),
+    ]);
     // 200 adds of $1.00 over two budgets against $150.00: 150 succeed, 50 are refused.
-    const work = Array.from({ length: 200 }, (_, i) => t.database.db.transaction((tx) => budgetMovement(tx, a, budgets[i % 2]!.v_uid, { v_type: 'add', n_amount: 100n })));
+    const work = Array.from({ length: 200 }, (_, i) =>
+      t.database.db.transaction((tx) => budgetMovement(tx, a, budgets[i % 2]!.v_uid, { v_type: 'add', n_amount: 100n })),
+    );
     const result = await tally(work);
     expect(result.ok).toBe(150);
     expect(Object.keys(result.refusals).every((m) => m === 'Saldo insuficiente' || m === 'El monto excede tu saldo disponible')).toBe(true);

@@ -27,7 +27,19 @@ const budgetIds: string[] = [];
 const actorOf = async (email: string): Promise<Actor> => {
   const [u] = await t.sql<{ v_uid: string; v_client: string; v_uid_role: string }>(`SELECT v_uid, v_client, v_uid_role FROM users WHERE v_email = $1`, [email]);
   const kind = u!.v_client.slice(0, 3) as Actor['kind'];
-  return { userId: u!.v_uid, sessionId: '00000000-0000-4000-8000-000000000000', email, name: email, roleId: u!.v_uid_role, roleName: kind, isSuper: false, kind, client: u!.v_client, mustChangePassword: false, grants: new Map() };
+  return {
+    userId: u!.v_uid,
+    sessionId: '00000000-0000-4000-8000-000000000000',
+    email,
+    name: email,
+    roleId: u!.v_uid_role,
+    roleName: kind,
+    isSuper: false,
+    kind,
+    client: u!.v_client,
+    mustChangePassword: false,
+    grants: new Map(),
+  };
 };
 
 beforeAll(async () => {
@@ -56,8 +68,19 @@ type Op =
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ t: fc.constant('deposit' as const), w: who, cents: cents(40_000n) }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('transfer' as const), from: who, to: who, cents: cents(30_000n) }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('spei' as const), w: who, cents: cents(20_000n), outcome: fc.constantFrom('settle' as const, 'return' as const, 'none' as const) }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('budget' as const), w: who, type: fc.constantFrom('add' as const, 'minus' as const), cents: cents(20_000n) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('spei' as const),
+      w: who,
+      cents: cents(20_000n),
+      outcome: fc.constantFrom('settle' as const, 'return' as const, 'none' as const),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ t: fc.constant('budget' as const), w: who, type: fc.constantFrom('add' as const, 'minus' as const), cents: cents(20_000n) }),
+  },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('active' as const), w: who, active: fc.boolean() }) },
 );
 
@@ -141,7 +164,11 @@ async function runSequence(tx: Tx, ops: Op[]): Promise<void> {
   }
   for (let i = 0; i < WALLETS; i++) {
     const b = await walletBalance(tx, actors[i]!.client);
-    expect({ balance: b.balance, transit: b.transit, budgeted: b.budgeted }, `wallet ${i} ${peso(balance[i]!)}`).toEqual({ balance: balance[i], transit: held[i], budgeted: budget[i] });
+    expect({ balance: b.balance, transit: b.transit, budgeted: b.budgeted }, `wallet ${i} ${peso(balance[i]!)}`).toEqual({
+      balance: balance[i],
+      transit: held[i],
+      budgeted: budget[i],
+    });
     expect(b.available >= 0n && b.budgeted >= 0n).toBe(true);
   }
   await tx.execute('SET CONSTRAINTS ALL IMMEDIATE');

@@ -5,13 +5,28 @@
 import { buildClabe } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALLET, createTestApp, type TestApp } from '../helpers';
-import { BUSINESS, BUSINESS_2, CLABE, TECHFAR, balance, demoBusiness, holdOf, moneyCall, moneyTables, noLimits, runJobs, speiCode, type DemoBusiness } from './money';
+import {
+  BUSINESS,
+  BUSINESS_2,
+  CLABE,
+  TECHFAR,
+  balance,
+  demoBusiness,
+  holdOf,
+  moneyCall,
+  moneyTables,
+  noLimits,
+  runJobs,
+  speiCode,
+  type DemoBusiness,
+} from './money';
 
 let t: TestApp;
 let a: DemoBusiness;
 let b: DemoBusiness;
 const base = '/api/v1/transaction/clabe-account';
-const create = (payload: Record<string, unknown>, email = BUSINESS_2) => t.call(email, { method: 'POST', url: `${base}/action/create`, payload: { ConfirmHolder: true, ...payload } });
+const create = (payload: Record<string, unknown>, email = BUSINESS_2) =>
+  t.call(email, { method: 'POST', url: `${base}/action/create`, payload: { ConfirmHolder: true, ...payload } });
 const edit = (payload: Record<string, unknown>, email = BUSINESS_2) => t.call(email, { method: 'PUT', url: `${base}/action/edit`, payload });
 const accounts = async () => Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM clabe_accounts`))[0]!.n);
 
@@ -53,7 +68,13 @@ describe('catalogues', () => {
 
 describe('CLABE accounts', () => {
   it('registers an account with the bank filled from the CLABE', async () => {
-    const res = await create({ Alias: 'Proveedor BBVA', AccountHolderName: 'Proveedora del Norte SA', Clabe: ` ${CLABE.bbva.slice(0, 9)} ${CLABE.bbva.slice(9)} `, RFC: 'PNO190312AB6', DailyTransferLimit: '5000.00' });
+    const res = await create({
+      Alias: 'Proveedor BBVA',
+      AccountHolderName: 'Proveedora del Norte SA',
+      Clabe: ` ${CLABE.bbva.slice(0, 9)} ${CLABE.bbva.slice(9)} `,
+      RFC: 'PNO190312AB6',
+      DailyTransferLimit: '5000.00',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
       Alias: 'Proveedor BBVA',
@@ -78,7 +99,10 @@ describe('CLABE accounts', () => {
   });
 
   it('pages 5 per page by default and searches', async () => {
-    for (let i = 0; i < 4; i++) expect((await create({ Alias: `Cuenta ${i}`, AccountHolderName: `Titular ${i}`, Clabe: buildClabe('014', '180', `0000000010${i}`) })).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await create({ Alias: `Cuenta ${i}`, AccountHolderName: `Titular ${i}`, Clabe: buildClabe('014', '180', `0000000010${i}`) })).statusCode).toBe(
+        200,
+      );
     const page = (await t.call(BUSINESS_2, { method: 'POST', url: `${base}/query/list`, payload: {} })).json().data;
     expect(page).toMatchObject({ Page: 1, Size: 5, TotalRecords: 6, TotalPages: 2 });
     expect(page.Records).toHaveLength(5);
@@ -127,7 +151,9 @@ describe('CLABE accounts', () => {
     expect([back.statusCode, back.json().message]).toEqual([409, 'La cuenta CLABE ya está registrada']);
     const nothing = await edit({ Id: acct.Id });
     expect([nothing.statusCode, nothing.json().message]).toEqual([422, 'No hay cambios que guardar']);
-    expect(await t.sql(`SELECT v_action FROM log_user WHERE v_section = 'Alta de cuentas' AND t_detail->>'account' = $1 ORDER BY d_create_at`, [acct.Id])).toEqual([{ v_action: 'Agregar' }, { v_action: 'Editar' }, { v_action: 'Desactivar' }]);
+    expect(
+      await t.sql(`SELECT v_action FROM log_user WHERE v_section = 'Alta de cuentas' AND t_detail->>'account' = $1 ORDER BY d_create_at`, [acct.Id]),
+    ).toEqual([{ v_action: 'Agregar' }, { v_action: 'Editar' }, { v_action: 'Desactivar' }]);
   });
 
   it('is refused to wallet users', async () => {
@@ -144,7 +170,16 @@ describe('transference', () => {
     const res = await moneyCall(t, BUSINESS, {
       method: 'POST',
       url: path,
-      payload: { b_confirm_holder: true, v_clabe_destination: CLABE.bbva, v_recipients_name: 'Proveedora del Norte', v_alias: 'Norte', v_reference: '42', v_concept: 'Pago pedido 42', n_amount: '250.00', v_security_code: await speiCode(t, BUSINESS) },
+      payload: {
+        b_confirm_holder: true,
+        v_clabe_destination: CLABE.bbva,
+        v_recipients_name: 'Proveedora del Norte',
+        v_alias: 'Norte',
+        v_reference: '42',
+        v_concept: 'Pago pedido 42',
+        n_amount: '250.00',
+        v_security_code: await speiCode(t, BUSINESS),
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const tr = res.json().data;
@@ -185,10 +220,24 @@ describe('transference', () => {
   });
 
   it('pays a registered account by v_uid_account; a sent transfer can no longer be edited or deleted', async () => {
-    const acct = (await t.call(BUSINESS, { method: 'POST', url: `${base}/action/create`, payload: { ConfirmHolder: true, Alias: 'Para transference', AccountHolderName: 'Titular Transference', Clabe: CLABE.settles } })).json().data;
-    const res = await moneyCall(t, BUSINESS, { method: 'POST', url: path, payload: { v_uid_account: acct.Id, v_reference: '1', v_concept: 'Pago', n_amount: 10, v_security_code: await speiCode(t, BUSINESS) } });
+    const acct = (
+      await t.call(BUSINESS, {
+        method: 'POST',
+        url: `${base}/action/create`,
+        payload: { ConfirmHolder: true, Alias: 'Para transference', AccountHolderName: 'Titular Transference', Clabe: CLABE.settles },
+      })
+    ).json().data;
+    const res = await moneyCall(t, BUSINESS, {
+      method: 'POST',
+      url: path,
+      payload: { v_uid_account: acct.Id, v_reference: '1', v_concept: 'Pago', n_amount: 10, v_security_code: await speiCode(t, BUSINESS) },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ v_recipients_name: 'Titular Transference', v_alias: 'Para transference', v_financial_institution: 'SANDBOX LIQUIDA' });
+    expect(res.json().data).toMatchObject({
+      v_recipients_name: 'Titular Transference',
+      v_alias: 'Para transference',
+      v_financial_institution: 'SANDBOX LIQUIDA',
+    });
     await runJobs(t, 0);
     const id = res.json().data.v_uid;
     const before = await moneyTables(t);
@@ -211,7 +260,16 @@ describe('transference', () => {
       const res = await moneyCall(t, BUSINESS, {
         method: 'POST',
         url: path,
-        payload: { b_confirm_holder: true, v_clabe_destination: CLABE.bbva, v_recipients_name: 'X', v_reference: '1', v_concept: 'Pago', n_amount: '1.00', v_security_code: '123456', ...change },
+        payload: {
+          b_confirm_holder: true,
+          v_clabe_destination: CLABE.bbva,
+          v_recipients_name: 'X',
+          v_reference: '1',
+          v_concept: 'Pago',
+          n_amount: '1.00',
+          v_security_code: '123456',
+          ...change,
+        },
       });
       expect([res.statusCode, res.json().message]).toEqual([400, message]);
     }

@@ -6,7 +6,22 @@ import { APPROVAL_MESSAGES, HOLDER_MESSAGES } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALLET, addUser, createTestApp, type TestApp } from '../helpers';
 import { account } from '../dispersions/helpers';
-import { BUSINESS, BUSINESS_2, TECHFAR, balance, deposit, demoBusiness, holdOf, moneyCall, moneyTables, noLimits, runJobs, speiCode, speiOut, type DemoBusiness } from './money';
+import {
+  BUSINESS,
+  BUSINESS_2,
+  TECHFAR,
+  balance,
+  deposit,
+  demoBusiness,
+  holdOf,
+  moneyCall,
+  moneyTables,
+  noLimits,
+  runJobs,
+  speiCode,
+  speiOut,
+  type DemoBusiness,
+} from './money';
 
 const OUT = '/api/v1/transaction/business-movement/speiout';
 const CHECKER = 'checker-spei@demo.mx';
@@ -14,14 +29,16 @@ const NO_GRANTS = 'sin-permisos-spei@demo.mx';
 let t: TestApp;
 let b: DemoBusiness;
 
-const approve = async (email: string, id: string) => moneyCall(t, email, { method: 'POST', url: `${OUT}/approve`, payload: { Id: id, SecurityCode: await speiCode(t, email) } });
+const approve = async (email: string, id: string) =>
+  moneyCall(t, email, { method: 'POST', url: `${OUT}/approve`, payload: { Id: id, SecurityCode: await speiCode(t, email) } });
 const reject = (email: string, id: string) => t.call(email, { method: 'POST', url: `${OUT}/reject`, payload: { Id: id } });
 const awaiting = async (email: string) => {
   const res = await t.call(email, { method: 'GET', url: `${OUT}/awaiting-approval?Size=100` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.Records as Array<{ Id: string; CanApprove: boolean; CreatedByEmail: string | null }>;
 };
-const verified = async (clabe: string) => (await t.sql<{ v_result: string }>(`SELECT v_result FROM verified_clabes WHERE v_uid_business = $1 AND v_clabe = $2`, [b.id, clabe]))[0]?.v_result;
+const verified = async (clabe: string) =>
+  (await t.sql<{ v_result: string }>(`SELECT v_result FROM verified_clabes WHERE v_uid_business = $1 AND v_clabe = $2`, [b.id, clabe]))[0]?.v_result;
 const setApproval = async (payload: Record<string, unknown>) => {
   const res = await t.call(TECHFAR, { method: 'PUT', url: `/api/v1/transaction/business/${b.id}/dispersion-approval`, payload });
   expect(res.statusCode, res.body).toBe(200);
@@ -56,7 +73,13 @@ describe('maker-checker on a single SPEI out', () => {
     expect(m).toMatchObject({ StatusBusinessMovement: 7, StatusName: 'Por autorizar', TrackingKey: null, CanCancel: true });
     expect(await balance(t, BUSINESS)).toEqual(bal);
     const after = await moneyTables(t);
-    expect(after).toMatchObject({ movements: before.movements + 1, holds: before.holds, held: before.held, jobs: before.jobs, transactions: before.transactions });
+    expect(after).toMatchObject({
+      movements: before.movements + 1,
+      holds: before.holds,
+      held: before.held,
+      jobs: before.jobs,
+      transactions: before.transactions,
+    });
     expect(await holdOf(t, m.Id)).toBeUndefined();
     expect((await awaiting(BUSINESS)).find((r) => r.Id === m.Id)).toMatchObject({ CanApprove: false, CreatedByEmail: BUSINESS });
     expect((await awaiting(CHECKER)).find((r) => r.Id === m.Id)).toMatchObject({ CanApprove: true });
@@ -129,8 +152,19 @@ describe('maker-checker on a single SPEI out', () => {
     const before = await moneyTables(t);
     const res = await reject(CHECKER, m.Id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ StatusBusinessMovement: 8, StatusName: 'Rechazada por el autorizador', ChangedByUserEmail: CHECKER, CanCancel: false });
-    expect(await moneyTables(t)).toMatchObject({ movements: before.movements, holds: before.holds, held: before.held, jobs: before.jobs, transactions: before.transactions });
+    expect(res.json().data).toMatchObject({
+      StatusBusinessMovement: 8,
+      StatusName: 'Rechazada por el autorizador',
+      ChangedByUserEmail: CHECKER,
+      CanCancel: false,
+    });
+    expect(await moneyTables(t)).toMatchObject({
+      movements: before.movements,
+      holds: before.holds,
+      held: before.held,
+      jobs: before.jobs,
+      transactions: before.transactions,
+    });
     expect((await approve(CHECKER, m.Id)).json().message).toBe(APPROVAL_MESSAGES.speiOutNotAwaiting);
   });
 

@@ -10,7 +10,24 @@ import type { Tx } from '../../src/db/client';
 import { enqueueJob } from '../../src/modules/jobs';
 import { RAIL_EVENT_JOB, UNKNOWN_BANK_REASON, applyRailEvent, sandboxRail, type RailEvent } from '../../src/modules/spei';
 import { createTestApp, type TestApp } from '../helpers';
-import { BUSINESS, BUSINESS_2, CLABE, TECHFAR, balance, demoBusiness, deposit, holdOf, key, legsOf, moneyCall, movementRow, noLimits, runJobs, speiOut, type DemoBusiness } from './money';
+import {
+  BUSINESS,
+  BUSINESS_2,
+  CLABE,
+  TECHFAR,
+  balance,
+  demoBusiness,
+  deposit,
+  holdOf,
+  key,
+  legsOf,
+  moneyCall,
+  movementRow,
+  noLimits,
+  runJobs,
+  speiOut,
+  type DemoBusiness,
+} from './money';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 let t: TestApp;
@@ -38,7 +55,12 @@ async function sentOrder(clabe = CLABE.settles, amount = '25.00') {
   return { id: res.json().data.Id as string, trackingKey: m.v_tracking_key, operationDate: res.json().data.OperationDate as string };
 }
 const postings = async () => Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM ledger_postings`))[0]!.n);
-const event = (o: { trackingKey: string; operationDate: string }, type: RailEvent['type'], extra: Partial<RailEvent> = {}): RailEvent => ({ type, trackingKey: o.trackingKey, operationDate: o.operationDate, ...extra });
+const event = (o: { trackingKey: string; operationDate: string }, type: RailEvent['type'], extra: Partial<RailEvent> = {}): RailEvent => ({
+  type,
+  trackingKey: o.trackingKey,
+  operationDate: o.operationDate,
+  ...extra,
+});
 
 describe('rail events, exactly once', () => {
   it('settles once when the settle event is delivered twice', async () => {
@@ -72,7 +94,8 @@ describe('rail events, exactly once', () => {
     await runJobs(t, 60_000);
     const o = await sentOrder();
     const before = await balance(t, BUSINESS);
-    for (const n of [1, 2]) await inTx((tx) => enqueueJob(tx, { kind: RAIL_EVENT_JOB, payload: { ...event(o, 'settle') }, runAt: new Date(), uniqueKey: `repeat-${o.id}-${n}` }));
+    for (const n of [1, 2])
+      await inTx((tx) => enqueueJob(tx, { kind: RAIL_EVENT_JOB, payload: { ...event(o, 'settle') }, runAt: new Date(), uniqueKey: `repeat-${o.id}-${n}` }));
     const ran = await runJobs(t, 60_000);
     expect(ran.failed).toBe(0);
     expect((await balance(t, BUSINESS)).balance).toBe((Number(before.balance) - 25 - 5.8).toFixed(2));
@@ -102,9 +125,18 @@ describe('rail events, exactly once', () => {
 
 describe('incoming SPEI', () => {
   const incoming = (body: Record<string, unknown>, k = key()) =>
-    moneyCall(t, TECHFAR, { method: 'POST', url: '/api/v1/transaction/spei/sandbox/incoming', payload: { Clabe: b2.clabe, SenderName: 'Cliente Externo', Concept: 'Pago factura 10', ...body }, key: k });
+    moneyCall(t, TECHFAR, {
+      method: 'POST',
+      url: '/api/v1/transaction/spei/sandbox/incoming',
+      payload: { Clabe: b2.clabe, SenderName: 'Cliente Externo', Concept: 'Pago factura 10', ...body },
+      key: k,
+    });
   const setSpeiIn = (percent: string) =>
-    t.call(TECHFAR, { method: 'PUT', url: '/api/v1/transaction/speiconfig/global', payload: { CommissionSpeiInGlobal: percent, EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '5.00', CommissionDepositCardholder: '0' } });
+    t.call(TECHFAR, {
+      method: 'PUT',
+      url: '/api/v1/transaction/speiconfig/global',
+      payload: { CommissionSpeiInGlobal: percent, EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '5.00', CommissionDepositCardholder: '0' },
+    });
 
   it('credits a duplicate order (same tracking key, day and sending bank) once', async () => {
     const before = await balance(t, BUSINESS_2);
@@ -134,7 +166,14 @@ describe('incoming SPEI', () => {
     expect((await setSpeiIn('0.5')).statusCode).toBe(200);
     // 1,234.57 × 0.5 % = 6.17285 → 6.17; IVA 16 % of 6.17 = 0.9872 → 0.99; net 1,227.41.
     const r = await incoming({ Amount: '1234.57', TrackingKey: `HALF${Date.now()}` });
-    expect(r.json().data.Movement).toMatchObject({ MovementType: 'SPEI_IN', MovementAmount: '1234.57', Commission: '6.17', IVA: '0.99', TotalAmount: '1227.41', StatusName: 'Liquidada' });
+    expect(r.json().data.Movement).toMatchObject({
+      MovementType: 'SPEI_IN',
+      MovementAmount: '1234.57',
+      Commission: '6.17',
+      IVA: '0.99',
+      TotalAmount: '1227.41',
+      StatusName: 'Liquidada',
+    });
     expect(await legsOf(t, r.json().data.Movement.Id)).toEqual([
       { owner: b2.client, leg: 'amount', cents: '123457' },
       { owner: b2.client, leg: 'commission', cents: '-617' },
@@ -157,7 +196,11 @@ describe('incoming SPEI', () => {
   it('refuses an incoming order for a CLABE that is no business of ours, and answers staff only', async () => {
     const r = await incoming({ Amount: '5.00', Clabe: CLABE.bbva });
     expect([r.statusCode, r.json().message]).toEqual([404, 'La CLABE no corresponde a ninguna empresa']);
-    const byBusiness = await moneyCall(t, BUSINESS, { method: 'POST', url: '/api/v1/transaction/spei/sandbox/incoming', payload: { Clabe: a.clabe, Amount: '5.00', SenderName: 'Yo Mismo', Concept: 'Auto abono' } });
+    const byBusiness = await moneyCall(t, BUSINESS, {
+      method: 'POST',
+      url: '/api/v1/transaction/spei/sandbox/incoming',
+      payload: { Clabe: a.clabe, Amount: '5.00', SenderName: 'Yo Mismo', Concept: 'Auto abono' },
+    });
     expect(byBusiness.statusCode).toBe(403);
   });
 
@@ -171,7 +214,10 @@ describe('incoming SPEI', () => {
     await runJobs(t, 60_000);
     expect(await movementRow(t, res.json().data.Id)).toMatchObject({ i_status: 2 });
     expect((await balance(t, BUSINESS_2)).balance).toBe((Number(before.balance) + 15).toFixed(2));
-    const [credit] = await t.sql<{ v_type: string; v_source_clabe: string }>(`SELECT v_type, v_source_clabe FROM business_movements WHERE v_type = 'SPEI_IN' AND v_tracking_key = $1`, [res.json().data.TrackingKey]);
+    const [credit] = await t.sql<{ v_type: string; v_source_clabe: string }>(
+      `SELECT v_type, v_source_clabe FROM business_movements WHERE v_type = 'SPEI_IN' AND v_tracking_key = $1`,
+      [res.json().data.TrackingKey],
+    );
     expect(credit).toEqual({ v_type: 'SPEI_IN', v_source_clabe: a.clabe });
   });
 });

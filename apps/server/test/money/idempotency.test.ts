@@ -9,7 +9,15 @@ import { BUSINESS, CLABE, TECHFAR, deposit, fundedBusiness, key, moneyCall, spei
 let t: TestApp;
 let b: DemoBusiness;
 const URL_OUT = '/api/v1/transaction/business-movement/speiout';
-const body = (code: string, amount = '10.00') => ({ ConfirmHolder: true, Clabe: CLABE.settles, BeneficiaryName: 'Proveedor Uno', Amount: amount, Concept: 'Pago repetido', Reference: '77', SecurityCode: code });
+const body = (code: string, amount = '10.00') => ({
+  ConfirmHolder: true,
+  Clabe: CLABE.settles,
+  BeneficiaryName: 'Proveedor Uno',
+  Amount: amount,
+  Concept: 'Pago repetido',
+  Reference: '77',
+  SecurityCode: code,
+});
 const orders = async () => Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM business_movements WHERE v_type = 'SPEI_OUT'`))[0]!.n);
 const holds = async () => Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM ledger_holds`))[0]!.n);
 
@@ -87,7 +95,11 @@ describe('other money calls replay too', () => {
     const k = key();
     const count = async () => Number((await t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM business_movements WHERE v_type = 'DEPOSIT'`))[0]!.n);
     const before = await count();
-    const calls = await Promise.all(Array.from({ length: 5 }, () => moneyCall(t, TECHFAR, { method: 'POST', url: `/api/v1/transaction/business/${b.id}/deposit`, payload: { Amount: '1.00' }, key: k })));
+    const calls = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        moneyCall(t, TECHFAR, { method: 'POST', url: `/api/v1/transaction/business/${b.id}/deposit`, payload: { Amount: '1.00' }, key: k }),
+      ),
+    );
     expect(calls.map((c) => c.statusCode)).toEqual(Array(5).fill(200));
     expect(new Set(calls.map((c) => c.json().data.Id)).size).toBe(1);
     expect(await count()).toBe(before + 1);

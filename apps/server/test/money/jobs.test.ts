@@ -93,7 +93,15 @@ describe.skipIf(!onPostgres)('SPEI out under concurrency (PostgreSQL)', () => {
         moneyCall(t, s, {
           method: 'POST',
           url: '/api/v1/transaction/business-movement/speiout',
-          payload: { ConfirmHolder: true, Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Paralelo', Amount: amount, Concept: 'Pago paralelo', Reference: String(i + 1), SecurityCode: codes[i] },
+          payload: {
+            ConfirmHolder: true,
+            Clabe: CLABE.bbva,
+            BeneficiaryName: 'Proveedor Paralelo',
+            Amount: amount,
+            Concept: 'Pago paralelo',
+            Reference: String(i + 1),
+            SecurityCode: codes[i],
+          },
           key: key(),
         }),
       ),
@@ -101,12 +109,18 @@ describe.skipIf(!onPostgres)('SPEI out under concurrency (PostgreSQL)', () => {
   }
 
   it('lets exactly as many parallel transfers through as the daily limit allows', async () => {
-    const used = (await t.call(TECHFAR, { method: 'POST', url: '/api/v1/transaction/limit/query/getbybusiness', payload: { BusinessId: b.id } })).json().data.Usage.Today;
-    const limit = await t.call(TECHFAR, { method: 'POST', url: '/api/v1/transaction/limit/action/upsert', payload: { ScopeType: 1, BusinessId: b.id, DailyLimit: (Number(used) + 500).toFixed(2), IsEnabled: true } });
+    const used = (await t.call(TECHFAR, { method: 'POST', url: '/api/v1/transaction/limit/query/getbybusiness', payload: { BusinessId: b.id } })).json().data
+      .Usage.Today;
+    const limit = await t.call(TECHFAR, {
+      method: 'POST',
+      url: '/api/v1/transaction/limit/action/upsert',
+      payload: { ScopeType: 1, BusinessId: b.id, DailyLimit: (Number(used) + 500).toFixed(2), IsEnabled: true },
+    });
     expect(limit.statusCode).toBe(200);
     const answers = await sendAll('100.00');
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(5);
-    for (const r of answers.filter((x) => x.statusCode !== 200)) expect([r.statusCode, r.json().message.startsWith('Excede el límite diario de')]).toEqual([422, true]);
+    for (const r of answers.filter((x) => x.statusCode !== 200))
+      expect([r.statusCode, r.json().message.startsWith('Excede el límite diario de')]).toEqual([422, true]);
   });
 
   it('lets exactly as many parallel transfers through as the balance covers, and the balance ends at what the postings say', async () => {
@@ -122,7 +136,15 @@ describe.skipIf(!onPostgres)('SPEI out under concurrency (PostgreSQL)', () => {
     const drained = await moneyCall(t, BUSINESS, {
       method: 'POST',
       url: '/api/v1/transaction/business-movement/speiout',
-      payload: { ConfirmHolder: true, Clabe: CLABE.bbva, BeneficiaryName: 'Vaciado', Amount: (Number(drain) - 5.8).toFixed(2), Concept: 'Vaciado', Reference: '9', SecurityCode: code },
+      payload: {
+        ConfirmHolder: true,
+        Clabe: CLABE.bbva,
+        BeneficiaryName: 'Vaciado',
+        Amount: (Number(drain) - 5.8).toFixed(2),
+        Concept: 'Vaciado',
+        Reference: '9',
+        SecurityCode: code,
+      },
     });
     expect(drained.statusCode, drained.body).toBe(200);
     expect(Number((await balance(t, BUSINESS)).availableBalance)).toBeCloseTo(target, 2);
@@ -131,7 +153,10 @@ describe.skipIf(!onPostgres)('SPEI out under concurrency (PostgreSQL)', () => {
     for (const r of answers.filter((x) => x.statusCode !== 200)) expect([r.statusCode, r.json().message]).toEqual([422, 'Saldo insuficiente']);
     const after = await balance(t, BUSINESS);
     expect(after.availableBalance).toBe('50.00');
-    const [sum] = await t.sql<{ s: string }>(`SELECT coalesce(sum(p.n_amount_cents), 0)::text AS s FROM ledger_postings p JOIN ledger_accounts a ON a.v_uid = p.v_uid_account WHERE a.v_code = $1`, [`${b.client}:main`]);
+    const [sum] = await t.sql<{ s: string }>(
+      `SELECT coalesce(sum(p.n_amount_cents), 0)::text AS s FROM ledger_postings p JOIN ledger_accounts a ON a.v_uid = p.v_uid_account WHERE a.v_code = $1`,
+      [`${b.client}:main`],
+    );
     expect(BigInt(after.balance.replace('.', ''))).toBe(BigInt(sum!.s));
   });
 });

@@ -12,9 +12,22 @@ import { BUSINESS, CLABE, TECHFAR, deposit, fundedBusiness, key, moneyCall, mone
 let t: TestApp;
 let b: DemoBusiness;
 const URL_OUT = '/api/v1/transaction/business-movement/speiout';
-const body = (code: string, amount = '10.00') => ({ ConfirmHolder: true, Clabe: CLABE.settles, BeneficiaryName: 'Proveedor Uno', Amount: amount, Concept: 'Pago', Reference: '5', SecurityCode: code });
+const body = (code: string, amount = '10.00') => ({
+  ConfirmHolder: true,
+  Clabe: CLABE.settles,
+  BeneficiaryName: 'Proveedor Uno',
+  Amount: amount,
+  Concept: 'Pago',
+  Reference: '5',
+  SecurityCode: code,
+});
 const liveCode = async (email: string) =>
-  (await t.sql<{ i_attempts_left: number; used: boolean }>(`SELECT i_attempts_left, d_used_at IS NOT NULL AS used FROM security_codes WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1) ORDER BY d_create_at DESC LIMIT 1`, [email]))[0]!;
+  (
+    await t.sql<{ i_attempts_left: number; used: boolean }>(
+      `SELECT i_attempts_left, d_used_at IS NOT NULL AS used FROM security_codes WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1) ORDER BY d_create_at DESC LIMIT 1`,
+      [email],
+    )
+  )[0]!;
 
 beforeAll(async () => {
   ({ t, b } = await fundedBusiness());
@@ -33,11 +46,18 @@ describe('the key comes first', () => {
 
   it('gives 20 concurrent copies of one dispersion (a plan outside the transaction) one dispersion and its answer', async () => {
     const [A, B] = [account('990', 301), account('990', 302)];
-    const file = fileOf(csv([{ name: A.name, clabe: A.clabe, amount: '3.00' }, { name: B.name, clabe: B.clabe, amount: '4.00' }]));
+    const file = fileOf(
+      csv([
+        { name: A.name, clabe: A.clabe, amount: '3.00' },
+        { name: B.name, clabe: B.clabe, amount: '4.00' },
+      ]),
+    );
     const payload = { File: file, Concept: 'Nomina doble', SecurityCode: await dispersionCode(t, BUSINESS) };
     const before = await count(t, 'dispersions');
     const k = key();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => moneyCall(t, BUSINESS, { method: 'POST', url: `${BASE}/speiout-dispersion`, payload, key: k })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => moneyCall(t, BUSINESS, { method: 'POST', url: `${BASE}/speiout-dispersion`, payload, key: k })),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((a) => a.json().data.Id)).size).toBe(1);
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
@@ -47,12 +67,18 @@ describe('the key comes first', () => {
   it('gives 20 concurrent copies of one wallet transfer one movement', async () => {
     const sender = await addUser(t, 'mc-sender@wallet.mx', WALLET, { newTenant: true });
     await addUser(t, 'mc-receiver@wallet.mx', WALLET, { newTenant: true });
-    expect((await moneyCall(t, TECHFAR, { method: 'POST', url: '/api/v1/wallet/deposit', payload: { UserId: sender.v_uid, Amount: '100.00' } })).statusCode).toBe(200);
-    expect((await t.call('mc-sender@wallet.mx', { method: 'POST', url: '/api/v1/security/code', payload: { Operation: 'wallet-transfer' } })).statusCode).toBe(200);
+    expect(
+      (await moneyCall(t, TECHFAR, { method: 'POST', url: '/api/v1/wallet/deposit', payload: { UserId: sender.v_uid, Amount: '100.00' } })).statusCode,
+    ).toBe(200);
+    expect((await t.call('mc-sender@wallet.mx', { method: 'POST', url: '/api/v1/security/code', payload: { Operation: 'wallet-transfer' } })).statusCode).toBe(
+      200,
+    );
     const payload = { Recipient: 'mc-receiver@wallet.mx', Amount: '2.50', SecurityCode: await lastCode(t, 'mc-sender@wallet.mx') };
     const before = await count(t, 'business_movements', "v_type LIKE 'WALLET%'");
     const k = key();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => moneyCall(t, 'mc-sender@wallet.mx', { method: 'POST', url: '/api/v1/wallet/transfer', payload, key: k })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => moneyCall(t, 'mc-sender@wallet.mx', { method: 'POST', url: '/api/v1/wallet/transfer', payload, key: k })),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((a) => a.json().data.Id)).size).toBe(1);
     // One transfer: the sender's movement and the receiver's.

@@ -39,7 +39,9 @@ export const CLABE = {
 
 /** A fresh six-digit code for SPEI out, from the outbox (older codes are aged out of the issue limit). */
 export async function speiCode(t: TestApp, email: string): Promise<string> {
-  await t.sql(`UPDATE security_codes SET d_create_at = d_create_at - interval '1 hour' WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [email]);
+  await t.sql(`UPDATE security_codes SET d_create_at = d_create_at - interval '1 hour' WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [
+    email,
+  ]);
   const res = await t.call(email, { method: 'POST', url: '/api/v1/security/code', payload: { Operation: 'spei-out' } });
   expect(res.statusCode, res.body).toBe(200);
   return lastCode(t, email);
@@ -63,7 +65,12 @@ export async function deposit(t: TestApp, businessId: string, amount: string) {
 /** A SPEI out with a fresh code; returns the raw response. */
 export async function speiOut(t: TestApp, email: string, body: Record<string, unknown>, opts: { key?: string | null; code?: string } = {}) {
   const code = opts.code ?? (await speiCode(t, email));
-  return moneyCall(t, email, { method: 'POST', url: '/api/v1/transaction/business-movement/speiout', payload: { Concept: 'Pago de prueba', Reference: '1234', ConfirmHolder: true, ...body, SecurityCode: code }, key: opts.key });
+  return moneyCall(t, email, {
+    method: 'POST',
+    url: '/api/v1/transaction/business-movement/speiout',
+    payload: { Concept: 'Pago de prueba', Reference: '1234', ConfirmHolder: true, ...body, SecurityCode: code },
+    key: opts.key,
+  });
 }
 
 export const balance = async (t: TestApp, email: string, businessId?: string) => {
@@ -92,7 +99,11 @@ export async function moneyTables(t: TestApp) {
 
 /** Limits out of the way (the demo seed has a global one): an enabled specific row without limits. */
 export async function noLimits(t: TestApp, b: DemoBusiness) {
-  const res = await t.call(TECHFAR, { method: 'POST', url: '/api/v1/transaction/limit/action/upsert', payload: { ScopeType: 1, BusinessId: b.id, IsEnabled: true } });
+  const res = await t.call(TECHFAR, {
+    method: 'POST',
+    url: '/api/v1/transaction/limit/action/upsert',
+    payload: { ScopeType: 1, BusinessId: b.id, IsEnabled: true },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -134,10 +145,20 @@ export async function legsOf(t: TestApp, movementId: string) {
 }
 
 export const movementRow = async (t: TestApp, id: string) =>
-  (await t.sql<{ i_status: number; i_previous_status: number | null; v_changed_by_email: string | null; v_tracking_key: string }>(`SELECT * FROM business_movements WHERE v_uid = $1`, [id]))[0]!;
+  (
+    await t.sql<{ i_status: number; i_previous_status: number | null; v_changed_by_email: string | null; v_tracking_key: string }>(
+      `SELECT * FROM business_movements WHERE v_uid = $1`,
+      [id],
+    )
+  )[0]!;
 
 export const holdOf = async (t: TestApp, movementId: string) =>
-  (await t.sql<{ v_status: string; v_reason: string | null; n_amount_cents: string }>(`SELECT v_status, v_reason, n_amount_cents::text FROM ledger_holds WHERE v_reference = $1`, [`spei-out:${movementId}`]))[0];
+  (
+    await t.sql<{ v_status: string; v_reason: string | null; n_amount_cents: string }>(
+      `SELECT v_status, v_reason, n_amount_cents::text FROM ledger_holds WHERE v_reference = $1`,
+      [`spei-out:${movementId}`],
+    )
+  )[0];
 
 /** Settles concurrent calls and tallies the successes and the refusals by message (an unexpected error is named so). */
 export async function tally(work: Array<Promise<unknown>>) {

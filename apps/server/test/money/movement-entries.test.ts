@@ -51,7 +51,14 @@ describe('movement detail with its ledger lines', () => {
     expect(entries.map((e) => cents(e.Credit) - cents(e.Debit))).toEqual(legs.map((l) => BigInt(l.cents)));
     expect(entries.reduce((s, e) => s + cents(e.Debit), 0n)).toBe(entries.reduce((s, e) => s + cents(e.Credit), 0n));
     expect(entries[0]).toEqual({ Account: 'Cuenta de la empresa', Description: expect.stringMatching(/^Depósito/), Debit: null, Credit: '3000.00' });
-    expect(entries.map((e) => e.Account)).toEqual(['Cuenta de la empresa', 'Cuenta de la empresa', 'Cuenta de la empresa', 'Liquidación SPEI', 'Comisiones SPEI', 'IVA por pagar']);
+    expect(entries.map((e) => e.Account)).toEqual([
+      'Cuenta de la empresa',
+      'Cuenta de la empresa',
+      'Cuenta de la empresa',
+      'Liquidación SPEI',
+      'Comisiones SPEI',
+      'IVA por pagar',
+    ]);
   });
 
   it('an order still held has no ledger lines yet', async () => {

@@ -30,7 +30,10 @@ let walletIds: { main: string; other: string; otherEmail: string; budget: string
 
 /** Mexico City year, month and the month's first and last day (the lists' From/To). */
 function thisMonth() {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number);
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
   const last = new Date(Date.UTC(y!, m!, 0)).getUTCDate();
   const mm = String(m).padStart(2, '0');
   return { Year: y!, Month: m!, From: `${y}-${mm}-01`, To: `${y}-${mm}-${String(last).padStart(2, '0')}` };
@@ -40,7 +43,9 @@ const cents = (decimal: string) => BigInt(decimal.replace('.', ''));
 const peso = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
 
 async function code(email: string, Operation: string) {
-  await t.sql(`UPDATE security_codes SET d_create_at = d_create_at - interval '1 hour' WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [email]);
+  await t.sql(`UPDATE security_codes SET d_create_at = d_create_at - interval '1 hour' WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [
+    email,
+  ]);
   const res = await t.call(email, { method: 'POST', url: '/api/v1/security/code', payload: { Operation } });
   expect(res.statusCode, res.body).toBe(200);
   return lastCode(t, email);
@@ -67,10 +72,19 @@ const card = fc.integer({ min: 0, max: 1 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ t: fc.constant('deposit' as const), cents: amount(200_000n) }),
   fc.record({ t: fc.constant('spei-in' as const), cents: amount(200_000n) }),
-  fc.record({ t: fc.constant('spei-out' as const), cents: amount(50_000n), outcome: fc.constantFrom<Outcome>('settle', 'return', 'reject', 'return-after-settle', 'pending') }),
+  fc.record({
+    t: fc.constant('spei-out' as const),
+    cents: amount(50_000n),
+    outcome: fc.constantFrom<Outcome>('settle', 'return', 'reject', 'return-after-settle', 'pending'),
+  }),
   fc.record({ t: fc.constant('dispersion' as const), cents: amount(20_000n) }),
   fc.record({ t: fc.constant('fund' as const), card, cents: amount(30_000n) }),
-  fc.record({ t: fc.constant('purchase' as const), card, cents: amount(5_000n), then: fc.constantFrom('capture' as const, 'refund' as const, 'reverse' as const) }),
+  fc.record({
+    t: fc.constant('purchase' as const),
+    card,
+    cents: amount(5_000n),
+    then: fc.constantFrom('capture' as const, 'refund' as const, 'reverse' as const),
+  }),
   fc.record({ t: fc.constant('card-spei' as const), card, cents: amount(5_000n) }),
   fc.record({ t: fc.constant('wallet-deposit' as const), cents: amount(100_000n) }),
   fc.record({ t: fc.constant('wallet-transfer' as const), back: fc.boolean(), cents: amount(20_000n) }),
@@ -89,17 +103,42 @@ async function run(o: Op): Promise<void> {
     case 'deposit':
       return void (await deposit(t, b.id, peso(o.cents)));
     case 'spei-in': {
-      const res = await moneyCall(t, TECHFAR, { method: 'POST', url: `${tx}/spei/sandbox/incoming`, payload: { Clabe: b.clabe, SenderName: 'Cliente Externo', Concept: 'Pago', Amount: peso(o.cents), TrackingKey: `PROP${key().slice(0, 8).toUpperCase()}`, SenderClabe: CLABE.bbva } });
+      const res = await moneyCall(t, TECHFAR, {
+        method: 'POST',
+        url: `${tx}/spei/sandbox/incoming`,
+        payload: {
+          Clabe: b.clabe,
+          SenderName: 'Cliente Externo',
+          Concept: 'Pago',
+          Amount: peso(o.cents),
+          TrackingKey: `PROP${key().slice(0, 8).toUpperCase()}`,
+          SenderClabe: CLABE.bbva,
+        },
+      });
       return void expect(res.statusCode, res.body).toBe(200);
     }
     case 'spei-out': {
-      const clabe = { settle: CLABE.settles, 'return-after-settle': CLABE.settles, pending: CLABE.settles, return: CLABE.returns, reject: CLABE.rejects }[o.outcome];
+      const clabe = { settle: CLABE.settles, 'return-after-settle': CLABE.settles, pending: CLABE.settles, return: CLABE.returns, reject: CLABE.rejects }[
+        o.outcome
+      ];
       const res = await speiOut(t, BUSINESS, { Clabe: clabe, BeneficiaryName: 'Proveedor', Amount: peso(o.cents) });
       if (!accepted(res) || o.outcome === 'pending') return;
       await runJobs(t);
       if (o.outcome === 'return-after-settle') {
         const m = await movementRow(t, res.json().data.Id);
-        await t.database.db.transaction((db) => applyRailEvent(db, { type: 'return', trackingKey: m.v_tracking_key, operationDate: res.json().data.OperationDate, reason: 'Cuenta cancelada', returnTrackingKey: `DEV${key().slice(0, 8)}` }, new Date()));
+        await t.database.db.transaction((db) =>
+          applyRailEvent(
+            db,
+            {
+              type: 'return',
+              trackingKey: m.v_tracking_key,
+              operationDate: res.json().data.OperationDate,
+              reason: 'Cuenta cancelada',
+              returnTrackingKey: `DEV${key().slice(0, 8)}`,
+            },
+            new Date(),
+          ),
+        );
       }
       return;
     }
@@ -113,21 +152,52 @@ async function run(o: Op): Promise<void> {
       return;
     }
     case 'fund': {
-      const res = await upload(t, BUSINESS, `${tx}/cardholdermovements/load-funds-csv`, { name: 'fondeo.csv', content: `CardIdentifier,Amount\n${cards[o.card]},${peso(o.cents)}\n` }, { SecurityCode: await fundingCode(t, BUSINESS) }, { 'idempotency-key': key() });
+      const res = await upload(
+        t,
+        BUSINESS,
+        `${tx}/cardholdermovements/load-funds-csv`,
+        { name: 'fondeo.csv', content: `CardIdentifier,Amount\n${cards[o.card]},${peso(o.cents)}\n` },
+        { SecurityCode: await fundingCode(t, BUSINESS) },
+        { 'idempotency-key': key() },
+      );
       return void accepted(res);
     }
     case 'purchase': {
-      const auth = await post(t, BUSINESS, '/api/v1/cards/sandbox/authorize', { CardIdentifier: cards[o.card], MerchantName: 'Tienda', Mcc: 5411, Amount: peso(o.cents) }, { 'idempotency-key': key() });
+      const auth = await post(
+        t,
+        BUSINESS,
+        '/api/v1/cards/sandbox/authorize',
+        { CardIdentifier: cards[o.card], MerchantName: 'Tienda', Mcc: 5411, Amount: peso(o.cents) },
+        { 'idempotency-key': key() },
+      );
       expect(auth.statusCode, auth.body).toBe(200);
       if (!auth.json().data.Approved) return;
       const AuthorizationId = auth.json().data.AuthorizationId;
-      if (o.then === 'reverse') return void expect((await post(t, BUSINESS, '/api/v1/cards/sandbox/reverse', { AuthorizationId }, { 'idempotency-key': key() })).statusCode).toBe(200);
+      if (o.then === 'reverse')
+        return void expect((await post(t, BUSINESS, '/api/v1/cards/sandbox/reverse', { AuthorizationId }, { 'idempotency-key': key() })).statusCode).toBe(200);
       expect((await post(t, BUSINESS, '/api/v1/cards/sandbox/capture', { AuthorizationId }, { 'idempotency-key': key() })).statusCode).toBe(200);
-      if (o.then === 'refund') expect((await post(t, BUSINESS, '/api/v1/cards/sandbox/refund', { AuthorizationId, Amount: peso(o.cents) }, { 'idempotency-key': key() })).statusCode).toBe(200);
+      if (o.then === 'refund')
+        expect(
+          (await post(t, BUSINESS, '/api/v1/cards/sandbox/refund', { AuthorizationId, Amount: peso(o.cents) }, { 'idempotency-key': key() })).statusCode,
+        ).toBe(200);
       return;
     }
     case 'card-spei': {
-      const res = await post(t, BUSINESS, `${tx}/cardholdermovements/action/spei-out`, { CardIdentifier: cards[o.card], Clabe: CLABE.settles, BeneficiaryName: 'Proveedor', Concept: 'Pago', Reference: '7', Amount: peso(o.cents), SecurityCode: await speiCode(t, BUSINESS) }, { 'idempotency-key': key() });
+      const res = await post(
+        t,
+        BUSINESS,
+        `${tx}/cardholdermovements/action/spei-out`,
+        {
+          CardIdentifier: cards[o.card],
+          Clabe: CLABE.settles,
+          BeneficiaryName: 'Proveedor',
+          Concept: 'Pago',
+          Reference: '7',
+          Amount: peso(o.cents),
+          SecurityCode: await speiCode(t, BUSINESS),
+        },
+        { 'idempotency-key': key() },
+      );
       accepted(res);
       return void (await runJobs(t));
     }
@@ -138,16 +208,35 @@ async function run(o: Op): Promise<void> {
     case 'wallet-transfer': {
       const [from, to] = o.back ? [walletIds.otherEmail, WALLET] : [WALLET, walletIds.otherEmail];
       if (o.back) await moneyCall(t, TECHFAR, { method: 'POST', url: '/api/v1/wallet/deposit', payload: { UserId: walletIds.other, Amount: peso(o.cents) } });
-      const res = await moneyCall(t, from, { method: 'POST', url: '/api/v1/wallet/transfer', payload: { Recipient: to, Amount: peso(o.cents), SecurityCode: await code(from, 'wallet-transfer') } });
+      const res = await moneyCall(t, from, {
+        method: 'POST',
+        url: '/api/v1/wallet/transfer',
+        payload: { Recipient: to, Amount: peso(o.cents), SecurityCode: await code(from, 'wallet-transfer') },
+      });
       return void accepted(res);
     }
     case 'wallet-spei': {
-      const res = await moneyCall(t, WALLET, { method: 'POST', url: '/api/v1/wallet/speiout', payload: { Clabe: CLABE.settles, BeneficiaryName: 'Ana Lopez', Concept: 'Pago', Reference: '12', Amount: peso(o.cents), SecurityCode: await code(WALLET, 'spei-out') } });
+      const res = await moneyCall(t, WALLET, {
+        method: 'POST',
+        url: '/api/v1/wallet/speiout',
+        payload: {
+          Clabe: CLABE.settles,
+          BeneficiaryName: 'Ana Lopez',
+          Concept: 'Pago',
+          Reference: '12',
+          Amount: peso(o.cents),
+          SecurityCode: await code(WALLET, 'spei-out'),
+        },
+      });
       accepted(res);
       return void (await runJobs(t));
     }
     case 'budget': {
-      const res = await moneyCall(t, WALLET, { method: 'POST', url: `/api/v1/budget/${walletIds.budget}/movement`, payload: { v_type: o.type, n_amount: peso(o.cents) } });
+      const res = await moneyCall(t, WALLET, {
+        method: 'POST',
+        url: `/api/v1/budget/${walletIds.budget}/movement`,
+        payload: { v_type: o.type, n_amount: peso(o.cents) },
+      });
       return void accepted(res);
     }
   }
@@ -178,9 +267,18 @@ async function allPages(as: string, url: string, body: Record<string, unknown>) 
 /** Σ effects = closing − opening; the commissions and IVA of the movements that moved money are the statement's. */
 function expectAddsUp(what: string, s: Story, rows: Array<{ effect: bigint; commission: bigint; iva: bigint }>) {
   const moved = rows.filter((r) => r.effect !== 0n);
-  expect(rows.reduce((a, r) => a + r.effect, 0n), `${what}: Σ efecto en saldo`).toBe(s.closing - s.opening);
-  expect(moved.reduce((a, r) => a + r.commission, 0n), `${what}: comisiones`).toBe(s.commissions);
-  expect(moved.reduce((a, r) => a + r.iva, 0n), `${what}: IVA`).toBe(s.iva);
+  expect(
+    rows.reduce((a, r) => a + r.effect, 0n),
+    `${what}: Σ efecto en saldo`,
+  ).toBe(s.closing - s.opening);
+  expect(
+    moved.reduce((a, r) => a + r.commission, 0n),
+    `${what}: comisiones`,
+  ).toBe(s.commissions);
+  expect(
+    moved.reduce((a, r) => a + r.iva, 0n),
+    `${what}: IVA`,
+  ).toBe(s.iva);
 }
 
 /** CSV or XLSX export of movements (or the movements report) read back as Excel would. */
@@ -203,11 +301,20 @@ async function statementStory(as: string, url: string, body: Record<string, unkn
   const json = await t.call(as, { method: 'POST', url, payload: { ...body, Format: 'json' } });
   expect(json.statusCode, json.body).toBe(200);
   const st = json.json().data;
-  const s: Story = { opening: cents(st.OpeningBalance), deposits: cents(st.Deposits), withdrawals: cents(st.Withdrawals), commissions: cents(st.Commissions), iva: cents(st.IVA), closing: cents(st.ClosingBalance) };
+  const s: Story = {
+    opening: cents(st.OpeningBalance),
+    deposits: cents(st.Deposits),
+    withdrawals: cents(st.Withdrawals),
+    commissions: cents(st.Commissions),
+    iva: cents(st.IVA),
+    closing: cents(st.ClosingBalance),
+  };
   expect(s.opening + s.deposits - s.withdrawals - s.commissions - s.iva, 'estado de cuenta JSON').toBe(s.closing);
   for (const line of st.Movements) expect(line.Description, 'no raw code in the statement').not.toMatch(/^[a-z]+(-[a-z]+)+$/);
   // The lines tell the same: Σ of the lines that are not own transfers = closing − opening.
-  expect(st.Movements.filter((l: { OwnTransfer: boolean }) => !l.OwnTransfer).reduce((a: bigint, l: { Amount: string }) => a + cents(l.Amount), 0n)).toBe(s.closing - s.opening);
+  expect(st.Movements.filter((l: { OwnTransfer: boolean }) => !l.OwnTransfer).reduce((a: bigint, l: { Amount: string }) => a + cents(l.Amount), 0n)).toBe(
+    s.closing - s.opening,
+  );
   PDF_OPTIONS.compress = false;
   const pdf = await t.call(as, { method: 'POST', url, payload: { ...body, Format: 'pdf' } });
   expect(pdf.statusCode).toBe(200);
@@ -231,11 +338,23 @@ async function checkBusiness() {
   expect(cents(dashboard.json().data.Balance.balance), 'tablero = saldo final').toBe(s.closing);
   const list = await allPages(BUSINESS, `${tx}/business-movement/movements`, { From: m.From, To: m.To });
   for (const r of list) expect(r.MovementName).not.toMatch(/^[a-z-]+$/);
-  expectAddsUp('/movement', s, list.map((r) => ({ effect: cents(r.BalanceEffect), commission: cents(r.Commission), iva: cents(r.IVA) })));
+  expectAddsUp(
+    '/movement',
+    s,
+    list.map((r) => ({ effect: cents(r.BalanceEffect), commission: cents(r.Commission), iva: cents(r.IVA) })),
+  );
   for (const format of ['csv', 'xlsx'] as const) {
-    const file = await t.call(BUSINESS, { method: 'POST', url: `${tx}/business-movement/movements/export`, payload: { From: m.From, To: m.To, Format: format } });
+    const file = await t.call(BUSINESS, {
+      method: 'POST',
+      url: `${tx}/business-movement/movements/export`,
+      payload: { From: m.From, To: m.To, Format: format },
+    });
     expectAddsUp(`exportación ${format}`, s, await fileRows(file, format, { amount: 'Efecto en saldo' }));
-    const report = await t.call(BUSINESS, { method: 'POST', url: '/api/v1/reports/download', payload: { Kind: 'movements', From: m.From, To: m.To, Format: format } });
+    const report = await t.call(BUSINESS, {
+      method: 'POST',
+      url: '/api/v1/reports/download',
+      payload: { Kind: 'movements', From: m.From, To: m.To, Format: format },
+    });
     expectAddsUp(`reporte ${format}`, s, await fileRows(report, format, { amount: 'Efecto en saldo' }));
   }
 }
@@ -246,7 +365,11 @@ async function checkWallet() {
   const summary = await t.call(WALLET, { method: 'POST', url: '/api/v1/wallet/summary', payload: {} });
   expect(cents(summary.json().data.Balance.Total), 'Mi resumen: total = saldo final').toBe(s.closing);
   const list = await allPages(WALLET, '/api/v1/wallet/movements', { From: m.From, To: m.To });
-  expectAddsUp('movimientos del Wallet', s, list.map((r) => ({ effect: cents(r.BalanceEffect), commission: cents(r.Commission), iva: cents(r.IVA) })));
+  expectAddsUp(
+    'movimientos del Wallet',
+    s,
+    list.map((r) => ({ effect: cents(r.BalanceEffect), commission: cents(r.Commission), iva: cents(r.IVA) })),
+  );
   for (const format of ['csv', 'xlsx'] as const) {
     const file = await t.call(WALLET, { method: 'POST', url: '/api/v1/wallet/movements/export', payload: { From: m.From, To: m.To, Format: format } });
     expectAddsUp(`exportación ${format} del Wallet`, s, await fileRows(file, format, { amount: 'Efecto en saldo' }));
@@ -260,14 +383,33 @@ beforeAll(async () => {
   b = await demoBusiness(t);
   await noLimits(t, b);
   // Every commission non-zero: SPEI in 0.5 %, SPEI out $5.00, card funding $3.00 (IVA 16 % each).
-  const cfg = await t.call(TECHFAR, { method: 'PUT', url: `${tx}/speiconfig/global`, payload: { CommissionSpeiInGlobal: '0.5', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '5.00', CommissionDepositCardholder: '3.00' } });
+  const cfg = await t.call(TECHFAR, {
+    method: 'PUT',
+    url: `${tx}/speiconfig/global`,
+    payload: { CommissionSpeiInGlobal: '0.5', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '5.00', CommissionDepositCardholder: '3.00' },
+  });
   expect(cfg.statusCode, cfg.body).toBe(200);
   const walletCfg = await t.call(SUPER, { method: 'GET', url: '/api/v1/wallet/config' });
   expect(walletCfg.statusCode, walletCfg.body).toBe(200);
   const w = walletCfg.json().data;
-  const put = await t.call(SUPER, { method: 'PUT', url: '/api/v1/wallet/config', payload: { UdiValue: w.UdiValue, LimitRaiseWaitHours: w.LimitRaiseWaitHours, EnableSpeiOut: true, CommissionSpeiIn: '1', CommissionSpeiOut: '4.00', CommissionWalletTransfer: '2.00' } });
+  const put = await t.call(SUPER, {
+    method: 'PUT',
+    url: '/api/v1/wallet/config',
+    payload: {
+      UdiValue: w.UdiValue,
+      LimitRaiseWaitHours: w.LimitRaiseWaitHours,
+      EnableSpeiOut: true,
+      CommissionSpeiIn: '1',
+      CommissionSpeiOut: '4.00',
+      CommissionWalletTransfer: '2.00',
+    },
+  });
   expect(put.statusCode, put.body).toBe(200);
-  const limit = await t.call(SUPER, { method: 'POST', url: `${tx}/limit/action/upsert`, payload: { ScopeType: 0, CardType: 'prepago', IsEnabled: true, LimitPerTransaction: '900000.00', DailyLimit: '9000000.00', MonthlyLimit: '90000000.00' } });
+  const limit = await t.call(SUPER, {
+    method: 'POST',
+    url: `${tx}/limit/action/upsert`,
+    payload: { ScopeType: 0, CardType: 'prepago', IsEnabled: true, LimitPerTransaction: '900000.00', DailyLimit: '9000000.00', MonthlyLimit: '90000000.00' },
+  });
   expect(limit.statusCode, limit.body).toBe(200);
   await generateStock(t, 2);
   cards = await activeCards(t, ['PROP1', 'PROP2']);
@@ -286,7 +428,17 @@ describe('movements are the ledger', () => {
     await run({ t: 'fund', card: 0, cents: 10_000n });
     const list = await t.call(BUSINESS, { method: 'POST', url: `${tx}/business-movement/movements`, payload: { Type: 'CARD_FUNDING' } });
     const funding = list.json().data.Records[0];
-    expect(funding).toMatchObject({ MovementType: 'CARD_FUNDING', MovementName: 'Fondeo de tarjetas', MovementAmount: '100.00', Commission: '3.00', IVA: '0.48', TotalAmount: '103.48', BalanceEffect: '-103.48', StatusName: 'Liquidada', Concept: 'Archivo fondeo.csv' });
+    expect(funding).toMatchObject({
+      MovementType: 'CARD_FUNDING',
+      MovementName: 'Fondeo de tarjetas',
+      MovementAmount: '100.00',
+      Commission: '3.00',
+      IVA: '0.48',
+      TotalAmount: '103.48',
+      BalanceEffect: '-103.48',
+      StatusName: 'Liquidada',
+      Concept: 'Archivo fondeo.csv',
+    });
     const detail = await t.call(BUSINESS, { method: 'GET', url: `${tx}/business-movement/${funding.Id}` });
     expect(detail.json().data.Entries).toEqual(
       expect.arrayContaining([
@@ -296,7 +448,9 @@ describe('movements are the ledger', () => {
       ]),
     );
     const m = thisMonth();
-    const st = (await t.call(BUSINESS, { method: 'POST', url: '/api/internal/account-state', payload: { Year: m.Year, Month: m.Month, Format: 'json' } })).json().data;
+    const st = (
+      await t.call(BUSINESS, { method: 'POST', url: '/api/internal/account-state', payload: { Year: m.Year, Month: m.Month, Format: 'json' } })
+    ).json().data;
     const lines = st.Movements.filter((l: { MovementType: string }) => l.MovementType === 'card-funding').slice(-3);
     expect(lines.map((l: { Description: string; Amount: string }) => [l.Description, l.Amount])).toEqual([
       ['Fondeo de tarjetas', '-100.00'],

@@ -31,7 +31,19 @@ let t: TestApp;
 const actorOf = async (email: string): Promise<Actor> => {
   const [u] = await t.sql<{ v_uid: string; v_client: string; v_uid_role: string }>(`SELECT v_uid, v_client, v_uid_role FROM users WHERE v_email = $1`, [email]);
   const kind = u!.v_client.slice(0, 3) as Actor['kind'];
-  return { userId: u!.v_uid, sessionId: '00000000-0000-4000-8000-000000000000', email, name: email, roleId: u!.v_uid_role, roleName: kind, isSuper: false, kind, client: u!.v_client, mustChangePassword: false, grants: new Map() };
+  return {
+    userId: u!.v_uid,
+    sessionId: '00000000-0000-4000-8000-000000000000',
+    email,
+    name: email,
+    roleId: u!.v_uid_role,
+    roleName: kind,
+    isSuper: false,
+    kind,
+    client: u!.v_client,
+    mustChangePassword: false,
+    grants: new Map(),
+  };
 };
 
 /** The ledger account's balance, its holds and postings: what is held is exactly the open holds, and nothing is below zero. */
@@ -51,7 +63,11 @@ beforeAll(async () => {
   t = await createTestApp();
   t.database.pool?.on('error', () => undefined);
   // Known charges and no limits in the way: the balance is the only thing that refuses.
-  const cfg = await t.call(TECHFAR, { method: 'PUT', url: '/api/v1/transaction/speiconfig/global', payload: { CommissionSpeiInGlobal: '0', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '5.00', CommissionDepositCardholder: '0' } });
+  const cfg = await t.call(TECHFAR, {
+    method: 'PUT',
+    url: '/api/v1/transaction/speiconfig/global',
+    payload: { CommissionSpeiInGlobal: '0', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '5.00', CommissionDepositCardholder: '0' },
+  });
   expect(cfg.statusCode, cfg.body).toBe(200);
   await t.sql(`DELETE FROM transaction_limits`);
 });
@@ -69,7 +85,11 @@ describe.skipIf(!onPostgres)(`one payout path under load${why}`, () => {
     const pesos = (c: bigint) => `${c / 100n}.${(c % 100n).toString().padStart(2, '0')}`;
     await deposit(t, b.v_uid, pesos(FUNDED * 2n));
     await fund(t, [[card!, pesos(FUNDED)]]);
-    const on = await t.call(BUSINESS, { method: 'POST', url: '/api/v1/transaction/speiconfig/cardholder/enable-speiout', payload: { CardholderIdentifier: 'CONC1', EnableSpeiOut: true } });
+    const on = await t.call(BUSINESS, {
+      method: 'POST',
+      url: '/api/v1/transaction/speiconfig/cardholder/enable-speiout',
+      payload: { CardholderIdentifier: 'CONC1', EnableSpeiOut: true },
+    });
     expect(on.statusCode, on.body).toBe(200);
     const businessAccount = (await getAccountByCode(t.database.db, customerAccountCode(b.v_client)))!;
     // The demo business has more: the excess is held aside, so that its available balance is FUNDED.
@@ -94,8 +114,21 @@ describe.skipIf(!onPostgres)(`one payout path under load${why}`, () => {
     const input = { Clabe: CLABE.settles, BeneficiaryName: 'Proveedor Uno', Amount: AMOUNT, Concept: 'Pago', Reference: '1' };
     const each = (send: (i: number) => Promise<unknown>) => tally(Array.from({ length: AT_ONCE }, (_, i) => send(i)));
     const [fromBusiness, fromCard, fromWallet] = await Promise.all([
-      each(() => db.transaction((tx) => sendSpeiOut(tx, business, { clabe: CLABE.settles, beneficiaryName: 'Proveedor Uno', amount: AMOUNT, concept: 'Pago', reference: '1', confirmHolder: true }))),
-      each(() => db.transaction((tx) => sendCardSpeiOut(tx, business, b, { ...input, CardIdentifier: card!, ConfirmHolder: true, SecurityCode: '000000' }, undefined))),
+      each(() =>
+        db.transaction((tx) =>
+          sendSpeiOut(tx, business, {
+            clabe: CLABE.settles,
+            beneficiaryName: 'Proveedor Uno',
+            amount: AMOUNT,
+            concept: 'Pago',
+            reference: '1',
+            confirmHolder: true,
+          }),
+        ),
+      ),
+      each(() =>
+        db.transaction((tx) => sendCardSpeiOut(tx, business, b, { ...input, CardIdentifier: card!, ConfirmHolder: true, SecurityCode: '000000' }, undefined)),
+      ),
       each(() => db.transaction((tx) => sendWalletSpeiOut(tx, wallet, input, null))),
     ]);
     expect(fromBusiness).toEqual({ ok: AT_ONCE / 2, refusals: { 'Saldo insuficiente': AT_ONCE / 2 } });
@@ -122,7 +155,11 @@ describe.skipIf(!onPostgres)(`one payout path under load${why}`, () => {
     expect(orders.filter((o) => o.i_status !== 2)).toEqual([]);
     expect(orders.filter((o) => o.settlements !== '1')).toEqual([]);
     // Settled: nothing held but the business's aside, and each balance paid down by exactly what was accepted.
-    for (const [id, aside] of [[businessAccount.id, excess], [cardRow!.v_uid_account, 0n], [walletAccount.id, walletExcess]] as const) {
+    for (const [id, aside] of [
+      [businessAccount.id, excess],
+      [cardRow!.v_uid_account, 0n],
+      [walletAccount.id, walletExcess],
+    ] as const) {
       const l = await ledgerOf(id);
       expect([l.held, l.holds]).toEqual([aside.toString(), aside.toString()]);
       expect(l.balance).toBe(l.postings);

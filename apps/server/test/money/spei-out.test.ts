@@ -109,7 +109,12 @@ describe('SPEI out, happy paths', () => {
     expect(created.statusCode, created.body).toBe(200);
     const res = await speiOut(t, BUSINESS, { ClabeAccountId: created.json().data.Id, Amount: 50 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ ClabeAccountId: created.json().data.Id, Alias: 'Proveedor BBVA', Beneficiary: { Name: 'Proveedora del Norte SA', BankName: 'BBVA Mexico' }, MovementAmount: '50.00' });
+    expect(res.json().data).toMatchObject({
+      ClabeAccountId: created.json().data.Id,
+      Alias: 'Proveedor BBVA',
+      Beneficiary: { Name: 'Proveedora del Norte SA', BankName: 'BBVA Mexico' },
+      MovementAmount: '50.00',
+    });
   });
 
   it('comes back from the test bank that returns: the hold is released, with the reason and its own tracking key', async () => {
@@ -144,9 +149,18 @@ describe('SPEI out, happy paths', () => {
   ])('refuses a payment day of %s with the §8 words beside the Spanish message, and holds nothing', async (_when, offset) => {
     await flush();
     const before = await balance(t, BUSINESS);
-    const res = await speiOut(t, BUSINESS, { Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Dos', Amount: '20.00', PaymentDay: addDays(mexicoDate(new Date()), offset) });
+    const res = await speiOut(t, BUSINESS, {
+      Clabe: CLABE.bbva,
+      BeneficiaryName: 'Proveedor Dos',
+      Amount: '20.00',
+      PaymentDay: addDays(mexicoDate(new Date()), offset),
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'La fecha de pago debe ser una fecha futura', errorDescrpition: 'The payment day needs to be a future date', errors: [{ field: 'PaymentDay' }] });
+    expect(res.json()).toMatchObject({
+      message: 'La fecha de pago debe ser una fecha futura',
+      errorDescrpition: 'The payment day needs to be a future date',
+      errors: [{ field: 'PaymentDay' }],
+    });
     expect(await balance(t, BUSINESS)).toEqual(before);
   });
 
@@ -164,10 +178,21 @@ describe('SPEI out, happy paths', () => {
 
     const cancelled = await moneyCall(t, BUSINESS, { method: 'POST', url: `${URL_OUT}/cancel`, payload: { Id: a.Id } });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json().data).toMatchObject({ StatusBusinessMovement: 5, StatusName: 'Cancelada', PreviousStatusBusinessMovement: 0, ChangedByUserEmail: BUSINESS, CanCancel: false });
+    expect(cancelled.json().data).toMatchObject({
+      StatusBusinessMovement: 5,
+      StatusName: 'Cancelada',
+      PreviousStatusBusinessMovement: 0,
+      ChangedByUserEmail: BUSINESS,
+      CanCancel: false,
+    });
     const removed = await moneyCall(t, TECHFAR, { method: 'POST', url: `${URL_OUT}/remove`, payload: { Id: c.Id } });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json().data).toMatchObject({ StatusBusinessMovement: 6, StatusName: 'Eliminada', PreviousStatusBusinessMovement: 0, ChangedByUserEmail: 'operador@far.mx' });
+    expect(removed.json().data).toMatchObject({
+      StatusBusinessMovement: 6,
+      StatusName: 'Eliminada',
+      PreviousStatusBusinessMovement: 0,
+      ChangedByUserEmail: 'operador@far.mx',
+    });
     expect(await holdOf(t, a.Id)).toMatchObject({ v_status: 'released', v_reason: 'cancelled' });
     expect(await holdOf(t, c.Id)).toMatchObject({ v_status: 'released', v_reason: 'removed' });
     expect(await balance(t, BUSINESS)).toEqual(before);
@@ -193,7 +218,15 @@ describe('SPEI out, happy paths', () => {
 });
 
 describe('SPEI out, refusals: each with its Spanish message and nothing written', () => {
-  const valid = { ConfirmHolder: true, Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Uno', Amount: '10.00', Concept: 'Pago de prueba', Reference: '1234', SecurityCode: '123456' };
+  const valid = {
+    ConfirmHolder: true,
+    Clabe: CLABE.bbva,
+    BeneficiaryName: 'Proveedor Uno',
+    Amount: '10.00',
+    Concept: 'Pago de prueba',
+    Reference: '1234',
+    SecurityCode: '123456',
+  };
   const wrongDigit = CLABE.bbva.slice(0, 17) + String((Number(CLABE.bbva[17]) + 1) % 10);
   const badInput: Array<[string, Record<string, unknown>, string]> = [
     ['CLABE too short', { Clabe: '01218000001234' }, 'La CLABE debe tener 18 dígitos'],
@@ -258,7 +291,11 @@ describe('SPEI out, refusals: each with its Spanish message and nothing written'
 
   it('refuses when SPEI out is disabled globally', async () => {
     const put = (EnableSpeiOutGlobal: boolean) =>
-      t.call(TECHFAR, { method: 'PUT', url: '/api/v1/transaction/speiconfig/global', payload: { CommissionSpeiInGlobal: '0', EnableSpeiOutGlobal, CommissionSpeiOutTransaction: '5.55', CommissionDepositCardholder: '0' } });
+      t.call(TECHFAR, {
+        method: 'PUT',
+        url: '/api/v1/transaction/speiconfig/global',
+        payload: { CommissionSpeiInGlobal: '0', EnableSpeiOutGlobal, CommissionSpeiOutTransaction: '5.55', CommissionDepositCardholder: '0' },
+      });
     expect((await put(false)).statusCode).toBe(200);
     await refused({}, 'El envío SPEI está deshabilitado para esta cuenta');
     expect((await put(true)).statusCode).toBe(200);
@@ -270,7 +307,12 @@ describe('SPEI out, refusals: each with its Spanish message and nothing written'
         method: 'POST',
         url: '/api/v1/transaction/speiconfig/business/upsert',
         // Commissions only with its own configuration: without it they would not apply (refused).
-        payload: { BusinessId: b.id, EnableSpeiOut: false, UseCustomSpeiOutConfig, ...(UseCustomSpeiOutConfig ? { CommissionSpeiIn: '0', CommissionSpeiOut: '5.55', CommissionDepositCardholder: '0' } : {}) },
+        payload: {
+          BusinessId: b.id,
+          EnableSpeiOut: false,
+          UseCustomSpeiOutConfig,
+          ...(UseCustomSpeiOutConfig ? { CommissionSpeiIn: '0', CommissionSpeiOut: '5.55', CommissionDepositCardholder: '0' } : {}),
+        },
       });
       expect(off.statusCode, off.body).toBe(200);
       await refused({}, 'El envío SPEI está deshabilitado para esta cuenta');
@@ -284,9 +326,11 @@ describe('SPEI out, refusals: each with its Spanish message and nothing written'
   });
 
   it('refuses over each limit, naming it', async () => {
-    const limits = (l: Record<string, unknown>) => t.call(TECHFAR, { method: 'POST', url: '/api/v1/transaction/limit/action/upsert', payload: { ScopeType: 1, BusinessId: b.id, IsEnabled: true, ...l } });
+    const limits = (l: Record<string, unknown>) =>
+      t.call(TECHFAR, { method: 'POST', url: '/api/v1/transaction/limit/action/upsert', payload: { ScopeType: 1, BusinessId: b.id, IsEnabled: true, ...l } });
     // What this business already sent today counts; start the daily window from it.
-    const used = (await t.call(TECHFAR, { method: 'POST', url: '/api/v1/transaction/limit/query/getbybusiness', payload: { BusinessId: b.id } })).json().data.Usage;
+    const used = (await t.call(TECHFAR, { method: 'POST', url: '/api/v1/transaction/limit/query/getbybusiness', payload: { BusinessId: b.id } })).json().data
+      .Usage;
     const today = Number(used.Today);
     const month = Number(used.Month);
 
@@ -302,7 +346,11 @@ describe('SPEI out, refusals: each with its Spanish message and nothing written'
 
     // A disabled specific row falls back to the global one (none enabled here after this).
     expect((await limits({ LimitPerTransaction: '1.00', IsEnabled: false })).statusCode).toBe(200);
-    const g = await t.call(TECHFAR, { method: 'POST', url: '/api/v1/transaction/limit/action/upsert', payload: { ScopeType: 0, LimitPerTransaction: '2.00', IsEnabled: true } });
+    const g = await t.call(TECHFAR, {
+      method: 'POST',
+      url: '/api/v1/transaction/limit/action/upsert',
+      payload: { ScopeType: 0, LimitPerTransaction: '2.00', IsEnabled: true },
+    });
     expect(g.statusCode, g.body).toBe(200);
     await refused({ Amount: '2.01' }, 'Excede el límite por operación de $2.00');
     await noLimits(t, b);
@@ -317,7 +365,10 @@ describe('SPEI out, refusals: each with its Spanish message and nothing written'
     expect(acct.statusCode, acct.body).toBe(200);
     const id = acct.json().data.Id;
     expect((await speiOut(t, BUSINESS, { ClabeAccountId: id, Amount: '200.00' })).statusCode).toBe(200);
-    await refused({ Clabe: undefined, BeneficiaryName: undefined, ClabeAccountId: id, Amount: '100.01' }, 'Excede el límite diario de transferencias de la cuenta Limitada de $300.00');
+    await refused(
+      { Clabe: undefined, BeneficiaryName: undefined, ClabeAccountId: id, Amount: '100.01' },
+      'Excede el límite diario de transferencias de la cuenta Limitada de $300.00',
+    );
     await refused({ Clabe: CLABE.banamex, Amount: '100.01' }, 'Excede el límite diario de transferencias de la cuenta Limitada de $300.00');
     expect((await speiOut(t, BUSINESS, { Clabe: CLABE.banamex, BeneficiaryName: 'Cuenta Limitada', Amount: '100.00' })).statusCode).toBe(200);
   });
@@ -329,7 +380,11 @@ describe('SPEI out, refusals: each with its Spanish message and nothing written'
 
   it('refuses a deactivated account and its own CLABE', async () => {
     const acct = (
-      await t.call(BUSINESS, { method: 'POST', url: '/api/v1/transaction/clabe-account/action/create', payload: { ConfirmHolder: true, Alias: 'Vieja', AccountHolderName: 'Cuenta Vieja', Clabe: buildClabe('014', '180', '00000000077') } })
+      await t.call(BUSINESS, {
+        method: 'POST',
+        url: '/api/v1/transaction/clabe-account/action/create',
+        payload: { ConfirmHolder: true, Alias: 'Vieja', AccountHolderName: 'Cuenta Vieja', Clabe: buildClabe('014', '180', '00000000077') },
+      })
     ).json().data;
     const off = await t.call(BUSINESS, { method: 'PUT', url: '/api/v1/transaction/clabe-account/action/edit', payload: { Id: acct.Id, IsActive: false } });
     expect(off.statusCode, off.body).toBe(200);
@@ -351,7 +406,15 @@ describe('SPEI out, refusals: each with its Spanish message and nothing written'
 describe('SPEI out, who may send it', () => {
   it('is refused to staff and to wallet users', async () => {
     const before = await moneyTables(t);
-    const body = { ConfirmHolder: true, Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Uno', Amount: '10.00', Concept: 'Pago', Reference: '1', SecurityCode: '123456' };
+    const body = {
+      ConfirmHolder: true,
+      Clabe: CLABE.bbva,
+      BeneficiaryName: 'Proveedor Uno',
+      Amount: '10.00',
+      Concept: 'Pago',
+      Reference: '1',
+      SecurityCode: '123456',
+    };
     const staff = await moneyCall(t, TECHFAR, { method: 'POST', url: URL_OUT, payload: body });
     expect(staff.statusCode).toBe(403);
     const wallet = await moneyCall(t, WALLET, { method: 'POST', url: URL_OUT, payload: body, key: key() });

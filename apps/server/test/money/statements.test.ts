@@ -37,7 +37,9 @@ beforeAll(async () => {
   settled = (await speiOut(t, BUSINESS, { ClabeAccountId: acct.json().data.Id, Amount: '123.45', Concept: 'Factura 778', Reference: '778' })).json().data;
   await runJobs(t, 0);
   await runJobs(t, 60_000);
-  pendingId = (await speiOut(t, BUSINESS, { Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Pendiente', Amount: '10.00', Concept: 'Anticipo', Reference: '5' })).json().data.Id;
+  pendingId = (
+    await speiOut(t, BUSINESS, { Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Pendiente', Amount: '10.00', Concept: 'Anticipo', Reference: '5' })
+  ).json().data.Id;
 });
 afterAll(() => {
   PDF_OPTIONS.compress = true;
@@ -88,7 +90,25 @@ describe('exports', () => {
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="movimientos-BUS\d+-\d{4}-\d{2}-\d{2}\.csv"/);
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const cells = parse(res.rawPayload.toString('utf8'), { bom: true }) as string[][];
-    expect(cells[0]).toEqual(['Fecha', 'Tipo', 'Estatus', 'Clave de rastreo', 'Concepto', 'Referencia', 'Ordenante', 'Cuenta ordenante', 'Beneficiario', 'Cuenta beneficiario', 'Banco beneficiario', 'Alias', 'Monto', 'Comisión', 'IVA', 'Total', 'Efecto en saldo']);
+    expect(cells[0]).toEqual([
+      'Fecha',
+      'Tipo',
+      'Estatus',
+      'Clave de rastreo',
+      'Concepto',
+      'Referencia',
+      'Ordenante',
+      'Cuenta ordenante',
+      'Beneficiario',
+      'Cuenta beneficiario',
+      'Banco beneficiario',
+      'Alias',
+      'Monto',
+      'Comisión',
+      'IVA',
+      'Total',
+      'Efecto en saldo',
+    ]);
     const total = (await t.call(BUSINESS, { method: 'POST', url: MOVEMENTS, payload: { Type: 'SPEI_OUT' } })).json().data.TotalRecords;
     expect(cells).toHaveLength(total + 1);
     const row = cells.find((r) => r[3] === `="${settled.TrackingKey}"`)!;
@@ -129,7 +149,9 @@ describe('exports', () => {
     const row = sheet.getRow(2);
     const date = row.getCell(1).value as Date;
     // The cell shows the Mexico City wall clock: its UTC fields print as the screen's date and time.
-    expect(`${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${date.getUTCFullYear()} ${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`).toBe(formatDateTime(m.MovementDate));
+    expect(
+      `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${date.getUTCFullYear()} ${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`,
+    ).toBe(formatDateTime(m.MovementDate));
     expect(row.getCell(4).value).toBe(settled.TrackingKey);
     expect([row.getCell(8).value, row.getCell(8).numFmt]).toEqual([b.clabe, '@']);
     expect(row.getCell(10).value).toBe(CLABE.settles);
@@ -143,7 +165,8 @@ describe('exports', () => {
 });
 
 describe('monthly statement', () => {
-  const state = (body: Record<string, unknown>, email = BUSINESS) => t.call(email, { method: 'POST', url: '/api/internal/account-state', payload: { Year: Y, Month: M, ...body } });
+  const state = (body: Record<string, unknown>, email = BUSINESS) =>
+    t.call(email, { method: 'POST', url: '/api/internal/account-state', payload: { Year: Y, Month: M, ...body } });
 
   it('closes at the ledger balance, with every posting, commissions and IVA', async () => {
     const s = (await state({})).json().data;
@@ -209,7 +232,18 @@ describe('monthly statement', () => {
 describe('a long statement', () => {
   it('flows over pages, repeats the table header and numbers every page «Página N de M»', async () => {
     PDF_OPTIONS.compress = false;
-    const line = (i: number) => ({ Date: '2026-03-10T18:00:00.000Z', Description: `Transferencia SPEI enviada a Proveedor ${i}`, MovementType: 'SPEI_OUT', Leg: 'amount', OwnTransfer: false, TrackingKey: `FAR20260310${String(i).padStart(10, '0')}`, Reference: String(i), Concept: 'Pago', Amount: '-1.00', Balance: `${1000 - i}.00` });
+    const line = (i: number) => ({
+      Date: '2026-03-10T18:00:00.000Z',
+      Description: `Transferencia SPEI enviada a Proveedor ${i}`,
+      MovementType: 'SPEI_OUT',
+      Leg: 'amount',
+      OwnTransfer: false,
+      TrackingKey: `FAR20260310${String(i).padStart(10, '0')}`,
+      Reference: String(i),
+      Concept: 'Pago',
+      Amount: '-1.00',
+      Balance: `${1000 - i}.00`,
+    });
     const pdf = await accountStatePdf({
       Business: { Id: 'x', Name: 'Empresa Larga SA de CV', Rfc: 'ELA010101AB1', AccountNumber: '646180249000000019', ClientNumber: 'BUS000099' },
       Period: { Year: 2026, Month: 3, From: '2026-03-01T06:00:00.000Z', To: '2026-04-01T06:00:00.000Z', Label: 'marzo de 2026' },
@@ -331,7 +365,9 @@ describe('dashboards', () => {
     const d = res.json().data;
     const [held] = await t.sql<{ total: string }>(`SELECT coalesce(sum(n_balance_cents), 0)::text AS total FROM ledger_accounts WHERE b_customer`);
     expect(BigInt(d.TotalBalancesHeld.replace('.', ''))).toBe(BigInt(held!.total));
-    const [open] = await t.sql<{ n: number; total: string }>(`SELECT count(*)::int AS n, coalesce(sum(n_total_cents), 0)::text AS total FROM business_movements WHERE v_type = 'SPEI_OUT' AND i_status IN (0, 1)`);
+    const [open] = await t.sql<{ n: number; total: string }>(
+      `SELECT count(*)::int AS n, coalesce(sum(n_total_cents), 0)::text AS total FROM business_movements WHERE v_type = 'SPEI_OUT' AND i_status IN (0, 1)`,
+    );
     expect(d.PendingOrders).toEqual({ Count: open!.n, Amount: formatCurrency(BigInt(open!.total)).replace('$', '').replaceAll(',', '') });
     expect(d.TotalInTransit).toBe(d.PendingOrders.Amount);
     expect(d.SpeiToday.Out.Count).toBeGreaterThanOrEqual(2);

@@ -24,7 +24,11 @@ beforeAll(async () => {
   await runJobs(t, 60_000);
   pendingA = (await speiOut(t, BUSINESS, { Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor A', Amount: '11.00' })).json().data.Id;
   accountA = (
-    await t.call(BUSINESS, { method: 'POST', url: '/api/v1/transaction/clabe-account/action/create', payload: { ConfirmHolder: true, Alias: 'De A', AccountHolderName: 'Proveedor de A', Clabe: CLABE.banamex } })
+    await t.call(BUSINESS, {
+      method: 'POST',
+      url: '/api/v1/transaction/clabe-account/action/create',
+      payload: { ConfirmHolder: true, Alias: 'De A', AccountHolderName: 'Proveedor de A', Clabe: CLABE.banamex },
+    })
   ).json().data.Id;
 });
 afterAll(() => t.close());
@@ -40,7 +44,10 @@ describe('business B reaching business A', () => {
     ['a movement', () => ({ method: 'GET', url: `/api/v1/transaction/business-movement/${settledA}` })],
     ['a proof of payment', () => ({ method: 'GET', url: `/api/v1/transaction/business-movement/${settledA}/proof` })],
     ['movements', () => ({ method: 'POST', url: '/api/v1/transaction/business-movement/movements', payload: { BusinessId: a.id } })],
-    ['movements export', () => ({ method: 'POST', url: '/api/v1/transaction/business-movement/movements/export', payload: { BusinessId: a.id, Format: 'csv' } })],
+    [
+      'movements export',
+      () => ({ method: 'POST', url: '/api/v1/transaction/business-movement/movements/export', payload: { BusinessId: a.id, Format: 'csv' } }),
+    ],
     ['account statement', () => ({ method: 'POST', url: '/api/internal/account-state', payload: { BusinessId: a.id, Year: Y, Month: M } })],
     ['account statement PDF', () => ({ method: 'POST', url: '/api/internal/account-state', payload: { BusinessId: a.id, Year: Y, Month: M, Format: 'pdf' } })],
     ['dashboard', () => ({ method: 'GET', url: `/api/v1/transaction/dashboard/business?BusinessId=${a.id}` })],
@@ -99,12 +106,43 @@ describe('business B reaching business A', () => {
 describe('roles', () => {
   const staffOnly: Array<[string, () => Parameters<TestApp['call']>[1]]> = [
     ['read the global SPEI configuration', () => ({ method: 'GET', url: '/api/v1/transaction/speiconfig/global' })],
-    ['write the global SPEI configuration', () => ({ method: 'PUT', url: '/api/v1/transaction/speiconfig/global', payload: { CommissionSpeiInGlobal: '0', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '0', CommissionDepositCardholder: '0' } })],
-    ['write its own SPEI configuration', () => ({ method: 'POST', url: '/api/v1/transaction/speiconfig/business/upsert', payload: { BusinessId: a.id, CommissionSpeiIn: '0', EnableSpeiOut: true, UseCustomSpeiOutConfig: true, CommissionSpeiOut: '0', CommissionDepositCardholder: '0' } })],
-    ['lift its own limits', () => ({ method: 'POST', url: '/api/v1/transaction/limit/action/upsert', payload: { ScopeType: 1, BusinessId: a.id, IsEnabled: false } })],
+    [
+      'write the global SPEI configuration',
+      () => ({
+        method: 'PUT',
+        url: '/api/v1/transaction/speiconfig/global',
+        payload: { CommissionSpeiInGlobal: '0', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '0', CommissionDepositCardholder: '0' },
+      }),
+    ],
+    [
+      'write its own SPEI configuration',
+      () => ({
+        method: 'POST',
+        url: '/api/v1/transaction/speiconfig/business/upsert',
+        payload: {
+          BusinessId: a.id,
+          CommissionSpeiIn: '0',
+          EnableSpeiOut: true,
+          UseCustomSpeiOutConfig: true,
+          CommissionSpeiOut: '0',
+          CommissionDepositCardholder: '0',
+        },
+      }),
+    ],
+    [
+      'lift its own limits',
+      () => ({ method: 'POST', url: '/api/v1/transaction/limit/action/upsert', payload: { ScopeType: 1, BusinessId: a.id, IsEnabled: false } }),
+    ],
     ['read the global limit', () => ({ method: 'POST', url: '/api/v1/transaction/limit/query/global', payload: {} })],
     ['deposit to itself', () => ({ method: 'POST', url: `/api/v1/transaction/business/${a.id}/deposit`, payload: { Amount: '1000.00' } })],
-    ['simulate an incoming SPEI', () => ({ method: 'POST', url: '/api/v1/transaction/spei/sandbox/incoming', payload: { Clabe: a.clabe, Amount: '1000.00', SenderName: 'Yo', Concept: 'Regalo' } })],
+    [
+      'simulate an incoming SPEI',
+      () => ({
+        method: 'POST',
+        url: '/api/v1/transaction/spei/sandbox/incoming',
+        payload: { Clabe: a.clabe, Amount: '1000.00', SenderName: 'Yo', Concept: 'Regalo' },
+      }),
+    ],
     ['read the admin dashboard', () => ({ method: 'GET', url: '/api/v1/transaction/dashboard/admin' })],
   ];
   it.each(staffOnly)('a business cannot %s (403, nothing written)', async (_name, req) => {
@@ -117,9 +155,17 @@ describe('roles', () => {
   it('a business switches SPEI out and sets limits only for its own cardholders (404, nothing written)', async () => {
     const before = await moneyTables(t);
     const limits = await t.sql(`SELECT count(*)::int AS n FROM transaction_limits`);
-    const switched = await moneyCall(t, BUSINESS, { method: 'POST', url: '/api/v1/transaction/speiconfig/cardholder/enable-speiout', payload: { CardholderIdentifier: 'CH1', EnableSpeiOut: true } });
+    const switched = await moneyCall(t, BUSINESS, {
+      method: 'POST',
+      url: '/api/v1/transaction/speiconfig/cardholder/enable-speiout',
+      payload: { CardholderIdentifier: 'CH1', EnableSpeiOut: true },
+    });
     expect(switched.statusCode, switched.body).toBe(404);
-    const limit = await moneyCall(t, BUSINESS, { method: 'POST', url: '/api/v1/transaction/limit/action/upsert', payload: { ScopeType: 1, CardholderIdentifier: 'CH1', IsEnabled: true } });
+    const limit = await moneyCall(t, BUSINESS, {
+      method: 'POST',
+      url: '/api/v1/transaction/limit/action/upsert',
+      payload: { ScopeType: 1, CardholderIdentifier: 'CH1', IsEnabled: true },
+    });
     expect(limit.statusCode, limit.body).toBe(404);
     expect(await moneyTables(t)).toEqual(before);
     expect(await t.sql(`SELECT count(*)::int AS n FROM transaction_limits`)).toEqual(limits);
@@ -150,7 +196,11 @@ describe('roles', () => {
   });
 
   it('staff cannot register accounts or send SPEI out for a business without the business menu', async () => {
-    const res = await moneyCall(t, TECHFAR, { method: 'POST', url: '/api/v1/transference', payload: { v_clabe_destination: CLABE.bbva, v_recipients_name: 'X', v_reference: '1', v_concept: 'Pago', n_amount: '1.00', v_security_code: '123456' } });
+    const res = await moneyCall(t, TECHFAR, {
+      method: 'POST',
+      url: '/api/v1/transference',
+      payload: { v_clabe_destination: CLABE.bbva, v_recipients_name: 'X', v_reference: '1', v_concept: 'Pago', n_amount: '1.00', v_security_code: '123456' },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

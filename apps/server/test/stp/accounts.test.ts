@@ -48,7 +48,11 @@ describe('accounts at STP', () => {
     w.fake.troubleOnAccount.set(w.fake.accountCalls.length + 1, { refuse: [1, 'rfc/curp invalido'] });
     await w.step();
     expect(w.fake.accounts.has(clabe)).toBe(false);
-    expect((await registration(TECHFAR, id)).data).toMatchObject({ Registered: false, StatusName: 'Registro en STP pendiente', LastError: 'STP: rfc/curp invalido' });
+    expect((await registration(TECHFAR, id)).data).toMatchObject({
+      Registered: false,
+      StatusName: 'Registro en STP pendiente',
+      LastError: 'STP: rfc/curp invalido',
+    });
     await w.step(60 * 60_000);
     expect(w.fake.accounts.get(clabe)).toMatchObject({ persona: 'moral', active: true });
     expect(w.fake.accountCalls.filter((c) => c === `PUT ${clabe}`)).toHaveLength(2);
@@ -62,7 +66,10 @@ describe('accounts at STP', () => {
     expect((await registration(BUSINESS, other.id)).status).toBe(404);
     const res = await w.t.call(null, { method: 'GET', url: '/api/v1/transaction/spei-rail/clabe-registration' });
     expect(res.statusCode).toBe(401);
-    expect((await w.t.call(TECHFAR, { method: 'GET', url: '/api/v1/transaction/spei-rail/clabe-registration?BusinessId=0b5c3f1e-8d2a-4c6b-9e7f-1a2b3c4d5e6f' })).statusCode).toBe(404);
+    expect(
+      (await w.t.call(TECHFAR, { method: 'GET', url: '/api/v1/transaction/spei-rail/clabe-registration?BusinessId=0b5c3f1e-8d2a-4c6b-9e7f-1a2b3c4d5e6f' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('deregisters the CLABE of a business that is deleted', async () => {

@@ -3,7 +3,19 @@
 import { describe, expect, it } from 'vitest';
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { ACCOUNT_FIELDS, ORDER_FIELDS, accountType, cadenaOriginal, montoText, numericReference, orderFields, sign, signedOrderBody, stpText, verifySignature } from '../../src/modules/stp/cadena';
+import {
+  ACCOUNT_FIELDS,
+  ORDER_FIELDS,
+  accountType,
+  cadenaOriginal,
+  montoText,
+  numericReference,
+  orderFields,
+  sign,
+  signedOrderBody,
+  stpText,
+  verifySignature,
+} from '../../src/modules/stp/cadena';
 import type { RailOrder } from '../../src/modules/spei';
 import { STP_PASSPHRASE, makeStpKeys } from './keys';
 
@@ -20,7 +32,8 @@ const example: RailOrder = {
   concept: 'Prueba',
   reference: '5273144',
 };
-const EXAMPLE_CADENA = '||40072|TAMIZI|||CR1564969083|90646|1.20|1|40||646180110400000007||40|Ricardo Sanchez|072691004495711499|ND||||||Prueba||||||5273144||T||3|0|||';
+const EXAMPLE_CADENA =
+  '||40072|TAMIZI|||CR1564969083|90646|1.20|1|40||646180110400000007||40|Ricardo Sanchez|072691004495711499|ND||||||Prueba||||||5273144||T||3|0|||';
 
 describe('cadena original of an order', () => {
   const fields = orderFields(example, '646180110400000007');
@@ -35,10 +48,39 @@ describe('cadena original of an order', () => {
     expect(parts).toHaveLength(ORDER_FIELDS.length);
     expect(ORDER_FIELDS.length).toBe(34);
     const at = (name: string) => parts[ORDER_FIELDS.indexOf(name as (typeof ORDER_FIELDS)[number])];
-    expect([at('institucionContraparte'), at('empresa'), at('fechaOperacion'), at('folioOrigen'), at('claveRastreo'), at('institucionOperante')]).toEqual(['40072', 'TAMIZI', '', '', 'CR1564969083', '90646']);
-    expect([at('monto'), at('tipoPago'), at('tipoCuentaOrdenante'), at('nombreOrdenante'), at('cuentaOrdenante'), at('rfcCurpOrdenante')]).toEqual(['1.20', '1', '40', '', '646180110400000007', '']);
-    expect([at('tipoCuentaBeneficiario'), at('nombreBeneficiario'), at('cuentaBeneficiario'), at('rfcCurpBeneficiario'), at('emailBeneficiario')]).toEqual(['40', 'Ricardo Sanchez', '072691004495711499', 'ND', '']);
-    expect([at('conceptoPago'), at('referenciaNumerica'), at('tipoOperacion'), at('topologia'), at('usuario'), at('medioEntrega'), at('prioridad'), at('iva')]).toEqual(['Prueba', '5273144', '', 'T', '', '3', '0', '']);
+    expect([at('institucionContraparte'), at('empresa'), at('fechaOperacion'), at('folioOrigen'), at('claveRastreo'), at('institucionOperante')]).toEqual([
+      '40072',
+      'TAMIZI',
+      '',
+      '',
+      'CR1564969083',
+      '90646',
+    ]);
+    expect([at('monto'), at('tipoPago'), at('tipoCuentaOrdenante'), at('nombreOrdenante'), at('cuentaOrdenante'), at('rfcCurpOrdenante')]).toEqual([
+      '1.20',
+      '1',
+      '40',
+      '',
+      '646180110400000007',
+      '',
+    ]);
+    expect([at('tipoCuentaBeneficiario'), at('nombreBeneficiario'), at('cuentaBeneficiario'), at('rfcCurpBeneficiario'), at('emailBeneficiario')]).toEqual([
+      '40',
+      'Ricardo Sanchez',
+      '072691004495711499',
+      'ND',
+      '',
+    ]);
+    expect([
+      at('conceptoPago'),
+      at('referenciaNumerica'),
+      at('tipoOperacion'),
+      at('topologia'),
+      at('usuario'),
+      at('medioEntrega'),
+      at('prioridad'),
+      at('iva'),
+    ]).toEqual(['Prueba', '5273144', '', 'T', '', '3', '0', '']);
   });
 
   it('is signed RSA-SHA256 PKCS#1 v1.5 in base64, which the public key verifies (and nothing else does)', () => {
@@ -52,7 +94,13 @@ describe('cadena original of an order', () => {
     expect(verifySignature(keys.publicKey, cadena.replace('1.20', '1.21'), firma)).toBe(false);
     const body = signedOrderBody(fields, 'TAMIZI', key);
     expect(body.startsWith('{"monto":1.20,')).toBe(true);
-    expect(JSON.parse(body)).toMatchObject({ empresa: 'TAMIZI', claveRastreo: 'CR1564969083', institucionContraparte: '40072', tipoCuentaBeneficiario: 40, firma });
+    expect(JSON.parse(body)).toMatchObject({
+      empresa: 'TAMIZI',
+      claveRastreo: 'CR1564969083',
+      institucionContraparte: '40072',
+      tipoCuentaBeneficiario: 40,
+      firma,
+    });
   });
 });
 
@@ -62,7 +110,12 @@ describe("STP's limits", () => {
   });
 
   it('truncates names and concepts to 39 ASCII characters and the tracking key to 29', () => {
-    const long = { ...example, beneficiaryName: 'José Ñúñez Peña de la Cruz y Hernández Gómez', concept: 'Pago de nómina de la quincena número veintitrés', trackingKey: 'FAR2026112800000000123456789012' };
+    const long = {
+      ...example,
+      beneficiaryName: 'José Ñúñez Peña de la Cruz y Hernández Gómez',
+      concept: 'Pago de nómina de la quincena número veintitrés',
+      trackingKey: 'FAR2026112800000000123456789012',
+    };
     const f = orderFields(long, '646180110400000007');
     expect(f.nombreBeneficiario).toBe('Jose Nunez Pena de la Cruz y Hernandez');
     expect(String(f.nombreBeneficiario).length).toBeLessThanOrEqual(39);
@@ -72,7 +125,9 @@ describe("STP's limits", () => {
   });
 
   it('uses the account type of a CLABE (40), a card (3) and a phone (10)', () => {
-    expect([accountType('072691004495711499'), accountType('4000000000000002'), accountType('400000000000002'), accountType('5512345678')]).toEqual([40, 3, 3, 10]);
+    expect([accountType('072691004495711499'), accountType('4000000000000002'), accountType('400000000000002'), accountType('5512345678')]).toEqual([
+      40, 3, 3, 10,
+    ]);
     expect(() => accountType('123')).toThrow();
   });
 
@@ -83,14 +138,18 @@ describe("STP's limits", () => {
   });
 
   it('takes institucionContraparte from the participant catalogue, five digits', () => {
-    expect(orderFields({ ...example, beneficiaryClabe: '012180000000123458', beneficiaryBankCode: '012' }, '646180110400000007').institucionContraparte).toBe('40012');
+    expect(orderFields({ ...example, beneficiaryClabe: '012180000000123458', beneficiaryBankCode: '012' }, '646180110400000007').institucionContraparte).toBe(
+      '40012',
+    );
     expect(() => orderFields({ ...example, beneficiaryBankCode: '999' }, '646180110400000007')).toThrow('Banco 999 fuera del catálogo de participantes SPEI');
   });
 });
 
 describe('cadena of an account registration and of a query', () => {
   it('is empresa, cuenta and RFC or CURP, as in the public example', () => {
-    expect(cadenaOriginal(ACCOUNT_FIELDS, { empresa: 'TAMIZI', cuenta: '646180157099999993', rfcCurp: 'SAHE800416HDFABC01' })).toBe('||TAMIZI|646180157099999993|SAHE800416HDFABC01||');
+    expect(cadenaOriginal(ACCOUNT_FIELDS, { empresa: 'TAMIZI', cuenta: '646180157099999993', rfcCurp: 'SAHE800416HDFABC01' })).toBe(
+      '||TAMIZI|646180157099999993|SAHE800416HDFABC01||',
+    );
   });
 
   it('is the order cadena with only empresa, fechaOperacion, claveRastreo and institucionOperante', () => {

@@ -15,7 +15,11 @@ beforeAll(async () => {
   w = await stpWorld();
   const b = await demoBusiness(w.t);
   await noLimits(w.t, b);
-  const res = await w.t.call(TECHFAR, { method: 'PUT', url: '/api/v1/transaction/speiconfig/global', payload: { CommissionSpeiInGlobal: '0', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '0', CommissionDepositCardholder: '0' } });
+  const res = await w.t.call(TECHFAR, {
+    method: 'PUT',
+    url: '/api/v1/transaction/speiconfig/global',
+    payload: { CommissionSpeiInGlobal: '0', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '0', CommissionDepositCardholder: '0' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   await deposit(w.t, b.id, '500000.00');
 }, 120_000);

@@ -35,7 +35,11 @@ export interface FakeStp {
   troubleOnAccount: Map<number, Trouble>;
   /** Where the product listens, for the webhooks. */
   productUrl: string;
-  setEstado(claveRastreo: string, estado: 'LIQUIDACION' | 'DEVOLUCION' | 'CANCELACION', opts?: { detalle?: string; spelling?: 'old' | 'new' }): Promise<{ status: number; body: unknown }>;
+  setEstado(
+    claveRastreo: string,
+    estado: 'LIQUIDACION' | 'DEVOLUCION' | 'CANCELACION',
+    opts?: { detalle?: string; spelling?: 'old' | 'new' },
+  ): Promise<{ status: number; body: unknown }>;
   postAbono(fields: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }>;
   close(): Promise<void>;
 }
@@ -86,7 +90,8 @@ export async function startFakeStp(publicKey: KeyObject, opts: { empresa?: strin
     const clave = String(body.claveRastreo ?? '');
     fake.registraCalls.push(clave);
     const values = { ...body, monto: montoText } as Record<string, string>;
-    if (!verifySignature(publicKey, cadenaOriginal(ORDER_FIELDS, values), String(body.firma ?? ''))) return resultado(res, { id: 0, descripcionError: 'Error validando la firma' });
+    if (!verifySignature(publicKey, cadenaOriginal(ORDER_FIELDS, values), String(body.firma ?? '')))
+      return resultado(res, { id: 0, descripcionError: 'Error validando la firma' });
     if (body.empresa !== empresa) return resultado(res, { id: 0, descripcionError: 'El campo empresa es obligatorio' });
     if (fake.orders.has(clave)) return resultado(res, { id: -1, descripcionError: `La clave de rastreo ${clave} para la fecha de operación ya fue utilizada` });
     const register = () => {
@@ -98,13 +103,27 @@ export async function startFakeStp(publicKey: KeyObject, opts: { empresa?: strin
     resultado(res, { id: register() });
   }
 
-  const queryCadena = (body: Record<string, unknown>) => cadenaOriginal(ORDER_FIELDS, { empresa: String(body.empresa), fechaOperacion: body.fechaOperacion as string, claveRastreo: body.claveRastreo as string, institucionOperante: body.claveRastreo ? String(body.institucionOperante) : undefined });
+  const queryCadena = (body: Record<string, unknown>) =>
+    cadenaOriginal(ORDER_FIELDS, {
+      empresa: String(body.empresa),
+      fechaOperacion: body.fechaOperacion as string,
+      claveRastreo: body.claveRastreo as string,
+      institucionOperante: body.claveRastreo ? String(body.institucionOperante) : undefined,
+    });
 
-  const asQueried = (o: FakeOrder, fecha: string) => ({ ...o.body, firma: undefined, idEF: o.id, estado: o.estado, fechaOperacion: Number(fecha), monto: Number(o.montoText) });
+  const asQueried = (o: FakeOrder, fecha: string) => ({
+    ...o.body,
+    firma: undefined,
+    idEF: o.id,
+    estado: o.estado,
+    fechaOperacion: Number(fecha),
+    monto: Number(o.montoText),
+  });
 
   async function query(raw: string, res: ServerResponse, kind: 'rastreo' | 'fecha') {
     const body = JSON.parse(raw) as Record<string, unknown>;
-    if (!verifySignature(publicKey, queryCadena(body), String(body.firma ?? ''))) return resultado(res, { id: 0, descripcionError: 'Error validando la firma' });
+    if (!verifySignature(publicKey, queryCadena(body), String(body.firma ?? '')))
+      return resultado(res, { id: 0, descripcionError: 'Error validando la firma' });
     if (kind === 'rastreo') {
       const o = fake.orders.get(String(body.claveRastreo));
       if (!o) return resultado(res, { id: -100, descripcionError: 'No se encontraron datos relacionados' });
@@ -119,7 +138,8 @@ export async function startFakeStp(publicKey: KeyObject, opts: { empresa?: strin
     const body = JSON.parse(raw) as Record<string, unknown>;
     const cuenta = String(body.cuenta ?? '');
     fake.accountCalls.push(`${method} ${cuenta}`);
-    if (!verifySignature(publicKey, cadenaOriginal(ACCOUNT_FIELDS, body as Record<string, string>), String(body.firma ?? ''))) return json(res, 200, { id: 0, descripcionError: 'Error validando la firma' });
+    if (!verifySignature(publicKey, cadenaOriginal(ACCOUNT_FIELDS, body as Record<string, string>), String(body.firma ?? '')))
+      return json(res, 200, { id: 0, descripcionError: 'Error validando la firma' });
     if (method === 'DELETE') {
       const a = fake.accounts.get(cuenta);
       if (!a) return json(res, 200, { id: 1, descripcion: 'La cuenta no existe' });
@@ -161,9 +181,16 @@ export async function startFakeStp(publicKey: KeyObject, opts: { empresa?: strin
     if (!order) throw new Error(`fake STP: no order ${claveRastreo}`);
     order.estado = estado === 'LIQUIDACION' ? 'LQ' : estado === 'DEVOLUCION' ? 'D' : 'CN';
     // The older spelling (speid's) and the current one (empresa, folioOrigen, estado, causaDevolucion).
-    const body = o.spelling === 'new'
-      ? { id: order.id, empresa, folioOrigen: claveRastreo, estado: estado === 'LIQUIDACION' ? 'Liquidada' : estado === 'DEVOLUCION' ? 'Devuelta' : 'Cancelada', causaDevolucion: o.detalle ?? '' }
-      : { id: order.id, Estado: estado, Detalle: o.detalle ?? '' };
+    const body =
+      o.spelling === 'new'
+        ? {
+            id: order.id,
+            empresa,
+            folioOrigen: claveRastreo,
+            estado: estado === 'LIQUIDACION' ? 'Liquidada' : estado === 'DEVOLUCION' ? 'Devuelta' : 'Cancelada',
+            causaDevolucion: o.detalle ?? '',
+          }
+        : { id: order.id, Estado: estado, Detalle: o.detalle ?? '' };
     return post('/api/stp/estado', body);
   };
   fake.postAbono = async (fields) => {

@@ -41,8 +41,20 @@ interface Movement {
   v_error_detail: string | null;
   v_operation_date: string;
 }
-const movementRow = async (t: StpWorld['t'], id: string) => (await t.sql<Movement>('SELECT v_uid, i_status, v_tracking_key, v_rail, v_rail_id, v_error_detail, d_operation_date::text AS v_operation_date FROM business_movements WHERE v_uid = $1', [id]))[0]!;
-const stpOrder = async (id: string) => (await w.t.sql<{ v_status: string; v_stp_id: string | null; v_last_error: string | null }>('SELECT v_status, v_stp_id, v_last_error FROM stp_orders WHERE v_uid_movement = $1', [id]))[0]!;
+const movementRow = async (t: StpWorld['t'], id: string) =>
+  (
+    await t.sql<Movement>(
+      'SELECT v_uid, i_status, v_tracking_key, v_rail, v_rail_id, v_error_detail, d_operation_date::text AS v_operation_date FROM business_movements WHERE v_uid = $1',
+      [id],
+    )
+  )[0]!;
+const stpOrder = async (id: string) =>
+  (
+    await w.t.sql<{ v_status: string; v_stp_id: string | null; v_last_error: string | null }>(
+      'SELECT v_status, v_stp_id, v_last_error FROM stp_orders WHERE v_uid_movement = $1',
+      [id],
+    )
+  )[0]!;
 const incidents = async () => w.t.sql<{ v_message: string }>(`SELECT v_message FROM logs WHERE v_type = 'stp' ORDER BY d_create_at`);
 
 describe('sending an order', () => {
@@ -51,7 +63,18 @@ describe('sending an order', () => {
     const o = w.fake.orders.get(m.v_tracking_key)!;
     expect(o).toBeDefined();
     expect(o.montoText).toBe('100.00');
-    expect(o.body).toMatchObject({ empresa: 'TAMIZI', institucionContraparte: '40012', cuentaBeneficiario: CLABE.bbva, cuentaOrdenante: '646180110400000007', nombreBeneficiario: 'Jose Nunez', tipoCuentaBeneficiario: 40, tipoCuentaOrdenante: 40, rfcCurpBeneficiario: 'ND', conceptoPago: 'Pago de prueba', referenciaNumerica: 1234 });
+    expect(o.body).toMatchObject({
+      empresa: 'TAMIZI',
+      institucionContraparte: '40012',
+      cuentaBeneficiario: CLABE.bbva,
+      cuentaOrdenante: '646180110400000007',
+      nombreBeneficiario: 'Jose Nunez',
+      tipoCuentaBeneficiario: 40,
+      tipoCuentaOrdenante: 40,
+      rfcCurpBeneficiario: 'ND',
+      conceptoPago: 'Pago de prueba',
+      referenciaNumerica: 1234,
+    });
     expect(m).toMatchObject({ i_status: 1, v_rail: 'stp', v_rail_id: String(o.id) });
     expect(await stpOrder(m.v_uid)).toMatchObject({ v_status: 'registrada', v_stp_id: String(o.id) });
     expect(w.fake.registraCalls.filter((c) => c === m.v_tracking_key)).toHaveLength(1);
@@ -114,7 +137,9 @@ describe("STP's changes of state", () => {
     expect(res.status).toBe(200);
     expect(await movementRow(w.t, m.v_uid)).toMatchObject({ i_status: 3 });
     expect(await balance(w.t, BUSINESS)).toEqual(after);
-    expect((await incidents()).map((i) => i.v_message)).toContain(`STP liquidó la orden ${m.v_tracking_key} (id ${w.fake.orders.get(m.v_tracking_key)!.id}) después de devolverla: no se movió dinero; revisar con STP`);
+    expect((await incidents()).map((i) => i.v_message)).toContain(
+      `STP liquidó la orden ${m.v_tracking_key} (id ${w.fake.orders.get(m.v_tracking_key)!.id}) después de devolverla: no se movió dinero; revisar con STP`,
+    );
   });
 
   it('cancels (Cancelada, current spelling): rejected and the hold returned', async () => {
@@ -142,14 +167,20 @@ describe("STP's changes of state", () => {
     const res = await w.fake.setEstado(m.v_tracking_key, 'LIQUIDACION');
     expect(res.status).toBe(200);
     expect(await movementRow(w.t, m.v_uid)).toMatchObject({ i_status: 1 });
-    expect((await incidents()).at(-1)!.v_message).toBe(`STP informó settle de una orden desconocida (id ${w.fake.orders.get(m.v_tracking_key)!.id}); se aplicará si la orden aparece`);
+    expect((await incidents()).at(-1)!.v_message).toBe(
+      `STP informó settle de una orden desconocida (id ${w.fake.orders.get(m.v_tracking_key)!.id}); se aplicará si la orden aparece`,
+    );
     await w.step(10 * 60_000);
     expect(await movementRow(w.t, m.v_uid)).toMatchObject({ i_status: 2 });
     expect(await w.t.sql(`SELECT 1 FROM ledger_transactions WHERE v_reference = $1`, [m.v_uid])).toHaveLength(1);
   });
 
   it('an event for an order nobody knows is an incident in /log, answered 200', async () => {
-    const res = await fetch(`${w.fake.productUrl}/api/stp/estado`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 77, estado: 'LIQUIDACION' }) });
+    const res = await fetch(`${w.fake.productUrl}/api/stp/estado`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 77, estado: 'LIQUIDACION' }),
+    });
     expect(res.status).toBe(200);
     expect((await incidents()).at(-1)!.v_message).toBe('STP informó settle de una orden desconocida (id 77); se aplicará si la orden aparece');
   });
@@ -157,7 +188,11 @@ describe("STP's changes of state", () => {
   it('refuses a malformed change of state with 400 and keeps nothing', async () => {
     const before = await w.t.sql(`SELECT 1 FROM stp_estados`);
     for (const body of [{ id: 'x', estado: 'LIQUIDACION' }, { id: 5, estado: 'QUIEN SABE' }, { estado: 'LIQUIDACION' }, [1, 2]]) {
-      const res = await fetch(`${w.fake.productUrl}/api/stp/estado`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${w.fake.productUrl}/api/stp/estado`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect(await w.t.sql(`SELECT 1 FROM stp_estados`)).toHaveLength(before.length);

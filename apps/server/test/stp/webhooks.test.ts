@@ -18,7 +18,11 @@ beforeAll(async () => {
   w = await stpWorld();
   b = await demoBusiness(w.t);
   // SPEI in: 1 % commission (+16 % IVA) for businesses.
-  const res = await w.t.call(TECHFAR, { method: 'PUT', url: '/api/v1/transaction/speiconfig/global', payload: { CommissionSpeiInGlobal: '1', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '0', CommissionDepositCardholder: '0' } });
+  const res = await w.t.call(TECHFAR, {
+    method: 'PUT',
+    url: '/api/v1/transaction/speiconfig/global',
+    payload: { CommissionSpeiInGlobal: '1', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '0', CommissionDepositCardholder: '0' },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }, 120_000);
 afterAll(() => w.close());
@@ -49,9 +53,25 @@ function abono(cuenta: string, monto: number | string, extra: Record<string, unk
 }
 
 /** The same fields in the current spelling (lower-case first letter, `id` for Clave). */
-const lowerSpelling = (a: Record<string, unknown>) => Object.fromEntries(Object.entries(a).map(([k, v]) => [k === 'Clave' ? 'id' : k === 'RFCCurpOrdenante' ? 'rfcCurpOrdenante' : k === 'RFCCurpBeneficiario' ? 'rfcCurpBeneficiario' : k[0]!.toLowerCase() + k.slice(1), v]));
+const lowerSpelling = (a: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(a).map(([k, v]) => [
+      k === 'Clave'
+        ? 'id'
+        : k === 'RFCCurpOrdenante'
+          ? 'rfcCurpOrdenante'
+          : k === 'RFCCurpBeneficiario'
+            ? 'rfcCurpBeneficiario'
+            : k[0]!.toLowerCase() + k.slice(1),
+      v,
+    ]),
+  );
 
-const credits = async (trackingKey: string) => w.t.sql<{ v_client: string; n_amount_cents: string; n_commission_cents: string; n_iva_cents: string }>(`SELECT v_client, n_amount_cents::text, n_commission_cents::text, n_iva_cents::text FROM business_movements WHERE v_type = 'SPEI_IN' AND v_tracking_key = $1`, [trackingKey]);
+const credits = async (trackingKey: string) =>
+  w.t.sql<{ v_client: string; n_amount_cents: string; n_commission_cents: string; n_iva_cents: string }>(
+    `SELECT v_client, n_amount_cents::text, n_commission_cents::text, n_iva_cents::text FROM business_movements WHERE v_type = 'SPEI_IN' AND v_tracking_key = $1`,
+    [trackingKey],
+  );
 
 describe('POST /api/stp/abonos', () => {
   it('credits a business less commission and IVA, answers LIQUIDACION, and a repeat credits nothing and gets the same answer', async () => {
@@ -69,7 +89,10 @@ describe('POST /api/stp/abonos', () => {
   it('credits a wallet (current spelling) once, even when the two calls arrive together', async () => {
     // The wallet account (and its CLABE) opens with the user's first summary.
     expect((await w.t.call(WALLET, { method: 'POST', url: '/api/v1/wallet/summary', payload: {} })).statusCode).toBe(200);
-    const [wallet] = await w.t.sql<{ v_clabe: string; v_client: string }>(`SELECT a.v_clabe, a.v_client FROM wallet_accounts a JOIN users u ON u.v_uid = a.v_uid_user WHERE u.v_email = $1`, [WALLET]);
+    const [wallet] = await w.t.sql<{ v_clabe: string; v_client: string }>(
+      `SELECT a.v_clabe, a.v_client FROM wallet_accounts a JOIN users u ON u.v_uid = a.v_uid_user WHERE u.v_email = $1`,
+      [WALLET],
+    );
     const a = lowerSpelling(abono(wallet!.v_clabe, '250.00'));
     const [one, two] = await Promise.all([w.fake.postAbono(a), w.fake.postAbono(a)]);
     expect(one.body).toMatchObject({ estado: 'LIQUIDACION' });
@@ -82,14 +105,24 @@ describe('POST /api/stp/abonos', () => {
   it('returns a transfer to an unknown CLABE (DEVOLUCION, cause 1) and credits nothing', async () => {
     const a = abono(buildClabe('646', '180', '24909999999'), 75);
     const res = await w.fake.postAbono(a);
-    expect(res).toEqual({ status: 200, body: { estado: 'DEVOLUCION', mensaje: 'devolver', id: 1, causaDevolucion: 1, detalle: 'La CLABE no corresponde a ninguna empresa' } });
+    expect(res).toEqual({
+      status: 200,
+      body: { estado: 'DEVOLUCION', mensaje: 'devolver', id: 1, causaDevolucion: 1, detalle: 'La CLABE no corresponde a ninguna empresa' },
+    });
     expect(await credits(a.ClaveRastreo)).toEqual([]);
     expect(await w.fake.postAbono(a)).toEqual(res);
   });
 
   it('refuses malformed bodies with 400 and writes nothing', async () => {
     const before = await w.t.sql(`SELECT 1 FROM stp_abonos`);
-    const bad = [abono(b.clabe, -5), abono(b.clabe, '10.005'), abono(b.clabe, 10, { FechaOperacion: 'ayer' }), abono(b.clabe, 10, { ClaveRastreo: '' }), abono(b.clabe, 10, { Empresa: 'OTRA' }), { Monto: 10 }];
+    const bad = [
+      abono(b.clabe, -5),
+      abono(b.clabe, '10.005'),
+      abono(b.clabe, 10, { FechaOperacion: 'ayer' }),
+      abono(b.clabe, 10, { ClaveRastreo: '' }),
+      abono(b.clabe, 10, { Empresa: 'OTRA' }),
+      { Monto: 10 },
+    ];
     for (const body of bad) {
       const res = await w.fake.postAbono(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -101,17 +134,27 @@ describe('POST /api/stp/abonos', () => {
 describe('the allow list', () => {
   it('refuses callers outside STP_WEBHOOK_ALLOW with 403, judging the address through TRUST_PROXY', async () => {
     const a = abono(b.clabe, 10);
-    const inject = (opts: { remoteAddress: string; headers?: Record<string, string> }) => w.t.app.inject({ method: 'POST', url: '/api/stp/abonos', payload: a, ...opts });
+    const inject = (opts: { remoteAddress: string; headers?: Record<string, string> }) =>
+      w.t.app.inject({ method: 'POST', url: '/api/stp/abonos', payload: a, ...opts });
     expect((await inject({ remoteAddress: '10.9.8.7' })).statusCode).toBe(403);
     expect((await inject({ remoteAddress: '10.9.8.7', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(403); // no proxy is trusted
-    expect((await w.t.app.inject({ method: 'POST', url: '/api/stp/estado', payload: { id: 1, Estado: 'LIQUIDACION' }, remoteAddress: '192.168.1.1' })).statusCode).toBe(403);
+    expect(
+      (await w.t.app.inject({ method: 'POST', url: '/api/stp/estado', payload: { id: 1, Estado: 'LIQUIDACION' }, remoteAddress: '192.168.1.1' })).statusCode,
+    ).toBe(403);
     expect(await credits(a.ClaveRastreo)).toEqual([]);
   });
 
   it('lets listed ranges in behind a trusted proxy', async () => {
     const other = await stpWorld({ stpWebhookAllow: webhookAllowList('200.57.0.0/16', false), trustProxy: ['127.0.0.1'] });
     try {
-      const call = (forwarded: string) => other.t.app.inject({ method: 'POST', url: '/api/stp/estado', payload: { id: 999, Estado: 'LIQUIDACION' }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwarded } });
+      const call = (forwarded: string) =>
+        other.t.app.inject({
+          method: 'POST',
+          url: '/api/stp/estado',
+          payload: { id: 999, Estado: 'LIQUIDACION' },
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': forwarded },
+        });
       expect((await call('200.57.1.2')).statusCode).toBe(200);
       expect((await call('201.1.1.1')).statusCode).toBe(403);
     } finally {

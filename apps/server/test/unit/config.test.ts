@@ -51,18 +51,27 @@ describe('SPEI_RAIL=stp', () => {
   it('decrypts the key and reads every STP variable', () => {
     const c = loadConfig(stp);
     expect(c.speiRail).toBe('stp');
-    expect(c.stp).toMatchObject({ apiUrl: 'https://demo.stpmex.com:7024/speiws/rest', empresa: 'TAMIZI', cuentaOrdenante: '646180110400000007', timeoutMs: 15000 });
+    expect(c.stp).toMatchObject({
+      apiUrl: 'https://demo.stpmex.com:7024/speiws/rest',
+      empresa: 'TAMIZI',
+      cuentaOrdenante: '646180110400000007',
+      timeoutMs: 15000,
+    });
     expect(c.stp!.privateKey.asymmetricKeyType).toBe('rsa');
   });
 
   it('stops start-up with a Spanish message naming what is missing', () => {
-    expect(() => loadConfig({ ...stp, STP_EMPRESA: '', STP_PRIVATE_KEY_PASSPHRASE: undefined })).toThrow('SPEI_RAIL=stp requiere STP_EMPRESA, STP_PRIVATE_KEY_PASSPHRASE');
+    expect(() => loadConfig({ ...stp, STP_EMPRESA: '', STP_PRIVATE_KEY_PASSPHRASE: undefined })).toThrow(
+      'SPEI_RAIL=stp requiere STP_EMPRESA, STP_PRIVATE_KEY_PASSPHRASE',
+    );
     expect(() => loadConfig({ ...stp, STP_CUENTA_ORDENANTE: '646180110400000008' })).toThrow('STP_CUENTA_ORDENANTE no es una CLABE válida');
     expect(() => loadConfig({ ...stp, STP_PRIVATE_KEY_FILE: '/no/existe.pem' })).toThrow(/No se pudo leer la llave privada de STP/);
   });
 
   it('stops start-up when the key cannot be decrypted with the passphrase', () => {
-    expect(() => loadConfig({ ...stp, STP_PRIVATE_KEY_PASSPHRASE: 'otra' })).toThrow('No se pudo descifrar la llave privada de STP con STP_PRIVATE_KEY_PASSPHRASE');
+    expect(() => loadConfig({ ...stp, STP_PRIVATE_KEY_PASSPHRASE: 'otra' })).toThrow(
+      'No se pudo descifrar la llave privada de STP con STP_PRIVATE_KEY_PASSPHRASE',
+    );
   });
 
   it('allows loopback by default outside production, nobody in production, and the listed addresses and ranges', () => {
@@ -71,7 +80,12 @@ describe('SPEI_RAIL=stp', () => {
     const prod = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ENVELOPE_KEY: 'a'.repeat(64) };
     expect(loadConfig(prod).stpWebhookAllow.check('127.0.0.1', 'ipv4')).toBe(false);
     const listed = loadConfig({ ...base, STP_WEBHOOK_ALLOW: '10.1.0.0/16, 192.168.5.7' }).stpWebhookAllow;
-    expect([listed.check('10.1.2.3', 'ipv4'), listed.check('192.168.5.7', 'ipv4'), listed.check('192.168.5.8', 'ipv4'), listed.check('127.0.0.1', 'ipv4')]).toEqual([true, true, false, false]);
+    expect([
+      listed.check('10.1.2.3', 'ipv4'),
+      listed.check('192.168.5.7', 'ipv4'),
+      listed.check('192.168.5.8', 'ipv4'),
+      listed.check('127.0.0.1', 'ipv4'),
+    ]).toEqual([true, true, false, false]);
     expect(() => loadConfig({ ...base, STP_WEBHOOK_ALLOW: 'stp.mx' })).toThrow('STP_WEBHOOK_ALLOW: «stp.mx» no es una dirección ni un rango CIDR');
   });
 });

@@ -6,7 +6,17 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { XLSX_FORMATS, centsToNumber, csvIdentifier, spreadsheetDate, safeCell, streamExport, toCsv, toXlsx, type ExportColumn } from '../../src/platform/export';
+import {
+  XLSX_FORMATS,
+  centsToNumber,
+  csvIdentifier,
+  spreadsheetDate,
+  safeCell,
+  streamExport,
+  toCsv,
+  toXlsx,
+  type ExportColumn,
+} from '../../src/platform/export';
 
 interface Row {
   at: string;
@@ -28,7 +38,14 @@ const COLUMNS: ExportColumn<Row>[] = [
 
 const ROWS: Row[] = [
   // 05:30 UTC on the 1st is 23:30 of the day before in Mexico City (UTC-6).
-  { at: '2026-03-01T05:30:00.000Z', day: '2026-02-28', clabe: '002180000000000011', card: '4111111111111111', name: '=HYPERLINK("http://x","y")', cents: 12345n },
+  {
+    at: '2026-03-01T05:30:00.000Z',
+    day: '2026-02-28',
+    clabe: '002180000000000011',
+    card: '4111111111111111',
+    name: '=HYPERLINK("http://x","y")',
+    cents: 12345n,
+  },
   { at: '2026-03-01T18:00:00.000Z', day: '2026-03-01', clabe: '012180000000123456', card: '5500000000000004', name: 'Ñandú "Comillas", S.A.', cents: -80n },
   { at: '2026-03-02T00:00:00.000Z', day: '2026-03-01', clabe: '', card: '', name: '+52 55 1234', cents: 99_999_999_999n },
   { at: '2026-03-02T00:00:00.000Z', day: '2026-03-01', clabe: '"&HYPERLINK("x")&"', card: '', name: '@SUM(A1)', cents: 10n },
@@ -36,7 +53,17 @@ const ROWS: Row[] = [
 
 describe('cell escaping', () => {
   it('quotes text a spreadsheet would run', () => {
-    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', 'Normal', '1.00', ''].map(safeCell)).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", "'\rx", 'Normal', '1.00', '']);
+    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', 'Normal', '1.00', ''].map(safeCell)).toEqual([
+      "'=1+1",
+      "'+1",
+      "'-1",
+      "'@SUM(A1)",
+      "'\tx",
+      "'\rx",
+      'Normal',
+      '1.00',
+      '',
+    ]);
   });
 
   it('writes identifiers as a text formula whose only content is a string constant', () => {

@@ -6,7 +6,12 @@ import { openDatabase, type Database } from '../../src/db/client';
 // The embedded database in a worker thread (db/pglite-thread.ts) behaves as PGlite in this one:
 // rows and types, errors with their code, transactions that commit, roll back and hold the lock,
 // LISTEN/NOTIFY.
-const notes = pgTable('thread_notes', { id: integer('id').primaryKey(), body: text('body').notNull(), at: timestamp('at', { withTimezone: true }).notNull(), cents: text('cents') });
+const notes = pgTable('thread_notes', {
+  id: integer('id').primaryKey(),
+  body: text('body').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  cents: text('cents'),
+});
 let database: Database;
 beforeAll(async () => {
   database = await openDatabase({ thread: true });
@@ -27,7 +32,10 @@ describe('PGlite in a worker thread', () => {
   });
 
   it('brings back a database error with its code and constraint, and the thread goes on', async () => {
-    const err = await database.db.insert(notes).values({ id: 1, body: 'x', at: new Date() }).catch((e: unknown) => e as Error & { cause?: { code?: string; constraint?: string } });
+    const err = await database.db
+      .insert(notes)
+      .values({ id: 1, body: 'x', at: new Date() })
+      .catch((e: unknown) => e as Error & { cause?: { code?: string; constraint?: string } });
     expect(err).toBeInstanceOf(Error);
     const cause = (err as { cause?: { code?: string; constraint?: string } }).cause;
     expect(cause?.code).toBe('23505');

@@ -21,12 +21,15 @@ describe('production seed', () => {
   it('creates only the first super admin from FAR_ADMIN_EMAIL and FAR_ADMIN_PASSWORD, no demo users', async () => {
     const db = await emptyDatabase();
     await seed(db.db, testConfig({ env: 'production', seedDemo: false, adminEmail: 'jefa@far.mx', adminPassword: 'Primera2026' }));
-    const rows = (await db.pglite!.query<{ v_email: string; v_uid_status: string; v_client: string }>('SELECT v_email, v_uid_status, v_client FROM users')).rows;
+    const rows = (await db.pglite!.query<{ v_email: string; v_uid_status: string; v_client: string }>('SELECT v_email, v_uid_status, v_client FROM users'))
+      .rows;
     expect(rows).toEqual([{ v_email: 'jefa@far.mx', v_uid_status: STATUS_IDS.activo, v_client: expect.stringMatching(/^FAR\d{6}$/) }]);
   });
 
   it('refuses to start an empty production database without a first admin', async () => {
     const db = await emptyDatabase();
-    await expect(seed(db.db, testConfig({ env: 'production', seedDemo: false, adminEmail: undefined, adminPassword: undefined }))).rejects.toThrow(/FAR_ADMIN_EMAIL/);
+    await expect(seed(db.db, testConfig({ env: 'production', seedDemo: false, adminEmail: undefined, adminPassword: undefined }))).rejects.toThrow(
+      /FAR_ADMIN_EMAIL/,
+    );
   });
 });

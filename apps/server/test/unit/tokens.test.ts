@@ -20,7 +20,9 @@ describe('access tokens', () => {
     const token = await signAccessToken(config, claims);
     await verifyAccessToken(config, token);
     const [h, body, s] = token.split('.') as [string, string, string];
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), sub: '33333333-3333-4333-8333-333333333333' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), sub: '33333333-3333-4333-8333-333333333333' }),
+    ).toString('base64url');
     expect(await verifyAccessToken(config, `${h}.${forged}.${s}`)).toBeNull();
     expect(await verifyAccessToken(config, `${h}.${body}.${s.slice(0, -2)}AA`)).toBeNull();
     const other = testConfig({ jwtSecret: new TextEncoder().encode('another-secret-another-secret-another-0') });

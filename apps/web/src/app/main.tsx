@@ -17,11 +17,16 @@ const router = createAppRouter(queryClient);
 // whose reveal React would hold back for 300 ms (app/preloadable.tsx).
 const restoring = restoreSession();
 const firstScreenCode = session.mayRestore()
-  ? Promise.allSettled([preloadSignedIn(), preloadOpenedScreen(router.routes), opensDashboard() ? preloadDashboard({ queryClient, restored: restoring }) : null])
+  ? Promise.allSettled([
+      preloadSignedIn(),
+      preloadOpenedScreen(router.routes),
+      opensDashboard() ? preloadDashboard({ queryClient, restored: restoring }) : null,
+    ])
   : Promise.resolve();
 // Someone filling in the sign-in form is about to need them too (a page load alone does not, so
 // the sign-in screen's first load stays light); signing in lands on the dashboard.
-for (const type of ['focusin', 'pointerdown'] as const) window.addEventListener(type, () => void Promise.all([preloadSignedIn(), preloadDashboard()]), { once: true, passive: true });
+for (const type of ['focusin', 'pointerdown'] as const)
+  window.addEventListener(type, () => void Promise.all([preloadSignedIn(), preloadDashboard()]), { once: true, passive: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No se encontró el elemento #root');

@@ -54,7 +54,12 @@ describe('preloadable', () => {
   it('preloadElement loads the preloadable components of an element and its children, not of its other props', async () => {
     const loaded: string[] = [];
     const make = (name: string) => preloadable<{ children?: ReactNode; slot?: ReactNode }>(async () => (loaded.push(name), ({ children }) => <>{children}</>));
-    const [Guard, Page, Inner, Slot] = ['guard', 'page', 'inner', 'slot'].map(make) as [ReturnType<typeof make>, ReturnType<typeof make>, ReturnType<typeof make>, ReturnType<typeof make>];
+    const [Guard, Page, Inner, Slot] = ['guard', 'page', 'inner', 'slot'].map(make) as [
+      ReturnType<typeof make>,
+      ReturnType<typeof make>,
+      ReturnType<typeof make>,
+      ReturnType<typeof make>,
+    ];
     const promises = preloadElement(
       <Guard>
         <div>

@@ -99,7 +99,6 @@ const WalletStaffPanel = preloadable(() => import('../features/wallet').then((m)
 // (its own file, so the sign-in chunk does not carry the session query).
 const ByKind = preloadable(() => import('./by-kind').then((m) => m.default));
 
-
 /**
  * The business detail's tabs from other features (features do not import each other): «Configuración
  * SPEI y límites» (money) and «Aliados estratégicos» (strategic-allies).
@@ -111,7 +110,28 @@ const BUSINESS_EXTRA_TABS: BusinessDetailTab[] = [
 ];
 
 /** Screens that are built; every other menu route shows the honest "coming soon" screen. */
-const BUILT = new Set(['/dashboard', '/profile', '/log', '/roles-permissions', '/user/techfar', '/user/business', '/user/wallet', '/account', '/dispersal/transfer', '/movement', '/account/status', '/cms', '/help', '/clarification', '/report', '/pre-stock-cards', '/notification', '/dispersal/history', '/dispersal/program', '/dispersal/budget']);
+const BUILT = new Set([
+  '/dashboard',
+  '/profile',
+  '/log',
+  '/roles-permissions',
+  '/user/techfar',
+  '/user/business',
+  '/user/wallet',
+  '/account',
+  '/dispersal/transfer',
+  '/movement',
+  '/account/status',
+  '/cms',
+  '/help',
+  '/clarification',
+  '/report',
+  '/pre-stock-cards',
+  '/notification',
+  '/dispersal/history',
+  '/dispersal/program',
+  '/dispersal/budget',
+]);
 
 /** People and organisations (issue 3): each screen behind its menu entry and permission. */
 const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Agregar'; page: ReactNode }> = [
@@ -128,7 +148,11 @@ const PEOPLE_ROUTES: Array<{ path: string; url: string; permission?: 'Ver' | 'Ag
 /** Money core (issue 4): the business screens behind their menu entries; SPEI settings behind Cuentas Business. */
 const MONEY_ROUTES: Array<{ path: string; url: string; page: ReactNode }> = [
   { path: '/account', url: '/account', page: <AccountsPage /> },
-  { path: '/dispersal/transfer', url: '/dispersal/transfer', page: <ByKind bus={<TransfersPage dispersions={(canSend) => <DispersionsTab canSend={canSend} />} />} wal={<WalletTransfersPage />} /> },
+  {
+    path: '/dispersal/transfer',
+    url: '/dispersal/transfer',
+    page: <ByKind bus={<TransfersPage dispersions={(canSend) => <DispersionsTab canSend={canSend} />} />} wal={<WalletTransfersPage />} />,
+  },
   { path: '/dispersal/history', url: '/dispersal/history', page: <DispersionHistoryPage /> },
   { path: '/dispersal/program', url: '/dispersal/program', page: <DispersionProgramPage /> },
   { path: '/movement', url: '/movement', page: <ByKind bus={<MovementsPage />} wal={<WalletMovementsPage />} /> },
@@ -228,11 +252,7 @@ export function buildRoutes(): RouteObject[] {
             })),
             ...MONEY_ROUTES.map(({ path, url, page }) => ({
               path,
-              element: (
-                <RequireMenu url={url}>
-                  {page}
-                </RequireMenu>
-              ),
+              element: <RequireMenu url={url}>{page}</RequireMenu>,
             })),
             { path: '/cms', element: <RequireMenu url="/cms">{<CmsPage />}</RequireMenu> },
             { path: '/clarification', element: <RequireMenu url="/clarification">{<ClarificationsPage />}</RequireMenu> },

@@ -1,17 +1,6 @@
 import { createTheme, darken, defaultVariantColorsResolver, parseThemeColor, type MantineColorsTuple, type VariantColorsResolver } from '@mantine/core';
 
-const farBlue: MantineColorsTuple = [
-  '#e8f1fb',
-  '#d1e0f2',
-  '#a2bfe3',
-  '#6f9bd4',
-  '#467dc7',
-  '#2d6abf',
-  '#1f5fbc',
-  '#124fa6',
-  '#084595',
-  '#003b84',
-];
+const farBlue: MantineColorsTuple = ['#e8f1fb', '#d1e0f2', '#a2bfe3', '#6f9bd4', '#467dc7', '#2d6abf', '#1f5fbc', '#124fa6', '#084595', '#003b84'];
 
 /**
  * Mantine's gray with shade 6 (the "dimmed" text, #868e96) darkened to #5c636a: 6.1:1 on white and

@@ -11,7 +11,13 @@ import { answer, renderWithApp } from '../test/render';
 import { AddressBlock } from './address-block';
 
 const JUAREZ = '0b6f3b1e-0000-4000-8000-000000000001';
-const INFO_06600 = { PostalCode: '06600', Municipality: 'Cuauhtémoc', City: 'Ciudad de México', State: 'Ciudad de México', Colonies: [{ Id: JUAREZ, Name: 'Juárez', SettlementType: 'Colonia', Zone: 'Urbano' }] };
+const INFO_06600 = {
+  PostalCode: '06600',
+  Municipality: 'Cuauhtémoc',
+  City: 'Ciudad de México',
+  State: 'Ciudad de México',
+  Colonies: [{ Id: JUAREZ, Name: 'Juárez', SettlementType: 'Colonia', Zone: 'Urbano' }],
+};
 
 const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
 beforeEach(() => {

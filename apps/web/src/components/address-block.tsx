@@ -17,7 +17,17 @@ export interface AddressNames<F extends FieldValues> {
  * A Mexican address: street and numbers, then the postal code that fills municipality, city and
  * state and offers its colonies. The postal-code message goes as soon as five valid digits are typed.
  */
-export function AddressBlock<F extends FieldValues>({ form, names, readOnly = false, testId }: { form: AnyForm<F>; names: AddressNames<F>; readOnly?: boolean; testId?: string }) {
+export function AddressBlock<F extends FieldValues>({
+  form,
+  names,
+  readOnly = false,
+  testId,
+}: {
+  form: AnyForm<F>;
+  names: AddressNames<F>;
+  readOnly?: boolean;
+  testId?: string;
+}) {
   const code = useController({ control: form.control, name: names.postalCode });
   const colony = useController({ control: form.control, name: names.colony });
   return (

@@ -21,7 +21,12 @@ const base: ApiKey = {
 describe('ApiKeysTable', () => {
   it('shows the prefix, scopes, dates in dd/mm/aaaa and state; revoking asks first', async () => {
     const onRevoke = vi.fn();
-    renderWithApp(<ApiKeysTable keys={[base, { ...base, v_uid: '7f1c2a9e-0000-4000-8000-000000000002', Name: 'Vieja', RevokedAt: '2026-11-27T19:00:00.000Z' }]} onRevoke={onRevoke} />);
+    renderWithApp(
+      <ApiKeysTable
+        keys={[base, { ...base, v_uid: '7f1c2a9e-0000-4000-8000-000000000002', Name: 'Vieja', RevokedAt: '2026-11-27T19:00:00.000Z' }]}
+        onRevoke={onRevoke}
+      />,
+    );
     const [active, revoked] = screen.getAllByTestId('api-key-row');
     expect(within(active!).getByText('far_sk_AbCdEfGh…')).toBeTruthy();
     expect(within(active!).getByText('Lectura, Dispersiones')).toBeTruthy();

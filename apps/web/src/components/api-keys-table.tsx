@@ -10,7 +10,12 @@ const SCOPE_SHORT = { lectura: 'Lectura', transferencias: 'Transferencias', disp
 /** A business's API keys: prefix, scopes, creation, last use, expiry and state; never the secret. */
 export function ApiKeysTable({ keys, onRevoke, actions }: { keys: ApiKey[]; onRevoke?: (k: ApiKey) => void; actions?: (k: ApiKey) => ReactNode }) {
   const [now] = useState(() => Date.now());
-  if (keys.length === 0) return <Text size="sm" c="dimmed">Aún no hay claves de API.</Text>;
+  if (keys.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Aún no hay claves de API.
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table striped aria-label="Claves de API">
@@ -30,8 +35,14 @@ export function ApiKeysTable({ keys, onRevoke, actions }: { keys: ApiKey[]; onRe
           {keys.map((k) => (
             <Table.Tr key={k.v_uid} data-testid="api-key-row">
               <Table.Td>
-                <Text size="sm" fw={600}>{k.Name}</Text>
-                {k.CreatedBy ? <Text size="xs" c="dimmed">Creada por {k.CreatedBy}</Text> : null}
+                <Text size="sm" fw={600}>
+                  {k.Name}
+                </Text>
+                {k.CreatedBy ? (
+                  <Text size="xs" c="dimmed">
+                    Creada por {k.CreatedBy}
+                  </Text>
+                ) : null}
               </Table.Td>
               <Table.Td>
                 <Code>{k.Prefix}…</Code>
@@ -44,17 +55,31 @@ export function ApiKeysTable({ keys, onRevoke, actions }: { keys: ApiKey[]; onRe
               <Table.Td>
                 <DateText size="sm" value={k.d_create_at} />
               </Table.Td>
-              <Table.Td>{k.LastUsedAt ? <DateText size="sm" value={k.LastUsedAt} withTime /> : <Text size="sm" c="dimmed">Nunca</Text>}</Table.Td>
+              <Table.Td>
+                {k.LastUsedAt ? (
+                  <DateText size="sm" value={k.LastUsedAt} withTime />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    Nunca
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>
                 <DateText size="sm" value={k.ExpiresAt} />
               </Table.Td>
               <Table.Td>
                 {k.RevokedAt ? (
-                  <Badge color="red" variant="light" style={{ overflow: 'visible' }}>Revocada</Badge>
+                  <Badge color="red" variant="light" style={{ overflow: 'visible' }}>
+                    Revocada
+                  </Badge>
                 ) : Date.parse(k.ExpiresAt) <= now ? (
-                  <Badge color="gray" variant="light" style={{ overflow: 'visible' }}>Vencida</Badge>
+                  <Badge color="gray" variant="light" style={{ overflow: 'visible' }}>
+                    Vencida
+                  </Badge>
                 ) : (
-                  <Badge color="green" variant="light" style={{ overflow: 'visible' }}>Activa</Badge>
+                  <Badge color="green" variant="light" style={{ overflow: 'visible' }}>
+                    Activa
+                  </Badge>
                 )}
                 {k.PreviousValidUntil && !k.RevokedAt ? (
                   <Text size="xs" c="dimmed">
@@ -71,7 +96,15 @@ export function ApiKeysTable({ keys, onRevoke, actions }: { keys: ApiKey[]; onRe
                       color="red"
                       variant="light"
                       leftSection={<IconBan size={14} />}
-                      onClick={() => openConfirmDialog({ title: 'Revocar clave de API', message: `¿Revocar «${k.Name}»? Dejará de funcionar al momento.`, danger: true, confirmLabel: 'Revocar', onConfirm: () => onRevoke(k) })}
+                      onClick={() =>
+                        openConfirmDialog({
+                          title: 'Revocar clave de API',
+                          message: `¿Revocar «${k.Name}»? Dejará de funcionar al momento.`,
+                          danger: true,
+                          confirmLabel: 'Revocar',
+                          onConfirm: () => onRevoke(k),
+                        })
+                      }
                     >
                       Revocar
                     </Button>

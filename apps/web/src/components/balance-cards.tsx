@@ -5,7 +5,23 @@ import { apiCents } from '../lib/money';
 import { ErrorAlert } from './error-alert';
 import { MoneyText } from './value-text';
 
-function Card({ label, hint, value, icon: IconCmp, color, testId, loading }: { label: string; hint: string; value: string | undefined; icon: Icon; color: string; testId: string; loading: boolean }) {
+function Card({
+  label,
+  hint,
+  value,
+  icon: IconCmp,
+  color,
+  testId,
+  loading,
+}: {
+  label: string;
+  hint: string;
+  value: string | undefined;
+  icon: Icon;
+  color: string;
+  testId: string;
+  loading: boolean;
+}) {
   return (
     <Paper withBorder p="md" data-testid={testId}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -48,13 +64,40 @@ export function BalanceCards({
   return (
     <Stack gap={6}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Card label="Saldo disponible" hint="Lo que puedes enviar ahora" value={balance?.availableBalance} icon={IconWallet} color="teal" testId="balance-available" loading={busy} />
-        <Card label="En tránsito" hint="Retenido por transferencias sin liquidar" value={balance?.transitBalance} icon={IconArrowsExchange} color="orange" testId="balance-transit" loading={busy} />
-        <Card label="Saldo contable" hint="Registrado en el libro mayor" value={balance?.balance} icon={IconBuildingBank} color="far" testId="balance-posted" loading={busy} />
+        <Card
+          label="Saldo disponible"
+          hint="Lo que puedes enviar ahora"
+          value={balance?.availableBalance}
+          icon={IconWallet}
+          color="teal"
+          testId="balance-available"
+          loading={busy}
+        />
+        <Card
+          label="En tránsito"
+          hint="Retenido por transferencias sin liquidar"
+          value={balance?.transitBalance}
+          icon={IconArrowsExchange}
+          color="orange"
+          testId="balance-transit"
+          loading={busy}
+        />
+        <Card
+          label="Saldo contable"
+          hint="Registrado en el libro mayor"
+          value={balance?.balance}
+          icon={IconBuildingBank}
+          color="far"
+          testId="balance-posted"
+          loading={busy}
+        />
       </SimpleGrid>
       {balance?.account ? (
         <Text size="xs" c="dimmed" data-testid="balance-account">
-          {accountLabel}: <Text span className="tabular" fw={600} c="dark" inherit>{balance.account}</Text>
+          {accountLabel}:{' '}
+          <Text span className="tabular" fw={600} c="dark" inherit>
+            {balance.account}
+          </Text>
         </Text>
       ) : null}
     </Stack>

@@ -7,10 +7,22 @@ export function ClabeRegistrationBadge({ businessId }: { businessId?: string }) 
   if (!q.data || q.data.Rail !== 'stp') return null;
   const r = q.data;
   const badge = (
-    <Badge size="sm" variant="light" color={r.Registered ? 'teal' : r.StatusName.startsWith('Dada de baja') ? 'gray' : 'yellow'} tt="none" data-testid="clabe-registration">
+    <Badge
+      size="sm"
+      variant="light"
+      color={r.Registered ? 'teal' : r.StatusName.startsWith('Dada de baja') ? 'gray' : 'yellow'}
+      tt="none"
+      data-testid="clabe-registration"
+    >
       {r.StatusName}
     </Badge>
   );
-  const hint = r.Registered ? (r.RegisteredAt ? `Desde el ${r.RegisteredAt}` : null) : r.LastError ? `Último intento: ${r.LastError}` : 'Se registrará en cuanto STP lo confirme';
+  const hint = r.Registered
+    ? r.RegisteredAt
+      ? `Desde el ${r.RegisteredAt}`
+      : null
+    : r.LastError
+      ? `Último intento: ${r.LastError}`
+      : 'Se registrará en cuanto STP lo confirme';
   return hint ? <Tooltip label={hint}>{badge}</Tooltip> : badge;
 }

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../test/render';
 import { ContentView, type ViewableContent } from './content-view';
 
-const tutorial = (value: Record<string, unknown>, section: ViewableContent['section'] = 'business'): ViewableContent => ({ id: 't1', name: 'Alta de una cuenta', systemName: 'tutorial', definition: TUTORIAL_DEFINITION, value, section });
+const tutorial = (value: Record<string, unknown>, section: ViewableContent['section'] = 'business'): ViewableContent => ({
+  id: 't1',
+  name: 'Alta de una cuenta',
+  systemName: 'tutorial',
+  definition: TUTORIAL_DEFINITION,
+  value,
+  section,
+});
 
 describe('a tutorial as readers see it', () => {
   it('names the screen a step leads to by its title, not its path, for the reader’s section', () => {
@@ -16,7 +23,11 @@ describe('a tutorial as readers see it', () => {
     expect(screen.getByRole('link', { name: 'Ir a Alta de cuentas' })).toHaveAttribute('href', '/account');
     expect(screen.queryByText(/\/account|\/ayuda/)).toBeNull();
     unmount();
-    renderWithApp(<ContentView content={tutorial({ icon: '/i.png', type: 'imagen', images: [{ image: '/i.png', text: 'Aparta', link: '/dispersal/budget' }] }, 'wallet')} />);
+    renderWithApp(
+      <ContentView
+        content={tutorial({ icon: '/i.png', type: 'imagen', images: [{ image: '/i.png', text: 'Aparta', link: '/dispersal/budget' }] }, 'wallet')}
+      />,
+    );
     expect(screen.getByRole('link', { name: 'Ir a Presupuestos' })).toHaveAttribute('href', '/dispersal/budget');
   });
 

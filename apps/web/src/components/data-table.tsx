@@ -67,7 +67,6 @@ function compare(a: unknown, b: unknown): number {
   return collator.compare(String(a), String(b));
 }
 
-
 function StateRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <Table.Tr>
@@ -77,7 +76,17 @@ function StateRow({ colSpan, children }: { colSpan: number; children: ReactNode 
 }
 
 /** Loading, offline and failed states of a list, shared by the table and by lists drawn as cards. */
-export function ListStatePanel({ state, error, onRetry, emptyText }: { state: Exclude<TableState, 'ready'>; error?: unknown; onRetry?: () => void; emptyText: string }) {
+export function ListStatePanel({
+  state,
+  error,
+  onRetry,
+  emptyText,
+}: {
+  state: Exclude<TableState, 'ready'>;
+  error?: unknown;
+  onRetry?: () => void;
+  emptyText: string;
+}) {
   if (state === 'error') return <ErrorAlert error={error} title="No fue posible cargar la información" onRetry={onRetry} />;
   if (state === 'offline') {
     return (
@@ -213,45 +222,66 @@ export function DataTable<T>({
     <Paper withBorder radius="md" data-testid={testId} data-state={state}>
       {stacked ? (
         state === 'ready' ? (
-          <StackedRows columns={columns} rows={list} getRowId={getRowId} onRowClick={onRowClick} rowLabel={rowLabel} selection={selection} onToggle={toggleOne} label={caption} />
+          <StackedRows
+            columns={columns}
+            rows={list}
+            getRowId={getRowId}
+            onRowClick={onRowClick}
+            rowLabel={rowLabel}
+            selection={selection}
+            onToggle={toggleOne}
+            label={caption}
+          />
         ) : (
           <Box px="md">
             <ListStatePanel state={state} error={error} onRetry={onRetry} emptyText={emptyText} />
           </Box>
         )
       ) : (
-      <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover={state === 'ready'} aria-busy={loading ? true : undefined}>
-          {caption ? <Table.Caption>{caption}</Table.Caption> : null}
-          <Table.Thead bg="var(--mantine-color-gray-0)">
-            <Table.Tr>
-              {selection ? (
-                <Table.Th w={40}>
-                  <Checkbox aria-label="Seleccionar todos" checked={allSelected} indeterminate={!allSelected && someSelected} disabled={selectableIds.length === 0} onChange={toggleAll} />
-                </Table.Th>
-              ) : null}
-              {columns.map((c) => {
-                const dir = sort?.key === c.key ? sort.dir : null;
-                return (
-                  <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
-                    {sortable(c) ? (
-                      <UnstyledButton onClick={() => toggleSort(c.key)} fw={700} fz="sm" data-sort-key={c.key}>
-                        <Group gap={4} wrap="nowrap" justify={c.align === 'right' ? 'flex-end' : undefined}>
-                          {c.header}
-                          {dir === 'asc' ? <IconArrowUp size={14} aria-hidden /> : dir === 'desc' ? <IconArrowDown size={14} aria-hidden /> : <IconArrowsSort size={14} aria-hidden />}
-                        </Group>
-                      </UnstyledButton>
-                    ) : (
-                      c.header
-                    )}
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover={state === 'ready'} aria-busy={loading ? true : undefined}>
+            {caption ? <Table.Caption>{caption}</Table.Caption> : null}
+            <Table.Thead bg="var(--mantine-color-gray-0)">
+              <Table.Tr>
+                {selection ? (
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label="Seleccionar todos"
+                      checked={allSelected}
+                      indeterminate={!allSelected && someSelected}
+                      disabled={selectableIds.length === 0}
+                      onChange={toggleAll}
+                    />
                   </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{body}</Table.Tbody>
-        </Table>
-      </ScrollArea>
+                ) : null}
+                {columns.map((c) => {
+                  const dir = sort?.key === c.key ? sort.dir : null;
+                  return (
+                    <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
+                      {sortable(c) ? (
+                        <UnstyledButton onClick={() => toggleSort(c.key)} fw={700} fz="sm" data-sort-key={c.key}>
+                          <Group gap={4} wrap="nowrap" justify={c.align === 'right' ? 'flex-end' : undefined}>
+                            {c.header}
+                            {dir === 'asc' ? (
+                              <IconArrowUp size={14} aria-hidden />
+                            ) : dir === 'desc' ? (
+                              <IconArrowDown size={14} aria-hidden />
+                            ) : (
+                              <IconArrowsSort size={14} aria-hidden />
+                            )}
+                          </Group>
+                        </UnstyledButton>
+                      ) : (
+                        c.header
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{body}</Table.Tbody>
+          </Table>
+        </ScrollArea>
       )}
       {showFooter ? (
         <Box px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
@@ -279,7 +309,14 @@ export function DataTable<T>({
               value={paging.page}
               onChange={paging.onPageChange}
               getControlProps={(control) => ({
-                'aria-label': control === 'next' ? 'Página siguiente' : control === 'previous' ? 'Página anterior' : control === 'first' ? 'Primera página' : 'Última página',
+                'aria-label':
+                  control === 'next'
+                    ? 'Página siguiente'
+                    : control === 'previous'
+                      ? 'Página anterior'
+                      : control === 'first'
+                        ? 'Primera página'
+                        : 'Última página',
               })}
             />
           </Group>

@@ -7,13 +7,6 @@ import { parseDayInput } from '../lib/dates';
  */
 export function DayInput({ error, ...props }: Omit<DateInputProps, 'valueFormat' | 'dateParser'> & { ref?: React.Ref<HTMLInputElement> }) {
   return (
-    <DateInput
-      valueFormat="DD/MM/YYYY"
-      placeholder="dd/mm/aaaa"
-      dateParser={parseDayInput}
-      error={error}
-      aria-invalid={error ? true : undefined}
-      {...props}
-    />
+    <DateInput valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" dateParser={parseDayInput} error={error} aria-invalid={error ? true : undefined} {...props} />
   );
 }

@@ -24,11 +24,19 @@ const markOf = (required?: boolean, readOnly?: boolean) => (required && !readOnl
 /** A text control bound to a react-hook-form field: label, required mark, error and read-only in one line. */
 export function TextField<F extends FieldValues>({ form, name, required, readOnly, ...props }: FieldBase<F> & Omit<TextInputProps, 'name' | 'form' | 'error'>) {
   const error = fieldError(form, name);
-  return <TextInput {...props} {...markOf(required, readOnly)} readOnly={readOnly} error={error} aria-invalid={error ? true : undefined} {...form.register(name)} />;
+  return (
+    <TextInput {...props} {...markOf(required, readOnly)} readOnly={readOnly} error={error} aria-invalid={error ? true : undefined} {...form.register(name)} />
+  );
 }
 
 /** A select bound to a react-hook-form field (the value is the option's value, or null). */
-export function SelectField<F extends FieldValues>({ form, name, required, readOnly, ...props }: FieldBase<F> & Omit<SelectProps, 'name' | 'form' | 'error' | 'value' | 'onChange'>) {
+export function SelectField<F extends FieldValues>({
+  form,
+  name,
+  required,
+  readOnly,
+  ...props
+}: FieldBase<F> & Omit<SelectProps, 'name' | 'form' | 'error' | 'value' | 'onChange'>) {
   return (
     <Controller
       control={form.control}

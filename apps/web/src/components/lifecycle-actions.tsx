@@ -74,7 +74,10 @@ export function LifecycleButtons({
 export const STATUS_ACTIONS = ['activar', 'desactivar', 'bloquear', 'desbloquear'] as const;
 
 /** The bulk actions a user may offer: the status changes with «Desactivar», deletion with «Borrar». */
-export const permittedActions = (canStatus: boolean, canDelete = false): Action[] => [...(canStatus ? STATUS_ACTIONS : []), ...(canDelete ? (['borrar'] as const) : [])];
+export const permittedActions = (canStatus: boolean, canDelete = false): Action[] => [
+  ...(canStatus ? STATUS_ACTIONS : []),
+  ...(canDelete ? (['borrar'] as const) : []),
+];
 
 /**
  * The status actions over a selection of rows: each is offered for the selected rows whose status

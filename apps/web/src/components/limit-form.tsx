@@ -30,9 +30,12 @@ export const limitSchema = z
     const per = read('LimitPerTransaction');
     const day = read('DailyLimit');
     const month = read('MonthlyLimit');
-    if (per !== null && day !== null && day < per) ctx.addIssue({ code: 'custom', path: ['DailyLimit'], message: 'El límite diario no puede ser menor que el límite por operación' });
-    if (day !== null && month !== null && month < day) ctx.addIssue({ code: 'custom', path: ['MonthlyLimit'], message: 'El límite mensual no puede ser menor que el límite diario' });
-    else if (per !== null && month !== null && month < per) ctx.addIssue({ code: 'custom', path: ['MonthlyLimit'], message: 'El límite mensual no puede ser menor que el límite por operación' });
+    if (per !== null && day !== null && day < per)
+      ctx.addIssue({ code: 'custom', path: ['DailyLimit'], message: 'El límite diario no puede ser menor que el límite por operación' });
+    if (day !== null && month !== null && month < day)
+      ctx.addIssue({ code: 'custom', path: ['MonthlyLimit'], message: 'El límite mensual no puede ser menor que el límite diario' });
+    else if (per !== null && month !== null && month < per)
+      ctx.addIssue({ code: 'custom', path: ['MonthlyLimit'], message: 'El límite mensual no puede ser menor que el límite por operación' });
   });
 export type LimitValues = z.infer<typeof limitSchema>;
 
@@ -127,7 +130,9 @@ export function LimitForm({ limit, readOnly, testId, onSave, saving, saveError, 
           <Controller
             control={form.control}
             name="IsEnabled"
-            render={({ field }) => <Switch label="Límite activo" checked={field.value} disabled={readOnly} onChange={(e) => field.onChange(e.currentTarget.checked)} />}
+            render={({ field }) => (
+              <Switch label="Límite activo" checked={field.value} disabled={readOnly} onChange={(e) => field.onChange(e.currentTarget.checked)} />
+            )}
           />
           {readOnly ? null : (
             <Button type="submit" loading={saving} disabled={!isDirty && limit !== null}>

@@ -14,7 +14,13 @@ export interface PeopleFilters {
 export const NO_PEOPLE_FILTERS: PeopleFilters = { search: '', status: null };
 
 /** The query fields those filters become. */
-export const peopleQuery = (list: ListState<PeopleFilters>) => ({ Page: list.page, Size: list.size, Search: list.applied.search, Status: list.applied.status, ...list.sort });
+export const peopleQuery = (list: ListState<PeopleFilters>) => ({
+  Page: list.page,
+  Size: list.size,
+  Search: list.applied.search,
+  Status: list.applied.status,
+  ...list.sort,
+});
 
 interface ListFiltersProps {
   list: ListState<PeopleFilters>;

@@ -25,7 +25,17 @@ const columns: Column<Row>[] = [
   { key: 'amount', header: 'Importe', sortValue: (r) => r.Amount, render: (r) => String(r.Amount) },
 ];
 
-function Harness({ load, bulk, size, refetchInterval }: { load: (page: number, size: number) => Promise<Row[]>; bulk?: BulkAction<Row>[]; size?: number; refetchInterval?: number }) {
+function Harness({
+  load,
+  bulk,
+  size,
+  refetchInterval,
+}: {
+  load: (page: number, size: number) => Promise<Row[]>;
+  bulk?: BulkAction<Row>[];
+  size?: number;
+  refetchInterval?: number;
+}) {
   const list = useListState({ search: '' }, { size });
   const query = useQuery({
     queryKey: ['rows', list.page, list.size],
@@ -52,7 +62,11 @@ function Harness({ load, bulk, size, refetchInterval }: { load: (page: number, s
 
 const makeError = (status: number, code: string, message: string): ApiError => ({ status, code, message, fieldErrors: [], data: null });
 
-const names = () => within(screen.getByTestId('t')).getAllByRole('row').slice(1).map((r) => r.textContent ?? '');
+const names = () =>
+  within(screen.getByTestId('t'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.textContent ?? '');
 
 /** A list sorted by the server: the call gets the sort, the rows come back in its order. */
 function ServerSortHarness({ load }: { load: (page: number, sort: ListSort | null) => Promise<Row[]> }) {
@@ -65,7 +79,9 @@ function ServerSortHarness({ load }: { load: (page: number, sort: ListSort | nul
     { key: 'name', header: 'Nombre', sortField: 'Name', render: (r) => r.Name },
     { key: 'amount', header: 'Importe', render: (r) => String(r.Amount) },
   ];
-  return <ListScaffold testId="t" list={list} query={query} page={fromPage(query.data)} columns={serverColumns} getRowId={(r) => r.Id} emptyText="Sin registros" />;
+  return (
+    <ListScaffold testId="t" list={list} query={query} page={fromPage(query.data)} columns={serverColumns} getRowId={(r) => r.Id} emptyText="Sin registros" />
+  );
 }
 
 describe('ListScaffold', () => {

@@ -83,7 +83,11 @@ export type ListState<F extends object = object> = ReturnType<typeof useListStat
  * What a list query shows. A query paused for lack of network, or one that failed to connect, is
  * offline; never empty.
  */
-export function tableStateOf(query: Pick<UseQueryResult<unknown>, 'isError' | 'error' | 'data' | 'fetchStatus'>, rowCount: number, online: boolean): TableState {
+export function tableStateOf(
+  query: Pick<UseQueryResult<unknown>, 'isError' | 'error' | 'data' | 'fetchStatus'>,
+  rowCount: number,
+  online: boolean,
+): TableState {
   if (query.isError) {
     const noAnswer = isApiError(query.error) && query.error.status === 0 && query.error.code === 'NETWORK';
     return !online || noAnswer ? 'offline' : 'error';
@@ -250,7 +254,14 @@ export function ListScaffold<T, F extends object>({
         }
       />
       {detail ? (
-        <Drawer opened={openRow !== undefined} onClose={close} title={openRow ? detail.title(openRow) : ''} position="right" size={detail.size ?? 'lg'} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+        <Drawer
+          opened={openRow !== undefined}
+          onClose={close}
+          title={openRow ? detail.title(openRow) : ''}
+          position="right"
+          size={detail.size ?? 'lg'}
+          closeButtonProps={{ 'aria-label': 'Cerrar' }}
+        >
           {openRow ? detail.render(openRow, close) : null}
         </Drawer>
       ) : null}

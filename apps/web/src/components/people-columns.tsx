@@ -27,7 +27,11 @@ export function personColumn<T extends Person>(header: string, nameOf: (row: T) 
 }
 
 /** The role of a user, in the words people use («Operador», «Empresa»). */
-export const roleColumn = <T extends { Role: { Name: string } }>(): Column<T> => ({ key: 'role', header: 'Rol', render: (u) => <Text size="sm">{roleLabel(u.Role.Name)}</Text> });
+export const roleColumn = <T extends { Role: { Name: string } }>(): Column<T> => ({
+  key: 'role',
+  header: 'Rol',
+  render: (u) => <Text size="sm">{roleLabel(u.Role.Name)}</Text>,
+});
 
 /** Sign-up date and status, the closing columns of every list of users. */
 export const datedStatusColumns = <T extends Dated>(createdHeader = 'Fecha de alta'): Column<T>[] => [

@@ -52,7 +52,9 @@ export function PhoneFields<T extends FieldValues, C, O>({ form, code, number, c
         <Controller
           control={form.control}
           name={code}
-          render={({ field, fieldState }) => <PhoneCodeSelect label={codeLabel} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />}
+          render={({ field, fieldState }) => (
+            <PhoneCodeSelect label={codeLabel} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
+          )}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 7 }}>

@@ -6,7 +6,13 @@ import { answer, renderWithApp } from '../test/render';
 import { POSTAL_CODE_NOT_FOUND, PostalCodeFields } from './postal-code-fields';
 
 const JUAREZ = '0b6f3b1e-0000-4000-8000-000000000001';
-const INFO_06600 = { PostalCode: '06600', Municipality: 'Cuauhtémoc', City: 'Ciudad de México', State: 'Ciudad de México', Colonies: [{ Id: JUAREZ, Name: 'Juárez', SettlementType: 'Colonia', Zone: 'Urbano' }] };
+const INFO_06600 = {
+  PostalCode: '06600',
+  Municipality: 'Cuauhtémoc',
+  City: 'Ciudad de México',
+  State: 'Ciudad de México',
+  Colonies: [{ Id: JUAREZ, Name: 'Juárez', SettlementType: 'Colonia', Zone: 'Urbano' }],
+};
 
 const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
 beforeEach(() => {
@@ -14,10 +20,20 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url === '/api/v1/postal-code/06600') return answer(INFO_06600);
-    return new Response(JSON.stringify({ success: false, IsSuccess: false, data: null, status: { code: 404, message: 'No encontrado' }, ErrorCode: 'NOT_FOUND_LOOKUP', message: 'No encontrado' }), {
-      status: 404,
-      headers: { 'content-type': 'application/json' },
-    });
+    return new Response(
+      JSON.stringify({
+        success: false,
+        IsSuccess: false,
+        data: null,
+        status: { code: 404, message: 'No encontrado' },
+        ErrorCode: 'NOT_FOUND_LOOKUP',
+        message: 'No encontrado',
+      }),
+      {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      },
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
 });

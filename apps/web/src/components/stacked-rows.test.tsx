@@ -31,7 +31,17 @@ const columns: Column<Move>[] = [
 /** The window is `narrow` or not for the stacking query only. */
 function screenIs(narrow: boolean) {
   vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) => ({ matches: narrow && query === STACK_QUERY, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList,
+    (query: string) =>
+      ({
+        matches: narrow && query === STACK_QUERY,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
   );
 }
 

@@ -42,7 +42,12 @@ export function statusLabel(nameOrUid: string): string {
 
 /** A catalogue status (spec §4), by name or uuid, as a coloured badge. */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
-  if (!status) return <Badge color="gray" variant="light">Sin estatus</Badge>;
+  if (!status)
+    return (
+      <Badge color="gray" variant="light">
+        Sin estatus
+      </Badge>
+    );
   const name = statusName(status) ?? status;
   return (
     <Badge color={COLORS[name] ?? 'gray'} variant="light" data-status={name}>

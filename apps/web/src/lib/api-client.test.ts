@@ -68,13 +68,17 @@ describe('apiRequest: the pair', () => {
   });
 
   it('reads the error text from the spec §8 fields (errorDescrpition)', async () => {
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ IsSuccess: false, errorDescrpition: 'The payment day needs to be a future date' }), { status: 422 }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ IsSuccess: false, errorDescrpition: 'The payment day needs to be a future date' }), { status: 422 }),
+    );
     const [, error] = await apiRequest('POST', '/api/v1/thing');
     expect(error?.message).toBe('The payment day needs to be a future date');
   });
 
   it('treats success:false on a 200 as an error', async () => {
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ success: false, IsSuccess: false, data: null, message: 'Todas las transacciones fallaron' }), { status: 200 }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ success: false, IsSuccess: false, data: null, message: 'Todas las transacciones fallaron' }), { status: 200 }),
+    );
     const [, error] = await apiRequest('POST', '/api/v1/thing');
     expect(error?.message).toBe('Todas las transacciones fallaron');
   });
@@ -196,9 +200,7 @@ describe('apiRequest: session', () => {
     session.start(tokens('old-access', 'refresh-1'));
     const expired = vi.fn();
     const off = session.onExpired(expired);
-    fetchMock
-      .mockResolvedValueOnce(answer(null, 401, { ErrorCode: 'UNAUTHORIZED' }))
-      .mockResolvedValueOnce(answer(null, 401, { ErrorCode: 'UNAUTHORIZED' }));
+    fetchMock.mockResolvedValueOnce(answer(null, 401, { ErrorCode: 'UNAUTHORIZED' })).mockResolvedValueOnce(answer(null, 401, { ErrorCode: 'UNAUTHORIZED' }));
 
     const [data, error] = await apiRequest('GET', '/api/v1/account/me');
     off();

@@ -91,8 +91,7 @@ export function decodeBase64(data: string): string {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const isEnveloped = (v: unknown): v is { Data: string } =>
-  isRecord(v) && typeof v['Data'] === 'string' && Object.keys(v).length === 1;
+const isEnveloped = (v: unknown): v is { Data: string } => isRecord(v) && typeof v['Data'] === 'string' && Object.keys(v).length === 1;
 
 function makeError(status: number, code: string, message: string, extra: Partial<ApiError> = {}): ApiError {
   return { status, code, message, fieldErrors: [], data: null, ...extra };
@@ -129,7 +128,12 @@ function readFieldErrors(body: unknown): ApiFieldError[] {
 }
 
 function errorFromBody(status: number, body: unknown): ApiError {
-  const code = isRecord(body) && typeof body['ErrorCode'] === 'string' ? body['ErrorCode'] : isRecord(body) && typeof body['errorCode'] === 'string' ? body['errorCode'] : `HTTP_${status}`;
+  const code =
+    isRecord(body) && typeof body['ErrorCode'] === 'string'
+      ? body['ErrorCode']
+      : isRecord(body) && typeof body['errorCode'] === 'string'
+        ? body['errorCode']
+        : `HTTP_${status}`;
   return makeError(status, code, readErrorText(body) ?? statusMessage(status), {
     fieldErrors: readFieldErrors(body),
     data: isRecord(body) ? (body['data'] ?? null) : null,
@@ -357,7 +361,8 @@ async function run<T>(method: HttpMethod, path: string, options: ApiRequestOptio
   if (schema) {
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
-      if (import.meta.env.DEV && import.meta.env.MODE !== 'test') console.warn(`[api] ${method} ${path}: respuesta con formato inesperado`, parsed.error.issues);
+      if (import.meta.env.DEV && import.meta.env.MODE !== 'test')
+        console.warn(`[api] ${method} ${path}: respuesta con formato inesperado`, parsed.error.issues);
       return [null, makeError(raw.status, 'RESPONSE_FORMAT', ERROR_MESSAGES.RESPONSE_FORMAT, { data })];
     }
     return [parsed.data, null];

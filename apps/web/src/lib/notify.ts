@@ -8,4 +8,7 @@ export const notifyActionFailed = (error: unknown) =>
 
 /** "Se bloquearon 3 usuarios." after a bulk action. */
 export const notifyBulkDone = (action: keyof typeof LIFECYCLE_TEXT, affected: number, noun: { one: string; many: string }) =>
-  notifications.show({ color: 'green', message: `Se ${affected === 1 ? LIFECYCLE_TEXT[action].one : LIFECYCLE_TEXT[action].many} ${countOf(affected, noun.one, noun.many)}.` });
+  notifications.show({
+    color: 'green',
+    message: `Se ${affected === 1 ? LIFECYCLE_TEXT[action].one : LIFECYCLE_TEXT[action].many} ${countOf(affected, noun.one, noun.many)}.`,
+  });

@@ -9,8 +9,7 @@ export const emailField = EmailField;
 /** Required first, then the contracts password policy. */
 export const passwordField = z.string({ message: REQUIRED }).min(1, REQUIRED).pipe(passwordSchema);
 
-export const requiredText = (max = 100) =>
-  z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(max, `Debe contener máximo ${max} caracteres`);
+export const requiredText = (max = 100) => z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(max, `Debe contener máximo ${max} caracteres`);
 
 export const sixDigitCode = z
   .string({ message: REQUIRED })

@@ -42,5 +42,8 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 
 Object.defineProperty(window, 'getComputedStyle', {
   writable: true,
-  value: ((original) => (elt: Element, pseudo?: string | null) => original(elt, pseudo ?? undefined))(window.getComputedStyle.bind(window)),
+  value: (
+    (original) => (elt: Element, pseudo?: string | null) =>
+      original(elt, pseudo ?? undefined)
+  )(window.getComputedStyle.bind(window)),
 });

@@ -70,7 +70,16 @@ export type BusinessDetail = z.infer<typeof BusinessDetail>;
  * The business a business user belongs to, as their /profile shows it: a persona moral's company
  * data (razón social, RFC of 12, legal representative) or a persona física's own.
  */
-export const MyBusiness = BusinessDetail.pick({ Id: true, ClientNumber: true, CompanyName: true, Name: true, LastName: true, SecondLastName: true, Rfc: true, Curp: true }).extend({
+export const MyBusiness = BusinessDetail.pick({
+  Id: true,
+  ClientNumber: true,
+  CompanyName: true,
+  Name: true,
+  LastName: true,
+  SecondLastName: true,
+  Rfc: true,
+  Curp: true,
+}).extend({
   IsMoral: z.boolean(),
   LegalRepresentative: z.object({ Name: z.string(), Email: z.string() }).nullable(),
 });
@@ -129,7 +138,10 @@ export const BusinessIdBody = z.object({ Id: Uuid });
 export const BusinessEmailBody = z.object({ Email: EmailField });
 export const BusinessCustomerIdBody = z.object({
   Id: Uuid,
-  CustomerId: z.string({ message: 'Este campo es requerido' }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Identificador de cliente no válido'),
+  CustomerId: z
+    .string({ message: 'Este campo es requerido' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Identificador de cliente no válido'),
 });
 export const BUSINESS_ACTIONS = ['activar', 'desactivar', 'bloquear', 'desbloquear'] as const;
 export const BusinessBulkBody = z.object({ Action: z.enum(BUSINESS_ACTIONS, { message: 'Acción no válida' }), Ids: SelectedIds });
@@ -223,7 +235,10 @@ export const Beneficiary = z.object({
 const BeneficiaryFields = {
   v_names: PersonName(120),
   d_birthdate_at: DateField,
-  v_phone: z.string({ message: 'Este campo es requerido' }).trim().regex(/^\d{10}$/, 'El teléfono debe tener 10 dígitos'),
+  v_phone: z
+    .string({ message: 'Este campo es requerido' })
+    .trim()
+    .regex(/^\d{10}$/, 'El teléfono debe tener 10 dígitos'),
   v_email: EmailField,
 };
 /** Owner: v_uid_user (a wallet user) or v_uid_business; a wallet or business user means themselves. */

@@ -33,7 +33,12 @@ export interface CardFile {
   hint: string;
 }
 
-const HOLDER_ID: FileColumn = { key: 'CardholderIdentifier', header: 'Identificador del tarjetahabiente', aliases: ['Identificador tarjetahabiente', 'Tarjetahabiente'], example: 'TH0001' };
+const HOLDER_ID: FileColumn = {
+  key: 'CardholderIdentifier',
+  header: 'Identificador del tarjetahabiente',
+  aliases: ['Identificador tarjetahabiente', 'Tarjetahabiente'],
+  example: 'TH0001',
+};
 const CARD_ID: FileColumn = { key: 'CardIdentifier', header: 'Identificador de la tarjeta', aliases: ['Identificador tarjeta', 'Tarjeta'], example: '' };
 
 export const CARD_FILES = {

@@ -50,10 +50,30 @@ export const isLuhnValid = (pan: string) => /^\d{16}$/.test(pan) && luhnCheckDig
 
 /** MCC groups a business can allow or block per card; each names its MCC ranges. */
 export const MCC_GROUPS = {
-  fuel: { name: 'Gasolineras', ranges: [[5541, 5542], [5983, 5983]] },
+  fuel: {
+    name: 'Gasolineras',
+    ranges: [
+      [5541, 5542],
+      [5983, 5983],
+    ],
+  },
   restaurants: { name: 'Restaurantes', ranges: [[5811, 5814]] },
-  travel: { name: 'Viajes', ranges: [[3000, 3999], [4511, 4511], [4722, 4722], [7011, 7011]] },
-  groceries: { name: 'Supermercados', ranges: [[5411, 5411], [5499, 5499]] },
+  travel: {
+    name: 'Viajes',
+    ranges: [
+      [3000, 3999],
+      [4511, 4511],
+      [4722, 4722],
+      [7011, 7011],
+    ],
+  },
+  groceries: {
+    name: 'Supermercados',
+    ranges: [
+      [5411, 5411],
+      [5499, 5499],
+    ],
+  },
   cash: { name: 'Retiros de efectivo', ranges: [[6010, 6011]] },
   entertainment: { name: 'Entretenimiento', ranges: [[7832, 7999]] },
 } as const satisfies Record<string, { name: string; ranges: readonly (readonly [number, number])[] }>;
@@ -69,8 +89,14 @@ export type Channel = keyof typeof CHANNELS;
 
 export const CardControls = z.object({
   /** Empty: every category not blocked is allowed. */
-  AllowedMccGroups: z.array(z.enum(MCC_GROUP_KEYS as [MccGroup, ...MccGroup[]], { message: 'Categoría no válida' })).max(10).default([]),
-  BlockedMccGroups: z.array(z.enum(MCC_GROUP_KEYS as [MccGroup, ...MccGroup[]], { message: 'Categoría no válida' })).max(10).default([]),
+  AllowedMccGroups: z
+    .array(z.enum(MCC_GROUP_KEYS as [MccGroup, ...MccGroup[]], { message: 'Categoría no válida' }))
+    .max(10)
+    .default([]),
+  BlockedMccGroups: z
+    .array(z.enum(MCC_GROUP_KEYS as [MccGroup, ...MccGroup[]], { message: 'Categoría no válida' }))
+    .max(10)
+    .default([]),
   Online: z.boolean().default(true),
   InPerson: z.boolean().default(true),
   Atm: z.boolean().default(true),
@@ -119,7 +145,10 @@ export const CardholderInput = z.object({
   SecondLastName: optional(PersonName()),
   Email: EmailField,
   PhoneCode: CountryCode,
-  CellPhone: z.string({ message: REQUIRED }).trim().regex(/^\d{10}$/, 'El teléfono debe tener 10 dígitos'),
+  CellPhone: z
+    .string({ message: REQUIRED })
+    .trim()
+    .regex(/^\d{10}$/, 'El teléfono debe tener 10 dígitos'),
   Curp: optional(curpSchema),
   Rfc: optional(rfcSchema('fisica')),
   BirthDate: optional(DateField),
@@ -168,7 +197,12 @@ export const CardholderNamesBody = BusinessScoped.extend({
   SecondLastName: optional(PersonName()),
 });
 export const RowError = z.object({ Row: z.number().int(), Field: z.string().nullable(), Message: z.string() });
-export const UploadResult = z.object({ TotalRecords: z.number().int(), CreatedRecords: z.number().int(), FailedRecords: z.number().int(), Errors: z.array(RowError) });
+export const UploadResult = z.object({
+  TotalRecords: z.number().int(),
+  CreatedRecords: z.number().int(),
+  FailedRecords: z.number().int(),
+  Errors: z.array(RowError),
+});
 
 // ---- cards ------------------------------------------------------------------------------------
 
@@ -186,7 +220,15 @@ export const Card = z.object({
   CreatedAt: z.string(),
   ActivatedAt: z.string().nullable(),
   ReferenceBatch: z.string(),
-  Payload: z.object({ MaskedPan: z.string(), Last4: z.string(), ValidDate: z.string(), CardType: z.string(), Controls: CardControls, ReplacedBy: z.string().nullable(), ReplacementOf: z.string().nullable() }),
+  Payload: z.object({
+    MaskedPan: z.string(),
+    Last4: z.string(),
+    ValidDate: z.string(),
+    CardType: z.string(),
+    Controls: CardControls,
+    ReplacedBy: z.string().nullable(),
+    ReplacementOf: z.string().nullable(),
+  }),
   CustomerId: z.string().nullable(),
   BusinessId: z.string().nullable(),
 });
@@ -198,7 +240,10 @@ export const CardListBody = BusinessScoped.extend({
   Status: z.coerce.number().int().min(1).max(4).optional(),
   ReferenceBatch: z.string().trim().max(60).optional(),
   CardholderIdentifier: z.string().trim().max(40).optional(),
-  Last4: z.string().regex(/^\d{4}$/, 'Escribe los últimos 4 dígitos').optional(),
+  Last4: z
+    .string()
+    .regex(/^\d{4}$/, 'Escribe los últimos 4 dígitos')
+    .optional(),
   /** Staff: only cards not assigned to any business. */
   Unassigned: z.boolean().optional(),
 });
@@ -232,9 +277,13 @@ export const CreationBatch = z.object({
 export const CreationBatchPage = tokenPageOf(CreationBatch);
 export const BatchListBody = z.object({ ...TokenPage, Status: z.enum(BATCH_STATUSES).optional() });
 export const BatchRefBody = z.object({ ReferenceBatch: z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(60) });
-export const GenerateCardsBody = z.object({ Count: z.coerce.number({ message: REQUIRED }).int('Debe ser un número entero').min(1, 'Mínimo 1 tarjeta').max(100_000, 'Máximo 100,000 tarjetas por lote') });
+export const GenerateCardsBody = z.object({
+  Count: z.coerce.number({ message: REQUIRED }).int('Debe ser un número entero').min(1, 'Mínimo 1 tarjeta').max(100_000, 'Máximo 100,000 tarjetas por lote'),
+});
 export const StockSettings = z.object({ LowStockThreshold: z.number().int(), Bin: z.string(), Unassigned: z.number().int(), IsLow: z.boolean() });
-export const StockSettingsBody = z.object({ LowStockThreshold: z.coerce.number({ message: REQUIRED }).int('Debe ser un número entero').min(0, 'Debe ser mayor o igual a 0').max(10_000_000) });
+export const StockSettingsBody = z.object({
+  LowStockThreshold: z.coerce.number({ message: REQUIRED }).int('Debe ser un número entero').min(0, 'Debe ser mayor o igual a 0').max(10_000_000),
+});
 
 /** What an assignment row became, as a person reads it (issue 26 §2). */
 export const ACTIVATION_STATUS_NAMES: Record<string, string> = { MATCHED: 'Asignada', ACTIVATED: 'Activada', FAILED: 'Con error' };
@@ -257,15 +306,44 @@ export const ActivationItem = z.object({
 export type ActivationItem = z.infer<typeof ActivationItem>;
 export const ActivationItemPage = tokenPageOf(ActivationItem);
 export const ActivationListBody = BusinessScoped.extend({ ...TokenPage, ReferenceBatch: z.string().trim().max(60).optional() });
-export const MatchResult = z.object({ ReferenceBatch: z.string(), TotalRecords: z.number().int(), MatchedRecords: z.number().int(), FailedRecords: z.number().int(), Errors: z.array(RowError) });
+export const MatchResult = z.object({
+  ReferenceBatch: z.string(),
+  TotalRecords: z.number().int(),
+  MatchedRecords: z.number().int(),
+  FailedRecords: z.number().int(),
+  Errors: z.array(RowError),
+});
 
 // ---- card money -------------------------------------------------------------------------------
 
-export const CardBalance = z.object({ CardIdentifier: z.string(), MaskedPan: z.string(), balance: AmountOut, transitBalance: AmountOut, availableBalance: AmountOut });
-export const CardholderBalance = z.object({ CardholderIdentifier: z.string(), balance: AmountOut, transitBalance: AmountOut, availableBalance: AmountOut, Cards: z.array(CardBalance) });
-export const CardholderBalancesBody = BusinessScoped.extend({ CardholderIdentifiers: z.array(HolderIdField).min(1, REQUIRED).max(100, 'Debe contener máximo 100 elementos') });
+export const CardBalance = z.object({
+  CardIdentifier: z.string(),
+  MaskedPan: z.string(),
+  balance: AmountOut,
+  transitBalance: AmountOut,
+  availableBalance: AmountOut,
+});
+export const CardholderBalance = z.object({
+  CardholderIdentifier: z.string(),
+  balance: AmountOut,
+  transitBalance: AmountOut,
+  availableBalance: AmountOut,
+  Cards: z.array(CardBalance),
+});
+export const CardholderBalancesBody = BusinessScoped.extend({
+  CardholderIdentifiers: z.array(HolderIdField).min(1, REQUIRED).max(100, 'Debe contener máximo 100 elementos'),
+});
 
-export const FundingRow = z.object({ Row: z.number().int(), CardIdentifier: z.string(), CardholderIdentifier: z.string().nullable(), MaskedPan: z.string(), Amount: AmountOut, Commission: AmountOut, IVA: AmountOut, Total: AmountOut });
+export const FundingRow = z.object({
+  Row: z.number().int(),
+  CardIdentifier: z.string(),
+  CardholderIdentifier: z.string().nullable(),
+  MaskedPan: z.string(),
+  Amount: AmountOut,
+  Commission: AmountOut,
+  IVA: AmountOut,
+  Total: AmountOut,
+});
 export const FundingPreview = z.object({
   Executed: z.boolean(),
   Rows: z.array(FundingRow),
@@ -278,7 +356,14 @@ export const FundingPreview = z.object({
   RemainingBalance: AmountOut,
 });
 
-export const CARD_MOVEMENT_KINDS = { funding: 'Fondeo', purchase: 'Compra', refund: 'Devolución', 'replacement-out': 'Traspaso por reposición (salida)', 'replacement-in': 'Traspaso por reposición (entrada)', 'spei-out': 'Envío SPEI' } as const;
+export const CARD_MOVEMENT_KINDS = {
+  funding: 'Fondeo',
+  purchase: 'Compra',
+  refund: 'Devolución',
+  'replacement-out': 'Traspaso por reposición (salida)',
+  'replacement-in': 'Traspaso por reposición (entrada)',
+  'spei-out': 'Envío SPEI',
+} as const;
 /** Card movements that take money from the card (a charge); the rest add to it. */
 export const CARD_MOVEMENT_CHARGES: readonly string[] = ['purchase', 'replacement-out', 'spei-out'];
 export const CardMovement = z.object({
@@ -328,7 +413,10 @@ export const AuthorizeBody = BusinessScoped.extend({
   Mcc: z.coerce.number({ message: 'MCC no válido' }).int('MCC no válido').min(1, 'MCC no válido').max(9999, 'MCC no válido'),
   Amount: AmountField,
   Channel: z.enum(Object.keys(CHANNELS) as [Channel, ...Channel[]], { message: 'Canal no válido' }).default('in-person'),
-  Country: z.string().regex(/^[A-Z]{2}$/, 'País no válido').default('MX'),
+  Country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'País no válido')
+    .default('MX'),
 });
 export const AuthorizationRefBody = BusinessScoped.extend({ AuthorizationId: z.string().uuid({ message: 'Identificador no válido' }) });
 export const RefundBody = AuthorizationRefBody.extend({ Amount: AmountField.optional() });

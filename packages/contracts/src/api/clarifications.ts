@@ -74,10 +74,18 @@ export interface ClarificationTypeInfo {
   SlaHours: number;
 }
 
-export const CLARIFICATION_TYPES: readonly ClarificationTypeInfo[] = TYPES_CLARIFICATIONS.map((t) => ({ Id: t.v_uid, Value: t.v_name, SlaHours: SLA_BY_NAME[t.v_name] ?? 120 }));
+export const CLARIFICATION_TYPES: readonly ClarificationTypeInfo[] = TYPES_CLARIFICATIONS.map((t) => ({
+  Id: t.v_uid,
+  Value: t.v_name,
+  SlaHours: SLA_BY_NAME[t.v_name] ?? 120,
+}));
 export const clarificationType = (uid: string) => CLARIFICATION_TYPES.find((t) => t.Id === uid.toLowerCase());
 
-const Comment = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(CLARIFICATION_LIMITS.comment, `Debe contener máximo ${CLARIFICATION_LIMITS.comment} caracteres`);
+const Comment = z
+  .string({ message: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(CLARIFICATION_LIMITS.comment, `Debe contener máximo ${CLARIFICATION_LIMITS.comment} caracteres`);
 const TypeId = Uuid.refine((v) => !!clarificationType(v), CLARIFICATION_MESSAGES.unknownType);
 const StatusField = z.enum(CLARIFICATION_STATUSES, { message: 'Estatus no válido' });
 /** A SPEI tracking key: letters and digits, up to 40 (claveRastreo is up to 30; returns add a prefix). */
@@ -99,13 +107,22 @@ export const ClarificationUpdateBody = z.object({
     z
       .string()
       .trim()
-      .transform((v, ctx) => ((CLARIFICATION_STATUSES as readonly string[]).includes(v) ? (v as ClarificationStatus) : (clarificationStatusOf(v) ?? (ctx.addIssue({ code: 'custom', message: 'Estatus no válido' }), z.NEVER)))),
+      .transform((v, ctx) =>
+        (CLARIFICATION_STATUSES as readonly string[]).includes(v)
+          ? (v as ClarificationStatus)
+          : (clarificationStatusOf(v) ?? (ctx.addIssue({ code: 'custom', message: 'Estatus no válido' }), z.NEVER)),
+      ),
   ),
   /** A note kept in the timeline with the status change (the closing answer, the reason to escalate). */
   t_note: optional(Comment),
   AssignToMe: z.boolean().optional(),
   v_uid_type_clarification: optional(TypeId),
-  n_calification: z.number({ message: CLARIFICATION_MESSAGES.rating }).int(CLARIFICATION_MESSAGES.rating).min(0, CLARIFICATION_MESSAGES.rating).max(5, CLARIFICATION_MESSAGES.rating).optional(),
+  n_calification: z
+    .number({ message: CLARIFICATION_MESSAGES.rating })
+    .int(CLARIFICATION_MESSAGES.rating)
+    .min(0, CLARIFICATION_MESSAGES.rating)
+    .max(5, CLARIFICATION_MESSAGES.rating)
+    .optional(),
   t_calification: optional(z.string().trim().max(CLARIFICATION_LIMITS.rating, `Debe contener máximo ${CLARIFICATION_LIMITS.rating} caracteres`)),
 });
 

@@ -20,9 +20,18 @@ export const CMS_SECTION_LABELS: Readonly<Record<CmsSection, string>> = { busine
  * is a menu entry, decision 0003 and 0012).
  */
 const SECTION_KINDS: Readonly<Record<CmsSection, ClientKind>> = { business: 'BUS', wallet: 'WAL' };
-const EXTRA_SCREENS: Readonly<Record<CmsSection, ReadonlyArray<[string, string]>>> = { business: [], wallet: [['/dashboard', 'Mi resumen'], ['/help', 'Ayuda']] };
+const EXTRA_SCREENS: Readonly<Record<CmsSection, ReadonlyArray<[string, string]>>> = {
+  business: [],
+  wallet: [
+    ['/dashboard', 'Mi resumen'],
+    ['/help', 'Ayuda'],
+  ],
+};
 export function helpScreens(section: CmsSection): ReadonlyMap<string, string> {
-  return new Map([...MENU_SEED.filter((e) => e.v_client_prefix.includes(SECTION_KINDS[section])).map((e): [string, string] => [e.v_url, e.v_name]), ...EXTRA_SCREENS[section]]);
+  return new Map([
+    ...MENU_SEED.filter((e) => e.v_client_prefix.includes(SECTION_KINDS[section])).map((e): [string, string] => [e.v_url, e.v_name]),
+    ...EXTRA_SCREENS[section],
+  ]);
 }
 /** The title of the screen a help link opens (its query string aside), or null if it is none of the section's. */
 export const helpLinkTitle = (section: CmsSection, link: string): string | null => helpScreens(section).get(link.split(/[?#]/)[0] ?? '') ?? null;
@@ -40,7 +49,11 @@ export const CMS_STATUS_LABELS: Readonly<Record<CmsStatus, string>> = { borrador
 
 const Section = z.enum(CMS_SECTION_NAMES, { message: 'Sección no válida' });
 const Status = z.enum(CMS_STATUS_NAMES, { message: 'Estado no válido' });
-const Name = z.string({ message: 'Este campo es requerido' }).trim().min(2, 'Debe contener mínimo 2 caracteres').max(120, 'Debe contener máximo 120 caracteres');
+const Name = z
+  .string({ message: 'Este campo es requerido' })
+  .trim()
+  .min(2, 'Debe contener mínimo 2 caracteres')
+  .max(120, 'Debe contener máximo 120 caracteres');
 
 // ---- Content types ---------------------------------------------------------------------------------
 

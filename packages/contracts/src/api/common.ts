@@ -2,9 +2,11 @@ import { z } from 'zod';
 
 /** The §5 words for the rules a schema did not word itself; undefined leaves zod's Spanish locale. */
 const SPEC_WORDS: z.core.$ZodErrorMap = (issue) => {
-  if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union')) return 'Este campo es requerido';
+  if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union'))
+    return 'Este campo es requerido';
   if (issue.code === 'too_big' && issue.origin === 'string') return `Debe contener máximo ${issue.maximum} caracteres`;
-  if (issue.code === 'too_small' && issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'Este campo es requerido' : `Debe contener mínimo ${issue.minimum} caracteres`;
+  if (issue.code === 'too_small' && issue.origin === 'string')
+    return Number(issue.minimum) <= 1 ? 'Este campo es requerido' : `Debe contener mínimo ${issue.minimum} caracteres`;
   if (issue.code === 'too_big' && issue.origin === 'array') return `Debe contener máximo ${issue.maximum} elementos`;
   if (issue.code === 'invalid_format') {
     if (issue.format === 'email') return 'Correo electrónico no válido';
@@ -25,7 +27,9 @@ z.config({ ...z.locales.es(), customError: SPEC_WORDS });
  * A field's own message for a value that is there but wrong; a field left out still answers the §5
  * 'Este campo es requerido' (a schema's own message would otherwise win over SPEC_WORDS).
  */
-export const unlessMissing = (message: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? 'Este campo es requerido' : message) });
+export const unlessMissing = (message: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? 'Este campo es requerido' : message),
+});
 
 /** Ids are version-4 UUIDs (§5); anything else is refused before any lookup. */
 export const Uuid = z.uuidv4(unlessMissing('Identificador no válido'));

@@ -112,9 +112,15 @@ export const looksLikeFormula = (v: string): boolean => /^[=+\-@]/.test(v);
 export const DispersionRowInput = z.object({
   Name: z.string().max(200).default(''),
   Clabe: z.string().max(60).default(''),
-  Amount: z.union([z.string().max(40), z.number()]).transform(String).default(''),
+  Amount: z
+    .union([z.string().max(40), z.number()])
+    .transform(String)
+    .default(''),
   Concept: z.string().max(200).default(''),
-  Reference: z.union([z.string().max(40), z.number()]).transform(String).default(''),
+  Reference: z
+    .union([z.string().max(40), z.number()])
+    .transform(String)
+    .default(''),
   Rfc: z.string().max(40).optional(),
   Email: z.string().max(300).optional(),
 });
@@ -175,7 +181,10 @@ function plainValidRow(row: number, input: Partial<Record<DispersionColumn, stri
  * Validates one row with the contracts rules of a single SPEI out. Returns the row or every error
  * of it (column named as in the template). `row` is the number the person sees (file line).
  */
-export function validateDispersionRow(row: number, input: Partial<Record<DispersionColumn, string>>): { value?: ValidDispersionRow; errors: DispersionRowError[] } {
+export function validateDispersionRow(
+  row: number,
+  input: Partial<Record<DispersionColumn, string>>,
+): { value?: ValidDispersionRow; errors: DispersionRowError[] } {
   const quick = plainValidRow(row, input);
   if (quick) return { value: quick, errors: [] };
   const errors: DispersionRowError[] = [];
@@ -254,7 +263,7 @@ export function holderNameKey(name: string): string {
     .replace(/[^a-z0-9&ñ ]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()} `;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const form of LEGAL_FORMS) {
       if (s.endsWith(` ${form} `)) {
@@ -284,8 +293,42 @@ export const HOLDER_CHECK_NAMES: Readonly<Record<HolderCheck, string>> = {
 
 // ---- the sandbox's penny test ------------------------------------------------------------------------
 
-const FIRST_NAMES = ['ANA', 'LUIS', 'MARIA', 'JOSE', 'SOFIA', 'CARLOS', 'LUCIA', 'JORGE', 'ELENA', 'MIGUEL', 'PAULA', 'RAUL', 'ROSA', 'DIEGO', 'LAURA', 'PEDRO'];
-const LAST_NAMES = ['GARCIA', 'LOPEZ', 'MARTINEZ', 'HERNANDEZ', 'PEREZ', 'SANCHEZ', 'RAMIREZ', 'TORRES', 'FLORES', 'RIVERA', 'GOMEZ', 'DIAZ', 'CRUZ', 'MORALES', 'REYES', 'ORTIZ'];
+const FIRST_NAMES = [
+  'ANA',
+  'LUIS',
+  'MARIA',
+  'JOSE',
+  'SOFIA',
+  'CARLOS',
+  'LUCIA',
+  'JORGE',
+  'ELENA',
+  'MIGUEL',
+  'PAULA',
+  'RAUL',
+  'ROSA',
+  'DIEGO',
+  'LAURA',
+  'PEDRO',
+];
+const LAST_NAMES = [
+  'GARCIA',
+  'LOPEZ',
+  'MARTINEZ',
+  'HERNANDEZ',
+  'PEREZ',
+  'SANCHEZ',
+  'RAMIREZ',
+  'TORRES',
+  'FLORES',
+  'RIVERA',
+  'GOMEZ',
+  'DIAZ',
+  'CRUZ',
+  'MORALES',
+  'REYES',
+  'ORTIZ',
+];
 
 /**
  * Who holds a CLABE, as the SANDBOX rail answers its penny test (documented in decision 0014):
@@ -488,7 +531,13 @@ export type ApprovalConfig = z.infer<typeof ApprovalConfig>;
 export const ApprovalConfigBody = z.object({ Enabled: z.boolean(), ThresholdAmount: optional(AmountField) });
 
 export const HolderVerifyBody = z.object({ Clabe: ClabeField, Name: BeneficiaryNameField, Rfc: optional(rfcSchema()), BusinessId: optional(Uuid) });
-export const HolderVerifyOut = z.object({ Clabe: z.string(), Result: z.enum(HOLDER_CHECKS), ResultName: z.string(), HolderName: z.string().nullable(), HolderRfc: z.string().nullable() });
+export const HolderVerifyOut = z.object({
+  Clabe: z.string(),
+  Result: z.enum(HOLDER_CHECKS),
+  ResultName: z.string(),
+  HolderName: z.string().nullable(),
+  HolderRfc: z.string().nullable(),
+});
 
 /** Legacy /api/v1/dispersal: the §3 dispersal entity over the same data. */
 export const Dispersal = z.object({

@@ -18,8 +18,7 @@ export const optional = <T extends z.ZodTypeAny>(schema: T) =>
 export const RequiredText = (max: number) => z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(max, maxMessage(max));
 
 /** Names and last names: letters (with accents), spaces and . ' - */
-export const PersonName = (max = 60) =>
-  RequiredText(max).regex(/^[\p{L}][\p{L} .'-]*$/u, 'Solo se aceptan letras y espacios');
+export const PersonName = (max = 60) => RequiredText(max).regex(/^[\p{L}][\p{L} .'-]*$/u, 'Solo se aceptan letras y espacios');
 
 /** A company name: letters, digits, spaces and the usual punctuation of "Comercializadora X, S.A. de C.V.". */
 export const CompanyName = RequiredText(150).regex(/^[\p{L}\d][\p{L}\d .,&'()-]*$/u, 'Solo se aceptan letras, números, espacios y . , & ( ) -');
@@ -28,7 +27,10 @@ export const CompanyName = RequiredText(150).regex(/^[\p{L}\d][\p{L}\d .,&'()-]*
 export const DateField = z.iso.date({ message: 'Fecha no válida' });
 
 /** National number (digits only); its length is checked against the country code on the server. */
-export const PhoneNumber = z.string({ message: REQUIRED }).trim().regex(/^\d{7,15}$/, 'El teléfono debe tener 10 dígitos');
+export const PhoneNumber = z
+  .string({ message: REQUIRED })
+  .trim()
+  .regex(/^\d{7,15}$/, 'El teléfono debe tener 10 dígitos');
 
 /** A dialling code of the phone-code list; Mexico +52 by default. */
 export const CountryCode = z
@@ -37,7 +39,10 @@ export const CountryCode = z
   .refine((c) => PHONE_CODES.some((p) => p.code === c), 'Clave de país no válida')
   .default('+52');
 
-export const PostalCodeField = z.string({ message: REQUIRED }).trim().regex(/^\d{5}$/, 'El código postal debe tener 5 dígitos');
+export const PostalCodeField = z
+  .string({ message: REQUIRED })
+  .trim()
+  .regex(/^\d{5}$/, 'El código postal debe tener 5 dígitos');
 
 /** Identity numbers are checked by the server (length per kind of person, check digits, warnings). */
 export const IdentityText = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(40, maxMessage(40));

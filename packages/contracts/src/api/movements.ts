@@ -22,7 +22,17 @@ export type BalanceOut = z.infer<typeof BalanceOut>;
 // ---- business movements (SPEI out/in, deposits) --------------------------------------------------
 
 /** StatusBusinessMovement: the numbers and their names. */
-export const MOVEMENT_STATUS = { pendiente: 0, enviada: 1, liquidada: 2, devuelta: 3, rechazada: 4, cancelada: 5, eliminada: 6, porAutorizar: 7, rechazadaAutorizador: 8 } as const;
+export const MOVEMENT_STATUS = {
+  pendiente: 0,
+  enviada: 1,
+  liquidada: 2,
+  devuelta: 3,
+  rechazada: 4,
+  cancelada: 5,
+  eliminada: 6,
+  porAutorizar: 7,
+  rechazadaAutorizador: 8,
+} as const;
 export const MOVEMENT_STATUS_NAMES: Readonly<Record<number, string>> = {
   0: 'Pendiente',
   1: 'Enviada',
@@ -43,7 +53,19 @@ export const MOVEMENT_STATUS_MAX = 8;
  * derives from any other ledger transaction on a customer's account (decision 0024): card funding,
  * budget moves, the return of a settled SPEI out, and any other kind as a plain credit or charge.
  */
-export const MOVEMENT_TYPES = ['SPEI_OUT', 'SPEI_IN', 'DEPOSIT', 'WALLET_OUT', 'WALLET_IN', 'CARD_FUNDING', 'BUDGET_ADD', 'BUDGET_MINUS', 'SPEI_OUT_RETURN', 'LEDGER_IN', 'LEDGER_OUT'] as const;
+export const MOVEMENT_TYPES = [
+  'SPEI_OUT',
+  'SPEI_IN',
+  'DEPOSIT',
+  'WALLET_OUT',
+  'WALLET_IN',
+  'CARD_FUNDING',
+  'BUDGET_ADD',
+  'BUDGET_MINUS',
+  'SPEI_OUT_RETURN',
+  'LEDGER_IN',
+  'LEDGER_OUT',
+] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const MOVEMENT_TYPE_NAMES: Readonly<Record<MovementType, string>> = {
   SPEI_OUT: 'Transferencia SPEI enviada',

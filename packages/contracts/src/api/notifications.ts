@@ -7,7 +7,20 @@ const Kind = z.enum(NOTIFICATION_KIND_NAMES as [NotificationKind, ...Notificatio
 const DateOnly = z.iso.date({ message: 'Fecha no válida' });
 
 /** The fields a notice has in an answer; `Fields` may ask for some of them only. */
-export const NOTIFICATION_FIELDS = ['v_uid', 'd_create_at', 'd_update_at', 'v_title', 't_description', 'v_uid_status', 'i_status', 'v_kind', 'v_kind_label', 'v_link', 'v_uid_user', 'd_read_at'] as const;
+export const NOTIFICATION_FIELDS = [
+  'v_uid',
+  'd_create_at',
+  'd_update_at',
+  'v_title',
+  't_description',
+  'v_uid_status',
+  'i_status',
+  'v_kind',
+  'v_kind_label',
+  'v_link',
+  'v_uid_user',
+  'd_read_at',
+] as const;
 
 /**
  * The §7 envelope of the notification calls: Security, Pagination, Search, Filters, Fields, Data,
@@ -17,10 +30,15 @@ export const NOTIFICATION_FIELDS = ['v_uid', 'd_create_at', 'd_update_at', 'v_ti
 const envelope = <D extends z.ZodTypeAny, F extends z.ZodTypeAny>(data: D, filters: F) =>
   z.object({
     Security: z.record(z.string(), z.unknown()).optional(),
-    Pagination: z.object({ page: z.coerce.number().int().min(1).default(1), perPage: z.coerce.number().int().min(1).max(100).default(10) }).default({ page: 1, perPage: 10 }),
+    Pagination: z
+      .object({ page: z.coerce.number().int().min(1).default(1), perPage: z.coerce.number().int().min(1).max(100).default(10) })
+      .default({ page: 1, perPage: 10 }),
     Search: z.string().trim().max(100).optional(),
     Filters: filters,
-    Fields: z.array(z.enum(NOTIFICATION_FIELDS, { message: 'Campo no válido' })).max(NOTIFICATION_FIELDS.length).optional(),
+    Fields: z
+      .array(z.enum(NOTIFICATION_FIELDS, { message: 'Campo no válido' }))
+      .max(NOTIFICATION_FIELDS.length)
+      .optional(),
     Data: data,
     Order: z.object({ field: z.enum(['d_create_at', 'v_title', 'i_status']).default('d_create_at'), dir: z.enum(['asc', 'desc']).default('desc') }).optional(),
   });
@@ -70,7 +88,11 @@ export const NotificationPage = z.object({
   unread: z.number(),
 });
 
-const Link = z.string().trim().max(300).regex(/^\/[^/\\]/, 'El enlace debe ser una ruta del portal (p. ej. /movement)');
+const Link = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(/^\/[^/\\]/, 'El enlace debe ser una ruta del portal (p. ej. /movement)');
 export const NotificationAddRequest = envelope(
   z.object({
     v_title: z.string().trim().min(1, 'Este campo es requerido').max(120),

@@ -104,7 +104,8 @@ export const BusinessSpeiConfigBody = z
   })
   .superRefine((b, ctx) => {
     if (!b.UseCustomSpeiOutConfig) return;
-    for (const field of BUSINESS_COMMISSION_FIELDS) if (b[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'Este campo es requerido' });
+    for (const field of BUSINESS_COMMISSION_FIELDS)
+      if (b[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'Este campo es requerido' });
   });
 
 export const ValuesAndCommissionsBody = z.object({
@@ -134,7 +135,11 @@ export const ValuesAndCommissions = z.object({
 });
 export type ValuesAndCommissions = z.infer<typeof ValuesAndCommissions>;
 
-export const CardholderIdentifierField = z.string({ message: 'Este campo es requerido' }).trim().min(1, 'Este campo es requerido').max(64, 'Debe contener máximo 64 caracteres');
+export const CardholderIdentifierField = z
+  .string({ message: 'Este campo es requerido' })
+  .trim()
+  .min(1, 'Este campo es requerido')
+  .max(64, 'Debe contener máximo 64 caracteres');
 
 export const CardholderSpeiOutBody = z.object({
   CardholderIdentifier: CardholderIdentifierField,
@@ -187,14 +192,19 @@ export const LimitUpsertBody = z
     IsEnabled: z.boolean({ message: 'Este campo es requerido' }),
   })
   .superRefine((d, ctx) => {
-    if (d.ScopeType === 1 && !d.CardholderIdentifier && !d.BusinessId) ctx.addIssue({ code: 'custom', path: ['CardholderIdentifier'], message: 'Indica el titular del límite' });
-    if (d.ScopeType === 0 && (d.CardholderIdentifier || d.BusinessId)) ctx.addIssue({ code: 'custom', path: ['CardholderIdentifier'], message: 'Un límite global no lleva titular' });
+    if (d.ScopeType === 1 && !d.CardholderIdentifier && !d.BusinessId)
+      ctx.addIssue({ code: 'custom', path: ['CardholderIdentifier'], message: 'Indica el titular del límite' });
+    if (d.ScopeType === 0 && (d.CardholderIdentifier || d.BusinessId))
+      ctx.addIssue({ code: 'custom', path: ['CardholderIdentifier'], message: 'Un límite global no lleva titular' });
     const per = d.LimitPerTransaction ?? null;
     const day = d.DailyLimit ?? null;
     const month = d.MonthlyLimit ?? null;
-    if (per !== null && day !== null && day < per) ctx.addIssue({ code: 'custom', path: ['DailyLimit'], message: 'El límite diario no puede ser menor que el límite por operación' });
-    if (day !== null && month !== null && month < day) ctx.addIssue({ code: 'custom', path: ['MonthlyLimit'], message: 'El límite mensual no puede ser menor que el límite diario' });
-    if (per !== null && month !== null && month < per) ctx.addIssue({ code: 'custom', path: ['MonthlyLimit'], message: 'El límite mensual no puede ser menor que el límite por operación' });
+    if (per !== null && day !== null && day < per)
+      ctx.addIssue({ code: 'custom', path: ['DailyLimit'], message: 'El límite diario no puede ser menor que el límite por operación' });
+    if (day !== null && month !== null && month < day)
+      ctx.addIssue({ code: 'custom', path: ['MonthlyLimit'], message: 'El límite mensual no puede ser menor que el límite diario' });
+    if (per !== null && month !== null && month < per)
+      ctx.addIssue({ code: 'custom', path: ['MonthlyLimit'], message: 'El límite mensual no puede ser menor que el límite por operación' });
   });
 
 export const LimitByCardholderBody = z.object({ CardholderIdentifier: CardholderIdentifierField, CardType: optional(CardType) });

@@ -52,7 +52,11 @@ export const RoleBulkBody = z.object({
 export const MenuBody = z.object({
   v_uid_children: Uuid.nullable().optional(),
   v_name: z.string().trim().min(2, 'Debe contener mínimo 2 caracteres').max(60, 'Debe contener máximo 60 caracteres'),
-  v_url: z.string().trim().regex(/^\/[a-z0-9\-/]*$/, 'Ruta no válida').max(100),
+  v_url: z
+    .string()
+    .trim()
+    .regex(/^\/[a-z0-9\-/]*$/, 'Ruta no válida')
+    .max(100),
   v_client_prefix: z.array(z.enum(CLIENT_KINDS)).min(1, 'Selecciona al menos un tipo de cliente'),
   v_permissions: z.array(Uuid).min(1, 'Selecciona al menos un permiso'),
   v_icon: z.string().trim().min(1).max(40).default('circle'),

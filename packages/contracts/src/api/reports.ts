@@ -24,7 +24,8 @@ export interface ReportKindInfo {
 }
 
 /** Numbered statuses: the number is the key, its Spanish name the label. */
-const numbered = (names: Readonly<Record<number, string>>, codes: number[] = Object.keys(names).map(Number)): ReportStatusOption[] => codes.map((c) => ({ Key: String(c), Label: names[c] ?? String(c) }));
+const numbered = (names: Readonly<Record<number, string>>, codes: number[] = Object.keys(names).map(Number)): ReportStatusOption[] =>
+  codes.map((c) => ({ Key: String(c), Label: names[c] ?? String(c) }));
 const movementStatuses = (codes: number[]) => numbered(MOVEMENT_STATUS_NAMES, codes);
 const USER_STATUSES: ReportStatusOption[] = [
   { Key: 'activo', Label: 'Activo' },
@@ -40,7 +41,12 @@ export const REPORT_KINDS = [
   { Key: 'spei-orders', Label: 'Órdenes SPEI enviadas, devueltas y rechazadas', StaffOnly: false, Statuses: movementStatuses([1, 2, 3, 4]) },
   { Key: 'dispersions', Label: 'Dispersiones y sus filas', StaffOnly: false, Statuses: numbered(DISPERSION_STATUS_NAMES) },
   { Key: 'cards', Label: 'Tarjetas por estatus', StaffOnly: false, Statuses: numbered(CARD_STATUS_NAMES) },
-  { Key: 'clarifications', Label: 'Aclaraciones', StaffOnly: false, Statuses: CLARIFICATION_STATUSES.map((s) => ({ Key: s, Label: CLARIFICATION_STATUS_LABELS[s] })) },
+  {
+    Key: 'clarifications',
+    Label: 'Aclaraciones',
+    StaffOnly: false,
+    Statuses: CLARIFICATION_STATUSES.map((s) => ({ Key: s, Label: CLARIFICATION_STATUS_LABELS[s] })),
+  },
   { Key: 'users', Label: 'Usuarios', StaffOnly: true, Statuses: USER_STATUSES },
   { Key: 'businesses', Label: 'Empresas', StaffOnly: true, Statuses: USER_STATUSES },
   { Key: 'commissions', Label: 'Comisiones e IVA por empresa y mes', StaffOnly: true, Statuses: [] },
@@ -83,7 +89,10 @@ const ReportFilterFields = z.object({
 
 const statusOfKind = (b: { Kind: string; Status?: string }) => !b.Status || (reportKind(b.Kind)?.Statuses ?? []).some((s) => s.Key === b.Status);
 
-export const ReportQueryBody = ReportFilterFields.refine((b) => !b.From || !b.To || b.From <= b.To, { message: REPORT_MESSAGES.range, path: ['To'] }).refine(statusOfKind, { message: REPORT_MESSAGES.status, path: ['Status'] });
+export const ReportQueryBody = ReportFilterFields.refine((b) => !b.From || !b.To || b.From <= b.To, { message: REPORT_MESSAGES.range, path: ['To'] }).refine(
+  statusOfKind,
+  { message: REPORT_MESSAGES.status, path: ['Status'] },
+);
 export type ReportQueryInput = z.infer<typeof ReportQueryBody>;
 
 export const REPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -92,7 +101,12 @@ export const ReportDownloadBody = ReportFilterFields.extend({ Format: ReportForm
   .refine((b) => !b.From || !b.To || b.From <= b.To, { message: REPORT_MESSAGES.range, path: ['To'] })
   .refine(statusOfKind, { message: REPORT_MESSAGES.status, path: ['Status'] });
 
-export const ReportKindOut = z.object({ Key: z.string(), Label: z.string(), StaffOnly: z.boolean(), Statuses: z.array(z.object({ Key: z.string(), Label: z.string() })) });
+export const ReportKindOut = z.object({
+  Key: z.string(),
+  Label: z.string(),
+  StaffOnly: z.boolean(),
+  Statuses: z.array(z.object({ Key: z.string(), Label: z.string() })),
+});
 
 /** The period's figures: a few totals, and one chart's points (money as "1234.50"). */
 export const ReportSummary = z.object({
@@ -108,7 +122,10 @@ export const ReportSummary = z.object({
 export type ReportSummaryOut = z.infer<typeof ReportSummary>;
 
 export const REPORT_FREQUENCIES = ['daily', 'monthly'] as const;
-export const REPORT_FREQUENCY_LABELS: Record<(typeof REPORT_FREQUENCIES)[number], string> = { daily: 'Diario (el día anterior)', monthly: 'Mensual (el mes anterior)' };
+export const REPORT_FREQUENCY_LABELS: Record<(typeof REPORT_FREQUENCIES)[number], string> = {
+  daily: 'Diario (el día anterior)',
+  monthly: 'Mensual (el mes anterior)',
+};
 
 export const ReportScheduleBody = z
   .object({

@@ -3,7 +3,8 @@ import { CLIENT_KINDS } from '../catalogs/rbac';
 import { LegalVersion } from './cms';
 import { EmailField, Uuid } from './common';
 
-const Required = (max = 100) => z.string({ message: 'Este campo es requerido' }).trim().min(1, 'Este campo es requerido').max(max, `Debe contener máximo ${max} caracteres`);
+const Required = (max = 100) =>
+  z.string({ message: 'Este campo es requerido' }).trim().min(1, 'Este campo es requerido').max(max, `Debe contener máximo ${max} caracteres`);
 const SixDigits = z.string({ message: 'Este campo es requerido' }).regex(/^\d{6}$/, 'El código debe tener 6 dígitos');
 export const PinField = z.string({ message: 'Este campo es requerido' }).regex(/^\d{4}$/, 'El NIP debe tener 4 dígitos');
 /** Password policy lives here so server and client say the same thing. */
@@ -14,7 +15,10 @@ export const NewPassword = z
   .regex(/[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]/, 'La contraseña debe tener al menos 8 caracteres, con letras y números')
   .regex(/\d/, 'La contraseña debe tener al menos 8 caracteres, con letras y números');
 
-export const SigninBody = z.object({ Email: EmailField, Password: z.string({ message: 'Este campo es requerido' }).min(1, 'Este campo es requerido').max(128) });
+export const SigninBody = z.object({
+  Email: EmailField,
+  Password: z.string({ message: 'Este campo es requerido' }).min(1, 'Este campo es requerido').max(128),
+});
 export const LoginResult = z.object({
   AllowAccess: z.boolean(),
   AvailableAtempts: z.number().int(),
@@ -39,7 +43,11 @@ export const ConfirmResetBody = z.object({ Email: EmailField, Code: SixDigits, P
 export const ChangePasswordBody = z.object({ CurrentPassword: z.string().min(1, 'Este campo es requerido').max(128), NewPassword });
 
 export const MexicanCellPhone = z.string({ message: 'Este campo es requerido' }).regex(/^\d{10}$/, 'El teléfono debe tener 10 dígitos');
-export const PhoneCode = z.string().max(8, 'Clave de país no válida').regex(/^\+\d{1,4}$/, 'Clave de país no válida').default('+52');
+export const PhoneCode = z
+  .string()
+  .max(8, 'Clave de país no válida')
+  .regex(/^\+\d{1,4}$/, 'Clave de país no válida')
+  .default('+52');
 export const SignupStartBody = z.object({
   Email: EmailField,
   Names: Required(60),
@@ -53,7 +61,13 @@ export const SignupStartBody = z.object({
 export const SignupValidateBody = z.object({ Email: EmailField, Token: SixDigits });
 export const SignupPasswordBody = z.object({ Email: EmailField, Code: SixDigits, Password: NewPassword });
 /** Setting the PIN; changing one confirms with the six-digit code of the 'pin' operation. */
-export const PinBody = z.object({ Pin: PinField, Code: z.string().regex(/^\d{6}$/, 'El código debe tener 6 dígitos').optional() });
+export const PinBody = z.object({
+  Pin: PinField,
+  Code: z
+    .string()
+    .regex(/^\d{6}$/, 'El código debe tener 6 dígitos')
+    .optional(),
+});
 export const StatusByEmail = z.object({ Email: z.string(), Status: z.string() });
 
 export const Me = z.object({

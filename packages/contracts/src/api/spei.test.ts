@@ -3,7 +3,17 @@ import { SANDBOX_BANKS, bankByClabePrefix, isSandboxBank } from '../catalogs';
 import { buildClabe, validateClabe } from '../ids/clabe';
 import { CommissionAmountField, LimitUpsertBody, PercentField } from './pricing';
 import { BusinessMovementDetail, LedgerEntry } from './movements';
-import { BeneficiaryNameField, ConceptField, NumericReferenceField, PAYMENT_DAY_DESCRIPTION, SPEC_ERROR_DESCRIPTIONS, SPEI_MESSAGES, SecurityCodeField, SpeiOutBody, isFuturePaymentDay } from './spei';
+import {
+  BeneficiaryNameField,
+  ConceptField,
+  NumericReferenceField,
+  PAYMENT_DAY_DESCRIPTION,
+  SPEC_ERROR_DESCRIPTIONS,
+  SPEI_MESSAGES,
+  SecurityCodeField,
+  SpeiOutBody,
+  isFuturePaymentDay,
+} from './spei';
 
 const message = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (r.success ? null : r.error!.issues[0]!.message);
 
@@ -91,8 +101,12 @@ describe('pricing fields', () => {
   });
 
   it('limits keep per operation ≤ daily ≤ monthly', () => {
-    expect(LimitUpsertBody.parse({ ScopeType: 0, LimitPerTransaction: '10', DailyLimit: '10', MonthlyLimit: '10', IsEnabled: true })).toMatchObject({ LimitPerTransaction: 1000n });
-    expect(message(LimitUpsertBody.safeParse({ ScopeType: 0, LimitPerTransaction: '10', MonthlyLimit: '5', IsEnabled: true }))).toBe('El límite mensual no puede ser menor que el límite por operación');
+    expect(LimitUpsertBody.parse({ ScopeType: 0, LimitPerTransaction: '10', DailyLimit: '10', MonthlyLimit: '10', IsEnabled: true })).toMatchObject({
+      LimitPerTransaction: 1000n,
+    });
+    expect(message(LimitUpsertBody.safeParse({ ScopeType: 0, LimitPerTransaction: '10', MonthlyLimit: '5', IsEnabled: true }))).toBe(
+      'El límite mensual no puede ser menor que el límite por operación',
+    );
   });
 });
 

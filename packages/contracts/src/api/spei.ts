@@ -65,7 +65,10 @@ export const BeneficiaryNameField = z
   .max(39, SPEI_MESSAGES.beneficiaryName)
   .regex(SPEI_PATTERNS.beneficiaryName, SPEI_MESSAGES.beneficiaryChars);
 
-export const SecurityCodeField = z.string({ message: REQUIRED }).trim().regex(/^\d{6}$/, SPEI_MESSAGES.securityCode);
+export const SecurityCodeField = z
+  .string({ message: REQUIRED })
+  .trim()
+  .regex(/^\d{6}$/, SPEI_MESSAGES.securityCode);
 
 /** An 18-digit CLABE with a valid check digit and a known bank (SPEI participants and sandbox test banks). */
 export const ClabeField = z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v), clabeSchema);
@@ -188,7 +191,8 @@ export const APPROVAL_MESSAGES = {
 /** The account-holder check before the first payout to a CLABE (the rail's penny test; decision 0014). */
 export const HOLDER_MESSAGES = {
   noSuchAccount: 'La cuenta no existe (verificación del titular)',
-  mismatch: (name: string, rfc: string | null) => `El titular de la CLABE es ${name}${rfc ? ` (RFC ${rfc})` : ''} y no coincide con el nombre o RFC indicados. Confirma el titular para continuar`,
+  mismatch: (name: string, rfc: string | null) =>
+    `El titular de la CLABE es ${name}${rfc ? ` (RFC ${rfc})` : ''} y no coincide con el nombre o RFC indicados. Confirma el titular para continuar`,
 } as const;
 export const SpeiOutBody = z
   .object({
@@ -238,7 +242,12 @@ export const SandboxIncomingBody = z.object({
   Concept: ConceptField,
   Reference: optional(NumericReferenceField),
   /** The sender's tracking key; generated when omitted. Same key + same day + same sending bank = the same order. */
-  TrackingKey: optional(z.string().trim().regex(/^[A-Z0-9]{1,30}$/, 'La clave de rastreo admite máximo 30 letras mayúsculas y dígitos')),
+  TrackingKey: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9]{1,30}$/, 'La clave de rastreo admite máximo 30 letras mayúsculas y dígitos'),
+  ),
   OperationDate: optional(DateField),
 });
 export const SandboxIncomingResult = z.object({ Movement: BusinessMovement, Duplicate: z.boolean() });

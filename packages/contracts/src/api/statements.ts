@@ -9,16 +9,16 @@ import { DateField, optional } from './fields';
 import { BalanceOut, BusinessMovement, MOVEMENT_STATUS_MAX, MOVEMENT_TYPES } from './movements';
 
 const MovementsFilters = z.object({
-    BusinessId: optional(Uuid),
-    /** Inclusive days, America/Mexico_City. */
-    From: optional(DateField),
-    To: optional(DateField),
-    Type: optional(z.enum(MOVEMENT_TYPES, { message: 'Tipo de movimiento no válido' })),
-    Status: optional(z.coerce.number().int().min(0).max(MOVEMENT_STATUS_MAX)),
-    /** Matches concept, reference, tracking key, beneficiary or sender name, CLABE, alias. */
-    Search: optional(z.string().trim().max(60)),
-    Page: z.coerce.number().int().min(1).default(1),
-    Size: z.coerce.number().int().min(1).max(100).default(10),
+  BusinessId: optional(Uuid),
+  /** Inclusive days, America/Mexico_City. */
+  From: optional(DateField),
+  To: optional(DateField),
+  Type: optional(z.enum(MOVEMENT_TYPES, { message: 'Tipo de movimiento no válido' })),
+  Status: optional(z.coerce.number().int().min(0).max(MOVEMENT_STATUS_MAX)),
+  /** Matches concept, reference, tracking key, beneficiary or sender name, CLABE, alias. */
+  Search: optional(z.string().trim().max(60)),
+  Page: z.coerce.number().int().min(1).default(1),
+  Size: z.coerce.number().int().min(1).max(100).default(10),
 });
 /** What the movements list sorts by. */
 export const MOVEMENT_SORT_FIELDS = ['MovementDate', 'MovementType', 'MovementAmount', 'TotalAmount', 'StatusBusinessMovement'] as const;
@@ -28,7 +28,10 @@ const ordered = (d: { From?: string; To?: string }) => !d.From || !d.To || d.Fro
 
 export const MovementsBody = MovementsFilters.extend(sortQuery(MOVEMENT_SORT_FIELDS)).refine(ordered, dateOrder);
 /** The same filters; every matching row (up to 50,000), not a page. */
-export const MovementsExportBody = MovementsFilters.extend({ Format: z.enum(['csv', 'xlsx'], { message: 'Formato no válido: csv o xlsx' }) }).refine(ordered, dateOrder);
+export const MovementsExportBody = MovementsFilters.extend({ Format: z.enum(['csv', 'xlsx'], { message: 'Formato no válido: csv o xlsx' }) }).refine(
+  ordered,
+  dateOrder,
+);
 
 export const AccountStateBody = z.object({
   BusinessId: optional(Uuid),

@@ -101,7 +101,15 @@ export const WalletDepositBody = z.object({ UserId: Uuid, Amount: AmountField, C
 export const WalletSandboxIncomingBody = z.object({ Clabe: ClabeField, Amount: AmountField, SenderName: BeneficiaryNameField, Concept: ConceptField });
 
 /** A wallet's own list of CLABE accounts it sends to. */
-export const WalletSavedAccount = z.object({ Id: z.string(), Alias: z.string(), HolderName: z.string(), Clabe: z.string(), BankCode: z.string(), BankName: z.string(), CreatedAt: z.string() });
+export const WalletSavedAccount = z.object({
+  Id: z.string(),
+  Alias: z.string(),
+  HolderName: z.string(),
+  Clabe: z.string(),
+  BankCode: z.string(),
+  BankName: z.string(),
+  CreatedAt: z.string(),
+});
 export const WalletSavedAccountBody = z.object({ UserId: optional(Uuid), Alias: RequiredText(40), HolderName: BeneficiaryNameField, Clabe: ClabeField });
 
 export const WalletPreviewBody = z.object({
@@ -167,10 +175,19 @@ export const WalletConfig = z.object({
 const UdiValueField = z
   .union([z.string().max(20), z.number()], { message: 'Valor de la UDI no válido' })
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-  .pipe(z.string().regex(/^\d{1,3}(\.\d{1,6})?$/, 'El valor de la UDI admite máximo seis decimales').refine((v) => Number(v) > 0, 'El valor de la UDI debe ser mayor a cero'));
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,3}(\.\d{1,6})?$/, 'El valor de la UDI admite máximo seis decimales')
+      .refine((v) => Number(v) > 0, 'El valor de la UDI debe ser mayor a cero'),
+  );
 export const WalletConfigBody = z.object({
   UdiValue: UdiValueField,
-  LimitRaiseWaitHours: z.coerce.number({ message: 'Número no válido' }).int('Debe ser un número entero').min(0, 'No puede ser negativo').max(720, 'Máximo 720 horas'),
+  LimitRaiseWaitHours: z.coerce
+    .number({ message: 'Número no válido' })
+    .int('Debe ser un número entero')
+    .min(0, 'No puede ser negativo')
+    .max(720, 'Máximo 720 horas'),
   CommissionSpeiIn: PercentField,
   EnableSpeiOut: z.boolean(),
   CommissionSpeiOut: CommissionAmountField,
@@ -198,7 +215,15 @@ export const BudgetUpdateBody = z.object({
   i_active: z.boolean().optional(),
 });
 export const BudgetMovementBody = z.object({ v_type: z.enum(['add', 'minus'], { message: 'Tipo no válido: add o minus' }), n_amount: AmountField });
-export const BudgetMovementOut = z.object({ v_uid: z.string(), v_uid_budget: z.string(), v_type: z.enum(['add', 'minus']), n_amount: AmountOut, d_create_at: z.string(), Budget, AvailableBalance: AmountOut });
+export const BudgetMovementOut = z.object({
+  v_uid: z.string(),
+  v_uid_budget: z.string(),
+  v_type: z.enum(['add', 'minus']),
+  n_amount: AmountOut,
+  d_create_at: z.string(),
+  Budget,
+  AvailableBalance: AmountOut,
+});
 
 // ---- movements -----------------------------------------------------------------------------------------
 
@@ -215,7 +240,10 @@ const WalletMovementFilters = z.object({
 const ordered = (d: { From?: string; To?: string }) => !d.From || !d.To || d.From <= d.To;
 const dateOrder = { path: ['To'], message: 'La fecha final no puede ser anterior a la inicial' };
 export const WalletMovementsBody = WalletMovementFilters.refine(ordered, dateOrder);
-export const WalletMovementsExportBody = WalletMovementFilters.extend({ Format: z.enum(['csv', 'xlsx'], { message: 'Formato no válido: csv o xlsx' }) }).refine(ordered, dateOrder);
+export const WalletMovementsExportBody = WalletMovementFilters.extend({ Format: z.enum(['csv', 'xlsx'], { message: 'Formato no válido: csv o xlsx' }) }).refine(
+  ordered,
+  dateOrder,
+);
 export const WalletStatementBody = z.object({
   UserId: optional(Uuid),
   Year: z.coerce.number().int().min(2000, 'Año no válido').max(2100, 'Año no válido'),

@@ -49,13 +49,7 @@ describe('small catalogues', () => {
     expect(names(AREAS)).toEqual(['Administración', 'Soporte Técnico', 'Ventas']);
     expect(DEPARTMENTS).toBe(AREAS);
     expect(names(TYPES_INCIDENTS)).toEqual(['Seguridad', 'Validación', 'Sistema', 'Integración']);
-    expect(names(TYPES_CLARIFICATIONS)).toEqual([
-      'Cargo no reconocido',
-      'Transferencia no recibida',
-      'Saldo incorrecto',
-      'Tarjeta bloqueada',
-      'Otro',
-    ]);
+    expect(names(TYPES_CLARIFICATIONS)).toEqual(['Cargo no reconocido', 'Transferencia no recibida', 'Saldo incorrecto', 'Tarjeta bloqueada', 'Otro']);
   });
 
   it('have fixed ids', () => {

@@ -43,13 +43,7 @@ export const AREAS = catalog('5c9dae30', ['Administración', 'Soporte Técnico',
 /** @alias AREAS (the departments of admin users) */
 export const DEPARTMENTS = AREAS;
 export const TYPES_INCIDENTS = catalog('6d0ebf40', ['Seguridad', 'Validación', 'Sistema', 'Integración']);
-export const TYPES_CLARIFICATIONS = catalog('9e1fc050', [
-  'Cargo no reconocido',
-  'Transferencia no recibida',
-  'Saldo incorrecto',
-  'Tarjeta bloqueada',
-  'Otro',
-]);
+export const TYPES_CLARIFICATIONS = catalog('9e1fc050', ['Cargo no reconocido', 'Transferencia no recibida', 'Saldo incorrecto', 'Tarjeta bloqueada', 'Otro']);
 
 /** A SPEI participant: `code` is the three-digit CLABE prefix, `speiKey` Banxico's participant key. */
 export interface Bank {

@@ -28,8 +28,27 @@ export const notificationKindLabel = (kind: string): string => (isNotificationKi
 /** Which client kinds can receive a kind (the /profile preferences show only these). */
 export const NOTIFICATION_KINDS_FOR: Readonly<Record<'FAR' | 'BUS' | 'WAL', readonly NotificationKind[]>> = {
   FAR: ['user.blocked', 'cards.low-stock', 'clarification.answered', 'announcement'],
-  BUS: ['spei.settled', 'spei.returned', 'spei.rejected', 'deposit.received', 'dispersion.finished', 'clarification.answered', 'clarification.closed', 'card.locked', 'announcement'],
-  WAL: ['wallet.received', 'wallet.transfer-settled', 'wallet.transfer-returned', 'budget.goal-met', 'clarification.answered', 'clarification.closed', 'card.locked', 'announcement'],
+  BUS: [
+    'spei.settled',
+    'spei.returned',
+    'spei.rejected',
+    'deposit.received',
+    'dispersion.finished',
+    'clarification.answered',
+    'clarification.closed',
+    'card.locked',
+    'announcement',
+  ],
+  WAL: [
+    'wallet.received',
+    'wallet.transfer-settled',
+    'wallet.transfer-returned',
+    'budget.goal-met',
+    'clarification.answered',
+    'clarification.closed',
+    'card.locked',
+    'announcement',
+  ],
 };
 
 /** Kinds a business may send to its webhook endpoints (events about the business itself). */

@@ -32,9 +32,7 @@ export const STATUS_NAMES = Object.keys(STATUSES) as StatusName[];
 
 const statusUid = (position: number): string => fixedUid('5d0e1f40', position);
 
-export const STATUS_IDS = Object.freeze(
-  Object.fromEntries(STATUS_NAMES.map((name) => [name, statusUid(STATUSES[name][0])])) as Record<StatusName, string>,
-);
+export const STATUS_IDS = Object.freeze(Object.fromEntries(STATUS_NAMES.map((name) => [name, statusUid(STATUSES[name][0])])) as Record<StatusName, string>);
 
 export interface StatusEntry {
   v_uid: string;

@@ -18,9 +18,7 @@ export const CLABE_MESSAGES: Readonly<Record<ClabeErrorKey, string>> = {
   bank: 'La CLABE no corresponde a un banco conocido',
 };
 
-export type ClabeResult =
-  | { ok: true; clabe: string; bankCode: string; bankName: string }
-  | { ok: false; key: ClabeErrorKey; message: string };
+export type ClabeResult = { ok: true; clabe: string; bankCode: string; bankName: string } | { ok: false; key: ClabeErrorKey; message: string };
 
 const digitsOnly = (value: string, length: number): boolean => new RegExp(`^\\d{${length}}$`).test(value);
 

@@ -57,13 +57,9 @@ export const CURP_MESSAGES: Readonly<Record<CurpErrorKey, string>> = {
   checkDigit: 'El dígito verificador de la CURP no es válido',
 };
 
-export type CurpResult =
-  | { ok: true; curp: string; birthDate: string; sex: CurpSex; state: CurpStateCode }
-  | { ok: false; key: CurpErrorKey; message: string };
+export type CurpResult = { ok: true; curp: string; birthDate: string; sex: CurpSex; state: CurpStateCode } | { ok: false; key: CurpErrorKey; message: string };
 
-const CURP_PATTERN = new RegExp(
-  `^[A-Z][AEIOUX][A-Z]{2}\\d{6}[HMX](?:${Object.keys(CURP_STATES).join('|')})[B-DF-HJ-NP-TV-Z]{3}[A-Z\\d]\\d$`,
-);
+const CURP_PATTERN = new RegExp(`^[A-Z][AEIOUX][A-Z]{2}\\d{6}[HMX](?:${Object.keys(CURP_STATES).join('|')})[B-DF-HJ-NP-TV-Z]{3}[A-Z\\d]\\d$`);
 
 // RENAPO's table: digits 0-9, A-N 10-23, Ñ 24, O-Z 25-36.
 const DICTIONARY = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';

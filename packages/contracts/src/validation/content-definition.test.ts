@@ -66,9 +66,7 @@ describe('tutorial definition', () => {
       ['images.0.text', 'required', 'Este campo es requerido'],
       ['images.0.link', 'required', 'Este campo es requerido'],
     ]);
-    expect(
-      errorsOf(TUTORIAL_DEFINITION, { ...imagen, images: [{ image: { name: 'a.bmp', size: 3 * MB }, text: 'Paso 2', link: 'x'.repeat(21) }] }),
-    ).toEqual([
+    expect(errorsOf(TUTORIAL_DEFINITION, { ...imagen, images: [{ image: { name: 'a.bmp', size: 3 * MB }, text: 'Paso 2', link: 'x'.repeat(21) }] })).toEqual([
       ['images.0.image', 'fileSize', 'No debe pesar más de 2MB'],
       ['images.0.image', 'accept', ACCEPT],
       ['images.0.text', 'pattern', 'Solo se aceptan caracteres alfabéticos y espacios'],

@@ -108,9 +108,7 @@ const FieldShape: z.ZodType<ContentField> = z.lazy(() =>
     options: z.array(z.object({ value: z.string().min(1), label: z.string().min(1) })).optional(),
     fields: z.array(FieldShape).optional(),
     addLabel: z.string().max(60).optional(),
-    when: z
-      .object({ field: z.string(), equals: z.array(z.string()).min(1), required: z.boolean().optional() })
-      .optional(),
+    when: z.object({ field: z.string(), equals: z.array(z.string()).min(1), required: z.boolean().optional() }).optional(),
   }),
 ) as z.ZodType<ContentField>;
 
@@ -137,7 +135,8 @@ function checkLevel(fields: readonly ContentField[], prefix: string, errors: Def
     }
     if (f.when) {
       const target = fields.find((o) => o.field === f.when!.field);
-      if (!target || target.control !== 'select' || target === f) errors.push({ path: `${at}.when`, message: `La condición de ${f.field} debe apuntar a un campo de selección` });
+      if (!target || target.control !== 'select' || target === f)
+        errors.push({ path: `${at}.when`, message: `La condición de ${f.field} debe apuntar a un campo de selección` });
     }
   });
 }

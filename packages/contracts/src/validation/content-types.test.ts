@@ -27,8 +27,7 @@ function issuesOf(schema: z.ZodType, value: unknown): Array<[string, string | un
   return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), issueKey(i), i.message]);
 }
 
-const messagesOf = (def: FieldDefinition, value: unknown): string[] =>
-  issuesOf(buildFieldSchema(def), value).map(([, , message]) => message);
+const messagesOf = (def: FieldDefinition, value: unknown): string[] => issuesOf(buildFieldSchema(def), value).map(([, , message]) => message);
 
 describe('image fields (tutorial icon, image entries, FAQ icon)', () => {
   it.each([
@@ -40,9 +39,7 @@ describe('image fields (tutorial icon, image entries, FAQ icon)', () => {
     expect(messagesOf(def, png(2 * MB))).toEqual([]);
     expect(messagesOf(def, png(2 * MB + 1))).toEqual(['No debe pesar más de 2MB']);
     for (const name of ['a.jpg', 'a.JPEG', 'a.png', 'a.svg']) expect(messagesOf(def, { name, size: 1 })).toEqual([]);
-    expect(messagesOf(def, { name: 'a.gif', size: 1 })).toEqual([
-      'Archivo no válido, solo se aceptan imágenes .jpg, .jpeg, .png, .svg',
-    ]);
+    expect(messagesOf(def, { name: 'a.gif', size: 1 })).toEqual(['Archivo no válido, solo se aceptan imágenes .jpg, .jpeg, .png, .svg']);
     expect(messagesOf(def, { name: 'a.gif', size: 3 * MB })).toEqual([
       'No debe pesar más de 2MB',
       'Archivo no válido, solo se aceptan imágenes .jpg, .jpeg, .png, .svg',
@@ -200,15 +197,11 @@ describe('legal', () => {
   it('counts the visible text, not the HTML', () => {
     expect(issuesOf(legalSchema, { content: '<p><br></p>' })).toEqual([['content', 'required', 'Este campo es requerido']]);
     expect(issuesOf(legalSchema, {})).toEqual([['content', 'required', 'Este campo es requerido']]);
-    expect(issuesOf(legalSchema, { content: '<p><strong>A</strong></p>' })).toEqual([
-      ['content', 'minlength', 'Debe contener mínimo 2 caracteres'],
-    ]);
+    expect(issuesOf(legalSchema, { content: '<p><strong>A</strong></p>' })).toEqual([['content', 'minlength', 'Debe contener mínimo 2 caracteres']]);
     const long = `<p>${'a'.repeat(5000)}</p>`;
     expect(issuesOf(legalSchema, { content: long })).toEqual([]);
     expect(legalSchema.parse({ content: long }).content).toBe(long);
-    expect(issuesOf(legalSchema, { content: `<p>${'a'.repeat(5001)}</p>` })).toEqual([
-      ['content', 'maxlength', 'Debe contener máximo 5000 caracteres'],
-    ]);
+    expect(issuesOf(legalSchema, { content: `<p>${'a'.repeat(5001)}</p>` })).toEqual([['content', 'maxlength', 'Debe contener máximo 5000 caracteres']]);
     // An entity is one character: 4999 letters and one &amp; is 5000.
     expect(issuesOf(legalSchema, { content: `<p>${'a'.repeat(4999)}&amp;</p>` })).toEqual([]);
   });

@@ -94,8 +94,7 @@ export type TutorialForm = VideoTutorialForm | ImageTutorialForm;
 // the person sees every error at once and not one after the other.
 const tutorialCommonSchema = buildSchema([TUTORIAL_TYPE_FIELD, TUTORIAL_ICON_FIELD]);
 
-const isTutorialType = (value: unknown): value is TutorialType =>
-  typeof value === 'string' && (TUTORIAL_TYPES as readonly string[]).includes(value);
+const isTutorialType = (value: unknown): value is TutorialType => typeof value === 'string' && (TUTORIAL_TYPES as readonly string[]).includes(value);
 
 function forwardIssues(ctx: z.RefinementCtx, issues: readonly z.core.$ZodIssue[]): void {
   for (const issue of issues) {
@@ -106,11 +105,7 @@ function forwardIssues(ctx: z.RefinementCtx, issues: readonly z.core.$ZodIssue[]
 
 const toggledTutorialSchema = z.unknown().transform((input, ctx): TutorialForm => {
   const type = typeof input === 'object' && input !== null ? (input as { type?: unknown }).type : undefined;
-  const branch: z.ZodType<TutorialForm> | undefined = isTutorialType(type)
-    ? type === 'video'
-      ? videoTutorialSchema
-      : imageTutorialSchema
-    : undefined;
+  const branch: z.ZodType<TutorialForm> | undefined = isTutorialType(type) ? (type === 'video' ? videoTutorialSchema : imageTutorialSchema) : undefined;
   if (branch) {
     const result = branch.safeParse(input);
     if (result.success) return result.data;

@@ -6,18 +6,7 @@
 import { z } from 'zod';
 import type { FormatSpec } from '../formats';
 
-export const ERROR_KEYS = [
-  'required',
-  'pattern',
-  'minlength',
-  'maxlength',
-  'min',
-  'max',
-  'email',
-  'fileSize',
-  'accept',
-  'uuid',
-] as const;
+export const ERROR_KEYS = ['required', 'pattern', 'minlength', 'maxlength', 'min', 'max', 'email', 'fileSize', 'accept', 'uuid'] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
 export interface Validators {
@@ -119,8 +108,7 @@ function asFiles(value: unknown): FileLike[] | undefined {
 }
 
 function subjectOf(value: unknown, measure: (text: string) => string): Subject {
-  const raw =
-    typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : undefined;
+  const raw = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : undefined;
   const text = raw?.normalize('NFC');
   return { value, text, measured: text === undefined ? undefined : measure(text), files: asFiles(value) };
 }
@@ -263,9 +251,7 @@ export function errorMessage(def: Pick<FieldDefinition, 'validators' | 'messages
 export function failedRules(value: unknown, validators: Validators = {}, options: FieldSchemaOptions = {}): ErrorKey[] {
   const subject = subjectOf(value, options.measure ?? ((text) => text));
   if (isEmpty(subject)) return validators.required ? ['required'] : [];
-  return RULES.filter((rule) => rule.setting(validators) !== undefined && rule.fails(subject, validators)).map(
-    (rule) => rule.key,
-  );
+  return RULES.filter((rule) => rule.setting(validators) !== undefined && rule.fails(subject, validators)).map((rule) => rule.key);
 }
 
 function addKeyIssue(ctx: z.RefinementCtx, message: string, key: ErrorKey): void {

@@ -23,10 +23,12 @@ function decodeEntity(entity: string, body: string): string {
 
 /** '<p>Hola&nbsp;<b>mundo</b></p>' → 'Hola mundo'. Not a sanitiser: only for measuring. */
 export function htmlTextContent(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
-    // A tag ends at the first '>' outside quotes: browsers leave '>' unescaped in attribute values.
-    .replace(/<(?:[^>"']|"[^"]*"|'[^']*')*>/g, '')
-    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, decodeEntity);
+  return (
+    html
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+      // A tag ends at the first '>' outside quotes: browsers leave '>' unescaped in attribute values.
+      .replace(/<(?:[^>"']|"[^"]*"|'[^']*')*>/g, '')
+      .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, decodeEntity)
+  );
 }

@@ -16,14 +16,22 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/notification/action/announce',
     {
       config: { access: { FAR: grant('Agregar'), refused: 'Solo el personal de FAR puede enviar avisos' } },
-      schema: { tags, summary: 'Aviso del personal a todas las empresas, a todos los usuarios Wallet o a una empresa', body: AnnouncementRequest, response: { 200: answer(Announcement) } },
+      schema: {
+        tags,
+        summary: 'Aviso del personal a todas las empresas, a todos los usuarios Wallet o a una empresa',
+        body: AnnouncementRequest,
+        response: { 200: answer(Announcement) },
+      },
     },
     async (req) => ok(await db.transaction((tx) => announce(tx, actorOf(req), req.body)), 'Aviso enviado'),
   );
 
   app.get(
     '/api/notification/announcements',
-    { config: { access: { FAR: grant('Ver'), refused: 'Solo el personal de FAR puede ver los avisos enviados' } }, schema: { tags, summary: 'Últimos avisos enviados por el personal', response: { 200: answer(z.array(Announcement)) } } },
+    {
+      config: { access: { FAR: grant('Ver'), refused: 'Solo el personal de FAR puede ver los avisos enviados' } },
+      schema: { tags, summary: 'Últimos avisos enviados por el personal', response: { 200: answer(z.array(Announcement)) } },
+    },
     async () => ok(await recentAnnouncements(db)),
   );
 };

@@ -19,18 +19,54 @@ export async function announce(tx: Tx, actor: Actor, a: AnnouncementRequest): Pr
   if (ids.length === 0) throw rule('No hay usuarios a quienes enviar el aviso');
   const [row] = await tx
     .insert(announcements)
-    .values({ v_audience: a.Audience, v_uid_business: business?.v_uid ?? null, v_title: a.Title, t_text: a.Text, i_recipients: ids.length, v_uid_author: actor.userId })
+    .values({
+      v_audience: a.Audience,
+      v_uid_business: business?.v_uid ?? null,
+      v_title: a.Title,
+      t_text: a.Text,
+      i_recipients: ids.length,
+      v_uid_author: actor.userId,
+    })
     .returning();
-  await notify(tx, ...ids.map((userId) => ({ userId, kind: 'announcement', title: a.Title, body: a.Text, link: '/notification', eventKey: row!.v_uid, data: { announcement: row!.v_uid, title: a.Title, text: a.Text } })));
+  await notify(
+    tx,
+    ...ids.map((userId) => ({
+      userId,
+      kind: 'announcement',
+      title: a.Title,
+      body: a.Text,
+      link: '/notification',
+      eventKey: row!.v_uid,
+      data: { announcement: row!.v_uid, title: a.Title, text: a.Text },
+    })),
+  );
   const to = business ? businessName(business) : AUDIENCE_LABEL[a.Audience];
-  await recordActivity(tx, { actor, section: 'Notificaciones', action: 'Agregar', activity: `Envió el aviso «${a.Title}» a ${to} (${ids.length} usuario(s))`, detail: { announcement: row!.v_uid } });
-  return { v_uid: row!.v_uid, d_create_at: iso(row!.d_create_at)!, Audience: AUDIENCE_LABEL[a.Audience], BusinessName: business ? businessName(business) : null, Title: a.Title, Text: a.Text, Recipients: ids.length, Author: actor.name };
+  await recordActivity(tx, {
+    actor,
+    section: 'Notificaciones',
+    action: 'Agregar',
+    activity: `Envió el aviso «${a.Title}» a ${to} (${ids.length} usuario(s))`,
+    detail: { announcement: row!.v_uid },
+  });
+  return {
+    v_uid: row!.v_uid,
+    d_create_at: iso(row!.d_create_at)!,
+    Audience: AUDIENCE_LABEL[a.Audience],
+    BusinessName: business ? businessName(business) : null,
+    Title: a.Title,
+    Text: a.Text,
+    Recipients: ids.length,
+    Author: actor.name,
+  };
 }
 
 /** The latest announcements, newest first (staff screen). */
 export async function recentAnnouncements(db: DbOrTx, limit = 20): Promise<Announcement[]> {
   const rows = await db.select().from(announcements).orderBy(desc(announcements.d_create_at)).limit(limit);
-  const authors = await userNames(db, rows.flatMap((r) => (r.v_uid_author ? [r.v_uid_author] : [])));
+  const authors = await userNames(
+    db,
+    rows.flatMap((r) => (r.v_uid_author ? [r.v_uid_author] : [])),
+  );
   const names = new Map<string, string>();
   for (const r of rows) {
     if (r.v_uid_business && !names.has(r.v_uid_business)) {

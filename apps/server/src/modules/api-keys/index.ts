@@ -34,6 +34,8 @@ export function registerApiKeyHooks(app: FastifyInstance, ctx: AppContext): void
   app.addHook('onResponse', async (req, reply) => {
     const actor = req.actor;
     if (!actor?.apiKey) return;
-    await recordKeyCall(ctx.db, actor, { method: req.method, url: req.url.split('?')[0]!, status: reply.statusCode, ip: req.ip }).catch((err) => req.log.error({ err }, 'llamada de clave de API sin auditar'));
+    await recordKeyCall(ctx.db, actor, { method: req.method, url: req.url.split('?')[0]!, status: reply.statusCode, ip: req.ip }).catch((err) =>
+      req.log.error({ err }, 'llamada de clave de API sin auditar'),
+    );
   });
 }

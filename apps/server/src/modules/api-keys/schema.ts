@@ -26,5 +26,9 @@ export const apiKeys = pgTable(
     d_expires_at: tstz('d_expires_at').notNull(),
     d_revoked_at: tstz('d_revoked_at'),
   },
-  (t) => [uniqueIndex('api_keys_prefix').on(t.v_prefix), index('api_keys_previous_prefix').on(t.v_previous_prefix), index('api_keys_client_idx').on(t.v_client)],
+  (t) => [
+    uniqueIndex('api_keys_prefix').on(t.v_prefix),
+    index('api_keys_previous_prefix').on(t.v_previous_prefix),
+    index('api_keys_client_idx').on(t.v_client),
+  ],
 );

@@ -39,7 +39,12 @@ const ROUTES: Record<ApiKeyScope, string[]> = {
     'POST /api/v1/reports/download',
   ],
   transferencias: [`POST ${M}/speiout`, `POST ${M}/speiout/cancel`, `POST ${M}/account-holder/verify`],
-  dispersiones: [`POST ${M}/speiout-dispersion`, `POST ${M}/speiout-dispersion/validate`, `GET ${M}/speiout-dispersion/template`, `POST ${M}/dispersion/remove`],
+  dispersiones: [
+    `POST ${M}/speiout-dispersion`,
+    `POST ${M}/speiout-dispersion/validate`,
+    `GET ${M}/speiout-dispersion/template`,
+    `POST ${M}/dispersion/remove`,
+  ],
   tarjetas: [
     'POST /api/v1/cardholders/action/create',
     'POST /api/v1/cardholders/action/update',

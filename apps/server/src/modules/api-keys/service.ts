@@ -74,7 +74,13 @@ export async function createKey(tx: Tx, actor: Actor, input: { Name: string; Sco
       d_expires_at: new Date(now.getTime() + VALID_MS),
     })
     .returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Creó la clave de API «${input.Name}» (${secret.prefix}…)`, detail: { key: row!.v_uid, scopes: row!.v_scopes } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Agregar',
+    activity: `Creó la clave de API «${input.Name}» (${secret.prefix}…)`,
+    detail: { key: row!.v_uid, scopes: row!.v_scopes },
+  });
   return keyOut(row!, secret.key);
 }
 
@@ -96,7 +102,13 @@ export async function rotateKey(tx: Tx, actor: Actor, id: string, now: Date): Pr
     })
     .where(eq(apiKeys.v_uid, id))
     .returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Renovó la clave de API «${row.v_name}» (${secret.prefix}…); la anterior funciona 24 h`, detail: { key: id } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Editar',
+    activity: `Renovó la clave de API «${row.v_name}» (${secret.prefix}…); la anterior funciona 24 h`,
+    detail: { key: id },
+  });
   return keyOut(updated!, secret.key);
 }
 
@@ -104,8 +116,18 @@ export async function rotateKey(tx: Tx, actor: Actor, id: string, now: Date): Pr
 export async function revokeKey(tx: Tx, actor: Actor, id: string, now: Date): Promise<ApiKey> {
   const row = await keyFor(tx, actor, id, true);
   if (row.d_revoked_at) return keyOut(row);
-  const [updated] = await tx.update(apiKeys).set({ d_revoked_at: now, d_previous_until: null, d_update_at: sql`now()` }).where(eq(apiKeys.v_uid, id)).returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Borrar', activity: `Revocó la clave de API «${row.v_name}» (${row.v_prefix}…)`, detail: { key: id, business: row.v_uid_business } });
+  const [updated] = await tx
+    .update(apiKeys)
+    .set({ d_revoked_at: now, d_previous_until: null, d_update_at: sql`now()` })
+    .where(eq(apiKeys.v_uid, id))
+    .returning();
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Borrar',
+    activity: `Revocó la clave de API «${row.v_name}» (${row.v_prefix}…)`,
+    detail: { key: id, business: row.v_uid_business },
+  });
   return keyOut(updated!);
 }
 
@@ -127,7 +149,8 @@ export async function loadKeyActor(db: DbOrTx, key: string, now: Date): Promise<
   if (!row || row.d_expires_at <= now) return null;
   const hash = sha256(key);
   const current = row.v_prefix === prefix && safeEqual(row.v_hash, hash);
-  const previous = row.v_previous_prefix === prefix && !!row.v_previous_hash && safeEqual(row.v_previous_hash, hash) && !!row.d_previous_until && row.d_previous_until > now;
+  const previous =
+    row.v_previous_prefix === prefix && !!row.v_previous_hash && safeEqual(row.v_previous_hash, hash) && !!row.d_previous_until && row.d_previous_until > now;
   if (!current && !previous) return null;
   const business = await businessByClient(db, row.v_client);
   if (!business) return null;
@@ -152,7 +175,10 @@ export async function loadKeyActor(db: DbOrTx, key: string, now: Date): Promise<
 /** Every call a key makes: its audit entry (with the key's name) and its last use. */
 export async function recordKeyCall(db: DbOrTx, actor: Actor, call: { method: string; url: string; status: number; ip: string }): Promise<void> {
   const key = actor.apiKey!;
-  await db.update(apiKeys).set({ d_last_used_at: sql`now()` }).where(eq(apiKeys.v_uid, key.id));
+  await db
+    .update(apiKeys)
+    .set({ d_last_used_at: sql`now()` })
+    .where(eq(apiKeys.v_uid, key.id));
   await recordActivity(db, {
     actor,
     section: SECTION,

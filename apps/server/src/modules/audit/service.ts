@@ -34,9 +34,13 @@ export async function recordActivity(db: DbOrTx, a: ActivityInput): Promise<void
  * recordActivity as a part of the caller's statement (db/insert-from.ts): written for each row of
  * `from`; `detail` may be SQL that reads that statement (a tracking key the insert made).
  */
-export const activityWrite = (a: Omit<ActivityInput, 'detail'>, from: SQL, detail: SQL): SQL => insertFrom(logUser, { ...activityValues(a), t_detail: detail }, from);
+export const activityWrite = (a: Omit<ActivityInput, 'detail'>, from: SQL, detail: SQL): SQL =>
+  insertFrom(logUser, { ...activityValues(a), t_detail: detail }, from);
 
-export async function recordIncident(db: DbOrTx, i: { type: string; message: string; detail?: string; client?: string | null; incidentTypeId?: string }): Promise<void> {
+export async function recordIncident(
+  db: DbOrTx,
+  i: { type: string; message: string; detail?: string; client?: string | null; incidentTypeId?: string },
+): Promise<void> {
   await db.insert(logs).values({
     v_type: i.type,
     v_message: i.message,
@@ -71,7 +75,13 @@ export async function listActivity(db: DbOrTx, q: LogQuery, userName: (ids: stri
   }
   const cond = where.length ? and(...where) : undefined;
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select().from(logUser).where(cond).orderBy(desc(logUser.d_create_at)).limit(q.perPage).offset((q.page - 1) * q.perPage),
+    db
+      .select()
+      .from(logUser)
+      .where(cond)
+      .orderBy(desc(logUser.d_create_at))
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage),
     db.select({ total: count() }).from(logUser).where(cond),
   ]);
   const names = await userName([...new Set(rows.map((r) => r.v_uid_user).filter((x): x is string => !!x))]);
@@ -100,7 +110,13 @@ export async function listIncidents(db: DbOrTx, q: LogQuery) {
   if (q.search) where.push(or(ilike(logs.v_message, `%${q.search}%`), ilike(logs.t_detail, `%${q.search}%`))!);
   const cond = where.length ? and(...where) : undefined;
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select().from(logs).where(cond).orderBy(desc(logs.d_create_at)).limit(q.perPage).offset((q.page - 1) * q.perPage),
+    db
+      .select()
+      .from(logs)
+      .where(cond)
+      .orderBy(desc(logs.d_create_at))
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage),
     db.select({ total: count() }).from(logs).where(cond),
   ]);
   return {

@@ -70,7 +70,10 @@ export async function createBeneficiary(tx: DbOrTx, actor: Actor, d: z.output<ty
   const v = values(d);
   const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(beneficiaries).where(eq(beneficiaries[owner.column], owner.id));
   if (total >= MAX_BENEFICIARIES) throw rule(`Solo se permiten ${MAX_BENEFICIARIES} beneficiarios`);
-  const [row] = await tx.insert(beneficiaries).values({ ...v, [owner.column]: owner.id, v_client: owner.client }).returning();
+  const [row] = await tx
+    .insert(beneficiaries)
+    .values({ ...v, [owner.column]: owner.id, v_client: owner.client })
+    .returning();
   await recordActivity(tx, { actor, section: owner.section, action: 'Agregar', activity: `Registró al beneficiario ${d.v_names} de ${owner.label}` });
   return out(row!);
 }
@@ -90,7 +93,11 @@ export const getBeneficiary = async (db: DbOrTx, actor: Actor, id: string) => ou
 
 export async function updateBeneficiary(tx: DbOrTx, actor: Actor, id: string, d: Fields) {
   const { row, owner } = await find(tx, actor, id, 'Editar', true);
-  const [updated] = await tx.update(beneficiaries).set({ ...values(d), d_update_at: new Date() }).where(eq(beneficiaries.v_uid, row.v_uid)).returning();
+  const [updated] = await tx
+    .update(beneficiaries)
+    .set({ ...values(d), d_update_at: new Date() })
+    .where(eq(beneficiaries.v_uid, row.v_uid))
+    .returning();
   await recordActivity(tx, { actor, section: owner.section, action: 'Editar', activity: `Editó al beneficiario ${d.v_names} de ${owner.label}` });
   return out(updated!);
 }

@@ -4,7 +4,21 @@ import { moralProfileRule } from './my-business';
 import { businessRoutes } from './routes';
 import { businessRecordRoutes } from './records-routes';
 
-export { assertBusinessActive, businessForActor, businessIdForActor, businessByClient, liveBusiness, findBusinessByAccountNumber, isProviderAccount, seedBusiness, businessName, PROVIDER_CLABE, businessClabesSince, type BusinessRow, type IssuedClabe } from './service';
+export {
+  assertBusinessActive,
+  businessForActor,
+  businessIdForActor,
+  businessByClient,
+  liveBusiness,
+  findBusinessByAccountNumber,
+  isProviderAccount,
+  seedBusiness,
+  businessName,
+  PROVIDER_CLABE,
+  businessClabesSince,
+  type BusinessRow,
+  type IssuedClabe,
+} from './service';
 export { listBusinessUsers, getBusinessUser, getBusinessUserByEmail, createBusinessUser, updateBusinessUser, businessUserActions } from './users';
 export { businessBatches } from './report-rows';
 

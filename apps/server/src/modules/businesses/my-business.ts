@@ -32,7 +32,9 @@ export async function moralProfileRule(db: DbOrTx, actor: Actor, body: z.output<
   const b = await businessByClient(db, actor.client);
   if (!b || !isMoral(b)) return;
   const errors = [
-    ...(['v_last_name_1', 'v_last_name_2'] as const).filter((f) => given(body[f])).map((field) => ({ field, key: 'moral', message: MORAL_PROFILE_MESSAGES.lastName })),
+    ...(['v_last_name_1', 'v_last_name_2'] as const)
+      .filter((f) => given(body[f]))
+      .map((field) => ({ field, key: 'moral', message: MORAL_PROFILE_MESSAGES.lastName })),
     ...(given(body.d_birthdate_at) ? [{ field: 'd_birthdate_at', key: 'moral', message: MORAL_PROFILE_MESSAGES.birthdate }] : []),
   ];
   if (errors.length > 0) throw new AppError('VALIDATION', errors[0]!.message, { errors });

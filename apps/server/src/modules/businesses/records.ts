@@ -40,8 +40,15 @@ const repOut = (r: RepRow) => ({
 });
 
 function repValues(d: RepInput) {
-  if (d.v_email_alternative && d.v_email_alternative === d.v_email) throw fieldError('v_email_alternative', 'El correo alternativo debe ser distinto del principal');
-  return { v_names: d.v_names, v_last_name_1: d.v_last_name_1, v_last_name_2: d.v_last_name_2 ?? null, v_email: d.v_email, v_email_alternative: d.v_email_alternative ?? null };
+  if (d.v_email_alternative && d.v_email_alternative === d.v_email)
+    throw fieldError('v_email_alternative', 'El correo alternativo debe ser distinto del principal');
+  return {
+    v_names: d.v_names,
+    v_last_name_1: d.v_last_name_1,
+    v_last_name_2: d.v_last_name_2 ?? null,
+    v_email: d.v_email,
+    v_email_alternative: d.v_email_alternative ?? null,
+  };
 }
 
 export async function createLegalRepresentative(tx: DbOrTx, actor: Actor, d: z.output<typeof LegalRepresentativeCreateBody>) {
@@ -50,14 +57,26 @@ export async function createLegalRepresentative(tx: DbOrTx, actor: Actor, d: z.o
   const values = repValues(d);
   const [existing] = await tx.select({ v_uid: legalRepresentatives.v_uid }).from(legalRepresentatives).where(eq(legalRepresentatives.v_uid_business, b.v_uid));
   if (existing) throw conflict('La empresa ya tiene un representante legal');
-  const [row] = await tx.insert(legalRepresentatives).values({ ...values, v_uid_business: b.v_uid }).returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Registró al representante legal de ${businessName(b)}`, detail: { business: b.v_uid } });
+  const [row] = await tx
+    .insert(legalRepresentatives)
+    .values({ ...values, v_uid_business: b.v_uid })
+    .returning();
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Agregar',
+    activity: `Registró al representante legal de ${businessName(b)}`,
+    detail: { business: b.v_uid },
+  });
   return repOut(row!);
 }
 
 /** By the representative's id or by the business's id (one per business). */
 async function findRepresentative(db: DbOrTx, actor: Actor, id: string, lock = false) {
-  const q = db.select().from(legalRepresentatives).where(or(eq(legalRepresentatives.v_uid, id), eq(legalRepresentatives.v_uid_business, id)));
+  const q = db
+    .select()
+    .from(legalRepresentatives)
+    .where(or(eq(legalRepresentatives.v_uid, id), eq(legalRepresentatives.v_uid_business, id)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('El representante legal no existe');
   const business = await businessForActor(db, actor, row.v_uid_business);
@@ -68,8 +87,18 @@ export const getLegalRepresentative = async (db: DbOrTx, actor: Actor, id: strin
 
 export async function updateLegalRepresentative(tx: DbOrTx, actor: Actor, id: string, d: RepInput) {
   const { row, business } = await findRepresentative(tx, actor, id, true);
-  const [updated] = await tx.update(legalRepresentatives).set({ ...repValues(d), d_update_at: new Date() }).where(eq(legalRepresentatives.v_uid, row.v_uid)).returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Editó al representante legal de ${businessName(business)}`, detail: { business: business.v_uid } });
+  const [updated] = await tx
+    .update(legalRepresentatives)
+    .set({ ...repValues(d), d_update_at: new Date() })
+    .where(eq(legalRepresentatives.v_uid, row.v_uid))
+    .returning();
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Editar',
+    activity: `Editó al representante legal de ${businessName(business)}`,
+    detail: { business: business.v_uid },
+  });
   return repOut(updated!);
 }
 
@@ -99,9 +128,22 @@ export async function uploadDocument(tx: DbOrTx, actor: Actor, d: { businessId?:
   const fileUid = await storeFile(tx, { name: d.fileName, mediaType: 'application/pdf', content: d.content, ownerId: b.v_uid, client: b.v_client });
   const [row] = await tx
     .insert(businessDocuments)
-    .values({ v_uid_business: b.v_uid, v_name: d.name, v_file_pdf: fileUid, v_file_name: d.fileName.slice(0, 200), i_size: d.content.length, v_uid_status: STATUS_IDS.pendiente })
+    .values({
+      v_uid_business: b.v_uid,
+      v_name: d.name,
+      v_file_pdf: fileUid,
+      v_file_name: d.fileName.slice(0, 200),
+      i_size: d.content.length,
+      v_uid_status: STATUS_IDS.pendiente,
+    })
     .returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Cargó el documento "${d.name}" de ${businessName(b)}`, detail: { business: b.v_uid, document: row!.v_uid } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Agregar',
+    activity: `Cargó el documento "${d.name}" de ${businessName(b)}`,
+    detail: { business: b.v_uid, document: row!.v_uid },
+  });
   return docOut(row!);
 }
 
@@ -143,7 +185,13 @@ export async function updateDocument(tx: DbOrTx, actor: Actor, id: string, d: z.
   }
   const [updated] = await tx.update(businessDocuments).set(set).where(eq(businessDocuments.v_uid, row.v_uid)).returning();
   const reviewed = d.v_uid_status ? (d.v_uid_status === STATUS_IDS.activo ? 'Aprobó' : 'Rechazó') : 'Editó';
-  await recordActivity(tx, { actor, section: SECTION, action: d.v_uid_status ? 'Revisar' : 'Editar', activity: `${reviewed} el documento "${updated!.v_name}" de ${businessName(business)}`, detail: { business: business.v_uid, document: row.v_uid, comment: d.t_comment ?? null } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: d.v_uid_status ? 'Revisar' : 'Editar',
+    activity: `${reviewed} el documento "${updated!.v_name}" de ${businessName(business)}`,
+    detail: { business: business.v_uid, document: row.v_uid, comment: d.t_comment ?? null },
+  });
   return docOut(updated!);
 }
 
@@ -153,7 +201,13 @@ export async function deleteDocument(tx: DbOrTx, actor: Actor, id: string): Prom
   if (row.v_uid_status === STATUS_IDS.activo) throw rule('Un documento aprobado no se puede eliminar');
   await tx.delete(businessDocuments).where(eq(businessDocuments.v_uid, row.v_uid));
   await deleteFile(tx, row.v_file_pdf);
-  await recordActivity(tx, { actor, section: SECTION, action: 'Borrar', activity: `Eliminó el documento "${row.v_name}" de ${businessName(business)}`, detail: { business: business.v_uid } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Borrar',
+    activity: `Eliminó el documento "${row.v_name}" de ${businessName(business)}`,
+    detail: { business: business.v_uid },
+  });
 }
 
 // ---- account groups -------------------------------------------------------------------------------
@@ -161,13 +215,26 @@ export async function deleteDocument(tx: DbOrTx, actor: Actor, id: string): Prom
 type GroupRow = typeof accountGroups.$inferSelect;
 type GroupInput = z.output<typeof AccountGroupUpdateBody>;
 
-const groupOut = (g: GroupRow) => ({ v_uid: g.v_uid, v_uid_business: g.v_uid_business, v_name: g.v_name, t_description: g.t_description, i_active: g.i_active, ...recordDates(g) });
+const groupOut = (g: GroupRow) => ({
+  v_uid: g.v_uid,
+  v_uid_business: g.v_uid_business,
+  v_name: g.v_name,
+  t_description: g.t_description,
+  i_active: g.i_active,
+  ...recordDates(g),
+});
 
 async function assertGroupNameFree(db: DbOrTx, businessId: string, name: string, except?: string) {
   const [dup] = await db
     .select({ v_uid: accountGroups.v_uid })
     .from(accountGroups)
-    .where(and(eq(accountGroups.v_uid_business, businessId), sql`lower(${accountGroups.v_name}) = lower(${name})`, except ? ne(accountGroups.v_uid, except) : undefined));
+    .where(
+      and(
+        eq(accountGroups.v_uid_business, businessId),
+        sql`lower(${accountGroups.v_name}) = lower(${name})`,
+        except ? ne(accountGroups.v_uid, except) : undefined,
+      ),
+    );
   if (dup) throw conflict('Ya existe un grupo con ese nombre');
 }
 
@@ -179,8 +246,17 @@ export async function listAccountGroups(db: DbOrTx, actor: Actor, businessId?: s
 export async function createAccountGroup(tx: DbOrTx, actor: Actor, d: z.output<typeof AccountGroupCreateBody>) {
   const b = await businessForActor(tx, actor, d.v_uid_business);
   await assertGroupNameFree(tx, b.v_uid, d.v_name);
-  const [row] = await tx.insert(accountGroups).values({ v_uid_business: b.v_uid, v_name: d.v_name, t_description: d.t_description ?? null, i_active: d.i_active }).returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Creó el grupo de cuentas ${d.v_name} de ${businessName(b)}`, detail: { business: b.v_uid } });
+  const [row] = await tx
+    .insert(accountGroups)
+    .values({ v_uid_business: b.v_uid, v_name: d.v_name, t_description: d.t_description ?? null, i_active: d.i_active })
+    .returning();
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Agregar',
+    activity: `Creó el grupo de cuentas ${d.v_name} de ${businessName(b)}`,
+    detail: { business: b.v_uid },
+  });
   return groupOut(row!);
 }
 
@@ -196,13 +272,29 @@ export const getAccountGroup = async (db: DbOrTx, actor: Actor, id: string) => g
 export async function updateAccountGroup(tx: DbOrTx, actor: Actor, id: string, d: GroupInput) {
   const { row, business } = await findGroup(tx, actor, id, true);
   await assertGroupNameFree(tx, business.v_uid, d.v_name, row.v_uid);
-  const [updated] = await tx.update(accountGroups).set({ v_name: d.v_name, t_description: d.t_description ?? null, i_active: d.i_active, d_update_at: new Date() }).where(eq(accountGroups.v_uid, row.v_uid)).returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Editó el grupo de cuentas ${d.v_name} de ${businessName(business)}`, detail: { business: business.v_uid } });
+  const [updated] = await tx
+    .update(accountGroups)
+    .set({ v_name: d.v_name, t_description: d.t_description ?? null, i_active: d.i_active, d_update_at: new Date() })
+    .where(eq(accountGroups.v_uid, row.v_uid))
+    .returning();
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Editar',
+    activity: `Editó el grupo de cuentas ${d.v_name} de ${businessName(business)}`,
+    detail: { business: business.v_uid },
+  });
   return groupOut(updated!);
 }
 
 export async function deleteAccountGroup(tx: DbOrTx, actor: Actor, id: string): Promise<void> {
   const { row, business } = await findGroup(tx, actor, id, true);
   await tx.delete(accountGroups).where(eq(accountGroups.v_uid, row.v_uid));
-  await recordActivity(tx, { actor, section: SECTION, action: 'Borrar', activity: `Eliminó el grupo de cuentas ${row.v_name} de ${businessName(business)}`, detail: { business: business.v_uid } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Borrar',
+    activity: `Eliminó el grupo de cuentas ${row.v_name} de ${businessName(business)}`,
+    detail: { business: business.v_uid },
+  });
 }

@@ -8,5 +8,11 @@ export const businessBatches = (db: DbOrTx, f: { from?: Date; to?: Date; statusI
   keysetBatches(
     db,
     businesses,
-    and(isNull(businesses.d_deleted_at), f.from ? gte(businesses.d_create_at, f.from) : undefined, f.to ? lt(businesses.d_create_at, f.to) : undefined, f.statusId ? eq(businesses.v_uid_status, f.statusId) : undefined, f.id ? eq(businesses.v_uid, f.id) : undefined),
+    and(
+      isNull(businesses.d_deleted_at),
+      f.from ? gte(businesses.d_create_at, f.from) : undefined,
+      f.to ? lt(businesses.d_create_at, f.to) : undefined,
+      f.statusId ? eq(businesses.v_uid_status, f.statusId) : undefined,
+      f.id ? eq(businesses.v_uid, f.id) : undefined,
+    ),
   );

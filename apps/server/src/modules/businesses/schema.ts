@@ -6,7 +6,9 @@ import { recordColumns, tstz } from '../../db/columns';
  * What the staff list's search looks in, as one expression a trigram index serves (migration
  * 0005 holds the same text; keep them identical or the index is not used).
  */
-export const BUSINESS_SEARCH_TEXT = sql.raw(`(coalesce(v_company_name, '') || E'\\n' || coalesce(v_names, '') || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, '') || E'\\n' || v_rfc || E'\\n' || v_account_number || E'\\n' || v_email || E'\\n' || v_client)`);
+export const BUSINESS_SEARCH_TEXT = sql.raw(
+  `(coalesce(v_company_name, '') || E'\\n' || coalesce(v_names, '') || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, '') || E'\\n' || v_rfc || E'\\n' || v_account_number || E'\\n' || v_email || E'\\n' || v_client)`,
+);
 
 /** Account numbers of businesses: each value is used once, even when its transaction rolls back. */
 export const businessAccountSeq = pgSequence('business_account_seq', { startWith: 1 });
@@ -52,10 +54,14 @@ export const businesses = pgTable(
     uniqueIndex('businesses_client_key').on(t.v_client),
     uniqueIndex('businesses_account_key').on(t.v_account_number),
     uniqueIndex('businesses_customer_key').on(t.v_customer_id),
-    uniqueIndex('businesses_rfc_key').on(t.v_rfc).where(sql`${t.d_deleted_at} IS NULL`),
+    uniqueIndex('businesses_rfc_key')
+      .on(t.v_rfc)
+      .where(sql`${t.d_deleted_at} IS NULL`),
     index('businesses_status_idx').on(t.v_uid_status),
     // The staff list's order, so a page is read off the index instead of sorting every business.
-    index('businesses_list_idx').on(t.d_create_at.desc().nullsFirst(), t.v_uid.desc().nullsFirst()).where(sql`${t.d_deleted_at} IS NULL`),
+    index('businesses_list_idx')
+      .on(t.d_create_at.desc().nullsFirst(), t.v_uid.desc().nullsFirst())
+      .where(sql`${t.d_deleted_at} IS NULL`),
   ],
 );
 

@@ -42,7 +42,8 @@ const PROVIDER_PREFIX = PROVIDER_CLABE.bank + PROVIDER_CLABE.plaza + PROVIDER_CL
 
 export const isMoral = (b: Pick<BusinessRow, 'v_uid_type_person'>) => b.v_uid_type_person === TYPE_PERSON_IDS.moral;
 /** What lists and e-mails call the business: its company name, or the person's full name. */
-export const businessName = (b: Pick<BusinessRow, 'v_uid_type_person' | 'v_company_name' | 'v_names' | 'v_last_name_1' | 'v_last_name_2'>) => (isMoral(b) ? (b.v_company_name ?? '') : [b.v_names, b.v_last_name_1, b.v_last_name_2].filter(Boolean).join(' '));
+export const businessName = (b: Pick<BusinessRow, 'v_uid_type_person' | 'v_company_name' | 'v_names' | 'v_last_name_1' | 'v_last_name_2'>) =>
+  isMoral(b) ? (b.v_company_name ?? '') : [b.v_names, b.v_last_name_1, b.v_last_name_2].filter(Boolean).join(' ');
 
 const statusRef = (status: string) => ({ Id: status, Name: statusName(status) ?? status });
 
@@ -89,14 +90,20 @@ function businessDetail(b: BusinessRow, registeredUsers: number): BusinessDetail
 // ---- finding a business, and who may reach it ----------------------------------------------------
 
 export async function liveBusiness(db: DbOrTx, id: string, lock = false): Promise<BusinessRow> {
-  const q = db.select().from(businesses).where(and(eq(businesses.v_uid, id), isNull(businesses.d_deleted_at)));
+  const q = db
+    .select()
+    .from(businesses)
+    .where(and(eq(businesses.v_uid, id), isNull(businesses.d_deleted_at)));
   const [b] = lock ? await q.for('update') : await q;
   if (!b) throw notFound(NO_BUSINESS);
   return b;
 }
 
 export async function businessByClient(db: DbOrTx, client: string): Promise<BusinessRow | undefined> {
-  const [b] = await db.select().from(businesses).where(and(eq(businesses.v_client, client), isNull(businesses.d_deleted_at)));
+  const [b] = await db
+    .select()
+    .from(businesses)
+    .where(and(eq(businesses.v_client, client), isNull(businesses.d_deleted_at)));
   return b;
 }
 
@@ -143,7 +150,11 @@ export interface IssuedClabe {
 
 /** Businesses' CLABEs changed at or after `since` (all of them from the epoch). */
 export async function businessClabesSince(db: DbOrTx, since: Date): Promise<IssuedClabe[]> {
-  const rows = await db.select().from(businesses).where(sql`${businesses.d_update_at} >= ${since.toISOString()}::timestamptz`).orderBy(businesses.d_update_at);
+  const rows = await db
+    .select()
+    .from(businesses)
+    .where(sql`${businesses.d_update_at} >= ${since.toISOString()}::timestamptz`)
+    .orderBy(businesses.d_update_at);
   return rows.map((b) => ({
     clabe: b.v_account_number,
     ownerKind: 'business' as const,
@@ -169,7 +180,10 @@ export const isProviderAccount = (clabe: string) => clabe.startsWith(PROVIDER_PR
 /** The business a SPEI deposit is for, by the CLABE it was sent to. */
 export async function findBusinessByAccountNumber(db: DbOrTx, clabe: string): Promise<BusinessRow | undefined> {
   if (!isProviderAccount(clabe)) return undefined;
-  const [b] = await db.select().from(businesses).where(and(eq(businesses.v_account_number, clabe), isNull(businesses.d_deleted_at)));
+  const [b] = await db
+    .select()
+    .from(businesses)
+    .where(and(eq(businesses.v_account_number, clabe), isNull(businesses.d_deleted_at)));
   return b;
 }
 
@@ -214,7 +228,14 @@ const businessList = shapedList({
       .select({ ...LIST_COLUMNS, registered: users.liveUsersOf(sql`${businesses}.v_client`) })
       .from(businesses)
       .where(where)
-      .orderBy(...orderOf({ SortBy: shape.sortBy, SortDir: shape.sortDir }, BUSINESS_SORT_COLUMNS, [desc(businesses.d_create_at), desc(businesses.v_uid)], businesses.v_uid))
+      .orderBy(
+        ...orderOf(
+          { SortBy: shape.sortBy, SortDir: shape.sortDir },
+          BUSINESS_SORT_COLUMNS,
+          [desc(businesses.d_create_at), desc(businesses.v_uid)],
+          businesses.v_uid,
+        ),
+      )
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
 });
@@ -240,7 +261,11 @@ export async function detailOf(db: DbOrTx, b: BusinessRow): Promise<BusinessDeta
 
 /** By the business's e-mail, or else by the e-mail of one of its users. */
 export async function getBusinessByEmail(db: DbOrTx, email: string): Promise<BusinessDetail> {
-  const [b] = await db.select().from(businesses).where(and(sql`lower(${businesses.v_email}) = ${email.toLowerCase()}`, isNull(businesses.d_deleted_at))).limit(1);
+  const [b] = await db
+    .select()
+    .from(businesses)
+    .where(and(sql`lower(${businesses.v_email}) = ${email.toLowerCase()}`, isNull(businesses.d_deleted_at)))
+    .limit(1);
   if (b) return detailOf(db, b);
   const user = await users.findUserByEmail(db, email);
   const owner = user && users.kindOf(user) === 'BUS' ? await businessByClient(db, user.v_client) : undefined;
@@ -271,7 +296,8 @@ async function businessColumns(db: DbOrTx, d: FieldsInput, existing?: BusinessRo
   if ((GENERIC_RFCS as readonly string[]).includes(rfc.rfc)) errors.add('Rfc', 'No se acepta un RFC genérico para una empresa', 'generic');
   const curp = !moral && d.Curp ? checkCurp(errors, 'Curp', d.Curp) : undefined;
   // A person's RFC and CURP both carry the birth date (YYMMDD) in the same place.
-  if (curp?.birthDate && errors.empty && rfc.rfc.slice(4, 10) !== curp.curp.slice(4, 10)) errors.add('Rfc', 'La fecha del RFC no coincide con la de la CURP', 'date');
+  if (curp?.birthDate && errors.empty && rfc.rfc.slice(4, 10) !== curp.curp.slice(4, 10))
+    errors.add('Rfc', 'La fecha del RFC no coincide con la de la CURP', 'date');
   checkPhone(errors, 'Mobile', d.Mobile, d.MobileCode);
   const place = await resolveAddress(db, errors, { code: d.PostalCode, colonyId: d.NeighborhoodId, codeField: 'PostalCode', colonyField: 'NeighborhoodId' });
   errors.throwIfAny();
@@ -356,7 +382,14 @@ export async function createBusiness(tx: DbOrTx, actor: Actor, d: CreateInput) {
       v_curp: first ? null : b!.v_curp,
     },
   });
-  await recordActivity(tx, { actor, parentUserId: user.v_uid, section: SECTION, action: 'Agregar', activity: `Alta de la empresa ${businessName(b!)} (CLABE ${b!.v_account_number})`, detail: { business: b!.v_uid } });
+  await recordActivity(tx, {
+    actor,
+    parentUserId: user.v_uid,
+    section: SECTION,
+    action: 'Agregar',
+    activity: `Alta de la empresa ${businessName(b!)} (CLABE ${b!.v_account_number})`,
+    detail: { business: b!.v_uid },
+  });
   return { ...(await detailOf(tx, b!)), FirstUser: { Id: user.v_uid, Email: user.v_email } };
 }
 
@@ -364,17 +397,30 @@ export async function updateBusiness(tx: DbOrTx, actor: Actor, d: z.output<typeo
   const b = await liveBusiness(tx, d.Id, true);
   if (d.TypePerson !== b.v_uid_type_person) throw rule('El tipo de persona no se puede cambiar');
   const columns = await businessColumns(tx, d, b);
-  const [row] = await tx.update(businesses).set({ ...columns, d_update_at: new Date() }).where(eq(businesses.v_uid, b.v_uid)).returning();
+  const [row] = await tx
+    .update(businesses)
+    .set({ ...columns, d_update_at: new Date() })
+    .where(eq(businesses.v_uid, b.v_uid))
+    .returning();
   await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Editó la empresa ${businessName(row!)}`, detail: { business: b.v_uid } });
   return detailOf(tx, row!);
 }
 
 export async function updateCustomerId(tx: DbOrTx, actor: Actor, id: string, customerId: string) {
   const b = await liveBusiness(tx, id, true);
-  const [dup] = await tx.select({ v_uid: businesses.v_uid }).from(businesses).where(and(eq(businesses.v_customer_id, customerId), ne(businesses.v_uid, b.v_uid)));
+  const [dup] = await tx
+    .select({ v_uid: businesses.v_uid })
+    .from(businesses)
+    .where(and(eq(businesses.v_customer_id, customerId), ne(businesses.v_uid, b.v_uid)));
   if (dup) throw conflict('El CustomerId ya está asignado a otra empresa');
   const [row] = await tx.update(businesses).set({ v_customer_id: customerId, d_update_at: new Date() }).where(eq(businesses.v_uid, b.v_uid)).returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Asignó el CustomerId ${customerId} a ${businessName(b)}`, detail: { business: b.v_uid, previous: b.v_customer_id } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Editar',
+    activity: `Asignó el CustomerId ${customerId} a ${businessName(b)}`,
+    detail: { business: b.v_uid, previous: b.v_customer_id },
+  });
   return detailOf(tx, row!);
 }
 
@@ -385,7 +431,13 @@ export async function deleteBusiness(tx: DbOrTx, actor: Actor, id: string): Prom
   const now = new Date();
   await tx.update(businesses).set({ v_uid_status: STATUS_IDS.eliminado, d_deleted_at: now, d_update_at: now }).where(eq(businesses.v_uid, b.v_uid));
   for (const userId of await users.deleteUsersOfClient(tx, b.v_client)) await revokeAllSessions(tx, userId);
-  await recordActivity(tx, { actor, section: SECTION, action: 'Borrar', activity: `Eliminó la empresa ${businessName(b)} y sus usuarios`, detail: { business: b.v_uid } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Borrar',
+    activity: `Eliminó la empresa ${businessName(b)} y sus usuarios`,
+    detail: { business: b.v_uid },
+  });
 }
 
 const REFUSAL: Record<string, (name: string) => string> = {
@@ -425,20 +477,36 @@ export async function businessActions(tx: DbOrTx, actor: Actor, action: keyof ty
       .update(businesses)
       .set({ v_uid_status: next.status, d_update_at: now, [users.STAMP_COLUMN[next.stamp]]: now })
       .where(eq(businesses.v_uid, b.v_uid));
-    await recordActivity(tx, { actor, section: SECTION, action: users.ACTION_LABEL[action], activity: `${ACTIVITY[action]} la empresa ${businessName(b)}`, detail: { business: b.v_uid, from: statusName(b.v_uid_status), to: statusName(next.status) } });
+    await recordActivity(tx, {
+      actor,
+      section: SECTION,
+      action: users.ACTION_LABEL[action],
+      activity: `${ACTIVITY[action]} la empresa ${businessName(b)}`,
+      detail: { business: b.v_uid, from: statusName(b.v_uid_status), to: statusName(next.status) },
+    });
   }
   return unique.length;
 }
 
 /** Demo data: an active business with its CLABE; its users are created by the seed with its v_client. */
-export async function seedBusiness(tx: DbOrTx, data: Omit<typeof businesses.$inferInsert, 'v_client' | 'v_account_number' | 'v_uid_status'> & { legalRepresentative?: Omit<typeof legalRepresentatives.$inferInsert, 'v_uid_business'> }) {
+export async function seedBusiness(
+  tx: DbOrTx,
+  data: Omit<typeof businesses.$inferInsert, 'v_client' | 'v_account_number' | 'v_uid_status'> & {
+    legalRepresentative?: Omit<typeof legalRepresentatives.$inferInsert, 'v_uid_business'>;
+  },
+) {
   const { legalRepresentative, ...columns } = data;
   const now = new Date();
   const [b] = await tx
     .insert(businesses)
-    .values({ ...columns, v_client: await users.nextClientNumber(tx, 'BUS'), v_account_number: await allocateAccountNumber(tx), v_uid_status: STATUS_IDS.activo, d_activation_at: now })
+    .values({
+      ...columns,
+      v_client: await users.nextClientNumber(tx, 'BUS'),
+      v_account_number: await allocateAccountNumber(tx),
+      v_uid_status: STATUS_IDS.activo,
+      d_activation_at: now,
+    })
     .returning();
   if (legalRepresentative) await tx.insert(legalRepresentatives).values({ ...legalRepresentative, v_uid_business: b!.v_uid });
   return b!;
 }
-

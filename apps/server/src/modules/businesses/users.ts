@@ -2,7 +2,15 @@
  * The users of a business (ClientKind 'business' of /api/v1/profiles/users/*). Staff reach any
  * business; a business user reaches only their own (v_client): another tenant's ids answer 404.
  */
-import { ROLE_IDS, STATUS_IDS, type BusinessUserCreateBody, type BusinessUserDetail, type BusinessUserUpdateBody, type StatusFilterName, type UserAction } from '@far/contracts';
+import {
+  ROLE_IDS,
+  STATUS_IDS,
+  type BusinessUserCreateBody,
+  type BusinessUserDetail,
+  type BusinessUserUpdateBody,
+  type StatusFilterName,
+  type UserAction,
+} from '@far/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
@@ -34,11 +42,31 @@ async function detail(db: DbOrTx, u: users.UserRow): Promise<BusinessUserDetail>
   return { ...users.userDetailBase(u, roles), BusinessId: business?.v_uid ?? null };
 }
 
-export async function listBusinessUsers(db: DbOrTx, actor: Actor, q: PageInput & users.UserSortInput & { Search?: string; Status?: StatusFilterName; BusinessId?: string }) {
+export async function listBusinessUsers(
+  db: DbOrTx,
+  actor: Actor,
+  q: PageInput & users.UserSortInput & { Search?: string; Status?: StatusFilterName; BusinessId?: string },
+) {
   const business = await businessForActor(db, actor, q.BusinessId, { field: 'BusinessId' });
   const statuses = q.Status ? users.STATUS_GROUPS[q.Status] : undefined;
-  const [{ rows, total }, roles] = await Promise.all([users.listUsers(db, { prefix: 'BUS', client: business.v_client, Search: q.Search, statuses, Page: q.Page, Size: q.Size, SortBy: q.SortBy, SortDir: q.SortDir }), users.roleNames(db)]);
-  return toPage(rows.map((u) => users.userListItem(u, roles)), total, q);
+  const [{ rows, total }, roles] = await Promise.all([
+    users.listUsers(db, {
+      prefix: 'BUS',
+      client: business.v_client,
+      Search: q.Search,
+      statuses,
+      Page: q.Page,
+      Size: q.Size,
+      SortBy: q.SortBy,
+      SortDir: q.SortDir,
+    }),
+    users.roleNames(db),
+  ]);
+  return toPage(
+    rows.map((u) => users.userListItem(u, roles)),
+    total,
+    q,
+  );
 }
 
 export const getBusinessUser = async (db: DbOrTx, actor: Actor, id: string) => detail(db, await businessUser(db, actor, id));

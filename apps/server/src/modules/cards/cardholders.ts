@@ -1,6 +1,13 @@
 /** Cardholders of a business: registration one by one or from a file, lookups, changes, lock. */
 import { randomBytes } from 'node:crypto';
-import { CardholderFileRow, cardFieldName, type CardholderCreateBody, type CardholderListBody, type CardholderNamesBody, type CardholderUpdateBody } from '@far/contracts';
+import {
+  CardholderFileRow,
+  cardFieldName,
+  type CardholderCreateBody,
+  type CardholderListBody,
+  type CardholderNamesBody,
+  type CardholderUpdateBody,
+} from '@far/contracts';
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -37,7 +44,11 @@ const valuesOf = (b: BusinessRow, d: Input) => ({
 
 async function cardCounts(db: DbOrTx, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: cards.v_uid_cardholder, n: count() }).from(cards).where(inArray(cards.v_uid_cardholder, ids)).groupBy(cards.v_uid_cardholder);
+  const rows = await db
+    .select({ id: cards.v_uid_cardholder, n: count() })
+    .from(cards)
+    .where(inArray(cards.v_uid_cardholder, ids))
+    .groupBy(cards.v_uid_cardholder);
   return new Map(rows.map((r) => [r.id!, r.n]));
 }
 export async function withCounts(db: DbOrTx, rows: CardholderRow[]) {
@@ -49,7 +60,9 @@ export async function withCounts(db: DbOrTx, rows: CardholderRow[]) {
 }
 
 async function taken(db: DbOrTx, businessId: string, identifiers: string[], emails: string[]) {
-  const ids = identifiers.length ? await db.select({ v: cardholders.v_identifier }).from(cardholders).where(inArray(cardholders.v_identifier, identifiers)) : [];
+  const ids = identifiers.length
+    ? await db.select({ v: cardholders.v_identifier }).from(cardholders).where(inArray(cardholders.v_identifier, identifiers))
+    : [];
   const mails = emails.length
     ? await db
         .select({ v: cardholders.v_email })
@@ -109,9 +122,11 @@ export async function uploadCardholders(tx: Tx, actor: Actor, b: BusinessRow, ro
     const id = v.values.v_identifier;
     const mail = v.values.v_email;
     if (t.identifiers.has(id)) errors.push({ Row: v.row, Field: cardFieldName('CardholderIdentifier'), Message: IDENTIFIER_TAKEN });
-    else if (seenId.has(id)) errors.push({ Row: v.row, Field: cardFieldName('CardholderIdentifier'), Message: `Identificador duplicado en el archivo (fila ${seenId.get(id)})` });
+    else if (seenId.has(id))
+      errors.push({ Row: v.row, Field: cardFieldName('CardholderIdentifier'), Message: `Identificador duplicado en el archivo (fila ${seenId.get(id)})` });
     else if (t.emails.has(mail)) errors.push({ Row: v.row, Field: cardFieldName('Email'), Message: EMAIL_TAKEN });
-    else if (seenMail.has(mail)) errors.push({ Row: v.row, Field: cardFieldName('Email'), Message: `Correo duplicado en el archivo (fila ${seenMail.get(mail)})` });
+    else if (seenMail.has(mail))
+      errors.push({ Row: v.row, Field: cardFieldName('Email'), Message: `Correo duplicado en el archivo (fila ${seenMail.get(mail)})` });
     else {
       seenId.set(id, v.row);
       seenMail.set(mail, v.row);
@@ -120,13 +135,18 @@ export async function uploadCardholders(tx: Tx, actor: Actor, b: BusinessRow, ro
   }
   for (let i = 0; i < accepted.length; i += 1000) await tx.insert(cardholders).values(accepted.slice(i, i + 1000));
   if (accepted.length) {
-    await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Cargó ${accepted.length} tarjetahabientes desde ${filename}`, detail: { failed: errors.length } });
+    await recordActivity(tx, {
+      actor,
+      section: SECTION,
+      action: 'Agregar',
+      activity: `Cargó ${accepted.length} tarjetahabientes desde ${filename}`,
+      detail: { failed: errors.length },
+    });
   }
   errors.sort((a, b2) => a.Row - b2.Row);
   const failedRows = new Set(errors.map((e) => e.Row)).size;
   return { TotalRecords: rows.length, CreatedRecords: accepted.length, FailedRecords: failedRows, Errors: errors };
 }
-
 
 export async function listCardholders(db: DbOrTx, b: BusinessRow, q: z.output<typeof CardholderListBody>) {
   const conditions: SQL[] = [eq(cardholders.v_uid_business, b.v_uid)];
@@ -134,12 +154,24 @@ export async function listCardholders(db: DbOrTx, b: BusinessRow, q: z.output<ty
   if (q.Search) {
     const p = likePattern(q.Search);
     conditions.push(
-      or(ilike(cardholders.v_names, p), ilike(cardholders.v_last_name_1, p), ilike(cardholders.v_email, p), ilike(cardholders.v_identifier, p), ilike(sql`${cardholders.v_names} || ' ' || ${cardholders.v_last_name_1}`, p))!,
+      or(
+        ilike(cardholders.v_names, p),
+        ilike(cardholders.v_last_name_1, p),
+        ilike(cardholders.v_email, p),
+        ilike(cardholders.v_identifier, p),
+        ilike(sql`${cardholders.v_names} || ' ' || ${cardholders.v_last_name_1}`, p),
+      )!,
     );
   }
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(cardholders).where(where);
-  const rows = await db.select().from(cardholders).where(where).orderBy(desc(cardholders.d_create_at), desc(cardholders.v_uid)).limit(q.Size).offset(offsetOf(q));
+  const rows = await db
+    .select()
+    .from(cardholders)
+    .where(where)
+    .orderBy(desc(cardholders.d_create_at), desc(cardholders.v_uid))
+    .limit(q.Size)
+    .offset(offsetOf(q));
   return toPage(await withCounts(db, rows), total?.n ?? 0, q);
 }
 
@@ -190,7 +222,12 @@ export async function lockCardholder(tx: Tx, actor: Actor, b: BusinessRow, ident
       .set({ b_blocked: true, d_update_at: new Date() })
       .where(and(eq(cards.v_uid_cardholder, h.v_uid), sql`${cards.i_status} <> 4`));
   }
-  await recordActivity(tx, { actor, section: SECTION, action: lock ? 'Bloquear' : 'Desbloquear', activity: `${lock ? 'Bloqueó' : 'Desbloqueó'} al tarjetahabiente ${h.v_identifier} (${fullNameOf(h)})` });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: lock ? 'Bloquear' : 'Desbloquear',
+    activity: `${lock ? 'Bloqueó' : 'Desbloqueó'} al tarjetahabiente ${h.v_identifier} (${fullNameOf(h)})`,
+  });
   return (await withCounts(tx, [row!]))[0]!;
 }
 

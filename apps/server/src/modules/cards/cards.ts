@@ -36,7 +36,12 @@ export async function listCards(db: DbOrTx, business: BusinessRow | null, q: z.o
     .orderBy(asc(cards.v_card_identifier))
     .limit(q.Size + 1);
   const holders = await holdersOf(db, rows);
-  return tokenPage(rows, q.Size, (c) => cardOut(c, holders.get(c.v_uid_cardholder ?? '')), (c) => [c.v_card_identifier]);
+  return tokenPage(
+    rows,
+    q.Size,
+    (c) => cardOut(c, holders.get(c.v_uid_cardholder ?? '')),
+    (c) => [c.v_card_identifier],
+  );
 }
 
 async function holdersOf(db: DbOrTx, rows: CardRow[]) {
@@ -120,7 +125,16 @@ export async function matchCards(tx: Tx, actor: Actor, keys: CardKeys, b: Busine
   const assigned: { card: CardRow; holder: typeof cardholders.$inferSelect }[] = [];
   for (const r of rows) {
     const v = r.values;
-    const fail = (message: string) => items.push({ v_reference_batch: ref, v_uid_business: b.v_uid, i_row: r.row, v_cardholder_identifier: v.CardholderIdentifier ?? '', v_card_identifier: v.CardIdentifier || (v.Last8 ? `****${v.Last8}` : ''), v_status: 'FAILED', v_error_message: message });
+    const fail = (message: string) =>
+      items.push({
+        v_reference_batch: ref,
+        v_uid_business: b.v_uid,
+        i_row: r.row,
+        v_cardholder_identifier: v.CardholderIdentifier ?? '',
+        v_card_identifier: v.CardIdentifier || (v.Last8 ? `****${v.Last8}` : ''),
+        v_status: 'FAILED',
+        v_error_message: message,
+      });
     if (Object.values(v).some(isFormula)) {
       fail(FORMULA_MESSAGE);
       continue;
@@ -155,7 +169,15 @@ export async function matchCards(tx: Tx, actor: Actor, keys: CardKeys, b: Busine
     else {
       used.add(card.v_uid);
       assigned.push({ card, holder });
-      items.push({ v_reference_batch: ref, v_uid_business: b.v_uid, i_row: r.row, v_cardholder_identifier: holder.v_identifier, v_card_identifier: card.v_card_identifier, v_status: 'MATCHED', v_error_message: null });
+      items.push({
+        v_reference_batch: ref,
+        v_uid_business: b.v_uid,
+        i_row: r.row,
+        v_cardholder_identifier: holder.v_identifier,
+        v_card_identifier: card.v_card_identifier,
+        v_status: 'MATCHED',
+        v_error_message: null,
+      });
     }
   }
   // One statement per 1,000 cards for the assignment and one for the accounts; the ledger opens each account.
@@ -176,7 +198,13 @@ export async function matchCards(tx: Tx, actor: Actor, keys: CardKeys, b: Busine
     );
   }
   for (let i = 0; i < items.length; i += 1000) await tx.insert(cardActivationItems).values(items.slice(i, i + 1000));
-  await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Asignó ${assigned.length} tarjetas (lote ${ref})`, detail: { failed: items.length - assigned.length } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Agregar',
+    activity: `Asignó ${assigned.length} tarjetas (lote ${ref})`,
+    detail: { failed: items.length - assigned.length },
+  });
   if (assigned.length) await checkLowStock(tx);
   const errors = items.filter((i) => i.v_status === 'FAILED').map((i) => ({ Row: i.i_row, Field: null, Message: i.v_error_message! }));
   return { ReferenceBatch: ref, TotalRecords: rows.length, MatchedRecords: assigned.length, FailedRecords: errors.length, Errors: errors };
@@ -211,9 +239,20 @@ export async function activateCards(tx: Tx, actor: Actor, b: BusinessRow, identi
     await tx
       .update(cardActivationItems)
       .set({ v_status: 'ACTIVATED', v_customer_id: b.v_client, d_update_at: now })
-      .where(and(eq(cardActivationItems.v_uid_business, b.v_uid), eq(cardActivationItems.v_status, 'MATCHED'), inArray(cardActivationItems.v_card_identifier, idents.slice(i, i + 1000))));
+      .where(
+        and(
+          eq(cardActivationItems.v_uid_business, b.v_uid),
+          eq(cardActivationItems.v_status, 'MATCHED'),
+          inArray(cardActivationItems.v_card_identifier, idents.slice(i, i + 1000)),
+        ),
+      );
   }
-  await recordActivity(tx, { actor, section: SECTION, action: 'Activar', activity: identifier ? `Activó la tarjeta ${maskedPanOf(targets[0]!)}` : `Activó ${targets.length} tarjetas` });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Activar',
+    activity: identifier ? `Activó la tarjeta ${maskedPanOf(targets[0]!)}` : `Activó ${targets.length} tarjetas`,
+  });
   return { CustomerId: b.v_client, Activated: targets.length };
 }
 
@@ -222,10 +261,24 @@ export async function lockCard(tx: Tx, actor: Actor, b: BusinessRow, identifier:
   if (c.i_status === CARD_STATUS.cancelled) throw rule(CANCELLED);
   if (c.i_status === CARD_STATUS.stock) throw rule(NOT_ASSIGNED);
   const [row] = await tx.update(cards).set({ b_blocked: lock, d_update_at: new Date() }).where(eq(cards.v_uid, c.v_uid)).returning();
-  await recordActivity(tx, { actor, section: SECTION, action: lock ? 'Bloquear' : 'Desbloquear', activity: `${lock ? 'Bloqueó' : 'Desbloqueó'} la tarjeta ${maskedPanOf(c)}` });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: lock ? 'Bloquear' : 'Desbloquear',
+    activity: `${lock ? 'Bloqueó' : 'Desbloqueó'} la tarjeta ${maskedPanOf(c)}`,
+  });
   if (lock) {
     const users = await usersOfClient(tx, b.v_client);
-    await notify(tx, ...users.map((userId) => ({ userId, kind: 'card.locked', title: 'Tarjeta bloqueada', body: `La tarjeta ${maskedPanOf(c)} fue bloqueada.`, link: `/account/cards/${c.v_card_identifier}` })));
+    await notify(
+      tx,
+      ...users.map((userId) => ({
+        userId,
+        kind: 'card.locked',
+        title: 'Tarjeta bloqueada',
+        body: `La tarjeta ${maskedPanOf(c)} fue bloqueada.`,
+        link: `/account/cards/${c.v_card_identifier}`,
+      })),
+    );
   }
   return cardOut(row!, await cardholderById(tx, row!.v_uid_cardholder));
 }
@@ -235,7 +288,11 @@ export async function disableCard(tx: Tx, actor: Actor, b: BusinessRow, identifi
   const c = await cardOf(tx, b, identifier, { forUpdate: true });
   if (c.i_status === CARD_STATUS.cancelled) throw rule(CANCELLED);
   if (c.i_status === CARD_STATUS.stock) throw rule(NOT_ASSIGNED);
-  const [row] = await tx.update(cards).set({ i_status: CARD_STATUS.cancelled, b_turned_off: true, d_cancelled_at: now, d_update_at: now }).where(eq(cards.v_uid, c.v_uid)).returning();
+  const [row] = await tx
+    .update(cards)
+    .set({ i_status: CARD_STATUS.cancelled, b_turned_off: true, d_cancelled_at: now, d_update_at: now })
+    .where(eq(cards.v_uid, c.v_uid))
+    .returning();
   await recordActivity(tx, { actor, section: SECTION, action: 'Desactivar', activity: `Canceló la tarjeta ${maskedPanOf(c)}` });
   return cardOut(row!, await cardholderById(tx, row!.v_uid_cardholder));
 }
@@ -246,7 +303,13 @@ export async function setControls(tx: Tx, actor: Actor, b: BusinessRow, identifi
   const overlap = controls.AllowedMccGroups.filter((g) => controls.BlockedMccGroups.includes(g));
   if (overlap.length) throw rule('Una categoría no puede estar permitida y bloqueada a la vez');
   const [row] = await tx.update(cards).set({ t_controls: controls, d_update_at: new Date() }).where(eq(cards.v_uid, c.v_uid)).returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Cambió los controles de la tarjeta ${maskedPanOf(c)}`, detail: { controls } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Editar',
+    activity: `Cambió los controles de la tarjeta ${maskedPanOf(c)}`,
+    detail: { controls },
+  });
   return cardOut(row!, await cardholderById(tx, row!.v_uid_cardholder));
 }
 
@@ -259,15 +322,37 @@ export async function replaceCard(tx: Tx, actor: Actor, b: BusinessRow, identifi
   const old = await cardOf(tx, b, identifier, { forUpdate: true });
   if (old.i_status === CARD_STATUS.stock) throw rule(NOT_ASSIGNED);
   if (old.v_replaced_by) throw rule('La tarjeta ya fue repuesta');
-  const [fresh] = await tx.select().from(cards).where(eq(cards.i_status, CARD_STATUS.stock)).orderBy(asc(cards.d_create_at)).limit(1).for('update', { skipLocked: true });
+  const [fresh] = await tx
+    .select()
+    .from(cards)
+    .where(eq(cards.i_status, CARD_STATUS.stock))
+    .orderBy(asc(cards.d_create_at))
+    .limit(1)
+    .for('update', { skipLocked: true });
   if (!fresh) throw rule('No hay tarjetas en stock para reponer');
   await tx
     .update(cards)
-    .set({ i_status: CARD_STATUS.cancelled, b_turned_off: true, b_blocked: true, d_cancelled_at: old.d_cancelled_at ?? now, v_replaced_by: fresh.v_card_identifier, d_update_at: now })
+    .set({
+      i_status: CARD_STATUS.cancelled,
+      b_turned_off: true,
+      b_blocked: true,
+      d_cancelled_at: old.d_cancelled_at ?? now,
+      v_replaced_by: fresh.v_card_identifier,
+      d_update_at: now,
+    })
     .where(eq(cards.v_uid, old.v_uid));
   const [made] = await tx
     .update(cards)
-    .set({ i_status: CARD_STATUS.active, v_uid_business: b.v_uid, v_uid_cardholder: old.v_uid_cardholder, v_customer_id: b.v_client, d_activated_at: now, t_controls: old.t_controls, v_replacement_of: old.v_card_identifier, d_update_at: now })
+    .set({
+      i_status: CARD_STATUS.active,
+      v_uid_business: b.v_uid,
+      v_uid_cardholder: old.v_uid_cardholder,
+      v_customer_id: b.v_client,
+      d_activated_at: now,
+      t_controls: old.t_controls,
+      v_replacement_of: old.v_card_identifier,
+      d_update_at: now,
+    })
     .where(eq(cards.v_uid, fresh.v_uid))
     .returning();
   const toId = await ensureCardAccount(tx, b, made!);
@@ -289,7 +374,12 @@ export async function replaceCard(tx: Tx, actor: Actor, b: BusinessRow, identifi
       { ...common, v_uid_card: made!.v_uid, v_kind: 'replacement-in', v_description: `Traspaso de la tarjeta ${maskedPanOf(old)}` },
     ]);
   }
-  await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Repuso la tarjeta ${maskedPanOf(old)} por ${maskedPanOf(made!)} (${reason})` });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Editar',
+    activity: `Repuso la tarjeta ${maskedPanOf(old)} por ${maskedPanOf(made!)} (${reason})`,
+  });
   await checkLowStock(tx);
   return cardOut(made!, await cardholderById(tx, made!.v_uid_cardholder));
 }
@@ -302,7 +392,13 @@ export function revealCard(keys: CardKeys, c: CardRow) {
 }
 
 export async function auditReveal(tx: Tx, actor: Actor, c: CardRow, what: string, reason: string) {
-  await recordActivity(tx, { actor, section: SECTION, action: 'Consultar', activity: `Consultó ${what} de la tarjeta ${maskedPanOf(c)}`, detail: { card: c.v_card_identifier, reason } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Consultar',
+    activity: `Consultó ${what} de la tarjeta ${maskedPanOf(c)}`,
+    detail: { card: c.v_card_identifier, reason },
+  });
 }
 
 export async function listActivationItems(db: DbOrTx, b: BusinessRow, q: { PaginationToken?: string; Size: number; ReferenceBatch?: string }) {

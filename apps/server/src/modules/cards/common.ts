@@ -15,9 +15,11 @@ export const CARD_NOT_FOUND = 'Tarjeta no encontrada';
 export const CARDHOLDER_NOT_FOUND = 'Tarjetahabiente no encontrado';
 
 /** Staff name the business (BusinessId); a business always gets its own, another's id answers 404. */
-export const businessFor = (db: DbOrTx, actor: Actor, businessId: string | undefined): Promise<BusinessRow> => businessForActor(db, actor, businessId, { field: 'BusinessId' });
+export const businessFor = (db: DbOrTx, actor: Actor, businessId: string | undefined): Promise<BusinessRow> =>
+  businessForActor(db, actor, businessId, { field: 'BusinessId' });
 
-export const fullNameOf = (h: Pick<CardholderRow, 'v_names' | 'v_last_name_1' | 'v_last_name_2'>) => [h.v_names, h.v_last_name_1, h.v_last_name_2].filter(Boolean).join(' ');
+export const fullNameOf = (h: Pick<CardholderRow, 'v_names' | 'v_last_name_1' | 'v_last_name_2'>) =>
+  [h.v_names, h.v_last_name_1, h.v_last_name_2].filter(Boolean).join(' ');
 
 export const controlsOf = (c: Pick<CardRow, 't_controls'>): CardControls => ({ ...DEFAULT_CARD_CONTROLS, ...(c.t_controls as Partial<CardControls> | null) });
 export const maskedPanOf = (c: Pick<CardRow, 'v_pan_first6' | 'v_pan_last4'>) => maskPan(c.v_pan_first6, c.v_pan_last4);
@@ -84,7 +86,9 @@ export function decodeToken(token: string | undefined, length: number): string[]
   } catch {
     /* falls through to the refusal */
   }
-  throw new AppError('VALIDATION', 'PaginationToken no válido', { errors: [{ field: 'PaginationToken', key: 'invalid', message: 'PaginationToken no válido' }] });
+  throw new AppError('VALIDATION', 'PaginationToken no válido', {
+    errors: [{ field: 'PaginationToken', key: 'invalid', message: 'PaginationToken no válido' }],
+  });
 }
 
 /** A page of `size` read with one extra row: the token is given only when there is more. */
@@ -132,6 +136,12 @@ export async function usersOfClient(db: DbOrTx, clientOrPrefix: string, prefix =
 /** Card rows by identifier (the benchmark drives the sandbox processor with them). */
 export async function cardsByIdentifiers(db: DbOrTx, identifiers: string[]): Promise<CardRow[]> {
   const out: CardRow[] = [];
-  for (let i = 0; i < identifiers.length; i += 1000) out.push(...(await db.select().from(cards).where(inArray(cards.v_card_identifier, identifiers.slice(i, i + 1000)))));
+  for (let i = 0; i < identifiers.length; i += 1000)
+    out.push(
+      ...(await db
+        .select()
+        .from(cards)
+        .where(inArray(cards.v_card_identifier, identifiers.slice(i, i + 1000)))),
+    );
   return out;
 }

@@ -50,6 +50,11 @@ export async function readCardFile(file: { filename: string; content: Buffer }, 
 /** The downloadable template of a card file: its Spanish headers and an example row (every cell text). */
 export function cardTemplate(kind: CardFileKind, format: ExportFormat) {
   const spec = CARD_FILES[kind];
-  const columns = (spec.columns as readonly FileColumn[]).map((c) => ({ header: c.header, kind: 'text' as const, value: () => c.example, width: Math.max(14, c.header.length + 2) }));
+  const columns = (spec.columns as readonly FileColumn[]).map((c) => ({
+    header: c.header,
+    kind: 'text' as const,
+    value: () => c.example,
+    width: Math.max(14, c.header.length + 2),
+  }));
   return writeExport(format, { baseName: spec.fileName, sheetName: spec.sheetName, columns, rows: [null] });
 }

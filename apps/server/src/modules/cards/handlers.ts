@@ -14,7 +14,9 @@ export const STAFF = '/user/business';
 export const ACCOUNT = '/account';
 type Op = 'Ver' | 'Agregar' | 'Editar' | 'Desactivar' | 'Borrar';
 /** Staff through Cuentas Business (naming the business), a business through Alta de cuentas. */
-export const business = (op: Op, note?: string): { access: RouteAccess } => ({ access: { FAR: { menu: STAFF, permission: op }, BUS: { menu: ACCOUNT, permission: op }, ...(note ? { note } : {}) } });
+export const business = (op: Op, note?: string): { access: RouteAccess } => ({
+  access: { FAR: { menu: STAFF, permission: op }, BUS: { menu: ACCOUNT, permission: op }, ...(note ? { note } : {}) },
+});
 export const stock = (op: Op): { access: RouteAccess } => ({ access: { FAR: { menu: STOCK, permission: op } } });
 
 /** Staff without a BusinessId act on the whole stock (null); everyone else on one business. */

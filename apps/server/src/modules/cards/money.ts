@@ -86,7 +86,12 @@ export async function planFunding(db: DbOrTx, b: BusinessRow, rows: TableRow[]) 
   const byHolder = new Map<string, { card: CardRow[]; locked: boolean }>();
   for (let i = 0; i < Math.max(idents.length, holderIds.length); i += 1000) {
     const a = idents.slice(i, i + 1000);
-    if (a.length) for (const c of await db.select().from(cards).where(and(eq(cards.v_uid_business, b.v_uid), inArray(cards.v_card_identifier, a)))) byCard.set(c.v_card_identifier, c);
+    if (a.length)
+      for (const c of await db
+        .select()
+        .from(cards)
+        .where(and(eq(cards.v_uid_business, b.v_uid), inArray(cards.v_card_identifier, a))))
+        byCard.set(c.v_card_identifier, c);
     const h = holderIds.slice(i, i + 1000);
     if (h.length) {
       const found = await db
@@ -102,7 +107,12 @@ export async function planFunding(db: DbOrTx, b: BusinessRow, rows: TableRow[]) 
     }
   }
   const lockedHolders = new Set(
-    (await db.select({ id: cardholders.v_uid }).from(cardholders).where(and(eq(cardholders.v_uid_business, b.v_uid), eq(cardholders.b_locked, true)))).map((r) => r.id),
+    (
+      await db
+        .select({ id: cardholders.v_uid })
+        .from(cardholders)
+        .where(and(eq(cardholders.v_uid_business, b.v_uid), eq(cardholders.b_locked, true)))
+    ).map((r) => r.id),
   );
   const lines: FundingLine[] = [];
   const errors: { Row: number; Field: string | null; Message: string }[] = [];
@@ -155,7 +165,11 @@ export async function planFunding(db: DbOrTx, b: BusinessRow, rows: TableRow[]) 
 }
 
 export async function previewOf(db: DbOrTx, b: BusinessRow, plan: Awaited<ReturnType<typeof planFunding>>, executed: boolean) {
-  const totals = plan.lines.reduce((t, l) => ({ amount: t.amount + l.amount, commission: t.commission + l.commission, iva: t.iva + l.iva }), { amount: 0n, commission: 0n, iva: 0n });
+  const totals = plan.lines.reduce((t, l) => ({ amount: t.amount + l.amount, commission: t.commission + l.commission, iva: t.iva + l.iva }), {
+    amount: 0n,
+    commission: 0n,
+    iva: 0n,
+  });
   const total = totals.amount + totals.commission + totals.iva;
   const account = await getAccountByCode(db, customerAccountCode(b.v_client));
   const available = account ? (await balanceOf(db, account.id)).availableBalance : 0n;
@@ -197,14 +211,25 @@ export async function executeFunding(tx: Tx, actor: Actor, b: BusinessRow, plan:
   // the caller's database transaction: the file moves whole or not at all.
   for (let part = 0; part * FUNDING_PART < plan.lines.length; part++) {
     const lines = plan.lines.slice(part * FUNDING_PART, (part + 1) * FUNDING_PART);
-    const sum = lines.reduce((t, l) => ({ amount: t.amount + l.amount, commission: t.commission + l.commission, iva: t.iva + l.iva }), { amount: 0n, commission: 0n, iva: 0n });
+    const sum = lines.reduce((t, l) => ({ amount: t.amount + l.amount, commission: t.commission + l.commission, iva: t.iva + l.iva }), {
+      amount: 0n,
+      commission: 0n,
+      iva: 0n,
+    });
     amount += sum.amount;
     const cardLegs = [];
     for (const l of lines) cardLegs.push({ accountId: await ensureCardAccount(tx, b, l.card), amountCents: l.amount, leg: 'amount' });
     const posted = await postTransaction(tx, {
       kind: 'card-funding',
       reference: `${fundingId}:${part}`,
-      memo: { business: b.v_client, file: filename, rows: lines.length, amount: sum.amount.toString(), commission: sum.commission.toString(), iva: sum.iva.toString() },
+      memo: {
+        business: b.v_client,
+        file: filename,
+        rows: lines.length,
+        amount: sum.amount.toString(),
+        commission: sum.commission.toString(),
+        iva: sum.iva.toString(),
+      },
       postings: [
         // Amount, commission and IVA as their own legs, so statements and movements show them apart.
         { accountId: business.id, amountCents: -sum.amount, leg: 'amount' },
@@ -229,7 +254,13 @@ export async function executeFunding(tx: Tx, actor: Actor, b: BusinessRow, plan:
       })),
     );
   }
-  await recordActivity(tx, { actor, section: 'Fondeo de tarjetas', action: 'Agregar', activity: `Fondeó ${plan.lines.length} tarjetas por ${amountOut(amount)} MXN`, detail: { funding: fundingId } });
+  await recordActivity(tx, {
+    actor,
+    section: 'Fondeo de tarjetas',
+    action: 'Agregar',
+    activity: `Fondeó ${plan.lines.length} tarjetas por ${amountOut(amount)} MXN`,
+    detail: { funding: fundingId },
+  });
   return fundingId;
 }
 
@@ -252,16 +283,37 @@ const movementOut = (m: typeof cardMovements.$inferSelect, c: Pick<CardRow, 'v_c
 export async function listMovements(db: DbOrTx, b: BusinessRow, q: z.output<typeof CardMovementsBody>) {
   const conditions: SQL[] = [eq(cardMovements.v_uid_business, b.v_uid)];
   if (q.CardIdentifier) conditions.push(eq(cards.v_card_identifier, q.CardIdentifier));
-  if (q.CardholderIdentifier) conditions.push(sql`${cards.v_uid_cardholder} IN (SELECT v_uid FROM cardholders WHERE v_identifier = ${q.CardholderIdentifier} AND v_uid_business = ${b.v_uid})`);
+  if (q.CardholderIdentifier)
+    conditions.push(
+      sql`${cards.v_uid_cardholder} IN (SELECT v_uid FROM cardholders WHERE v_identifier = ${q.CardholderIdentifier} AND v_uid_business = ${b.v_uid})`,
+    );
   if (q.Kind) conditions.push(eq(cardMovements.v_kind, q.Kind));
   if (q.From) conditions.push(gte(cardMovements.d_create_at, dayBounds(q.From)[0]));
   if (q.To) conditions.push(lt(cardMovements.d_create_at, dayBounds(q.To)[1]));
   const where = and(...conditions);
-  const base = db.select({ m: cardMovements, c: { v_card_identifier: cards.v_card_identifier, v_pan_first6: cards.v_pan_first6, v_pan_last4: cards.v_pan_last4 } }).from(cardMovements).innerJoin(cards, eq(cards.v_uid, cardMovements.v_uid_card)).where(where);
+  const base = db
+    .select({ m: cardMovements, c: { v_card_identifier: cards.v_card_identifier, v_pan_first6: cards.v_pan_first6, v_pan_last4: cards.v_pan_last4 } })
+    .from(cardMovements)
+    .innerJoin(cards, eq(cards.v_uid, cardMovements.v_uid_card))
+    .where(where);
   const exporting = !!q.Format;
-  const rows = await base.orderBy(desc(cardMovements.d_create_at), desc(cardMovements.v_uid)).limit(exporting ? 100_000 : q.Size).offset(exporting ? 0 : offsetOf(q));
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(cardMovements).innerJoin(cards, eq(cards.v_uid, cardMovements.v_uid_card)).where(where);
-  return { page: toPage(rows.map((r) => movementOut(r.m, r.c)), Number(total?.n ?? 0), q), raw: rows };
+  const rows = await base
+    .orderBy(desc(cardMovements.d_create_at), desc(cardMovements.v_uid))
+    .limit(exporting ? 100_000 : q.Size)
+    .offset(exporting ? 0 : offsetOf(q));
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cardMovements)
+    .innerJoin(cards, eq(cards.v_uid, cardMovements.v_uid_card))
+    .where(where);
+  return {
+    page: toPage(
+      rows.map((r) => movementOut(r.m, r.c)),
+      Number(total?.n ?? 0),
+      q,
+    ),
+    raw: rows,
+  };
 }
 
 type MovementExportRow = Awaited<ReturnType<typeof listMovements>>['raw'][number];
@@ -276,4 +328,5 @@ const EXPORT_COLUMNS: ExportColumn<MovementExportRow>[] = [
   { header: 'IVA', kind: 'money', value: (r) => r.m.n_iva_cents },
   { header: 'Estatus', kind: 'text', value: (r) => r.m.v_status },
 ];
-export const exportMovements = (format: 'csv' | 'xlsx', rows: MovementExportRow[]) => writeExport(format, { baseName: 'movimientos-tarjetas', sheetName: 'Movimientos', columns: EXPORT_COLUMNS, rows });
+export const exportMovements = (format: 'csv' | 'xlsx', rows: MovementExportRow[]) =>
+  writeExport(format, { baseName: 'movimientos-tarjetas', sheetName: 'Movimientos', columns: EXPORT_COLUMNS, rows });

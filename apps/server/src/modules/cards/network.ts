@@ -60,7 +60,8 @@ function controlRefusal(card: Pick<CardRow, 't_controls'>, req: PurchaseRequest)
   const c = controlsOf(card);
   const group = mccGroupOf(req.mcc);
   if (group && c.BlockedMccGroups.includes(group)) return DECLINE_REASONS.mccBlocked(MCC_GROUPS[group].name);
-  if (c.AllowedMccGroups.length && (!group || !c.AllowedMccGroups.includes(group))) return DECLINE_REASONS.mccNotAllowed(group ? MCC_GROUPS[group].name : `MCC ${req.mcc}`);
+  if (c.AllowedMccGroups.length && (!group || !c.AllowedMccGroups.includes(group)))
+    return DECLINE_REASONS.mccNotAllowed(group ? MCC_GROUPS[group].name : `MCC ${req.mcc}`);
   const channelOn = { online: c.Online, 'in-person': c.InPerson, atm: c.Atm }[req.channel];
   if (!channelOn) return DECLINE_REASONS.channel(CHANNELS[req.channel]);
   if (c.DomesticOnly && req.country !== 'MX') return DECLINE_REASONS.abroad;
@@ -235,7 +236,12 @@ const authRowOf = (card: RecordedCard, req: PurchaseRequest, { status, reason }:
 /** The authorisation and its card movement as two INSERT ... SELECT (from `when`, if given: then they write only if it has a row); values: recordValues. */
 const recordWrites = (when?: SQL): readonly SQL[] => {
   const from = when ? sql` FROM ${when}` : sql``;
-  const [id, card, amount, at] = [sql`${ph('auth_id')}::uuid`, sql`${ph('auth_card')}::uuid`, sql`${ph('auth_amount')}::bigint`, sql`${ph('auth_at')}::timestamptz`];
+  const [id, card, amount, at] = [
+    sql`${ph('auth_id')}::uuid`,
+    sql`${ph('auth_card')}::uuid`,
+    sql`${ph('auth_amount')}::bigint`,
+    sql`${ph('auth_at')}::timestamptz`,
+  ];
   return [
     sql`INSERT INTO card_authorizations (v_uid, v_uid_card, v_merchant, i_mcc, v_channel, v_country, n_amount_cents, v_status, v_decline_reason, d_create_at, d_update_at)
         SELECT ${id}, ${card}, ${ph('auth_merchant')}, ${ph('auth_mcc')}::int, ${ph('auth_channel')}, ${ph('auth_country')}, ${amount}, ${ph('auth_status')}, ${ph('auth_reason')}::text, ${at}, ${at}${from}`,
@@ -299,7 +305,9 @@ export const sandboxProcessor: CardProcessor = {
     // tries it at once (one round trip instead of two); it writes only if the prediction holds.
     const guess = predicted(cardIn);
     const attempt =
-      !rowRefusal(guess, req) && limitsOfColumns(guess).source === 'none' ? { expected: guess, values: Object.assign(newHoldValues(hold(guess.v_uid_account!)), recordValues(guess, req, approved, now, id)) } : undefined;
+      !rowRefusal(guess, req) && limitsOfColumns(guess).source === 'none'
+        ? { expected: guess, values: Object.assign(newHoldValues(hold(guess.v_uid_account!)), recordValues(guess, req, approved, now, id)) }
+        : undefined;
     const { locked, placed } = await lockHolderAndCard(tx, cardIn.v_uid_cardholder, cardIn.v_uid, attempt);
     if (placed) return authRowOf(locked, req, approved, now, id);
     const decline = (reason: string) => recordDecline(tx, locked, req, reason, now);
@@ -344,7 +352,8 @@ export const sandboxProcessor: CardProcessor = {
 
   async refund(tx, auth, amountCents) {
     if (auth.v_status !== 'captured') throw rule('Solo se puede devolver una compra capturada');
-    if (auth.n_refunded_cents + amountCents > auth.n_amount_cents) throw rule(`El monto excede lo que queda por devolver (${amountOut(auth.n_amount_cents - auth.n_refunded_cents)})`);
+    if (auth.n_refunded_cents + amountCents > auth.n_amount_cents)
+      throw rule(`El monto excede lo que queda por devolver (${amountOut(auth.n_amount_cents - auth.n_refunded_cents)})`);
     const [card] = await tx.select().from(cards).where(eq(cards.v_uid, auth.v_uid_card));
     const refunded = auth.n_refunded_cents + amountCents;
     const posted = await postTransaction(tx, {
@@ -366,7 +375,11 @@ export const sandboxProcessor: CardProcessor = {
       v_uid_authorization: auth.v_uid,
       v_uid_transaction: posted.transactionId,
     });
-    const [a] = await tx.update(cardAuthorizations).set({ n_refunded_cents: refunded, d_update_at: new Date() }).where(eq(cardAuthorizations.v_uid, auth.v_uid)).returning();
+    const [a] = await tx
+      .update(cardAuthorizations)
+      .set({ n_refunded_cents: refunded, d_update_at: new Date() })
+      .where(eq(cardAuthorizations.v_uid, auth.v_uid))
+      .returning();
     return a!;
   },
 };
@@ -382,4 +395,3 @@ export async function authorizationOf(tx: Tx, businessId: string | null, id: str
   if (!row) throw notFound('Autorización no encontrada');
   return { auth: row.a, card: row.c };
 }
-

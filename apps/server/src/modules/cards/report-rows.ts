@@ -81,7 +81,11 @@ export async function* cardReportBatches(db: DbOrTx, f: CardReportFilter, size?:
 
 /** Cards per status (every status, zeros included), in status order. */
 export async function cardReportCounts(db: DbOrTx, f: CardReportFilter) {
-  const rows = await db.select({ status: c.i_status, n: sql<number>`count(*)::int` }).from(c).where(where(f)).groupBy(c.i_status);
+  const rows = await db
+    .select({ status: c.i_status, n: sql<number>`count(*)::int` })
+    .from(c)
+    .where(where(f))
+    .groupBy(c.i_status);
   const by = new Map(rows.map((r) => [r.status, Number(r.n)]));
   return Object.values(CARD_STATUS)
     .filter((s) => f.status === undefined || s === f.status)

@@ -120,7 +120,9 @@ export const cardStockSettings = pgTable('card_stock_settings', {
   v_bin: text('v_bin').notNull().default('537800'),
   i_low_stock_threshold: integer('i_low_stock_threshold').notNull().default(100),
   b_low_alert_sent: boolean('b_low_alert_sent').notNull().default(false),
-  n_next_serial: bigint('n_next_serial', { mode: 'bigint' }).notNull().default(sql`1`),
+  n_next_serial: bigint('n_next_serial', { mode: 'bigint' })
+    .notNull()
+    .default(sql`1`),
 });
 
 /** Activation batch items (§3): one per row of a matching file. */
@@ -138,7 +140,10 @@ export const cardActivationItems = pgTable(
     v_status: text('v_status').notNull(),
     v_error_message: text('v_error_message'),
   },
-  (t) => [index('card_activation_items_business_idx').on(t.v_uid_business, t.d_create_at, t.v_uid), uniqueIndex('card_activation_items_row_key').on(t.v_reference_batch, t.i_row)],
+  (t) => [
+    index('card_activation_items_business_idx').on(t.v_uid_business, t.d_create_at, t.v_uid),
+    uniqueIndex('card_activation_items_row_key').on(t.v_reference_batch, t.i_row),
+  ],
 );
 
 /** Card movements shown per card (the ledger holds the money; this row says what it was). */
@@ -151,15 +156,25 @@ export const cardMovements = pgTable(
     v_kind: text('v_kind').notNull(),
     v_description: text('v_description').notNull(),
     n_amount_cents: bigint('n_amount_cents', { mode: 'bigint' }).notNull(),
-    n_commission_cents: bigint('n_commission_cents', { mode: 'bigint' }).notNull().default(sql`0`),
-    n_iva_cents: bigint('n_iva_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    n_commission_cents: bigint('n_commission_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    n_iva_cents: bigint('n_iva_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     v_status: text('v_status').notNull(),
     v_uid_authorization: uuid('v_uid_authorization'),
     v_uid_transaction: uuid('v_uid_transaction'),
     /** A SPEI out from the card: its order (business_movements), whose status this row follows. */
     v_uid_order: uuid('v_uid_order'),
   },
-  (t) => [index('card_movements_order_idx').on(t.v_uid_order).where(sql`${t.v_uid_order} IS NOT NULL`), index('card_movements_card_idx').on(t.v_uid_card, t.d_create_at), index('card_movements_business_idx').on(t.v_uid_business, t.d_create_at)],
+  (t) => [
+    index('card_movements_order_idx')
+      .on(t.v_uid_order)
+      .where(sql`${t.v_uid_order} IS NOT NULL`),
+    index('card_movements_card_idx').on(t.v_uid_card, t.d_create_at),
+    index('card_movements_business_idx').on(t.v_uid_business, t.d_create_at),
+  ],
 );
 
 /** Authorisations of the card-network sandbox: approved (a hold), captured, reversed, refunded, or declined. */
@@ -173,7 +188,9 @@ export const cardAuthorizations = pgTable(
     v_channel: text('v_channel').notNull(),
     v_country: text('v_country').notNull(),
     n_amount_cents: bigint('n_amount_cents', { mode: 'bigint' }).notNull(),
-    n_refunded_cents: bigint('n_refunded_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    n_refunded_cents: bigint('n_refunded_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     v_status: text('v_status').notNull().$type<'approved' | 'declined' | 'captured' | 'reversed'>(),
     v_decline_reason: text('v_decline_reason'),
   },

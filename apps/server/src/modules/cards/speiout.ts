@@ -5,7 +5,16 @@
  * together with card purchases (network.ts), under the same cardholder-row lock.
  */
 import { randomUUID } from 'node:crypto';
-import { CARD_SPEI_MESSAGES, CARD_STATUS, MOVEMENT_STATUS_NAMES, amountOut, formatCurrency, validateClabe, type BusinessMovement, type CardSpeiOutBody } from '@far/contracts';
+import {
+  CARD_SPEI_MESSAGES,
+  CARD_STATUS,
+  MOVEMENT_STATUS_NAMES,
+  amountOut,
+  formatCurrency,
+  validateClabe,
+  type BusinessMovement,
+  type CardSpeiOutBody,
+} from '@far/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -43,7 +52,14 @@ function cardRefusal(card: CardRow, holder: CardholderRow | null): string | null
  * allies and checked payees. Every check that needs no lock; sendCardSpeiOut asks again under the
  * cardholder's and card's locks.
  */
-async function planCardSpeiOut(db: DbOrTx, b: BusinessRow, input: Input, card: CardRow, found: CardholderRow | null, now: Date): Promise<PayoutPlan & { holder: CardholderRow }> {
+async function planCardSpeiOut(
+  db: DbOrTx,
+  b: BusinessRow,
+  input: Input,
+  card: CardRow,
+  found: CardholderRow | null,
+  now: Date,
+): Promise<PayoutPlan & { holder: CardholderRow }> {
   const refusal = cardRefusal(card, found);
   if (refusal) throw rule(refusal);
   const holder = found!;
@@ -59,7 +75,15 @@ async function planCardSpeiOut(db: DbOrTx, b: BusinessRow, input: Input, card: C
     limits: await cardholderLimits(db, holder.v_identifier, CARD_LIMIT_TYPE),
     usage: (at) => holderUsageSql(holder.v_uid, at),
   };
-  const destination = { clabe: input.Clabe, bankCode: bankCodeOf(input.Clabe), name: input.BeneficiaryName, rfc: null, alias: null, accountId: null, dailyLimit: null };
+  const destination = {
+    clabe: input.Clabe,
+    bankCode: bankCodeOf(input.Clabe),
+    name: input.BeneficiaryName,
+    rfc: null,
+    alias: null,
+    accountId: null,
+    dailyLimit: null,
+  };
   return { ...(await planPayout(db, source, destination, { amount: input.Amount, confirmHolder: input.ConfirmHolder }, now)), holder };
 }
 
@@ -68,7 +92,14 @@ async function planCardSpeiOut(db: DbOrTx, b: BusinessRow, input: Input, card: C
  * at a time), then the card, plans again on the locked rows, and places the order through the
  * payout path, whose hold on the card's account refuses 'Saldo insuficiente'. A refusal writes nothing.
  */
-export async function sendCardSpeiOut(tx: Tx, actor: Actor, b: BusinessRow, input: Input, idempotencyKey: string | undefined, now = new Date()): Promise<BusinessMovement> {
+export async function sendCardSpeiOut(
+  tx: Tx,
+  actor: Actor,
+  b: BusinessRow,
+  input: Input,
+  idempotencyKey: string | undefined,
+  now = new Date(),
+): Promise<BusinessMovement> {
   const found = await cardOf(tx, b, input.CardIdentifier);
   const [holder] = found.v_uid_cardholder ? await tx.select().from(cardholders).where(eq(cardholders.v_uid, found.v_uid_cardholder)).for('update') : [];
   const card = await cardOf(tx, b, input.CardIdentifier, { forUpdate: true });

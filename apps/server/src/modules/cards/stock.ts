@@ -52,14 +52,28 @@ async function startBatch(tx: Tx, actor: Actor, d: { source: 'csv' | 'generate';
   const ref = newReference(now);
   const [row] = await tx
     .insert(cardBatches)
-    .values({ v_reference_batch: ref, v_email: actor.email, v_path_storage: d.path, v_source: d.source, t_content: d.content ?? null, i_total: d.total, v_uid_user: actor.userId })
+    .values({
+      v_reference_batch: ref,
+      v_email: actor.email,
+      v_path_storage: d.path,
+      v_source: d.source,
+      t_content: d.content ?? null,
+      i_total: d.total,
+      v_uid_user: actor.userId,
+    })
     .returning();
   await enqueueJob(tx, { kind: BATCH_JOB, payload: { ref }, runAt: now, uniqueKey: `${BATCH_JOB}:${ref}:0` });
-  await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: d.source === 'csv' ? `Cargó el lote ${ref} (${d.total} tarjetas)` : `Generó el lote ${ref} (${d.total} tarjetas del BIN)` });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Agregar',
+    activity: d.source === 'csv' ? `Cargó el lote ${ref} (${d.total} tarjetas)` : `Generó el lote ${ref} (${d.total} tarjetas del BIN)`,
+  });
   return batchOut(row!);
 }
 
-export const generateBatch = (tx: Tx, actor: Actor, count: number, bin: string, now = new Date()) => startBatch(tx, actor, { source: 'generate', total: count, path: `bin://${bin}` }, now);
+export const generateBatch = (tx: Tx, actor: Actor, count: number, bin: string, now = new Date()) =>
+  startBatch(tx, actor, { source: 'generate', total: count, path: `bin://${bin}` }, now);
 
 /** A stock file: the header and encoding are checked now (a bad one refuses the file); rows are checked by the job. */
 export async function uploadStockBatch(tx: Tx, actor: Actor, file: { filename: string; content: Buffer }, now = new Date()) {
@@ -106,7 +120,14 @@ export async function runBatchChunk(tx: Tx, keys: CardKeys, ref: string, now: Da
       .where(eq(cardStockSettings.i_id, 1))
       .returning({ next: cardStockSettings.n_next_serial, bin: cardStockSettings.v_bin });
     const first = alloc!.next - BigInt(upto - from);
-    for (let i = from; i < upto; i++) candidates.push({ row: i + 1, pan: panFromSerial(alloc!.bin, first + BigInt(i - from)), cvv: randomDigits(3), valid: validDate(now), pin: randomDigits(4) });
+    for (let i = from; i < upto; i++)
+      candidates.push({
+        row: i + 1,
+        pan: panFromSerial(alloc!.bin, first + BigInt(i - from)),
+        cvv: randomDigits(3),
+        valid: validDate(now),
+        pin: randomDigits(4),
+      });
   } else {
     const all = JSON.parse(b.t_content ?? '[]') as [number, string, string, string, string][];
     // A PAN repeated in the file: the first row keeps it, later rows fail (so earlier chunks count too).
@@ -136,13 +157,21 @@ export async function runBatchChunk(tx: Tx, keys: CardKeys, ref: string, now: Da
     }));
     const written = new Set<number>();
     for (let i = 0; i < values.length; i += 500) {
-      const rows = await tx.insert(cards).values(values.slice(i, i + 500)).onConflictDoNothing().returning({ row: cards.i_batch_row });
+      const rows = await tx
+        .insert(cards)
+        .values(values.slice(i, i + 500))
+        .onConflictDoNothing()
+        .returning({ row: cards.i_batch_row });
       for (const r of rows) written.add(r.row);
     }
     created = written.size;
     for (const c of candidates) if (!written.has(c.row)) failures.push({ row: c.row, reason: 'El PAN ya existe en el stock' });
   }
-  if (failures.length) await tx.insert(cardBatchErrors).values(failures.map((f) => ({ v_reference_batch: ref, i_row: f.row, v_reason: f.reason }))).onConflictDoNothing();
+  if (failures.length)
+    await tx
+      .insert(cardBatchErrors)
+      .values(failures.map((f) => ({ v_reference_batch: ref, i_row: f.row, v_reason: f.reason })))
+      .onConflictDoNothing();
   const done = upto >= b.i_total;
   const failed = b.i_failed + failures.length;
   const status = !done ? 'INPROGRESS' : failed === 0 ? 'COMPLETED' : failed === b.i_total ? 'FAILED' : 'COMPLETED_WITH_ERRORS';
@@ -201,7 +230,12 @@ export async function listBatches(db: DbOrTx, q: { PaginationToken?: string; Siz
   const rows = await db
     .select()
     .from(cardBatches)
-    .where(and(q.Status ? eq(cardBatches.v_status, q.Status) : undefined, after ? sql`(${at}, ${cardBatches.v_reference_batch}) < (${after[0]}::timestamptz, ${after[1]})` : undefined))
+    .where(
+      and(
+        q.Status ? eq(cardBatches.v_status, q.Status) : undefined,
+        after ? sql`(${at}, ${cardBatches.v_reference_batch}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
+      ),
+    )
     .orderBy(desc(at), desc(cardBatches.v_reference_batch))
     .limit(q.Size + 1);
   return tokenPage(rows, q.Size, batchOut, (r) => [r.d_create_at.toISOString(), r.v_reference_batch]);

@@ -60,5 +60,8 @@ export const clarificationFollowUps = pgTable(
     /** Insertion order: events of one call share their time (taking a case also starts it). */
     i_seq: bigint('i_seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
-  (t) => [index('clarification_follow_ups_case_idx').on(t.v_uid_clarification, t.i_seq), check('clarification_follow_ups_kind', sql`v_kind IN ('comment', 'status', 'assign', 'rating')`)],
+  (t) => [
+    index('clarification_follow_ups_case_idx').on(t.v_uid_clarification, t.i_seq),
+    check('clarification_follow_ups_kind', sql`v_kind IN ('comment', 'status', 'assign', 'rating')`),
+  ],
 );

@@ -128,26 +128,45 @@ function clarificationWhere(actor: { kind: string; client: string; userId: strin
   if (f.Mine && actor.kind === 'FAR') c.push(eq(clarifications.v_uid_assignee, actor.userId));
   if (f.Search) {
     const like = likePattern(f.Search);
-    c.push(or(ilike(clarifications.v_num_sheet, like), ilike(clarifications.v_key_tracing, like), ilike(clarifications.t_comment, like), ilike(clarifications.v_client, like))!);
+    c.push(
+      or(
+        ilike(clarifications.v_num_sheet, like),
+        ilike(clarifications.v_key_tracing, like),
+        ilike(clarifications.t_comment, like),
+        ilike(clarifications.v_client, like),
+      )!,
+    );
   }
   return and(...c)!;
 }
 
 /** Staff see the most urgent first (due soonest); a business its newest cases first. */
-const listOrder = (actor: Actor) => (actor.kind === 'FAR' ? [asc(clarifications.d_due_at), asc(clarifications.v_uid)] : [desc(clarifications.d_create_at), desc(clarifications.v_uid)]);
+const listOrder = (actor: Actor) =>
+  actor.kind === 'FAR' ? [asc(clarifications.d_due_at), asc(clarifications.v_uid)] : [desc(clarifications.d_create_at), desc(clarifications.v_uid)];
 
 export async function listClarifications(db: DbOrTx, actor: Actor, q: ClarificationListInput, now: Date) {
   const where = clarificationWhere(actor, q, now);
   const limit = q.Size;
   const offset = offsetOf(q);
-  const rows = await db.select().from(clarifications).where(where).orderBy(...listOrder(actor)).limit(limit).offset(offset);
+  const rows = await db
+    .select()
+    .from(clarifications)
+    .where(where)
+    .orderBy(...listOrder(actor))
+    .limit(limit)
+    .offset(offset);
   const total = await listTotal(db, clarifications, where, { limit, offset, rows: rows.length });
   return { rows: await casesOut(db, rows, now), total };
 }
 
 /** Every matching case for the CSV (at most `max`; more is refused so the file is never cut short). */
 export async function clarificationsForExport(db: DbOrTx, actor: Actor, f: ClarificationFilters, now: Date, max: number) {
-  const rows = await db.select().from(clarifications).where(clarificationWhere(actor, f, now)).orderBy(...listOrder(actor)).limit(max + 1);
+  const rows = await db
+    .select()
+    .from(clarifications)
+    .where(clarificationWhere(actor, f, now))
+    .orderBy(...listOrder(actor))
+    .limit(max + 1);
   if (rows.length > max) throw rule(`La exportación admite máximo ${max.toLocaleString('es-MX')} aclaraciones: acota los filtros`);
   return casesOut(db, rows, now);
 }
@@ -206,8 +225,22 @@ export interface ClarificationUpdate {
   t_calification?: string;
 }
 
-const event = (tx: Tx, actor: Actor, c: Row, e: Omit<typeof clarificationFollowUps.$inferInsert, 'v_uid_clarification' | 'v_uid_user' | 'v_fullname_operator' | 'b_staff'>, now: Date) =>
-  tx.insert(clarificationFollowUps).values({ v_uid_clarification: c.v_uid, v_uid_user: actor.userId, v_fullname_operator: actor.name, b_staff: actor.kind === 'FAR', d_create_at: now, d_update_at: now, ...e });
+const event = (
+  tx: Tx,
+  actor: Actor,
+  c: Row,
+  e: Omit<typeof clarificationFollowUps.$inferInsert, 'v_uid_clarification' | 'v_uid_user' | 'v_fullname_operator' | 'b_staff'>,
+  now: Date,
+) =>
+  tx.insert(clarificationFollowUps).values({
+    v_uid_clarification: c.v_uid,
+    v_uid_user: actor.userId,
+    v_fullname_operator: actor.name,
+    b_staff: actor.kind === 'FAR',
+    d_create_at: now,
+    d_update_at: now,
+    ...e,
+  });
 
 const caseLink = (c: Row) => `/clarification?uid=${c.v_uid}`;
 
@@ -231,7 +264,13 @@ export async function updateClarification(tx: Tx, actor: Actor, uid: string, bod
     if (status !== 'cerrado') throw rule(M.rateClosedOnly);
     if (c.n_calification !== null) throw rule(M.alreadyRated);
     Object.assign(set, { n_calification: body.n_calification, t_calification: body.t_calification ?? null, d_calification_at: now });
-    await event(tx, actor, c, { v_kind: 'rating', t_comment: `Calificación ${body.n_calification} de 5${body.t_calification ? `: ${body.t_calification}` : ''}` }, now);
+    await event(
+      tx,
+      actor,
+      c,
+      { v_kind: 'rating', t_comment: `Calificación ${body.n_calification} de 5${body.t_calification ? `: ${body.t_calification}` : ''}` },
+      now,
+    );
   }
 
   const staffChange = body.AssignToMe || body.v_uid_type_clarification || (body.v_uid_status && body.v_uid_status !== 'eliminado');
@@ -283,7 +322,10 @@ export async function updateClarification(tx: Tx, actor: Actor, uid: string, bod
   }
 
   const [row] = await tx.update(clarifications).set(set).where(eq(clarifications.v_uid, c.v_uid)).returning();
-  await audit(tx, actor, body.v_uid_status === 'eliminado' ? 'eliminar' : wantsRating ? 'calificar' : 'editar', `Actualizó la aclaración ${c.v_num_sheet}`, { clarification: c.v_uid, ...body });
+  await audit(tx, actor, body.v_uid_status === 'eliminado' ? 'eliminar' : wantsRating ? 'calificar' : 'editar', `Actualizó la aclaración ${c.v_num_sheet}`, {
+    clarification: c.v_uid,
+    ...body,
+  });
   const [out] = await casesOut(tx, [row!], now);
   return out!;
 }
@@ -307,14 +349,23 @@ function followUpOut(f: FollowUpRow, file: { v_name: string; i_size: number } | 
 
 export async function listFollowUps(db: DbOrTx, actor: Actor, uid: string) {
   const c = await caseFor(db, actor, uid);
-  const rows = await db.select().from(clarificationFollowUps).where(eq(clarificationFollowUps.v_uid_clarification, c.v_uid)).orderBy(asc(clarificationFollowUps.i_seq));
+  const rows = await db
+    .select()
+    .from(clarificationFollowUps)
+    .where(eq(clarificationFollowUps.v_uid_clarification, c.v_uid))
+    .orderBy(asc(clarificationFollowUps.i_seq));
   const out: ClarificationFollowUpOut[] = [];
   for (const f of rows) out.push(followUpOut(f, f.v_uid_file ? await getFile(db, f.v_uid_file) : undefined));
   return out;
 }
 
 /** A comment from staff or from the client, with an optional attachment already checked by the route. */
-export async function addFollowUp(tx: Tx, actor: Actor, input: { clarificationId: string; comment: string | null; file?: { name: string; mediaType: string; content: Buffer } }, now: Date) {
+export async function addFollowUp(
+  tx: Tx,
+  actor: Actor,
+  input: { clarificationId: string; comment: string | null; file?: { name: string; mediaType: string; content: Buffer } },
+  now: Date,
+) {
   const c = await caseFor(tx, actor, input.clarificationId, true);
   if (!isOpen(statusOf(c))) throw rule(M.closedFollowUp);
   const fileId = input.file ? await storeFile(tx, { ...input.file, ownerId: actor.userId, client: c.v_client }) : null;
@@ -346,6 +397,11 @@ export async function attachmentFor(db: DbOrTx, actor: Actor, fileId: string) {
 // ---- reports -------------------------------------------------------------------------------------------
 
 /** The cases a report covers, oldest first, in keyset batches (with the queue's answer shape). */
-export async function* clarificationBatches(db: DbOrTx, scope: { kind: string; client: string; userId: string }, f: ClarificationFilters, now: Date): AsyncGenerator<ClarificationOut[]> {
+export async function* clarificationBatches(
+  db: DbOrTx,
+  scope: { kind: string; client: string; userId: string },
+  f: ClarificationFilters,
+  now: Date,
+): AsyncGenerator<ClarificationOut[]> {
   for await (const rows of keysetBatches(db, clarifications, clarificationWhere(scope, f, now))) yield casesOut(db, rows, now);
 }

@@ -1,4 +1,11 @@
-import { CMS_SECTION_IDS, SYSTEM_CONTENT_TYPES, checkContentDefinition, type ContentDefinition, type ContentTypeBody, type ContentTypeItem } from '@far/contracts';
+import {
+  CMS_SECTION_IDS,
+  SYSTEM_CONTENT_TYPES,
+  checkContentDefinition,
+  type ContentDefinition,
+  type ContentTypeBody,
+  type ContentTypeItem,
+} from '@far/contracts';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';

@@ -75,7 +75,10 @@ async function presentOne(db: DbOrTx, row: ContentRow): Promise<ContentItem> {
 
 /** A live (not deleted) content item; optionally locked for the rest of the transaction. */
 async function liveRow(db: DbOrTx, uid: string, forUpdate = false): Promise<ContentRow> {
-  const query = db.select().from(cmsContents).where(and(eq(cmsContents.v_uid, uid), isNull(cmsContents.d_deleted_at)));
+  const query = db
+    .select()
+    .from(cmsContents)
+    .where(and(eq(cmsContents.v_uid, uid), isNull(cmsContents.d_deleted_at)));
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound('Contenido no encontrado');
   return row;
@@ -99,7 +102,10 @@ export async function listContents(db: DbOrTx, q: z.output<typeof ContentListQue
     .orderBy(asc(cmsContents.i_order), asc(cmsContents.d_create_at))
     .limit(q.Size)
     .offset((q.Page - 1) * q.Size);
-  const authors = await authorNames(db, rows.map((r) => r.c));
+  const authors = await authorNames(
+    db,
+    rows.map((r) => r.c),
+  );
   const total = rows[0]?.total ?? 0;
   return { Records: rows.map((r) => present(r.c, r.t, authors)), Page: q.Page, Size: q.Size, TotalPages: pagesFor(total, q.Size), TotalRecords: total };
 }
@@ -108,7 +114,10 @@ async function checkParent(db: DbOrTx, parentId: string | null | undefined, sect
   if (!parentId) return;
   const fail = () => fieldError('ParentId', 'Contenido padre no válido');
   if (parentId === selfId) throw fail();
-  const [parent] = await db.select().from(cmsContents).where(and(eq(cmsContents.v_uid, parentId), isNull(cmsContents.d_deleted_at)));
+  const [parent] = await db
+    .select()
+    .from(cmsContents)
+    .where(and(eq(cmsContents.v_uid, parentId), isNull(cmsContents.d_deleted_at)));
   if (!parent || parent.v_uid_section !== section) throw fail();
   // No cycles: walk up from the new parent; meeting the item itself would close a loop.
   let cursor = parent.v_uid_parent;
@@ -202,7 +211,10 @@ export async function deleteContent(tx: DbOrTx, actor: Actor, uid: string): Prom
 }
 
 const BULK_CHANGES: Record<Exclude<CmsBulkAction, 'borrar'>, (row: ContentRow, now: Date) => Partial<ContentRow>> = {
-  publicar: (row, now) => ({ v_uid_status: CMS_STATUS_IDS.publicado, d_published_at: row.v_uid_status === CMS_STATUS_IDS.publicado ? row.d_published_at : now }),
+  publicar: (row, now) => ({
+    v_uid_status: CMS_STATUS_IDS.publicado,
+    d_published_at: row.v_uid_status === CMS_STATUS_IDS.publicado ? row.d_published_at : now,
+  }),
   despublicar: () => ({ v_uid_status: CMS_STATUS_IDS.despublicado }),
   borrador: () => ({ v_uid_status: CMS_STATUS_IDS.borrador }),
   bloquear: () => ({ b_locked: true }),
@@ -222,18 +234,34 @@ export async function bulkAction(tx: DbOrTx, actor: Actor, action: CmsBulkAction
   const now = new Date();
   for (const row of rows) {
     const change = action === 'borrar' ? { d_deleted_at: now } : BULK_CHANGES[action](row, now);
-    await tx.update(cmsContents).set({ ...change, d_update_at: now }).where(eq(cmsContents.v_uid, row.v_uid));
+    await tx
+      .update(cmsContents)
+      .set({ ...change, d_update_at: now })
+      .where(eq(cmsContents.v_uid, row.v_uid));
   }
-  await recordActivity(tx, { actor, section: SECTION, action: action === 'borrar' ? 'Borrar' : 'Editar', activity: `Acción masiva ${action} sobre ${rows.length} contenidos` });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: action === 'borrar' ? 'Borrar' : 'Editar',
+    activity: `Acción masiva ${action} sobre ${rows.length} contenidos`,
+  });
   return rows.length;
 }
 
 /** The given items take the order of the list (1, 2, 3…); the others keep theirs. */
 export async function reorder(tx: DbOrTx, actor: Actor, ids: string[]): Promise<void> {
   const unique = [...new Set(ids)];
-  const rows = await tx.select({ v_uid: cmsContents.v_uid }).from(cmsContents).where(and(inArray(cmsContents.v_uid, unique), isNull(cmsContents.d_deleted_at)));
-  if (rows.length !== unique.length || unique.length !== ids.length) throw new AppError('VALIDATION', 'Lista de contenidos no válida', { errors: [{ field: 'Ids', key: 'invalid', message: 'Lista de contenidos no válida' }] });
-  for (const [index, id] of ids.entries()) await tx.update(cmsContents).set({ i_order: index + 1 }).where(eq(cmsContents.v_uid, id));
+  const rows = await tx
+    .select({ v_uid: cmsContents.v_uid })
+    .from(cmsContents)
+    .where(and(inArray(cmsContents.v_uid, unique), isNull(cmsContents.d_deleted_at)));
+  if (rows.length !== unique.length || unique.length !== ids.length)
+    throw new AppError('VALIDATION', 'Lista de contenidos no válida', { errors: [{ field: 'Ids', key: 'invalid', message: 'Lista de contenidos no válida' }] });
+  for (const [index, id] of ids.entries())
+    await tx
+      .update(cmsContents)
+      .set({ i_order: index + 1 })
+      .where(eq(cmsContents.v_uid, id));
   await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Nuevo orden de ${ids.length} contenidos` });
 }
 
@@ -260,4 +288,3 @@ export async function restoreVersion(tx: DbOrTx, actor: Actor, uid: string, vers
   if (!old) throw notFound('Versión no encontrada');
   return updateContent(tx, actor, uid, { Name: old.v_name, Value: old.t_json as Values });
 }
-

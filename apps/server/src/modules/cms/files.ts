@@ -8,7 +8,13 @@ import { recordActivity } from '../audit';
 import { checkImage, getFile, replaceFile, storeFile } from '../files';
 import { cmsFiles } from './schema';
 
-const present = (id: string, upload: Upload, mediaType: string, content: Buffer): CmsFile => ({ Id: id, Url: cmsFileUrl(id), Name: upload.filename, MediaType: mediaType, Size: content.length });
+const present = (id: string, upload: Upload, mediaType: string, content: Buffer): CmsFile => ({
+  Id: id,
+  Url: cmsFileUrl(id),
+  Name: upload.filename,
+  MediaType: mediaType,
+  Size: content.length,
+});
 
 export async function uploadFile(tx: DbOrTx, actor: Actor, upload: Upload): Promise<CmsFile> {
   // Size, extension, sniffed bytes, and an SVG sanitised (refused if it held anything active).

@@ -50,8 +50,15 @@ export async function helpContents(db: DbOrTx, actor: Actor): Promise<HelpConten
 }
 
 type Row = Awaited<ReturnType<typeof visibleRows>>[number];
-const legalOut = ({ c }: Row): PendingLegal => ({ Id: c.v_uid, Name: c.v_name, Version: c.i_version, Html: String((c.t_json as Values).content ?? ''), PublishedAt: iso(c.d_published_at)! });
-const legalRows = async (db: DbOrTx, section: CmsSection) => (await visibleRows(db, section)).filter(({ t, c }) => t.v_system_name === 'legal' && c.d_published_at !== null);
+const legalOut = ({ c }: Row): PendingLegal => ({
+  Id: c.v_uid,
+  Name: c.v_name,
+  Version: c.i_version,
+  Html: String((c.t_json as Values).content ?? ''),
+  PublishedAt: iso(c.d_published_at)!,
+});
+const legalRows = async (db: DbOrTx, section: CmsSection) =>
+  (await visibleRows(db, section)).filter(({ t, c }) => t.v_system_name === 'legal' && c.d_published_at !== null);
 
 /** The wallet section's published legal texts, shown (and ticked) at wallet sign-up. */
 export const signupLegal = async (db: DbOrTx): Promise<PendingLegal[]> => (await legalRows(db, 'wallet')).map(legalOut);
@@ -71,11 +78,16 @@ export async function pendingLegal(db: DbOrTx, actor: Actor): Promise<PendingLeg
 /** The acceptance row and the user's "terms accepted" date, both written only from the user's own tick. */
 async function recordAcceptance(tx: DbOrTx, userId: string, row: Row, ip: string | undefined) {
   // The instant is written from here (milliseconds) so that the user's date copied from it is the same value on every engine.
-  await tx.insert(cmsLegalAcceptances).values({ v_uid_user: userId, v_uid_content: row.c.v_uid, i_version: row.c.i_version, v_ip: ip ?? null, d_accepted_at: new Date() }).onConflictDoNothing();
+  await tx
+    .insert(cmsLegalAcceptances)
+    .values({ v_uid_user: userId, v_uid_content: row.c.v_uid, i_version: row.c.i_version, v_ip: ip ?? null, d_accepted_at: new Date() })
+    .onConflictDoNothing();
   const [saved] = await tx
     .select()
     .from(cmsLegalAcceptances)
-    .where(and(eq(cmsLegalAcceptances.v_uid_user, userId), eq(cmsLegalAcceptances.v_uid_content, row.c.v_uid), eq(cmsLegalAcceptances.i_version, row.c.i_version)));
+    .where(
+      and(eq(cmsLegalAcceptances.v_uid_user, userId), eq(cmsLegalAcceptances.v_uid_content, row.c.v_uid), eq(cmsLegalAcceptances.i_version, row.c.i_version)),
+    );
   await users.updateUser(tx, userId, { d_terms_accepted_at: saved!.d_accepted_at });
   return saved!;
 }

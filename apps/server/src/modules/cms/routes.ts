@@ -71,7 +71,13 @@ const ACCESS = {
   contentGet: { FAR: { menu: CMS, permission: 'Ver' } },
   contentUpdate: { FAR: { menu: CMS, permission: 'Editar' } },
   contentDelete: { FAR: { menu: CMS, permission: 'Borrar' } },
-  contentBulk: { FAR: [{ menu: CMS, permission: 'Editar' }, { menu: CMS, permission: 'Borrar' }], note: "FAR: Editar, and Borrar for the action 'borrar'" },
+  contentBulk: {
+    FAR: [
+      { menu: CMS, permission: 'Editar' },
+      { menu: CMS, permission: 'Borrar' },
+    ],
+    note: "FAR: Editar, and Borrar for the action 'borrar'",
+  },
   contentReorder: { FAR: { menu: CMS, permission: 'Editar' } },
   versionList: { FAR: { menu: CMS, permission: 'Ver' } },
   versionRestore: { FAR: { menu: CMS, permission: 'Editar' } },
@@ -94,7 +100,15 @@ export const cmsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- Content types ----
   app.post(
     '/api/cms/content-type',
-    { config: { access: ACCESS.typeCreate }, schema: { tags, summary: 'Crear un tipo de contenido (Definition: JSON del formulario)', body: ContentTypeBody, response: { 200: answer(ContentTypeItem) } } },
+    {
+      config: { access: ACCESS.typeCreate },
+      schema: {
+        tags,
+        summary: 'Crear un tipo de contenido (Definition: JSON del formulario)',
+        body: ContentTypeBody,
+        response: { 200: answer(ContentTypeItem) },
+      },
+    },
     async (req) => ok(await db.transaction((tx) => types.createType(tx, actorOf(req), req.body)), 'Tipo de contenido creado'),
   );
   app.get(
@@ -109,12 +123,18 @@ export const cmsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/api/cms/content-type/:uid',
-    { config: { access: ACCESS.typeUpdate }, schema: { tags, summary: 'Editar un tipo de contenido', params: UidParams, body: ContentTypeBody, response: { 200: answer(ContentTypeItem) } } },
+    {
+      config: { access: ACCESS.typeUpdate },
+      schema: { tags, summary: 'Editar un tipo de contenido', params: UidParams, body: ContentTypeBody, response: { 200: answer(ContentTypeItem) } },
+    },
     async (req) => ok(await db.transaction((tx) => types.updateType(tx, actorOf(req), req.params.uid, req.body)), 'Tipo de contenido actualizado'),
   );
   app.delete(
     '/api/cms/content-type/:uid',
-    { config: { access: ACCESS.typeDelete }, schema: { tags, summary: 'Eliminar un tipo de contenido sin contenidos', params: UidParams, response: { 200: answer(z.null()) } } },
+    {
+      config: { access: ACCESS.typeDelete },
+      schema: { tags, summary: 'Eliminar un tipo de contenido sin contenidos', params: UidParams, response: { 200: answer(z.null()) } },
+    },
     async (req) => {
       await db.transaction((tx) => types.deleteType(tx, actorOf(req), req.params.uid));
       return ok(null, 'Tipo de contenido eliminado');
@@ -124,17 +144,36 @@ export const cmsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- Contents ----
   app.post(
     '/api/cms/content',
-    { config: { access: ACCESS.contentCreate }, schema: { tags, summary: 'Crear un contenido (Value: valores del formulario de su tipo)', body: ContentBody, response: { 200: answer(ContentItem) } } },
+    {
+      config: { access: ACCESS.contentCreate },
+      schema: { tags, summary: 'Crear un contenido (Value: valores del formulario de su tipo)', body: ContentBody, response: { 200: answer(ContentItem) } },
+    },
     async (req) => ok(await db.transaction((tx) => contents.createContent(tx, actorOf(req), req.body)), 'Contenido creado'),
   );
   app.get(
     '/api/cms/content/getall',
-    { config: { access: ACCESS.contentList }, schema: { tags, summary: 'Contenidos (filtros Section, ContentTypeId, Status, Search)', querystring: ContentListQuery, response: { 200: answer(pageOf(ContentItem)) } } },
+    {
+      config: { access: ACCESS.contentList },
+      schema: {
+        tags,
+        summary: 'Contenidos (filtros Section, ContentTypeId, Status, Search)',
+        querystring: ContentListQuery,
+        response: { 200: answer(pageOf(ContentItem)) },
+      },
+    },
     async (req) => ok(await contents.listContents(db, req.query)),
   );
   app.post(
     '/api/cms/content/bulk-action',
-    { config: { access: ACCESS.contentBulk }, schema: { tags, summary: 'Publicar, despublicar, borrador, borrar, bloquear o desbloquear varios', body: ContentBulkBody, response: { 200: answer(ContentBulkResult) } } },
+    {
+      config: { access: ACCESS.contentBulk },
+      schema: {
+        tags,
+        summary: 'Publicar, despublicar, borrador, borrar, bloquear o desbloquear varios',
+        body: ContentBulkBody,
+        response: { 200: answer(ContentBulkResult) },
+      },
+    },
     async (req) => {
       alsoRequire(actorOf(req), { FAR: { menu: CMS, permission: req.body.Action === 'borrar' ? 'Borrar' : 'Editar' } });
       const updated = await db.transaction((tx) => contents.bulkAction(tx, actorOf(req), req.body.Action, req.body.Ids));
@@ -143,7 +182,10 @@ export const cmsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/cms/content/reorder',
-    { config: { access: ACCESS.contentReorder }, schema: { tags, summary: 'Nuevo orden (i_order) de los contenidos dados', body: ContentReorderBody, response: { 200: answer(z.null()) } } },
+    {
+      config: { access: ACCESS.contentReorder },
+      schema: { tags, summary: 'Nuevo orden (i_order) de los contenidos dados', body: ContentReorderBody, response: { 200: answer(z.null()) } },
+    },
     async (req) => {
       await db.transaction((tx) => contents.reorder(tx, actorOf(req), req.body.Ids));
       return ok(null, 'Orden actualizado');
@@ -156,7 +198,16 @@ export const cmsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/api/cms/content/:uid',
-    { config: { access: ACCESS.contentUpdate }, schema: { tags, summary: 'Editar un contenido (guarda una versión nueva)', params: UidParams, body: ContentUpdateBody, response: { 200: answer(ContentItem) } } },
+    {
+      config: { access: ACCESS.contentUpdate },
+      schema: {
+        tags,
+        summary: 'Editar un contenido (guarda una versión nueva)',
+        params: UidParams,
+        body: ContentUpdateBody,
+        response: { 200: answer(ContentItem) },
+      },
+    },
     async (req) => ok(await db.transaction((tx) => contents.updateContent(tx, actorOf(req), req.params.uid, req.body)), 'Contenido actualizado'),
   );
   app.post(
@@ -169,14 +220,22 @@ export const cmsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/cms/content/:uid/versions',
-    { config: { access: ACCESS.versionList }, schema: { tags, summary: 'Historial de versiones', params: UidParams, response: { 200: answer(z.array(ContentVersion)) } } },
+    {
+      config: { access: ACCESS.versionList },
+      schema: { tags, summary: 'Historial de versiones', params: UidParams, response: { 200: answer(z.array(ContentVersion)) } },
+    },
     async (req) => ok(await contents.listVersions(db, req.params.uid)),
   );
   app.post(
     '/api/cms/content/:uid/versions/:version/restore',
     {
       config: { access: ACCESS.versionRestore },
-      schema: { tags, summary: 'Restaurar una versión (se guarda como versión nueva)', params: UidParams.extend({ version: z.coerce.number().int().min(1, 'Versión no válida') }), response: { 200: answer(ContentItem) } },
+      schema: {
+        tags,
+        summary: 'Restaurar una versión (se guarda como versión nueva)',
+        params: UidParams.extend({ version: z.coerce.number().int().min(1, 'Versión no válida') }),
+        response: { 200: answer(ContentItem) },
+      },
     },
     async (req) => ok(await db.transaction((tx) => contents.restoreVersion(tx, actorOf(req), req.params.uid, req.params.version)), 'Versión restaurada'),
   );
@@ -184,7 +243,15 @@ export const cmsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- Files ----
   app.post(
     '/api/cms/files',
-    { config: { access: ACCESS.fileUpload }, schema: { tags, summary: 'Subir una imagen (multipart, campo file; ≤ 2 MB; .jpg .jpeg .png .svg)', consumes: ['multipart/form-data'], response: { 200: answer(CmsFile) } } },
+    {
+      config: { access: ACCESS.fileUpload },
+      schema: {
+        tags,
+        summary: 'Subir una imagen (multipart, campo file; ≤ 2 MB; .jpg .jpeg .png .svg)',
+        consumes: ['multipart/form-data'],
+        response: { 200: answer(CmsFile) },
+      },
+    },
     async (req) => {
       const upload = await readSingleUpload(req, IMAGE_MAX_BYTES, SIZE_MESSAGE);
       return ok(await db.transaction((tx) => files.uploadFile(tx, actorOf(req), upload)), 'Archivo cargado');
@@ -192,7 +259,10 @@ export const cmsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/cms/files/:uid',
-    { config: { access: ACCESS.fileReplace }, schema: { tags, summary: 'Reemplazar una imagen (misma URL)', params: UidParams, consumes: ['multipart/form-data'], response: { 200: answer(CmsFile) } } },
+    {
+      config: { access: ACCESS.fileReplace },
+      schema: { tags, summary: 'Reemplazar una imagen (misma URL)', params: UidParams, consumes: ['multipart/form-data'], response: { 200: answer(CmsFile) } },
+    },
     async (req) => {
       const upload = await readSingleUpload(req, IMAGE_MAX_BYTES, SIZE_MESSAGE);
       return ok(await db.transaction((tx) => files.replaceCmsFile(tx, actorOf(req), req.params.uid, upload)), 'Archivo reemplazado');
@@ -217,24 +287,36 @@ export const cmsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- Readers ----
   app.get(
     '/api/cms/help',
-    { config: { access: ACCESS.help }, schema: { tags, summary: 'Ayuda: contenidos publicados de la sección de quien llama', response: { 200: answer(z.array(HelpContent)) } } },
+    {
+      config: { access: ACCESS.help },
+      schema: { tags, summary: 'Ayuda: contenidos publicados de la sección de quien llama', response: { 200: answer(z.array(HelpContent)) } },
+    },
     async (req) => {
       return ok(await readers.helpContents(db, actorOf(req)));
     },
   );
   app.get(
     '/api/cms/legal/signup',
-    { config: { access: ACCESS.legalSignup }, schema: { tags, summary: 'Textos legales de Wallet publicados, que se aceptan al crear la cuenta', response: { 200: answer(z.array(PendingLegal)) } } },
+    {
+      config: { access: ACCESS.legalSignup },
+      schema: { tags, summary: 'Textos legales de Wallet publicados, que se aceptan al crear la cuenta', response: { 200: answer(z.array(PendingLegal)) } },
+    },
     async () => ok(await readers.signupLegal(db)),
   );
   app.get(
     '/api/cms/legal/pending',
-    { config: { access: ACCESS.legalPending }, schema: { tags, summary: 'Textos legales nuevos que quien llama debe aceptar', response: { 200: answer(z.array(PendingLegal)) } } },
+    {
+      config: { access: ACCESS.legalPending },
+      schema: { tags, summary: 'Textos legales nuevos que quien llama debe aceptar', response: { 200: answer(z.array(PendingLegal)) } },
+    },
     async (req) => ok(await readers.pendingLegal(db, actorOf(req))),
   );
   app.post(
     '/api/cms/legal/:uid/accept',
-    { config: { access: ACCESS.legalAccept }, schema: { tags, summary: 'Aceptar una versión de un texto legal', params: UidParams, body: LegalAcceptBody, response: { 200: answer(LegalAcceptance) } } },
+    {
+      config: { access: ACCESS.legalAccept },
+      schema: { tags, summary: 'Aceptar una versión de un texto legal', params: UidParams, body: LegalAcceptBody, response: { 200: answer(LegalAcceptance) } },
+    },
     async (req) => ok(await db.transaction((tx) => readers.acceptLegal(tx, actorOf(req), req.params.uid, req.body.Version, req.ip)), 'Texto legal aceptado'),
   );
 };

@@ -19,7 +19,12 @@ const PRIVACY_HTML =
 type Demo = { section: CmsSection; type: ContentSystemName; name: string; value: (icon: string) => Record<string, unknown> };
 
 const DEMO: Demo[] = [
-  { section: 'business', type: 'tutorial', name: 'Cómo enviar una transferencia SPEI', value: (icon) => ({ icon, type: 'video', url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' }) },
+  {
+    section: 'business',
+    type: 'tutorial',
+    name: 'Cómo enviar una transferencia SPEI',
+    value: (icon) => ({ icon, type: 'video', url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' }),
+  },
   {
     section: 'business',
     type: 'tutorial',
@@ -84,7 +89,9 @@ export async function seedCmsDemo(db: Db): Promise<void> {
           d_update_at: published,
         })
         .returning();
-      await tx.insert(cmsContentVersions).values({ v_uid_content: row!.v_uid, i_version: 1, v_name: d.name, t_json: values, v_uid_status: CMS_STATUS_IDS.publicado, d_create_at: published });
+      await tx
+        .insert(cmsContentVersions)
+        .values({ v_uid_content: row!.v_uid, i_version: 1, v_name: d.name, t_json: values, v_uid_status: CMS_STATUS_IDS.publicado, d_create_at: published });
     }
   });
 }

@@ -1,4 +1,15 @@
-import { CMS_FILE_URL, HELP_LINK_MESSAGE, IMAGE_ACCEPT, TUTORIAL_LINK_FIELD, helpLinkTitle, imageValues, validateContent, type CmsSection, type ContentDefinition, type ContentField } from '@far/contracts';
+import {
+  CMS_FILE_URL,
+  HELP_LINK_MESSAGE,
+  IMAGE_ACCEPT,
+  TUTORIAL_LINK_FIELD,
+  helpLinkTitle,
+  imageValues,
+  validateContent,
+  type CmsSection,
+  type ContentDefinition,
+  type ContentField,
+} from '@far/contracts';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
@@ -16,7 +27,9 @@ function sanitiseLevel(fields: readonly ContentField[], values: Values, path: st
     const value = out[f.field];
     if (f.control === 'richtext' && typeof value === 'string') out[f.field] = sanitiseRichText(`${path}${f.field}`, value);
     if (f.control === 'group' && Array.isArray(value)) {
-      out[f.field] = value.map((entry, i) => (typeof entry === 'object' && entry !== null ? sanitiseLevel(f.fields ?? [], entry as Values, `${path}${f.field}.${i}.`) : entry));
+      out[f.field] = value.map((entry, i) =>
+        typeof entry === 'object' && entry !== null ? sanitiseLevel(f.fields ?? [], entry as Values, `${path}${f.field}.${i}.`) : entry,
+      );
     }
   }
   return out;
@@ -27,7 +40,10 @@ function linksOf(fields: readonly ContentField[], values: Values, path: string):
   return fields.flatMap((f): Array<[string, string]> => {
     const value = values[f.field];
     if (f.field === TUTORIAL_LINK_FIELD.field && typeof value === 'string' && value !== '') return [[`${path}${f.field}`, value]];
-    if (f.control === 'group' && Array.isArray(value)) return value.flatMap((entry, i) => (typeof entry === 'object' && entry !== null ? linksOf(f.fields ?? [], entry as Values, `${path}${f.field}.${i}.`) : []));
+    if (f.control === 'group' && Array.isArray(value))
+      return value.flatMap((entry, i) =>
+        typeof entry === 'object' && entry !== null ? linksOf(f.fields ?? [], entry as Values, `${path}${f.field}.${i}.`) : [],
+      );
     return [];
   });
 }
@@ -45,12 +61,23 @@ export async function prepareValues(db: DbOrTx, definition: ContentDefinition, i
   }
   // A help link opens a screen its readers have; anything else would lead them nowhere.
   const badLinks = linksOf(definition.fields, result.values, 'Value.').filter(([, link]) => helpLinkTitle(section, link) === null);
-  if (badLinks.length > 0) throw new AppError('VALIDATION', HELP_LINK_MESSAGE, { errors: badLinks.map(([field]) => ({ field, key: 'link', message: HELP_LINK_MESSAGE })) });
+  if (badLinks.length > 0)
+    throw new AppError('VALIDATION', HELP_LINK_MESSAGE, { errors: badLinks.map(([field]) => ({ field, key: 'link', message: HELP_LINK_MESSAGE })) });
   const images = imageValues(definition.fields, result.values);
   const ids = images.map((v) => (typeof v === 'string' ? CMS_FILE_URL.exec(v)?.[1]?.toLowerCase() : undefined));
   const known = new Set(
     ids.some((id) => id !== undefined)
-      ? (await db.select({ id: cmsFiles.v_uid_file }).from(cmsFiles).where(inArray(cmsFiles.v_uid_file, ids.filter((id): id is string => id !== undefined)))).map((r) => r.id)
+      ? (
+          await db
+            .select({ id: cmsFiles.v_uid_file })
+            .from(cmsFiles)
+            .where(
+              inArray(
+                cmsFiles.v_uid_file,
+                ids.filter((id): id is string => id !== undefined),
+              ),
+            )
+        ).map((r) => r.id)
       : [],
   );
   if (ids.some((id) => id === undefined || !known.has(id))) {

@@ -14,7 +14,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/dashboard/summary',
-    { config: { access: { FAR: { menu: '/dashboard', permission: 'Ver' }, BUS: { menu: '/dashboard', permission: 'Ver' }, WAL: 'any' } }, schema: { tags: ['Dashboard'], summary: 'Cifras del tablero según el tipo de cliente', response: { 200: answer(z.record(z.string(), z.unknown())) } } },
+    {
+      config: { access: { FAR: { menu: '/dashboard', permission: 'Ver' }, BUS: { menu: '/dashboard', permission: 'Ver' }, WAL: 'any' } },
+      schema: { tags: ['Dashboard'], summary: 'Cifras del tablero según el tipo de cliente', response: { 200: answer(z.record(z.string(), z.unknown())) } },
+    },
     async (req) => {
       const actor = actorOf(req);
       if (actor.kind === 'FAR') {
@@ -40,7 +43,17 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       if (actor.kind === 'BUS') {
         const byStatus = (await users.usersByKindAndStatus(db, actor.client)).map(({ status, total }) => ({ status, total }));
         const business = await businesses.businessByClient(db, actor.client);
-        return ok({ kind: 'BUS', business: { v_client: actor.client, v_names: business ? businesses.businessName(business) : actor.name, AccountNumber: business?.v_account_number ?? null }, usersByStatus: byStatus, activityByDay: await activityByDay(db, 14, actor.client), latestActivity: latest.items });
+        return ok({
+          kind: 'BUS',
+          business: {
+            v_client: actor.client,
+            v_names: business ? businesses.businessName(business) : actor.name,
+            AccountNumber: business?.v_account_number ?? null,
+          },
+          usersByStatus: byStatus,
+          activityByDay: await activityByDay(db, 14, actor.client),
+          latestActivity: latest.items,
+        });
       }
       const me = (await users.getUser(db, actor.userId))!;
       // A wallet user shares no tenant: only their own entries.

@@ -44,6 +44,14 @@ export async function parseDispersionFile(name: string, content: Buffer): Promis
 /** The template of each format: the headers and two example rows (sandbox CLABEs that settle). */
 export const TEMPLATE_ROWS: Array<Record<DispersionColumn, string>> = [
   { Name: 'ANA GARCIA GARCIA', Clabe: '990180000000000001', Amount: '1500.00', Concept: 'Nomina quincena', Reference: '1001', Rfc: '', Email: '' },
-  { Name: 'Miguel Hernández García', Clabe: '012180000000123455', Amount: '2350.50', Concept: 'Pago factura 123', Reference: '1002', Rfc: 'HEGM851026SB9', Email: 'miguel@ejemplo.mx' },
+  {
+    Name: 'Miguel Hernández García',
+    Clabe: '012180000000123455',
+    Amount: '2350.50',
+    Concept: 'Pago factura 123',
+    Reference: '1002',
+    Rfc: 'HEGM851026SB9',
+    Email: 'miguel@ejemplo.mx',
+  },
 ];
 export const TEMPLATE_HEADERS = DISPERSION_COLUMNS.map((c) => DISPERSION_HEADERS[c]);

@@ -1,14 +1,4 @@
-import {
-  DISPERSION_STATUS_NAMES,
-  Dispersal,
-  DispersalUpdateBody,
-  DispersionCreateBody,
-  IdParam,
-  answer,
-  amountOut,
-  pagesFor,
-  perPageOf,
-} from '@far/contracts';
+import { DISPERSION_STATUS_NAMES, Dispersal, DispersalUpdateBody, DispersionCreateBody, IdParam, answer, amountOut, pagesFor, perPageOf } from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/guard';
@@ -46,15 +36,28 @@ const ListQuery = z.object({
 export const legacyDispersalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get(path, { config: READ, schema: { tags, summary: 'Dispersiones de la empresa', querystring: ListQuery, response: { 200: answer(perPageOf(Dispersal)) } } }, async (req) => {
-    const q = req.query;
-    const { rows, total } = await listDispersions(db, actorOf(req), { BusinessId: q.BusinessId, Status: q.n_status, Page: q.page, Size: q.perPage });
-    return ok({ items: rows.map(toDispersal), page: q.page, perPage: q.perPage, pages: pagesFor(total, q.perPage), total });
-  });
+  app.get(
+    path,
+    { config: READ, schema: { tags, summary: 'Dispersiones de la empresa', querystring: ListQuery, response: { 200: answer(perPageOf(Dispersal)) } } },
+    async (req) => {
+      const q = req.query;
+      const { rows, total } = await listDispersions(db, actorOf(req), { BusinessId: q.BusinessId, Status: q.n_status, Page: q.page, Size: q.perPage });
+      return ok({ items: rows.map(toDispersal), page: q.page, perPage: q.perPage, pages: pagesFor(total, q.perPage), total });
+    },
+  );
 
   app.post(
     path,
-    { bodyLimit: FILE_BODY_LIMIT, config: { ...SEND, money: DISPERSION_MONEY }, schema: { tags, summary: 'Crear una dispersión (igual que business-movement/speiout-dispersion). Requiere Idempotency-Key', body: DispersionCreateBody, response: { 200: answer(Dispersal) } } },
+    {
+      bodyLimit: FILE_BODY_LIMIT,
+      config: { ...SEND, money: DISPERSION_MONEY },
+      schema: {
+        tags,
+        summary: 'Crear una dispersión (igual que business-movement/speiout-dispersion). Requiere Idempotency-Key',
+        body: DispersionCreateBody,
+        response: { 200: answer(Dispersal) },
+      },
+    },
     (req, reply) => createCommand(req, reply, req.body, toDispersal, () => 'Dispersión registrada'),
   );
 
@@ -62,14 +65,33 @@ export const legacyDispersalRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(toDispersal(await dispersionFor(db, actorOf(req), req.params.id))),
   );
 
-  app.put(`${path}/:id`, { config: EDIT, schema: { tags, summary: 'Cambiar el concepto o el día de pago de una dispersión que aún no inicia', params: IdParam, body: DispersalUpdateBody, response: { 200: answer(Dispersal) } } }, async (req) => {
-    const actor = actorOf(req);
-    const d = await db.transaction((tx) => editPendingDispersion(tx, actor, req.params.id, { concept: req.body.v_concept, paymentDay: req.body.d_payment_day }, new Date()));
-    return ok(toDispersal(d), 'Dispersión actualizada');
-  });
+  app.put(
+    `${path}/:id`,
+    {
+      config: EDIT,
+      schema: {
+        tags,
+        summary: 'Cambiar el concepto o el día de pago de una dispersión que aún no inicia',
+        params: IdParam,
+        body: DispersalUpdateBody,
+        response: { 200: answer(Dispersal) },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const d = await db.transaction((tx) =>
+        editPendingDispersion(tx, actor, req.params.id, { concept: req.body.v_concept, paymentDay: req.body.d_payment_day }, new Date()),
+      );
+      return ok(toDispersal(d), 'Dispersión actualizada');
+    },
+  );
 
-  app.post(`${path}/delete/:id`, { config: REMOVE, schema: { tags, summary: 'Eliminar una dispersión que aún no inicia', params: IdParam, response: { 200: answer(Dispersal) } } }, async (req) => {
-    const actor = actorOf(req);
-    return ok(toDispersal(await db.transaction((tx) => removeDispersion(tx, actor, req.params.id))), 'Dispersión eliminada');
-  });
+  app.post(
+    `${path}/delete/:id`,
+    { config: REMOVE, schema: { tags, summary: 'Eliminar una dispersión que aún no inicia', params: IdParam, response: { 200: answer(Dispersal) } } },
+    async (req) => {
+      const actor = actorOf(req);
+      return ok(toDispersal(await db.transaction((tx) => removeDispersion(tx, actor, req.params.id))), 'Dispersión eliminada');
+    },
+  );
 };

@@ -70,7 +70,15 @@ async function rawRows(source: DispersionSource) {
   if (source.file) return parseDispersionFile(source.file.name, source.file.content);
   const rows: RawRow[] = (source.rows ?? []).map((r, i) => ({
     row: i + 1,
-    cells: { Name: r.Name ?? '', Clabe: r.Clabe ?? '', Amount: String(r.Amount ?? ''), Concept: r.Concept ?? '', Reference: String(r.Reference ?? ''), Rfc: r.Rfc ?? '', Email: r.Email ?? '' },
+    cells: {
+      Name: r.Name ?? '',
+      Clabe: r.Clabe ?? '',
+      Amount: String(r.Amount ?? ''),
+      Concept: r.Concept ?? '',
+      Reference: String(r.Reference ?? ''),
+      Rfc: r.Rfc ?? '',
+      Email: r.Email ?? '',
+    },
   }));
   if (rows.length === 0) throw new AppError('VALIDATION', M.noRows, { errors: [{ field: 'Rows', key: 'empty', message: M.noRows }] });
   if (rows.length > DISPERSION_LIMITS.maxRows) throw new AppError('VALIDATION', M.rows, { errors: [{ field: 'Rows', key: 'rows', message: M.rows }] });
@@ -108,7 +116,12 @@ async function checkRows(source: DispersionSource, business: BusinessRow, limits
   return { totalRows: parsed.rows.length, mediaType: parsed.mediaType, errors, valid };
 }
 
-export async function planDispersion(db: DbOrTx, business: BusinessRow, input: { File?: { Name: string; ContentBase64: string }; Rows?: DispersionRowInput[]; DropRows?: number[]; ConfirmedClabes?: string[] }, now: Date): Promise<DispersionPlan> {
+export async function planDispersion(
+  db: DbOrTx,
+  business: BusinessRow,
+  input: { File?: { Name: string; ContentBase64: string }; Rows?: DispersionRowInput[]; DropRows?: number[]; ConfirmedClabes?: string[] },
+  now: Date,
+): Promise<DispersionPlan> {
   const file = input.File ? { name: input.File.Name, content: decodeBase64(input.File.ContentBase64) } : undefined;
   const confirmed = new Set(input.ConfirmedClabes ?? []);
   const config = await effectiveSpeiConfig(db, business.v_uid);
@@ -142,7 +155,12 @@ export async function planDispersion(db: DbOrTx, business: BusinessRow, input: {
   const good = rows.filter((r) => !errorRows.has(r.row));
 
   const totals = good.reduce<Charges>(
-    (t, r) => ({ amountCents: t.amountCents + r.charges.amountCents, commissionCents: t.commissionCents + r.charges.commissionCents, ivaCents: t.ivaCents + r.charges.ivaCents, totalCents: t.totalCents + r.charges.totalCents }),
+    (t, r) => ({
+      amountCents: t.amountCents + r.charges.amountCents,
+      commissionCents: t.commissionCents + r.charges.commissionCents,
+      ivaCents: t.ivaCents + r.charges.ivaCents,
+      totalCents: t.totalCents + r.charges.totalCents,
+    }),
     { amountCents: 0n, commissionCents: 0n, ivaCents: 0n, totalCents: 0n },
   );
   const { availableBalance } = await businessLedgerBalance(db, business);

@@ -23,7 +23,13 @@ export async function listDispersions(db: DbOrTx, actor: Actor, q: HistoryInput,
   if (q.From) where.push(gte(dispersions.d_create_at, dayBounds(q.From)[0]));
   if (q.To) where.push(lt(dispersions.d_create_at, dayBounds(q.To)[1]));
   const cond = and(...where);
-  const rows = await db.select().from(dispersions).where(cond).orderBy(desc(dispersions.d_create_at), desc(dispersions.v_uid)).limit(q.Size).offset(offsetOf(q));
+  const rows = await db
+    .select()
+    .from(dispersions)
+    .where(cond)
+    .orderBy(desc(dispersions.d_create_at), desc(dispersions.v_uid))
+    .limit(q.Size)
+    .offset(offsetOf(q));
   const [{ n }] = (await db.select({ n: count() }).from(dispersions).where(cond)) as [{ n: number }];
   return { rows, total: Number(n) };
 }
@@ -31,14 +37,22 @@ export async function listDispersions(db: DbOrTx, actor: Actor, q: HistoryInput,
 const FAILED_ROW = sql`(${dispersionRows.i_state} = 2 OR ${dispersionRows.v_uid_movement} IN (SELECT v_uid FROM business_movements WHERE i_status IN (3, 4, 5, 6) AND v_uid_dispersion = ${dispersionRows.v_uid_dispersion}))`;
 
 /** A row's status in Spanish: queued, failed before its order, or its SPEI order's status. */
-export const rowStatusName = (state: number, orderStatus: number | null) => (state === 0 ? 'En cola' : state === 2 ? 'Fallida' : (MOVEMENT_STATUS_NAMES[orderStatus!] ?? String(orderStatus)));
+export const rowStatusName = (state: number, orderStatus: number | null) =>
+  state === 0 ? 'En cola' : state === 2 ? 'Fallida' : (MOVEMENT_STATUS_NAMES[orderStatus!] ?? String(orderStatus));
 
 /** The rows of a dispersion with the state of their orders, in file order. */
-export async function dispersionTransactions(db: DbOrTx, d: DispersionRow, q: { Page: number; Size: number; FailedOnly?: boolean }): Promise<{ rows: DispersionTransaction[]; total: number }> {
+export async function dispersionTransactions(
+  db: DbOrTx,
+  d: DispersionRow,
+  q: { Page: number; Size: number; FailedOnly?: boolean },
+): Promise<{ rows: DispersionTransaction[]; total: number }> {
   const cond = and(eq(dispersionRows.v_uid_dispersion, d.v_uid), q.FailedOnly ? FAILED_ROW : undefined);
   const rows = await db.select().from(dispersionRows).where(cond).orderBy(asc(dispersionRows.i_row)).limit(q.Size).offset(offsetOf(q));
   const [{ n }] = (await db.select({ n: count() }).from(dispersionRows).where(cond)) as [{ n: number }];
-  const movements = await movementsByIds(db, rows.map((r) => r.v_uid_movement).filter((x): x is string => !!x));
+  const movements = await movementsByIds(
+    db,
+    rows.map((r) => r.v_uid_movement).filter((x): x is string => !!x),
+  );
   return {
     total: Number(n),
     rows: rows.map((r) => {
@@ -79,9 +93,18 @@ export async function dispersionTransactions(db: DbOrTx, d: DispersionRow, q: { 
 /** Dispersions of the last 30 days (Mexico City): one business's, or every business's for staff. */
 export async function recentDispersions(db: DbOrTx, businessId: string | null, now = new Date()) {
   const since = dayBounds(addDays(mexicoDate(now), -29))[0];
-  const cond = and(gte(dispersions.d_create_at, since), ne(dispersions.i_status, D.eliminada), businessId ? eq(dispersions.v_uid_business, businessId) : undefined);
+  const cond = and(
+    gte(dispersions.d_create_at, since),
+    ne(dispersions.i_status, D.eliminada),
+    businessId ? eq(dispersions.v_uid_business, businessId) : undefined,
+  );
   const byStatus = await db
-    .select({ status: dispersions.i_status, n: count(), total: sql<string>`coalesce(sum(${dispersions.n_total_import_cents}), 0)::text`, rows: sql<string>`coalesce(sum(${dispersions.i_rows}), 0)::text` })
+    .select({
+      status: dispersions.i_status,
+      n: count(),
+      total: sql<string>`coalesce(sum(${dispersions.n_total_import_cents}), 0)::text`,
+      rows: sql<string>`coalesce(sum(${dispersions.i_rows}), 0)::text`,
+    })
     .from(dispersions)
     .where(cond)
     .groupBy(dispersions.i_status);

@@ -44,11 +44,16 @@ export async function* dispersionRowBatches(db: DbOrTx, f: DispersionReportFilte
       .select({ dispersion: d, row: r, at: sql<string>`${d.d_create_at}::text` })
       .from(r)
       .innerJoin(d, eq(d.v_uid, r.v_uid_dispersion))
-      .where(and(where(f), after ? sql`(${d.d_create_at}, ${d.v_uid}, ${r.i_row}) > (${after.at}::timestamptz, ${after.id}::uuid, ${after.row}::int)` : undefined))
+      .where(
+        and(where(f), after ? sql`(${d.d_create_at}, ${d.v_uid}, ${r.i_row}) > (${after.at}::timestamptz, ${after.id}::uuid, ${after.row}::int)` : undefined),
+      )
       .orderBy(asc(d.d_create_at), asc(d.v_uid), asc(r.i_row))
       .limit(n);
   for await (const batch of pagedBatches(page, (x) => ({ at: x.at, id: x.dispersion.v_uid, row: x.row.i_row }), size)) {
-    const orders = await movementsByIds(db, batch.map((x) => x.row.v_uid_movement).filter((id): id is string => !!id));
+    const orders = await movementsByIds(
+      db,
+      batch.map((x) => x.row.v_uid_movement).filter((id): id is string => !!id),
+    );
     yield batch.map(({ dispersion, row }) => {
       const order = row.v_uid_movement ? orders.get(row.v_uid_movement) : undefined;
       return { dispersion, row, order, rowStatus: rowStatusName(row.i_state, order?.i_status ?? null) };
@@ -73,5 +78,11 @@ export async function dispersionsPerStatus(db: DbOrTx, f: DispersionReportFilter
     .where(where(f))
     .groupBy(d.i_status)
     .orderBy(d.i_status);
-  return rows.map((x) => ({ status: x.status, dispersions: Number(x.dispersions), rows: Number(x.rows), amountCents: cents(x.amount), taxesCents: cents(x.taxes) }));
+  return rows.map((x) => ({
+    status: x.status,
+    dispersions: Number(x.dispersions),
+    rows: Number(x.rows),
+    amountCents: cents(x.amount),
+    taxesCents: cents(x.taxes),
+  }));
 }

@@ -51,7 +51,9 @@ export const dispersions = pgTable(
   (t) => [
     index('dispersions_business_idx').on(t.v_uid_business, t.d_create_at.desc()),
     index('dispersions_created_idx').on(t.d_create_at),
-    uniqueIndex('dispersions_idempotency_key').on(t.v_uid_user, t.v_idempotency_key).where(sql`${t.v_idempotency_key} IS NOT NULL`),
+    uniqueIndex('dispersions_idempotency_key')
+      .on(t.v_uid_user, t.v_idempotency_key)
+      .where(sql`${t.v_idempotency_key} IS NOT NULL`),
     check('dispersions_status', sql`i_status BETWEEN 0 AND 7`),
     check('dispersions_counts', sql`i_queued >= 0 AND i_open >= 0 AND i_settled >= 0 AND i_failed >= 0 AND i_queued + i_open + i_settled + i_failed <= i_rows`),
   ],
@@ -83,8 +85,12 @@ export const dispersionRows = pgTable(
   },
   (t) => [
     uniqueIndex('dispersion_rows_row_key').on(t.v_uid_dispersion, t.i_row),
-    index('dispersion_rows_queued_idx').on(t.v_uid_dispersion, t.i_row).where(sql`${t.i_state} = 0`),
-    uniqueIndex('dispersion_rows_movement_key').on(t.v_uid_movement).where(sql`${t.v_uid_movement} IS NOT NULL`),
+    index('dispersion_rows_queued_idx')
+      .on(t.v_uid_dispersion, t.i_row)
+      .where(sql`${t.i_state} = 0`),
+    uniqueIndex('dispersion_rows_movement_key')
+      .on(t.v_uid_movement)
+      .where(sql`${t.v_uid_movement} IS NOT NULL`),
     check('dispersion_rows_state', sql`i_state IN (0, 1, 2) AND (i_state <> 1 OR v_uid_movement IS NOT NULL)`),
     check('dispersion_rows_amounts', sql`n_amount_cents > 0 AND n_commission_cents >= 0 AND n_iva_cents >= 0`),
   ],

@@ -87,7 +87,10 @@ export function dispersionOut(d: DispersionRow, actor?: Actor): Dispersion {
 /** The business's dispersion, or 404 (another tenant's id looks like one that does not exist). */
 export async function dispersionFor(db: DbOrTx, actor: Actor, id: string, businessId?: string, lock = false): Promise<DispersionRow> {
   const business = await businessForActor(db, actor, businessId ?? (actor.kind === 'FAR' ? await businessIdOf(db, id) : undefined), { field: 'BusinessId' });
-  const q = db.select().from(dispersions).where(and(eq(dispersions.v_uid, id), eq(dispersions.v_uid_business, business.v_uid)));
+  const q = db
+    .select()
+    .from(dispersions)
+    .where(and(eq(dispersions.v_uid, id), eq(dispersions.v_uid_business, business.v_uid)));
   const [d] = lock ? await q.for('update') : await q;
   if (!d || d.i_status === D.eliminada) throw notFound(M.notFound);
   return d;
@@ -184,7 +187,9 @@ export async function createDispersion(tx: Tx, actor: Actor, plan: DispersionPla
   for (let i = 0; i < plan.rows.length; i += INSERT_CHUNK) await insertRows(tx, d!.v_uid, plan.rows.slice(i, i + INSERT_CHUNK));
   // Holders verified by the penny test, and mismatches the business confirmed, are remembered.
   const remembered = new Map<string, CheckedClabe>();
-  for (const r of plan.rows) if (r.holder === 'match' || r.holder === 'mismatch') remembered.set(r.clabe, { clabe: r.clabe, result: r.holder === 'match' ? 'match' : 'confirmed', name: r.holderName, rfc: r.holderRfc });
+  for (const r of plan.rows)
+    if (r.holder === 'match' || r.holder === 'mismatch')
+      remembered.set(r.clabe, { clabe: r.clabe, result: r.holder === 'match' ? 'match' : 'confirmed', name: r.holderName, rfc: r.holderRfc });
   await rememberClabes(tx, business.v_uid, actor.userId, [...remembered.values()]);
   await recordActivity(tx, {
     actor,
@@ -199,7 +204,12 @@ export async function createDispersion(tx: Tx, actor: Actor, plan: DispersionPla
 }
 
 const scheduleStart = (tx: Tx, d: DispersionRow) =>
-  enqueueJob(tx, { kind: START_JOB, payload: { dispersionId: d.v_uid, paymentDay: d.d_payment_day }, runAt: mexicoMidnight(d.d_payment_day!), uniqueKey: `${START_JOB}:${d.v_uid}:${d.d_payment_day}` });
+  enqueueJob(tx, {
+    kind: START_JOB,
+    payload: { dispersionId: d.v_uid, paymentDay: d.d_payment_day },
+    runAt: mexicoMidnight(d.d_payment_day!),
+    uniqueKey: `${START_JOB}:${d.v_uid}:${d.d_payment_day}`,
+  });
 
 // ---- starting and running ----------------------------------------------------------------------------
 
@@ -207,7 +217,12 @@ async function finish(tx: Tx, d: DispersionRow, wasRunning: boolean): Promise<Di
   const status = d.i_failed === 0 ? D.completada : d.i_settled === 0 ? D.fallida : D.parcial;
   const [row] = await tx
     .update(dispersions)
-    .set({ i_status: status, d_finished_at: d.d_finished_at ?? sql`now()`, v_last_error: status === D.fallida ? ALL_FAILED : d.v_last_error, d_update_at: sql`now()` })
+    .set({
+      i_status: status,
+      d_finished_at: d.d_finished_at ?? sql`now()`,
+      v_last_error: status === D.fallida ? ALL_FAILED : d.v_last_error,
+      d_update_at: sql`now()`,
+    })
     .where(eq(dispersions.v_uid, d.v_uid))
     .returning();
   if (wasRunning) {
@@ -217,7 +232,13 @@ async function finish(tx: Tx, d: DispersionRow, wasRunning: boolean): Promise<Di
         : status === D.fallida
           ? `${ALL_FAILED}: ${d.v_file_name ?? 'la dispersión'} no pagó ninguna fila.`
           : `${d.v_file_name ?? 'La dispersión'}: ${d.i_settled} liquidadas y ${d.i_failed} fallidas. Puedes reenviar las fallidas.`;
-    await notify(tx, { userId: d.v_uid_user, kind: 'dispersion.finished', title: `Dispersión ${DISPERSION_STATUS_NAMES[status]!.toLowerCase()}`, body, link: `/dispersal/history?id=${d.v_uid}` });
+    await notify(tx, {
+      userId: d.v_uid_user,
+      kind: 'dispersion.finished',
+      title: `Dispersión ${DISPERSION_STATUS_NAMES[status]!.toLowerCase()}`,
+      body,
+      link: `/dispersal/history?id=${d.v_uid}`,
+    });
   }
   return row!;
 }
@@ -232,7 +253,11 @@ export async function startDispersion(tx: Tx, id: string, now: Date, mode: 'now'
   if (!d) throw notFound(M.notFound);
   if (d.i_status !== D.programada) return d;
   const rows = await tx
-    .select({ id: dispersionRows.v_uid, amount: dispersionRows.n_amount_cents, total: sql<string>`(${dispersionRows.n_amount_cents} + ${dispersionRows.n_commission_cents} + ${dispersionRows.n_iva_cents})::text` })
+    .select({
+      id: dispersionRows.v_uid,
+      amount: dispersionRows.n_amount_cents,
+      total: sql<string>`(${dispersionRows.n_amount_cents} + ${dispersionRows.n_commission_cents} + ${dispersionRows.n_iva_cents})::text`,
+    })
     .from(dispersionRows)
     .where(and(eq(dispersionRows.v_uid_dispersion, id), eq(dispersionRows.i_state, 0)))
     .orderBy(asc(dispersionRows.i_row));
@@ -324,13 +349,19 @@ export async function runChunk(tx: Tx, id: string, gen: number, now: Date): Prom
   const orders: BatchOrder[] = rows.map((r) => ({
     id: randomUUID(),
     destination: { clabe: r.v_clabe, bankCode: r.v_bank_code, name: r.v_name, rfc: r.v_rfc },
-    charges: { amountCents: r.n_amount_cents, commissionCents: r.n_commission_cents, ivaCents: r.n_iva_cents, totalCents: r.n_amount_cents + r.n_commission_cents + r.n_iva_cents },
+    charges: {
+      amountCents: r.n_amount_cents,
+      commissionCents: r.n_commission_cents,
+      ivaCents: r.n_iva_cents,
+      totalCents: r.n_amount_cents + r.n_commission_cents + r.n_iva_cents,
+    },
     concept: r.v_concept,
     reference: r.v_reference,
   }));
   const remaining = orders.reduce((left, o) => left - o.charges.totalCents, released.hold.amountCents);
   const queued = d.i_queued - rows.length;
-  if (remaining < 0n || (queued === 0) !== (remaining === 0n)) throw new Error(`dispersión ${id}: la retención (${released.hold.amountCents}) no cuadra con las filas`);
+  if (remaining < 0n || (queued === 0) !== (remaining === 0n))
+    throw new Error(`dispersión ${id}: la retención (${released.hold.amountCents}) no cuadra con las filas`);
   const holds = orders.map((o) => ({ amountCents: o.charges.totalCents, reference: holdReference(o.id) }));
   if (remaining > 0n) holds.push({ amountCents: remaining, reference: batchHold(id, gen + 1) });
   await placeHolds(tx, { accountId: account.id, holds });
@@ -339,7 +370,8 @@ export async function runChunk(tx: Tx, id: string, gen: number, now: Date): Prom
     UPDATE ${dispersionRows} r SET i_state = 1, v_uid_movement = x.m, d_update_at = now()
       FROM unnest(${pgArray(rows.map((r) => r.v_uid))}::uuid[], ${pgArray(orders.map((o) => o.id))}::uuid[]) AS x(r, m)
      WHERE r.v_uid = x.r`);
-  if (remaining > 0n) await enqueueJob(tx, { kind: RUN_JOB, payload: { dispersionId: id, gen: gen + 1 }, runAt: now, uniqueKey: `${RUN_JOB}:${id}:${gen + 1}` });
+  if (remaining > 0n)
+    await enqueueJob(tx, { kind: RUN_JOB, payload: { dispersionId: id, gen: gen + 1 }, runAt: now, uniqueKey: `${RUN_JOB}:${id}:${gen + 1}` });
   await tx
     .update(dispersions)
     .set({ i_queued: queued, i_open: d.i_open + rows.length, i_hold_gen: gen + 1, d_update_at: sql`now()` })
@@ -379,8 +411,18 @@ export async function onRowOutcome(tx: Tx, before: MovementRow, after: MovementR
 export async function removeDispersion(tx: Tx, actor: Actor, id: string, businessId?: string): Promise<DispersionRow> {
   const d = await dispersionFor(tx, actor, id, businessId, true);
   if (!DISPERSION_REMOVABLE.includes(d.i_status)) throw rule(M.notRemovable);
-  const [row] = await tx.update(dispersions).set({ i_status: D.eliminada, v_changed_by_email: actor.email, d_update_at: sql`now()` }).where(eq(dispersions.v_uid, id)).returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Borrar', activity: `Eliminó la dispersión ${d.v_file_name ?? id} de ${formatCurrency(d.n_total_import_cents)}`, detail: { dispersion: id } });
+  const [row] = await tx
+    .update(dispersions)
+    .set({ i_status: D.eliminada, v_changed_by_email: actor.email, d_update_at: sql`now()` })
+    .where(eq(dispersions.v_uid, id))
+    .returning();
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Borrar',
+    activity: `Eliminó la dispersión ${d.v_file_name ?? id} de ${formatCurrency(d.n_total_import_cents)}`,
+    detail: { dispersion: id },
+  });
   return row!;
 }
 
@@ -394,7 +436,13 @@ export async function approveDispersion(tx: Tx, actor: Actor, id: string, now: D
     .set({ i_status: D.programada, v_uid_approver: actor.userId, v_approved_email: actor.email, d_update_at: sql`now()` })
     .where(eq(dispersions.v_uid, id))
     .returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Autorizó la dispersión ${d.v_file_name ?? id} de ${formatCurrency(d.n_total_import_cents)}`, detail: { dispersion: id } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Editar',
+    activity: `Autorizó la dispersión ${d.v_file_name ?? id} de ${formatCurrency(d.n_total_import_cents)}`,
+    detail: { dispersion: id },
+  });
   if (future) {
     await scheduleStart(tx, row!);
     return row!;
@@ -405,22 +453,44 @@ export async function approveDispersion(tx: Tx, actor: Actor, id: string, now: D
 export async function rejectDispersion(tx: Tx, actor: Actor, id: string): Promise<DispersionRow> {
   const d = await dispersionFor(tx, actor, id, undefined, true);
   assertChecker({ awaiting: d.i_status === D.porAutorizar, makerId: d.v_uid_user }, actor, M);
-  const [row] = await tx.update(dispersions).set({ i_status: D.rechazada, v_uid_approver: actor.userId, v_approved_email: actor.email, d_finished_at: sql`now()`, d_update_at: sql`now()` }).where(eq(dispersions.v_uid, id)).returning();
+  const [row] = await tx
+    .update(dispersions)
+    .set({ i_status: D.rechazada, v_uid_approver: actor.userId, v_approved_email: actor.email, d_finished_at: sql`now()`, d_update_at: sql`now()` })
+    .where(eq(dispersions.v_uid, id))
+    .returning();
   await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Rechazó la dispersión ${d.v_file_name ?? id}`, detail: { dispersion: id } });
   return row!;
 }
 
 /** Legacy PUT /dispersal/{id}: the concept or the day of a dispersion that has not started. */
-export async function editPendingDispersion(tx: Tx, actor: Actor, id: string, change: { concept?: string; paymentDay?: string }, now: Date): Promise<DispersionRow> {
+export async function editPendingDispersion(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  change: { concept?: string; paymentDay?: string },
+  now: Date,
+): Promise<DispersionRow> {
   const d = await dispersionFor(tx, actor, id, undefined, true);
   if (!DISPERSION_REMOVABLE.includes(d.i_status)) throw rule('Solo se puede modificar una dispersión que aún no inicia');
-  if (change.paymentDay !== undefined && !isFuturePaymentDay(change.paymentDay, mexicoDate(now))) throw fieldError('d_payment_day', SPEI_MESSAGES.paymentDay, 'future');
+  if (change.paymentDay !== undefined && !isFuturePaymentDay(change.paymentDay, mexicoDate(now)))
+    throw fieldError('d_payment_day', SPEI_MESSAGES.paymentDay, 'future');
   const [row] = await tx
     .update(dispersions)
-    .set({ ...(change.concept !== undefined ? { v_concept: change.concept } : {}), ...(change.paymentDay !== undefined ? { d_payment_day: change.paymentDay } : {}), v_changed_by_email: actor.email, d_update_at: sql`now()` })
+    .set({
+      ...(change.concept !== undefined ? { v_concept: change.concept } : {}),
+      ...(change.paymentDay !== undefined ? { d_payment_day: change.paymentDay } : {}),
+      v_changed_by_email: actor.email,
+      d_update_at: sql`now()`,
+    })
     .where(eq(dispersions.v_uid, id))
     .returning();
   if (change.paymentDay !== undefined && row!.i_status === D.programada) await scheduleStart(tx, row!);
-  await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Modificó la dispersión pendiente ${d.v_file_name ?? id}`, detail: { dispersion: id } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Editar',
+    activity: `Modificó la dispersión pendiente ${d.v_file_name ?? id}`,
+    detail: { dispersion: id },
+  });
   return row!;
 }

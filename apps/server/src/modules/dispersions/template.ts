@@ -7,7 +7,11 @@ import { TEMPLATE_HEADERS, TEMPLATE_ROWS } from './file';
 export async function templateFile(format: ExportFormat): Promise<ExportFile> {
   const rows = TEMPLATE_ROWS.map((r) => DISPERSION_COLUMNS.map((c) => r[c]));
   if (format === 'csv') {
-    return { content: Buffer.from(`\uFEFF${stringify([TEMPLATE_HEADERS, ...rows])}`, 'utf8'), mediaType: EXPORT_MEDIA_TYPES.csv, fileName: 'plantilla-dispersion.csv' };
+    return {
+      content: Buffer.from(`\uFEFF${stringify([TEMPLATE_HEADERS, ...rows])}`, 'utf8'),
+      mediaType: EXPORT_MEDIA_TYPES.csv,
+      fileName: 'plantilla-dispersion.csv',
+    };
   }
   const { default: Excel } = await import('exceljs');
   const book = new Excel.Workbook();

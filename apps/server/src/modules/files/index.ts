@@ -1,1 +1,12 @@
-export { checkImage, checkPdf, storeFile, replaceFile, getFile, deleteFile, IMAGE_MAX_BYTES, IMAGE_ACCEPT_MESSAGE, PDF_MAX_BYTES, PDF_ACCEPT_MESSAGE } from './service';
+export {
+  checkImage,
+  checkPdf,
+  storeFile,
+  replaceFile,
+  getFile,
+  deleteFile,
+  IMAGE_MAX_BYTES,
+  IMAGE_ACCEPT_MESSAGE,
+  PDF_MAX_BYTES,
+  PDF_ACCEPT_MESSAGE,
+} from './service';

@@ -71,7 +71,14 @@ export async function getFile(db: DbOrTx, uid: string) {
 export async function replaceFile(db: DbOrTx, uid: string, f: { name: string; mediaType: string; content: Buffer }): Promise<void> {
   await db
     .update(files)
-    .set({ v_name: f.name.slice(0, 200), v_media_type: f.mediaType, i_size: f.content.length, v_sha256: createHash('sha256').update(f.content).digest('hex'), b_content: f.content, d_update_at: new Date() })
+    .set({
+      v_name: f.name.slice(0, 200),
+      v_media_type: f.mediaType,
+      i_size: f.content.length,
+      v_sha256: createHash('sha256').update(f.content).digest('hex'),
+      b_content: f.content,
+      d_update_at: new Date(),
+    })
     .where(eq(files.v_uid, uid));
 }
 

@@ -18,8 +18,76 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  * Parsed as XML, names keep their case, but DOMPurify's allow-lists are lower case: without these
  * a viewBox or a gradient would be dropped (and the image refused). Only inert, camelCase SVG names.
  */
-const CAMEL_TAGS = ['linearGradient', 'radialGradient', 'clipPath', 'textPath', 'feBlend', 'feColorMatrix', 'feComponentTransfer', 'feComposite', 'feConvolveMatrix', 'feDiffuseLighting', 'feDisplacementMap', 'feDistantLight', 'feDropShadow', 'feFlood', 'feFuncA', 'feFuncB', 'feFuncG', 'feFuncR', 'feGaussianBlur', 'feMerge', 'feMergeNode', 'feMorphology', 'feOffset', 'fePointLight', 'feSpecularLighting', 'feSpotLight', 'feTile', 'feTurbulence'];
-const CAMEL_ATTRS = ['viewBox', 'preserveAspectRatio', 'gradientUnits', 'gradientTransform', 'spreadMethod', 'patternUnits', 'patternContentUnits', 'patternTransform', 'clipPathUnits', 'maskUnits', 'maskContentUnits', 'filterUnits', 'primitiveUnits', 'stdDeviation', 'baseFrequency', 'numOctaves', 'stitchTiles', 'textLength', 'lengthAdjust', 'markerWidth', 'markerHeight', 'markerUnits', 'refX', 'refY', 'pathLength', 'startOffset', 'tableValues', 'kernelMatrix', 'kernelUnitLength', 'specularConstant', 'specularExponent', 'surfaceScale', 'diffuseConstant', 'edgeMode', 'xChannelSelector', 'yChannelSelector', 'limitingConeAngle', 'stdDeviation'];
+const CAMEL_TAGS = [
+  'linearGradient',
+  'radialGradient',
+  'clipPath',
+  'textPath',
+  'feBlend',
+  'feColorMatrix',
+  'feComponentTransfer',
+  'feComposite',
+  'feConvolveMatrix',
+  'feDiffuseLighting',
+  'feDisplacementMap',
+  'feDistantLight',
+  'feDropShadow',
+  'feFlood',
+  'feFuncA',
+  'feFuncB',
+  'feFuncG',
+  'feFuncR',
+  'feGaussianBlur',
+  'feMerge',
+  'feMergeNode',
+  'feMorphology',
+  'feOffset',
+  'fePointLight',
+  'feSpecularLighting',
+  'feSpotLight',
+  'feTile',
+  'feTurbulence',
+];
+const CAMEL_ATTRS = [
+  'viewBox',
+  'preserveAspectRatio',
+  'gradientUnits',
+  'gradientTransform',
+  'spreadMethod',
+  'patternUnits',
+  'patternContentUnits',
+  'patternTransform',
+  'clipPathUnits',
+  'maskUnits',
+  'maskContentUnits',
+  'filterUnits',
+  'primitiveUnits',
+  'stdDeviation',
+  'baseFrequency',
+  'numOctaves',
+  'stitchTiles',
+  'textLength',
+  'lengthAdjust',
+  'markerWidth',
+  'markerHeight',
+  'markerUnits',
+  'refX',
+  'refY',
+  'pathLength',
+  'startOffset',
+  'tableValues',
+  'kernelMatrix',
+  'kernelUnitLength',
+  'specularConstant',
+  'specularExponent',
+  'surfaceScale',
+  'diffuseConstant',
+  'edgeMode',
+  'xChannelSelector',
+  'yChannelSelector',
+  'limitingConeAngle',
+  'stdDeviation',
+];
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 /** DOMPurify's own wrapper when it parses as XHTML. */
 const WRAPPER = new Set(['html', 'head', 'body']);
@@ -50,7 +118,13 @@ export async function sanitiseSvg(text: string): Promise<{ clean: string; active
   const body = text.replace(/^\uFEFF?\s*<\?xml[^>]*\?>/, '');
   if (/<!DOCTYPE|<!ENTITY/i.test(body)) return undefined;
   const { purify, serialise } = await load();
-  const fragment = purify.sanitize(body, { USE_PROFILES: { svg: true, svgFilters: true }, PARSER_MEDIA_TYPE: 'application/xhtml+xml', ADD_TAGS: CAMEL_TAGS, ADD_ATTR: CAMEL_ATTRS, RETURN_DOM_FRAGMENT: true });
+  const fragment = purify.sanitize(body, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    PARSER_MEDIA_TYPE: 'application/xhtml+xml',
+    ADD_TAGS: CAMEL_TAGS,
+    ADD_ATTR: CAMEL_ATTRS,
+    RETURN_DOM_FRAGMENT: true,
+  });
   const root = fragment?.firstElementChild;
   if (!root || root.localName !== 'svg' || root.namespaceURI !== SVG_NS) return undefined;
   return { clean: `<?xml version="1.0" encoding="UTF-8"?>\n${serialise(root)}`, active: removedActiveContent(purify.removed) };

@@ -8,7 +8,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/health',
     {
       config: { access: 'public', rateLimit: false },
-      schema: { tags: ['Operación'], summary: 'Salud del servicio y de la base de datos', response: { 200: z.object({ status: z.literal('ok'), database: z.string(), engine: z.string() }), 503: z.object({ status: z.literal('error'), database: z.string(), engine: z.string() }) } },
+      schema: {
+        tags: ['Operación'],
+        summary: 'Salud del servicio y de la base de datos',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string(), engine: z.string() }),
+          503: z.object({ status: z.literal('error'), database: z.string(), engine: z.string() }),
+        },
+      },
     },
     async (_req, reply) => {
       const engine = app.ctx.database.kind;

@@ -24,26 +24,45 @@ export const internalRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['Interno'];
 
   const fail = async (req: FastifyRequest, code: 'ENCRYPTION_PARAMS' | 'PARSE', detail: string) => {
-    await recordIncident(db, { type: 'envelope', message: ERROR_MESSAGES[code], detail: `${req.method} ${req.url}: ${detail}`.slice(0, 4000), client: req.actor?.client ?? null });
+    await recordIncident(db, {
+      type: 'envelope',
+      message: ERROR_MESSAGES[code],
+      detail: `${req.method} ${req.url}: ${detail}`.slice(0, 4000),
+      client: req.actor?.client ?? null,
+    });
     return new AppError(code);
   };
   const checkVersion = async (req: FastifyRequest, version: string) => {
     if (version !== 'v2') throw await fail(req, 'ENCRYPTION_PARAMS', `version=${version}`);
   };
 
-  app.post('/api/internal/encrypt/:version', { config: { access: 'authenticated', temporaryPasswordOk: true }, schema: { tags, summary: 'Cifrar una carga (v2: AES-256-GCM)', params: Version, body: z.unknown(), response: { 200: answer(Sealed) } } }, async (req) => {
-    await checkVersion(req, req.params.version);
-    const Data = seal('v2', key, JSON.stringify(req.body ?? null));
-    if (Data.length > SEALED_MAX) throw new AppError('PAYLOAD_TOO_LARGE', 'La carga cifrada no cabría en una solicitud: envía menos datos');
-    return ok({ Data });
-  });
+  app.post(
+    '/api/internal/encrypt/:version',
+    {
+      config: { access: 'authenticated', temporaryPasswordOk: true },
+      schema: { tags, summary: 'Cifrar una carga (v2: AES-256-GCM)', params: Version, body: z.unknown(), response: { 200: answer(Sealed) } },
+    },
+    async (req) => {
+      await checkVersion(req, req.params.version);
+      const Data = seal('v2', key, JSON.stringify(req.body ?? null));
+      if (Data.length > SEALED_MAX) throw new AppError('PAYLOAD_TOO_LARGE', 'La carga cifrada no cabría en una solicitud: envía menos datos');
+      return ok({ Data });
+    },
+  );
 
-  app.post('/api/internal/decrypt/:version', { config: { access: 'authenticated', temporaryPasswordOk: true }, schema: { tags, summary: 'Descifrar una carga v2', params: Version, body: Sealed, response: { 200: answer(z.unknown()) } } }, async (req) => {
-    await checkVersion(req, req.params.version);
-    try {
-      return ok(open('v2', key, req.body.Data));
-    } catch (err) {
-      throw await fail(req, 'PARSE', (err as Error).message);
-    }
-  });
+  app.post(
+    '/api/internal/decrypt/:version',
+    {
+      config: { access: 'authenticated', temporaryPasswordOk: true },
+      schema: { tags, summary: 'Descifrar una carga v2', params: Version, body: Sealed, response: { 200: answer(z.unknown()) } },
+    },
+    async (req) => {
+      await checkVersion(req, req.params.version);
+      try {
+        return ok(open('v2', key, req.body.Data));
+      } catch (err) {
+        throw await fail(req, 'PARSE', (err as Error).message);
+      }
+    },
+  );
 };

@@ -31,7 +31,8 @@ export const customerAccountCode = (owner: string, slot = 'main') => `${owner}:$
  */
 export async function openAccount(tx: Tx, input: { ownerKind: CustomerKind; owner: string; name: string; slot?: string }): Promise<LedgerAccount> {
   if (!['business', 'wallet', 'cardholder'].includes(input.ownerKind)) throw new Error(`openAccount: tipo de titular no válido: ${String(input.ownerKind)}`);
-  if (!input.owner.trim() || input.owner.includes(':') || input.owner.toUpperCase() === 'PROVIDER') throw new Error(`openAccount: titular no válido: ${input.owner}`);
+  if (!input.owner.trim() || input.owner.includes(':') || input.owner.toUpperCase() === 'PROVIDER')
+    throw new Error(`openAccount: titular no válido: ${input.owner}`);
   const code = customerAccountCode(input.owner, input.slot);
   // Nearly always the account exists (every order of a business asks): one read, no write.
   let existing = await getAccountByCode(tx, code);

@@ -48,7 +48,8 @@ export interface HoldInput {
 }
 
 function checkHoldInput(fn: string, input: HoldInput): void {
-  if (typeof input.amountCents !== 'bigint' || input.amountCents <= 0n || input.amountCents > MAX_POSTING_CENTS) throw new Error(`${fn}: monto no válido: ${String(input.amountCents)}`);
+  if (typeof input.amountCents !== 'bigint' || input.amountCents <= 0n || input.amountCents > MAX_POSTING_CENTS)
+    throw new Error(`${fn}: monto no válido: ${String(input.amountCents)}`);
   if (!input.reference?.trim()) throw new Error(`${fn}: falta reference`);
   if (!UUID.test(input.accountId)) throw notFound(ACCOUNT_NOT_FOUND);
 }
@@ -61,7 +62,8 @@ function checkHoldInput(fn: string, input: HoldInput): void {
 export async function placeHold(tx: Tx, input: HoldInput): Promise<{ created: boolean; hold: Hold }> {
   checkHoldInput('placeHold', input);
   const same = (prior: Hold) => {
-    if (prior.accountId !== input.accountId || prior.amountCents !== input.amountCents) throw conflict('La referencia de la retención ya existe con otros datos');
+    if (prior.accountId !== input.accountId || prior.amountCents !== input.amountCents)
+      throw conflict('La referencia de la retención ya existe con otros datos');
     return { created: false, hold: prior };
   };
   // A replay (the reference already placed) is found below, once the lock is held: asking first
@@ -177,7 +179,17 @@ export async function placeNewHold(tx: Tx, input: HoldInput, also: AlsoWrites = 
   const [row] = await guarded(runBuilt<{ found: boolean; id: string | null; created: string | null; updated: string | null }>(tx, statement, values));
   if (!row?.found) throw notFound(ACCOUNT_NOT_FOUND);
   if (row.id === null || row.created === null || row.updated === null) throw rule(INSUFFICIENT_FUNDS);
-  return { id: row.id, accountId: input.accountId, amountCents: input.amountCents, status: 'held', reference: input.reference, transactionId: null, reason: null, createdAt: new Date(Number(row.created)), updatedAt: new Date(Number(row.updated)) };
+  return {
+    id: row.id,
+    accountId: input.accountId,
+    amountCents: input.amountCents,
+    status: 'held',
+    reference: input.reference,
+    transactionId: null,
+    reason: null,
+    createdAt: new Date(Number(row.created)),
+    updatedAt: new Date(Number(row.updated)),
+  };
 }
 
 /** Locks a ledger account now, for a caller that must take it before its own rows (see runChunk of dispersions); its balance and held amount as locked. */
@@ -195,7 +207,8 @@ export async function placeHolds(tx: Tx, input: { accountId: string; holds: Arra
   if (input.holds.length === 0) return;
   let sum = 0n;
   for (const h of input.holds) {
-    if (typeof h.amountCents !== 'bigint' || h.amountCents <= 0n || h.amountCents > MAX_POSTING_CENTS) throw new Error(`placeHolds: monto no válido: ${String(h.amountCents)}`);
+    if (typeof h.amountCents !== 'bigint' || h.amountCents <= 0n || h.amountCents > MAX_POSTING_CENTS)
+      throw new Error(`placeHolds: monto no válido: ${String(h.amountCents)}`);
     if (!h.reference?.trim()) throw new Error('placeHolds: falta reference');
     sum += h.amountCents;
   }
@@ -217,7 +230,8 @@ export async function placeHolds(tx: Tx, input: { accountId: string; holds: Arra
           SELECT (SELECT count(*) FROM h)::int AS n, (SELECT count(*) FROM u)::int AS u`,
     ),
   );
-  if (Number(row?.n) !== input.holds.length || Number(row?.u) !== 1) throw new Error(`placeHolds: se escribieron ${row?.n} de ${input.holds.length} retenciones`);
+  if (Number(row?.n) !== input.holds.length || Number(row?.u) !== 1)
+    throw new Error(`placeHolds: se escribieron ${row?.n} de ${input.holds.length} retenciones`);
 }
 
 /** A hold transition: applied once; a repeated delivery gets applied: false and the hold as it stands. */
@@ -233,7 +247,12 @@ export async function settleHold(
   tx: Tx,
   input: { reference: string; postings: PostingInput[]; kind?: string; transactionReference?: string; memo?: Record<string, unknown> },
 ): Promise<HoldTransition> {
-  const movement: TransactionInput = { kind: input.kind ?? 'spei-out', reference: input.transactionReference ?? input.reference, memo: input.memo, postings: input.postings };
+  const movement: TransactionInput = {
+    kind: input.kind ?? 'spei-out',
+    reference: input.transactionReference ?? input.reference,
+    memo: input.memo,
+    postings: input.postings,
+  };
   const legs = resolveLegs(movement);
   // The hold row is locked first: a concurrent second delivery waits here, then sees 'posted'.
   const [row] = await tx.select().from(ledgerHolds).where(eq(ledgerHolds.v_reference, input.reference)).for('update');
@@ -241,7 +260,8 @@ export async function settleHold(
   const hold = toHold(row);
   if (hold.status !== 'held') return { applied: false, hold };
   const net = legs.filter((l) => l.accountId === hold.accountId).reduce((s, l) => s + l.amountCents, 0n);
-  if (net !== -hold.amountCents) throw new Error(`settleHold ${input.reference}: las partidas de la cuenta retenida suman ${net}, se esperaba ${-hold.amountCents}`);
+  if (net !== -hold.amountCents)
+    throw new Error(`settleHold ${input.reference}: las partidas de la cuenta retenida suman ${net}, se esperaba ${-hold.amountCents}`);
   const { settledAt, ...transaction } = await post(tx, movement, legs, { release: new Map([[hold.accountId, hold.amountCents]]), settleHoldId: hold.id });
   if (!transaction.created) throw conflict('La referencia ya se usó para otro movimiento');
   return { applied: true, hold: { ...hold, status: 'posted', transactionId: transaction.transactionId, updatedAt: settledAt! }, transaction };

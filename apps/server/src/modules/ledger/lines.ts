@@ -23,7 +23,10 @@ export interface LedgerLine {
 export async function linesOfReference(db: DbOrTx, reference: string, by: 'reference' | 'transaction' = 'reference'): Promise<LedgerLine[]> {
   // By transaction: the lines of one transaction (a movement the database derived from it) and of its reversals.
   const mine = by === 'transaction' ? eq(ledgerTransactions.v_uid, reference) : eq(ledgerTransactions.v_reference, reference);
-  const own = db.select({ id: sql`${ledgerTransactions.v_uid}::text` }).from(ledgerTransactions).where(mine);
+  const own = db
+    .select({ id: sql`${ledgerTransactions.v_uid}::text` })
+    .from(ledgerTransactions)
+    .where(mine);
   const rows = await db
     .select({ p: ledgerPostings, t: ledgerTransactions, ownerKind: ledgerAccounts.v_owner_kind, owner: ledgerAccounts.v_owner })
     .from(ledgerPostings)

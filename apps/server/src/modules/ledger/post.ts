@@ -108,12 +108,21 @@ export async function post(tx: Tx, input: TransactionInput, legs: Leg[], opts: P
   const accounts = await lockAccounts(tx, [...legs.map((l) => l.accountId), ...release.keys()]);
   // 3. Funds, on the locked rows. The CHECK constraint would refuse too, but that would abort the caller's transaction.
   const plan = new Map<string, { delta: bigint; release: bigint; count: bigint; balance: bigint; entries: bigint }>();
-  for (const [id, a] of accounts) plan.set(id, { delta: 0n, release: release.get(id) ?? 0n, count: 0n, balance: BigInt(a.balance), entries: BigInt(a.entries) });
+  for (const [id, a] of accounts)
+    plan.set(id, { delta: 0n, release: release.get(id) ?? 0n, count: 0n, balance: BigInt(a.balance), entries: BigInt(a.entries) });
   const postings: Posting[] = legs.map((l) => {
     const p = plan.get(l.accountId)!;
     p.delta += l.amountCents;
     p.count += 1n;
-    return { id: randomUUID(), accountId: l.accountId, line: l.line, leg: l.leg, amountCents: l.amountCents, balanceAfterCents: p.balance + p.delta, entry: p.entries + p.count };
+    return {
+      id: randomUUID(),
+      accountId: l.accountId,
+      line: l.line,
+      leg: l.leg,
+      amountCents: l.amountCents,
+      balanceAfterCents: p.balance + p.delta,
+      entry: p.entries + p.count,
+    };
   });
   for (const [id, p] of plan) {
     const a = accounts.get(id)!;

@@ -25,11 +25,17 @@ export const ledgerAccounts = pgTable(
     /** Customer money: may never go below zero. Provider books may. */
     b_customer: boolean('b_customer').notNull(),
     /** Posted balance: always the sum of the account's postings. */
-    n_balance_cents: bigint('n_balance_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    n_balance_cents: bigint('n_balance_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** Amount in transit: the sum of the account's holds in status 'held'. */
-    n_held_cents: bigint('n_held_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    n_held_cents: bigint('n_held_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** Number of postings; each posting carries its position (n_entry), so statements have one exact order. */
-    n_entries: bigint('n_entries', { mode: 'bigint' }).notNull().default(sql`0`),
+    n_entries: bigint('n_entries', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [
     uniqueIndex('ledger_accounts_code_key').on(t.v_code),
@@ -51,7 +57,9 @@ export const ledgerTransactions = pgTable(
     /** Unique per kind: posting the same (kind, reference) twice yields the first transaction. */
     v_reference: text('v_reference').notNull(),
     t_memo: jsonb('t_memo').$type<Record<string, unknown>>(),
-    d_create_at: tstz('d_create_at').notNull().default(sql`clock_timestamp()`),
+    d_create_at: tstz('d_create_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [uniqueIndex('ledger_transactions_kind_reference_key').on(t.v_kind, t.v_reference), index('ledger_transactions_created_idx').on(t.d_create_at)],
 );
@@ -77,7 +85,9 @@ export const ledgerPostings = pgTable(
     /** 1, 2, 3, … per account, gapless: the exact order of the account's postings. */
     n_entry: bigint('n_entry', { mode: 'bigint' }).notNull(),
     /** Taken while the account row is locked, so per account it grows with n_entry. */
-    d_create_at: tstz('d_create_at').notNull().default(sql`clock_timestamp()`),
+    d_create_at: tstz('d_create_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [
     index('ledger_postings_transaction_idx').on(t.v_uid_transaction),

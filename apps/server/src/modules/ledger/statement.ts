@@ -61,7 +61,11 @@ export async function statement(db: DbOrTx, accountId: string, fromInclusive: Da
     if (p.n_amount_cents > 0n) credits += p.n_amount_cents;
     else debits += p.n_amount_cents;
     if (running !== p.n_balance_after_cents) throw new Error(`statement: la cuenta ${account.code} no cuadra en la partida ${p.n_entry}`);
-    return { ...toPosting(p), at: p.d_create_at, transaction: { id: t.v_uid, kind: t.v_kind, reference: t.v_reference, memo: t.t_memo ?? null, createdAt: t.d_create_at } };
+    return {
+      ...toPosting(p),
+      at: p.d_create_at,
+      transaction: { id: t.v_uid, kind: t.v_kind, reference: t.v_reference, memo: t.t_memo ?? null, createdAt: t.d_create_at },
+    };
   });
   return { account, from: fromInclusive, to: toExclusive, openingBalance, closingBalance: running, credits, debits, entries };
 }

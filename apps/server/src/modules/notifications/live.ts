@@ -29,7 +29,9 @@ export async function issueTicket(db: DbOrTx, owner: { userId: string; sessionId
   const ticket = randomBytes(24).toString('base64url');
   // Expired tickets of anyone are swept here, so the table stays small without a job.
   await db.delete(notificationStreamTickets).where(lte(notificationStreamTickets.d_expires_at, now));
-  await db.insert(notificationStreamTickets).values({ v_hash: sha256(ticket), v_uid_user: owner.userId, v_uid_session: owner.sessionId, d_expires_at: new Date(now.getTime() + TICKET_TTL_S * 1000) });
+  await db
+    .insert(notificationStreamTickets)
+    .values({ v_hash: sha256(ticket), v_uid_user: owner.userId, v_uid_session: owner.sessionId, d_expires_at: new Date(now.getTime() + TICKET_TTL_S * 1000) });
   return ticket;
 }
 

@@ -28,8 +28,12 @@ const grant = (permission: 'Ver' | 'Agregar') => ({ menu: '/notification', permi
 /** Every kind reads and marks its own notices (reading is part of seeing them). */
 const OWN = { access: { FAR: grant('Ver'), BUS: grant('Ver'), WAL: grant('Ver') } } as const;
 const ADD = { access: { FAR: grant('Agregar'), BUS: grant('Agregar'), WAL: grant('Agregar') } } as const;
-const PREFS_READ = { access: { FAR: { menu: '/profile', permission: 'Ver' }, BUS: { menu: '/profile', permission: 'Ver' }, WAL: { menu: '/profile', permission: 'Ver' } } } as const;
-const PREFS_EDIT = { access: { FAR: { menu: '/profile', permission: 'Editar' }, BUS: { menu: '/profile', permission: 'Editar' }, WAL: { menu: '/profile', permission: 'Editar' } } } as const;
+const PREFS_READ = {
+  access: { FAR: { menu: '/profile', permission: 'Ver' }, BUS: { menu: '/profile', permission: 'Ver' }, WAL: { menu: '/profile', permission: 'Ver' } },
+} as const;
+const PREFS_EDIT = {
+  access: { FAR: { menu: '/profile', permission: 'Editar' }, BUS: { menu: '/profile', permission: 'Editar' }, WAL: { menu: '/profile', permission: 'Editar' } },
+} as const;
 const UidParam = z.object({ uid: IdParam.shape.id });
 /** A stream ends after this long; the client reconnects with a new ticket (so a revoked session stops). */
 const STREAM_MAX_MS = 15 * 60_000;
@@ -43,7 +47,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/notification/query/get-all',
-    { config: OWN, schema: { tags, summary: 'Notificaciones del usuario (sobre §7: Pagination, Search, Filters, Fields, Order)', body: NotificationListRequest, response: { 200: answer(NotificationPage) } } },
+    {
+      config: OWN,
+      schema: {
+        tags,
+        summary: 'Notificaciones del usuario (sobre §7: Pagination, Search, Filters, Fields, Order)',
+        body: NotificationListRequest,
+        response: { 200: answer(NotificationPage) },
+      },
+    },
     async (req) => ok(await listNotifications(db, actorOf(req), req.body)),
   );
 
@@ -55,13 +67,25 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/notification/action/add',
-    { config: ADD, schema: { tags, summary: 'Agrega una notificación (estado 1, no leída)', body: NotificationAddRequest, response: { 200: answer(NotificationItem) } } },
+    {
+      config: ADD,
+      schema: { tags, summary: 'Agrega una notificación (estado 1, no leída)', body: NotificationAddRequest, response: { 200: answer(NotificationItem) } },
+    },
     async (req) => ok(await db.transaction((tx) => addNotification(tx, actorOf(req), req.body.Data)), 'Notificación agregada'),
   );
 
   app.post(
     '/api/notification/action/update/:uid',
-    { config: OWN, schema: { tags, summary: 'Marca una notificación como leída o no leída', params: UidParam, body: NotificationUpdateRequest, response: { 200: answer(NotificationItem) } } },
+    {
+      config: OWN,
+      schema: {
+        tags,
+        summary: 'Marca una notificación como leída o no leída',
+        params: UidParam,
+        body: NotificationUpdateRequest,
+        response: { 200: answer(NotificationItem) },
+      },
+    },
     async (req) => {
       const { Filters, Data } = req.body;
       if (Filters?.v_uid && Filters.v_uid !== req.params.uid) throw fieldError('Filters.v_uid', 'El identificador no coincide con la ruta');
@@ -72,7 +96,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/notification/action/read-all',
-    { config: OWN, schema: { tags, summary: 'Marca todas las notificaciones del usuario como leídas', response: { 200: answer(z.object({ updated: z.number() })) } } },
+    {
+      config: OWN,
+      schema: { tags, summary: 'Marca todas las notificaciones del usuario como leídas', response: { 200: answer(z.object({ updated: z.number() })) } },
+    },
     async (req) => ok({ updated: await db.transaction((tx) => markAllRead(tx, actorOf(req))) }, 'Notificaciones marcadas como leídas'),
   );
 
@@ -84,7 +111,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/notification/preferences',
-    { config: PREFS_EDIT, schema: { tags, summary: 'Elige por tipo de aviso si también llega por correo', body: NotificationPreferences, response: { 200: answer(NotificationPreferences) } } },
+    {
+      config: PREFS_EDIT,
+      schema: {
+        tags,
+        summary: 'Elige por tipo de aviso si también llega por correo',
+        body: NotificationPreferences,
+        response: { 200: answer(NotificationPreferences) },
+      },
+    },
     async (req) => ok(await db.transaction((tx) => savePreferences(tx, actorOf(req), req.body.Items)), 'Preferencias guardadas'),
   );
 
@@ -93,7 +128,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: OWN, schema: { tags, summary: 'Boleto de un solo uso (60 s) para abrir el flujo en vivo', response: { 200: answer(StreamTicket) } } },
     async (req, reply) => {
       const actor = actorOf(req);
-      reply.setCookie(LIVE_COOKIE, sessionBinding(app.ctx.config.envelopeKey, actor.sessionId), { path: LIVE_PATH, httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', maxAge: TICKET_TTL_S });
+      reply.setCookie(LIVE_COOKIE, sessionBinding(app.ctx.config.envelopeKey, actor.sessionId), {
+        path: LIVE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: req.protocol === 'https',
+        maxAge: TICKET_TTL_S,
+      });
       return ok({ Ticket: await issueTicket(db, actor, app.ctx.now()), ExpiresIn: TICKET_TTL_S });
     },
   );
@@ -124,7 +165,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = owner;
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
       let open = true;
       let sending: Promise<void> = Promise.resolve();
       const push = () => {

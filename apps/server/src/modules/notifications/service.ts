@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { NOTIFICATION_KINDS_FOR, NOTIFICATION_STATUS, STATUS_IDS, TIME_ZONE, notificationKindLabel, pagesFor, type NotificationItem, type NotificationKind } from '@far/contracts';
+import {
+  NOTIFICATION_KINDS_FOR,
+  NOTIFICATION_STATUS,
+  STATUS_IDS,
+  TIME_ZONE,
+  notificationKindLabel,
+  pagesFor,
+  type NotificationItem,
+  type NotificationKind,
+} from '@far/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
@@ -32,7 +41,10 @@ export interface Notice {
   eventKey?: string;
 }
 
-const digest = (n: Notice) => createHash('sha256').update(JSON.stringify([n.kind, n.title, n.body, n.link ?? null])).digest('hex');
+const digest = (n: Notice) =>
+  createHash('sha256')
+    .update(JSON.stringify([n.kind, n.title, n.body, n.link ?? null]))
+    .digest('hex');
 
 /**
  * Writes notices in the caller's transaction: they commit or roll back with the event. Each also
@@ -42,7 +54,9 @@ const digest = (n: Notice) => createHash('sha256').update(JSON.stringify([n.kind
  */
 export async function notify(db: DbOrTx, ...notices: Notice[]): Promise<void> {
   if (notices.length === 0) return;
-  await db.insert(notifications).values(notices.map((n) => ({ v_uid_user: n.userId, v_kind: n.kind, v_title: n.title, t_body: n.body, v_link: n.link ?? null })));
+  await db
+    .insert(notifications)
+    .values(notices.map((n) => ({ v_uid_user: n.userId, v_kind: n.kind, v_title: n.title, t_body: n.body, v_link: n.link ?? null })));
   const ids = [...new Set(notices.map((n) => n.userId))];
   const people = new Map((await recipientsByIds(db, ids)).map((r) => [r.v_uid, r]));
   const optedOut = await db
@@ -61,7 +75,12 @@ export async function notify(db: DbOrTx, ...notices: Notice[]): Promise<void> {
     }
     if (person.v_client.startsWith('BUS')) {
       const key = n.eventKey ?? digest(n);
-      events.set(`${person.v_client}|${n.kind}|${key}`, { client: person.v_client, kind: n.kind, key, data: n.data ?? { title: n.title, body: n.body, link: n.link ?? null } });
+      events.set(`${person.v_client}|${n.kind}|${key}`, {
+        client: person.v_client,
+        kind: n.kind,
+        key,
+        data: n.data ?? { title: n.title, body: n.body, link: n.link ?? null },
+      });
     }
   }
   if (events.size > 0) await businessEvents(db, [...events.values()], new Date());
@@ -141,7 +160,10 @@ export async function listNotifications(db: DbOrTx, actor: Actor, q: ListInput) 
 }
 
 export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.v_uid_user, userId), eq(notifications.i_status, NOTIFICATION_STATUS.unread)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.v_uid_user, userId), eq(notifications.i_status, NOTIFICATION_STATUS.unread)));
   return row?.n ?? 0;
 }
 
@@ -149,14 +171,21 @@ export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
  * A notice added through the API (spec §7 action/add, status 1). Staff may address anyone; a
  * business user someone of its own business; a wallet user only itself. Anyone else: 404.
  */
-export async function addNotification(tx: Tx, actor: Actor, d: { v_title: string; t_description: string; v_uid_user?: string; v_link?: string }): Promise<NotificationItem> {
+export async function addNotification(
+  tx: Tx,
+  actor: Actor,
+  d: { v_title: string; t_description: string; v_uid_user?: string; v_link?: string },
+): Promise<NotificationItem> {
   const target = d.v_uid_user ?? actor.userId;
   if (target !== actor.userId) {
     const [person] = await recipientsByIds(tx, [target]);
     const reachable = person && (actor.kind === 'FAR' || (actor.kind === 'BUS' && person.v_client === actor.client));
     if (!reachable) throw notFound('Usuario no encontrado');
   }
-  const [row] = await tx.insert(notifications).values({ v_uid_user: target, v_kind: 'announcement', v_title: d.v_title, t_body: d.t_description, v_link: d.v_link ?? null }).returning();
+  const [row] = await tx
+    .insert(notifications)
+    .values({ v_uid_user: target, v_kind: 'announcement', v_title: d.v_title, t_body: d.t_description, v_link: d.v_link ?? null })
+    .returning();
   await tx.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${target})`);
   return itemOf(row!);
 }
@@ -165,7 +194,11 @@ export async function addNotification(tx: Tx, actor: Actor, d: { v_title: string
 export async function setStatus(tx: Tx, actor: Actor, uid: string, status: 1 | 2): Promise<NotificationItem> {
   const [row] = await tx
     .update(notifications)
-    .set({ i_status: status, d_read_at: status === NOTIFICATION_STATUS.read ? sql`coalesce(${notifications.d_read_at}, now())` : null, d_update_at: sql`now()` })
+    .set({
+      i_status: status,
+      d_read_at: status === NOTIFICATION_STATUS.read ? sql`coalesce(${notifications.d_read_at}, now())` : null,
+      d_update_at: sql`now()`,
+    })
     .where(and(eq(notifications.v_uid, uid), eq(notifications.v_uid_user, actor.userId)))
     .returning();
   if (!row) throw notFound('Notificación no encontrada');
@@ -193,7 +226,10 @@ export async function preferencesOf(db: DbOrTx, actor: Actor) {
 export async function savePreferences(tx: Tx, actor: Actor, items: { Kind: NotificationKind; Email: boolean }[]) {
   const allowed = new Set<string>(NOTIFICATION_KINDS_FOR[actor.kind]);
   const bad = items.findIndex((i) => !allowed.has(i.Kind));
-  if (bad >= 0) throw new AppError('VALIDATION', 'Tipo de notificación no válido', { errors: [{ field: `Items.${bad}.Kind`, key: 'invalid', message: 'Tipo de notificación no válido' }] });
+  if (bad >= 0)
+    throw new AppError('VALIDATION', 'Tipo de notificación no válido', {
+      errors: [{ field: `Items.${bad}.Kind`, key: 'invalid', message: 'Tipo de notificación no válido' }],
+    });
   for (const i of items) {
     await tx
       .insert(notificationPreferences)

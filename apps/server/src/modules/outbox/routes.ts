@@ -9,7 +9,12 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/outbox',
     {
       config: { access: { FAR: { menu: '/dashboard', permission: 'Ver' }, superOnly: true } },
-      schema: { tags: ['Buzón'], summary: 'Mensajes enviados (buzón de demostración, solo super)', querystring: PerPageQuery, response: { 200: answer(perPageOf(OutboxMessage)) } },
+      schema: {
+        tags: ['Buzón'],
+        summary: 'Mensajes enviados (buzón de demostración, solo super)',
+        querystring: PerPageQuery,
+        response: { 200: answer(perPageOf(OutboxMessage)) },
+      },
     },
     async (req) => {
       const q = req.query;

@@ -18,13 +18,27 @@ export interface OutgoingMessage {
 
 /** Queued in the caller's transaction: a message exists exactly when the change that caused it does. */
 export async function enqueueMessage(db: DbOrTx, m: OutgoingMessage): Promise<void> {
-  await db.insert(outbox).values({ v_channel: m.channel, v_to: m.to, v_subject: m.subject, t_body: m.body, t_html: m.html ?? null, v_uid_user: m.userId ?? null, v_uid_attachment: m.attachmentId ?? null });
+  await db.insert(outbox).values({
+    v_channel: m.channel,
+    v_to: m.to,
+    v_subject: m.subject,
+    t_body: m.body,
+    t_html: m.html ?? null,
+    v_uid_user: m.userId ?? null,
+    v_uid_attachment: m.attachmentId ?? null,
+  });
 }
 
 export async function listMessages(db: DbOrTx, q: { page: number; perPage: number; search?: string }) {
   const cond = q.search ? or(ilike(outbox.v_to, `%${q.search}%`), ilike(outbox.v_subject, `%${q.search}%`)) : undefined;
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select().from(outbox).where(cond).orderBy(desc(outbox.d_create_at)).limit(q.perPage).offset((q.page - 1) * q.perPage),
+    db
+      .select()
+      .from(outbox)
+      .where(cond)
+      .orderBy(desc(outbox.d_create_at))
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage),
     db.select({ total: count() }).from(outbox).where(cond),
   ]);
   return {
@@ -72,7 +86,9 @@ export async function sendDueMessages(db: Db, transport: Transport, from: string
     const batch = await tx
       .select()
       .from(outbox)
-      .where(sql`${outbox.d_sent_at} IS NULL AND ${outbox.v_channel} = 'email' AND (${outbox.d_next_attempt_at} IS NULL OR ${outbox.d_next_attempt_at} <= ${now})`)
+      .where(
+        sql`${outbox.d_sent_at} IS NULL AND ${outbox.v_channel} = 'email' AND (${outbox.d_next_attempt_at} IS NULL OR ${outbox.d_next_attempt_at} <= ${now})`,
+      )
       .orderBy(outbox.d_create_at)
       .limit(20)
       .for('update', { skipLocked: true });
@@ -80,14 +96,28 @@ export async function sendDueMessages(db: Db, transport: Transport, from: string
       try {
         const file = m.v_uid_attachment ? await getFile(tx, m.v_uid_attachment) : undefined;
         const attachments = file ? [{ filename: file.v_name, content: file.b_content, contentType: file.v_media_type }] : undefined;
-        await transport.sendMail({ from, to: m.v_to, subject: m.v_subject, text: m.t_body, html: m.t_html ?? htmlFromText(m.v_subject, m.t_body), attachments });
-        await tx.update(outbox).set({ d_sent_at: new Date(), i_attempts: m.i_attempts + 1, v_last_error: null }).where(eq(outbox.v_uid, m.v_uid));
+        await transport.sendMail({
+          from,
+          to: m.v_to,
+          subject: m.v_subject,
+          text: m.t_body,
+          html: m.t_html ?? htmlFromText(m.v_subject, m.t_body),
+          attachments,
+        });
+        await tx
+          .update(outbox)
+          .set({ d_sent_at: new Date(), i_attempts: m.i_attempts + 1, v_last_error: null })
+          .where(eq(outbox.v_uid, m.v_uid));
         result.sent += 1;
       } catch (err) {
         const attempts = m.i_attempts + 1;
         await tx
           .update(outbox)
-          .set({ i_attempts: attempts, v_last_error: (err as Error).message.slice(0, 500), d_next_attempt_at: new Date(now.getTime() + retryAfterMs(attempts)) })
+          .set({
+            i_attempts: attempts,
+            v_last_error: (err as Error).message.slice(0, 500),
+            d_next_attempt_at: new Date(now.getTime() + retryAfterMs(attempts)),
+          })
           .where(eq(outbox.v_uid, m.v_uid));
         result.failed += 1;
         if (CONNECTION_ERRORS.has((err as { code?: string }).code ?? '')) break;

@@ -33,7 +33,12 @@ export async function knownClabes(db: DbOrTx, businessId: string, clabes: string
   const rows = await db
     .select({ clabe: verifiedClabes.v_clabe })
     .from(verifiedClabes)
-    .where(and(eq(verifiedClabes.v_uid_business, businessId), sql`${verifiedClabes.v_clabe} IN (SELECT jsonb_array_elements_text(${JSON.stringify(clabes)}::jsonb))`));
+    .where(
+      and(
+        eq(verifiedClabes.v_uid_business, businessId),
+        sql`${verifiedClabes.v_clabe} IN (SELECT jsonb_array_elements_text(${JSON.stringify(clabes)}::jsonb))`,
+      ),
+    );
   return new Set(rows.map((r) => r.clabe));
 }
 
@@ -60,7 +65,12 @@ export async function rememberClabes(tx: Tx, businessId: string, userId: string 
 
 /** rememberClabes of one payee as a part of the caller's statement (db/insert-from.ts): remembered for each row of `from`. */
 export const rememberWrite = (businessId: string, userId: string | null, v: CheckedClabe, from: SQL): SQL =>
-  insertFrom(verifiedClabes, { v_uid_business: businessId, v_clabe: v.clabe, v_holder_name: v.name, v_holder_rfc: v.rfc, v_result: v.result, v_uid_user: userId }, from, sql`ON CONFLICT DO NOTHING`);
+  insertFrom(
+    verifiedClabes,
+    { v_uid_business: businessId, v_clabe: v.clabe, v_holder_name: v.name, v_holder_rfc: v.rfc, v_result: v.result, v_uid_user: userId },
+    from,
+    sql`ON CONFLICT DO NOTHING`,
+  );
 
 /**
  * One payee (a single SPEI out, a CLABE registration): a CLABE verified before passes; otherwise
@@ -68,15 +78,26 @@ export const rememberWrite = (businessId: string, userId: string | null, v: Chec
  * refused naming the holder, unless the business confirms it. Writes nothing: the caller
  * remembers the answer (rememberClabes) in the transaction that pays or registers.
  */
-export async function checkPayee(db: DbOrTx, businessId: string, payee: { clabe: string; name: string; rfc: string | null; confirm?: boolean }): Promise<{ check: HolderCheck; remember: CheckedClabe | null }> {
+export async function checkPayee(
+  db: DbOrTx,
+  businessId: string,
+  payee: { clabe: string; name: string; rfc: string | null; confirm?: boolean },
+): Promise<{ check: HolderCheck; remember: CheckedClabe | null }> {
   if ((await knownClabes(db, businessId, [payee.clabe])).size) return { check: 'verified', remember: null };
   const h = await lookupAccountHolder(db, payee.clabe);
-  if (!h.exists) throw new AppError('BUSINESS_RULE', HOLDER_MESSAGES.noSuchAccount, { errors: [{ field: 'Clabe', key: 'holder', message: HOLDER_MESSAGES.noSuchAccount }], data: { HolderCheck: 'no-account' } });
-  if (holderMatches({ name: payee.name, rfc: payee.rfc }, h)) return { check: 'match', remember: { clabe: payee.clabe, result: 'match', name: h.name, rfc: h.rfc } };
+  if (!h.exists)
+    throw new AppError('BUSINESS_RULE', HOLDER_MESSAGES.noSuchAccount, {
+      errors: [{ field: 'Clabe', key: 'holder', message: HOLDER_MESSAGES.noSuchAccount }],
+      data: { HolderCheck: 'no-account' },
+    });
+  if (holderMatches({ name: payee.name, rfc: payee.rfc }, h))
+    return { check: 'match', remember: { clabe: payee.clabe, result: 'match', name: h.name, rfc: h.rfc } };
   if (!payee.confirm) {
     const message = HOLDER_MESSAGES.mismatch(h.name, h.rfc);
-    throw new AppError('BUSINESS_RULE', message, { errors: [{ field: 'ConfirmHolder', key: 'holder', message }], data: { HolderCheck: 'mismatch', HolderName: h.name, HolderRfc: h.rfc } });
+    throw new AppError('BUSINESS_RULE', message, {
+      errors: [{ field: 'ConfirmHolder', key: 'holder', message }],
+      data: { HolderCheck: 'mismatch', HolderName: h.name, HolderRfc: h.rfc },
+    });
   }
   return { check: 'mismatch', remember: { clabe: payee.clabe, result: 'confirmed', name: h.name, rfc: h.rfc } };
 }
-

@@ -24,7 +24,10 @@ export const needsApproval = (policy: ApprovalPolicy, totalCents: bigint): boole
 
 export async function saveApprovalPolicy(tx: Tx, businessId: string, policy: ApprovalPolicy, changedBy: string): Promise<void> {
   const values = { b_enabled: policy.enabled, n_threshold_cents: policy.thresholdCents, v_changed_by_email: changedBy };
-  await tx.insert(dispersionApproval).values({ v_uid_business: businessId, ...values }).onConflictDoUpdate({ target: dispersionApproval.v_uid_business, set: values });
+  await tx
+    .insert(dispersionApproval)
+    .values({ v_uid_business: businessId, ...values })
+    .onConflictDoUpdate({ target: dispersionApproval.v_uid_business, set: values });
 }
 
 /** The checker's rule: the order awaits authorisation, and whoever decides is not its maker (messages per kind of order). */

@@ -15,7 +15,10 @@ export const verifiedClabes = pgTable(
     v_result: text('v_result').notNull().$type<'match' | 'confirmed'>(),
     v_uid_user: uuid('v_uid_user'),
   },
-  (t) => [uniqueIndex('verified_clabes_business_clabe_key').on(t.v_uid_business, t.v_clabe), check('verified_clabes_result', sql`v_result IN ('match', 'confirmed')`)],
+  (t) => [
+    uniqueIndex('verified_clabes_business_clabe_key').on(t.v_uid_business, t.v_clabe),
+    check('verified_clabes_result', sql`v_result IN ('match', 'confirmed')`),
+  ],
 );
 
 /**

@@ -52,7 +52,9 @@ export const postalCodeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const upload = await readSingleUpload(req, POSTAL_IMPORT_MAX_MB * 1024 * 1024, `No debe pesar más de ${POSTAL_IMPORT_MAX_MB}MB`);
       if (!upload.filename.toLowerCase().endsWith('.txt')) {
-        throw new AppError('VALIDATION', 'Archivo no válido, solo se aceptan archivos .txt', { errors: [{ field: 'file', key: 'accept', message: 'Archivo no válido, solo se aceptan archivos .txt' }] });
+        throw new AppError('VALIDATION', 'Archivo no válido, solo se aceptan archivos .txt', {
+          errors: [{ field: 'file', key: 'accept', message: 'Archivo no válido, solo se aceptan archivos .txt' }],
+        });
       }
       // The whole file is checked first: a bad line refuses it and nothing is written.
       const records = postal.parseSepomex(upload.content);
@@ -64,7 +66,10 @@ export const postalCodeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/postal-code/import',
-    { config: { access: { FAR: { menu: STAFF, permission: 'Ver' } } }, schema: { tags, summary: 'Últimas 20 importaciones', response: { 200: answer(z.array(PostalImportJob)) } } },
+    {
+      config: { access: { FAR: { menu: STAFF, permission: 'Ver' } } },
+      schema: { tags, summary: 'Últimas 20 importaciones', response: { 200: answer(z.array(PostalImportJob)) } },
+    },
     async () => ok(await postal.listImports(db)),
   );
 
@@ -72,7 +77,12 @@ export const postalCodeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/postal-code/import/:id',
     {
       config: { access: { FAR: { menu: STAFF, permission: 'Ver' } } },
-      schema: { tags, summary: 'Avance de una importación (Processed de Total); reanuda una interrumpida', params: z.object({ id: Uuid }), response: { 200: answer(PostalImportJob) } },
+      schema: {
+        tags,
+        summary: 'Avance de una importación (Processed de Total); reanuda una interrumpida',
+        params: z.object({ id: Uuid }),
+        response: { 200: answer(PostalImportJob) },
+      },
     },
     async (req) => {
       const job = await postal.getImport(db, req.params.id);

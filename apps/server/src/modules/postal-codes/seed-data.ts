@@ -11,8 +11,20 @@ export interface SeedPostalCode {
   colonies: string[];
 }
 
-const cdmx = (code: string, municipality: string, ...colonies: string[]): SeedPostalCode => ({ code, municipality, city: 'Ciudad de México', state: 'Ciudad de México', colonies });
-const city = (code: string, municipality: string, cityName: string, state: string, ...colonies: string[]): SeedPostalCode => ({ code, municipality, city: cityName, state, colonies });
+const cdmx = (code: string, municipality: string, ...colonies: string[]): SeedPostalCode => ({
+  code,
+  municipality,
+  city: 'Ciudad de México',
+  state: 'Ciudad de México',
+  colonies,
+});
+const city = (code: string, municipality: string, cityName: string, state: string, ...colonies: string[]): SeedPostalCode => ({
+  code,
+  municipality,
+  city: cityName,
+  state,
+  colonies,
+});
 
 export const SEED_POSTAL_CODES: SeedPostalCode[] = [
   cdmx('01000', 'Álvaro Obregón', 'San Ángel'),

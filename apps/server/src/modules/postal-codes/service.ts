@@ -36,7 +36,11 @@ export interface ResolvedAddress {
  * The place of an address form, taken from the catalogue and never from the client: the postal
  * code must exist ('No encontrado') and the colony must be one of its colonies.
  */
-export async function resolveAddress(db: DbOrTx, errors: FieldErrors, input: { code: string; colonyId: string; codeField: string; colonyField: string }): Promise<ResolvedAddress | undefined> {
+export async function resolveAddress(
+  db: DbOrTx,
+  errors: FieldErrors,
+  input: { code: string; colonyId: string; codeField: string; colonyField: string },
+): Promise<ResolvedAddress | undefined> {
   const info = await lookupPostalCode(db, input.code);
   if (!info) {
     errors.add(input.codeField, 'No encontrado', 'notFound');
@@ -65,9 +69,11 @@ export interface PostalRecord {
   asenta: number;
 }
 
-const HEADER = 'd_codigo|d_asenta|d_tipo_asenta|d_mnpio|d_estado|d_ciudad|d_cp|c_estado|c_oficina|c_cp|c_tipo_asenta|c_mnpio|id_asenta_cpcons|d_zona|c_cve_ciudad';
+const HEADER =
+  'd_codigo|d_asenta|d_tipo_asenta|d_mnpio|d_estado|d_ciudad|d_cp|c_estado|c_oficina|c_cp|c_tipo_asenta|c_mnpio|id_asenta_cpcons|d_zona|c_cve_ciudad';
 const COLUMNS = HEADER.split('|').length;
-const lineError = (n: number, message: string) => new AppError('VALIDATION', `Línea ${n}: ${message}`, { errors: [{ field: 'file', key: 'format', message: `Línea ${n}: ${message}` }] });
+const lineError = (n: number, message: string) =>
+  new AppError('VALIDATION', `Línea ${n}: ${message}`, { errors: [{ field: 'file', key: 'format', message: `Línea ${n}: ${message}` }] });
 
 /**
  * SEPOMEX publishes ISO-8859-1; a file re-saved as UTF-8 is read as UTF-8 (latin-1 text with
@@ -129,7 +135,12 @@ export function parseSepomex(content: Buffer): PostalRecord[] {
  */
 async function upsertRecords(tx: DbOrTx, records: PostalRecord[]): Promise<void> {
   if (!records.length) return;
-  const codes = new Map(records.map((r) => [r.code, { v_code: r.code, v_municipality: r.municipality, v_city: r.city, v_state: r.state, v_state_code: r.stateCode, v_municipality_code: r.municipalityCode }]));
+  const codes = new Map(
+    records.map((r) => [
+      r.code,
+      { v_code: r.code, v_municipality: r.municipality, v_city: r.city, v_state: r.state, v_state_code: r.stateCode, v_municipality_code: r.municipalityCode },
+    ]),
+  );
   await tx
     .insert(postalCodes)
     .values([...codes.values()])
@@ -144,7 +155,12 @@ async function upsertRecords(tx: DbOrTx, records: PostalRecord[]): Promise<void>
         d_update_at: sql`now()`,
       },
     });
-  const colonies = new Map(records.map((r) => [`${r.code}|${r.colony}|${r.settlementType}`, { v_code: r.code, v_name: r.colony, v_settlement_type: r.settlementType, v_zone: r.zone, i_asenta: r.asenta }]));
+  const colonies = new Map(
+    records.map((r) => [
+      `${r.code}|${r.colony}|${r.settlementType}`,
+      { v_code: r.code, v_name: r.colony, v_settlement_type: r.settlementType, v_zone: r.zone, i_asenta: r.asenta },
+    ]),
+  );
   await tx
     .insert(postalColonies)
     .values([...colonies.values()])
@@ -193,8 +209,17 @@ const running = new Set<string>();
 
 export async function startImport(tx: DbOrTx, actor: Actor, file: { name: string; content: Buffer; records: PostalRecord[] }): Promise<PostalImportJob> {
   const fileUid = await storeFile(tx, { name: file.name, mediaType: 'text/plain', content: file.content, ownerId: actor.userId });
-  const [job] = await tx.insert(postalImports).values({ v_file_uid: fileUid, v_file_name: file.name.slice(0, 200), v_uid_user: actor.userId, v_status: 'pendiente', i_total: file.records.length }).returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Importar', activity: `Inició la importación de ${file.name} (${file.records.length} asentamientos)`, detail: { job: job!.v_uid } });
+  const [job] = await tx
+    .insert(postalImports)
+    .values({ v_file_uid: fileUid, v_file_name: file.name.slice(0, 200), v_uid_user: actor.userId, v_status: 'pendiente', i_total: file.records.length })
+    .returning();
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Importar',
+    activity: `Inició la importación de ${file.name} (${file.records.length} asentamientos)`,
+    detail: { job: job!.v_uid },
+  });
   parsed.set(job!.v_uid, file.records);
   return jobOut(job!);
 }
@@ -242,13 +267,26 @@ export async function processImport(db: Db, id: string): Promise<void> {
         const now = new Date();
         await tx
           .update(postalImports)
-          .set({ i_processed: processed, v_status: finished ? 'finalizado' : 'en-proceso', d_started_at: job.d_started_at ?? now, d_heartbeat_at: now, d_finished_at: finished ? now : null, d_update_at: now })
+          .set({
+            i_processed: processed,
+            v_status: finished ? 'finalizado' : 'en-proceso',
+            d_started_at: job.d_started_at ?? now,
+            d_heartbeat_at: now,
+            d_finished_at: finished ? now : null,
+            d_update_at: now,
+          })
           .where(eq(postalImports.v_uid, id));
         if (finished) {
           // The catalogue now holds the data; the 15 MB upload is not kept twice.
           if (job.v_file_uid) await deleteFile(tx, job.v_file_uid);
           await tx.update(postalImports).set({ v_file_uid: null }).where(eq(postalImports.v_uid, id));
-          await recordActivity(tx, { actor: job.v_uid_user ? { userId: job.v_uid_user, client: null } : null, section: SECTION, action: 'Importar', activity: `Terminó la importación de ${job.v_file_name} (${processed} asentamientos)`, detail: { job: id } });
+          await recordActivity(tx, {
+            actor: job.v_uid_user ? { userId: job.v_uid_user, client: null } : null,
+            section: SECTION,
+            action: 'Importar',
+            activity: `Terminó la importación de ${job.v_file_name} (${processed} asentamientos)`,
+            detail: { job: id },
+          });
         }
         return finished;
       });
@@ -259,7 +297,11 @@ export async function processImport(db: Db, id: string): Promise<void> {
   } catch (err) {
     await db
       .update(postalImports)
-      .set({ v_status: 'no-finalizado', t_error: 'La importación se interrumpió por un error inesperado. Vuelve a cargar el archivo.', d_finished_at: new Date() })
+      .set({
+        v_status: 'no-finalizado',
+        t_error: 'La importación se interrumpió por un error inesperado. Vuelve a cargar el archivo.',
+        d_finished_at: new Date(),
+      })
       .where(and(eq(postalImports.v_uid, id), sql`${postalImports.v_status} <> 'finalizado'`))
       .catch(() => undefined);
     throw err;

@@ -18,7 +18,10 @@ export const speiConfigGlobal = pgTable(
     n_commission_deposit_cardholder_cents: bigint('n_commission_deposit_cardholder_cents', { mode: 'bigint' }).notNull(),
   },
   () => [
-    check('spei_config_global_values', sql`n_commission_spei_in_bp BETWEEN 0 AND 10000 AND n_commission_spei_out_cents >= 0 AND n_commission_deposit_cardholder_cents >= 0`),
+    check(
+      'spei_config_global_values',
+      sql`n_commission_spei_in_bp BETWEEN 0 AND 10000 AND n_commission_spei_out_cents >= 0 AND n_commission_deposit_cardholder_cents >= 0`,
+    ),
   ],
 );
 
@@ -36,7 +39,10 @@ export const speiConfigBusiness = pgTable(
   },
   (t) => [
     uniqueIndex('spei_config_business_key').on(t.v_uid_business),
-    check('spei_config_business_values', sql`n_commission_spei_in_bp BETWEEN 0 AND 10000 AND n_commission_spei_out_cents >= 0 AND n_commission_deposit_cardholder_cents >= 0`),
+    check(
+      'spei_config_business_values',
+      sql`n_commission_spei_in_bp BETWEEN 0 AND 10000 AND n_commission_spei_out_cents >= 0 AND n_commission_deposit_cardholder_cents >= 0`,
+    ),
   ],
 );
 
@@ -72,6 +78,9 @@ export const transactionLimits = pgTable(
   (t) => [
     uniqueIndex('transaction_limits_key').on(t.i_scope_type, t.v_cardholder_identifier, t.v_card_type),
     check('transaction_limits_scope', sql`(i_scope_type = 0 AND v_cardholder_identifier = '') OR (i_scope_type = 1 AND v_cardholder_identifier <> '')`),
-    check('transaction_limits_positive', sql`coalesce(n_limit_per_transaction_cents, 1) > 0 AND coalesce(n_daily_limit_cents, 1) > 0 AND coalesce(n_monthly_limit_cents, 1) > 0`),
+    check(
+      'transaction_limits_positive',
+      sql`coalesce(n_limit_per_transaction_cents, 1) > 0 AND coalesce(n_daily_limit_cents, 1) > 0 AND coalesce(n_monthly_limit_cents, 1) > 0`,
+    ),
   ],
 );

@@ -41,7 +41,12 @@ const SECTION_LIMITS = 'Límites transaccionales';
 
 export const GLOBAL_SPEI_CONFIG_ID = '5e1c0000-0000-4000-8000-000000000001';
 /** First-run values of the global configuration (spec §9 sample: SPEI in a percentage, SPEI out a fixed amount). */
-export const DEFAULT_GLOBAL_SPEI_CONFIG = { commissionSpeiInBp: 50, enableSpeiOut: true, commissionSpeiOutCents: 500n, commissionDepositCardholderCents: 0n } as const;
+export const DEFAULT_GLOBAL_SPEI_CONFIG = {
+  commissionSpeiInBp: 50,
+  enableSpeiOut: true,
+  commissionSpeiOutCents: 500n,
+  commissionDepositCardholderCents: 0n,
+} as const;
 
 const pct = (bp: number | bigint) => basisPointsToPercent(BigInt(bp));
 
@@ -65,7 +70,15 @@ export async function seedPricing(db: DbOrTx): Promise<void> {
 export async function seedPricingDemo(db: DbOrTx): Promise<void> {
   await db
     .insert(transactionLimits)
-    .values({ i_scope_type: 0, v_cardholder_identifier: '', v_card_type: '', n_limit_per_transaction_cents: 25_000_000n, n_daily_limit_cents: 100_000_000n, n_monthly_limit_cents: 1_000_000_000n, b_enabled: true })
+    .values({
+      i_scope_type: 0,
+      v_cardholder_identifier: '',
+      v_card_type: '',
+      n_limit_per_transaction_cents: 25_000_000n,
+      n_daily_limit_cents: 100_000_000n,
+      n_monthly_limit_cents: 1_000_000_000n,
+      b_enabled: true,
+    })
     .onConflictDoNothing();
 }
 
@@ -113,7 +126,13 @@ export async function updateGlobalSpeiConfig(tx: Tx, actor: Actor, d: z.output<t
     .onConflictDoUpdate({ target: speiConfigGlobal.v_uid, set: { ...values, d_update_at: sql`now()` } })
     .returning();
   const after = globalOut(row!);
-  await recordActivity(tx, { actor, section: SECTION_CONFIG, action: 'Editar', activity: 'Actualizó la configuración SPEI global', detail: { before: strip(before), after: strip(after) } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION_CONFIG,
+    action: 'Editar',
+    activity: 'Actualizó la configuración SPEI global',
+    detail: { before: strip(before), after: strip(after) },
+  });
   return after;
 }
 
@@ -191,7 +210,11 @@ export async function getBusinessSpeiConfig(db: DbOrTx, actor: Actor, businessId
  * keeps the global values (decision 0024).
  */
 function commissionsToStore(d: z.output<typeof BusinessSpeiConfigBody>, g: GlobalRow) {
-  const global = { CommissionSpeiIn: BigInt(g.n_commission_spei_in_bp), CommissionSpeiOut: g.n_commission_spei_out_cents, CommissionDepositCardholder: g.n_commission_deposit_cardholder_cents };
+  const global = {
+    CommissionSpeiIn: BigInt(g.n_commission_spei_in_bp),
+    CommissionSpeiOut: g.n_commission_spei_out_cents,
+    CommissionDepositCardholder: g.n_commission_deposit_cardholder_cents,
+  };
   const shown = (field: (typeof BUSINESS_COMMISSION_FIELDS)[number], v: bigint) => (field === 'CommissionSpeiIn' ? `${pct(v)} %` : formatCurrency(v));
   const chosen = { ...global };
   for (const field of BUSINESS_COMMISSION_FIELDS) {
@@ -204,7 +227,11 @@ function commissionsToStore(d: z.output<typeof BusinessSpeiConfigBody>, g: Globa
         'not-applied',
       );
   }
-  return { n_commission_spei_in_bp: Number(chosen.CommissionSpeiIn), n_commission_spei_out_cents: chosen.CommissionSpeiOut, n_commission_deposit_cardholder_cents: chosen.CommissionDepositCardholder };
+  return {
+    n_commission_spei_in_bp: Number(chosen.CommissionSpeiIn),
+    n_commission_spei_out_cents: chosen.CommissionSpeiOut,
+    n_commission_deposit_cardholder_cents: chosen.CommissionDepositCardholder,
+  };
 }
 
 export async function upsertBusinessSpeiConfig(tx: Tx, actor: Actor, d: z.output<typeof BusinessSpeiConfigBody>): Promise<BusinessSpeiConfig> {
@@ -237,7 +264,10 @@ async function ownCardholder(db: DbOrTx, actor: Actor, identifier: string): Prom
 
 /** Whether the cardholder may send SPEI (off until switched on). */
 export async function cardholderSpeiOutEnabled(db: DbOrTx, identifier: string): Promise<boolean> {
-  const [row] = await db.select({ on: speiConfigCardholder.b_enable_spei_out }).from(speiConfigCardholder).where(eq(speiConfigCardholder.v_cardholder_identifier, identifier));
+  const [row] = await db
+    .select({ on: speiConfigCardholder.b_enable_spei_out })
+    .from(speiConfigCardholder)
+    .where(eq(speiConfigCardholder.v_cardholder_identifier, identifier));
   return row?.on ?? false;
 }
 
@@ -315,7 +345,9 @@ async function limitRow(db: DbOrTx, scope: 0 | 1, identifier: string, cardType: 
   const [row] = await db
     .select()
     .from(transactionLimits)
-    .where(and(eq(transactionLimits.i_scope_type, scope), eq(transactionLimits.v_cardholder_identifier, identifier), eq(transactionLimits.v_card_type, cardType)));
+    .where(
+      and(eq(transactionLimits.i_scope_type, scope), eq(transactionLimits.v_cardholder_identifier, identifier), eq(transactionLimits.v_card_type, cardType)),
+    );
   return row;
 }
 
@@ -341,7 +373,12 @@ export async function effectiveLimits(db: DbOrTx, identifier: string, cardType =
 }
 
 const NO_LIMITS: Limits = { perTransaction: null, daily: null, monthly: null, source: 'none' };
-const limitsOf = (r: LimitRow, source: Limits['source']): Limits => ({ perTransaction: r.n_limit_per_transaction_cents, daily: r.n_daily_limit_cents, monthly: r.n_monthly_limit_cents, source });
+const limitsOf = (r: LimitRow, source: Limits['source']): Limits => ({
+  perTransaction: r.n_limit_per_transaction_cents,
+  daily: r.n_daily_limit_cents,
+  monthly: r.n_monthly_limit_cents,
+  source,
+});
 
 /**
  * A cardholder's limits: its own row (enabled) capped field by field by the global row of its
@@ -386,11 +423,16 @@ export const limitsOfColumns = (c: CardholderLimitsColumns): Limits => ({
 });
 
 /** A cardholder row (a card type) may not exceed the enabled global row of its card type, nor drop one of its limits. */
-async function checkCap(db: DbOrTx, cardType: string, values: { n_limit_per_transaction_cents: bigint | null; n_daily_limit_cents: bigint | null; n_monthly_limit_cents: bigint | null }): Promise<void> {
+async function checkCap(
+  db: DbOrTx,
+  cardType: string,
+  values: { n_limit_per_transaction_cents: bigint | null; n_daily_limit_cents: bigint | null; n_monthly_limit_cents: bigint | null },
+): Promise<void> {
   const g = await limitRow(db, 0, '', cardType);
   if (!g?.b_enabled) return;
   const over = (mine: bigint | null, cap: bigint | null) => cap !== null && (mine === null || mine > cap);
-  if (over(values.n_limit_per_transaction_cents, g.n_limit_per_transaction_cents)) throw rule(LIMIT_CAP_MESSAGES.perTransaction(formatCurrency(g.n_limit_per_transaction_cents!)));
+  if (over(values.n_limit_per_transaction_cents, g.n_limit_per_transaction_cents))
+    throw rule(LIMIT_CAP_MESSAGES.perTransaction(formatCurrency(g.n_limit_per_transaction_cents!)));
   if (over(values.n_daily_limit_cents, g.n_daily_limit_cents)) throw rule(LIMIT_CAP_MESSAGES.daily(formatCurrency(g.n_daily_limit_cents!)));
   if (over(values.n_monthly_limit_cents, g.n_monthly_limit_cents)) throw rule(LIMIT_CAP_MESSAGES.monthly(formatCurrency(g.n_monthly_limit_cents!)));
 }
@@ -411,7 +453,8 @@ export function checkLimits(limits: Limits, usage: { amount: bigint; today?: big
 export async function upsertLimit(tx: Tx, actor: Actor, d: z.output<typeof LimitUpsertBody>): Promise<TransactionLimit> {
   if (actor.kind !== 'FAR') {
     // A business: only its own cardholders' card limits (never a global row nor its own account's).
-    if (d.ScopeType !== 1 || d.BusinessId || !d.CardholderIdentifier || (d.CardType && d.CardType !== CARDHOLDER_LIMIT_CARD_TYPE)) throw forbidden(LIMIT_CAP_MESSAGES.businessScope);
+    if (d.ScopeType !== 1 || d.BusinessId || !d.CardholderIdentifier || (d.CardType && d.CardType !== CARDHOLDER_LIMIT_CARD_TYPE))
+      throw forbidden(LIMIT_CAP_MESSAGES.businessScope);
     await ownCardholder(tx, actor, d.CardholderIdentifier);
     d = { ...d, CardType: CARDHOLDER_LIMIT_CARD_TYPE };
   }
@@ -433,7 +476,10 @@ export async function upsertLimit(tx: Tx, actor: Actor, d: z.output<typeof Limit
   const [row] = await tx
     .insert(transactionLimits)
     .values({ i_scope_type: d.ScopeType, v_cardholder_identifier: identifier, v_card_type: d.CardType ?? '', ...values })
-    .onConflictDoUpdate({ target: [transactionLimits.i_scope_type, transactionLimits.v_cardholder_identifier, transactionLimits.v_card_type], set: { ...values, d_update_at: sql`now()` } })
+    .onConflictDoUpdate({
+      target: [transactionLimits.i_scope_type, transactionLimits.v_cardholder_identifier, transactionLimits.v_card_type],
+      set: { ...values, d_update_at: sql`now()` },
+    })
     .returning();
   const out = limitOut(row!);
   await recordActivity(tx, {
@@ -459,7 +505,12 @@ export async function getCardholderLimits(db: DbOrTx, actor: Actor, identifier: 
   return {
     Specific: specific ? limitOut(specific) : null,
     Global: await getGlobalLimit(db, cardType),
-    Effective: { LimitPerTransaction: amt(effective.perTransaction), DailyLimit: amt(effective.daily), MonthlyLimit: amt(effective.monthly), Source: effective.source },
+    Effective: {
+      LimitPerTransaction: amt(effective.perTransaction),
+      DailyLimit: amt(effective.daily),
+      MonthlyLimit: amt(effective.monthly),
+      Source: effective.source,
+    },
     SpeiOutEnabled: await cardholderSpeiOutEnabled(db, identifier),
   };
 }
@@ -472,7 +523,12 @@ export async function getBusinessLimits(db: DbOrTx, actor: Actor, businessId: st
   return {
     Specific: specific ? limitOut(specific) : null,
     Global: await getGlobalLimit(db),
-    Effective: { LimitPerTransaction: amt(effective.perTransaction), DailyLimit: amt(effective.daily), MonthlyLimit: amt(effective.monthly), Source: effective.source },
+    Effective: {
+      LimitPerTransaction: amt(effective.perTransaction),
+      DailyLimit: amt(effective.daily),
+      MonthlyLimit: amt(effective.monthly),
+      Source: effective.source,
+    },
     Usage: { Today: amountOut(used.today), Month: amountOut(used.month) },
   };
 }

@@ -26,7 +26,10 @@ export const menu = pgTable('menu', {
   v_name: text('v_name').notNull(),
   v_url: text('v_url').notNull(),
   v_client_prefix: text('v_client_prefix').array().notNull(),
-  v_permissions: uuid('v_permissions').array().notNull().default(sql`'{}'::uuid[]`),
+  v_permissions: uuid('v_permissions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`),
   v_icon: text('v_icon').notNull().default('circle'),
   i_order: integer('i_order').notNull(),
   i_active: boolean('i_active').notNull().default(true),
@@ -37,7 +40,10 @@ export type RoleGrant = { v_uid_menu: string; v_permissions: string[] };
 /** The spec's "permission" entity: one per role, t_json lists menu entries with granted ids. */
 export const rolePermissions = pgTable('role_permissions', {
   ...recordColumns(),
-  v_uid_role: uuid('v_uid_role').notNull().unique().references(() => roles.v_uid, { onDelete: 'cascade' }),
+  v_uid_role: uuid('v_uid_role')
+    .notNull()
+    .unique()
+    .references(() => roles.v_uid, { onDelete: 'cascade' }),
   t_json: jsonb('t_json').$type<RoleGrant[]>().notNull(),
 });
 

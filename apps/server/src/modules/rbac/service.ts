@@ -124,7 +124,10 @@ const cache = {
   grants: new Map<string, Grants>(),
   menus: new Map<ClientKind, Awaited<ReturnType<typeof loadMenu>>>(),
   /** A role's side menu with its grants, once built (only while its grants are the cached ones). */
-  actorMenus: new Map<string, Awaited<ReturnType<typeof loadMenu>>[number] extends infer E ? Array<E & { granted: PermissionName[]; v_permissions_granted: string[] }> : never>(),
+  actorMenus: new Map<
+    string,
+    Awaited<ReturnType<typeof loadMenu>>[number] extends infer E ? Array<E & { granted: PermissionName[]; v_permissions_granted: string[] }> : never
+  >(),
 };
 export const invalidateGrants = () => {
   cache.version = null;
@@ -159,7 +162,10 @@ async function loadGrants(db: DbOrTx, roleId: string): Promise<{ role: typeof ro
     .leftJoin(rolePermissions, eq(rolePermissions.v_uid_role, roles.v_uid))
     .where(eq(roles.v_uid, roleId));
   if (!row) return null;
-  const entries = await db.select().from(menu).where(and(eq(menu.i_active, true), sql`${row.role.v_client_prefix} = ANY(${menu.v_client_prefix})`));
+  const entries = await db
+    .select()
+    .from(menu)
+    .where(and(eq(menu.i_active, true), sql`${row.role.v_client_prefix} = ANY(${menu.v_client_prefix})`));
   const byId = new Map(entries.map((e) => [e.v_uid, e]));
   const grants = new Map<string, Set<PermissionName>>();
   for (const g of row.grants ?? []) {
@@ -195,15 +201,32 @@ const roleOut = (r: RoleRow, users: number) => ({
 export async function listRoles(db: DbOrTx, q: { Page: number; Size: number; Search?: string }, usersPerRole: UsersPerRole) {
   const cond = q.Search ? ilike(roles.v_name, `%${q.Search}%`) : undefined;
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select().from(roles).where(cond).orderBy(asc(roles.d_create_at), asc(roles.v_name)).limit(q.Size).offset((q.Page - 1) * q.Size),
+    db
+      .select()
+      .from(roles)
+      .where(cond)
+      .orderBy(asc(roles.d_create_at), asc(roles.v_name))
+      .limit(q.Size)
+      .offset((q.Page - 1) * q.Size),
     db.select({ total: count() }).from(roles).where(cond),
   ]);
-  const counts = await usersPerRole(db, rows.map((r) => r.v_uid));
-  return toPage(rows.map((r) => roleOut(r, counts.get(r.v_uid) ?? 0)), total, q);
+  const counts = await usersPerRole(
+    db,
+    rows.map((r) => r.v_uid),
+  );
+  return toPage(
+    rows.map((r) => roleOut(r, counts.get(r.v_uid) ?? 0)),
+    total,
+    q,
+  );
 }
 
 export async function roleDetail(db: DbOrTx, uid: string, usersPerRole: UsersPerRole) {
-  const [row] = await db.select({ role: roles, grants: rolePermissions.t_json }).from(roles).leftJoin(rolePermissions, eq(rolePermissions.v_uid_role, roles.v_uid)).where(eq(roles.v_uid, uid));
+  const [row] = await db
+    .select({ role: roles, grants: rolePermissions.t_json })
+    .from(roles)
+    .leftJoin(rolePermissions, eq(rolePermissions.v_uid_role, roles.v_uid))
+    .where(eq(roles.v_uid, uid));
   if (!row) throw notFound('El rol no existe');
   const counts = await usersPerRole(db, [uid]);
   return { ...roleOut(row.role, counts.get(uid) ?? 0), Permissions: row.grants ?? [] };
@@ -217,7 +240,8 @@ async function checkGrants(db: DbOrTx, kind: string, grants: RoleGrant[]): Promi
   const byId = new Map(entries.map((e) => [e.v_uid, e]));
   for (const g of grants) {
     const e = byId.get(g.v_uid_menu);
-    if (!e || !e.v_client_prefix.includes(kind)) throw new AppError('VALIDATION', 'El permiso hace referencia a una entrada de menú que no corresponde al tipo de cliente del rol');
+    if (!e || !e.v_client_prefix.includes(kind))
+      throw new AppError('VALIDATION', 'El permiso hace referencia a una entrada de menú que no corresponde al tipo de cliente del rol');
     const bad = g.v_permissions.find((p) => !e.v_permissions.includes(p));
     if (bad) throw new AppError('VALIDATION', `La entrada "${e.v_name}" no admite uno de los permisos indicados`);
   }
@@ -225,7 +249,10 @@ async function checkGrants(db: DbOrTx, kind: string, grants: RoleGrant[]): Promi
 }
 
 async function assertNameFree(db: DbOrTx, name: string, except?: string) {
-  const [dup] = await db.select({ v_uid: roles.v_uid }).from(roles).where(sql`lower(${roles.v_name}) = lower(${name})`);
+  const [dup] = await db
+    .select({ v_uid: roles.v_uid })
+    .from(roles)
+    .where(sql`lower(${roles.v_name}) = lower(${name})`);
   if (dup && dup.v_uid !== except) throw conflict('Ya existe un rol con ese nombre');
 }
 
@@ -256,7 +283,13 @@ export async function editRole(db: DbOrTx, actor: Actor, data: { v_uid: string; 
     .insert(rolePermissions)
     .values({ v_uid_role: role.v_uid, t_json: grants })
     .onConflictDoUpdate({ target: rolePermissions.v_uid_role, set: { t_json: grants, d_update_at: new Date() } });
-  await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Editar', activity: `Editó el rol ${roleLabel(data.v_name)}`, detail: { role: role.v_uid } });
+  await recordActivity(db, {
+    actor,
+    section: 'Roles y permisos',
+    action: 'Editar',
+    activity: `Editó el rol ${roleLabel(data.v_name)}`,
+    detail: { role: role.v_uid },
+  });
 }
 
 /** The super role must keep the roles screen, or nobody could ever grant anything again. */
@@ -274,7 +307,13 @@ export async function setRoleActive(db: DbOrTx, actor: Actor, uid: string, activ
   if (role.b_system && !active) throw rule(`El rol del sistema ${role.v_name} no se puede desactivar`);
   if (uid === actor.roleId && !active) throw rule('No puedes desactivar tu propio rol');
   await db.update(roles).set({ i_active: active, d_update_at: new Date() }).where(eq(roles.v_uid, uid));
-  await recordActivity(db, { actor, section: 'Roles y permisos', action: active ? 'Activar' : 'Desactivar', activity: `${active ? 'Activó' : 'Desactivó'} el rol ${roleLabel(role.v_name)}`, detail: { role: uid } });
+  await recordActivity(db, {
+    actor,
+    section: 'Roles y permisos',
+    action: active ? 'Activar' : 'Desactivar',
+    activity: `${active ? 'Activó' : 'Desactivó'} el rol ${roleLabel(role.v_name)}`,
+    detail: { role: uid },
+  });
 }
 
 export async function deleteRole(db: DbOrTx, actor: Actor, uid: string, usersPerRole: UsersPerRole) {
@@ -284,7 +323,13 @@ export async function deleteRole(db: DbOrTx, actor: Actor, uid: string, usersPer
   const users = (await usersPerRole(db, [uid])).get(uid) ?? 0;
   if (users > 0) throw rule(`El rol ${role.v_name} tiene ${users} usuario(s) asignado(s); reasígnalos antes de eliminarlo`);
   await db.delete(roles).where(eq(roles.v_uid, uid));
-  await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Borrar', activity: `Eliminó el rol ${roleLabel(role.v_name)}`, detail: { role: uid } });
+  await recordActivity(db, {
+    actor,
+    section: 'Roles y permisos',
+    action: 'Borrar',
+    activity: `Eliminó el rol ${roleLabel(role.v_name)}`,
+    detail: { role: uid },
+  });
 }
 
 type MenuInput = Omit<typeof menu.$inferInsert, 'v_uid'> & { v_permissions: string[]; v_client_prefix: string[] };
@@ -330,7 +375,11 @@ export async function updateMenuEntry(db: DbOrTx, actor: Actor, id: string, inpu
   if (!existing) throw notFound('La entrada de menú no existe');
   if (id === ROLES_MENU) assertRolesMenuKept(input);
   const data = await checkMenuEntry(db, input, id);
-  const [row] = await db.update(menu).set({ ...data, d_update_at: new Date() }).where(eq(menu.v_uid, id)).returning();
+  const [row] = await db
+    .update(menu)
+    .set({ ...data, d_update_at: new Date() })
+    .where(eq(menu.v_uid, id))
+    .returning();
   await recordActivity(db, { actor, section: 'Roles y permisos', action: 'Editar', activity: `Editó la entrada de menú ${data.v_name}` });
   return menuOut(row!);
 }
@@ -354,5 +403,11 @@ export async function upsertPermission(db: DbOrTx, actor: Actor, data: { v_uid_r
 }
 
 export async function roleCatalog(db: DbOrTx) {
-  return (await db.select().from(roles).orderBy(asc(roles.v_name))).map((r) => ({ v_uid: r.v_uid, v_name: r.v_name, i_active: r.i_active, v_client_prefix: r.v_client_prefix, ...recordDates(r) }));
+  return (await db.select().from(roles).orderBy(asc(roles.v_name))).map((r) => ({
+    v_uid: r.v_uid,
+    v_name: r.v_name,
+    i_active: r.i_active,
+    v_client_prefix: r.v_client_prefix,
+    ...recordDates(r),
+  }));
 }

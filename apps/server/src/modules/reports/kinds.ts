@@ -4,7 +4,18 @@
  * memory) and which figures the screen charts. A new kind is one more entry here, reading through
  * the owning module's index (spei, dispersions, cards, clarifications, users, businesses).
  */
-import { DISPERSION_STATUS_NAMES, MOVEMENT_DIRECTION, MOVEMENT_STATUS_NAMES, STATUS_IDS, amountOut, statusLabel, type ClarificationOut, type ReportKey, type ReportSummaryOut, type StatusName } from '@far/contracts';
+import {
+  DISPERSION_STATUS_NAMES,
+  MOVEMENT_DIRECTION,
+  MOVEMENT_STATUS_NAMES,
+  STATUS_IDS,
+  amountOut,
+  statusLabel,
+  type ClarificationOut,
+  type ReportKey,
+  type ReportSummaryOut,
+  type StatusName,
+} from '@far/contracts';
 import type { DbOrTx } from '../../db/client';
 import type { ExportColumn } from '../../platform/export';
 import { cardReportBatches, cardReportCounts, type CardReportRow } from '../cards';
@@ -12,7 +23,16 @@ import { businessBatches, businessByClient, businessName, type BusinessRow } fro
 import { CLARIFICATION_COLUMNS, clarificationBatches } from '../clarifications';
 import { dispersionRowBatches, dispersionsPerStatus, type DispersionReportFilter, type DispersionReportRow } from '../dispersions';
 import { roleCatalog } from '../rbac';
-import { balanceEffect, commissionsPerBusinessMonth, movementBatches, movementName, movementsPerDay, movementsPerStatus, type MovementReportFilter, type MovementReportRow as MovementRow } from '../spei';
+import {
+  balanceEffect,
+  commissionsPerBusinessMonth,
+  movementBatches,
+  movementName,
+  movementsPerDay,
+  movementsPerStatus,
+  type MovementReportFilter,
+  type MovementReportRow as MovementRow,
+} from '../spei';
 import { addDays } from '../../platform/mexico-time';
 import { fullName, userBatches, type UserRow } from '../users';
 
@@ -62,12 +82,17 @@ async function countedBy<R>(rows: AsyncIterable<readonly R[]>, group: (r: R) => 
   }
   return {
     Totals: [countTotal(label, total), ...[...counts].map(([k, n]) => countTotal(k, n))],
-    Chart: { Type: 'bar', Keys: [{ Key: 'count', Label: label, Money: false }], Points: [...counts].map(([k, n]) => ({ Label: k, Values: { count: String(n) } })) },
+    Chart: {
+      Type: 'bar',
+      Keys: [{ Key: 'count', Label: label, Money: false }],
+      Points: [...counts].map(([k, n]) => ({ Label: k, Values: { count: String(n) } })),
+    },
   };
 }
 
 /** Staff asking for every business see whose each line is. */
-const clientColumn = <R>(scope: ReportScope, client: (r: R) => string | null | undefined): ExportColumn<R>[] => (scope.staff && !scope.business ? [{ header: 'Cliente', kind: 'id', value: client }] : []);
+const clientColumn = <R>(scope: ReportScope, client: (r: R) => string | null | undefined): ExportColumn<R>[] =>
+  scope.staff && !scope.business ? [{ header: 'Cliente', kind: 'id', value: client }] : [];
 
 // ---- movements and SPEI orders -------------------------------------------------------------------------
 
@@ -114,7 +139,8 @@ function movementColumns(scope: ReportScope, orders = false): ExportColumn<Movem
 }
 
 const SPEI_ORDER_STATUSES = [1, 2, 3, 4];
-const ordersFilter = (q: ReportRequest) => movementFilter(q, { types: ['SPEI_OUT'], statuses: q.status !== undefined ? [Number(q.status)] : SPEI_ORDER_STATUSES });
+const ordersFilter = (q: ReportRequest) =>
+  movementFilter(q, { types: ['SPEI_OUT'], statuses: q.status !== undefined ? [Number(q.status)] : SPEI_ORDER_STATUSES });
 
 /** Every day of the period (up to a year), with zeros on days without movements, so the line reads as time. */
 function everyDay<D extends { day: string; inCents: bigint; outCents: bigint }>(q: ReportRequest, days: D[]) {
@@ -132,7 +158,20 @@ const movements: ReportDefinition<MovementRow> = {
     const days = await movementsPerDay(db, movementFilter(q));
     const sum = (pick: (d: (typeof days)[number]) => bigint) => days.reduce((acc, d) => acc + pick(d), 0n);
     return {
-      Totals: [countTotal('Movimientos', days.reduce((n, d) => n + d.count, 0)), moneyTotal('Entradas', sum((d) => d.inCents)), moneyTotal('Salidas', sum((d) => d.outCents))],
+      Totals: [
+        countTotal(
+          'Movimientos',
+          days.reduce((n, d) => n + d.count, 0),
+        ),
+        moneyTotal(
+          'Entradas',
+          sum((d) => d.inCents),
+        ),
+        moneyTotal(
+          'Salidas',
+          sum((d) => d.outCents),
+        ),
+      ],
       Chart: {
         Type: 'line',
         Keys: [
@@ -153,7 +192,13 @@ const speiOrders: ReportDefinition<MovementRow> = {
     const per = await movementsPerStatus(db, ordersFilter(q));
     const name = (s: number) => MOVEMENT_STATUS_NAMES[s] ?? String(s);
     return {
-      Totals: [countTotal('Órdenes', per.reduce((n, p) => n + p.count, 0)), ...per.map((p) => countTotal(name(p.status), p.count))],
+      Totals: [
+        countTotal(
+          'Órdenes',
+          per.reduce((n, p) => n + p.count, 0),
+        ),
+        ...per.map((p) => countTotal(name(p.status), p.count)),
+      ],
       Chart: {
         Type: 'bar',
         Keys: [
@@ -168,7 +213,12 @@ const speiOrders: ReportDefinition<MovementRow> = {
 
 // ---- dispersions and their rows ------------------------------------------------------------------------
 
-const dispersionFilter = (q: ReportRequest): DispersionReportFilter => ({ businessId: q.scope.business?.v_uid, from: q.from, to: q.to, statuses: q.status !== undefined ? [Number(q.status)] : undefined });
+const dispersionFilter = (q: ReportRequest): DispersionReportFilter => ({
+  businessId: q.scope.business?.v_uid,
+  from: q.from,
+  to: q.to,
+  statuses: q.status !== undefined ? [Number(q.status)] : undefined,
+});
 
 const dispersionsReport: ReportDefinition<DispersionReportRow> = {
   title: 'Dispersiones',
@@ -200,10 +250,22 @@ const dispersionsReport: ReportDefinition<DispersionReportRow> = {
     const total = (pick: (p: (typeof per)[number]) => number) => per.reduce((n, p) => n + pick(p), 0);
     return {
       Totals: [
-        countTotal('Dispersiones', total((p) => p.dispersions)),
-        countTotal('Filas', total((p) => p.rows)),
-        moneyTotal('Importe', per.reduce((n, p) => n + p.amountCents, 0n)),
-        moneyTotal('Comisión e IVA', per.reduce((n, p) => n + p.taxesCents, 0n)),
+        countTotal(
+          'Dispersiones',
+          total((p) => p.dispersions),
+        ),
+        countTotal(
+          'Filas',
+          total((p) => p.rows),
+        ),
+        moneyTotal(
+          'Importe',
+          per.reduce((n, p) => n + p.amountCents, 0n),
+        ),
+        moneyTotal(
+          'Comisión e IVA',
+          per.reduce((n, p) => n + p.taxesCents, 0n),
+        ),
       ],
       Chart: {
         Type: 'bar',
@@ -219,7 +281,12 @@ const dispersionsReport: ReportDefinition<DispersionReportRow> = {
 
 // ---- cards by status -----------------------------------------------------------------------------------
 
-const cardFilter = (q: ReportRequest) => ({ businessId: q.scope.business?.v_uid, from: q.from, to: q.to, status: q.status !== undefined ? Number(q.status) : undefined });
+const cardFilter = (q: ReportRequest) => ({
+  businessId: q.scope.business?.v_uid,
+  from: q.from,
+  to: q.to,
+  status: q.status !== undefined ? Number(q.status) : undefined,
+});
 
 const cardsReport: ReportDefinition<CardReportRow> = {
   title: 'Tarjetas',
@@ -239,8 +306,18 @@ const cardsReport: ReportDefinition<CardReportRow> = {
   async figures(db, q) {
     const per = await cardReportCounts(db, cardFilter(q));
     return {
-      Totals: [countTotal('Tarjetas', per.reduce((n, p) => n + p.count, 0)), ...per.map((p) => countTotal(p.status, p.count))],
-      Chart: { Type: 'bar', Keys: [{ Key: 'count', Label: 'Tarjetas', Money: false }], Points: per.map((p) => ({ Label: p.status, Values: { count: String(p.count) } })) },
+      Totals: [
+        countTotal(
+          'Tarjetas',
+          per.reduce((n, p) => n + p.count, 0),
+        ),
+        ...per.map((p) => countTotal(p.status, p.count)),
+      ],
+      Chart: {
+        Type: 'bar',
+        Keys: [{ Key: 'count', Label: 'Tarjetas', Money: false }],
+        Points: per.map((p) => ({ Label: p.status, Values: { count: String(p.count) } })),
+      },
     };
   },
 };
@@ -290,7 +367,8 @@ const usersReport: ReportDefinition<UserRow & { roleName: string }> = {
   figures: (db, q) => countedBy(usersWithRoles(db, q), (u) => KIND_LABELS[u.v_client.slice(0, 3)] ?? u.v_client.slice(0, 3), 'Usuarios'),
 };
 
-const businessRows = (db: DbOrTx, q: ReportRequest) => businessBatches(db, { from: q.from, to: q.to, statusId: statusIdOf(q.status), id: q.scope.business?.v_uid });
+const businessRows = (db: DbOrTx, q: ReportRequest) =>
+  businessBatches(db, { from: q.from, to: q.to, statusId: statusIdOf(q.status), id: q.scope.business?.v_uid });
 
 const businessesReport: ReportDefinition<BusinessRow> = {
   title: 'Empresas',
@@ -327,7 +405,14 @@ async function commissionRows(db: DbOrTx, q: ReportRequest): Promise<CommissionR
     const b = await businessByClient(db, client);
     names.set(client, b ? businessName(b) : '');
   }
-  return rows.map((r) => ({ month: r.month, client: r.client, name: names.get(r.client) ?? '', count: r.count, commissionCents: r.commissionCents, ivaCents: r.ivaCents }));
+  return rows.map((r) => ({
+    month: r.month,
+    client: r.client,
+    name: names.get(r.client) ?? '',
+    count: r.count,
+    commissionCents: r.commissionCents,
+    ivaCents: r.ivaCents,
+  }));
 }
 
 const commissions: ReportDefinition<CommissionRow> = {

@@ -8,7 +8,13 @@ import * as svc from './service';
 
 const tags = ['Reportes'];
 const base = '/api/v1/reports';
-const READ = { access: { FAR: { menu: '/report', permission: 'Ver' as const }, BUS: { menu: '/report', permission: 'Ver' as const }, note: 'users, businesses and commissions: staff only' } };
+const READ = {
+  access: {
+    FAR: { menu: '/report', permission: 'Ver' as const },
+    BUS: { menu: '/report', permission: 'Ver' as const },
+    note: 'users, businesses and commissions: staff only',
+  },
+};
 
 /** /api/v1/reports: the kinds, the period's figures, the streamed file, and reports by e-mail. */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,18 +22,42 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.ctx.now();
   registerJobHandler(svc.SCHEDULE_JOB, svc.runSchedule);
 
-  app.get(`${base}/kinds`, { config: READ, schema: { tags, summary: 'Reportes que el usuario puede pedir, con sus filtros de estatus', response: { 200: answer(z.array(ReportKindOut)) } } }, async (req) =>
-    ok(svc.kindsFor(actorOf(req)).map((k) => ({ ...k, Statuses: [...k.Statuses] }))),
+  app.get(
+    `${base}/kinds`,
+    {
+      config: READ,
+      schema: { tags, summary: 'Reportes que el usuario puede pedir, con sus filtros de estatus', response: { 200: answer(z.array(ReportKindOut)) } },
+    },
+    async (req) => ok(svc.kindsFor(actorOf(req)).map((k) => ({ ...k, Statuses: [...k.Statuses] }))),
   );
 
-  app.post(`${base}/summary`, { config: READ, schema: { tags, summary: 'Cifras del periodo para las gráficas (días de la Ciudad de México)', body: ReportQueryBody, response: { 200: answer(ReportSummary) } } }, async (req) => {
-    const q = await svc.requestFor(db, actorOf(req), req.body, now());
-    return ok(await svc.reportFigures(db, req.body.Kind, q));
-  });
+  app.post(
+    `${base}/summary`,
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'Cifras del periodo para las gráficas (días de la Ciudad de México)',
+        body: ReportQueryBody,
+        response: { 200: answer(ReportSummary) },
+      },
+    },
+    async (req) => {
+      const q = await svc.requestFor(db, actorOf(req), req.body, now());
+      return ok(await svc.reportFigures(db, req.body.Kind, q));
+    },
+  );
 
   app.post(
     `${base}/download`,
-    { config: READ, schema: { tags, summary: 'Descargar un reporte en CSV o XLSX (se transmite por partes: cualquier tamaño en memoria constante)', body: ReportDownloadBody } },
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'Descargar un reporte en CSV o XLSX (se transmite por partes: cualquier tamaño en memoria constante)',
+        body: ReportDownloadBody,
+      },
+    },
     async (req, reply) => {
       const actor = actorOf(req);
       const q = await svc.requestFor(db, actor, req.body, now());
@@ -41,13 +71,29 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(`${base}/schedules`, { config: READ, schema: { tags, summary: 'Mis reportes programados', response: { 200: answer(z.array(ReportSchedule)) } } }, async (req) => ok(await svc.listSchedules(db, actorOf(req))));
-
-  app.post(`${base}/schedules`, { config: READ, schema: { tags, summary: 'Recibir un reporte por correo cada día (el día anterior) o cada mes (el mes anterior)', body: ReportScheduleBody, response: { 200: answer(ReportSchedule) } } }, async (req) =>
-    ok(await db.transaction((tx) => svc.createSchedule(tx, actorOf(req), req.body, now())), 'Reporte programado'),
+  app.get(
+    `${base}/schedules`,
+    { config: READ, schema: { tags, summary: 'Mis reportes programados', response: { 200: answer(z.array(ReportSchedule)) } } },
+    async (req) => ok(await svc.listSchedules(db, actorOf(req))),
   );
 
-  app.post(`${base}/schedules/delete/:id`, { config: READ, schema: { tags, summary: 'Dejar de recibir un reporte programado', params: IdParam, response: { 200: answer(ReportSchedule) } } }, async (req) =>
-    ok(await db.transaction((tx) => svc.deleteSchedule(tx, actorOf(req), req.params.id)), 'Reporte programado eliminado'),
+  app.post(
+    `${base}/schedules`,
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'Recibir un reporte por correo cada día (el día anterior) o cada mes (el mes anterior)',
+        body: ReportScheduleBody,
+        response: { 200: answer(ReportSchedule) },
+      },
+    },
+    async (req) => ok(await db.transaction((tx) => svc.createSchedule(tx, actorOf(req), req.body, now())), 'Reporte programado'),
+  );
+
+  app.post(
+    `${base}/schedules/delete/:id`,
+    { config: READ, schema: { tags, summary: 'Dejar de recibir un reporte programado', params: IdParam, response: { 200: answer(ReportSchedule) } } },
+    async (req) => ok(await db.transaction((tx) => svc.deleteSchedule(tx, actorOf(req), req.params.id)), 'Reporte programado eliminado'),
   );
 };

@@ -71,7 +71,12 @@ export async function reportFigures(db: DbOrTx, kind: ReportKey, q: ReportReques
 }
 
 export const auditDownload = (tx: Tx, actor: Actor, kind: ReportKey, format: string, q: ReportRequest) =>
-  recordActivity(tx, { actor: { userId: actor.userId, client: actor.client }, section: SECTION, action: 'descargar', activity: `Descargó el reporte ${reportKind(kind)?.Label} (${format.toUpperCase()}) del ${formatDate(q.fromDay)} al ${formatDate(q.toDay)}` });
+  recordActivity(tx, {
+    actor: { userId: actor.userId, client: actor.client },
+    section: SECTION,
+    action: 'descargar',
+    activity: `Descargó el reporte ${reportKind(kind)?.Label} (${format.toUpperCase()}) del ${formatDate(q.fromDay)} al ${formatDate(q.toDay)}`,
+  });
 
 // ---- scheduled reports ---------------------------------------------------------------------------------
 
@@ -111,9 +116,20 @@ function scheduleOut(s: ScheduleRow): ReportScheduleOut {
   };
 }
 
-const enqueueRun = (tx: Tx, s: ScheduleRow) => enqueueJob(tx, { kind: SCHEDULE_JOB, payload: { scheduleId: s.v_uid }, runAt: s.d_next_run_at, uniqueKey: `report:${s.v_uid}:${s.d_next_run_at.toISOString()}` });
+const enqueueRun = (tx: Tx, s: ScheduleRow) =>
+  enqueueJob(tx, {
+    kind: SCHEDULE_JOB,
+    payload: { scheduleId: s.v_uid },
+    runAt: s.d_next_run_at,
+    uniqueKey: `report:${s.v_uid}:${s.d_next_run_at.toISOString()}`,
+  });
 
-export async function createSchedule(tx: Tx, actor: Actor, body: { Kind: ReportKey; Format: ExportFormat; Frequency: 'daily' | 'monthly'; BusinessId?: string; Status?: string }, now: Date) {
+export async function createSchedule(
+  tx: Tx,
+  actor: Actor,
+  body: { Kind: ReportKey; Format: ExportFormat; Frequency: 'daily' | 'monthly'; BusinessId?: string; Status?: string },
+  now: Date,
+) {
   const scope = await scopeFor(tx, actor, body.Kind, body.BusinessId);
   const [row] = await tx
     .insert(reportSchedules)
@@ -130,12 +146,21 @@ export async function createSchedule(tx: Tx, actor: Actor, body: { Kind: ReportK
     })
     .returning();
   await enqueueRun(tx, row!);
-  await recordActivity(tx, { actor: { userId: actor.userId, client: actor.client }, section: SECTION, action: 'programar', activity: `Programó el reporte ${reportKind(body.Kind)?.Label} (${body.Frequency === 'daily' ? 'diario' : 'mensual'})` });
+  await recordActivity(tx, {
+    actor: { userId: actor.userId, client: actor.client },
+    section: SECTION,
+    action: 'programar',
+    activity: `Programó el reporte ${reportKind(body.Kind)?.Label} (${body.Frequency === 'daily' ? 'diario' : 'mensual'})`,
+  });
   return scheduleOut(row!);
 }
 
 export async function listSchedules(db: DbOrTx, actor: Actor) {
-  const rows = await db.select().from(reportSchedules).where(and(eq(reportSchedules.v_uid_user, actor.userId), eq(reportSchedules.b_active, true))).orderBy(desc(reportSchedules.d_create_at));
+  const rows = await db
+    .select()
+    .from(reportSchedules)
+    .where(and(eq(reportSchedules.v_uid_user, actor.userId), eq(reportSchedules.b_active, true)))
+    .orderBy(desc(reportSchedules.d_create_at));
   return rows.map(scheduleOut);
 }
 
@@ -147,7 +172,12 @@ export async function deleteSchedule(tx: Tx, actor: Actor, id: string) {
     .where(and(eq(reportSchedules.v_uid, id), eq(reportSchedules.v_uid_user, actor.userId), eq(reportSchedules.b_active, true)))
     .returning();
   if (!row) throw notFound('Reporte programado no encontrado');
-  await recordActivity(tx, { actor: { userId: actor.userId, client: actor.client }, section: SECTION, action: 'eliminar', activity: `Dejó de recibir el reporte ${reportKind(row.v_report)?.Label}` });
+  await recordActivity(tx, {
+    actor: { userId: actor.userId, client: actor.client },
+    section: SECTION,
+    action: 'eliminar',
+    activity: `Dejó de recibir el reporte ${reportKind(row.v_report)?.Label}`,
+  });
   return scheduleOut(row);
 }
 
@@ -157,7 +187,11 @@ export async function deleteSchedule(tx: Tx, actor: Actor, id: string) {
  * can no longer sign in stops receiving it.
  */
 export async function runSchedule(tx: Tx, payload: Record<string, unknown>, ctx: JobContext): Promise<void> {
-  const [s] = await tx.select().from(reportSchedules).where(eq(reportSchedules.v_uid, String(payload.scheduleId))).for('update');
+  const [s] = await tx
+    .select()
+    .from(reportSchedules)
+    .where(eq(reportSchedules.v_uid, String(payload.scheduleId)))
+    .for('update');
   if (!s || !s.b_active) return;
   const owner = await getUser(tx, s.v_uid_user);
   const kind = reportKind(s.v_report);
@@ -168,7 +202,12 @@ export async function runSchedule(tx: Tx, payload: Record<string, unknown>, ctx:
   const staff = s.v_client.startsWith('FAR');
   const business = s.v_uid_business ? await liveBusiness(tx, s.v_uid_business) : staff ? null : ((await businessByClient(tx, s.v_client)) ?? null);
   const key = s.v_report as ReportKey;
-  const q: ReportRequest = { scope: { staff, client: s.v_client, userId: s.v_uid_user, business }, ...periodOfRun(s.v_frequency, s.d_next_run_at), status: s.v_status_filter ?? undefined, now: ctx.now };
+  const q: ReportRequest = {
+    scope: { staff, client: s.v_client, userId: s.v_uid_user, business },
+    ...periodOfRun(s.v_frequency, s.d_next_run_at),
+    status: s.v_status_filter ?? undefined,
+    now: ctx.now,
+  };
   const def = REPORTS[key];
   const rows: unknown[] = [];
   let tooLarge = false;

@@ -38,30 +38,75 @@ export const securityRoutes =
     const limit = { max, timeWindow: '1 minute' };
     const perAccount = () => accountLimit(app, { max, timeWindow: '1 minute', key: (req) => `user:${req.actor?.userId ?? req.ip}` });
 
-    app.post('/api/v1/security/code', { config: { access: 'authenticated', rateLimit: limit }, preHandler: perAccount(), schema: { tags, summary: 'Enviar un código de seis dígitos para una operación', body: SecurityCodeBody, response: { 200: answer(CodeDelivery) } } }, async (req) => {
-      const actor = actorOf(req);
-      const user = (await getUser(db, actor.userId))!;
-      await db.transaction(async (tx) => {
-        const code = await issueCode(tx, actor.userId, req.body.Operation);
-        await enqueueMessage(tx, {
-          channel: 'email',
-          to: user.v_email,
-          userId: user.v_uid,
-          subject: 'Tu código de seguridad',
-          body: `Hola ${user.v_names}:\n\nTu código para ${OPERATION_LABEL[req.body.Operation]} es ${code}. Vence en 5 minutos y sirve una sola vez.\n\nSi no fuiste tú, cambia tu contraseña.`,
+    app.post(
+      '/api/v1/security/code',
+      {
+        config: { access: 'authenticated', rateLimit: limit },
+        preHandler: perAccount(),
+        schema: { tags, summary: 'Enviar un código de seis dígitos para una operación', body: SecurityCodeBody, response: { 200: answer(CodeDelivery) } },
+      },
+      async (req) => {
+        const actor = actorOf(req);
+        const user = (await getUser(db, actor.userId))!;
+        await db.transaction(async (tx) => {
+          const code = await issueCode(tx, actor.userId, req.body.Operation);
+          await enqueueMessage(tx, {
+            channel: 'email',
+            to: user.v_email,
+            userId: user.v_uid,
+            subject: 'Tu código de seguridad',
+            body: `Hola ${user.v_names}:\n\nTu código para ${OPERATION_LABEL[req.body.Operation]} es ${code}. Vence en 5 minutos y sirve una sola vez.\n\nSi no fuiste tú, cambia tu contraseña.`,
+          });
+          await recordActivity(tx, {
+            actor,
+            section: 'Seguridad',
+            action: 'Código',
+            activity: `Solicitó un código para ${OPERATION_LABEL[req.body.Operation]}`,
+          });
         });
-        await recordActivity(tx, { actor, section: 'Seguridad', action: 'Código', activity: `Solicitó un código para ${OPERATION_LABEL[req.body.Operation]}` });
-      });
-      return ok({ CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL' as const, Destination: maskEmail(user.v_email) }, ExpiresIn: CODE_TTL_SECONDS }, 'Código enviado');
-    });
+        return ok(
+          {
+            CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL' as const, Destination: maskEmail(user.v_email) },
+            ExpiresIn: CODE_TTL_SECONDS,
+          },
+          'Código enviado',
+        );
+      },
+    );
 
-    app.post('/api/v1/security/verify', { config: { access: 'authenticated', rateLimit: limit }, preHandler: perAccount(), schema: { tags, summary: 'Verificar (y consumir) un código', body: SecurityVerifyBody, response: { 200: answer(z.object({ Valid: z.literal(true) })) } } }, async (req) => {
-      await consumeCode(db, actorOf(req).userId, req.body.Operation, req.body.Code);
-      return ok({ Valid: true as const }, 'Código válido');
-    });
+    app.post(
+      '/api/v1/security/verify',
+      {
+        config: { access: 'authenticated', rateLimit: limit },
+        preHandler: perAccount(),
+        schema: {
+          tags,
+          summary: 'Verificar (y consumir) un código',
+          body: SecurityVerifyBody,
+          response: { 200: answer(z.object({ Valid: z.literal(true) })) },
+        },
+      },
+      async (req) => {
+        await consumeCode(db, actorOf(req).userId, req.body.Operation, req.body.Code);
+        return ok({ Valid: true as const }, 'Código válido');
+      },
+    );
 
-    app.post('/api/v1/security/pin', { config: { access: { WAL: 'any', refused: PIN_ONLY }, rateLimit: limit }, preHandler: perAccount(), schema: { tags, summary: 'Verificar el NIP de un usuario Wallet para una operación', body: SecurityPinBody, response: { 200: answer(z.object({ Valid: z.literal(true) })) } } }, async (req) => {
-      await deps.validatePin(actorOf(req), req.body.Pin);
-      return ok({ Valid: true as const }, 'NIP válido');
-    });
+    app.post(
+      '/api/v1/security/pin',
+      {
+        config: { access: { WAL: 'any', refused: PIN_ONLY }, rateLimit: limit },
+        preHandler: perAccount(),
+        schema: {
+          tags,
+          summary: 'Verificar el NIP de un usuario Wallet para una operación',
+          body: SecurityPinBody,
+          response: { 200: answer(z.object({ Valid: z.literal(true) })) },
+        },
+      },
+      async (req) => {
+        await deps.validatePin(actorOf(req), req.body.Pin);
+        return ok({ Valid: true as const }, 'NIP válido');
+      },
+    );
   };

@@ -20,7 +20,9 @@ export async function issueCode(db: DbOrTx, userId: string, operation: string, n
   const [recent] = await db
     .select({ total: count() })
     .from(securityCodes)
-    .where(and(eq(securityCodes.v_uid_user, userId), eq(securityCodes.v_operation, operation), gte(securityCodes.d_create_at, new Date(now.getTime() - 600_000))));
+    .where(
+      and(eq(securityCodes.v_uid_user, userId), eq(securityCodes.v_operation, operation), gte(securityCodes.d_create_at, new Date(now.getTime() - 600_000))),
+    );
   if ((recent?.total ?? 0) >= ISSUE_LIMIT) throw new AppError('RATE_LIMIT', 'Has solicitado demasiados códigos. Espera unos minutos e inténtalo de nuevo.');
   await db
     .update(securityCodes)
@@ -29,9 +31,18 @@ export async function issueCode(db: DbOrTx, userId: string, operation: string, n
   const code = sixDigitCode();
   const [row] = await db
     .insert(securityCodes)
-    .values({ v_uid_user: userId, v_operation: operation, v_code_hash: 'pending', d_expires_at: new Date(now.getTime() + CODE_TTL_SECONDS * 1000), i_attempts_left: CODE_TRIES })
+    .values({
+      v_uid_user: userId,
+      v_operation: operation,
+      v_code_hash: 'pending',
+      d_expires_at: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+      i_attempts_left: CODE_TRIES,
+    })
     .returning({ v_uid: securityCodes.v_uid });
-  await db.update(securityCodes).set({ v_code_hash: hashCode(row!.v_uid, code) }).where(eq(securityCodes.v_uid, row!.v_uid));
+  await db
+    .update(securityCodes)
+    .set({ v_code_hash: hashCode(row!.v_uid, code) })
+    .where(eq(securityCodes.v_uid, row!.v_uid));
   return code;
 }
 
@@ -59,7 +70,9 @@ export async function spendCode(db: DbOrTx, userId: string, operation: string, c
     SET i_attempts_left = CASE WHEN live.expired OR live.right_code THEN s.i_attempts_left ELSE s.i_attempts_left - 1 END,
         d_used_at = CASE WHEN live.expired OR live.right_code OR s.i_attempts_left <= 1 THEN ${at}::timestamptz END
     FROM live WHERE s.v_uid = live.v_uid
-    RETURNING s.v_uid AS id, live.expired, live.right_code, s.i_attempts_left AS left`)) as unknown as { rows: Array<{ id: string; expired: boolean; right_code: boolean; left: number }> };
+    RETURNING s.v_uid AS id, live.expired, live.right_code, s.i_attempts_left AS left`)) as unknown as {
+    rows: Array<{ id: string; expired: boolean; right_code: boolean; left: number }>;
+  };
   const row = result.rows[0];
   if (!row) return 'missing';
   return { id: row.id, outcome: row.expired ? 'expired' : row.right_code ? 'ok' : Number(row.left) };
@@ -73,7 +86,10 @@ export async function rememberCodeTry(db: DbOrTx, t: Exclude<CodeTry, 'missing'>
     .update(securityCodes)
     .set(
       wrong
-        ? { i_attempts_left: sql`${securityCodes.i_attempts_left} - 1`, d_used_at: sql`CASE WHEN ${securityCodes.i_attempts_left} <= 1 THEN ${now.toISOString()}::timestamptz END` }
+        ? {
+            i_attempts_left: sql`${securityCodes.i_attempts_left} - 1`,
+            d_used_at: sql`CASE WHEN ${securityCodes.i_attempts_left} <= 1 THEN ${now.toISOString()}::timestamptz END`,
+          }
         : { d_used_at: now },
     )
     .where(and(eq(securityCodes.v_uid, t.id), isNull(securityCodes.d_used_at)));
@@ -84,7 +100,8 @@ export function codeRefusal(t: CodeTry): AppError | null {
   if (t === 'missing') return new AppError('BUSINESS_RULE', 'No hay un código vigente para esta operación. Solicita uno nuevo.');
   if (t.outcome === 'ok') return null;
   if (t.outcome === 'expired') return new AppError('BUSINESS_RULE', 'El código expiró. Solicita uno nuevo.');
-  const message = t.outcome > 0 ? `El código no es correcto. ${attemptsLeftText(t.outcome)}.` : 'El código no es correcto. Se agotaron los intentos; solicita uno nuevo.';
+  const message =
+    t.outcome > 0 ? `El código no es correcto. ${attemptsLeftText(t.outcome)}.` : 'El código no es correcto. Se agotaron los intentos; solicita uno nuevo.';
   return new AppError('VALIDATION', message, { errors: [{ field: 'Code', key: 'code', message }] });
 }
 
@@ -96,7 +113,11 @@ export async function consumeCode(db: DbOrTx, userId: string, operation: string,
 
 /** Whether a code for `operation` was ever issued to the user (used, expired or live). */
 export async function codeWasIssued(db: DbOrTx, userId: string, operation: string): Promise<boolean> {
-  const [row] = await db.select({ one: sql<number>`1` }).from(securityCodes).where(and(eq(securityCodes.v_uid_user, userId), eq(securityCodes.v_operation, operation))).limit(1);
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(securityCodes)
+    .where(and(eq(securityCodes.v_uid_user, userId), eq(securityCodes.v_operation, operation)))
+    .limit(1);
   return row !== undefined;
 }
 

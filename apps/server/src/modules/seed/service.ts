@@ -19,12 +19,32 @@ export const DEMO_USERS = [
   { email: 'super@far.mx', role: ROLE_IDS.super, kind: 'FAR', names: 'Sofía', last1: 'Ramírez', last2: 'Ortega' },
   { email: 'operador@far.mx', role: ROLE_IDS.techfar, kind: 'FAR', names: 'Carlos', last1: 'Méndez', last2: 'Luna' },
   { email: 'empresa@demo.mx', role: ROLE_IDS.business, kind: 'BUS', names: 'Comercializadora Demo SA de CV', rfc: 'CDE190312AB6', typePerson: PERSONA_MORAL },
-  { email: 'negocio@demo.mx', role: ROLE_IDS.business, kind: 'BUS', names: 'Lucía', last1: 'Hernández', last2: 'Vega', rfc: 'HEVL850214QX9', curp: 'HEVL850214MDFRGC07', typePerson: PERSONA_FISICA },
+  {
+    email: 'negocio@demo.mx',
+    role: ROLE_IDS.business,
+    kind: 'BUS',
+    names: 'Lucía',
+    last1: 'Hernández',
+    last2: 'Vega',
+    rfc: 'HEVL850214QX9',
+    curp: 'HEVL850214MDFRGC07',
+    typePerson: PERSONA_FISICA,
+  },
   { email: 'wallet@demo.mx', role: ROLE_IDS.wallet, kind: 'WAL', names: 'Diego', last1: 'Torres', last2: 'Salas' },
 ] as const;
 
 /** The demo businesses (active, with their CLABE); their users above share their v_client. */
-const DEMO_BUSINESSES: Record<string, { street: string; exterior: string; interior?: string; zip: string; colony: string; legalRepresentative?: { v_names: string; v_last_name_1: string; v_last_name_2: string; v_email: string } }> = {
+const DEMO_BUSINESSES: Record<
+  string,
+  {
+    street: string;
+    exterior: string;
+    interior?: string;
+    zip: string;
+    colony: string;
+    legalRepresentative?: { v_names: string; v_last_name_1: string; v_last_name_2: string; v_email: string };
+  }
+> = {
   'empresa@demo.mx': {
     street: 'Paseo de la Reforma',
     exterior: '222',
@@ -63,7 +83,13 @@ export async function seed(db: Db, config: Config): Promise<void> {
         v_password_hash: hash,
         d_activation_at: new Date(),
       });
-      await recordActivity(tx, { actor: null, parentUserId: u.v_uid, section: 'Usuarios administradores', action: 'Agregar', activity: `Alta del primer super administrador ${u.v_email}` });
+      await recordActivity(tx, {
+        actor: null,
+        parentUserId: u.v_uid,
+        section: 'Usuarios administradores',
+        action: 'Agregar',
+        activity: `Alta del primer super administrador ${u.v_email}`,
+      });
     });
     return;
   }
@@ -93,7 +119,13 @@ export async function seedDemo(db: Db, password: string): Promise<void> {
         v_password_hash: hash,
         d_activation_at: new Date(),
       });
-      await recordActivity(tx, { actor: null, parentUserId: u.v_uid, section: 'Demostración', action: 'Agregar', activity: `Usuario de demostración ${u.v_email}` });
+      await recordActivity(tx, {
+        actor: null,
+        parentUserId: u.v_uid,
+        section: 'Demostración',
+        action: 'Agregar',
+        activity: `Usuario de demostración ${u.v_email}`,
+      });
     }
   });
   await seedPricingDemo(db);

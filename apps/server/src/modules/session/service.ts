@@ -37,7 +37,17 @@ export interface SigninOutcome {
 
 const denial = (status: number, reason: string, attempts: number): SigninOutcome => ({
   status,
-  result: { AllowAccess: false, AvailableAtempts: attempts, DenialReason: reason, RoleId: null, ExpiresIn: 0, AccessToken: null, IdToken: null, RefreshToken: null, MustChangePassword: false },
+  result: {
+    AllowAccess: false,
+    AvailableAtempts: attempts,
+    DenialReason: reason,
+    RoleId: null,
+    ExpiresIn: 0,
+    AccessToken: null,
+    IdToken: null,
+    RefreshToken: null,
+    MustChangePassword: false,
+  },
 });
 
 interface Ctx {
@@ -68,10 +78,22 @@ export async function signin(ctx: Ctx, input: { Email: string; Password: string;
   if (BLOCKED.has(user.v_uid_status)) return denial(403, DENIED.blocked, 0);
   if (!valid) {
     const after = await users.registerFailedSignin(ctx.db, user.v_uid);
-    await recordActivity(ctx.db, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Intento fallido', activity: `Contraseña incorrecta (${attemptsRemainingText(after.i_attemps)})`, ip: input.ip });
+    await recordActivity(ctx.db, {
+      actor: { userId: user.v_uid, client: user.v_client },
+      section: 'Sesión',
+      action: 'Intento fallido',
+      activity: `Contraseña incorrecta (${attemptsRemainingText(after.i_attemps)})`,
+      ip: input.ip,
+    });
     if (after.i_attemps === 0) {
       await ctx.db.transaction(async (tx) => {
-        await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Bloquear', activity: 'Cuenta bloqueada por exceder los intentos de inicio de sesión', ip: input.ip });
+        await recordActivity(tx, {
+          actor: { userId: user.v_uid, client: user.v_client },
+          section: 'Sesión',
+          action: 'Bloquear',
+          activity: 'Cuenta bloqueada por exceder los intentos de inicio de sesión',
+          ip: input.ip,
+        });
         await notifyStaff(tx, blockedNotice(user));
       });
       return denial(403, DENIED.blocked, 0);
@@ -86,7 +108,13 @@ export async function signin(ctx: Ctx, input: { Email: string; Password: string;
   return ctx.db.transaction(async (tx) => {
     await users.updateUser(tx, user.v_uid, { i_attemps: users.MAX_SIGNIN_ATTEMPTS });
     const tokens = await openSession(tx, ctx.config, user, access.role.v_name, input);
-    await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Iniciar sesión', activity: 'Inicio de sesión', ip: input.ip });
+    await recordActivity(tx, {
+      actor: { userId: user.v_uid, client: user.v_client },
+      section: 'Sesión',
+      action: 'Iniciar sesión',
+      activity: 'Inicio de sesión',
+      ip: input.ip,
+    });
     return { status: 200, result: { ...tokens, AvailableAtempts: users.MAX_SIGNIN_ATTEMPTS } };
   });
 }
@@ -125,7 +153,14 @@ async function tokensFor(config: Config, user: users.UserRow, roleName: string, 
     RoleId: user.v_uid_role,
     ExpiresIn: ACCESS_TTL_SECONDS,
     AccessToken: await signAccessToken(config, { sub: user.v_uid, sid, role: user.v_uid_role, kind }),
-    IdToken: await signIdToken(config, { sub: user.v_uid, email: user.v_email, name: users.fullName(user), group: roleName, type: kind, roleId: user.v_uid_role }),
+    IdToken: await signIdToken(config, {
+      sub: user.v_uid,
+      email: user.v_email,
+      name: users.fullName(user),
+      group: roleName,
+      type: kind,
+      roleId: user.v_uid_role,
+    }),
     RefreshToken: `${sid}.${secret}`,
     MustChangePassword: user.b_must_change_password,
   };
@@ -139,44 +174,60 @@ export async function refresh(ctx: Ctx, token: string): Promise<LoginResult> {
   const [sid, secret] = token.split('.');
   const invalid = new AppError('UNAUTHORIZED', 'Tu sesión expiró. Inicia sesión de nuevo.');
   if (!sid || !secret || !/^[0-9a-f-]{36}$/.test(sid)) throw invalid;
-  return ctx.db.transaction(async (tx) => {
-    const [s] = await tx.select().from(sessions).where(eq(sessions.v_uid, sid)).for('update');
-    if (!s || s.d_revoked_at || s.d_expires_at <= new Date()) throw invalid;
-    const presented = sha256(secret);
-    // The previous token a moment after its rotation: two tabs, or a reload racing a renewal, sent
-    // the same cookie. That one gets an access token and no new refresh token (the browser already
-    // holds the newest); later, the previous token means a copy and revokes the session.
-    const racing = !!s.v_previous_hash && safeEqual(presented, s.v_previous_hash) && Date.now() - s.d_update_at.getTime() < REFRESH_RACE_MS;
-    if (!racing && !safeEqual(presented, s.v_refresh_hash)) {
-      if (s.v_previous_hash && safeEqual(presented, s.v_previous_hash)) {
-        await tx.update(sessions).set({ d_revoked_at: new Date() }).where(eq(sessions.v_uid, sid));
-        await recordActivity(tx, { actor: { userId: s.v_uid_user, client: null }, section: 'Sesión', action: 'Revocar', activity: 'Sesión revocada: se reutilizó un token de actualización anterior' });
-        return 'reused' as const;
+  return ctx.db
+    .transaction(async (tx) => {
+      const [s] = await tx.select().from(sessions).where(eq(sessions.v_uid, sid)).for('update');
+      if (!s || s.d_revoked_at || s.d_expires_at <= new Date()) throw invalid;
+      const presented = sha256(secret);
+      // The previous token a moment after its rotation: two tabs, or a reload racing a renewal, sent
+      // the same cookie. That one gets an access token and no new refresh token (the browser already
+      // holds the newest); later, the previous token means a copy and revokes the session.
+      const racing = !!s.v_previous_hash && safeEqual(presented, s.v_previous_hash) && Date.now() - s.d_update_at.getTime() < REFRESH_RACE_MS;
+      if (!racing && !safeEqual(presented, s.v_refresh_hash)) {
+        if (s.v_previous_hash && safeEqual(presented, s.v_previous_hash)) {
+          await tx.update(sessions).set({ d_revoked_at: new Date() }).where(eq(sessions.v_uid, sid));
+          await recordActivity(tx, {
+            actor: { userId: s.v_uid_user, client: null },
+            section: 'Sesión',
+            action: 'Revocar',
+            activity: 'Sesión revocada: se reutilizó un token de actualización anterior',
+          });
+          return 'reused' as const;
+        }
+        throw invalid;
       }
-      throw invalid;
-    }
-    const user = await users.getUser(tx, s.v_uid_user);
-    const access = user ? await grantsForRole(tx, user.v_uid_role) : null;
-    if (!user || !users.canSignIn(user) || !access?.role.i_active) throw invalid;
-    if (racing) return { ...(await tokensFor(ctx.config, user, access.role.v_name, sid, secret)), RefreshToken: null, AvailableAtempts: user.i_attemps };
-    const next = randomToken();
-    await tx.update(sessions).set({ v_previous_hash: s.v_refresh_hash, v_refresh_hash: sha256(next), d_update_at: new Date() }).where(eq(sessions.v_uid, sid));
-    return { ...(await tokensFor(ctx.config, user, access.role.v_name, sid, next)), AvailableAtempts: user.i_attemps };
-  }).then((r) => {
-    if (r === 'reused') throw invalid;
-    return r;
-  });
+      const user = await users.getUser(tx, s.v_uid_user);
+      const access = user ? await grantsForRole(tx, user.v_uid_role) : null;
+      if (!user || !users.canSignIn(user) || !access?.role.i_active) throw invalid;
+      if (racing) return { ...(await tokensFor(ctx.config, user, access.role.v_name, sid, secret)), RefreshToken: null, AvailableAtempts: user.i_attemps };
+      const next = randomToken();
+      await tx
+        .update(sessions)
+        .set({ v_previous_hash: s.v_refresh_hash, v_refresh_hash: sha256(next), d_update_at: new Date() })
+        .where(eq(sessions.v_uid, sid));
+      return { ...(await tokensFor(ctx.config, user, access.role.v_name, sid, next)), AvailableAtempts: user.i_attemps };
+    })
+    .then((r) => {
+      if (r === 'reused') throw invalid;
+      return r;
+    });
 }
 
 export async function logout(db: Db, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(sessions).set({ d_revoked_at: new Date() }).where(and(eq(sessions.v_uid, actor.sessionId), isNull(sessions.d_revoked_at)));
+    await tx
+      .update(sessions)
+      .set({ d_revoked_at: new Date() })
+      .where(and(eq(sessions.v_uid, actor.sessionId), isNull(sessions.d_revoked_at)));
     await recordActivity(tx, { actor, section: 'Sesión', action: 'Cerrar sesión', activity: 'Cierre de sesión' });
   });
 }
 
 export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<void> {
-  await db.update(sessions).set({ d_revoked_at: new Date() }).where(and(eq(sessions.v_uid_user, userId), isNull(sessions.d_revoked_at)));
+  await db
+    .update(sessions)
+    .set({ d_revoked_at: new Date() })
+    .where(and(eq(sessions.v_uid_user, userId), isNull(sessions.d_revoked_at)));
 }
 
 /**
@@ -192,7 +243,10 @@ const ACTOR_SQL = `SELECT u.v_uid, u.v_email, u.v_names, u.v_last_name_1, u.v_la
 FROM sessions s JOIN users u ON u.v_uid = s.v_uid_user
 WHERE s.v_uid = $1 AND s.v_uid_user = $2 AND s.d_revoked_at IS NULL`;
 
-type ActorRow = Pick<users.UserRow, 'v_uid' | 'v_email' | 'v_names' | 'v_last_name_1' | 'v_last_name_2' | 'v_uid_role' | 'v_client' | 'v_uid_status' | 'b_must_change_password'> & {
+type ActorRow = Pick<
+  users.UserRow,
+  'v_uid' | 'v_email' | 'v_names' | 'v_last_name_1' | 'v_last_name_2' | 'v_uid_role' | 'v_client' | 'v_uid_status' | 'b_must_change_password'
+> & {
   rbac_version: number | null;
   business_id: string | null;
 };
@@ -237,19 +291,26 @@ const delivery = (medium: 'EMAIL' | 'SMS', destination: string) => ({
 export async function startPasswordReset(db: Db, email: string) {
   const user = await users.findUserByEmail(db, email);
   if (user && user.v_password_hash) {
-    await db.transaction(async (tx) => {
-      const code = await issueCode(tx, user.v_uid, 'password-reset');
-      await enqueueMessage(tx, {
-        channel: 'email',
-        to: user.v_email,
-        userId: user.v_uid,
-        subject: 'Código para restablecer tu contraseña',
-        body: `Hola ${user.v_names}:\n\nTu código para restablecer la contraseña de FAR Portal es ${code}. Vence en 5 minutos.\n\nSi no lo solicitaste, ignora este mensaje.`,
+    await db
+      .transaction(async (tx) => {
+        const code = await issueCode(tx, user.v_uid, 'password-reset');
+        await enqueueMessage(tx, {
+          channel: 'email',
+          to: user.v_email,
+          userId: user.v_uid,
+          subject: 'Código para restablecer tu contraseña',
+          body: `Hola ${user.v_names}:\n\nTu código para restablecer la contraseña de FAR Portal es ${code}. Vence en 5 minutos.\n\nSi no lo solicitaste, ignora este mensaje.`,
+        });
+        await recordActivity(tx, {
+          actor: { userId: user.v_uid, client: user.v_client },
+          section: 'Sesión',
+          action: 'Restablecer contraseña',
+          activity: 'Solicitó un código para restablecer su contraseña',
+        });
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof AppError && err.code === 'RATE_LIMIT')) throw err;
       });
-      await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Restablecer contraseña', activity: 'Solicitó un código para restablecer su contraseña' });
-    }).catch((err: unknown) => {
-      if (!(err instanceof AppError && err.code === 'RATE_LIMIT')) throw err;
-    });
   }
   return delivery('EMAIL', maskEmail(email));
 }
@@ -267,11 +328,19 @@ export async function confirmPasswordReset(db: Db, input: { Email: string; Code:
       b_must_change_password: false,
       i_attemps: users.MAX_SIGNIN_ATTEMPTS,
       ...(wasBlocked
-        ? { v_uid_status: user.v_uid_status === STATUS_IDS['activo-bloqueado'] ? STATUS_IDS['activo-desbloqueado'] : STATUS_IDS['inactivo-desbloqueado'], d_unblocked_at: new Date() }
+        ? {
+            v_uid_status: user.v_uid_status === STATUS_IDS['activo-bloqueado'] ? STATUS_IDS['activo-desbloqueado'] : STATUS_IDS['inactivo-desbloqueado'],
+            d_unblocked_at: new Date(),
+          }
         : {}),
     });
     await revokeAllSessions(tx, user.v_uid);
-    await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Sesión', action: 'Restablecer contraseña', activity: wasBlocked ? 'Restableció su contraseña y se desbloqueó su cuenta' : 'Restableció su contraseña' });
+    await recordActivity(tx, {
+      actor: { userId: user.v_uid, client: user.v_client },
+      section: 'Sesión',
+      action: 'Restablecer contraseña',
+      activity: wasBlocked ? 'Restableció su contraseña y se desbloqueó su cuenta' : 'Restableció su contraseña',
+    });
   });
 }
 
@@ -280,16 +349,29 @@ export async function changePassword(db: Db, actor: Actor, input: { CurrentPassw
   if (!(await verifySecret(user.v_password_hash, input.CurrentPassword))) {
     // Counted like a failed sign-in: a stolen access token must not allow unlimited guessing.
     const after = await users.registerFailedSignin(db, user.v_uid);
-    await recordActivity(db, { actor, section: 'Perfil', action: 'Intento fallido', activity: `Contraseña actual incorrecta (${attemptsRemainingText(after.i_attemps)})` });
+    await recordActivity(db, {
+      actor,
+      section: 'Perfil',
+      action: 'Intento fallido',
+      activity: `Contraseña actual incorrecta (${attemptsRemainingText(after.i_attemps)})`,
+    });
     if (after.i_attemps === 0) await revokeAllSessions(db, user.v_uid);
-    throw new AppError('VALIDATION', 'La contraseña actual no es correcta', { errors: [{ field: 'CurrentPassword', key: 'password', message: 'La contraseña actual no es correcta' }] });
+    throw new AppError('VALIDATION', 'La contraseña actual no es correcta', {
+      errors: [{ field: 'CurrentPassword', key: 'password', message: 'La contraseña actual no es correcta' }],
+    });
   }
-  if (input.CurrentPassword === input.NewPassword) throw new AppError('VALIDATION', 'La nueva contraseña debe ser distinta de la actual', { errors: [{ field: 'NewPassword', key: 'password', message: 'La nueva contraseña debe ser distinta de la actual' }] });
+  if (input.CurrentPassword === input.NewPassword)
+    throw new AppError('VALIDATION', 'La nueva contraseña debe ser distinta de la actual', {
+      errors: [{ field: 'NewPassword', key: 'password', message: 'La nueva contraseña debe ser distinta de la actual' }],
+    });
   const hash = await hashSecret(input.NewPassword);
   await db.transaction(async (tx) => {
     await users.updateUser(tx, user.v_uid, { v_password_hash: hash, b_must_change_password: false });
     // Other sessions end; this one stays so the person is not thrown out mid-task.
-    await tx.update(sessions).set({ d_revoked_at: new Date() }).where(and(eq(sessions.v_uid_user, user.v_uid), isNull(sessions.d_revoked_at), sql`${sessions.v_uid} <> ${actor.sessionId}`));
+    await tx
+      .update(sessions)
+      .set({ d_revoked_at: new Date() })
+      .where(and(eq(sessions.v_uid_user, user.v_uid), isNull(sessions.d_revoked_at), sql`${sessions.v_uid} <> ${actor.sessionId}`));
     await recordActivity(tx, { actor, section: 'Perfil', action: 'Editar', activity: 'Cambió su contraseña' });
   });
 }
@@ -318,7 +400,11 @@ async function confirmedSignup(db: DbOrTx, email: string) {
   return user;
 }
 
-export async function signupStart(db: Db, input: { Email: string; Names: string; LastName1: string; LastName2?: string; CellPhone: string; PhoneCode: string; Legal: LegalVersion[] }, ip?: string) {
+export async function signupStart(
+  db: Db,
+  input: { Email: string; Names: string; LastName1: string; LastName2?: string; CellPhone: string; PhoneCode: string; Legal: LegalVersion[] },
+  ip?: string,
+) {
   return db.transaction(async (tx) => {
     let user = await users.findUserByEmail(tx, input.Email);
     const existing = user && user.v_uid_status !== STATUS_IDS.pendiente;
@@ -329,11 +415,28 @@ export async function signupStart(db: Db, input: { Email: string; Names: string;
     // limits, same rows) but sent to no one: the later steps check it (walletSignup).
     if (user && existing) {
       await issueCode(tx, user.v_uid, 'signup-email');
-      await enqueueMessage(tx, { channel: 'email', to: user.v_email, userId: user.v_uid, subject: 'Intento de registro con tu correo', body: `Hola ${user.v_names}:\n\nAlguien intentó crear una cuenta de FAR Wallet con este correo, que ya tiene una cuenta. Si fuiste tú, inicia sesión o restablece tu contraseña. Si no, ignora este mensaje: tu cuenta no cambió.` });
-      await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Alta Wallet', action: 'Intento fallido', activity: 'Intento de registro con un correo que ya tiene cuenta' });
+      await enqueueMessage(tx, {
+        channel: 'email',
+        to: user.v_email,
+        userId: user.v_uid,
+        subject: 'Intento de registro con tu correo',
+        body: `Hola ${user.v_names}:\n\nAlguien intentó crear una cuenta de FAR Wallet con este correo, que ya tiene una cuenta. Si fuiste tú, inicia sesión o restablece tu contraseña. Si no, ignora este mensaje: tu cuenta no cambió.`,
+      });
+      await recordActivity(tx, {
+        actor: { userId: user.v_uid, client: user.v_client },
+        section: 'Alta Wallet',
+        action: 'Intento fallido',
+        activity: 'Intento de registro con un correo que ya tiene cuenta',
+      });
       return delivery('EMAIL', maskEmail(user.v_email));
     }
-    const data = { v_names: input.Names, v_last_name_1: input.LastName1, v_last_name_2: input.LastName2 || null, v_cell_phone: input.CellPhone, v_phone_code: input.PhoneCode };
+    const data = {
+      v_names: input.Names,
+      v_last_name_1: input.LastName1,
+      v_last_name_2: input.LastName2 || null,
+      v_cell_phone: input.CellPhone,
+      v_phone_code: input.PhoneCode,
+    };
     if (user) user = await users.updateUser(tx, user.v_uid, { ...data, d_email_verified_at: null, d_phone_verified_at: null });
     else {
       user = await users.insertUser(tx, {
@@ -346,8 +449,19 @@ export async function signupStart(db: Db, input: { Email: string; Names: string;
     }
     await acceptAtSignup(tx, user.v_uid, input.Legal, ip);
     const code = await issueCode(tx, user.v_uid, 'signup-email');
-    await enqueueMessage(tx, { channel: 'email', to: user.v_email, userId: user.v_uid, subject: 'Confirma tu correo de FAR Wallet', body: `Hola ${user.v_names}:\n\nTu código para confirmar tu correo es ${code}. Vence en 5 minutos.` });
-    await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Alta Wallet', action: 'Agregar', activity: 'Inició su registro como usuario Wallet' });
+    await enqueueMessage(tx, {
+      channel: 'email',
+      to: user.v_email,
+      userId: user.v_uid,
+      subject: 'Confirma tu correo de FAR Wallet',
+      body: `Hola ${user.v_names}:\n\nTu código para confirmar tu correo es ${code}. Vence en 5 minutos.`,
+    });
+    await recordActivity(tx, {
+      actor: { userId: user.v_uid, client: user.v_client },
+      section: 'Alta Wallet',
+      action: 'Agregar',
+      activity: 'Inició su registro como usuario Wallet',
+    });
     return delivery('EMAIL', maskEmail(user.v_email));
   });
 }
@@ -363,7 +477,13 @@ export async function signupSendPhoneCode(db: Db, input: { Email: string }) {
   return db.transaction(async (tx) => {
     const code = await issueCode(tx, user.v_uid, 'signup-phone');
     const phone = `${user.v_phone_code}${user.v_cell_phone ?? ''}`;
-    await enqueueMessage(tx, { channel: 'sms', to: phone, userId: user.v_uid, subject: 'Código de verificación', body: `FAR Wallet: tu código de verificación es ${code}. Vence en 5 minutos.` });
+    await enqueueMessage(tx, {
+      channel: 'sms',
+      to: phone,
+      userId: user.v_uid,
+      subject: 'Código de verificación',
+      body: `FAR Wallet: tu código de verificación es ${code}. Vence en 5 minutos.`,
+    });
     return delivery('SMS', maskPhone(user.v_cell_phone ?? ''));
   });
 }
@@ -374,8 +494,19 @@ export async function signupSetPassword(db: Db, input: { Email: string; Code: st
   const hash = await hashSecret(input.Password);
   await db.transaction(async (tx) => {
     const now = new Date();
-    await users.updateUser(tx, user.v_uid, { v_password_hash: hash, v_uid_status: STATUS_IDS.activo, d_activation_at: now, d_phone_verified_at: now, i_attemps: users.MAX_SIGNIN_ATTEMPTS });
-    await recordActivity(tx, { actor: { userId: user.v_uid, client: user.v_client }, section: 'Alta Wallet', action: 'Activar', activity: 'Completó su registro como usuario Wallet' });
+    await users.updateUser(tx, user.v_uid, {
+      v_password_hash: hash,
+      v_uid_status: STATUS_IDS.activo,
+      d_activation_at: now,
+      d_phone_verified_at: now,
+      i_attemps: users.MAX_SIGNIN_ATTEMPTS,
+    });
+    await recordActivity(tx, {
+      actor: { userId: user.v_uid, client: user.v_client },
+      section: 'Alta Wallet',
+      action: 'Activar',
+      activity: 'Completó su registro como usuario Wallet',
+    });
   });
 }
 
@@ -385,7 +516,10 @@ export async function signupSetPassword(db: Db, input: { Email: string; Code: st
 export async function setPin(db: Db, actor: Actor, input: { Pin: string; Code?: string }) {
   const user = (await users.getUser(db, actor.userId))!;
   if (user.v_pin_hash) {
-    if (!input.Code) throw new AppError('VALIDATION', 'Para cambiar tu NIP ingresa el código de seguridad que te enviamos', { errors: [{ field: 'Code', key: 'required', message: 'Este campo es requerido' }] });
+    if (!input.Code)
+      throw new AppError('VALIDATION', 'Para cambiar tu NIP ingresa el código de seguridad que te enviamos', {
+        errors: [{ field: 'Code', key: 'required', message: 'Este campo es requerido' }],
+      });
     await consumeCode(db, actor.userId, 'pin', input.Code);
   }
   const hash = await hashSecret(input.Pin);

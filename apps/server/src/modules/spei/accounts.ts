@@ -52,11 +52,19 @@ export async function listClabeAccounts(db: DbOrTx, actor: Actor, q: z.output<ty
   if (q.IsActive !== undefined) conditions.push(eq(clabeAccounts.b_active, q.IsActive));
   if (q.Search) {
     const p = likePattern(q.Search);
-    conditions.push(or(ilike(clabeAccounts.v_alias, p), ilike(clabeAccounts.v_account_holder_name, p), ilike(clabeAccounts.v_clabe, p), ilike(clabeAccounts.v_bank_name, p))!);
+    conditions.push(
+      or(ilike(clabeAccounts.v_alias, p), ilike(clabeAccounts.v_account_holder_name, p), ilike(clabeAccounts.v_clabe, p), ilike(clabeAccounts.v_bank_name, p))!,
+    );
   }
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(clabeAccounts).where(where);
-  const rows = await db.select().from(clabeAccounts).where(where).orderBy(desc(clabeAccounts.d_create_at), desc(clabeAccounts.v_uid)).limit(q.Size).offset(offsetOf(q));
+  const rows = await db
+    .select()
+    .from(clabeAccounts)
+    .where(where)
+    .orderBy(desc(clabeAccounts.d_create_at), desc(clabeAccounts.v_uid))
+    .limit(q.Size)
+    .offset(offsetOf(q));
   return toPage(rows.map(clabeAccountOut), total?.n ?? 0, q);
 }
 
@@ -75,7 +83,14 @@ async function activeWithClabe(db: DbOrTx, businessId: string, clabe: string, ex
   const [row] = await db
     .select()
     .from(clabeAccounts)
-    .where(and(eq(clabeAccounts.v_uid_business, businessId), eq(clabeAccounts.v_clabe, clabe), eq(clabeAccounts.b_active, true), except ? sql`${clabeAccounts.v_uid} <> ${except}` : undefined));
+    .where(
+      and(
+        eq(clabeAccounts.v_uid_business, businessId),
+        eq(clabeAccounts.v_clabe, clabe),
+        eq(clabeAccounts.b_active, true),
+        except ? sql`${clabeAccounts.v_uid} <> ${except}` : undefined,
+      ),
+    );
   return row;
 }
 
@@ -83,13 +98,17 @@ async function activeWithClabe(db: DbOrTx, businessId: string, clabe: string, ex
 export const registeredAccountByClabe = (db: DbOrTx, businessId: string, clabe: string) => activeWithClabe(db, businessId, clabe);
 
 export async function clabeAccountOf(db: DbOrTx, businessId: string, id: string): Promise<ClabeAccountRow> {
-  const [row] = await db.select().from(clabeAccounts).where(and(eq(clabeAccounts.v_uid, id), eq(clabeAccounts.v_uid_business, businessId)));
+  const [row] = await db
+    .select()
+    .from(clabeAccounts)
+    .where(and(eq(clabeAccounts.v_uid, id), eq(clabeAccounts.v_uid_business, businessId)));
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
   return row;
 }
 
 const isUniqueViolation = (err: unknown) => {
-  for (let e = err, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++) if ((e as { code?: string }).code === '23505') return true;
+  for (let e = err, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++)
+    if ((e as { code?: string }).code === '23505') return true;
   return false;
 };
 
@@ -100,7 +119,9 @@ export async function createClabeAccount(tx: Tx, actor: Actor, d: z.output<typeo
   if (checked.clabe === b.v_account_number) throw fieldError('Clabe', 'No puedes registrar la CLABE de tu propia cuenta', 'own');
   if (await activeWithClabe(tx, b.v_uid, checked.clabe)) throw conflict(ACCOUNT_DUPLICATE);
   // The rail's holder check before the first payout to it (a wallet's CLABE is paid inside the ledger).
-  const payee = (await clabeHolder(tx, checked.clabe)) ? null : (await checkPayee(tx, b.v_uid, { clabe: checked.clabe, name: d.AccountHolderName, rfc: d.RFC ?? null, confirm: d.ConfirmHolder })).remember;
+  const payee = (await clabeHolder(tx, checked.clabe))
+    ? null
+    : (await checkPayee(tx, b.v_uid, { clabe: checked.clabe, name: d.AccountHolderName, rfc: d.RFC ?? null, confirm: d.ConfirmHolder })).remember;
   if (payee) await rememberClabes(tx, b.v_uid, actor.userId, [payee]);
   const [row] = await tx
     .insert(clabeAccounts)
@@ -135,7 +156,8 @@ export async function createClabeAccount(tx: Tx, actor: Actor, d: z.output<typeo
 
 export async function editClabeAccount(tx: Tx, actor: Actor, d: z.output<typeof ClabeAccountEditBody>): Promise<ClabeAccount> {
   const changesActive = d.IsActive !== undefined;
-  const changesFields = d.Alias !== undefined || d.AccountHolderName !== undefined || d.RFC !== undefined || d.ClabeUsageScope !== undefined || d.DailyTransferLimit !== undefined;
+  const changesFields =
+    d.Alias !== undefined || d.AccountHolderName !== undefined || d.RFC !== undefined || d.ClabeUsageScope !== undefined || d.DailyTransferLimit !== undefined;
   if (!changesActive && !changesFields) throw rule('No hay cambios que guardar');
   // The route lets either permission in: deactivating needs Desactivar, anything else Editar (both when both change).
   if (changesFields) alsoRequire(actor, { FAR: { menu: '/user/business', permission: 'Editar' }, BUS: { menu: '/account', permission: 'Editar' } });
@@ -150,7 +172,8 @@ export async function editClabeAccount(tx: Tx, actor: Actor, d: z.output<typeof 
     const own = await businessFor(tx, actor, undefined);
     if (own.v_uid !== found.v_uid_business) throw notFound(ACCOUNT_NOT_FOUND);
   }
-  if (d.IsActive === true && !found.b_active && (await activeWithClabe(tx, found.v_uid_business, found.v_clabe, found.v_uid))) throw conflict(ACCOUNT_DUPLICATE);
+  if (d.IsActive === true && !found.b_active && (await activeWithClabe(tx, found.v_uid_business, found.v_clabe, found.v_uid)))
+    throw conflict(ACCOUNT_DUPLICATE);
   const [row] = await tx
     .update(clabeAccounts)
     .set({

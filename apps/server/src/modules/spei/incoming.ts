@@ -52,7 +52,12 @@ async function incomingCharges(db: DbOrTx, businessId: string, amount: bigint) {
  * commission and its IVA as separate postings. The same order (tracking key, operation day and
  * sending bank) is credited once: a second delivery answers the first with duplicate: true.
  */
-export async function receiveIncomingSpei(tx: Tx, input: IncomingInput, actor: Actor | null, opts: { quiet?: boolean } = {}): Promise<{ movement: MovementRow; duplicate: boolean }> {
+export async function receiveIncomingSpei(
+  tx: Tx,
+  input: IncomingInput,
+  actor: Actor | null,
+  opts: { quiet?: boolean } = {},
+): Promise<{ movement: MovementRow; duplicate: boolean }> {
   const sender = validateClabe(input.senderClabe);
   const senderBank = sender.ok ? sender.bankCode : input.senderClabe.slice(0, 3);
   const sameOrder = and(
@@ -135,7 +140,13 @@ async function receiveForWallet(tx: Tx, input: IncomingInput, senderBank: string
     v_uid_user: actor?.userId ?? null,
   });
   if (row) {
-    await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `SPEI recibido de ${formatCurrency(charges.amountCents)} de ${input.senderName} para el Wallet ${holder.client} (${input.trackingKey})`, detail: { movement: row.v_uid } });
+    await recordActivity(tx, {
+      actor,
+      section: SECTION,
+      action: 'Agregar',
+      activity: `SPEI recibido de ${formatCurrency(charges.amountCents)} de ${input.senderName} para el Wallet ${holder.client} (${input.trackingKey})`,
+      detail: { movement: row.v_uid },
+    });
     return { movement: row, duplicate: false };
   }
   const [first] = await firstOf();
@@ -144,7 +155,13 @@ async function receiveForWallet(tx: Tx, input: IncomingInput, senderBank: string
 }
 
 /** A credit registered by staff (business/{id}/deposit): like a SPEI in, with its commission and IVA. */
-export async function depositToBusiness(tx: Tx, actor: Actor, businessId: string, d: { amount: bigint; concept?: string; reference?: string; senderName?: string }, now = new Date()): Promise<BusinessMovement> {
+export async function depositToBusiness(
+  tx: Tx,
+  actor: Actor,
+  businessId: string,
+  d: { amount: bigint; concept?: string; reference?: string; senderName?: string },
+  now = new Date(),
+): Promise<BusinessMovement> {
   const found = await businessFor(tx, actor, businessId);
   const business = await assertBusinessActive(tx, found.v_client);
   const charges = await incomingCharges(tx, business.v_uid, d.amount);

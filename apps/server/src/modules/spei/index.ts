@@ -15,9 +15,32 @@ export { receiveIncomingSpei, depositToBusiness, type IncomingInput } from './in
 export { movementOut, movementName, balanceEffect, holdReference, type MovementRow } from './movement';
 export { legDescription } from './ledger-entries';
 export { businessFor } from './accounts';
-export { sandboxRail, externalRail, RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, SANDBOX_REJECT_REASON, UNKNOWN_BANK_REASON, type SpeiRail, type RailEvent, type RailOrder, type RailAck } from './rail';
+export {
+  sandboxRail,
+  externalRail,
+  RAIL_EVENT_JOB,
+  SANDBOX_RETURN_REASON,
+  SANDBOX_REJECT_REASON,
+  UNKNOWN_BANK_REASON,
+  type SpeiRail,
+  type RailEvent,
+  type RailOrder,
+  type RailAck,
+} from './rail';
 export { seedSpeiDemo } from './seed';
-export { walletHolderByClabe, walletReceived, walletOrderOutcome, clabeHolder, holderIsAllyOf, creditHolder, walletToWallet, walletUsage, walletUsageSql, walletAccount, type ClabeHolder } from './wallet';
+export {
+  walletHolderByClabe,
+  walletReceived,
+  walletOrderOutcome,
+  clabeHolder,
+  holderIsAllyOf,
+  creditHolder,
+  walletToWallet,
+  walletUsage,
+  walletUsageSql,
+  walletAccount,
+  type ClabeHolder,
+} from './wallet';
 export { movementEntries } from './ledger-entries';
 export { proofOfPayment } from './proof';
 export { businessOwner, placeSpeiOutOrders, type BatchOrder } from './order';
@@ -25,7 +48,14 @@ export { placePayout, planPayout, checkSourceLimits, type PayoutSource, type Pay
 export { speiOutOutcome } from './outcomes';
 export { businessAccount as businessSpeiAccount } from './movement';
 export { movementByTrackingKey } from './queries';
-export { movementBatches, movementsPerDay, movementsPerStatus, commissionsPerBusinessMonth, type MovementReportFilter, type MovementReportRow } from './report-rows';
+export {
+  movementBatches,
+  movementsPerDay,
+  movementsPerStatus,
+  commissionsPerBusinessMonth,
+  type MovementReportFilter,
+  type MovementReportRow,
+} from './report-rows';
 
 /** Routes, the rail's job handlers, and the limit usage pricing shows (pricing cannot import SPEI). */
 export async function register(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -23,9 +23,18 @@ export function registerSpeiJobs(rail: SpeiRail): void {
     // The sandbox delivers an order to a CLABE of this provider as an incoming SPEI to that
     // business; when that business can no longer receive money the order comes back instead.
     const target = await findBusinessByAccountNumber(tx, event.beneficiaryClabe);
-    const active = target ? await assertBusinessActive(tx, target.v_client).then(() => true, () => false) : false;
+    const active = target
+      ? await assertBusinessActive(tx, target.v_client).then(
+          () => true,
+          () => false,
+        )
+      : false;
     if (!active) {
-      await applyRailEvent(tx, { ...event, type: 'return', reason: SANDBOX_RETURN_REASON, returnTrackingKey: await sandboxTrackingKey(tx, 'SBXDEV', event.operationDate) }, now);
+      await applyRailEvent(
+        tx,
+        { ...event, type: 'return', reason: SANDBOX_RETURN_REASON, returnTrackingKey: await sandboxTrackingKey(tx, 'SBXDEV', event.operationDate) },
+        now,
+      );
       return;
     }
     const result = await applyRailEvent(tx, event, now);

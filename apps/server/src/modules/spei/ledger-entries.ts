@@ -5,10 +5,22 @@ import { linesOfReference, type LedgerLine, type ProviderBook } from '../ledger'
 import type { MovementRow } from './movement';
 
 const LEG_TEXT: Record<string, Record<string, (who: string) => string>> = {
-  'spei-out': { amount: (who) => `Transferencia SPEI enviada${who ? ` a ${who}` : ''}`, commission: () => 'Comisión por transferencia SPEI', iva: () => 'IVA de la comisión' },
-  'spei-in': { amount: (who) => `Transferencia SPEI recibida${who ? ` de ${who}` : ''}`, commission: () => 'Comisión por SPEI recibido', iva: () => 'IVA de la comisión' },
+  'spei-out': {
+    amount: (who) => `Transferencia SPEI enviada${who ? ` a ${who}` : ''}`,
+    commission: () => 'Comisión por transferencia SPEI',
+    iva: () => 'IVA de la comisión',
+  },
+  'spei-in': {
+    amount: (who) => `Transferencia SPEI recibida${who ? ` de ${who}` : ''}`,
+    commission: () => 'Comisión por SPEI recibido',
+    iva: () => 'IVA de la comisión',
+  },
   deposit: { amount: (who) => `Depósito${who ? ` de ${who}` : ''}`, commission: () => 'Comisión por depósito', iva: () => 'IVA de la comisión' },
-  'wallet-transfer': { amount: (who) => `Envío entre Wallets${who ? ` a ${who}` : ''}`, commission: () => 'Comisión por envío entre Wallets', iva: () => 'IVA de la comisión' },
+  'wallet-transfer': {
+    amount: (who) => `Envío entre Wallets${who ? ` a ${who}` : ''}`,
+    commission: () => 'Comisión por envío entre Wallets',
+    iva: () => 'IVA de la comisión',
+  },
   'budget-add': { amount: (who) => (who ? `Apartado a ${who}` : 'Apartado a presupuesto') },
   'budget-minus': { amount: (who) => (who ? `Retiro de ${who}` : 'Retiro de presupuesto') },
   'spei-out-return': { amount: (who) => `Devolución de transferencia SPEI${who ? ` a ${who}` : ''}` },
@@ -39,7 +51,8 @@ const BOOK_LABELS: Record<ProviderBook, string> = {
 };
 const CUSTOMER_LABELS: Record<string, string> = { business: 'Cuenta de la empresa', wallet: 'Cuenta del monedero', cardholder: 'Cuenta del tarjetahabiente' };
 
-const accountLabel = (a: LedgerLine['account']) => (a.ownerKind === 'provider' ? (BOOK_LABELS[a.owner as ProviderBook] ?? a.owner) : (CUSTOMER_LABELS[a.ownerKind] ?? a.owner));
+const accountLabel = (a: LedgerLine['account']) =>
+  a.ownerKind === 'provider' ? (BOOK_LABELS[a.owner as ProviderBook] ?? a.owner) : (CUSTOMER_LABELS[a.ownerKind] ?? a.owner);
 
 /** The rows an order's module writes; every other type is derived from its ledger transaction (migration 0019). */
 const ORDER_TYPES = new Set<MovementRow['v_type']>(['SPEI_OUT', 'SPEI_IN', 'DEPOSIT', 'WALLET_OUT', 'WALLET_IN']);

@@ -16,7 +16,15 @@
  *   SPEI in / deposit  → business +amount −commission −IVA; spei-clearing −amount,
  *                        commission-income +commission, iva-payable +IVA            (status 2)
  */
-import { MOVEMENT_DIRECTION, MOVEMENT_STATUS, MOVEMENT_STATUS_NAMES, MOVEMENT_TYPE_NAMES, amountOut, bankByClabePrefix, type BusinessMovement } from '@far/contracts';
+import {
+  MOVEMENT_DIRECTION,
+  MOVEMENT_STATUS,
+  MOVEMENT_STATUS_NAMES,
+  MOVEMENT_TYPE_NAMES,
+  amountOut,
+  bankByClabePrefix,
+  type BusinessMovement,
+} from '@far/contracts';
 import type { Tx } from '../../db/client';
 import { iso } from '../../platform/reply';
 import { businessName, type BusinessRow } from '../businesses';
@@ -74,7 +82,12 @@ export function movementOut(r: MovementRow, remaining: bigint | null = null): Bu
     PaymentDay: r.d_payment_day,
     RemainingBalance: remaining === null ? null : amountOut(remaining),
     SourceAccount: { Clabe: r.v_source_clabe, BankCode: r.v_source_bank_code, BankName: bankName(r.v_source_bank_code), Name: r.v_source_name },
-    Beneficiary: { Clabe: r.v_beneficiary_clabe, BankCode: r.v_beneficiary_bank_code, BankName: bankName(r.v_beneficiary_bank_code), Name: r.v_beneficiary_name },
+    Beneficiary: {
+      Clabe: r.v_beneficiary_clabe,
+      BankCode: r.v_beneficiary_bank_code,
+      BankName: bankName(r.v_beneficiary_bank_code),
+      Name: r.v_beneficiary_name,
+    },
     BeneficiaryAccountClabe: r.v_beneficiary_clabe,
     BankCode: r.v_beneficiary_bank_code,
     BankName: bankName(r.v_beneficiary_bank_code),
@@ -101,7 +114,8 @@ export function movementOut(r: MovementRow, remaining: bigint | null = null): Bu
 
 // ---- the business's ledger account ------------------------------------------------------------------
 
-export const businessAccount = (tx: Tx, b: BusinessRow): Promise<LedgerAccount> => openAccount(tx, { ownerKind: 'business', owner: b.v_client, name: businessName(b) });
+export const businessAccount = (tx: Tx, b: BusinessRow): Promise<LedgerAccount> =>
+  openAccount(tx, { ownerKind: 'business', owner: b.v_client, name: businessName(b) });
 
 export const memoOf = (m: MovementRow) => ({
   movementId: m.v_uid,

@@ -13,9 +13,15 @@ function wording(kind: SpeiKind, m: MovementRow): { title: string; body: string 
     case 'spei.settled':
       return { title: 'Transferencia SPEI liquidada', body: `Tu transferencia de ${amount} a ${m.v_beneficiary_name ?? 'el beneficiario'} se liquidó${key}.` };
     case 'spei.returned':
-      return { title: 'Transferencia SPEI devuelta', body: `Tu transferencia de ${amount} a ${m.v_beneficiary_name ?? 'el beneficiario'} fue devuelta${key}: ${m.v_error_detail ?? 'sin motivo'}. El monto regresó a tu saldo.` };
+      return {
+        title: 'Transferencia SPEI devuelta',
+        body: `Tu transferencia de ${amount} a ${m.v_beneficiary_name ?? 'el beneficiario'} fue devuelta${key}: ${m.v_error_detail ?? 'sin motivo'}. El monto regresó a tu saldo.`,
+      };
     case 'spei.rejected':
-      return { title: 'Transferencia SPEI rechazada', body: `Tu transferencia de ${amount} a ${m.v_beneficiary_name ?? 'el beneficiario'} fue rechazada${key}: ${m.v_error_detail ?? 'sin motivo'}. El monto retenido se liberó.` };
+      return {
+        title: 'Transferencia SPEI rechazada',
+        body: `Tu transferencia de ${amount} a ${m.v_beneficiary_name ?? 'el beneficiario'} fue rechazada${key}: ${m.v_error_detail ?? 'sin motivo'}. El monto retenido se liberó.`,
+      };
     case 'deposit.received':
       return { title: 'Depósito recibido', body: `Recibiste ${amount}${m.v_source_name ? ` de ${m.v_source_name}` : ''}${key}.` };
   }

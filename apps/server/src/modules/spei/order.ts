@@ -100,7 +100,10 @@ function orderValues(o: SpeiOutOrder) {
 
 /** Writes an order «Por autorizar» (status 7): no hold, no tracking key, nothing queued (maker-checker). */
 export async function placeAwaitingOrder(tx: Tx, o: SpeiOutOrder): Promise<MovementRow> {
-  const [row] = await tx.insert(businessMovements).values(orderValues({ ...o, approval: 'awaiting' })).returning();
+  const [row] = await tx
+    .insert(businessMovements)
+    .values(orderValues({ ...o, approval: 'awaiting' }))
+    .returning();
   return row!;
 }
 
@@ -115,7 +118,9 @@ export const PLACED_ORDER = sql.raw('placed_order');
 export function orderWrites(o: SpeiOutOrder, from: SQL): SQL[] {
   const values = orderValues(o);
   const approved = o.approval === 'approved';
-  const set = Object.keys(values).filter((c) => c !== 'v_uid').map((c) => sql`${sql.identifier(c)} = EXCLUDED.${sql.identifier(c)}`);
+  const set = Object.keys(values)
+    .filter((c) => c !== 'v_uid')
+    .map((c) => sql`${sql.identifier(c)} = EXCLUDED.${sql.identifier(c)}`);
   const upsert = sql`ON CONFLICT (v_uid) DO UPDATE SET ${sql.join(set, sql`, `)}, i_previous_status = ${MOVEMENT_STATUS.porAutorizar}, d_update_at = now()
     WHERE ${businessMovements}.i_status = ${MOVEMENT_STATUS.porAutorizar}`;
   return [
@@ -161,5 +166,10 @@ export async function placeSpeiOutOrders(
       ${col((b) => b.charges.totalCents)}::bigint[], ${col((b) => b.destination.clabe)}::text[], ${col((b) => b.destination.bankCode)}::text[], ${col((b) => b.destination.name)}::text[],
       ${col((b) => b.destination.rfc)}::text[], ${col((b) => b.concept)}::text[], ${col((b) => b.reference)}::text[])
       AS x(id, amount, commission, iva, total, clabe, bank, name, rfc, concept, reference)`);
-  await enqueueJob(tx, { kind: SUBMIT_BATCH_JOB, payload: { movementIds: orders.map((b) => b.id) }, runAt: o.now, uniqueKey: `${SUBMIT_BATCH_JOB}:${orders[0]!.id}` });
+  await enqueueJob(tx, {
+    kind: SUBMIT_BATCH_JOB,
+    payload: { movementIds: orders.map((b) => b.id) },
+    runAt: o.now,
+    uniqueKey: `${SUBMIT_BATCH_JOB}:${orders[0]!.id}`,
+  });
 }

@@ -78,7 +78,11 @@ export async function planPayout(db: DbOrTx, source: PayoutSource, destination: 
   // A wallet's CLABE is paid inside the ledger (deliverToWallet), never checked at the rail.
   const holder = await clabeHolder(db, destination.clabe);
   if (holder && source.businessId && !(await holderIsAllyOf(db, holder, source.businessId))) throw rule(WALLET_MESSAGES.notAlly);
-  const payee = holder || !source.businessId ? null : (await checkPayee(db, source.businessId, { clabe: destination.clabe, name: destination.name, rfc: destination.rfc, confirm: req.confirmHolder })).remember;
+  const payee =
+    holder || !source.businessId
+      ? null
+      : (await checkPayee(db, source.businessId, { clabe: destination.clabe, name: destination.name, rfc: destination.rfc, confirm: req.confirmHolder }))
+          .remember;
   const operationDate = mexicoDate(now);
   let scheduledAt: Date | null = null;
   if (req.paymentDay) {
@@ -120,12 +124,18 @@ function checkDestinationLimit(plan: PayoutPlan, sent: bigint): void {
 
 /** The source's limits on what it already sent: the wallet's own daily limit, then its daily and monthly limits. */
 function checkUsage(source: Pick<PayoutSource, 'limits' | 'ownDailyLimit'>, amount: bigint, usage: { today: bigint; month: bigint }): void {
-  if (source.ownDailyLimit !== undefined && usage.today + amount > source.ownDailyLimit) throw rule(`Excede tu límite diario de transferencias de ${formatCurrency(source.ownDailyLimit)}`);
+  if (source.ownDailyLimit !== undefined && usage.today + amount > source.ownDailyLimit)
+    throw rule(`Excede tu límite diario de transferencias de ${formatCurrency(source.ownDailyLimit)}`);
   checkLimits(source.limits, { amount, today: usage.today, month: usage.month });
 }
 
 /** checkUsage on the usage read now (a wallet-to-wallet transfer counts against the same limits). */
-export async function checkSourceLimits(db: DbOrTx, source: Pick<PayoutSource, 'usage' | 'limits' | 'ownDailyLimit'>, amount: bigint, now: Date): Promise<void> {
+export async function checkSourceLimits(
+  db: DbOrTx,
+  source: Pick<PayoutSource, 'usage' | 'limits' | 'ownDailyLimit'>,
+  amount: bigint,
+  now: Date,
+): Promise<void> {
   checkUsage(source, amount, await usageOf(db, source, now));
 }
 
@@ -143,11 +153,29 @@ export type PayoutActivity = Omit<ActivityInput, 'detail'> & { detail: Record<st
  * audit entry. When it wrote nothing, the usage it read says which limit refused, or else the
  * funds did ('Saldo insuficiente'). An order awaiting authorisation holds nothing and is written alone.
  */
-export async function placePayout(tx: Tx, plan: PayoutPlan, order: PayoutOrder, activity: PayoutActivity, now: Date): Promise<{ row: MovementRow; available: bigint }> {
+export async function placePayout(
+  tx: Tx,
+  plan: PayoutPlan,
+  order: PayoutOrder,
+  activity: PayoutActivity,
+  now: Date,
+): Promise<{ row: MovementRow; available: bigint }> {
   const { source, charges } = plan;
   if (!source.account) throw rule(INSUFFICIENT_FUNDS);
   const id = order.id ?? randomUUID();
-  const o = { ...order, id, owner: source.owner, account: source.account, cardAccount: source.kind === 'card', destination: plan.destination, charges, operationDate: plan.operationDate, scheduledAt: plan.scheduledAt, paymentDay: plan.paymentDay, now };
+  const o = {
+    ...order,
+    id,
+    owner: source.owner,
+    account: source.account,
+    cardAccount: source.kind === 'card',
+    destination: plan.destination,
+    charges,
+    operationDate: plan.operationDate,
+    scheduledAt: plan.scheduledAt,
+    paymentDay: plan.paymentDay,
+    now,
+  };
   if (order.approval === 'awaiting') {
     if (plan.payee && source.businessId) await rememberClabes(tx, source.businessId, order.userId, [plan.payee]);
     const row = await placeAwaitingOrder(tx, o);
@@ -162,7 +190,8 @@ export async function placePayout(tx: Tx, plan: PayoutPlan, order: PayoutOrder, 
     sql`placed_audit AS (${activityWrite(activity, PLACED_ORDER, sql`${JSON.stringify(activity.detail)}::jsonb || jsonb_build_object('trackingKey', (SELECT v_tracking_key FROM ${PLACED_ORDER}))`)})`,
     ...(plan.payee && source.businessId ? [sql`placed_payee AS (${rememberWrite(source.businessId, order.userId, plan.payee, PLACED_ORDER)})`] : []),
   ];
-  const statement = builtNow(sql`WITH usage AS (SELECT x.today::bigint AS today, x.month::bigint AS month FROM (${source.usage(now)}) x), sent AS (${plan.destination.dailyLimit === null ? sql`SELECT 0::bigint AS sent` : sentTodayTo(plan, now)}),
+  const statement =
+    builtNow(sql`WITH usage AS (SELECT x.today::bigint AS today, x.month::bigint AS month FROM (${source.usage(now)}) x), sent AS (${plan.destination.dailyLimit === null ? sql`SELECT 0::bigint AS sent` : sentTodayTo(plan, now)}),
       allowed AS (
         SELECT 1 FROM usage u, sent s
          WHERE u.today + ${amount.toString()}::bigint <= coalesce(${limit(source.limits.daily)}, u.today + ${amount.toString()}::bigint)
@@ -172,7 +201,11 @@ export async function placePayout(tx: Tx, plan: PayoutPlan, order: PayoutOrder, 
       ), ${newHoldCtes(sql`EXISTS (SELECT 1 FROM allowed)`)}, ${sql.join(writes, sql`, `)}
     SELECT u.today::text AS today, u.month::text AS month, s.sent::text AS sent, (SELECT to_jsonb(o) FROM ${PLACED_ORDER} o) AS row
       FROM usage u, sent s`);
-  const [result] = await runBuilt<{ today: string; month: string; sent: string; row: Record<string, unknown> | null }>(tx, statement, newHoldValues({ accountId: source.account.id, amountCents: charges.totalCents, reference: holdReference(id) }));
+  const [result] = await runBuilt<{ today: string; month: string; sent: string; row: Record<string, unknown> | null }>(
+    tx,
+    statement,
+    newHoldValues({ accountId: source.account.id, amountCents: charges.totalCents, reference: holdReference(id) }),
+  );
   if (!result?.row) {
     checkUsage(source, amount, { today: BigInt(result?.today ?? 0), month: BigInt(result?.month ?? 0) });
     checkDestinationLimit(plan, BigInt(result?.sent ?? 0));

@@ -45,14 +45,27 @@ export function proofOfPayment(m: MovementRow, now = new Date()): Promise<Buffer
       // The amount and status, as the first thing the eye meets.
       const top = doc.y;
       doc.roundedRect(PAGE.left, top, PAGE.width, 62, 5).fill(COLORS.panel);
-      doc.font('Helvetica').fontSize(8.5).fillColor(COLORS.muted).text(out ? 'Monto transferido' : 'Monto recibido', PAGE.left + 14, top + 11);
-      doc.font('Helvetica-Bold').fontSize(22).fillColor(COLORS.brand).text(mxn(m.n_amount_cents), PAGE.left + 14, top + 25);
+      doc
+        .font('Helvetica')
+        .fontSize(8.5)
+        .fillColor(COLORS.muted)
+        .text(out ? 'Monto transferido' : 'Monto recibido', PAGE.left + 14, top + 11);
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(22)
+        .fillColor(COLORS.brand)
+        .text(mxn(m.n_amount_cents), PAGE.left + 14, top + 25);
       const pill = status.toUpperCase();
       doc.font('Helvetica-Bold').fontSize(9);
       const pw = doc.widthOfString(pill) + 22;
       doc.roundedRect(PAGE.right - 14 - pw, top + 12, pw, 18, 9).fill(STATUS_COLOR[m.i_status] ?? COLORS.muted);
       doc.fillColor('#ffffff').text(pill, PAGE.right - 14 - pw, top + 17, { width: pw, align: 'center' });
-      if (m.v_tracking_key) doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text(`Clave de rastreo ${m.v_tracking_key}`, PAGE.left + 200, top + 40, { width: PAGE.width - 214, align: 'right' });
+      if (m.v_tracking_key)
+        doc
+          .font('Helvetica')
+          .fontSize(8)
+          .fillColor(COLORS.muted)
+          .text(`Clave de rastreo ${m.v_tracking_key}`, PAGE.left + 200, top + 40, { width: PAGE.width - 214, align: 'right' });
       doc.y = top + 74;
 
       const party = (name: string | null, bankCode: string | null, clabe: string | null, rfc?: string | null): Pair[] => [

@@ -17,7 +17,12 @@ const S = MOVEMENT_STATUS;
 /** §3 Balance of a business (account = its CLABE). */
 export async function businessBalance(db: DbOrTx, b: BusinessRow) {
   const bal = await businessLedgerBalance(db, b);
-  return { balance: amountOut(bal.balance), transitBalance: amountOut(bal.transitBalance), account: b.v_account_number, availableBalance: amountOut(bal.availableBalance) };
+  return {
+    balance: amountOut(bal.balance),
+    transitBalance: amountOut(bal.transitBalance),
+    account: b.v_account_number,
+    availableBalance: amountOut(bal.availableBalance),
+  };
 }
 
 export async function getBusinessBalance(db: DbOrTx, actor: Actor, businessId: string | undefined) {
@@ -75,7 +80,14 @@ const movementList = shapedList({
       .select()
       .from(businessMovements)
       .where(where)
-      .orderBy(...orderOf({ SortBy: shape.sortBy, SortDir: shape.sortDir }, MOVEMENT_SORT_COLUMNS, [desc(businessMovements.d_create_at), desc(businessMovements.v_uid)], businessMovements.v_uid))
+      .orderBy(
+        ...orderOf(
+          { SortBy: shape.sortBy, SortDir: shape.sortDir },
+          MOVEMENT_SORT_COLUMNS,
+          [desc(businessMovements.d_create_at), desc(businessMovements.v_uid)],
+          businessMovements.v_uid,
+        ),
+      )
       .limit(value('limit'))
       .offset(value('offset')),
 });
@@ -92,7 +104,15 @@ export async function queryMovements(
   page: { limit: number; offset: number },
   sort: SortInput<MovementSortField> = {},
 ): Promise<{ rows: BusinessMovement[]; total: number }> {
-  const shape: MovementShape = { status: f.status !== undefined, type: !!f.type, from: !!f.from, to: !!f.to, search: !!f.search, sortBy: sort.SortBy, sortDir: sort.SortDir };
+  const shape: MovementShape = {
+    status: f.status !== undefined,
+    type: !!f.type,
+    from: !!f.from,
+    to: !!f.to,
+    search: !!f.search,
+    sortBy: sort.SortBy,
+    sortDir: sort.SortDir,
+  };
   const values = {
     business: businessId,
     status: f.status,
@@ -109,7 +129,12 @@ export async function queryMovements(
  * SPEI outs of a business in some statuses, newest first: the pending transactions (pending or
  * sent, not yet settled) or the orders awaiting authorisation.
  */
-export async function listSpeiOutsIn(db: DbOrTx, actor: Actor, q: { BusinessId?: string; Page: number; Size: number }, statuses: number[] = [S.pendiente, S.enviada]) {
+export async function listSpeiOutsIn(
+  db: DbOrTx,
+  actor: Actor,
+  q: { BusinessId?: string; Page: number; Size: number },
+  statuses: number[] = [S.pendiente, S.enviada],
+) {
   const b = await businessFor(db, actor, q.BusinessId);
   const where = and(eq(businessMovements.v_uid_business, b.v_uid), eq(businessMovements.v_type, 'SPEI_OUT'), inArray(businessMovements.i_status, statuses));
   const [total] = await db.select({ n: count() }).from(businessMovements).where(where);
@@ -128,7 +153,13 @@ export async function openOrders(db: DbOrTx, businessId?: string): Promise<{ cou
   const [row] = await db
     .select({ n: count(), total: sql<string>`coalesce(sum(${businessMovements.n_total_cents}), 0)::text` })
     .from(businessMovements)
-    .where(and(eq(businessMovements.v_type, 'SPEI_OUT'), inArray(businessMovements.i_status, [S.pendiente, S.enviada]), businessId ? eq(businessMovements.v_uid_business, businessId) : undefined));
+    .where(
+      and(
+        eq(businessMovements.v_type, 'SPEI_OUT'),
+        inArray(businessMovements.i_status, [S.pendiente, S.enviada]),
+        businessId ? eq(businessMovements.v_uid_business, businessId) : undefined,
+      ),
+    );
   return { count: row?.n ?? 0, total: BigInt(row?.total ?? '0') };
 }
 
@@ -139,7 +170,14 @@ export async function speiVolume(db: DbOrTx, day: string): Promise<{ out: { coun
     const [row] = await db
       .select({ n: count(), total: sql<string>`coalesce(sum(${businessMovements.n_amount_cents}), 0)::text` })
       .from(businessMovements)
-      .where(and(eq(businessMovements.v_type, type), inArray(businessMovements.i_status, statuses), gte(businessMovements.d_create_at, from), lt(businessMovements.d_create_at, to)));
+      .where(
+        and(
+          eq(businessMovements.v_type, type),
+          inArray(businessMovements.i_status, statuses),
+          gte(businessMovements.d_create_at, from),
+          lt(businessMovements.d_create_at, to),
+        ),
+      );
     return { count: row?.n ?? 0, amount: BigInt(row?.total ?? '0') };
   };
   return { out: await sum('SPEI_OUT', [S.pendiente, S.enviada, S.liquidada, S.devuelta]), in: await sum('SPEI_IN', [S.liquidada]) };

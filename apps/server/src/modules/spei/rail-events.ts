@@ -95,7 +95,10 @@ async function refused(tx: Tx, rail: SpeiRail, m: MovementRow, reason: string): 
 
 /** An external rail's own id for an order it accepted after the order was queued (STP answers later). */
 export async function recordRailId(tx: Tx, movementId: string, railId: string): Promise<void> {
-  await tx.update(businessMovements).set({ v_rail_id: railId, d_update_at: sql`now()` }).where(eq(businessMovements.v_uid, movementId));
+  await tx
+    .update(businessMovements)
+    .set({ v_rail_id: railId, d_update_at: sql`now()` })
+    .where(eq(businessMovements.v_uid, movementId));
 }
 
 export interface RailEventResult {
@@ -113,7 +116,13 @@ export async function applyRailEvent(tx: Tx, event: RailEvent, now: Date): Promi
   const [m] = await tx
     .select()
     .from(businessMovements)
-    .where(and(eq(businessMovements.v_type, 'SPEI_OUT'), eq(businessMovements.v_tracking_key, event.trackingKey), eq(businessMovements.d_operation_date, event.operationDate)))
+    .where(
+      and(
+        eq(businessMovements.v_type, 'SPEI_OUT'),
+        eq(businessMovements.v_tracking_key, event.trackingKey),
+        eq(businessMovements.d_operation_date, event.operationDate),
+      ),
+    )
     .for('update');
   if (!m) throw notFound(`Orden SPEI no encontrada: ${event.trackingKey}`);
   const set = async (values: Partial<typeof businessMovements.$inferInsert>) => {
@@ -145,7 +154,12 @@ export async function applyRailEvent(tx: Tx, event: RailEvent, now: Date): Promi
       ]),
     });
     if (!moved.applied) return { applied: false, movement: m };
-    const row = await set({ i_status: S.liquidada, d_settled_at: now, v_uid_transaction: moved.transaction?.transactionId ?? null, ...(event.railId ? { v_rail_id: event.railId } : {}) });
+    const row = await set({
+      i_status: S.liquidada,
+      d_settled_at: now,
+      v_uid_transaction: moved.transaction?.transactionId ?? null,
+      ...(event.railId ? { v_rail_id: event.railId } : {}),
+    });
     await notifyMovement(tx, 'spei.settled', row);
     return { applied: true, movement: row };
   }

@@ -66,7 +66,9 @@ export const UNKNOWN_BANK_REASON = 'Banco destino desconocido';
 /** `count` numbers of the sandbox's sequence in one statement. */
 async function nextSandboxNumbers(tx: Tx, count: number): Promise<string[]> {
   if (count === 0) return [];
-  const result = (await tx.execute(sql`SELECT nextval('spei_sandbox_seq')::text AS n FROM generate_series(1, ${count}::int)`)) as unknown as { rows: Array<{ n: string }> };
+  const result = (await tx.execute(sql`SELECT nextval('spei_sandbox_seq')::text AS n FROM generate_series(1, ${count}::int)`)) as unknown as {
+    rows: Array<{ n: string }>;
+  };
   return result.rows.map((r) => r.n);
 }
 
@@ -89,7 +91,11 @@ export function sandboxRail(opts: { delayMs: number }): SpeiRail {
     if (outcome === 'return') return { event: { ...event, type: 'return', reason: SANDBOX_RETURN_REASON } };
     if (!isProviderAccount(order.beneficiaryClabe)) return { event };
     const target = await findBusinessByAccountNumber(tx, order.beneficiaryClabe);
-    return { event: target ? { ...event, deliverInternal: true, beneficiaryClabe: order.beneficiaryClabe } : { ...event, type: 'return', reason: SANDBOX_RETURN_REASON } };
+    return {
+      event: target
+        ? { ...event, deliverInternal: true, beneficiaryClabe: order.beneficiaryClabe }
+        : { ...event, type: 'return', reason: SANDBOX_RETURN_REASON },
+    };
   }
 
   const rail: SpeiRail = {

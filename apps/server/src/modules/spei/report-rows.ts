@@ -6,10 +6,11 @@ import { afterKey, pagedBatches } from '../../platform/batches';
 import type { MovementRow } from './movement';
 import { businessMovements as bm } from './schema';
 
-const typesGoing = (direction: 'in' | 'out') => sql.join(
-  MOVEMENT_TYPES.filter((t) => MOVEMENT_DIRECTION[t] === direction).map((t) => sql`${t}`),
-  sql`, `,
-);
+const typesGoing = (direction: 'in' | 'out') =>
+  sql.join(
+    MOVEMENT_TYPES.filter((t) => MOVEMENT_DIRECTION[t] === direction).map((t) => sql`${t}`),
+    sql`, `,
+  );
 
 export interface MovementReportFilter {
   /** One business (a business always names its own); none: every business (staff). */
@@ -127,5 +128,12 @@ export async function commissionsPerBusinessMonth(db: DbOrTx, f: Omit<MovementRe
     .where(where({ ...f, statuses: [MOVEMENT_STATUS.liquidada] }))
     .groupBy(bm.v_uid_business, bm.v_client, MONTH)
     .orderBy(MONTH, bm.v_client);
-  return rows.map((r) => ({ businessId: r.businessId, client: r.client, month: r.month, count: r.n, commissionCents: cents(r.commission), ivaCents: cents(r.iva) }));
+  return rows.map((r) => ({
+    businessId: r.businessId,
+    client: r.client,
+    month: r.month,
+    count: r.n,
+    commissionCents: cents(r.commission),
+    ivaCents: cents(r.iva),
+  }));
 }

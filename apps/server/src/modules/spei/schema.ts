@@ -34,7 +34,9 @@ export const clabeAccounts = pgTable(
   },
   (t) => [
     index('clabe_accounts_business_idx').on(t.v_uid_business, t.d_create_at),
-    uniqueIndex('clabe_accounts_business_clabe_key').on(t.v_uid_business, t.v_clabe).where(sql`${t.b_active}`),
+    uniqueIndex('clabe_accounts_business_clabe_key')
+      .on(t.v_uid_business, t.v_clabe)
+      .where(sql`${t.b_active}`),
     check('clabe_accounts_scope', sql`v_usage_scope IN ('ALL', 'TRANSFER', 'DISPERSION')`),
     check('clabe_accounts_limit', sql`coalesce(n_daily_transfer_limit_cents, 1) > 0`),
   ],
@@ -44,7 +46,9 @@ export const clabeAccounts = pgTable(
  * What the movements search looks in, as one expression a trigram index serves (migration 0005
  * holds the same text; keep them identical or the index is not used).
  */
-export const MOVEMENT_SEARCH_TEXT = sql.raw(`(coalesce(v_concept, '') || E'\\n' || coalesce(v_reference, '') || E'\\n' || coalesce(v_tracking_key, '') || E'\\n' || coalesce(v_beneficiary_name, '') || E'\\n' || coalesce(v_source_name, '') || E'\\n' || coalesce(v_beneficiary_clabe, '') || E'\\n' || coalesce(v_source_clabe, '') || E'\\n' || coalesce(v_alias, ''))`);
+export const MOVEMENT_SEARCH_TEXT = sql.raw(
+  `(coalesce(v_concept, '') || E'\\n' || coalesce(v_reference, '') || E'\\n' || coalesce(v_tracking_key, '') || E'\\n' || coalesce(v_beneficiary_name, '') || E'\\n' || coalesce(v_source_name, '') || E'\\n' || coalesce(v_beneficiary_clabe, '') || E'\\n' || coalesce(v_source_clabe, '') || E'\\n' || coalesce(v_alias, ''))`,
+);
 
 /**
  * Business movements: SPEI out (an order with its hold), SPEI in and deposits. The money itself
@@ -104,22 +108,37 @@ export const businessMovements = pgTable(
     // A business's movements newest first, in the list's exact order (ties by id).
     index('business_movements_list_idx').on(t.v_uid_business, t.d_create_at.desc().nullsFirst(), t.v_uid.desc().nullsFirst()),
     index('business_movements_business_type_idx').on(t.v_uid_business, t.v_type, t.i_status),
-    index('business_movements_open_idx').on(t.i_status).where(sql`${t.i_status} IN (0, 1)`),
+    index('business_movements_open_idx')
+      .on(t.i_status)
+      .where(sql`${t.i_status} IN (0, 1)`),
     index('business_movements_created_idx').on(t.d_create_at),
-    index('business_movements_account_idx').on(t.v_uid_account, t.d_create_at).where(sql`${t.v_uid_account} IS NOT NULL`),
+    index('business_movements_account_idx')
+      .on(t.v_uid_account, t.d_create_at)
+      .where(sql`${t.v_uid_account} IS NOT NULL`),
     /** Our tracking keys: one per operation day. */
-    uniqueIndex('business_movements_out_tracking_key').on(t.v_tracking_key, t.d_operation_date).where(sql`${t.v_type} = 'SPEI_OUT'`),
+    uniqueIndex('business_movements_out_tracking_key')
+      .on(t.v_tracking_key, t.d_operation_date)
+      .where(sql`${t.v_type} = 'SPEI_OUT'`),
     /** An incoming order is the same order when tracking key, operation day and sending bank match: credited once. */
-    uniqueIndex('business_movements_in_tracking_key').on(t.v_tracking_key, t.d_operation_date, t.v_source_bank_code).where(sql`${t.v_type} = 'SPEI_IN'`),
-    uniqueIndex('business_movements_idempotency_key').on(t.v_uid_user, t.v_idempotency_key).where(sql`${t.v_idempotency_key} IS NOT NULL`),
+    uniqueIndex('business_movements_in_tracking_key')
+      .on(t.v_tracking_key, t.d_operation_date, t.v_source_bank_code)
+      .where(sql`${t.v_type} = 'SPEI_IN'`),
+    uniqueIndex('business_movements_idempotency_key')
+      .on(t.v_uid_user, t.v_idempotency_key)
+      .where(sql`${t.v_idempotency_key} IS NOT NULL`),
     /** The ledger transaction of a posted movement: the database derives a movement for any transaction on a customer's account that no order row names (migration 0019). */
-    index('business_movements_transaction_idx').on(t.v_uid_transaction).where(sql`${t.v_uid_transaction} IS NOT NULL`),
+    index('business_movements_transaction_idx')
+      .on(t.v_uid_transaction)
+      .where(sql`${t.v_uid_transaction} IS NOT NULL`),
     check(
       'business_movements_type',
       sql`v_type IN ('SPEI_OUT', 'SPEI_IN', 'DEPOSIT', 'WALLET_OUT', 'WALLET_IN', 'CARD_FUNDING', 'BUDGET_ADD', 'BUDGET_MINUS', 'SPEI_OUT_RETURN', 'LEDGER_IN', 'LEDGER_OUT')`,
     ),
     check('business_movements_status', sql`i_status BETWEEN 0 AND 8`),
     // A derived credit or charge may be a commission alone (amount 0); an order always moves an amount.
-    check('business_movements_amounts', sql`(n_amount_cents > 0 OR v_type IN ('LEDGER_IN', 'LEDGER_OUT')) AND n_amount_cents >= 0 AND n_commission_cents >= 0 AND n_iva_cents >= 0`),
+    check(
+      'business_movements_amounts',
+      sql`(n_amount_cents > 0 OR v_type IN ('LEDGER_IN', 'LEDGER_OUT')) AND n_amount_cents >= 0 AND n_commission_cents >= 0 AND n_iva_cents >= 0`,
+    ),
   ],
 );

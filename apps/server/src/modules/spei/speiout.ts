@@ -99,7 +99,15 @@ async function destinationOf(db: DbOrTx, business: BusinessRow, input: SpeiOutIn
     const a = await clabeAccountOf(db, business.v_uid, input.clabeAccountId);
     if (!a.b_active) throw rule('La cuenta está desactivada');
     if (a.v_usage_scope === 'DISPERSION') throw rule('Esta cuenta solo puede usarse para dispersiones');
-    return { clabe: a.v_clabe, bankCode: a.v_bank_code, name: input.beneficiaryName ?? a.v_account_holder_name, rfc: a.v_rfc, alias: input.alias ?? a.v_alias, accountId: a.v_uid, dailyLimit: a.n_daily_transfer_limit_cents };
+    return {
+      clabe: a.v_clabe,
+      bankCode: a.v_bank_code,
+      name: input.beneficiaryName ?? a.v_account_holder_name,
+      rfc: a.v_rfc,
+      alias: input.alias ?? a.v_alias,
+      accountId: a.v_uid,
+      dailyLimit: a.n_daily_transfer_limit_cents,
+    };
   }
   const checked = validateClabe(input.clabe ?? '');
   if (!checked.ok) throw fieldError('Clabe', checked.message, checked.key);
@@ -121,7 +129,14 @@ async function destinationOf(db: DbOrTx, business: BusinessRow, input: SpeiOutIn
  * business's account, and whether a second user must authorise it (not asked again when it is
  * being authorised).
  */
-async function planSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now: Date, approving: boolean, account: (b: BusinessRow) => Promise<LedgerAccount | null>): Promise<SpeiOutPlan> {
+async function planSpeiOut(
+  db: DbOrTx,
+  actor: Actor,
+  input: SpeiOutInput,
+  now: Date,
+  approving: boolean,
+  account: (b: BusinessRow) => Promise<LedgerAccount | null>,
+): Promise<SpeiOutPlan> {
   const business = await assertBusinessActive(db, actor.client);
   const source = await businessSource(db, business, await account(business));
   const plan = await planPayout(db, source, await destinationOf(db, business, input), input, now);
@@ -134,17 +149,36 @@ async function planSpeiOut(db: DbOrTx, actor: Actor, input: SpeiOutInput, now: D
  * Above the business's maker-checker threshold it is only written «Por autorizar»; `approving` is
  * that order, being authorised now by a second user (the same row, its maker and key kept).
  */
-export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, opts: { now?: Date; approving?: MovementRow; planned?: SpeiOutPlan } = {}): Promise<BusinessMovement> {
+export async function sendSpeiOut(
+  tx: Tx,
+  actor: Actor,
+  input: SpeiOutInput,
+  opts: { now?: Date; approving?: MovementRow; planned?: SpeiOutPlan } = {},
+): Promise<BusinessMovement> {
   const { now = new Date(), approving, planned } = opts;
   const open = (b: BusinessRow) => businessAccount(tx, b);
   // The preflight read the account (it is opened only if it was missing then).
-  const plan = planned ? { ...planned, source: { ...planned.source, account: planned.source.account ?? (await open(planned.business)) } } : await planSpeiOut(tx, actor, input, now, !!approving, open);
+  const plan = planned
+    ? { ...planned, source: { ...planned.source, account: planned.source.account ?? (await open(planned.business)) } }
+    : await planSpeiOut(tx, actor, input, now, !!approving, open);
   const { destination, charges } = plan;
   const id = approving?.v_uid ?? randomUUID();
   const to = `${formatCurrency(charges.amountCents)} a ${destination.name} (${bankName(destination.bankCode)}, terminación ${destination.clabe.slice(-4)})`;
   const activity = plan.awaitsApproval
-    ? { actor, section: SECTION, action: 'Agregar', activity: `Registró una transferencia SPEI por autorizar de ${to}`, detail: { movement: id, total: amountOut(charges.totalCents) } }
-    : { actor, section: SECTION, action: approving ? 'Editar' : 'Agregar', activity: `${approving ? 'Autorizó' : 'Envió'} una transferencia SPEI de ${to}`, detail: { movement: id, total: amountOut(charges.totalCents) } };
+    ? {
+        actor,
+        section: SECTION,
+        action: 'Agregar',
+        activity: `Registró una transferencia SPEI por autorizar de ${to}`,
+        detail: { movement: id, total: amountOut(charges.totalCents) },
+      }
+    : {
+        actor,
+        section: SECTION,
+        action: approving ? 'Editar' : 'Agregar',
+        activity: `${approving ? 'Autorizó' : 'Envió'} una transferencia SPEI de ${to}`,
+        detail: { movement: id, total: amountOut(charges.totalCents) },
+      };
   const placed = await placePayout(
     tx,
     plan,
@@ -178,9 +212,20 @@ async function awaitingOrder(db: DbOrTx, actor: Actor, id: string, lock = false)
 /** The order as it was asked for; a payment day that has come is dropped (it is sent now). */
 function approvedInput(m: MovementRow, now: Date): SpeiOutInput {
   const paymentDay = m.d_payment_day && isFuturePaymentDay(m.d_payment_day, mexicoDate(now)) ? m.d_payment_day : undefined;
-  const to = m.v_uid_clabe_account ? { clabeAccountId: m.v_uid_clabe_account } : { clabe: m.v_beneficiary_clabe ?? '', beneficiaryRfc: m.v_beneficiary_rfc ?? undefined };
+  const to = m.v_uid_clabe_account
+    ? { clabeAccountId: m.v_uid_clabe_account }
+    : { clabe: m.v_beneficiary_clabe ?? '', beneficiaryRfc: m.v_beneficiary_rfc ?? undefined };
   // The maker saw the holder check (a mismatch was confirmed and remembered).
-  return { ...to, beneficiaryName: m.v_beneficiary_name ?? undefined, alias: m.v_alias ?? undefined, amount: m.n_amount_cents, concept: m.v_concept ?? '', reference: m.v_reference ?? '', paymentDay, confirmHolder: true };
+  return {
+    ...to,
+    beneficiaryName: m.v_beneficiary_name ?? undefined,
+    alias: m.v_alias ?? undefined,
+    amount: m.n_amount_cents,
+    concept: m.v_concept ?? '',
+    reference: m.v_reference ?? '',
+    paymentDay,
+    confirmHolder: true,
+  };
 }
 
 /** A second user authorises: held and queued exactly as a SPEI out made now (balance and limits of this moment). */
@@ -194,10 +239,22 @@ export async function rejectSpeiOut(tx: Tx, actor: Actor, id: string): Promise<B
   const m = await awaitingOrder(tx, actor, id, true);
   const [row] = await tx
     .update(businessMovements)
-    .set({ i_status: S.rechazadaAutorizador, i_previous_status: m.i_status, v_changed_by_email: actor.email, d_cancelled_at: sql`now()`, d_update_at: sql`now()` })
+    .set({
+      i_status: S.rechazadaAutorizador,
+      i_previous_status: m.i_status,
+      v_changed_by_email: actor.email,
+      d_cancelled_at: sql`now()`,
+      d_update_at: sql`now()`,
+    })
     .where(eq(businessMovements.v_uid, m.v_uid))
     .returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Rechazó la transferencia SPEI por autorizar de ${formatCurrency(m.n_amount_cents)} a ${m.v_beneficiary_name ?? ''}`, detail: { movement: m.v_uid } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Editar',
+    activity: `Rechazó la transferencia SPEI por autorizar de ${formatCurrency(m.n_amount_cents)} a ${m.v_beneficiary_name ?? ''}`,
+    detail: { movement: m.v_uid },
+  });
   const bal = await businessLedgerBalance(tx, { v_client: m.v_client });
   return movementOut(row!, bal.availableBalance);
 }
@@ -236,7 +293,12 @@ export async function cancelSpeiOut(tx: Tx, actor: Actor, id: string, mode: 'can
 }
 
 /** Changes the texts of a pending, unsent order (the transference PUT); the amount never changes. */
-export async function editPendingSpeiOut(tx: Tx, actor: Actor, id: string, d: { beneficiaryName?: string; alias?: string; reference?: string; concept?: string }): Promise<MovementRow> {
+export async function editPendingSpeiOut(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  d: { beneficiaryName?: string; alias?: string; reference?: string; concept?: string },
+): Promise<MovementRow> {
   const m = await movementFor(tx, actor, id, true);
   if (m.v_type !== 'SPEI_OUT') throw notFound(MOVEMENT_NOT_FOUND);
   if (m.i_status !== S.pendiente) throw rule('Solo se puede modificar una transferencia pendiente que aún no se envía');
@@ -252,7 +314,12 @@ export async function editPendingSpeiOut(tx: Tx, actor: Actor, id: string, d: { 
     })
     .where(eq(businessMovements.v_uid, m.v_uid))
     .returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Modificó la transferencia pendiente ${m.v_tracking_key}`, detail: { movement: m.v_uid } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Editar',
+    activity: `Modificó la transferencia pendiente ${m.v_tracking_key}`,
+    detail: { movement: m.v_uid },
+  });
   return row!;
 }
-

@@ -55,44 +55,93 @@ export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   const path = '/api/v1/transference';
 
-  app.get(path, { config: READ, schema: { tags, summary: 'Transferencias SPEI enviadas de la empresa', querystring: TransferenceListQuery, response: { 200: answer(perPageOf(Transference)) } } }, async (req) => {
-    const q = req.query;
-    const b = await businessFor(db, actorOf(req), q.BusinessId);
-    const { rows, total } = await queryMovements(db, b.v_uid, { type: 'SPEI_OUT', status: q.n_status }, { limit: q.perPage, offset: (q.page - 1) * q.perPage });
-    return ok({ items: rows.map(toTransference), page: q.page, perPage: q.perPage, pages: pagesFor(total, q.perPage), total });
-  });
+  app.get(
+    path,
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'Transferencias SPEI enviadas de la empresa',
+        querystring: TransferenceListQuery,
+        response: { 200: answer(perPageOf(Transference)) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const b = await businessFor(db, actorOf(req), q.BusinessId);
+      const { rows, total } = await queryMovements(
+        db,
+        b.v_uid,
+        { type: 'SPEI_OUT', status: q.n_status },
+        { limit: q.perPage, offset: (q.page - 1) * q.perPage },
+      );
+      return ok({ items: rows.map(toTransference), page: q.page, perPage: q.perPage, pages: pagesFor(total, q.perPage), total });
+    },
+  );
 
   app.post(
     path,
     {
       config: { ...SEND, money: SPEI_OUT_MONEY },
-      schema: { tags, summary: 'Crear una transferencia SPEI (igual que business-movement/speiout). Requiere Idempotency-Key', body: TransferenceCreateBody, response: { 200: answer(Transference) } },
+      schema: {
+        tags,
+        summary: 'Crear una transferencia SPEI (igual que business-movement/speiout). Requiere Idempotency-Key',
+        body: TransferenceCreateBody,
+        response: { 200: answer(Transference) },
+      },
     },
     (req, reply) => {
       const b = req.body;
       return speiOutCommand(
         req,
         reply,
-        { clabeAccountId: b.v_uid_account, clabe: b.v_clabe_destination, beneficiaryName: b.v_recipients_name, alias: b.v_alias, amount: b.n_amount, concept: b.v_concept, reference: b.v_reference, confirmHolder: b.b_confirm_holder },
+        {
+          clabeAccountId: b.v_uid_account,
+          clabe: b.v_clabe_destination,
+          beneficiaryName: b.v_recipients_name,
+          alias: b.v_alias,
+          amount: b.n_amount,
+          concept: b.v_concept,
+          reference: b.v_reference,
+          confirmHolder: b.b_confirm_holder,
+        },
         b.v_security_code,
         toTransference,
       );
     },
   );
 
-  app.get(`${path}/:id`, { config: READ, schema: { tags, summary: 'Una transferencia', params: MovementIdParams, response: { 200: answer(Transference) } } }, async (req) => {
-    const m = await movementFor(db, actorOf(req), req.params.id);
-    if (m.v_type !== 'SPEI_OUT') throw notFound(MOVEMENT_NOT_FOUND);
-    return ok(toTransference(movementOut(m)));
-  });
+  app.get(
+    `${path}/:id`,
+    { config: READ, schema: { tags, summary: 'Una transferencia', params: MovementIdParams, response: { 200: answer(Transference) } } },
+    async (req) => {
+      const m = await movementFor(db, actorOf(req), req.params.id);
+      if (m.v_type !== 'SPEI_OUT') throw notFound(MOVEMENT_NOT_FOUND);
+      return ok(toTransference(movementOut(m)));
+    },
+  );
 
   app.put(
     `${path}/:id`,
-    { config: SEND, schema: { tags, summary: 'Modificar concepto, referencia, alias o beneficiario de una transferencia pendiente no enviada', params: MovementIdParams, body: TransferenceUpdateBody, response: { 200: answer(Transference) } } },
+    {
+      config: SEND,
+      schema: {
+        tags,
+        summary: 'Modificar concepto, referencia, alias o beneficiario de una transferencia pendiente no enviada',
+        params: MovementIdParams,
+        body: TransferenceUpdateBody,
+        response: { 200: answer(Transference) },
+      },
+    },
     async (req) => {
       const b = req.body;
       const row = await db.transaction((tx) =>
-        editPendingSpeiOut(tx, actorOf(req), req.params.id, { beneficiaryName: b.v_recipients_name, alias: b.v_alias, reference: b.v_reference, concept: b.v_concept }),
+        editPendingSpeiOut(tx, actorOf(req), req.params.id, {
+          beneficiaryName: b.v_recipients_name,
+          alias: b.v_alias,
+          reference: b.v_reference,
+          concept: b.v_concept,
+        }),
       );
       return ok(toTransference(movementOut(row)), 'Transferencia actualizada');
     },
@@ -100,8 +149,18 @@ export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${path}/delete/:id`,
-    { config: { ...CANCEL, money: UNDO_MONEY }, schema: { tags, summary: 'Cancelar una transferencia pendiente no enviada (libera la retención). Requiere Idempotency-Key', params: MovementIdParams, response: { 200: answer(Transference) } } },
+    {
+      config: { ...CANCEL, money: UNDO_MONEY },
+      schema: {
+        tags,
+        summary: 'Cancelar una transferencia pendiente no enviada (libera la retención). Requiere Idempotency-Key',
+        params: MovementIdParams,
+        response: { 200: answer(Transference) },
+      },
+    },
     (req, reply) =>
-      runMoney(req, reply, { execute: async (tx) => ({ data: toTransference(await cancelSpeiOut(tx, actorOf(req), req.params.id, 'cancel')), message: 'Transferencia cancelada' }) }),
+      runMoney(req, reply, {
+        execute: async (tx) => ({ data: toTransference(await cancelSpeiOut(tx, actorOf(req), req.params.id, 'cancel')), message: 'Transferencia cancelada' }),
+      }),
   );
 };

@@ -49,7 +49,8 @@ export async function walletOrderChanged(tx: Tx, m: MovementRow): Promise<void> 
   if (m.v_client.startsWith('WAL')) await walletOrderOutcome(tx, m);
 }
 
-export const walletAccount = (tx: Tx, h: Pick<ClabeHolder, 'client' | 'name'>): Promise<LedgerAccount> => openAccount(tx, { ownerKind: 'wallet', owner: h.client, name: h.name });
+export const walletAccount = (tx: Tx, h: Pick<ClabeHolder, 'client' | 'name'>): Promise<LedgerAccount> =>
+  openAccount(tx, { ownerKind: 'wallet', owner: h.client, name: h.name });
 
 /** A credit's legs: the customer gets amount − commission − IVA, against `from` (SPEI clearing by default). */
 export function creditLegs(account: LedgerAccount, charges: Charges, from: PostingInput = { book: 'spei-clearing', amountCents: 0n }): PostingInput[] {
@@ -64,7 +65,10 @@ export function creditLegs(account: LedgerAccount, charges: Charges, from: Posti
 }
 
 type MovementValues = typeof businessMovements.$inferInsert;
-type WalletRowValues = Omit<MovementValues, 'v_uid' | 'v_uid_business' | 'v_client' | 'n_amount_cents' | 'n_commission_cents' | 'n_iva_cents' | 'n_total_cents' | 'i_status' | 'd_operation_date'> & { d_operation_date?: string };
+type WalletRowValues = Omit<
+  MovementValues,
+  'v_uid' | 'v_uid_business' | 'v_client' | 'n_amount_cents' | 'n_commission_cents' | 'n_iva_cents' | 'n_total_cents' | 'i_status' | 'd_operation_date'
+> & { d_operation_date?: string };
 
 const holderColumns = (h: ClabeHolder, charges: Charges, now: Date) => ({
   v_uid_business: h.userId,
@@ -81,16 +85,36 @@ const holderColumns = (h: ClabeHolder, charges: Charges, now: Date) => ({
  * transaction. `onConflictDoNothing` lets a concurrent duplicate of an incoming order lose quietly
  * (null: the caller reads the first).
  */
-export async function creditHolder(tx: Tx, h: ClabeHolder, charges: Charges, values: WalletRowValues & { v_type: 'SPEI_IN' | 'DEPOSIT' }, now = new Date()): Promise<MovementRow | null> {
+export async function creditHolder(
+  tx: Tx,
+  h: ClabeHolder,
+  charges: Charges,
+  values: WalletRowValues & { v_type: 'SPEI_IN' | 'DEPOSIT' },
+  now = new Date(),
+): Promise<MovementRow | null> {
   const id = randomUUID();
   const [row] = await tx
     .insert(businessMovements)
-    .values({ v_uid: id, ...holderColumns(h, charges, now), i_status: S.liquidada, v_beneficiary_clabe: h.clabe, v_beneficiary_bank_code: PROVIDER_BANK, v_beneficiary_name: h.name, d_settled_at: now, ...values })
+    .values({
+      v_uid: id,
+      ...holderColumns(h, charges, now),
+      i_status: S.liquidada,
+      v_beneficiary_clabe: h.clabe,
+      v_beneficiary_bank_code: PROVIDER_BANK,
+      v_beneficiary_name: h.name,
+      d_settled_at: now,
+      ...values,
+    })
     .onConflictDoNothing()
     .returning();
   if (!row) return null;
   const account = await walletAccount(tx, h);
-  const moved = await postTransaction(tx, { kind: values.v_type === 'DEPOSIT' ? 'deposit' : 'spei-in', reference: id, memo: memoOf(row), postings: creditLegs(account, charges) });
+  const moved = await postTransaction(tx, {
+    kind: values.v_type === 'DEPOSIT' ? 'deposit' : 'spei-in',
+    reference: id,
+    memo: memoOf(row),
+    postings: creditLegs(account, charges),
+  });
   const [final] = await tx.update(businessMovements).set({ v_uid_transaction: moved.transactionId }).where(eq(businessMovements.v_uid, id)).returning();
   await walletReceived(tx, h, final!);
   return final!;
@@ -111,9 +135,29 @@ export async function walletToWallet(
 ): Promise<{ out: MovementRow; in: MovementRow }> {
   const outId = randomUUID();
   const inId = randomUUID();
-  const parties = { v_source_clabe: from.clabe, v_source_bank_code: PROVIDER_BANK, v_source_name: from.name, v_beneficiary_clabe: to.clabe, v_beneficiary_bank_code: PROVIDER_BANK, v_beneficiary_name: to.name, d_settled_at: now, i_status: S.liquidada, v_concept: values.v_concept };
+  const parties = {
+    v_source_clabe: from.clabe,
+    v_source_bank_code: PROVIDER_BANK,
+    v_source_name: from.name,
+    v_beneficiary_clabe: to.clabe,
+    v_beneficiary_bank_code: PROVIDER_BANK,
+    v_beneficiary_name: to.name,
+    d_settled_at: now,
+    i_status: S.liquidada,
+    v_concept: values.v_concept,
+  };
   const received = { amountCents: charges.amountCents, commissionCents: 0n, ivaCents: 0n, totalCents: charges.amountCents };
-  const [outRow] = await tx.insert(businessMovements).values({ v_uid: outId, ...holderColumns(from, charges, now), ...parties, v_type: 'WALLET_OUT', v_uid_user: values.v_uid_user, v_idempotency_key: values.v_idempotency_key }).returning();
+  const [outRow] = await tx
+    .insert(businessMovements)
+    .values({
+      v_uid: outId,
+      ...holderColumns(from, charges, now),
+      ...parties,
+      v_type: 'WALLET_OUT',
+      v_uid_user: values.v_uid_user,
+      v_idempotency_key: values.v_idempotency_key,
+    })
+    .returning();
   await tx.insert(businessMovements).values({ v_uid: inId, ...holderColumns(to, received, now), ...parties, v_type: 'WALLET_IN', v_reference: null });
   const [a, b] = [await walletAccount(tx, from), await walletAccount(tx, to)];
   const moved = await postTransaction(tx, {
@@ -182,7 +226,16 @@ export async function deliverToWallet(
     tx,
     holder,
     charges,
-    { v_type: 'SPEI_IN', v_source_clabe: m.v_source_clabe, v_source_bank_code: PROVIDER_BANK, v_source_name: m.v_source_name, v_concept: m.v_concept, v_reference: m.v_reference, v_tracking_key: m.v_tracking_key, v_rail: 'interno' },
+    {
+      v_type: 'SPEI_IN',
+      v_source_clabe: m.v_source_clabe,
+      v_source_bank_code: PROVIDER_BANK,
+      v_source_name: m.v_source_name,
+      v_concept: m.v_concept,
+      v_reference: m.v_reference,
+      v_tracking_key: m.v_tracking_key,
+      v_rail: 'interno',
+    },
     now,
   );
   return settled;

@@ -69,10 +69,20 @@ async function liveStaff(db: DbOrTx, id: string, lock = false): Promise<users.Us
 
 // ---- reads ------------------------------------------------------------------------------------------
 
-export async function listStaff(db: DbOrTx, q: PageInput & users.UserSortInput & { Search?: string; Status?: keyof typeof users.STATUS_GROUPS; blockedOnly?: boolean }) {
+export async function listStaff(
+  db: DbOrTx,
+  q: PageInput & users.UserSortInput & { Search?: string; Status?: keyof typeof users.STATUS_GROUPS; blockedOnly?: boolean },
+) {
   const statuses = q.blockedOnly ? users.STATUS_GROUPS.bloqueado : q.Status ? users.STATUS_GROUPS[q.Status] : undefined;
-  const [{ rows, total }, roles] = await Promise.all([users.listUsers(db, { prefix: 'FAR', Search: q.Search, statuses, Page: q.Page, Size: q.Size, SortBy: q.SortBy, SortDir: q.SortDir }), users.roleNames(db)]);
-  return toPage(rows.map((u) => users.userListItem(u, roles)), total, q);
+  const [{ rows, total }, roles] = await Promise.all([
+    users.listUsers(db, { prefix: 'FAR', Search: q.Search, statuses, Page: q.Page, Size: q.Size, SortBy: q.SortBy, SortDir: q.SortDir }),
+    users.roleNames(db),
+  ]);
+  return toPage(
+    rows.map((u) => users.userListItem(u, roles)),
+    total,
+    q,
+  );
 }
 
 export async function getStaff(db: DbOrTx, id: string): Promise<AdminUserDetail> {
@@ -171,7 +181,12 @@ export async function updateStaff(tx: DbOrTx, actor: Actor, d: AdminUpdate): Pro
   const target = await liveStaff(tx, d.Id, true);
   if (isSuperUser(target) && !actor.isSuper) throw forbidden(SUPER_ONLY);
   const { curp } = await checkAdminInput(tx, actor, d, target.v_uid);
-  if (isSuperUser(target) && d.RoleId !== ROLE_IDS.super && users.canSignIn(target) && (await users.countOtherActiveWithRole(tx, ROLE_IDS.super, target.v_uid)) === 0) {
+  if (
+    isSuperUser(target) &&
+    d.RoleId !== ROLE_IDS.super &&
+    users.canSignIn(target) &&
+    (await users.countOtherActiveWithRole(tx, ROLE_IDS.super, target.v_uid)) === 0
+  ) {
     throw rule('Debe existir al menos un super administrador activo');
   }
   if (d.Email !== target.v_email) {
@@ -245,7 +260,10 @@ async function loadDepartment(db: DbOrTx, id: string): Promise<DepartmentRow> {
 export const getDepartment = async (db: DbOrTx, id: string) => departmentOut(await loadDepartment(db, id));
 
 async function assertDepartmentNameFree(db: DbOrTx, name: string, except?: string) {
-  const [dup] = await db.select().from(departments).where(sql`lower(${departments.v_name}) = lower(${name})`);
+  const [dup] = await db
+    .select()
+    .from(departments)
+    .where(sql`lower(${departments.v_name}) = lower(${name})`);
   if (dup && dup.v_uid !== except) throw conflict('Ya existe un departamento con ese nombre');
 }
 
@@ -288,7 +306,10 @@ const employeeOut = (e: EmployeeRow) => ({
 
 /** By the record's id or by its user's id (one record per user). */
 async function findEmployee(db: DbOrTx, id: string): Promise<EmployeeRow> {
-  const [e] = await db.select().from(employees).where(or(eq(employees.v_uid, id), eq(employees.v_uid_user, id)));
+  const [e] = await db
+    .select()
+    .from(employees)
+    .where(or(eq(employees.v_uid, id), eq(employees.v_uid_user, id)));
   if (!e) throw notFound('El empleado no existe');
   return e;
 }
@@ -319,8 +340,17 @@ export async function createEmployee(tx: DbOrTx, actor: Actor, d: z.output<typeo
   if (isSuperUser(user) && !actor.isSuper) throw forbidden(SUPER_ONLY);
   if (await employeeOf(tx, user.v_uid)) throw conflict('El usuario ya tiene un registro de empleado');
   await checkEmployeeInput(tx, d, user.v_uid);
-  const [row] = await tx.insert(employees).values({ v_uid_user: user.v_uid, ...employeeValues(d) }).returning();
-  await recordActivity(tx, { actor, parentUserId: user.v_uid, section: SECTION, action: 'Agregar', activity: `Registró los datos de empleado de ${user.v_email}` });
+  const [row] = await tx
+    .insert(employees)
+    .values({ v_uid_user: user.v_uid, ...employeeValues(d) })
+    .returning();
+  await recordActivity(tx, {
+    actor,
+    parentUserId: user.v_uid,
+    section: SECTION,
+    action: 'Agregar',
+    activity: `Registró los datos de empleado de ${user.v_email}`,
+  });
   return employeeOut(row!);
 }
 

@@ -92,7 +92,9 @@ export function accountStatePdf(s: AccountState): Promise<Buffer> {
         if (amount < 0n) debits -= amount;
         else credits += amount;
         // A move between the customer's own accounts is neither a charge nor a credit: its amount is told in words.
-        const own = m.OwnTransfer ? `\nTraspaso entre tus cuentas por ${formatCurrency(decimalCents(m.Amount) < 0n ? -decimalCents(m.Amount) : decimalCents(m.Amount))}` : '';
+        const own = m.OwnTransfer
+          ? `\nTraspaso entre tus cuentas por ${formatCurrency(decimalCents(m.Amount) < 0n ? -decimalCents(m.Amount) : decimalCents(m.Amount))}`
+          : '';
         return {
           cells: [
             formatDateTime(m.Date),
@@ -104,7 +106,11 @@ export function accountStatePdf(s: AccountState): Promise<Buffer> {
           ],
         };
       });
-      if (rows.length > 0) rows.push({ cells: ['', 'Totales del periodo', '', formatCurrency(debits), formatCurrency(credits), formatCurrency(decimalCents(s.ClosingBalance))], bold: true });
+      if (rows.length > 0)
+        rows.push({
+          cells: ['', 'Totales del periodo', '', formatCurrency(debits), formatCurrency(credits), formatCurrency(decimalCents(s.ClosingBalance))],
+          bold: true,
+        });
       table(doc, COLUMNS, rows, 'Sin movimientos en el periodo.');
 
       doc.y += 14;

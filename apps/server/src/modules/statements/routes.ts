@@ -1,4 +1,14 @@
-import { AccountState, AccountStateBody, AdminDashboard, BusinessDashboard, BusinessMovementPage, DashboardBusinessQuery, MovementsBody, MovementsExportBody, answer } from '@far/contracts';
+import {
+  AccountState,
+  AccountStateBody,
+  AdminDashboard,
+  BusinessDashboard,
+  BusinessMovementPage,
+  DashboardBusinessQuery,
+  MovementsBody,
+  MovementsExportBody,
+  answer,
+} from '@far/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/guard';
 import { ok } from '../../platform/reply';
@@ -15,7 +25,15 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/business-movement/movements`,
-    { config: money('/movement'), schema: { tags, summary: 'Movimientos de la empresa: fechas, tipo, estatus, búsqueda y paginación', body: MovementsBody, response: { 200: answer(BusinessMovementPage) } } },
+    {
+      config: money('/movement'),
+      schema: {
+        tags,
+        summary: 'Movimientos de la empresa: fechas, tipo, estatus, búsqueda y paginación',
+        body: MovementsBody,
+        response: { 200: answer(BusinessMovementPage) },
+      },
+    },
     async (req) => ok(await statements.listMovements(db, actorOf(req), req.body)),
   );
 
@@ -45,19 +63,37 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
       const pdf = await statements.accountStatePdf(data);
       const name = `estado-de-cuenta-${data.Business.ClientNumber}-${req.body.Year}-${String(req.body.Month).padStart(2, '0')}.pdf`;
       // A Buffer is sent as it is (Fastify does not serialise it against the JSON schema).
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf as never);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(pdf as never);
     },
   );
 
   app.get(
     `${base}/dashboard/business`,
-    { config: money('/dashboard'), schema: { tags, summary: 'Tablero de la empresa: saldo, en tránsito, últimos movimientos y entradas/salidas de 30 días', querystring: DashboardBusinessQuery, response: { 200: answer(BusinessDashboard) } } },
+    {
+      config: money('/dashboard'),
+      schema: {
+        tags,
+        summary: 'Tablero de la empresa: saldo, en tránsito, últimos movimientos y entradas/salidas de 30 días',
+        querystring: DashboardBusinessQuery,
+        response: { 200: answer(BusinessDashboard) },
+      },
+    },
     async (req) => ok(await statements.businessDashboard(db, actorOf(req), req.query.BusinessId)),
   );
 
   app.get(
     `${base}/dashboard/admin`,
-    { config: { access: { FAR: { menu: '/dashboard', permission: 'Ver' } } }, schema: { tags, summary: 'Tablero del personal FAR: saldos totales, volumen SPEI de hoy y órdenes pendientes', response: { 200: answer(AdminDashboard) } } },
+    {
+      config: { access: { FAR: { menu: '/dashboard', permission: 'Ver' } } },
+      schema: {
+        tags,
+        summary: 'Tablero del personal FAR: saldos totales, volumen SPEI de hoy y órdenes pendientes',
+        response: { 200: answer(AdminDashboard) },
+      },
+    },
     async () => ok(await statements.adminDashboard(db)),
   );
 };

@@ -3,20 +3,23 @@
  * (/account/status) and the money dashboards. Everything here reads: the ledger for balances and
  * statements (the closing balance is the ledger's), the SPEI module for orders and their status.
  */
-import {
-  amountOut,
-  type AccountState,
-  type BusinessMovement,
-  type MovementSortField,
-  type MovementType,
-} from '@far/contracts';
+import { amountOut, type AccountState, type BusinessMovement, type MovementSortField, type MovementType } from '@far/contracts';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { rule } from '../../platform/errors';
 import { writeExport, type ExportColumn, type ExportFile, type ExportFormat } from '../../platform/export';
 import { toPage } from '../../platform/paging';
 import { businessIdForActor, businessName, type BusinessRow } from '../businesses';
-import { bookBalances, customerAccountCode, getAccountByCode, listAccounts, statement, type CustomerKind, type Statement, type StatementEntry } from '../ledger';
+import {
+  bookBalances,
+  customerAccountCode,
+  getAccountByCode,
+  listAccounts,
+  statement,
+  type CustomerKind,
+  type Statement,
+  type StatementEntry,
+} from '../ledger';
 import { businessBalance, businessFor, movementsByIds, openOrders, legDescription, queryMovements, speiVolume, type MovementFilters } from '../spei';
 import { MONTH_NAMES, addDays, dayBounds, mexicoDate, monthBounds } from '../../platform/mexico-time';
 import { decimalCents as cents } from './pdf';
@@ -38,7 +41,13 @@ export interface MovementsQuery {
   SortDir?: 'asc' | 'desc';
 }
 
-const filtersOf = (q: Omit<MovementsQuery, 'Page' | 'Size' | 'BusinessId' | 'SortBy' | 'SortDir'>): MovementFilters => ({ from: q.From, to: q.To, type: q.Type, status: q.Status, search: q.Search });
+const filtersOf = (q: Omit<MovementsQuery, 'Page' | 'Size' | 'BusinessId' | 'SortBy' | 'SortDir'>): MovementFilters => ({
+  from: q.From,
+  to: q.To,
+  type: q.Type,
+  status: q.Status,
+  search: q.Search,
+});
 
 // ---- movements and exports ---------------------------------------------------------------------------
 
@@ -47,7 +56,6 @@ export async function listMovements(db: DbOrTx, actor: Actor, q: MovementsQuery)
   const { rows, total } = await queryMovements(db, businessId, filtersOf(q), { limit: q.Size, offset: (q.Page - 1) * q.Size }, q);
   return toPage(rows, total, q);
 }
-
 
 /** The columns of the movements export: identifiers stay text, the date is a date, amounts are money. */
 const EXPORT_COLUMNS: ExportColumn<BusinessMovement>[] = [
@@ -72,7 +80,11 @@ const EXPORT_COLUMNS: ExportColumn<BusinessMovement>[] = [
 ];
 
 /** The filtered movements (every page, up to EXPORT_MAX_ROWS) as CSV (UTF-8 with BOM) or XLSX. */
-export async function exportMovements(db: DbOrTx, actor: Actor, q: Omit<MovementsQuery, 'Page' | 'Size' | 'SortBy' | 'SortDir'> & { Format: ExportFormat }): Promise<ExportFile> {
+export async function exportMovements(
+  db: DbOrTx,
+  actor: Actor,
+  q: Omit<MovementsQuery, 'Page' | 'Size' | 'SortBy' | 'SortDir'> & { Format: ExportFormat },
+): Promise<ExportFile> {
   const b = await businessFor(db, actor, q.BusinessId);
   const { rows, total } = await queryMovements(db, b.v_uid, filtersOf(q), { limit: EXPORT_MAX_ROWS + 1, offset: 0 });
   if (total > EXPORT_MAX_ROWS) throw rule(`La exportación admite máximo ${EXPORT_MAX_ROWS.toLocaleString('es-MX')} movimientos; acota las fechas`);
@@ -94,7 +106,13 @@ async function statementBusiness(db: DbOrTx, actor: Actor, businessId: string | 
 /** The statement of a Mexico City month: opening balance, every posting, commissions and IVA, closing balance (the ledger's). */
 export async function accountState(db: DbOrTx, actor: Actor, q: { BusinessId?: string; Year: number; Month: number }, now = new Date()): Promise<AccountState> {
   const b = await statementBusiness(db, actor, q.BusinessId);
-  return ledgerAccountState(db, { Id: b.v_uid, Name: businessName(b), Rfc: b.v_rfc, AccountNumber: b.v_account_number, ClientNumber: b.v_client }, 'business', q, now);
+  return ledgerAccountState(
+    db,
+    { Id: b.v_uid, Name: businessName(b), Rfc: b.v_rfc, AccountNumber: b.v_account_number, ClientNumber: b.v_client },
+    'business',
+    q,
+    now,
+  );
 }
 
 /**
@@ -109,7 +127,8 @@ function mergedLines(statements: Statement[]) {
   const main = statements[0]!.account.id;
   const byTransaction = new Map<string, StatementEntry[]>();
   for (const e of statements.flatMap((s) => s.entries)) byTransaction.set(e.transaction.id, [...(byTransaction.get(e.transaction.id) ?? []), e]);
-  const own = (list: StatementEntry[]) => list.length > 1 && list.every((e) => accountIds.has(e.accountId)) && list.reduce((t, e) => t + e.amountCents, 0n) === 0n;
+  const own = (list: StatementEntry[]) =>
+    list.length > 1 && list.every((e) => accountIds.has(e.accountId)) && list.reduce((t, e) => t + e.amountCents, 0n) === 0n;
   const lines: Array<{ entry: StatementEntry; ownTransfer: boolean }> = [];
   for (const list of byTransaction.values()) {
     if (own(list)) lines.push({ entry: list.find((e) => e.accountId === main) ?? list[0]!, ownTransfer: true });
@@ -120,7 +139,13 @@ function mergedLines(statements: Statement[]) {
 }
 
 /** The monthly statement of a customer (a business's or a wallet's): its main account and, for a wallet, its budgets' sub-accounts. */
-export async function ledgerAccountState(db: DbOrTx, owner: AccountState['Business'], ownerKind: CustomerKind, q: { Year: number; Month: number }, now = new Date()): Promise<AccountState> {
+export async function ledgerAccountState(
+  db: DbOrTx,
+  owner: AccountState['Business'],
+  ownerKind: CustomerKind,
+  q: { Year: number; Month: number },
+  now = new Date(),
+): Promise<AccountState> {
   const [from, to] = monthBounds(q.Year, q.Month);
   if (from > now) throw rule('El periodo aún no comienza');
   const mainCode = customerAccountCode(owner.ClientNumber);
@@ -128,10 +153,9 @@ export async function ledgerAccountState(db: DbOrTx, owner: AccountState['Busine
   const accounts = (await listAccounts(db, owner.ClientNumber, ownerKind)).sort((a, b) => Number(b.code === mainCode) - Number(a.code === mainCode));
   const statements = await Promise.all(accounts.map((a) => statement(db, a.id, from, to)));
   const lines = statements.length ? mergedLines(statements) : [];
-  const byMovement = await movementsByIds(
-    db,
-    [...new Set(lines.map((l) => l.entry.transaction.memo?.movementId).filter((id): id is string => typeof id === 'string'))],
-  );
+  const byMovement = await movementsByIds(db, [
+    ...new Set(lines.map((l) => l.entry.transaction.memo?.movementId).filter((id): id is string => typeof id === 'string')),
+  ]);
   const opening = statements.reduce((t, st) => t + st.openingBalance, 0n);
   const closing = statements.reduce((t, st) => t + st.closingBalance, 0n);
   let deposits = 0n;

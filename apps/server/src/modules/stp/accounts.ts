@@ -35,7 +35,19 @@ export async function sweepStpAccounts(db: Db): Promise<number> {
   const since = new Date((state?.d_accounts_swept?.getTime() ?? SWEEP_MARGIN_MS) - SWEEP_MARGIN_MS);
   const issued = [...(await businessClabesSince(db, since)), ...(await walletClabesSince(db, since))];
   if (issued.length === 0) return 0;
-  const known = new Map((await db.select().from(stpAccounts).where(inArray(stpAccounts.v_clabe, issued.map((c) => c.clabe)))).map((a) => [a.v_clabe, a]));
+  const known = new Map(
+    (
+      await db
+        .select()
+        .from(stpAccounts)
+        .where(
+          inArray(
+            stpAccounts.v_clabe,
+            issued.map((c) => c.clabe),
+          ),
+        )
+    ).map((a) => [a.v_clabe, a]),
+  );
   let queued = 0;
   await db.transaction(async (tx) => {
     for (const c of issued) {
@@ -44,12 +56,28 @@ export async function sweepStpAccounts(db: Db): Promise<number> {
       // An open account not (or no longer) registered is registered; a closed one that was, is deregistered.
       const wanted = c.active ? (live ? null : ('pendiente' as const)) : live ? ('baja_pendiente' as const) : null;
       if (!wanted) continue;
-      const values = { v_status: wanted, t_holder: holderOf(c) as unknown as Record<string, unknown>, i_attempts: 0, v_last_error: null, d_next_at: sql`now()`, d_update_at: sql`now()` };
-      await tx.insert(stpAccounts).values({ v_clabe: c.clabe, v_owner_kind: c.ownerKind, v_owner: c.owner, ...values }).onConflictDoUpdate({ target: stpAccounts.v_clabe, set: values });
+      const values = {
+        v_status: wanted,
+        t_holder: holderOf(c) as unknown as Record<string, unknown>,
+        i_attempts: 0,
+        v_last_error: null,
+        d_next_at: sql`now()`,
+        d_update_at: sql`now()`,
+      };
+      await tx
+        .insert(stpAccounts)
+        .values({ v_clabe: c.clabe, v_owner_kind: c.ownerKind, v_owner: c.owner, ...values })
+        .onConflictDoUpdate({ target: stpAccounts.v_clabe, set: values });
       queued += 1;
     }
     const watermark = new Date(Math.max(...issued.map((c) => c.updatedAt.getTime())));
-    await tx.insert(stpRailState).values({ v_id: 'stp', d_accounts_swept: watermark }).onConflictDoUpdate({ target: stpRailState.v_id, set: { d_accounts_swept: sql`greatest(${stpRailState.d_accounts_swept}, ${watermark.toISOString()}::timestamptz)` } });
+    await tx
+      .insert(stpRailState)
+      .values({ v_id: 'stp', d_accounts_swept: watermark })
+      .onConflictDoUpdate({
+        target: stpRailState.v_id,
+        set: { d_accounts_swept: sql`greatest(${stpRailState.d_accounts_swept}, ${watermark.toISOString()}::timestamptz)` },
+      });
   });
   return queued;
 }
@@ -59,22 +87,32 @@ type Claimed = { clabe: string; status: 'pendiente' | 'baja_pendiente'; holder: 
 /** Registers or deregisters every account due at `now`, outside any transaction while STP is called. */
 export async function dispatchStpAccounts(db: Db, config: StpConfig, now: Date): Promise<{ calls: number; failed: number }> {
   const at = now.toISOString();
-  const claimed = ((await db.execute(sql`
+  const claimed = (
+    (await db.execute(sql`
     WITH due AS (
       SELECT v_clabe FROM ${stpAccounts}
        WHERE v_status IN ('pendiente', 'baja_pendiente') AND d_next_at <= ${at}::timestamptz AND (d_lease_until IS NULL OR d_lease_until <= ${at}::timestamptz)
        ORDER BY d_next_at LIMIT 200 FOR UPDATE SKIP LOCKED)
     UPDATE ${stpAccounts} a SET d_lease_until = ${at}::timestamptz + ${`${LEASE_MS} milliseconds`}::interval, i_attempts = a.i_attempts + 1
       FROM due WHERE a.v_clabe = due.v_clabe
-    RETURNING a.v_clabe AS clabe, a.v_status AS status, a.t_holder AS holder, a.i_attempts AS attempts`)) as unknown as { rows: Claimed[] }).rows;
+    RETURNING a.v_clabe AS clabe, a.v_status AS status, a.t_holder AS holder, a.i_attempts AS attempts`)) as unknown as { rows: Claimed[] }
+  ).rows;
   let failed = 0;
   for (const c of claimed) {
     const answer = c.status === 'pendiente' ? await registerAccount(config, c.holder) : await deregisterAccount(config, c.holder);
-    const set = (values: Partial<typeof stpAccounts.$inferInsert>, db2: DbOrTx = db) => db2.update(stpAccounts).set({ ...values, d_lease_until: null, d_update_at: sql`now()` }).where(eq(stpAccounts.v_clabe, c.clabe));
-    if (answer.kind === 'ok') await set(c.status === 'pendiente' ? { v_status: 'registrada', d_registered_at: now, v_last_error: null } : { v_status: 'baja', v_last_error: null });
+    const set = (values: Partial<typeof stpAccounts.$inferInsert>, db2: DbOrTx = db) =>
+      db2
+        .update(stpAccounts)
+        .set({ ...values, d_lease_until: null, d_update_at: sql`now()` })
+        .where(eq(stpAccounts.v_clabe, c.clabe));
+    if (answer.kind === 'ok')
+      await set(c.status === 'pendiente' ? { v_status: 'registrada', d_registered_at: now, v_last_error: null } : { v_status: 'baja', v_last_error: null });
     else {
       failed += 1;
-      await set({ v_last_error: answer.kind === 'refused' ? `STP: ${answer.message}` : answer.reason, d_next_at: new Date(now.getTime() + retryDelayMs(c.attempts)) });
+      await set({
+        v_last_error: answer.kind === 'refused' ? `STP: ${answer.message}` : answer.reason,
+        d_next_at: new Date(now.getTime() + retryDelayMs(c.attempts)),
+      });
     }
   }
   return { calls: claimed.length, failed };

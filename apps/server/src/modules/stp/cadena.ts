@@ -8,11 +8,40 @@ import { bankByClabePrefix } from '@far/contracts';
 
 /** registraOrden's fields, in the order of the cadena original. */
 export const ORDER_FIELDS = [
-  'institucionContraparte', 'empresa', 'fechaOperacion', 'folioOrigen', 'claveRastreo', 'institucionOperante', 'monto', 'tipoPago',
-  'tipoCuentaOrdenante', 'nombreOrdenante', 'cuentaOrdenante', 'rfcCurpOrdenante', 'tipoCuentaBeneficiario', 'nombreBeneficiario',
-  'cuentaBeneficiario', 'rfcCurpBeneficiario', 'emailBeneficiario', 'tipoCuentaBeneficiario2', 'nombreBeneficiario2', 'cuentaBeneficiario2',
-  'rfcCurpBeneficiario2', 'conceptoPago', 'conceptoPago2', 'claveCatUsuario1', 'claveCatUsuario2', 'clavePago', 'referenciaCobranza',
-  'referenciaNumerica', 'tipoOperacion', 'topologia', 'usuario', 'medioEntrega', 'prioridad', 'iva',
+  'institucionContraparte',
+  'empresa',
+  'fechaOperacion',
+  'folioOrigen',
+  'claveRastreo',
+  'institucionOperante',
+  'monto',
+  'tipoPago',
+  'tipoCuentaOrdenante',
+  'nombreOrdenante',
+  'cuentaOrdenante',
+  'rfcCurpOrdenante',
+  'tipoCuentaBeneficiario',
+  'nombreBeneficiario',
+  'cuentaBeneficiario',
+  'rfcCurpBeneficiario',
+  'emailBeneficiario',
+  'tipoCuentaBeneficiario2',
+  'nombreBeneficiario2',
+  'cuentaBeneficiario2',
+  'rfcCurpBeneficiario2',
+  'conceptoPago',
+  'conceptoPago2',
+  'claveCatUsuario1',
+  'claveCatUsuario2',
+  'clavePago',
+  'referenciaCobranza',
+  'referenciaNumerica',
+  'tipoOperacion',
+  'topologia',
+  'usuario',
+  'medioEntrega',
+  'prioridad',
+  'iva',
 ] as const;
 
 /** An account registration's cadena: empresa, cuenta, RFC or CURP. */
@@ -25,7 +54,8 @@ export const cadenaOriginal = (fields: readonly string[], values: StpFields): st
 export const sign = (key: KeyObject, cadena: string): string => createSign('RSA-SHA256').update(cadena, 'utf8').sign(key, 'base64');
 
 /** What STP does with a firma: true when it is the signature of `cadena` under the public key. */
-export const verifySignature = (key: KeyObject, cadena: string, firma: string): boolean => createVerify('RSA-SHA256').update(cadena, 'utf8').verify(key, firma, 'base64');
+export const verifySignature = (key: KeyObject, cadena: string, firma: string): boolean =>
+  createVerify('RSA-SHA256').update(cadena, 'utf8').verify(key, firma, 'base64');
 
 /** STP's participant number. */
 export const STP_INSTITUTION = '90646';
@@ -35,7 +65,12 @@ const LIMITS = { nombre: 39, concepto: 39, claveRastreo: 29 } as const;
 
 /** STP takes plain ASCII: accents are dropped (Ñ → N), anything else outside printable ASCII becomes a space. */
 export function stpText(text: string, max: number): string {
-  const ascii = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, ' ').replace(/\s+/g, ' ').trim();
+  const ascii = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return ascii.slice(0, max).trim();
 }
 

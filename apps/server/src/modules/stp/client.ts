@@ -28,7 +28,12 @@ const unavailable = (reason: string): StpAnswer<never> => ({ kind: 'unavailable'
 async function call(config: StpConfig, method: 'PUT' | 'POST' | 'DELETE', path: string, body: string): Promise<StpAnswer<Record<string, unknown>>> {
   let res: Response;
   try {
-    res = await fetch(`${config.apiUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(config.timeoutMs) });
+    res = await fetch(`${config.apiUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(config.timeoutMs),
+    });
   } catch (err) {
     const name = (err as Error).name;
     return unavailable(name === 'TimeoutError' || name === 'AbortError' ? 'STP no respondió a tiempo' : 'No hubo conexión con STP');
@@ -70,7 +75,12 @@ const isNotFound = (a: StpAnswer<unknown>) => a.kind === 'refused' && (a.id === 
 /** consOrdEnvRastreo: one order we sent, by tracking key (null: STP has no such order). */
 export async function querySentOrder(config: StpConfig, claveRastreo: string, fechaOperacion: string): Promise<StpAnswer<StpQueriedOrder | null>> {
   const q = { claveRastreo, institucionOperante: STP_INSTITUTION, fechaOperacion: fechaOperacion.replaceAll('-', '') };
-  const answer = await call(config, 'POST', '/ordenPago/consOrdEnvRastreo', JSON.stringify({ empresa: config.empresa, ...q, institucionOperante: Number(STP_INSTITUTION), firma: queryFirma(config, q) }));
+  const answer = await call(
+    config,
+    'POST',
+    '/ordenPago/consOrdEnvRastreo',
+    JSON.stringify({ empresa: config.empresa, ...q, institucionOperante: Number(STP_INSTITUTION), firma: queryFirma(config, q) }),
+  );
   if (isNotFound(answer)) return { kind: 'ok', value: null };
   if (answer.kind !== 'ok') return answer;
   const order = answer.value.ordenPago as StpQueriedOrder | undefined;
@@ -80,7 +90,12 @@ export async function querySentOrder(config: StpConfig, claveRastreo: string, fe
 /** consOrdenesFech: the orders sent ('E') or received ('R') on an operation day. */
 export async function queryOrdersOfDay(config: StpConfig, tipo: 'E' | 'R', fechaOperacion: string): Promise<StpAnswer<StpQueriedOrder[]>> {
   const q = { fechaOperacion: fechaOperacion.replaceAll('-', '') };
-  const answer = await call(config, 'POST', '/ordenPago/consOrdenesFech', JSON.stringify({ empresa: config.empresa, estado: tipo, ...q, firma: queryFirma(config, q) }));
+  const answer = await call(
+    config,
+    'POST',
+    '/ordenPago/consOrdenesFech',
+    JSON.stringify({ empresa: config.empresa, estado: tipo, ...q, firma: queryFirma(config, q) }),
+  );
   if (isNotFound(answer)) return { kind: 'ok', value: [] };
   if (answer.kind !== 'ok') return answer;
   return { kind: 'ok', value: ((answer.value.lst as StpQueriedOrder[] | undefined) ?? []).filter(Boolean) };
@@ -98,11 +113,20 @@ export interface StpAccountHolder {
 }
 
 const accountBody = (config: StpConfig, h: StpAccountHolder, extra: Record<string, string>) =>
-  JSON.stringify({ ...extra, cuenta: h.cuenta, rfcCurp: h.rfcCurp, empresa: config.empresa, firma: sign(config.privateKey, cadenaOriginal(ACCOUNT_FIELDS, { empresa: config.empresa, cuenta: h.cuenta, rfcCurp: h.rfcCurp })) });
+  JSON.stringify({
+    ...extra,
+    cuenta: h.cuenta,
+    rfcCurp: h.rfcCurp,
+    empresa: config.empresa,
+    firma: sign(config.privateKey, cadenaOriginal(ACCOUNT_FIELDS, { empresa: config.empresa, cuenta: h.cuenta, rfcCurp: h.rfcCurp })),
+  });
 
 /** Registers a CLABE; STP's «Cuenta en revisión» (id 0) and «Cuenta Duplicada» (id 3: already ours) both mean registered. */
 export async function registerAccount(config: StpConfig, h: StpAccountHolder): Promise<StpAnswer<null>> {
-  const names = h.persona === 'moral' ? { nombre: h.nombre } : { nombre: h.nombre, apellidoPaterno: h.apellidoPaterno ?? 'ND', ...(h.apellidoMaterno ? { apellidoMaterno: h.apellidoMaterno } : {}) };
+  const names =
+    h.persona === 'moral'
+      ? { nombre: h.nombre }
+      : { nombre: h.nombre, apellidoPaterno: h.apellidoPaterno ?? 'ND', ...(h.apellidoMaterno ? { apellidoMaterno: h.apellidoMaterno } : {}) };
   const answer = await call(config, 'PUT', `/cuentaModule/${h.persona}`, accountBody(config, h, names));
   if (answer.kind === 'refused' && answer.id === 3) return { kind: 'ok', value: null };
   return answer.kind === 'ok' ? { kind: 'ok', value: null } : answer;

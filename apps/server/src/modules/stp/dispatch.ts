@@ -15,7 +15,14 @@ import { isTrackingKeyUsed, refusalMessage } from './errors';
 import { applyQueriedState, applyWaitingEvents, lockStpId } from './events';
 import { stpOrders, stpRailState } from './schema';
 
-type Claimed = { id: string; clave: string; fecha: string; fields: Record<string, string | number>; was: 'cola' | 'enviando' | 'por_confirmar'; attempts: number };
+type Claimed = {
+  id: string;
+  clave: string;
+  fecha: string;
+  fields: Record<string, string | number>;
+  was: 'cola' | 'enviando' | 'por_confirmar';
+  attempts: number;
+};
 
 const LEASE_MS = 120_000;
 /** Wait before asking again: 5 s × attempt², at most 5 minutes (orders should leave soon after STP is back). */
@@ -31,12 +38,17 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
     UPDATE ${stpOrders} o SET v_status = CASE WHEN due.v_status = 'cola' THEN 'enviando' ELSE due.v_status END,
            d_lease_until = ${at}::timestamptz + ${`${LEASE_MS} milliseconds`}::interval, i_attempts = o.i_attempts + 1, d_update_at = now()
       FROM due WHERE o.v_uid_movement = due.v_uid_movement
-    RETURNING o.v_uid_movement AS id, o.v_clave_rastreo AS clave, o.d_operation_date::text AS fecha, o.t_order AS fields, due.v_status AS was, o.i_attempts AS attempts`)) as unknown as { rows: Claimed[] };
+    RETURNING o.v_uid_movement AS id, o.v_clave_rastreo AS clave, o.d_operation_date::text AS fecha, o.t_order AS fields, due.v_status AS was, o.i_attempts AS attempts`)) as unknown as {
+    rows: Claimed[];
+  };
   return result.rows;
 }
 
 const setOrder = (tx: DbOrTx, id: string, values: Record<string, unknown>) =>
-  tx.update(stpOrders).set({ ...values, d_lease_until: null, d_update_at: sql`now()` }).where(sql`${stpOrders.v_uid_movement} = ${id}`);
+  tx
+    .update(stpOrders)
+    .set({ ...values, d_lease_until: null, d_update_at: sql`now()` })
+    .where(sql`${stpOrders.v_uid_movement} = ${id}`);
 
 /** STP has the order under `stpId`: kept on both rows, and any event that arrived before is applied. */
 async function registered(db: Db, c: Claimed, stpId: string, now: Date, queriedState?: { estado: string; detail: string | null }) {
@@ -72,7 +84,8 @@ async function send(db: Db, config: StpConfig, c: Claimed, now: Date): Promise<S
   }
   const answer = await querySentOrder(config, c.clave, c.fecha);
   if (answer.kind !== 'ok') await unconfirmed(db, c, answer.kind === 'refused' ? answer.message : answer.reason, later);
-  else if (answer.value === null) await setOrder(db, c.id, { v_status: 'cola', d_next_at: now }); // STP does not have it: sent again, same key
+  else if (answer.value === null)
+    await setOrder(db, c.id, { v_status: 'cola', d_next_at: now }); // STP does not have it: sent again, same key
   else {
     const found = answer.value;
     const detail = found.causaDevolucion ? `causa ${found.causaDevolucion}` : null;
@@ -84,9 +97,11 @@ async function send(db: Db, config: StpConfig, c: Claimed, now: Date): Promise<S
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 export interface DispatchResult {
@@ -122,5 +137,8 @@ export async function noteRailState(db: Db, now: Date, answered: boolean, error:
   const values = answered ? { d_last_ok: now } : {};
   const failure = error ? { d_last_failure: now, v_last_error: error } : {};
   if (!answered && !error) return;
-  await db.insert(stpRailState).values({ v_id: 'stp', ...values, ...failure }).onConflictDoUpdate({ target: stpRailState.v_id, set: { ...values, ...failure } });
+  await db
+    .insert(stpRailState)
+    .values({ v_id: 'stp', ...values, ...failure })
+    .onConflictDoUpdate({ target: stpRailState.v_id, set: { ...values, ...failure } });
 }

@@ -16,9 +16,23 @@ export type StpEvent = RailEvent['type'];
 
 /** STP's state names in both spellings (webhook) and its one- or two-letter codes (queries). */
 const STATES: Record<string, StpEvent> = {
-  LIQUIDACION: 'settle', LIQUIDADA: 'settle', LQ: 'settle', TLQ: 'settle',
-  DEVOLUCION: 'return', DEVUELTA: 'return', D: 'return',
-  CANCELACION: 'reject', CANCELADA: 'reject', CN: 'reject', CL: 'reject', CR: 'reject', CA: 'reject', RL: 'reject', RA: 'reject', RB: 'reject', TCL: 'reject',
+  LIQUIDACION: 'settle',
+  LIQUIDADA: 'settle',
+  LQ: 'settle',
+  TLQ: 'settle',
+  DEVOLUCION: 'return',
+  DEVUELTA: 'return',
+  D: 'return',
+  CANCELACION: 'reject',
+  CANCELADA: 'reject',
+  CN: 'reject',
+  CL: 'reject',
+  CR: 'reject',
+  CA: 'reject',
+  RL: 'reject',
+  RA: 'reject',
+  RB: 'reject',
+  TCL: 'reject',
 };
 
 export const eventOfState = (state: string): StpEvent | null => STATES[state.trim().toUpperCase()] ?? null;
@@ -33,7 +47,11 @@ async function applyToOrder(tx: Tx, stpId: string, event: StpEvent, detail: stri
   const [order] = await tx.select().from(stpOrders).where(eq(stpOrders.v_stp_id, stpId));
   if (!order) return false;
   const reason = detail ? `${REASONS[event]}: ${detail}` : REASONS[event];
-  const result = await applyRailEvent(tx, { type: event, trackingKey: order.v_clave_rastreo, operationDate: order.d_operation_date, railId: stpId, ...(event === 'settle' ? {} : { reason }) }, now);
+  const result = await applyRailEvent(
+    tx,
+    { type: event, trackingKey: order.v_clave_rastreo, operationDate: order.d_operation_date, railId: stpId, ...(event === 'settle' ? {} : { reason }) },
+    now,
+  );
   if (!result.applied && event === 'settle' && result.movement?.i_status === MOVEMENT_STATUS.devuelta) {
     await recordIncident(tx, {
       type: 'stp',
@@ -45,18 +63,33 @@ async function applyToOrder(tx: Tx, stpId: string, event: StpEvent, detail: stri
 }
 
 /** An event STP posted: kept, then applied now if the order is known. Answers whether it was. */
-export async function receiveStpEvent(tx: Tx, stpId: string, event: StpEvent, detail: string | null, body: Record<string, unknown>, now: Date): Promise<boolean> {
+export async function receiveStpEvent(
+  tx: Tx,
+  stpId: string,
+  event: StpEvent,
+  detail: string | null,
+  body: Record<string, unknown>,
+  now: Date,
+): Promise<boolean> {
   await lockStpId(tx, stpId);
   const [kept] = await tx.insert(stpEstados).values({ v_stp_id: stpId, v_event: event, v_detail: detail, t_body: body }).returning();
   const known = await applyToOrder(tx, stpId, event, detail, now);
   if (known) await tx.update(stpEstados).set({ b_applied: true }).where(eq(stpEstados.v_uid, kept!.v_uid));
-  else await recordIncident(tx, { type: 'stp', message: `STP informó ${detail ? `${event} (${detail})` : event} de una orden desconocida (id ${stpId}); se aplicará si la orden aparece` });
+  else
+    await recordIncident(tx, {
+      type: 'stp',
+      message: `STP informó ${detail ? `${event} (${detail})` : event} de una orden desconocida (id ${stpId}); se aplicará si la orden aparece`,
+    });
   return known;
 }
 
 /** STP's id became known (the dispatcher recorded it): events that arrived before it are applied now, in arrival order. */
 export async function applyWaitingEvents(tx: Tx, stpId: string, now: Date): Promise<void> {
-  const waiting = await tx.select().from(stpEstados).where(and(eq(stpEstados.v_stp_id, stpId), eq(stpEstados.b_applied, false))).orderBy(stpEstados.d_create_at);
+  const waiting = await tx
+    .select()
+    .from(stpEstados)
+    .where(and(eq(stpEstados.v_stp_id, stpId), eq(stpEstados.b_applied, false)))
+    .orderBy(stpEstados.d_create_at);
   for (const e of waiting) {
     await applyToOrder(tx, stpId, e.v_event as StpEvent, e.v_detail, now);
     await tx.update(stpEstados).set({ b_applied: true }).where(eq(stpEstados.v_uid, e.v_uid));

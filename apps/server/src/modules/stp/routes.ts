@@ -22,10 +22,25 @@ const Answer = z.record(z.string(), z.unknown());
 export const railRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
   const tags = ['STP'];
-  app.get('/api/v1/transaction/spei-rail/state', { config: { access: { FAR: { menu: '/dashboard', permission: 'Ver' } } }, schema: { tags, summary: 'Estado del riel SPEI (STP o sandbox)', response: { 200: answer(SpeiRailState) } } }, async () => ok(await railState(db, config)));
+  app.get(
+    '/api/v1/transaction/spei-rail/state',
+    {
+      config: { access: { FAR: { menu: '/dashboard', permission: 'Ver' } } },
+      schema: { tags, summary: 'Estado del riel SPEI (STP o sandbox)', response: { 200: answer(SpeiRailState) } },
+    },
+    async () => ok(await railState(db, config)),
+  );
   app.get(
     '/api/v1/transaction/spei-rail/clabe-registration',
-    { config: { access: { FAR: { menu: '/user/business', permission: 'Ver' }, BUS: { menu: '/account/status', permission: 'Ver' } } }, schema: { tags, summary: 'Si la CLABE de la empresa está registrada en STP', querystring: z.object({ BusinessId: z.string().uuid().optional() }), response: { 200: answer(ClabeRegistration) } } },
+    {
+      config: { access: { FAR: { menu: '/user/business', permission: 'Ver' }, BUS: { menu: '/account/status', permission: 'Ver' } } },
+      schema: {
+        tags,
+        summary: 'Si la CLABE de la empresa está registrada en STP',
+        querystring: z.object({ BusinessId: z.string().uuid().optional() }),
+        response: { 200: answer(ClabeRegistration) },
+      },
+    },
     async (req) => ok(await clabeRegistration(db, config, (await businessFor(db, actorOf(req), req.query.BusinessId)).v_account_number)),
   );
 };
@@ -37,17 +52,24 @@ export const stpRoutes: FastifyPluginAsyncZod = async (app) => {
     if (config.speiRail !== 'stp' || !config.stp) throw notFound('El riel SPEI STP no está activo');
     if (!allowed(config.stpWebhookAllow, req.ip)) throw forbidden('Origen no autorizado para los avisos de STP');
   });
-  const route = (kind: 'abono' | 'estado', summary: string, handle: (body: unknown) => Promise<Record<string, unknown>>) =>
-    async (req: { body: unknown }) => {
-      try {
-        return await handle(req.body);
-      } catch (err) {
-        if (err instanceof AppError) throw err; // malformed: 400
-        await webhookFailed(app.ctx.db, kind, req.body, err);
-        return kind === 'abono' ? { estado: 'DEVOLUCION', mensaje: 'devolver', id: 2, causaDevolucion: 2, detalle: summary } : { mensaje: 'recibido' };
-      }
-    };
+  const route = (kind: 'abono' | 'estado', summary: string, handle: (body: unknown) => Promise<Record<string, unknown>>) => async (req: { body: unknown }) => {
+    try {
+      return await handle(req.body);
+    } catch (err) {
+      if (err instanceof AppError) throw err; // malformed: 400
+      await webhookFailed(app.ctx.db, kind, req.body, err);
+      return kind === 'abono' ? { estado: 'DEVOLUCION', mensaje: 'devolver', id: 2, causaDevolucion: 2, detalle: summary } : { mensaje: 'recibido' };
+    }
+  };
   const schema = (summary: string) => ({ tags: ['STP'], summary, body: z.unknown(), response: { 200: Answer } });
-  app.post('/api/stp/abonos', { config: { access: 'public' }, schema: schema('Abono (SPEI recibido) que STP avisa') }, route('abono', 'No se pudo procesar el abono', (body) => receiveAbono(app.ctx.db, config.stp!.empresa, body)));
-  app.post('/api/stp/estado', { config: { access: 'public' }, schema: schema('Cambio de estado de una orden enviada, que STP avisa') }, route('estado', '', (body) => receiveEstado(app.ctx.db, body, app.ctx.now())));
+  app.post(
+    '/api/stp/abonos',
+    { config: { access: 'public' }, schema: schema('Abono (SPEI recibido) que STP avisa') },
+    route('abono', 'No se pudo procesar el abono', (body) => receiveAbono(app.ctx.db, config.stp!.empresa, body)),
+  );
+  app.post(
+    '/api/stp/estado',
+    { config: { access: 'public' }, schema: schema('Cambio de estado de una orden enviada, que STP avisa') },
+    route('estado', '', (body) => receiveEstado(app.ctx.db, body, app.ctx.now())),
+  );
 };

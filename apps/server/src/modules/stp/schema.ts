@@ -29,7 +29,9 @@ export const stpOrders = pgTable(
   (t) => [
     uniqueIndex('stp_orders_stp_id').on(t.v_stp_id),
     uniqueIndex('stp_orders_clave_rastreo').on(t.v_clave_rastreo, t.d_operation_date),
-    index('stp_orders_due_idx').on(t.d_next_at).where(sql`${t.v_status} IN ('cola', 'enviando', 'por_confirmar')`),
+    index('stp_orders_due_idx')
+      .on(t.d_next_at)
+      .where(sql`${t.v_status} IN ('cola', 'enviando', 'por_confirmar')`),
     check('stp_orders_status', sql`v_status IN ('cola', 'enviando', 'por_confirmar', 'registrada', 'rechazada')`),
   ],
 );
@@ -50,7 +52,11 @@ export const stpEstados = pgTable(
     b_applied: boolean('b_applied').notNull().default(false),
     d_create_at: tstz('d_create_at').notNull().defaultNow(),
   },
-  (t) => [index('stp_estados_pending_idx').on(t.v_stp_id).where(sql`NOT ${t.b_applied}`)],
+  (t) => [
+    index('stp_estados_pending_idx')
+      .on(t.v_stp_id)
+      .where(sql`NOT ${t.b_applied}`),
+  ],
 );
 
 /** Incoming transfers STP posted (POST /api/stp/abonos): one row per Clave + ClaveRastreo, with the answer given. */
@@ -91,7 +97,9 @@ export const stpAccounts = pgTable(
     d_update_at: tstz('d_update_at').notNull().defaultNow(),
   },
   (t) => [
-    index('stp_accounts_due_idx').on(t.d_next_at).where(sql`${t.v_status} IN ('pendiente', 'baja_pendiente')`),
+    index('stp_accounts_due_idx')
+      .on(t.d_next_at)
+      .where(sql`${t.v_status} IN ('pendiente', 'baja_pendiente')`),
     check('stp_accounts_status', sql`v_status IN ('pendiente', 'registrada', 'baja_pendiente', 'baja')`),
   ],
 );

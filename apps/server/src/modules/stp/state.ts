@@ -10,7 +10,19 @@ const when = (d: Date | null | undefined) => (d ? formatDateTime(d) : null);
 
 export async function railState(db: DbOrTx, config: Config): Promise<SpeiRailState> {
   if (config.speiRail !== 'stp') {
-    return { Rail: 'sandbox', RailName: 'Sandbox (simulado)', StateName: 'Disponible', Available: true, LastOk: null, LastFailure: null, LastError: null, Queued: 0, Unconfirmed: 0, OldestWaiting: null, AccountsPending: 0 };
+    return {
+      Rail: 'sandbox',
+      RailName: 'Sandbox (simulado)',
+      StateName: 'Disponible',
+      Available: true,
+      LastOk: null,
+      LastFailure: null,
+      LastError: null,
+      Queued: 0,
+      Unconfirmed: 0,
+      OldestWaiting: null,
+      AccountsPending: 0,
+    };
   }
   const [state] = await db.select().from(stpRailState).where(eq(stpRailState.v_id, 'stp'));
   const [orders] = await db
@@ -21,7 +33,10 @@ export async function railState(db: DbOrTx, config: Config): Promise<SpeiRailSta
     })
     .from(stpOrders)
     .where(sql`${stpOrders.v_status} IN ('cola', 'enviando', 'por_confirmar')`);
-  const [accounts] = await db.select({ n: sql<number>`count(*)::int` }).from(stpAccounts).where(sql`${stpAccounts.v_status} IN ('pendiente', 'baja_pendiente')`);
+  const [accounts] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(stpAccounts)
+    .where(sql`${stpAccounts.v_status} IN ('pendiente', 'baja_pendiente')`);
   const lastOk = state?.d_last_ok ?? null;
   const lastFailure = state?.d_last_failure ?? null;
   const down = lastFailure !== null && (lastOk === null || lastFailure > lastOk);
@@ -41,8 +56,21 @@ export async function railState(db: DbOrTx, config: Config): Promise<SpeiRailSta
 }
 
 export async function clabeRegistration(db: DbOrTx, config: Config, clabe: string): Promise<ClabeRegistration> {
-  if (config.speiRail !== 'stp') return { Clabe: clabe, Rail: 'sandbox', Registered: false, StatusName: 'No requiere registro (riel sandbox)', RegisteredAt: null, LastError: null };
+  if (config.speiRail !== 'stp')
+    return { Clabe: clabe, Rail: 'sandbox', Registered: false, StatusName: 'No requiere registro (riel sandbox)', RegisteredAt: null, LastError: null };
   const a = await stpAccountState(db, clabe);
-  const StatusName = a?.v_status === 'registrada' ? 'Registrada en STP' : a?.v_status === 'baja' || a?.v_status === 'baja_pendiente' ? 'Dada de baja en STP' : 'Registro en STP pendiente';
-  return { Clabe: clabe, Rail: 'stp', Registered: a?.v_status === 'registrada', StatusName, RegisteredAt: when(a?.d_registered_at), LastError: a?.v_status === 'pendiente' ? a.v_last_error : null };
+  const StatusName =
+    a?.v_status === 'registrada'
+      ? 'Registrada en STP'
+      : a?.v_status === 'baja' || a?.v_status === 'baja_pendiente'
+        ? 'Dada de baja en STP'
+        : 'Registro en STP pendiente';
+  return {
+    Clabe: clabe,
+    Rail: 'stp',
+    Registered: a?.v_status === 'registrada',
+    StatusName,
+    RegisteredAt: when(a?.d_registered_at),
+    LastError: a?.v_status === 'pendiente' ? a.v_last_error : null,
+  };
 }

@@ -17,7 +17,11 @@ import { stpAbonos } from './schema';
 const byLowerKey = (body: Record<string, unknown>) => new Map(Object.entries(body).map(([k, v]) => [k.toLowerCase(), v]));
 
 const text = (max: number) => z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().max(max));
-const digits = (name: string, max: number) => z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().regex(new RegExp(`^\\d{1,${max}}$`), `${name} debe ser numérico`));
+const digits = (name: string, max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().regex(new RegExp(`^\\d{1,${max}}$`), `${name} debe ser numérico`));
 
 /** An amount as STP writes it (100, 100.5, "100.50"): cents from its decimal text, never through floating point. */
 const monto = z.union([z.string(), z.number()]).transform((v, ctx) => {
@@ -29,7 +33,9 @@ const monto = z.union([z.string(), z.number()]).transform((v, ctx) => {
   return BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
 });
 
-const fecha = digits('FechaOperacion', 8).refine((v) => /^\d{8}$/.test(v), 'FechaOperacion debe ser aaaammdd').transform((v) => `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}`);
+const fecha = digits('FechaOperacion', 8)
+  .refine((v) => /^\d{8}$/.test(v), 'FechaOperacion debe ser aaaammdd')
+  .transform((v) => `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}`);
 
 const AbonoSchema = z.object({
   clave: digits('Clave', 20).optional(),
@@ -93,9 +99,16 @@ export async function receiveAbono(db: Db, empresa: string, body: unknown): Prom
   if (a.empresa && a.empresa !== empresa) throw fieldError('Empresa', 'Empresa desconocida');
   const clave = a.clave ?? '';
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(stpAbonos).values({ v_clave: clave, v_clave_rastreo: a.claverastreo, t_body: body as Record<string, unknown>, t_answer: ACCEPTED }).onConflictDoNothing().returning();
+    const [row] = await tx
+      .insert(stpAbonos)
+      .values({ v_clave: clave, v_clave_rastreo: a.claverastreo, t_body: body as Record<string, unknown>, t_answer: ACCEPTED })
+      .onConflictDoNothing()
+      .returning();
     if (!row) {
-      const [first] = await tx.select().from(stpAbonos).where(and(eq(stpAbonos.v_clave, clave), eq(stpAbonos.v_clave_rastreo, a.claverastreo)));
+      const [first] = await tx
+        .select()
+        .from(stpAbonos)
+        .where(and(eq(stpAbonos.v_clave, clave), eq(stpAbonos.v_clave_rastreo, a.claverastreo)));
       return first!.t_answer;
     }
     let answer: AbonoAnswer = ACCEPTED;
@@ -103,16 +116,20 @@ export async function receiveAbono(db: Db, empresa: string, body: unknown): Prom
     try {
       // A savepoint: a refused credit leaves nothing behind but this abono's answer.
       const credited = await tx.transaction((sp) =>
-        receiveIncomingSpei(sp, {
-          beneficiaryClabe: a.cuentabeneficiario,
-          amount: a.monto,
-          senderName: a.nombreordenante,
-          senderClabe: a.cuentaordenante,
-          concept: a.conceptopago,
-          reference: a.referencianumerica,
-          trackingKey: a.claverastreo,
-          operationDate: a.fechaoperacion,
-        }, null),
+        receiveIncomingSpei(
+          sp,
+          {
+            beneficiaryClabe: a.cuentabeneficiario,
+            amount: a.monto,
+            senderName: a.nombreordenante,
+            senderClabe: a.cuentaordenante,
+            concept: a.conceptopago,
+            reference: a.referencianumerica,
+            trackingKey: a.claverastreo,
+            operationDate: a.fechaoperacion,
+          },
+          null,
+        ),
       );
       movement = credited.movement.v_uid;
     } catch (err) {
@@ -134,5 +151,9 @@ export async function receiveEstado(db: Db, body: unknown, now: Date): Promise<{
 
 /** A well-formed call STP made that we could not process: never a 5xx to STP; staff see it in /log with the body. */
 export async function webhookFailed(db: Db, kind: 'abono' | 'estado', body: unknown, err: unknown): Promise<void> {
-  await recordIncident(db, { type: 'stp', message: `No se pudo procesar un aviso de ${kind} de STP: ${(err as Error).message ?? err}`.slice(0, 500), detail: JSON.stringify(body).slice(0, 4000) }).catch(() => undefined);
+  await recordIncident(db, {
+    type: 'stp',
+    message: `No se pudo procesar un aviso de ${kind} de STP: ${(err as Error).message ?? err}`.slice(0, 500),
+    detail: JSON.stringify(body).slice(0, 4000),
+  }).catch(() => undefined);
 }

@@ -27,7 +27,11 @@ export type Refusal = 'alreadyActive' | 'pendingSignup' | 'alreadyInactive' | 'a
  * or not, blocked or not (pendiente counts as inactive and not blocked; eliminado is final).
  * `pendingMayActivate`: a pending business is activated by staff; a pending wallet sign-up is not.
  */
-export function nextStatus(current: string, action: UserAction, opts: { pendingMayActivate?: boolean } = {}): { status: string; stamp: Stamp } | { refusal: Refusal } {
+export function nextStatus(
+  current: string,
+  action: UserAction,
+  opts: { pendingMayActivate?: boolean } = {},
+): { status: string; stamp: Stamp } | { refusal: Refusal } {
   if (current === S.eliminado) return { refusal: 'deleted' };
   const active = ACTIVE.has(current);
   const blocked = BLOCKED.has(current);
@@ -51,7 +55,13 @@ export function nextStatus(current: string, action: UserAction, opts: { pendingM
 }
 
 /** The column each stamp writes; users and businesses name them alike. */
-export const STAMP_COLUMN = { activated: 'd_activation_at', deactivated: 'd_deactivated_at', blocked: 'd_look_at', unblocked: 'd_unblocked_at', deleted: 'd_deleted_at' } as const;
+export const STAMP_COLUMN = {
+  activated: 'd_activation_at',
+  deactivated: 'd_deactivated_at',
+  blocked: 'd_look_at',
+  unblocked: 'd_unblocked_at',
+  deleted: 'd_deleted_at',
+} as const;
 
 const REFUSAL: Record<Exclude<Refusal, 'deleted'>, (email: string) => string> = {
   alreadyActive: (e) => `El usuario ${e} ya está activo`,
@@ -65,7 +75,13 @@ const SELF: Partial<Record<UserAction, string>> = {
   bloquear: 'No puedes bloquear tu propio usuario',
   borrar: 'No puedes eliminar tu propio usuario',
 };
-export const ACTION_LABEL: Record<UserAction, string> = { activar: 'Activar', desactivar: 'Desactivar', bloquear: 'Bloquear', desbloquear: 'Desbloquear', borrar: 'Borrar' };
+export const ACTION_LABEL: Record<UserAction, string> = {
+  activar: 'Activar',
+  desactivar: 'Desactivar',
+  bloquear: 'Bloquear',
+  desbloquear: 'Desbloquear',
+  borrar: 'Borrar',
+};
 const ACTIVITY: Record<UserAction, string> = { activar: 'Activó', desactivar: 'Desactivó', bloquear: 'Bloqueó', desbloquear: 'Desbloqueó', borrar: 'Eliminó' };
 /** Actions after which the user may no longer be signed in. */
 export const ENDS_SESSIONS = new Set<UserAction>(['desactivar', 'bloquear', 'borrar']);
@@ -103,7 +119,12 @@ export async function runUserActions(tx: DbOrTx, run: UserActionRun): Promise<nu
     const now = new Date();
     await tx
       .update(users)
-      .set({ v_uid_status: next.status, d_update_at: now, [STAMP_COLUMN[next.stamp]]: now, ...(run.action === 'desbloquear' ? { i_attemps: MAX_SIGNIN_ATTEMPTS } : {}) })
+      .set({
+        v_uid_status: next.status,
+        d_update_at: now,
+        [STAMP_COLUMN[next.stamp]]: now,
+        ...(run.action === 'desbloquear' ? { i_attemps: MAX_SIGNIN_ATTEMPTS } : {}),
+      })
       .where(eq(users.v_uid, user.v_uid));
     if (ENDS_SESSIONS.has(run.action)) await run.revokeSessions(tx, user.v_uid);
     await recordActivity(tx, {
@@ -155,7 +176,13 @@ export async function inviteUser(tx: DbOrTx, inv: Invitation): Promise<UserRow> 
       'Al iniciar sesión se te pedirá cambiarla por una propia.',
     ].join('\n'),
   });
-  await recordActivity(tx, { actor: inv.actor, parentUserId: user.v_uid, section: inv.section, action: 'Agregar', activity: `Alta del usuario ${user.v_email}` });
+  await recordActivity(tx, {
+    actor: inv.actor,
+    parentUserId: user.v_uid,
+    section: inv.section,
+    action: 'Agregar',
+    activity: `Alta del usuario ${user.v_email}`,
+  });
   return user;
 }
 
@@ -214,4 +241,3 @@ export function userDetailBase(u: UserRow, roles: RoleNames) {
     ...lifecycleDates(u),
   };
 }
-

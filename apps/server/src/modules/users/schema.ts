@@ -47,7 +47,9 @@ export const users = pgTable(
     i_pin_attempts: integer('i_pin_attempts').notNull().default(3),
   },
   (t) => [
-    uniqueIndex('users_email_key').on(sql`lower(${t.v_email})`).where(sql`${t.d_deleted_at} IS NULL`),
+    uniqueIndex('users_email_key')
+      .on(sql`lower(${t.v_email})`)
+      .where(sql`${t.d_deleted_at} IS NULL`),
     index('users_client_idx').on(t.v_client),
     index('users_status_idx').on(t.v_uid_status),
   ],

@@ -19,13 +19,19 @@ export const kindOf = (u: Pick<UserRow, 'v_client'>) => u.v_client.slice(0, 3) a
 
 /** The live (not deleted) user with that e-mail. */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [u] = await db.select().from(users).where(and(sql`lower(${users.v_email}) = ${email.toLowerCase()}`, isNull(users.d_deleted_at)));
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.v_email}) = ${email.toLowerCase()}`, isNull(users.d_deleted_at)));
   return u;
 }
 
 /** Live users with this cell phone (a wallet-to-wallet transfer names its receiver by phone). */
 export async function findUsersByPhone(db: DbOrTx, phone: string): Promise<UserRow[]> {
-  return db.select().from(users).where(and(eq(users.v_cell_phone, phone), isNull(users.d_deleted_at)));
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.v_cell_phone, phone), isNull(users.d_deleted_at)));
 }
 
 export async function getUser(db: DbOrTx, uid: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
@@ -45,12 +51,19 @@ export type NewUser = Omit<typeof users.$inferInsert, 'v_uid' | 'd_create_at' | 
 
 export async function insertUser(db: DbOrTx, data: NewUser): Promise<UserRow> {
   if (await findUserByEmail(db, data.v_email)) throw conflict('Ya existe un usuario con ese correo electrónico');
-  const [u] = await db.insert(users).values({ ...data, v_email: data.v_email.toLowerCase() }).returning();
+  const [u] = await db
+    .insert(users)
+    .values({ ...data, v_email: data.v_email.toLowerCase() })
+    .returning();
   return u!;
 }
 
 export async function updateUser(db: DbOrTx, uid: string, data: Partial<NewUser>): Promise<UserRow> {
-  const [u] = await db.update(users).set({ ...data, d_update_at: new Date() }).where(eq(users.v_uid, uid)).returning();
+  const [u] = await db
+    .update(users)
+    .set({ ...data, d_update_at: new Date() })
+    .where(eq(users.v_uid, uid))
+    .returning();
   return u!;
 }
 
@@ -153,7 +166,13 @@ export async function listUsers(db: DbOrTx, q: UserQuery): Promise<{ rows: UserR
     where.push(or(ilike(full, like), ilike(users.v_email, like), ilike(users.v_client, like))!);
   }
   const cond = and(...where);
-  const rows = await db.select().from(users).where(cond).orderBy(...orderOf(q, USER_SORT_COLUMNS, [desc(users.d_create_at), desc(users.v_uid)], users.v_uid)).limit(q.Size).offset(offsetOf(q));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(cond)
+    .orderBy(...orderOf(q, USER_SORT_COLUMNS, [desc(users.d_create_at), desc(users.v_uid)], users.v_uid))
+    .limit(q.Size)
+    .offset(offsetOf(q));
   return { rows, total: await listTotal(db, users, cond, { offset: offsetOf(q), limit: q.Size, rows: rows.length }) };
 }
 
@@ -179,7 +198,11 @@ export async function countUsersByClient(db: DbOrTx, clients: string[]): Promise
  * are locked first, so two requests cannot each remove "the other" last super admin.
  */
 async function countActive(tx: DbOrTx, match: SQL, exceptId: string): Promise<number> {
-  const rows = await tx.select({ v_uid: users.v_uid, status: users.v_uid_status }).from(users).where(and(match, isNull(users.d_deleted_at))).for('update');
+  const rows = await tx
+    .select({ v_uid: users.v_uid, status: users.v_uid_status })
+    .from(users)
+    .where(and(match, isNull(users.d_deleted_at)))
+    .for('update');
   return rows.filter((r) => r.v_uid !== exceptId && canSignIn({ v_uid_status: r.status })).length;
 }
 export const countOtherActiveWithRole = (tx: DbOrTx, roleId: string, exceptId: string) => countActive(tx, eq(users.v_uid_role, roleId), exceptId);

@@ -53,7 +53,10 @@ export async function walletUserForActor(db: DbOrTx, actor: Actor, userId: strin
 
 export async function listWalletUsers(db: DbOrTx, q: PageInput & users.UserSortInput & { Search?: string; Status?: StatusFilterName }) {
   const statuses = q.Status ? users.STATUS_GROUPS[q.Status] : undefined;
-  const [{ rows, total }, roles] = await Promise.all([users.listUsers(db, { prefix: 'WAL', Search: q.Search, statuses, Page: q.Page, Size: q.Size, SortBy: q.SortBy, SortDir: q.SortDir }), users.roleNames(db)]);
+  const [{ rows, total }, roles] = await Promise.all([
+    users.listUsers(db, { prefix: 'WAL', Search: q.Search, statuses, Page: q.Page, Size: q.Size, SortBy: q.SortBy, SortDir: q.SortDir }),
+    users.roleNames(db),
+  ]);
   return toPage(
     rows.map((u) => ({ ...users.userListItem(u, roles), ClientNumber: u.v_client, Mobile: u.v_cell_phone })),
     total,
@@ -123,14 +126,20 @@ export async function createAddress(tx: DbOrTx, actor: Actor, d: z.output<typeof
   const values = await addressValues(tx, d);
   const [existing] = await tx.select({ v_uid: addresses.v_uid }).from(addresses).where(eq(addresses.v_uid_user, u.v_uid));
   if (existing) throw conflict('El usuario ya tiene un domicilio registrado; actualízalo');
-  const [row] = await tx.insert(addresses).values({ ...values, v_uid_user: u.v_uid }).returning();
+  const [row] = await tx
+    .insert(addresses)
+    .values({ ...values, v_uid_user: u.v_uid })
+    .returning();
   await recordActivity(tx, { actor, parentUserId: u.v_uid, section: sectionFor(actor), action: 'Agregar', activity: `Registró el domicilio de ${u.v_email}` });
   return addressOut(row!);
 }
 
 /** By the address's id or by its user's id (one address per user). */
 async function findAddress(db: DbOrTx, actor: Actor, id: string, lock = false) {
-  const q = db.select().from(addresses).where(or(eq(addresses.v_uid, id), eq(addresses.v_uid_user, id)));
+  const q = db
+    .select()
+    .from(addresses)
+    .where(or(eq(addresses.v_uid, id), eq(addresses.v_uid_user, id)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('El domicilio no existe');
   return { row, user: await walletUserForActor(db, actor, row.v_uid_user) };
@@ -145,8 +154,18 @@ export const getAddress = async (db: DbOrTx, actor: Actor, id: string) => addres
 
 export async function updateAddress(tx: DbOrTx, actor: Actor, id: string, d: z.output<typeof AddressUpdateBody>) {
   const { row, user } = await findAddress(tx, actor, id, true);
-  const [updated] = await tx.update(addresses).set({ ...(await addressValues(tx, d)), d_update_at: new Date() }).where(eq(addresses.v_uid, row.v_uid)).returning();
-  await recordActivity(tx, { actor, parentUserId: user.v_uid, section: sectionFor(actor), action: 'Editar', activity: `Actualizó el domicilio de ${user.v_email}` });
+  const [updated] = await tx
+    .update(addresses)
+    .set({ ...(await addressValues(tx, d)), d_update_at: new Date() })
+    .where(eq(addresses.v_uid, row.v_uid))
+    .returning();
+  await recordActivity(tx, {
+    actor,
+    parentUserId: user.v_uid,
+    section: sectionFor(actor),
+    action: 'Editar',
+    activity: `Actualizó el domicilio de ${user.v_email}`,
+  });
   return addressOut(updated!);
 }
 
@@ -199,7 +218,10 @@ export async function listAllies(db: DbOrTx, actor: Actor, q: z.output<typeof St
 
 async function findAlly(db: DbOrTx, actor: Actor, id: string, lock = false): Promise<AllyRow> {
   const scope = allyScope(actor);
-  const q = db.select().from(strategicAllies).where(and(eq(strategicAllies.v_uid, id), scope));
+  const q = db
+    .select()
+    .from(strategicAllies)
+    .where(and(eq(strategicAllies.v_uid, id), scope));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('El aliado estratégico no existe');
   return row;
@@ -224,13 +246,33 @@ export async function createAlly(tx: DbOrTx, actor: Actor, d: z.output<typeof St
   const [open] = await tx
     .select({ v_uid: strategicAllies.v_uid })
     .from(strategicAllies)
-    .where(and(eq(strategicAllies.v_uid_user_wallet, wallet.v_uid), eq(strategicAllies.v_uid_user_business, business.v_uid), inArray(strategicAllies.v_uid_status, OPEN)));
+    .where(
+      and(
+        eq(strategicAllies.v_uid_user_wallet, wallet.v_uid),
+        eq(strategicAllies.v_uid_user_business, business.v_uid),
+        inArray(strategicAllies.v_uid_status, OPEN),
+      ),
+    );
   if (open) throw conflict('Ya existe una solicitud o un vínculo con esa empresa');
   const [row] = await tx
     .insert(strategicAllies)
-    .values({ v_uid_user_wallet: wallet.v_uid, v_uid_user_business: business.v_uid, v_names: users.fullName(wallet), v_rfc: rfc ?? wallet.v_rfc, v_client: business.v_client, v_uid_status: STATUS_IDS.pendiente })
+    .values({
+      v_uid_user_wallet: wallet.v_uid,
+      v_uid_user_business: business.v_uid,
+      v_names: users.fullName(wallet),
+      v_rfc: rfc ?? wallet.v_rfc,
+      v_client: business.v_client,
+      v_uid_status: STATUS_IDS.pendiente,
+    })
     .returning();
-  await recordActivity(tx, { actor, parentUserId: wallet.v_uid, section: ALLY_SECTION, action: 'Agregar', activity: `Solicitud de ${wallet.v_email} como aliado de ${businessName(business)}`, detail: { ally: row!.v_uid } });
+  await recordActivity(tx, {
+    actor,
+    parentUserId: wallet.v_uid,
+    section: ALLY_SECTION,
+    action: 'Agregar',
+    activity: `Solicitud de ${wallet.v_email} como aliado de ${businessName(business)}`,
+    detail: { ally: row!.v_uid },
+  });
   return allyOut(row!);
 }
 
@@ -239,7 +281,13 @@ export async function isActiveAlly(db: DbOrTx, walletUserId: string, businessId:
   const [row] = await db
     .select({ v_uid: strategicAllies.v_uid })
     .from(strategicAllies)
-    .where(and(eq(strategicAllies.v_uid_user_wallet, walletUserId), eq(strategicAllies.v_uid_user_business, businessId), eq(strategicAllies.v_uid_status, STATUS_IDS.activo)));
+    .where(
+      and(
+        eq(strategicAllies.v_uid_user_wallet, walletUserId),
+        eq(strategicAllies.v_uid_user_business, businessId),
+        eq(strategicAllies.v_uid_status, STATUS_IDS.activo),
+      ),
+    );
   return !!row;
 }
 
@@ -262,9 +310,22 @@ export async function updateAlly(tx: DbOrTx, actor: Actor, id: string, d: z.outp
   const now = new Date();
   const [updated] = await tx
     .update(strategicAllies)
-    .set({ v_uid_status: d.v_uid_status, t_comment: d.t_comment ?? row.t_comment, v_uid_reviewer: actor.userId, d_update_at: now, ...(d.v_uid_status === STATUS_IDS.activo ? { d_binding_at: now } : {}) })
+    .set({
+      v_uid_status: d.v_uid_status,
+      t_comment: d.t_comment ?? row.t_comment,
+      v_uid_reviewer: actor.userId,
+      d_update_at: now,
+      ...(d.v_uid_status === STATUS_IDS.activo ? { d_binding_at: now } : {}),
+    })
     .where(eq(strategicAllies.v_uid, row.v_uid))
     .returning();
-  await recordActivity(tx, { actor, parentUserId: row.v_uid_user_wallet, section: ALLY_SECTION, action: move.verb, activity: `${move.verb} al aliado ${row.v_names}`, detail: { ally: row.v_uid } });
+  await recordActivity(tx, {
+    actor,
+    parentUserId: row.v_uid_user_wallet,
+    section: ALLY_SECTION,
+    action: move.verb,
+    activity: `${move.verb} al aliado ${row.v_names}`,
+    detail: { ally: row.v_uid },
+  });
   return allyOut(updated!);
 }

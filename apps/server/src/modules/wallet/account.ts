@@ -39,7 +39,14 @@ export const WALLET_SETTINGS_ID = '5e1c0000-0000-4000-8000-00000000000a';
 /** The default limit of spec: 1,500 UDIS a day. */
 export const DEFAULT_LIMIT_UDIS = 1500n;
 /** First-run settings (a UDI value of late 2026, 24 h to raise a limit, no wallet commissions). */
-const DEFAULT_SETTINGS = { n_udi_micros: 8_650_000n, i_limit_wait_hours: 24, n_commission_spei_in_bp: 0, b_enable_spei_out: true, n_commission_spei_out_cents: 0n, n_commission_transfer_cents: 0n };
+const DEFAULT_SETTINGS = {
+  n_udi_micros: 8_650_000n,
+  i_limit_wait_hours: 24,
+  n_commission_spei_in_bp: 0,
+  b_enable_spei_out: true,
+  n_commission_spei_out_cents: 0n,
+  n_commission_transfer_cents: 0n,
+};
 
 export type WalletRow = typeof walletAccounts.$inferSelect;
 type SettingsRow = typeof walletSettings.$inferSelect;
@@ -83,7 +90,13 @@ export async function updateSettings(tx: Tx, actor: Actor, d: z.output<typeof Wa
     .onConflictDoUpdate({ target: walletSettings.v_uid, set: { ...values, d_update_at: sql`now()` } })
     .returning();
   const after = settingsOut(row!);
-  await recordActivity(tx, { actor, section: 'Usuarios Wallet', action: 'Editar', activity: `Actualizó la configuración de Wallet (UDI ${after.UdiValue})`, detail: { before, after } });
+  await recordActivity(tx, {
+    actor,
+    section: 'Usuarios Wallet',
+    action: 'Editar',
+    activity: `Actualizó la configuración de Wallet (UDI ${after.UdiValue})`,
+    detail: { before, after },
+  });
   return after;
 }
 
@@ -132,18 +145,40 @@ export const canReceive = (u: users.UserRow) => !users.isDeleted(u) && users.can
 
 export async function holderOf(db: DbOrTx, user: users.UserRow, wallet: WalletRow): Promise<ClabeHolder> {
   const s = await settings(db);
-  return { userId: user.v_uid, client: wallet.v_client, name: users.fullName(user), clabe: wallet.v_clabe, canReceive: canReceive(user), commissionSpeiInBp: BigInt(s.n_commission_spei_in_bp) };
+  return {
+    userId: user.v_uid,
+    client: wallet.v_client,
+    name: users.fullName(user),
+    clabe: wallet.v_clabe,
+    canReceive: canReceive(user),
+    commissionSpeiInBp: BigInt(s.n_commission_spei_in_bp),
+  };
 }
 
 /** Wallets' CLABEs opened or changed at or after `since`, for the rail's account registration (modules/stp). */
 export async function walletClabesSince(db: DbOrTx, since: Date): Promise<IssuedClabe[]> {
-  const rows = await db.select().from(walletAccounts).where(sql`${walletAccounts.d_update_at} >= ${since.toISOString()}::timestamptz`).orderBy(walletAccounts.d_update_at);
+  const rows = await db
+    .select()
+    .from(walletAccounts)
+    .where(sql`${walletAccounts.d_update_at} >= ${since.toISOString()}::timestamptz`)
+    .orderBy(walletAccounts.d_update_at);
   const out: IssuedClabe[] = [];
   for (const w of rows) {
     const u = await users.getUser(db, w.v_uid_user);
     if (!u) continue;
     const { apellidoPaterno, apellidoMaterno } = { apellidoPaterno: u.v_last_name_1 ?? undefined, apellidoMaterno: u.v_last_name_2 ?? undefined };
-    out.push({ clabe: w.v_clabe, ownerKind: 'wallet', owner: w.v_client, rfcCurp: u.v_curp ?? u.v_rfc ?? 'ND', persona: 'fisica', nombre: u.v_names, apellidoPaterno, apellidoMaterno, active: !users.isDeleted(u), updatedAt: w.d_update_at });
+    out.push({
+      clabe: w.v_clabe,
+      ownerKind: 'wallet',
+      owner: w.v_client,
+      rfcCurp: u.v_curp ?? u.v_rfc ?? 'ND',
+      persona: 'fisica',
+      nombre: u.v_names,
+      apellidoPaterno,
+      apellidoMaterno,
+      active: !users.isDeleted(u),
+      updatedAt: w.d_update_at,
+    });
   }
   return out;
 }
@@ -234,14 +269,20 @@ export async function setOwnLimit(tx: Tx, actor: Actor, cents: bigint, now = new
   const immediate = !raise || s.i_limit_wait_hours === 0;
   const [row] = await tx
     .update(walletAccounts)
-    .set(immediate ? { n_daily_limit_cents: cents, n_pending_limit_cents: null, d_pending_limit_at: null, d_update_at: now } : { n_daily_limit_cents: current, n_pending_limit_cents: cents, d_pending_limit_at: at, d_update_at: now })
+    .set(
+      immediate
+        ? { n_daily_limit_cents: cents, n_pending_limit_cents: null, d_pending_limit_at: null, d_update_at: now }
+        : { n_daily_limit_cents: current, n_pending_limit_cents: cents, d_pending_limit_at: at, d_update_at: now },
+    )
     .where(and(eq(walletAccounts.v_uid, w.v_uid)))
     .returning();
   await recordActivity(tx, {
     actor,
     section: 'Perfil',
     action: 'Editar',
-    activity: immediate ? `Fijó su límite diario de transferencias en ${formatCurrency(cents)}` : `Solicitó subir su límite diario a ${formatCurrency(cents)} (aplica en ${s.i_limit_wait_hours} h)`,
+    activity: immediate
+      ? `Fijó su límite diario de transferencias en ${formatCurrency(cents)}`
+      : `Solicitó subir su límite diario a ${formatCurrency(cents)} (aplica en ${s.i_limit_wait_hours} h)`,
   });
   return { row: row!, immediate };
 }
@@ -250,6 +291,14 @@ export async function setConfirmWith(tx: Tx, actor: Actor, confirmWith: 'code' |
   const user = (await users.getUser(tx, actor.userId))!;
   if (confirmWith === 'pin' && !user.v_pin_hash) throw rule('Primero configura tu NIP en tu perfil');
   const w = await ensureWallet(tx, user);
-  await tx.update(walletAccounts).set({ v_confirm_with: confirmWith, d_update_at: sql`now()` }).where(eq(walletAccounts.v_uid, w.v_uid));
-  await recordActivity(tx, { actor, section: 'Perfil', action: 'Editar', activity: confirmWith === 'pin' ? 'Eligió confirmar sus transferencias con su NIP' : 'Eligió confirmar sus transferencias con código de seguridad' });
+  await tx
+    .update(walletAccounts)
+    .set({ v_confirm_with: confirmWith, d_update_at: sql`now()` })
+    .where(eq(walletAccounts.v_uid, w.v_uid));
+  await recordActivity(tx, {
+    actor,
+    section: 'Perfil',
+    action: 'Editar',
+    activity: confirmWith === 'pin' ? 'Eligió confirmar sus transferencias con su NIP' : 'Eligió confirmar sus transferencias con código de seguridad',
+  });
 }

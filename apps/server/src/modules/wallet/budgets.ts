@@ -54,15 +54,32 @@ export async function createBudget(tx: Tx, actor: Actor, d: z.output<typeof Budg
   const account = await openAccount(tx, { ownerKind: 'wallet', owner: wallet.v_client, name: `Presupuesto ${d.v_name}`, slot: `budget-${id}` });
   const [row] = await tx
     .insert(budgets)
-    .values({ v_uid: id, v_uid_user: user.v_uid, v_client: wallet.v_client, v_name: d.v_name, n_goal_amount_cents: d.n_goal_amount, d_target_date: d.d_target_date ?? null, v_uid_account: account.id })
+    .values({
+      v_uid: id,
+      v_uid_user: user.v_uid,
+      v_client: wallet.v_client,
+      v_name: d.v_name,
+      n_goal_amount_cents: d.n_goal_amount,
+      d_target_date: d.d_target_date ?? null,
+      v_uid_account: account.id,
+    })
     .returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Creó el presupuesto ${d.v_name} con meta de ${formatCurrency(d.n_goal_amount)}` });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Agregar',
+    activity: `Creó el presupuesto ${d.v_name} con meta de ${formatCurrency(d.n_goal_amount)}`,
+  });
   return budgetOut(row!, 0n);
 }
 
 /** The caller's budget, locked: another user's id answers 404 as an unknown one. */
 async function lockBudget(tx: Tx, actor: Actor, id: string): Promise<BudgetRow> {
-  const [row] = await tx.select().from(budgets).where(and(eq(budgets.v_uid, id), eq(budgets.v_uid_user, actor.userId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(budgets)
+    .where(and(eq(budgets.v_uid, id), eq(budgets.v_uid_user, actor.userId)))
+    .for('update');
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }
@@ -85,7 +102,18 @@ async function move(tx: Tx, actor: Actor, b: BudgetRow, type: 'add' | 'minus', a
       { accountId: b.v_uid_account, amountCents: sign * amount, leg: 'amount' },
     ],
   });
-  const [row] = await tx.insert(budgetMovements).values({ v_uid: id, v_uid_budget: b.v_uid, v_type: type, n_amount_cents: amount, v_reason: reason, v_uid_transaction: moved.transactionId, v_uid_user: actor.userId }).returning();
+  const [row] = await tx
+    .insert(budgetMovements)
+    .values({
+      v_uid: id,
+      v_uid_budget: b.v_uid,
+      v_type: type,
+      n_amount_cents: amount,
+      v_reason: reason,
+      v_uid_transaction: moved.transactionId,
+      v_uid_user: actor.userId,
+    })
+    .returning();
   return row!;
 }
 
@@ -93,7 +121,11 @@ async function move(tx: Tx, actor: Actor, b: BudgetRow, type: 'add' | 'minus', a
 async function goalCheck(tx: Tx, b: BudgetRow, current: bigint): Promise<BudgetRow> {
   const met = current >= b.n_goal_amount_cents;
   if (met === (b.d_goal_met_at !== null)) return b;
-  const [row] = await tx.update(budgets).set({ d_goal_met_at: met ? new Date() : null }).where(eq(budgets.v_uid, b.v_uid)).returning();
+  const [row] = await tx
+    .update(budgets)
+    .set({ d_goal_met_at: met ? new Date() : null })
+    .where(eq(budgets.v_uid, b.v_uid))
+    .returning();
   if (met) {
     await notify(tx, {
       userId: b.v_uid_user,
@@ -126,7 +158,15 @@ export async function budgetMovement(tx: Tx, actor: Actor, id: string, d: { v_ty
     activity: `${d.v_type === 'add' ? 'Apartó' : 'Retiró'} ${formatCurrency(d.n_amount)} ${d.v_type === 'add' ? 'al' : 'del'} presupuesto ${b.v_name}`,
   });
   const { available } = await walletBalance(tx, b.v_client);
-  return { v_uid: row.v_uid, v_uid_budget: b.v_uid, v_type: row.v_type, n_amount: amountOut(row.n_amount_cents), d_create_at: iso(row.d_create_at)!, Budget: budgetOut(updated, after), AvailableBalance: amountOut(available) };
+  return {
+    v_uid: row.v_uid,
+    v_uid_budget: b.v_uid,
+    v_type: row.v_type,
+    n_amount: amountOut(row.n_amount_cents),
+    d_create_at: iso(row.d_create_at)!,
+    Budget: budgetOut(updated, after),
+    AvailableBalance: amountOut(available),
+  };
 }
 
 /** Name, goal, target date; i_active false returns the budget's money to the available balance in the same transaction. */
@@ -153,7 +193,9 @@ export async function updateBudget(tx: Tx, actor: Actor, id: string, d: z.output
     actor,
     section: SECTION,
     action: deactivating ? 'Desactivar' : 'Editar',
-    activity: deactivating ? `Desactivó el presupuesto ${b.v_name}${current > 0n ? ` y regresó ${formatCurrency(current)} a su saldo disponible` : ''}` : `Editó el presupuesto ${updated.v_name}`,
+    activity: deactivating
+      ? `Desactivó el presupuesto ${b.v_name}${current > 0n ? ` y regresó ${formatCurrency(current)} a su saldo disponible` : ''}`
+      : `Editó el presupuesto ${updated.v_name}`,
   });
   return budgetOut(updated, after);
 }

@@ -54,13 +54,24 @@ export async function walletMovementDetail(tx: Tx, actor: Actor, id: string) {
 
 export async function walletStatement(tx: Tx, actor: Actor, q: { UserId?: string; Year: number; Month: number }, now = new Date()) {
   const { user, wallet } = await walletFor(tx, actor, q.UserId);
-  return ledgerAccountState(tx, { Id: user.v_uid, Name: users.fullName(user), Rfc: user.v_rfc ?? '', AccountNumber: wallet.v_clabe, ClientNumber: wallet.v_client }, 'wallet', q, now);
+  return ledgerAccountState(
+    tx,
+    { Id: user.v_uid, Name: users.fullName(user), Rfc: user.v_rfc ?? '', AccountNumber: wallet.v_clabe, ClientNumber: wallet.v_client },
+    'wallet',
+    q,
+    now,
+  );
 }
 
 /** "Mi resumen": available, in transit, budgets, the latest movements, the limit. Staff read it from /user/wallet. */
 export async function walletSummary(tx: Tx, actor: Actor, userId?: string) {
   const { user, wallet } = await walletFor(tx, actor, userId);
-  const [bal, limit, budgets, last] = [await walletBalance(tx, wallet.v_client), await limitOut(tx, wallet), await listBudgets(tx, actor, userId), await queryMovements(tx, user.v_uid, {}, { limit: 5, offset: 0 })];
+  const [bal, limit, budgets, last] = [
+    await walletBalance(tx, wallet.v_client),
+    await limitOut(tx, wallet),
+    await listBudgets(tx, actor, userId),
+    await queryMovements(tx, user.v_uid, {}, { limit: 5, offset: 0 }),
+  ];
   return {
     UserId: user.v_uid,
     ClientNumber: wallet.v_client,

@@ -29,7 +29,10 @@ export const walletAccounts = pgTable(
     uniqueIndex('wallet_accounts_client_key').on(t.v_client),
     uniqueIndex('wallet_accounts_clabe_key').on(t.v_clabe),
     check('wallet_accounts_confirm', sql`v_confirm_with IN ('code', 'pin')`),
-    check('wallet_accounts_limits', sql`coalesce(n_daily_limit_cents, 1) > 0 AND coalesce(n_pending_limit_cents, 1) > 0 AND (n_pending_limit_cents IS NULL) = (d_pending_limit_at IS NULL)`),
+    check(
+      'wallet_accounts_limits',
+      sql`coalesce(n_daily_limit_cents, 1) > 0 AND coalesce(n_pending_limit_cents, 1) > 0 AND (n_pending_limit_cents IS NULL) = (d_pending_limit_at IS NULL)`,
+    ),
   ],
 );
 
@@ -103,5 +106,9 @@ export const budgetMovements = pgTable(
     v_uid_transaction: uuid('v_uid_transaction').notNull(),
     v_uid_user: uuid('v_uid_user'),
   },
-  (t) => [index('budget_movements_budget_idx').on(t.v_uid_budget, t.d_create_at), check('budget_movements_type', sql`v_type IN ('add', 'minus')`), check('budget_movements_amount', sql`n_amount_cents > 0`)],
+  (t) => [
+    index('budget_movements_budget_idx').on(t.v_uid_budget, t.d_create_at),
+    check('budget_movements_type', sql`v_type IN ('add', 'minus')`),
+    check('budget_movements_amount', sql`n_amount_cents > 0`),
+  ],
 );

@@ -32,7 +32,18 @@ import { recordActivity } from '../audit';
 import { INSUFFICIENT_FUNDS, customerAccountCode, getAccountByCode } from '../ledger';
 import { notify } from '../notifications';
 import { checkLimits, effectiveLimits } from '../pricing';
-import { checkSourceLimits, creditHolder, movementOut, placePayout, planPayout, walletToWallet, walletUsageSql, type MovementRow, type PayoutPlan, type PayoutSource } from '../spei';
+import {
+  checkSourceLimits,
+  creditHolder,
+  movementOut,
+  placePayout,
+  planPayout,
+  walletToWallet,
+  walletUsageSql,
+  type MovementRow,
+  type PayoutPlan,
+  type PayoutSource,
+} from '../spei';
 import * as users from '../users';
 import { WALLET_SECTION, ensureWallet, holderOf, lockWallet, settings, usedToday, limitInForce, walletBalance, walletFor, type WalletRow } from './account';
 import { walletAccounts, walletSavedAccounts } from './schema';
@@ -127,7 +138,10 @@ interface SpeiDestination {
 
 async function speiDestination(db: DbOrTx, w: WalletRow, d: { SavedAccountId?: string; Clabe?: string; BeneficiaryName?: string }): Promise<SpeiDestination> {
   if (d.SavedAccountId) {
-    const [a] = await db.select().from(walletSavedAccounts).where(and(eq(walletSavedAccounts.v_uid, d.SavedAccountId), eq(walletSavedAccounts.v_uid_user, w.v_uid_user)));
+    const [a] = await db
+      .select()
+      .from(walletSavedAccounts)
+      .where(and(eq(walletSavedAccounts.v_uid, d.SavedAccountId), eq(walletSavedAccounts.v_uid_user, w.v_uid_user)));
     if (!a) throw notFound('La cuenta no existe');
     return { clabe: a.v_clabe, bankCode: a.v_bank_code, name: d.BeneficiaryName ?? a.v_holder_name, alias: a.v_alias };
   }
@@ -239,7 +253,14 @@ export async function sendToWallet(tx: Tx, actor: Actor, d: { Recipient: string;
   await checkFundsAndLimits(tx, plan, now, false);
   const receiverWallet = await ensureWallet(tx, plan.recipient);
   const [from, to] = [await holderOf(tx, plan.user, wallet), await holderOf(tx, plan.recipient, receiverWallet)];
-  const moved = await walletToWallet(tx, from, to, plan.charges, { v_concept: d.Concept ?? 'Envio entre Wallets', v_uid_user: actor.userId, v_idempotency_key: scope }, now);
+  const moved = await walletToWallet(
+    tx,
+    from,
+    to,
+    plan.charges,
+    { v_concept: d.Concept ?? 'Envio entre Wallets', v_uid_user: actor.userId, v_idempotency_key: scope },
+    now,
+  );
   await notify(tx, {
     userId: to.userId,
     kind: 'wallet.received',
@@ -247,7 +268,13 @@ export async function sendToWallet(tx: Tx, actor: Actor, d: { Recipient: string;
     body: `${from.name} te envió ${formatCurrency(plan.charges.amountCents)}.`,
     link: `/movement?id=${moved.in.v_uid}`,
   });
-  await recordActivity(tx, { actor, section: WALLET_SECTION, action: 'Agregar', activity: `Envió ${formatCurrency(plan.charges.amountCents)} al Wallet de ${to.name}`, detail: { movement: moved.out.v_uid } });
+  await recordActivity(tx, {
+    actor,
+    section: WALLET_SECTION,
+    action: 'Agregar',
+    activity: `Envió ${formatCurrency(plan.charges.amountCents)} al Wallet de ${to.name}`,
+    detail: { movement: moved.out.v_uid },
+  });
   const bal = await walletBalance(tx, wallet.v_client);
   return movementOut(moved.out, bal.available);
 }
@@ -261,8 +288,21 @@ export async function depositToWallet(tx: Tx, actor: Actor, d: { UserId: string;
   const holder = await holderOf(tx, user, wallet);
   const charges = speiInCharges(d.Amount, holder.commissionSpeiInBp);
   if (charges.totalCents <= 0n) throw rule('La comisión excede el monto recibido');
-  const row = (await creditHolder(tx, holder, charges, { v_type: 'DEPOSIT', v_source_name: d.SenderName ?? null, v_concept: d.Concept ?? 'Deposito', v_uid_user: actor.userId }, now)) as MovementRow;
-  await recordActivity(tx, { actor, parentUserId: user.v_uid, section: 'Usuarios Wallet', action: 'Agregar', activity: `Registró un depósito de ${formatCurrency(charges.amountCents)} al Wallet de ${user.v_email}`, detail: { movement: row.v_uid } });
+  const row = (await creditHolder(
+    tx,
+    holder,
+    charges,
+    { v_type: 'DEPOSIT', v_source_name: d.SenderName ?? null, v_concept: d.Concept ?? 'Deposito', v_uid_user: actor.userId },
+    now,
+  )) as MovementRow;
+  await recordActivity(tx, {
+    actor,
+    parentUserId: user.v_uid,
+    section: 'Usuarios Wallet',
+    action: 'Agregar',
+    activity: `Registró un depósito de ${formatCurrency(charges.amountCents)} al Wallet de ${user.v_email}`,
+    detail: { movement: row.v_uid },
+  });
   const bal = await walletBalance(tx, wallet.v_client);
   return movementOut(row, bal.available);
 }
@@ -270,11 +310,21 @@ export async function depositToWallet(tx: Tx, actor: Actor, d: { UserId: string;
 // ---- saved accounts ------------------------------------------------------------------------------------
 
 type SavedRow = typeof walletSavedAccounts.$inferSelect;
-const savedOut = (a: SavedRow) => ({ Id: a.v_uid, Alias: a.v_alias, HolderName: a.v_holder_name, Clabe: a.v_clabe, BankCode: a.v_bank_code, BankName: a.v_bank_name, CreatedAt: iso(a.d_create_at)! });
+const savedOut = (a: SavedRow) => ({
+  Id: a.v_uid,
+  Alias: a.v_alias,
+  HolderName: a.v_holder_name,
+  Clabe: a.v_clabe,
+  BankCode: a.v_bank_code,
+  BankName: a.v_bank_name,
+  CreatedAt: iso(a.d_create_at)!,
+});
 
 export async function listSaved(tx: Tx, actor: Actor, userId?: string) {
   const { user } = await walletFor(tx, actor, userId);
-  return (await tx.select().from(walletSavedAccounts).where(eq(walletSavedAccounts.v_uid_user, user.v_uid)).orderBy(asc(walletSavedAccounts.v_alias))).map(savedOut);
+  return (await tx.select().from(walletSavedAccounts).where(eq(walletSavedAccounts.v_uid_user, user.v_uid)).orderBy(asc(walletSavedAccounts.v_alias))).map(
+    savedOut,
+  );
 }
 
 export async function createSaved(tx: Tx, actor: Actor, d: z.output<typeof WalletSavedAccountBody>) {
@@ -284,16 +334,36 @@ export async function createSaved(tx: Tx, actor: Actor, d: z.output<typeof Walle
   if (checked.clabe === wallet.v_clabe) throw fieldError('Clabe', 'No puedes registrar la CLABE de tu propia cuenta', 'own');
   const [row] = await tx
     .insert(walletSavedAccounts)
-    .values({ v_uid_user: user.v_uid, v_alias: d.Alias, v_holder_name: d.HolderName, v_clabe: checked.clabe, v_bank_code: checked.bankCode, v_bank_name: checked.bankName })
+    .values({
+      v_uid_user: user.v_uid,
+      v_alias: d.Alias,
+      v_holder_name: d.HolderName,
+      v_clabe: checked.clabe,
+      v_bank_code: checked.bankCode,
+      v_bank_name: checked.bankName,
+    })
     .onConflictDoNothing()
     .returning();
   if (!row) throw conflict('La cuenta CLABE ya está registrada');
-  await recordActivity(tx, { actor, section: WALLET_SECTION, action: 'Agregar', activity: `Registró la cuenta ${d.Alias} (terminación ${checked.clabe.slice(-4)})` });
+  await recordActivity(tx, {
+    actor,
+    section: WALLET_SECTION,
+    action: 'Agregar',
+    activity: `Registró la cuenta ${d.Alias} (terminación ${checked.clabe.slice(-4)})`,
+  });
   return savedOut(row);
 }
 
 export async function removeSaved(tx: Tx, actor: Actor, id: string) {
-  const [row] = await tx.delete(walletSavedAccounts).where(and(eq(walletSavedAccounts.v_uid, id), eq(walletSavedAccounts.v_uid_user, actor.userId))).returning();
+  const [row] = await tx
+    .delete(walletSavedAccounts)
+    .where(and(eq(walletSavedAccounts.v_uid, id), eq(walletSavedAccounts.v_uid_user, actor.userId)))
+    .returning();
   if (!row) throw notFound('La cuenta no existe');
-  await recordActivity(tx, { actor, section: WALLET_SECTION, action: 'Borrar', activity: `Eliminó la cuenta ${row.v_alias} (terminación ${row.v_clabe.slice(-4)})` });
+  await recordActivity(tx, {
+    actor,
+    section: WALLET_SECTION,
+    action: 'Borrar',
+    activity: `Eliminó la cuenta ${row.v_alias} (terminación ${row.v_clabe.slice(-4)})`,
+  });
 }

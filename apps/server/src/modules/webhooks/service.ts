@@ -80,7 +80,10 @@ export async function listEndpoints(db: DbOrTx, actor: Actor, businessId?: strin
 
 /** The endpoint if the caller's tenant owns it (staff reach every business's); else 404. */
 async function endpointFor(db: DbOrTx, actor: Actor, id: string, lock = false): Promise<EndpointRow> {
-  const q = db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.v_uid, id), isNull(webhookEndpoints.d_deleted_at)));
+  const q = db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.v_uid, id), isNull(webhookEndpoints.d_deleted_at)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row || (actor.kind !== 'FAR' && row.v_client !== actor.client)) throw notFound('Endpoint no encontrado');
   return row;
@@ -114,11 +117,23 @@ export async function createEndpoint(tx: Tx, key: Buffer, out: WebhookOutbound, 
       b_allow_loopback: allowLoopback,
     })
     .returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Registró el webhook ${url}`, detail: { endpoint: row!.v_uid, business: business.v_uid } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Agregar',
+    activity: `Registró el webhook ${url}`,
+    detail: { endpoint: row!.v_uid, business: business.v_uid },
+  });
   return endpointOut(row!, secret);
 }
 
-export async function updateEndpoint(tx: Tx, out: WebhookOutbound, actor: Actor, id: string, input: { Url?: string; Kinds?: string[]; Description?: string; IsActive?: boolean }): Promise<WebhookEndpoint> {
+export async function updateEndpoint(
+  tx: Tx,
+  out: WebhookOutbound,
+  actor: Actor,
+  id: string,
+  input: { Url?: string; Kinds?: string[]; Description?: string; IsActive?: boolean },
+): Promise<WebhookEndpoint> {
   const row = await endpointFor(tx, actor, id, true);
   const url = input.Url === undefined ? undefined : await checkUrl(input.Url, policyFor(out, row.b_allow_loopback));
   const [updated] = await tx
@@ -138,11 +153,19 @@ export async function updateEndpoint(tx: Tx, out: WebhookOutbound, actor: Actor,
 
 export async function deleteEndpoint(tx: Tx, actor: Actor, id: string): Promise<void> {
   const row = await endpointFor(tx, actor, id, true);
-  await tx.update(webhookEndpoints).set({ d_deleted_at: sql`now()`, b_active: false, d_update_at: sql`now()` }).where(eq(webhookEndpoints.v_uid, id));
+  await tx
+    .update(webhookEndpoints)
+    .set({ d_deleted_at: sql`now()`, b_active: false, d_update_at: sql`now()` })
+    .where(eq(webhookEndpoints.v_uid, id));
   await recordActivity(tx, { actor, section: SECTION, action: 'Borrar', activity: `Eliminó el webhook ${row.v_url}`, detail: { endpoint: id } });
 }
 
-export async function listDeliveries(db: DbOrTx, actor: Actor, endpointId: string, q: { page: number; perPage: number }): Promise<{ items: WebhookDelivery[]; total: number }> {
+export async function listDeliveries(
+  db: DbOrTx,
+  actor: Actor,
+  endpointId: string,
+  q: { page: number; perPage: number },
+): Promise<{ items: WebhookDelivery[]; total: number }> {
   await endpointFor(db, actor, endpointId);
   const where = eq(webhookDeliveries.v_uid_endpoint, endpointId);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
@@ -180,10 +203,19 @@ export async function resendDelivery(tx: Tx, actor: Actor, deliveryId: string, n
   if (!d) throw notFound('Entrega no encontrada');
   const endpoint = await endpointFor(tx, actor, d.v_uid_endpoint);
   const attempt = d.i_attempts + 1;
-  await tx.update(webhookDeliveries).set({ v_status: 'pendiente', d_next_attempt_at: now, d_update_at: sql`now()` }).where(eq(webhookDeliveries.v_uid, d.v_uid));
+  await tx
+    .update(webhookDeliveries)
+    .set({ v_status: 'pendiente', d_next_attempt_at: now, d_update_at: sql`now()` })
+    .where(eq(webhookDeliveries.v_uid, d.v_uid));
   // A retry already queued for this attempt number is superseded: the first to run sends it, the other finds it done.
   await enqueueJob(tx, { kind: WEBHOOK_JOB, payload: { deliveryId, attempt, resend: true }, runAt: now, uniqueKey: `webhook:${deliveryId}:${attempt}:resend` });
-  await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Reenvió un evento al webhook ${endpoint.v_url}`, detail: { delivery: deliveryId } });
+  await recordActivity(tx, {
+    actor,
+    section: SECTION,
+    action: 'Editar',
+    activity: `Reenvió un evento al webhook ${endpoint.v_url}`,
+    detail: { delivery: deliveryId },
+  });
 }
 
 /**
@@ -196,28 +228,45 @@ export async function fanOutToWebhooks(tx: DbOrTx, events: BusinessEvent[], now:
   const endpoints = await tx
     .select({ v_uid: webhookEndpoints.v_uid, v_client: webhookEndpoints.v_client, v_kinds: webhookEndpoints.v_kinds })
     .from(webhookEndpoints)
-    .where(and(inArray(webhookEndpoints.v_client, [...new Set(relevant.map((e) => e.client))]), eq(webhookEndpoints.b_active, true), isNull(webhookEndpoints.d_deleted_at)));
+    .where(
+      and(
+        inArray(webhookEndpoints.v_client, [...new Set(relevant.map((e) => e.client))]),
+        eq(webhookEndpoints.b_active, true),
+        isNull(webhookEndpoints.d_deleted_at),
+      ),
+    );
   for (const e of relevant) {
     const targets = endpoints.filter((p) => p.v_client === e.client && p.v_kinds.includes(e.kind));
     if (targets.length === 0) continue;
-    const [event] = await tx.insert(webhookEvents).values({ v_client: e.client, v_kind: e.kind, v_event_key: e.key, t_data: e.data }).onConflictDoNothing().returning({ v_uid: webhookEvents.v_uid });
+    const [event] = await tx
+      .insert(webhookEvents)
+      .values({ v_client: e.client, v_kind: e.kind, v_event_key: e.key, t_data: e.data })
+      .onConflictDoNothing()
+      .returning({ v_uid: webhookEvents.v_uid });
     if (!event) continue; // this business event was already fanned out
     const deliveries = await tx
       .insert(webhookDeliveries)
       .values(targets.map((p) => ({ v_uid_event: event.v_uid, v_uid_endpoint: p.v_uid, d_next_attempt_at: now })))
       .returning({ v_uid: webhookDeliveries.v_uid });
-    for (const d of deliveries) await enqueueJob(tx, { kind: WEBHOOK_JOB, payload: { deliveryId: d.v_uid, attempt: 1 }, runAt: now, uniqueKey: `webhook:${d.v_uid}:1` });
+    for (const d of deliveries)
+      await enqueueJob(tx, { kind: WEBHOOK_JOB, payload: { deliveryId: d.v_uid, attempt: 1 }, runAt: now, uniqueKey: `webhook:${d.v_uid}:1` });
   }
 }
 
 /** The JSON body of an event: { id, type, created, data }. */
-export const eventBody = (e: typeof webhookEvents.$inferSelect) => JSON.stringify({ id: e.v_uid, type: e.v_kind, created: e.d_create_at.toISOString(), data: e.t_data });
+export const eventBody = (e: typeof webhookEvents.$inferSelect) =>
+  JSON.stringify({ id: e.v_uid, type: e.v_kind, created: e.d_create_at.toISOString(), data: e.t_data });
 
 /**
  * One POST: the host is resolved and checked again now, and the connection goes to the checked
  * address. Redirects are not followed (a 3xx is a failure); the answer is read up to 64 KB, 10 s.
  */
-async function post(url: string, policy: OutboundPolicy, body: string, headers: Record<string, string>): Promise<{ code: number | null; error: string | null }> {
+async function post(
+  url: string,
+  policy: OutboundPolicy,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ code: number | null; error: string | null }> {
   try {
     const { status } = await postTo(await checkTarget(url, policy), body, headers);
     return { code: status, error: status >= 200 && status < 300 ? null : `Respuesta HTTP ${status}` };
@@ -243,7 +292,10 @@ export async function deliverAttempt(tx: Tx, key: Buffer, out: WebhookOutbound, 
   const [event] = await tx.select().from(webhookEvents).where(eq(webhookEvents.v_uid, d.v_uid_event));
   if (!endpoint || !event) return;
   if (!endpoint.b_active || endpoint.d_deleted_at) {
-    await tx.update(webhookDeliveries).set({ v_status: 'fallido', v_last_error: 'Endpoint desactivado', d_next_attempt_at: null, d_update_at: sql`now()` }).where(eq(webhookDeliveries.v_uid, d.v_uid));
+    await tx
+      .update(webhookDeliveries)
+      .set({ v_status: 'fallido', v_last_error: 'Endpoint desactivado', d_next_attempt_at: null, d_update_at: sql`now()` })
+      .where(eq(webhookDeliveries.v_uid, d.v_uid));
     return;
   }
   const body = eventBody(event);
@@ -256,7 +308,10 @@ export async function deliverAttempt(tx: Tx, key: Buffer, out: WebhookOutbound, 
     'x-far-event-type': event.v_kind,
     [SIGNATURE_HEADER]: sign(decryptV2(key, endpoint.v_secret), timestamp, body),
   });
-  await tx.insert(webhookAttempts).values({ v_uid_delivery: d.v_uid, i_attempt: attempt, i_code: code, v_error: error, i_duration_ms: Date.now() - started }).onConflictDoNothing();
+  await tx
+    .insert(webhookAttempts)
+    .values({ v_uid_delivery: d.v_uid, i_attempt: attempt, i_code: code, v_error: error, i_duration_ms: Date.now() - started })
+    .onConflictDoNothing();
   const delivered = error === null;
   const next = new Date(ctx.now.getTime() + retryDelayMs(attempt));
   const retry = !delivered && next.getTime() - event.d_create_at.getTime() <= RETRY_WINDOW_MS;
@@ -273,5 +328,6 @@ export async function deliverAttempt(tx: Tx, key: Buffer, out: WebhookOutbound, 
       d_update_at: sql`now()`,
     })
     .where(eq(webhookDeliveries.v_uid, d.v_uid));
-  if (retry) await enqueueJob(tx, { kind: WEBHOOK_JOB, payload: { deliveryId, attempt: attempt + 1 }, runAt: next, uniqueKey: `webhook:${deliveryId}:${attempt + 1}` });
+  if (retry)
+    await enqueueJob(tx, { kind: WEBHOOK_JOB, payload: { deliveryId, attempt: attempt + 1 }, runAt: next, uniqueKey: `webhook:${deliveryId}:${attempt + 1}` });
 }

@@ -48,9 +48,7 @@ export function AuthLayout({ title, subtitle, children, footer, width = 440 }: A
           <Title order={2} fz={32} lh={1.2}>
             Tarjetas prepagadas y dinero electrónico, en un solo lugar.
           </Title>
-          <Text opacity={0.85}>
-            Administra cuentas, dispersiones, transferencias SPEI y aclaraciones con la seguridad que tu operación necesita.
-          </Text>
+          <Text opacity={0.85}>Administra cuentas, dispersiones, transferencias SPEI y aclaraciones con la seguridad que tu operación necesita.</Text>
         </Stack>
         <Text size="sm" opacity={0.7}>
           © {new Date().getFullYear()} FAR · México

@@ -10,11 +10,27 @@ export const codePasswordSchema = z.object({ Code: sixDigitCode }).and(newPasswo
 export type CodePasswordInput = z.input<typeof codePasswordSchema>;
 export type CodePasswordValues = z.output<typeof codePasswordSchema>;
 
-export function CodePasswordFields({ form, codeLabel, passwordLabel }: { form: UseFormReturn<CodePasswordInput, unknown, CodePasswordValues>; codeLabel: string; passwordLabel: string }) {
+export function CodePasswordFields({
+  form,
+  codeLabel,
+  passwordLabel,
+}: {
+  form: UseFormReturn<CodePasswordInput, unknown, CodePasswordValues>;
+  codeLabel: string;
+  passwordLabel: string;
+}) {
   const { errors } = form.formState;
   return (
     <>
-      <TextInput label={codeLabel} inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...REQUIRED_MARK} error={errors.Code?.message} {...form.register('Code')} />
+      <TextInput
+        label={codeLabel}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        {...REQUIRED_MARK}
+        error={errors.Code?.message}
+        {...form.register('Code')}
+      />
       <PasswordField
         label={passwordLabel}
         autoComplete="new-password"
@@ -23,7 +39,13 @@ export function CodePasswordFields({ form, codeLabel, passwordLabel }: { form: U
         error={errors.Password?.message}
         {...form.register('Password')}
       />
-      <PasswordField label="Confirmar contraseña" autoComplete="new-password" {...REQUIRED_MARK} error={errors.Confirm?.message} {...form.register('Confirm')} />
+      <PasswordField
+        label="Confirmar contraseña"
+        autoComplete="new-password"
+        {...REQUIRED_MARK}
+        error={errors.Confirm?.message}
+        {...form.register('Confirm')}
+      />
     </>
   );
 }

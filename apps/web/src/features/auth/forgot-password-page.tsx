@@ -20,7 +20,6 @@ const emailSchema = z.object({ Email: emailField });
 type EmailInput = z.input<typeof emailSchema>;
 type EmailValues = z.output<typeof emailSchema>;
 
-
 function EmailStep({ onSent }: { onSent: (email: string, destination: string) => void }) {
   const start = useStartResetPassword();
   const form = useForm<EmailInput, unknown, EmailValues>({ ...FORM_SETTINGS, resolver: zodResolver(emailSchema), defaultValues: { Email: '' } });

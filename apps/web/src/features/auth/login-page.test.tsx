@@ -51,7 +51,17 @@ describe('LoginPage', () => {
   it('shows the denial reason and the attempts left', async () => {
     fetchMock.mockResolvedValueOnce(
       answer(
-        { AllowAccess: false, AvailableAtempts: 3, DenialReason: 'Correo o contraseña incorrectos', RoleId: null, ExpiresIn: 0, AccessToken: null, IdToken: null, RefreshToken: null, MustChangePassword: false },
+        {
+          AllowAccess: false,
+          AvailableAtempts: 3,
+          DenialReason: 'Correo o contraseña incorrectos',
+          RoleId: null,
+          ExpiresIn: 0,
+          AccessToken: null,
+          IdToken: null,
+          RefreshToken: null,
+          MustChangePassword: false,
+        },
         401,
         { ErrorCode: 'INVALID_CREDENTIALS', message: 'Correo o contraseña incorrectos' },
       ),
@@ -72,7 +82,17 @@ describe('LoginPage', () => {
 
   it('signs in and lands on the dashboard', async () => {
     fetchMock.mockResolvedValueOnce(
-      answer({ AllowAccess: true, AvailableAtempts: 5, DenialReason: null, RoleId: 'r', ExpiresIn: 3600, AccessToken: 'tok', IdToken: null, RefreshToken: 'ref-token-123', MustChangePassword: false }),
+      answer({
+        AllowAccess: true,
+        AvailableAtempts: 5,
+        DenialReason: null,
+        RoleId: 'r',
+        ExpiresIn: 3600,
+        AccessToken: 'tok',
+        IdToken: null,
+        RefreshToken: 'ref-token-123',
+        MustChangePassword: false,
+      }),
     );
     const user = userEvent.setup();
     renderLogin();
@@ -86,7 +106,17 @@ describe('LoginPage', () => {
 
   it('sends a temporary password to the profile to change it', async () => {
     fetchMock.mockResolvedValueOnce(
-      answer({ AllowAccess: true, AvailableAtempts: 5, DenialReason: null, RoleId: 'r', ExpiresIn: 3600, AccessToken: 'tok', IdToken: null, RefreshToken: 'ref-token-123', MustChangePassword: true }),
+      answer({
+        AllowAccess: true,
+        AvailableAtempts: 5,
+        DenialReason: null,
+        RoleId: 'r',
+        ExpiresIn: 3600,
+        AccessToken: 'tok',
+        IdToken: null,
+        RefreshToken: 'ref-token-123',
+        MustChangePassword: true,
+      }),
     );
     const user = userEvent.setup();
     renderLogin();

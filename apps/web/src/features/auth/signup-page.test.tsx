@@ -5,8 +5,20 @@ import { answer, renderWithApp } from '../../test/render';
 import { SignupPage } from './signup-page';
 
 const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
-const TERMS = { Id: '6b0c1d2e-0000-4000-8000-000000000001', Name: 'Términos y condiciones Wallet', Version: 3, Html: '<p>Al usar FAR Wallet aceptas…</p>', PublishedAt: '2026-01-01T06:00:00.000Z' };
-const PRIVACY = { Id: '6b0c1d2e-0000-4000-8000-000000000002', Name: 'Aviso de privacidad Wallet', Version: 1, Html: '<p>Tratamos tus datos personales…</p>', PublishedAt: '2026-01-01T06:00:00.000Z' };
+const TERMS = {
+  Id: '6b0c1d2e-0000-4000-8000-000000000001',
+  Name: 'Términos y condiciones Wallet',
+  Version: 3,
+  Html: '<p>Al usar FAR Wallet aceptas…</p>',
+  PublishedAt: '2026-01-01T06:00:00.000Z',
+};
+const PRIVACY = {
+  Id: '6b0c1d2e-0000-4000-8000-000000000002',
+  Name: 'Aviso de privacidad Wallet',
+  Version: 1,
+  Html: '<p>Tratamos tus datos personales…</p>',
+  PublishedAt: '2026-01-01T06:00:00.000Z',
+};
 const DELIVERY = { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'a***@c***.mx' }, ExpiresIn: 300 };
 
 beforeEach(() => {

@@ -41,7 +41,6 @@ type DataValues = z.output<typeof dataSchema>;
 const tokenSchema = z.object({ Token: sixDigitCode });
 type TokenValues = z.infer<typeof tokenSchema>;
 
-
 function DataStep({ initial, onDone }: { initial: SignupStartInput | null; onDone: (data: SignupStartInput) => void }) {
   const resend = useSignupResendToken();
   const legal = useSignupLegal();
@@ -67,7 +66,11 @@ function DataStep({ initial, onDone }: { initial: SignupStartInput | null; onDon
       form.setError('Accept', { type: 'required', message: LEGAL_MESSAGE }, { shouldFocus: true });
       return;
     }
-    const body: SignupStartInput = { ...values, LastName2: values.LastName2 === '' ? undefined : values.LastName2, Legal: texts.map((t) => ({ Id: t.Id, Version: t.Version })) };
+    const body: SignupStartInput = {
+      ...values,
+      LastName2: values.LastName2 === '' ? undefined : values.LastName2,
+      Legal: texts.map((t) => ({ Id: t.Id, Version: t.Version })),
+    };
     try {
       await resend.mutateAsync(body);
       onDone(body);
@@ -88,7 +91,13 @@ function DataStep({ initial, onDone }: { initial: SignupStartInput | null; onDon
         <TextInput label="Nombre(s)" {...REQUIRED_MARK} autoComplete="given-name" error={errors.Names?.message} {...form.register('Names')} />
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Primer apellido" {...REQUIRED_MARK} autoComplete="family-name" error={errors.LastName1?.message} {...form.register('LastName1')} />
+            <TextInput
+              label="Primer apellido"
+              {...REQUIRED_MARK}
+              autoComplete="family-name"
+              error={errors.LastName1?.message}
+              {...form.register('LastName1')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput label="Segundo apellido" error={errors.LastName2?.message} {...form.register('LastName2')} />
@@ -101,13 +110,7 @@ function DataStep({ initial, onDone }: { initial: SignupStartInput | null; onDon
               control={form.control}
               name="PhoneCode"
               render={({ field, fieldState }) => (
-                <PhoneCodeSelect
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  {...REQUIRED_MARK}
-                  error={fieldState.error?.message}
-                />
+                <PhoneCodeSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} {...REQUIRED_MARK} error={fieldState.error?.message} />
               )}
             />
           </Grid.Col>
@@ -124,7 +127,9 @@ function DataStep({ initial, onDone }: { initial: SignupStartInput | null; onDon
             />
           </Grid.Col>
         </Grid>
-        {legal.isError ? <ErrorAlert error={legal.error} title="No fue posible cargar los términos y condiciones" onRetry={() => void legal.refetch()} /> : null}
+        {legal.isError ? (
+          <ErrorAlert error={legal.error} title="No fue posible cargar los términos y condiciones" onRetry={() => void legal.refetch()} />
+        ) : null}
         {texts.length > 0 ? (
           <Controller
             control={form.control}

@@ -24,7 +24,11 @@ import { DateText } from '../../components/value-text';
 const schema = z.object({
   v_names: PersonName(120),
   d_birthdate_at: z.string({ message: REQUIRED }).min(1, REQUIRED).pipe(DateField),
-  v_phone: z.string({ message: REQUIRED }).trim().min(1, REQUIRED).regex(/^\d{10}$/, 'El teléfono debe tener 10 dígitos'),
+  v_phone: z
+    .string({ message: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .regex(/^\d{10}$/, 'El teléfono debe tener 10 dígitos'),
   v_email: EmailField,
 });
 interface FormValues {
@@ -36,7 +40,17 @@ interface FormValues {
 type Output = z.output<typeof schema>;
 const FIELDS = ['v_names', 'd_birthdate_at', 'v_phone', 'v_email'];
 
-function BeneficiaryForm({ owner, beneficiary, onDone, onCancel }: { owner: BeneficiaryOwner; beneficiary?: BeneficiaryItem; onDone: () => void; onCancel: () => void }) {
+function BeneficiaryForm({
+  owner,
+  beneficiary,
+  onDone,
+  onCancel,
+}: {
+  owner: BeneficiaryOwner;
+  beneficiary?: BeneficiaryItem;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const create = useCreateBeneficiary();
   const update = useUpdateBeneficiary();
   const mutation = beneficiary ? update : create;
@@ -129,7 +143,15 @@ export function BeneficiariesPanel({ owner, canEdit }: BeneficiariesPanelProps) 
     });
 
   const columns: Column<BeneficiaryItem>[] = [
-    { key: 'name', header: 'Nombre', render: (b) => <Text size="sm" fw={500}>{b.v_names}</Text> },
+    {
+      key: 'name',
+      header: 'Nombre',
+      render: (b) => (
+        <Text size="sm" fw={500}>
+          {b.v_names}
+        </Text>
+      ),
+    },
     { key: 'birth', header: 'Fecha de nacimiento', render: (b) => <DateText size="sm" value={b.d_birthdate_at.slice(0, 10)} /> },
     { key: 'phone', header: 'Teléfono', render: (b) => <Text size="sm">{b.v_phone}</Text> },
     { key: 'email', header: 'Correo electrónico', render: (b) => <Text size="sm">{b.v_email}</Text> },
@@ -178,7 +200,13 @@ export function BeneficiariesPanel({ owner, canEdit }: BeneficiariesPanelProps) 
         onRetry={() => void list.refetch()}
         emptyText="Sin beneficiarios registrados"
       />
-      <Modal opened={dialog !== null} onClose={() => setDialog(null)} title={dialog?.mode === 'edit' ? 'Editar beneficiario' : 'Agregar beneficiario'} size="lg" centered>
+      <Modal
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog?.mode === 'edit' ? 'Editar beneficiario' : 'Agregar beneficiario'}
+        size="lg"
+        centered
+      >
         {dialog ? (
           <BeneficiaryForm
             key={dialog.mode === 'edit' ? dialog.beneficiary.v_uid : 'new'}

@@ -72,26 +72,29 @@ export function InviteBusinessUserForm({ businessId, onDone, onCancel }: { busin
     return true;
   };
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    if (checkMobile(v, true)) return;
-    try {
-      const user = await create.mutateAsync({
-        BusinessId: businessId,
-        Name: v.Name,
-        LastName: v.LastName ?? null,
-        SecondLastName: v.SecondLastName ?? null,
-        Email: v.Email,
-        Mobile: v.Mobile ?? null,
-        MobileCode: v.MobileCode,
-        RoleId: v.RoleId,
-        IsActive: true,
-      });
-      notifications.show({ color: 'green', message: `Invitamos a ${user.Email}. Recibirá una contraseña temporal por correo.` });
-      onDone();
-    } catch (error) {
-      if (isApiError(error)) applyServerErrors(form.setError, error, INVITE_FIELDS);
-    }
-  }, () => checkMobile(form.getValues(), false));
+  const onSubmit = form.handleSubmit(
+    async (v) => {
+      if (checkMobile(v, true)) return;
+      try {
+        const user = await create.mutateAsync({
+          BusinessId: businessId,
+          Name: v.Name,
+          LastName: v.LastName ?? null,
+          SecondLastName: v.SecondLastName ?? null,
+          Email: v.Email,
+          Mobile: v.Mobile ?? null,
+          MobileCode: v.MobileCode,
+          RoleId: v.RoleId,
+          IsActive: true,
+        });
+        notifications.show({ color: 'green', message: `Invitamos a ${user.Email}. Recibirá una contraseña temporal por correo.` });
+        onDone();
+      } catch (error) {
+        if (isApiError(error)) applyServerErrors(form.setError, error, INVITE_FIELDS);
+      }
+    },
+    () => checkMobile(form.getValues(), false),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="form-invite-user">
@@ -148,7 +151,6 @@ export function InviteBusinessUserForm({ businessId, onDone, onCancel }: { busin
 
 // ---- list ---------------------------------------------------------------------------------------
 
-
 /** The users of one business: list, invite (temporary password by e-mail), deactivate and unblock. */
 export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, selfId, allowBlock = false }: BusinessUsersPanelProps) {
   const list = useListState(NO_PEOPLE_FILTERS);
@@ -175,11 +177,7 @@ export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, sel
     });
   };
 
-  const columns: Column<Row>[] = [
-    personColumn('Usuario', personOf),
-    roleColumn(),
-    ...datedStatusColumns<Row>('Alta'),
-  ];
+  const columns: Column<Row>[] = [personColumn('Usuario', personOf), roleColumn(), ...datedStatusColumns<Row>('Alta')];
   if (canChangeStatus) {
     columns.push({
       key: 'actions',
@@ -197,7 +195,14 @@ export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, sel
         return (
           <Group gap={6} justify="flex-end" wrap="nowrap">
             {actions.map((a) => (
-              <Button key={a} size="compact-xs" variant="light" color={LIFECYCLE_TEXT[a].danger ? 'red' : undefined} aria-label={`${LIFECYCLE_TEXT[a].verb} a ${u.Email}`} onClick={() => run(u, a)}>
+              <Button
+                key={a}
+                size="compact-xs"
+                variant="light"
+                color={LIFECYCLE_TEXT[a].danger ? 'red' : undefined}
+                aria-label={`${LIFECYCLE_TEXT[a].verb} a ${u.Email}`}
+                onClick={() => run(u, a)}
+              >
                 {LIFECYCLE_TEXT[a].verb}
               </Button>
             ))}

@@ -25,12 +25,16 @@ afterEach(() => {
   session.clear();
 });
 
-const render = () => renderWithApp(<BusinessCreatePage />, { route: '/user/business/nueva', path: '/user/business/nueva', extraRoutes: ['/user/business/:id', '/user/business'] });
+const render = () =>
+  renderWithApp(<BusinessCreatePage />, { route: '/user/business/nueva', path: '/user/business/nueva', extraRoutes: ['/user/business/:id', '/user/business'] });
 const next = () => screen.getByRole('button', { name: 'Siguiente' });
 const invalid = (label: string) => expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
 const fieldError = (label: string) => {
   const input = screen.getByLabelText(label);
-  const id = input.getAttribute('aria-describedby')?.split(' ').find((x) => x.endsWith('-error'));
+  const id = input
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((x) => x.endsWith('-error'));
   return id ? document.getElementById(id)?.textContent : null;
 };
 
@@ -109,28 +113,71 @@ describe('BusinessCreatePage, alta completa', () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       if (url === '/api/v1/postal-code/06600') {
-        return answer({ PostalCode: '06600', Municipality: 'Cuauhtémoc', City: 'Ciudad de México', State: 'Ciudad de México', Colonies: [{ Id: COLONY, Name: 'Juárez', SettlementType: 'Colonia', Zone: 'Urbano' }] });
+        return answer({
+          PostalCode: '06600',
+          Municipality: 'Cuauhtémoc',
+          City: 'Ciudad de México',
+          State: 'Ciudad de México',
+          Colonies: [{ Id: COLONY, Name: 'Juárez', SettlementType: 'Colonia', Zone: 'Urbano' }],
+        });
       }
       if (url === '/api/v1/profiles/business/action/create') {
         const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
         creates.push(body);
         if (!body['ConfirmRfcWarning']) {
-          return answer({ RequiresConfirmation: true, Warnings: [{ field: 'Rfc', key: 'checkDigit', message: 'El dígito verificador del RFC no coincide' }] }, 422, {
-            ErrorCode: 'BUSINESS_RULE',
-            message: 'El dígito verificador del RFC no coincide',
-          });
+          return answer(
+            { RequiresConfirmation: true, Warnings: [{ field: 'Rfc', key: 'checkDigit', message: 'El dígito verificador del RFC no coincide' }] },
+            422,
+            {
+              ErrorCode: 'BUSINESS_RULE',
+              message: 'El dígito verificador del RFC no coincide',
+            },
+          );
         }
         return answer({
-          Id: BUSINESS_ID, ClientNumber: 'BUS000009', TypePerson: TYPE_PERSON_IDS.moral, CompanyName: 'Comercializadora Demo SA de CV', Name: null, LastName: null, SecondLastName: null,
-          Rfc: MORAL_RFC, Curp: null, Email: 'demo@empresa.mx', Mobile: null, MobileCode: '+52', Street: 'Reforma', ExteriorNumber: '222', InteriorNumber: null, PostalCode: '06600',
-          NeighborhoodId: COLONY, Neighborhood: 'Juárez', Municipality: 'Cuauhtémoc', City: 'Ciudad de México', State: 'Ciudad de México', CreatedAt: '2026-01-01T00:00:00.000Z',
-          ActivedAt: null, DeActivedAt: null, BlockedAt: null, UnBlockedAt: null, AccountNumber: '646180249000000091', CustomerId: null, RegisteredUsers: 1,
-          Status: { Id: 's', Name: 'pendiente' }, FirstUser: { Id: 'u', Email: 'ana@empresa.mx' },
+          Id: BUSINESS_ID,
+          ClientNumber: 'BUS000009',
+          TypePerson: TYPE_PERSON_IDS.moral,
+          CompanyName: 'Comercializadora Demo SA de CV',
+          Name: null,
+          LastName: null,
+          SecondLastName: null,
+          Rfc: MORAL_RFC,
+          Curp: null,
+          Email: 'demo@empresa.mx',
+          Mobile: null,
+          MobileCode: '+52',
+          Street: 'Reforma',
+          ExteriorNumber: '222',
+          InteriorNumber: null,
+          PostalCode: '06600',
+          NeighborhoodId: COLONY,
+          Neighborhood: 'Juárez',
+          Municipality: 'Cuauhtémoc',
+          City: 'Ciudad de México',
+          State: 'Ciudad de México',
+          CreatedAt: '2026-01-01T00:00:00.000Z',
+          ActivedAt: null,
+          DeActivedAt: null,
+          BlockedAt: null,
+          UnBlockedAt: null,
+          AccountNumber: '646180249000000091',
+          CustomerId: null,
+          RegisteredUsers: 1,
+          Status: { Id: 's', Name: 'pendiente' },
+          FirstUser: { Id: 'u', Email: 'ana@empresa.mx' },
         });
       }
       if (url === '/api/v1/legal-representative') {
         const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-        return answer({ v_uid: 'r', ...body, v_last_name_2: null, v_email_alternative: null, d_create_at: '2026-01-01T00:00:00.000Z', d_update_at: '2026-01-01T00:00:00.000Z' });
+        return answer({
+          v_uid: 'r',
+          ...body,
+          v_last_name_2: null,
+          v_email_alternative: null,
+          d_create_at: '2026-01-01T00:00:00.000Z',
+          d_update_at: '2026-01-01T00:00:00.000Z',
+        });
       }
       return answer(null, 404);
     });
@@ -172,9 +219,29 @@ describe('BusinessCreatePage, alta completa', () => {
 
     expect(await screen.findByTestId('navigated')).toHaveTextContent('/user/business/:id');
     expect(creates).toHaveLength(2);
-    expect(creates[0]).toMatchObject({ TypePerson: TYPE_PERSON_IDS.moral, Rfc: MORAL_RFC, CompanyName: 'Comercializadora Demo SA de CV', Name: null, Curp: null, Mobile: null, ConfirmRfcWarning: false });
-    expect(creates[1]).toMatchObject({ ConfirmRfcWarning: true, PostalCode: '06600', NeighborhoodId: COLONY, FirstUser: { Name: 'Ana', Email: 'ana@empresa.mx', MobileCode: '+52' } });
+    expect(creates[0]).toMatchObject({
+      TypePerson: TYPE_PERSON_IDS.moral,
+      Rfc: MORAL_RFC,
+      CompanyName: 'Comercializadora Demo SA de CV',
+      Name: null,
+      Curp: null,
+      Mobile: null,
+      ConfirmRfcWarning: false,
+    });
+    expect(creates[1]).toMatchObject({
+      ConfirmRfcWarning: true,
+      PostalCode: '06600',
+      NeighborhoodId: COLONY,
+      FirstUser: { Name: 'Ana', Email: 'ana@empresa.mx', MobileCode: '+52' },
+    });
     const rep = fetchMock.mock.calls.find(([u]) => String(u) === '/api/v1/legal-representative');
-    expect(JSON.parse(String(rep?.[1]?.body))).toEqual({ v_uid_business: BUSINESS_ID, v_names: 'Mariana', v_last_name_1: 'López', v_last_name_2: null, v_email: 'mariana@empresa.mx', v_email_alternative: null });
+    expect(JSON.parse(String(rep?.[1]?.body))).toEqual({
+      v_uid_business: BUSINESS_ID,
+      v_names: 'Mariana',
+      v_last_name_1: 'López',
+      v_last_name_2: null,
+      v_email: 'mariana@empresa.mx',
+      v_email_alternative: null,
+    });
   });
 });

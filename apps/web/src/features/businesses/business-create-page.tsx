@@ -73,9 +73,16 @@ function Review({ values, moral, onEdit }: { values: BusinessFormValues; moral: 
       <DetailGrid
         items={[
           { label: 'Tipo de persona', value: PERSON_KIND_LABELS[values.TypePerson] },
-          moral ? { label: 'Razón social', value: values.CompanyName } : { label: 'Nombre', value: [values.Name, values.LastName, values.SecondLastName].filter(Boolean).join(' ') },
+          moral
+            ? { label: 'Razón social', value: values.CompanyName }
+            : { label: 'Nombre', value: [values.Name, values.LastName, values.SecondLastName].filter(Boolean).join(' ') },
           { label: 'RFC', value: values.Rfc.toUpperCase() },
-          ...(moral ? [] : [{ label: 'CURP', value: values.Curp.toUpperCase() }, { label: 'Teléfono celular', value: values.Mobile ? `${values.MobileCode} ${values.Mobile}` : null }]),
+          ...(moral
+            ? []
+            : [
+                { label: 'CURP', value: values.Curp.toUpperCase() },
+                { label: 'Teléfono celular', value: values.Mobile ? `${values.MobileCode} ${values.Mobile}` : null },
+              ]),
           { label: 'Correo electrónico', value: values.Email },
         ]}
       />
@@ -155,7 +162,10 @@ export function BusinessCreatePage() {
   };
 
   const finish = async (created: { Id: string; AccountNumber: string; FirstUser: { Email: string } }, name: string, values: BusinessFormValues) => {
-    let notice = { color: 'green', message: `Se creó la empresa ${name} con la cuenta CLABE ${created.AccountNumber}. Enviamos la contraseña temporal a ${created.FirstUser.Email}.` };
+    let notice = {
+      color: 'green',
+      message: `Se creó la empresa ${name} con la cuenta CLABE ${created.AccountNumber}. Enviamos la contraseña temporal a ${created.FirstUser.Email}.`,
+    };
     if (moral) {
       try {
         await createRep.mutateAsync({ v_uid_business: created.Id, ...toLegalRepresentativeInput(values.LegalRepresentative) });
@@ -208,7 +218,9 @@ export function BusinessCreatePage() {
   const onSubmit = form.handleSubmit(
     (values) => send({ ...toBusinessInput(values), FirstUser: toFirstUserInput(values.FirstUser) }, values),
     (errors) => {
-      const first = steps.findIndex((s) => STEPS[s].fields.some((f) => f.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors)));
+      const first = steps.findIndex((s) =>
+        STEPS[s].fields.some((f) => f.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors)),
+      );
       if (first >= 0) goTo(first);
     },
   );

@@ -1,7 +1,20 @@
 import type { BusinessDetail } from '@far/contracts';
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, List, Paper, Skeleton, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBuilding, IconCheck, IconKey, IconFileText, IconInfoCircle, IconPencil, IconTrash, IconUsers, IconUserShield, IconHeartHandshake, IconShieldCheck, IconX } from '@tabler/icons-react';
+import {
+  IconBuilding,
+  IconCheck,
+  IconKey,
+  IconFileText,
+  IconInfoCircle,
+  IconPencil,
+  IconTrash,
+  IconUsers,
+  IconUserShield,
+  IconHeartHandshake,
+  IconShieldCheck,
+  IconX,
+} from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
@@ -101,10 +114,17 @@ function DataTab({ business, canEdit }: { business: BusinessDetail; canEdit: boo
         testId="business-data"
         items={[
           { label: 'Tipo de persona', value: PERSON_KIND_LABELS[kindOf(b.TypePerson)] },
-          moral ? { label: 'Razón social', value: b.CompanyName } : { label: 'Nombre', value: [b.Name, b.LastName, b.SecondLastName].filter(Boolean).join(' ') },
+          moral
+            ? { label: 'Razón social', value: b.CompanyName }
+            : { label: 'Nombre', value: [b.Name, b.LastName, b.SecondLastName].filter(Boolean).join(' ') },
           ...(moral ? [] : [{ label: 'Nombre comercial', value: b.CompanyName }]),
           { label: 'RFC', value: b.Rfc },
-          ...(moral ? [] : [{ label: 'CURP', value: b.Curp }, { label: 'Teléfono celular', value: b.Mobile ? `${b.MobileCode} ${b.Mobile}` : null }]),
+          ...(moral
+            ? []
+            : [
+                { label: 'CURP', value: b.Curp },
+                { label: 'Teléfono celular', value: b.Mobile ? `${b.MobileCode} ${b.Mobile}` : null },
+              ]),
           { label: 'Correo electrónico', value: b.Email },
           { label: 'Número de cliente', value: b.ClientNumber },
           {
@@ -254,7 +274,14 @@ export function BusinessDetailPage({ extraTabs = [], panels: { Beneficiaries, Bu
         }
         actions={
           <Group gap="xs">
-            {canStatus ? <LifecycleButtons state={state} subject={`la empresa ${name}`} onRun={(a) => run(a as LifecycleAction)} pending={act.isPending ? act.variables?.Action : null} /> : null}
+            {canStatus ? (
+              <LifecycleButtons
+                state={state}
+                subject={`la empresa ${name}`}
+                onRun={(a) => run(a as LifecycleAction)}
+                pending={act.isPending ? act.variables?.Action : null}
+              />
+            ) : null}
             {canDelete && !state.active ? (
               <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={askDelete} loading={remove.isPending}>
                 Eliminar
@@ -264,7 +291,15 @@ export function BusinessDetailPage({ extraTabs = [], panels: { Beneficiaries, Bu
         }
       />
       {notice ? (
-        <Alert color={notice.color} variant="light" icon={<IconInfoCircle size={18} />} mb="md" withCloseButton onClose={() => setNotice(null)} data-testid="business-notice">
+        <Alert
+          color={notice.color}
+          variant="light"
+          icon={<IconInfoCircle size={18} />}
+          mb="md"
+          withCloseButton
+          onClose={() => setNotice(null)}
+          data-testid="business-notice"
+        >
           {notice.message}
         </Alert>
       ) : null}

@@ -18,7 +18,11 @@ const FIELDS: string[] = [...FISCAL_FIELDS, ...ADDRESS_FIELDS];
 /** Edits the business's data and address; the kind of person stays. */
 export function BusinessEditForm({ business, onDone }: { business: BusinessDetail; onDone: () => void }) {
   const update = useUpdateBusiness();
-  const form = useForm<BusinessFormValues, unknown, BusinessFormValues>({ ...FORM_SETTINGS, resolver: zodResolver(schema), defaultValues: businessToForm(business) });
+  const form = useForm<BusinessFormValues, unknown, BusinessFormValues>({
+    ...FORM_SETTINGS,
+    resolver: zodResolver(schema),
+    defaultValues: businessToForm(business),
+  });
 
   const send = async (body: BusinessInput & { Id: string }) => {
     try {

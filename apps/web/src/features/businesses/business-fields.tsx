@@ -27,7 +27,11 @@ export function FiscalFields({ form, kindLocked = false }: { form: BusinessForm;
         control={form.control}
         name="TypePerson"
         render={({ field }) => (
-          <Input.Wrapper label="Tipo de persona" labelProps={REQUIRED_MARK.labelProps} description={kindLocked ? 'El tipo de persona no se puede cambiar.' : undefined}>
+          <Input.Wrapper
+            label="Tipo de persona"
+            labelProps={REQUIRED_MARK.labelProps}
+            description={kindLocked ? 'El tipo de persona no se puede cambiar.' : undefined}
+          >
             <SegmentedControl
               display="flex"
               maw={420}
@@ -52,7 +56,13 @@ export function FiscalFields({ form, kindLocked = false }: { form: BusinessForm;
       <Grid>
         {moral ? (
           <Grid.Col span={12}>
-            <TextInput label="Razón social" {...REQUIRED_MARK} placeholder="Comercializadora Ejemplo, S.A. de C.V." error={errors.CompanyName?.message} {...form.register('CompanyName')} />
+            <TextInput
+              label="Razón social"
+              {...REQUIRED_MARK}
+              placeholder="Comercializadora Ejemplo, S.A. de C.V."
+              error={errors.CompanyName?.message}
+              {...form.register('CompanyName')}
+            />
           </Grid.Col>
         ) : (
           <>
@@ -80,7 +90,15 @@ export function FiscalFields({ form, kindLocked = false }: { form: BusinessForm;
         </Grid.Col>
         {moral ? null : (
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="CURP" {...REQUIRED_MARK} maxLength={18} styles={upper} description="18 caracteres" error={errors.Curp?.message} {...form.register('Curp')} />
+            <TextInput
+              label="CURP"
+              {...REQUIRED_MARK}
+              maxLength={18}
+              styles={upper}
+              description="18 caracteres"
+              error={errors.Curp?.message}
+              {...form.register('Curp')}
+            />
           </Grid.Col>
         )}
         {moral ? null : (
@@ -101,8 +119,8 @@ export function FiscalFields({ form, kindLocked = false }: { form: BusinessForm;
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={warning} data-testid="rfc-warning">
           <Stack gap="xs">
             <Text size="sm">
-              El SAT ha emitido RFC cuyo dígito verificador no sigue su propio algoritmo. Revisa la Constancia de Situación Fiscal; si el RFC es
-              correcto, confírmalo para continuar.
+              El SAT ha emitido RFC cuyo dígito verificador no sigue su propio algoritmo. Revisa la Constancia de Situación Fiscal; si el RFC es correcto,
+              confírmalo para continuar.
             </Text>
             <Controller
               control={form.control}
@@ -143,16 +161,32 @@ export function LegalRepresentativeFields({ form }: { form: BusinessForm }) {
         <TextInput label="Nombre(s) del representante" {...REQUIRED_MARK} error={e?.v_names?.message} {...form.register('LegalRepresentative.v_names')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
-        <TextInput label="Primer apellido del representante" {...REQUIRED_MARK} error={e?.v_last_name_1?.message} {...form.register('LegalRepresentative.v_last_name_1')} />
+        <TextInput
+          label="Primer apellido del representante"
+          {...REQUIRED_MARK}
+          error={e?.v_last_name_1?.message}
+          {...form.register('LegalRepresentative.v_last_name_1')}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
         <TextInput label="Segundo apellido del representante" error={e?.v_last_name_2?.message} {...form.register('LegalRepresentative.v_last_name_2')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label="Correo del representante" type="email" {...REQUIRED_MARK} error={e?.v_email?.message} {...form.register('LegalRepresentative.v_email')} />
+        <TextInput
+          label="Correo del representante"
+          type="email"
+          {...REQUIRED_MARK}
+          error={e?.v_email?.message}
+          {...form.register('LegalRepresentative.v_email')}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label="Correo alternativo del representante" type="email" error={e?.v_email_alternative?.message} {...form.register('LegalRepresentative.v_email_alternative')} />
+        <TextInput
+          label="Correo alternativo del representante"
+          type="email"
+          error={e?.v_email_alternative?.message}
+          {...form.register('LegalRepresentative.v_email_alternative')}
+        />
       </Grid.Col>
     </Grid>
   );
@@ -186,7 +220,15 @@ export function FirstUserFields({ form }: { form: BusinessForm }) {
         <Controller
           control={form.control}
           name="FirstUser.MobileCode"
-          render={({ field, fieldState }) => <PhoneCodeSelect label="Lada del celular del usuario" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />}
+          render={({ field, fieldState }) => (
+            <PhoneCodeSelect
+              label="Lada del celular del usuario"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 7 }}>

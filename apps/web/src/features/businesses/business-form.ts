@@ -88,7 +88,19 @@ export const RFC_CONFIRM_MESSAGE = 'Confirma que el RFC es correcto para continu
 export const PHONE_DIGITS_MESSAGE = 'El teléfono debe tener 10 dígitos';
 
 /** The fields of each part of the form (the stepper validates one part at a time). */
-export const FISCAL_FIELDS = ['TypePerson', 'CompanyName', 'Name', 'LastName', 'SecondLastName', 'Rfc', 'Curp', 'Email', 'MobileCode', 'Mobile', 'ConfirmRfcWarning'] as const;
+export const FISCAL_FIELDS = [
+  'TypePerson',
+  'CompanyName',
+  'Name',
+  'LastName',
+  'SecondLastName',
+  'Rfc',
+  'Curp',
+  'Email',
+  'MobileCode',
+  'Mobile',
+  'ConfirmRfcWarning',
+] as const;
 export const ADDRESS_FIELDS = ['Street', 'ExteriorNumber', 'InteriorNumber', 'PostalCode', 'NeighborhoodId'] as const;
 export const LEGAL_FIELDS = [
   'LegalRepresentative.v_names',
@@ -97,7 +109,14 @@ export const LEGAL_FIELDS = [
   'LegalRepresentative.v_email',
   'LegalRepresentative.v_email_alternative',
 ] as const;
-export const FIRST_USER_FIELDS = ['FirstUser.Name', 'FirstUser.LastName', 'FirstUser.SecondLastName', 'FirstUser.Email', 'FirstUser.MobileCode', 'FirstUser.Mobile'] as const;
+export const FIRST_USER_FIELDS = [
+  'FirstUser.Name',
+  'FirstUser.LastName',
+  'FirstUser.SecondLastName',
+  'FirstUser.Email',
+  'FirstUser.MobileCode',
+  'FirstUser.Mobile',
+] as const;
 
 const text = z.string();
 const shape = z.object({
@@ -175,7 +194,8 @@ export function businessSchema({ withLegalRepresentative, withFirstUser }: Busin
     if (rfcOk && curpOk && v.Rfc.trim().toUpperCase().slice(4, 10) !== v.Curp.trim().toUpperCase().slice(4, 10)) {
       ctx.addIssue({ code: 'custom', path: ['Rfc'], message: 'La fecha del RFC no coincide con la de la CURP' });
     }
-    if (rfcOk && rfcWarning(v.Rfc, v.TypePerson) && !v.ConfirmRfcWarning) ctx.addIssue({ code: 'custom', path: ['ConfirmRfcWarning'], message: RFC_CONFIRM_MESSAGE });
+    if (rfcOk && rfcWarning(v.Rfc, v.TypePerson) && !v.ConfirmRfcWarning)
+      ctx.addIssue({ code: 'custom', path: ['ConfirmRfcWarning'], message: RFC_CONFIRM_MESSAGE });
     check(ctx, ['Email'], EmailField, v.Email);
     if (!moral) phone(ctx, ['Mobile'], v.MobileCode, v.Mobile);
 

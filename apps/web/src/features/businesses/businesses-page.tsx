@@ -37,7 +37,16 @@ export function BusinessesPage() {
   });
 
   const columns: Column<BusinessListItem>[] = [
-    { key: 'account', header: 'Cuenta CLABE', sortField: 'AccountNumber', render: (b) => <Text size="sm" className="tabular">{b.AccountNumber}</Text> },
+    {
+      key: 'account',
+      header: 'Cuenta CLABE',
+      sortField: 'AccountNumber',
+      render: (b) => (
+        <Text size="sm" className="tabular">
+          {b.AccountNumber}
+        </Text>
+      ),
+    },
     {
       key: 'name',
       header: 'Nombre',
@@ -55,9 +64,7 @@ export function BusinessesPage() {
       key: 'actions',
       header: 'Acciones',
       align: 'right',
-      render: (b) => (
-        <IconAction tip="Ver detalle" label={`Ver ${b.Name}`} icon={IconEye} onClick={() => navigate(`${BUSINESS_SCREEN}/${b.Id}`)} />
-      ),
+      render: (b) => <IconAction tip="Ver detalle" label={`Ver ${b.Name}`} icon={IconEye} onClick={() => navigate(`${BUSINESS_SCREEN}/${b.Id}`)} />,
     },
   ];
 

@@ -60,7 +60,9 @@ describe('DispersionApprovalTab', () => {
   it('shows the server field error on the amount, and a client error without calling the API', async () => {
     const user = userEvent.setup();
     const message = 'El monto excede el máximo permitido';
-    const puts = serve(() => answer(null, 400, { ErrorCode: 'VALIDATION', message: 'Los datos enviados no son válidos', errors: [{ field: 'ThresholdAmount', key: 'max', message }] }));
+    const puts = serve(() =>
+      answer(null, 400, { ErrorCode: 'VALIDATION', message: 'Los datos enviados no son válidos', errors: [{ field: 'ThresholdAmount', key: 'max', message }] }),
+    );
     renderWithApp(<DispersionApprovalTab businessId={BUSINESS_ID} canEdit />);
     await waitFor(() => expect(amount()).toHaveValue('2500.00'));
 

@@ -228,7 +228,9 @@ export function DocumentsTab({ businessId, canAdd, canReview, canDelete }: { bus
                 variant="subtle"
                 aria-label={`Descargar ${d.v_name}`}
                 loading={download.isPending && download.variables?.id === d.v_uid}
-                onClick={() => download.mutate({ id: d.v_uid, fileName: d.v_file_name }, { onError: (e) => notifications.show({ color: 'red', message: errorText(e) }) })}
+                onClick={() =>
+                  download.mutate({ id: d.v_uid, fileName: d.v_file_name }, { onError: (e) => notifications.show({ color: 'red', message: errorText(e) }) })
+                }
               >
                 <IconDownload size={18} />
               </ActionIcon>

@@ -24,7 +24,10 @@ const schema = z
     v_email: EmailField,
     v_email_alternative: optional(EmailField),
   })
-  .refine((v) => !v.v_email_alternative || v.v_email_alternative !== v.v_email, { path: ['v_email_alternative'], message: 'El correo alternativo debe ser distinto del principal' });
+  .refine((v) => !v.v_email_alternative || v.v_email_alternative !== v.v_email, {
+    path: ['v_email_alternative'],
+    message: 'El correo alternativo debe ser distinto del principal',
+  });
 type Output = z.output<typeof schema>;
 const FIELDS = ['v_names', 'v_last_name_1', 'v_last_name_2', 'v_email', 'v_email_alternative'];
 
@@ -74,16 +77,35 @@ function RepresentativeForm({ businessId, current, canSave }: { businessId: stri
             <TextInput label="Nombre(s)" {...REQUIRED_MARK} readOnly={!canSave} error={errors.v_names?.message} {...form.register('v_names')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput label="Primer apellido" {...REQUIRED_MARK} readOnly={!canSave} error={errors.v_last_name_1?.message} {...form.register('v_last_name_1')} />
+            <TextInput
+              label="Primer apellido"
+              {...REQUIRED_MARK}
+              readOnly={!canSave}
+              error={errors.v_last_name_1?.message}
+              {...form.register('v_last_name_1')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput label="Segundo apellido" readOnly={!canSave} error={errors.v_last_name_2?.message} {...form.register('v_last_name_2')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Correo electrónico" type="email" {...REQUIRED_MARK} readOnly={!canSave} error={errors.v_email?.message} {...form.register('v_email')} />
+            <TextInput
+              label="Correo electrónico"
+              type="email"
+              {...REQUIRED_MARK}
+              readOnly={!canSave}
+              error={errors.v_email?.message}
+              {...form.register('v_email')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Correo alternativo" type="email" readOnly={!canSave} error={errors.v_email_alternative?.message} {...form.register('v_email_alternative')} />
+            <TextInput
+              label="Correo alternativo"
+              type="email"
+              readOnly={!canSave}
+              error={errors.v_email_alternative?.message}
+              {...form.register('v_email_alternative')}
+            />
           </Grid.Col>
         </Grid>
         {canSave ? (

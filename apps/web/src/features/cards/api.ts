@@ -75,35 +75,67 @@ type Fields<S extends z.ZodType> = { [K in keyof Body<S>]?: string };
 type FundingFields = Fields<typeof BusinessScoped> & { Preview?: 'true'; SecurityCode?: Body<typeof CardRevealBody>['SecurityCode'] };
 
 // ---- stock ----
-export const useStockSettings = () => useQuery({ queryKey: key('stock'), queryFn: () => unwrap(apiRequest('POST', `${CARDS}/stock/settings`, { schema: StockSettings })) });
+export const useStockSettings = () =>
+  useQuery({ queryKey: key('stock'), queryFn: () => unwrap(apiRequest('POST', `${CARDS}/stock/settings`, { schema: StockSettings })) });
 export const useStatusCounts = (businessId?: string) =>
-  useQuery({ queryKey: key('counts', businessId), queryFn: () => unwrap(apiRequest('POST', `${CARDS}/action/get-amount-cards-by-status`, { body: { BusinessId: businessId } satisfies Body<typeof BusinessScoped>, schema: z.array(CardStatusCount) })) });
+  useQuery({
+    queryKey: key('counts', businessId),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', `${CARDS}/action/get-amount-cards-by-status`, {
+          body: { BusinessId: businessId } satisfies Body<typeof BusinessScoped>,
+          schema: z.array(CardStatusCount),
+        }),
+      ),
+  });
 export const useBatches = (token: string | undefined) =>
   useQuery({
     queryKey: key('batches', token),
-    queryFn: () => unwrap(apiRequest('POST', `${CARDS}/cardbatchcreations/query/list`, { body: { Size: 10, PaginationToken: token } satisfies Body<typeof BatchListBody>, schema: CreationBatchPage })),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', `${CARDS}/cardbatchcreations/query/list`, {
+          body: { Size: 10, PaginationToken: token } satisfies Body<typeof BatchListBody>,
+          schema: CreationBatchPage,
+        }),
+      ),
     placeholderData: keepPreviousData,
     // A batch in progress is followed live.
     refetchInterval: (q) => (q.state.data?.Records.some((b) => b.Status === 'INPROGRESS') ? 1500 : false),
   });
 export function useSetThreshold() {
   const done = useInvalidate();
-  return useMutation({ mutationFn: (n: number) => unwrap(apiRequest('PUT', `${CARDS}/stock/settings`, { body: { LowStockThreshold: n } satisfies Body<typeof StockSettingsBody>, schema: StockSettings })), onSuccess: done });
+  return useMutation({
+    mutationFn: (n: number) =>
+      unwrap(apiRequest('PUT', `${CARDS}/stock/settings`, { body: { LowStockThreshold: n } satisfies Body<typeof StockSettingsBody>, schema: StockSettings })),
+    onSuccess: done,
+  });
 }
 export function useGenerate() {
   const done = useInvalidate();
-  return useMutation({ mutationFn: (n: number) => unwrap(apiRequest('POST', `${CARDS}/action/generate`, { body: { Count: n } satisfies Body<typeof GenerateCardsBody> })), onSuccess: done });
+  return useMutation({
+    mutationFn: (n: number) => unwrap(apiRequest('POST', `${CARDS}/action/generate`, { body: { Count: n } satisfies Body<typeof GenerateCardsBody> })),
+    onSuccess: done,
+  });
 }
 export function useUploadStock() {
   const done = useInvalidate();
-  return useMutation({ mutationFn: (file: File) => unwrap(apiRequest('POST', `${CARDS}/action/upload-csv`, { body: multipart(file), timeoutMs: 120_000 })), onSuccess: done });
+  return useMutation({
+    mutationFn: (file: File) => unwrap(apiRequest('POST', `${CARDS}/action/upload-csv`, { body: multipart(file), timeoutMs: 120_000 })),
+    onSuccess: done,
+  });
 }
 /** The failed rows of a creation batch, with their reasons, shown on screen. */
 export const useBatchErrors = (ref: string | null) =>
   useQuery({
     queryKey: key('batch', ref),
     enabled: ref !== null,
-    queryFn: () => unwrap(apiRequest('POST', `${CARDS}/cardbatchcreations/query/getbyreferencebatch`, { body: { ReferenceBatch: ref ?? '' } satisfies Body<typeof BatchRefBody>, schema: CreationBatch })),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', `${CARDS}/cardbatchcreations/query/getbyreferencebatch`, {
+          body: { ReferenceBatch: ref ?? '' } satisfies Body<typeof BatchRefBody>,
+          schema: CreationBatch,
+        }),
+      ),
   });
 /** Invalidates the stock figures (counters, low-stock alert) the moment a batch ends. */
 export function useRefreshStock() {
@@ -115,33 +147,66 @@ export function useRefreshStock() {
 }
 /** The template of a card file, with Spanish headers (issue 26 §2). */
 export const downloadCardTemplate = async (kind: CardFileKind, format: 'csv' | 'xlsx') =>
-  saveBlob(await unwrap(apiRequest<Blob>('GET', `${CARDS}/template/${kind}`, { query: { format }, responseType: 'blob' })), `${CARD_FILES[kind].fileName}.${format}`);
+  saveBlob(
+    await unwrap(apiRequest<Blob>('GET', `${CARDS}/template/${kind}`, { query: { format }, responseType: 'blob' })),
+    `${CARD_FILES[kind].fileName}.${format}`,
+  );
 export const downloadFailedRows = async (ref: string) =>
-  saveBlob(await unwrap(apiRequest<Blob>('GET', `${CARDS}/cardbatchcreations/failed-rows`, { query: { ReferenceBatch: ref }, responseType: 'blob' })), `filas-fallidas-${ref}.csv`);
+  saveBlob(
+    await unwrap(apiRequest<Blob>('GET', `${CARDS}/cardbatchcreations/failed-rows`, { query: { ReferenceBatch: ref }, responseType: 'blob' })),
+    `filas-fallidas-${ref}.csv`,
+  );
 
 // ---- cardholders ----
-type CardholdersQuery = Required<Pick<Body<typeof CardholderListBody>, 'Page' | 'Size'>> & Pick<Body<typeof CardholderListBody>, 'BusinessId'> & { Search: string };
+type CardholdersQuery = Required<Pick<Body<typeof CardholderListBody>, 'Page' | 'Size'>> &
+  Pick<Body<typeof CardholderListBody>, 'BusinessId'> & { Search: string };
 export const useCardholders = (q: CardholdersQuery) =>
   useQuery({
     queryKey: key('holders', q),
-    queryFn: () => unwrap(apiRequest('POST', `${HOLDERS}/query/list`, { body: { ...q, Search: q.Search.trim() || undefined } satisfies Body<typeof CardholderListBody>, schema: pageOf(Cardholder) })),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', `${HOLDERS}/query/list`, {
+          body: { ...q, Search: q.Search.trim() || undefined } satisfies Body<typeof CardholderListBody>,
+          schema: pageOf(Cardholder),
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 export function useUploadCardholders(businessId?: string) {
   const done = useInvalidate();
-  return useMutation({ mutationFn: (file: File) => unwrap(apiRequest('POST', `${HOLDERS}/action/upload-csv`, { body: multipart(file, { BusinessId: businessId } satisfies Fields<typeof BusinessScoped>), schema: UploadResult, timeoutMs: 120_000 })), onSuccess: done });
+  return useMutation({
+    mutationFn: (file: File) =>
+      unwrap(
+        apiRequest('POST', `${HOLDERS}/action/upload-csv`, {
+          body: multipart(file, { BusinessId: businessId } satisfies Fields<typeof BusinessScoped>),
+          schema: UploadResult,
+          timeoutMs: 120_000,
+        }),
+      ),
+    onSuccess: done,
+  });
 }
 export const useHolderBalance = (identifier: string | null, businessId?: string) =>
   useQuery({
     queryKey: key('holder-balance', identifier, businessId),
     enabled: !!identifier,
-    queryFn: () => unwrap(apiRequest('POST', `${TX}/cardholderbalance/query/getbycardholder`, { body: { CardholderIdentifier: identifier ?? '', BusinessId: businessId } satisfies Body<typeof CardholderIdentifierBody>, schema: CardholderBalance })),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', `${TX}/cardholderbalance/query/getbycardholder`, {
+          body: { CardholderIdentifier: identifier ?? '', BusinessId: businessId } satisfies Body<typeof CardholderIdentifierBody>,
+          schema: CardholderBalance,
+        }),
+      ),
   });
 export function useHolderAction() {
   const done = useInvalidate();
   return useMutation({
     mutationFn: ({ action, identifier, lock, businessId }: { action: 'lock' | 'unlink'; identifier: string; lock?: boolean; businessId?: string }) => {
-      const body: Body<typeof CardholderIdentifierBody> | Body<typeof CardholderLockBody> = { CardholderIdentifier: identifier, BusinessId: businessId, ...(action === 'lock' ? { Lock: lock } : {}) };
+      const body: Body<typeof CardholderIdentifierBody> | Body<typeof CardholderLockBody> = {
+        CardholderIdentifier: identifier,
+        BusinessId: businessId,
+        ...(action === 'lock' ? { Lock: lock } : {}),
+      };
       return unwrap(apiRequest('POST', action === 'lock' ? `${HOLDERS}/action/lock` : `${HOLDERS}/action/mobile/unlink`, { body, schema: Cardholder }));
     },
     onSuccess: done,
@@ -153,47 +218,135 @@ export type CardFilters = Pick<Body<typeof CardListBody>, 'BusinessId' | 'Last4'
 export const useCards = (f: CardFilters, token: string | undefined) =>
   useQuery({
     queryKey: key('list', f, token),
-    queryFn: () => unwrap(apiRequest('POST', `${CARDS}/query/list`, { body: { ...f, Size: 10, PaginationToken: token } satisfies Body<typeof CardListBody>, schema: CardPage })),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', `${CARDS}/query/list`, { body: { ...f, Size: 10, PaginationToken: token } satisfies Body<typeof CardListBody>, schema: CardPage }),
+      ),
     placeholderData: keepPreviousData,
   });
 export const useCard = (identifier: string, businessId?: string) =>
-  useQuery({ queryKey: key('card', identifier, businessId), queryFn: () => unwrap(apiRequest('POST', `${CARDS}/query/getbyidentifier`, { body: { CardIdentifier: identifier, BusinessId: businessId } satisfies Body<typeof CardRefBody>, schema: Card })) });
+  useQuery({
+    queryKey: key('card', identifier, businessId),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', `${CARDS}/query/getbyidentifier`, {
+          body: { CardIdentifier: identifier, BusinessId: businessId } satisfies Body<typeof CardRefBody>,
+          schema: Card,
+        }),
+      ),
+  });
 export const useActivationItems = (businessId?: string) =>
-  useQuery({ queryKey: key('activations', businessId), queryFn: () => unwrap(apiRequest('POST', `${CARDS}/cardbatchactivations/query/list`, { body: { BusinessId: businessId, Size: 10 } satisfies Body<typeof ActivationListBody>, schema: ActivationItemPage })) });
+  useQuery({
+    queryKey: key('activations', businessId),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', `${CARDS}/cardbatchactivations/query/list`, {
+          body: { BusinessId: businessId, Size: 10 } satisfies Body<typeof ActivationListBody>,
+          schema: ActivationItemPage,
+        }),
+      ),
+  });
 export function useMatch(businessId?: string) {
   const done = useInvalidate();
-  return useMutation({ mutationFn: (file: File) => unwrap(apiRequest('POST', `${CARDS}/matchcards`, { body: multipart(file, { BusinessId: businessId } satisfies Fields<typeof BusinessScoped>), schema: MatchResult, timeoutMs: 120_000 })), onSuccess: done });
+  return useMutation({
+    mutationFn: (file: File) =>
+      unwrap(
+        apiRequest('POST', `${CARDS}/matchcards`, {
+          body: multipart(file, { BusinessId: businessId } satisfies Fields<typeof BusinessScoped>),
+          schema: MatchResult,
+          timeoutMs: 120_000,
+        }),
+      ),
+    onSuccess: done,
+  });
 }
 export function useActivate(businessId?: string) {
   const done = useInvalidate();
-  return useMutation({ mutationFn: (identifier?: string) => unwrap(apiRequest('POST', `${CARDS}/activate`, { body: { BusinessId: businessId, CardIdentifier: identifier } satisfies Body<typeof CardActivateBody> })), onSuccess: done });
+  return useMutation({
+    mutationFn: (identifier?: string) =>
+      unwrap(apiRequest('POST', `${CARDS}/activate`, { body: { BusinessId: businessId, CardIdentifier: identifier } satisfies Body<typeof CardActivateBody> })),
+    onSuccess: done,
+  });
 }
 export function useLockCard(businessId?: string) {
   const done = useInvalidate();
-  return useMutation({ mutationFn: ({ identifier, lock }: { identifier: string; lock: boolean }) => unwrap(apiRequest('POST', `${CARDS}/lock`, { body: { BusinessId: businessId, CardIdentifier: identifier, Lock: lock } satisfies Body<typeof CardLockBody>, schema: Card })), onSuccess: done });
+  return useMutation({
+    mutationFn: ({ identifier, lock }: { identifier: string; lock: boolean }) =>
+      unwrap(
+        apiRequest('POST', `${CARDS}/lock`, {
+          body: { BusinessId: businessId, CardIdentifier: identifier, Lock: lock } satisfies Body<typeof CardLockBody>,
+          schema: Card,
+        }),
+      ),
+    onSuccess: done,
+  });
 }
 export function useSetControls(businessId?: string) {
   const done = useInvalidate();
   return useMutation({
     mutationFn: ({ identifier, controls }: { identifier: string; controls: Body<typeof CardControlsBody>['Controls'] }) =>
-      unwrap(apiRequest('POST', `${CARDS}/action/controls`, { body: { BusinessId: businessId, CardIdentifier: identifier, Controls: controls } satisfies Body<typeof CardControlsBody>, schema: Card })),
+      unwrap(
+        apiRequest('POST', `${CARDS}/action/controls`, {
+          body: { BusinessId: businessId, CardIdentifier: identifier, Controls: controls } satisfies Body<typeof CardControlsBody>,
+          schema: Card,
+        }),
+      ),
     onSuccess: done,
   });
 }
 type CardMovementsFilter = Pick<Body<typeof CardMovementsBody>, 'BusinessId' | 'CardIdentifier'>;
 export const useCardMovements = (f: CardMovementsFilter & { Page: number }) =>
-  useQuery({ queryKey: key('movements', f), queryFn: () => unwrap(apiRequest('POST', `${TX}/cardholdermovements/getall`, { body: { ...f, Size: 10 } satisfies Body<typeof CardMovementsBody>, schema: pageOf(CardMovement) })), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: key('movements', f),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', `${TX}/cardholdermovements/getall`, {
+          body: { ...f, Size: 10 } satisfies Body<typeof CardMovementsBody>,
+          schema: pageOf(CardMovement),
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
 export const exportCardMovements = async (f: CardMovementsFilter, format: NonNullable<Body<typeof CardMovementsBody>['Format']>) =>
-  saveBlob(await unwrap(apiRequest<Blob>('POST', `${TX}/cardholdermovements/getall`, { body: { ...f, Format: format } satisfies Body<typeof CardMovementsBody>, responseType: 'blob', timeoutMs: 120_000 })), `movimientos-tarjeta.${format}`);
+  saveBlob(
+    await unwrap(
+      apiRequest<Blob>('POST', `${TX}/cardholdermovements/getall`, {
+        body: { ...f, Format: format } satisfies Body<typeof CardMovementsBody>,
+        responseType: 'blob',
+        timeoutMs: 120_000,
+      }),
+    ),
+    `movimientos-tarjeta.${format}`,
+  );
 
 export function useAuthorize(businessId?: string) {
   const done = useInvalidate();
   return useMutation({
     // Channel comes from a select as text; the server refuses any but the contract's channels.
-    mutationFn: async ({ body, idempotencyKey, capture }: { body: Omit<Body<typeof AuthorizeBody>, 'BusinessId' | 'Channel'> & { Channel: string }; idempotencyKey: string; capture: boolean }) => {
-      const auth = await unwrap(apiRequest('POST', `${CARDS}/sandbox/authorize`, { body: { ...body, Channel: body.Channel as Body<typeof AuthorizeBody>['Channel'], BusinessId: businessId } satisfies Body<typeof AuthorizeBody>, schema: Authorization, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }));
+    mutationFn: async ({
+      body,
+      idempotencyKey,
+      capture,
+    }: {
+      body: Omit<Body<typeof AuthorizeBody>, 'BusinessId' | 'Channel'> & { Channel: string };
+      idempotencyKey: string;
+      capture: boolean;
+    }) => {
+      const auth = await unwrap(
+        apiRequest('POST', `${CARDS}/sandbox/authorize`, {
+          body: { ...body, Channel: body.Channel as Body<typeof AuthorizeBody>['Channel'], BusinessId: businessId } satisfies Body<typeof AuthorizeBody>,
+          schema: Authorization,
+          headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        }),
+      );
       if (!capture || !auth.Approved) return auth;
-      return unwrap(apiRequest('POST', `${CARDS}/sandbox/capture`, { body: { AuthorizationId: auth.AuthorizationId, BusinessId: businessId } satisfies Body<typeof AuthorizationRefBody>, schema: Authorization, headers: { [IDEMPOTENCY_HEADER]: `${idempotencyKey}:capture` } }));
+      return unwrap(
+        apiRequest('POST', `${CARDS}/sandbox/capture`, {
+          body: { AuthorizationId: auth.AuthorizationId, BusinessId: businessId } satisfies Body<typeof AuthorizationRefBody>,
+          schema: Authorization,
+          headers: { [IDEMPOTENCY_HEADER]: `${idempotencyKey}:capture` },
+        }),
+      );
     },
     onSuccess: done,
   });
@@ -202,15 +355,36 @@ export function useAuthorize(businessId?: string) {
 export const requestCode = (operation: Extract<Body<typeof SecurityCodeBody>['Operation'], 'card-reveal' | 'card-funding' | 'spei-out'>) =>
   unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation } satisfies Body<typeof SecurityCodeBody>, schema: CodeDelivery }));
 export const revealCard = (identifier: string, code: string, businessId?: string) =>
-  unwrap(apiRequest('POST', `${CARDS}/query/getcardforcustomer`, { body: { CardIdentifier: identifier, SecurityCode: code, Reason: 'Consulta desde el detalle de la tarjeta', BusinessId: businessId } satisfies Body<typeof CardRevealBody>, schema: CardForCustomer }));
+  unwrap(
+    apiRequest('POST', `${CARDS}/query/getcardforcustomer`, {
+      body: { CardIdentifier: identifier, SecurityCode: code, Reason: 'Consulta desde el detalle de la tarjeta', BusinessId: businessId } satisfies Body<
+        typeof CardRevealBody
+      >,
+      schema: CardForCustomer,
+    }),
+  );
 
 // ---- funding ----
-export const previewFunding = (file: File, businessId?: string) => unwrap(apiRequest('POST', `${TX}/cardholdermovements/load-funds-csv`, { body: multipart(file, { Preview: 'true', BusinessId: businessId } satisfies FundingFields), schema: FundingPreview, timeoutMs: 120_000 }));
+export const previewFunding = (file: File, businessId?: string) =>
+  unwrap(
+    apiRequest('POST', `${TX}/cardholdermovements/load-funds-csv`, {
+      body: multipart(file, { Preview: 'true', BusinessId: businessId } satisfies FundingFields),
+      schema: FundingPreview,
+      timeoutMs: 120_000,
+    }),
+  );
 export function useExecuteFunding(businessId?: string) {
   const done = useInvalidate();
   return useMutation({
     mutationFn: ({ file, code, idempotencyKey }: { file: File; code: string; idempotencyKey: string }) =>
-      unwrap(apiRequest('POST', `${TX}/cardholdermovements/load-funds-csv`, { body: multipart(file, { SecurityCode: code, BusinessId: businessId } satisfies FundingFields), schema: FundingPreview, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey }, timeoutMs: 120_000 })),
+      unwrap(
+        apiRequest('POST', `${TX}/cardholdermovements/load-funds-csv`, {
+          body: multipart(file, { SecurityCode: code, BusinessId: businessId } satisfies FundingFields),
+          schema: FundingPreview,
+          headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+          timeoutMs: 120_000,
+        }),
+      ),
     onSuccess: done,
   });
 }
@@ -220,20 +394,35 @@ export const useHolderLimits = (identifier: string | null, businessId?: string) 
   useQuery({
     queryKey: key('holder-limits', identifier, businessId),
     enabled: !!identifier,
-    queryFn: () => unwrap(apiRequest('POST', `${TX}/limit/query/getbycardholder`, { body: { CardholderIdentifier: identifier, CardType: CARDHOLDER_LIMIT_CARD_TYPE }, schema: CardholderLimits })),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', `${TX}/limit/query/getbycardholder`, {
+          body: { CardholderIdentifier: identifier, CardType: CARDHOLDER_LIMIT_CARD_TYPE },
+          schema: CardholderLimits,
+        }),
+      ),
   });
 export function useSaveHolderLimit() {
   const done = useInvalidate();
   return useMutation({
-    mutationFn: (body: { CardholderIdentifier: string; LimitPerTransaction: string | null; DailyLimit: string | null; MonthlyLimit: string | null; IsEnabled: boolean }) =>
-      unwrap(apiRequest('POST', `${TX}/limit/action/upsert`, { body: { ScopeType: 1, CardType: CARDHOLDER_LIMIT_CARD_TYPE, ...body }, schema: TransactionLimit })),
+    mutationFn: (body: {
+      CardholderIdentifier: string;
+      LimitPerTransaction: string | null;
+      DailyLimit: string | null;
+      MonthlyLimit: string | null;
+      IsEnabled: boolean;
+    }) =>
+      unwrap(
+        apiRequest('POST', `${TX}/limit/action/upsert`, { body: { ScopeType: 1, CardType: CARDHOLDER_LIMIT_CARD_TYPE, ...body }, schema: TransactionLimit }),
+      ),
     onSuccess: done,
   });
 }
 export function useSwitchHolderSpei() {
   const done = useInvalidate();
   return useMutation({
-    mutationFn: (body: { CardholderIdentifier: string; EnableSpeiOut: boolean }) => unwrap(apiRequest('POST', `${TX}/speiconfig/cardholder/enable-speiout`, { body, schema: CardholderSpeiOut })),
+    mutationFn: (body: { CardholderIdentifier: string; EnableSpeiOut: boolean }) =>
+      unwrap(apiRequest('POST', `${TX}/speiconfig/cardholder/enable-speiout`, { body, schema: CardholderSpeiOut })),
     onSuccess: done,
   });
 }
@@ -251,7 +440,9 @@ export function useCardSpeiOut() {
   const done = useInvalidate();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: CardSpeiOutInput; idempotencyKey: string }) =>
-      unwrap(apiRequest('POST', `${TX}/cardholdermovements/action/spei-out`, { body, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+      unwrap(
+        apiRequest('POST', `${TX}/cardholdermovements/action/spei-out`, { body, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+      ),
     onSuccess: done,
   });
 }

@@ -15,7 +15,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('CardControlsPanel (issue 26 §2)', () => {
   it('says the controls in words, with the category names', () => {
     expect(controlsSummary(DEFAULT_CARD_CONTROLS)).toBe('Sin restricciones');
-    expect(controlsSummary({ ...DEFAULT_CARD_CONTROLS, Online: false, DomesticOnly: true, BlockedMccGroups: ['cash', 'travel'] })).toBe('sin compras en línea · solo en México · bloqueadas: Retiros de efectivo, Viajes');
+    expect(controlsSummary({ ...DEFAULT_CARD_CONTROLS, Online: false, DomesticOnly: true, BlockedMccGroups: ['cash', 'travel'] })).toBe(
+      'sin compras en línea · solo en México · bloqueadas: Retiros de efectivo, Viajes',
+    );
   });
 
   it('offers no edit without the permission', () => {

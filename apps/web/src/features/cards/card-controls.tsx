@@ -25,7 +25,17 @@ export function controlsSummary(c: CardControls): string {
  * Card controls the server enforces at each authorisation (issue 26 §2): channels (in person,
  * online, ATM), use abroad and merchant categories (only these / blocked).
  */
-export function CardControlsPanel({ identifier, controls, businessId, canEdit }: { identifier: string; controls: CardControls; businessId?: string; canEdit: boolean }) {
+export function CardControlsPanel({
+  identifier,
+  controls,
+  businessId,
+  canEdit,
+}: {
+  identifier: string;
+  controls: CardControls;
+  businessId?: string;
+  canEdit: boolean;
+}) {
   const [draft, setDraft] = useState<CardControls | null>(null);
   const save = useSetControls(businessId);
   const set = (patch: Partial<CardControls>) => setDraft((d) => (d ? { ...d, ...patch } : d));
@@ -53,7 +63,12 @@ export function CardControlsPanel({ identifier, controls, businessId, canEdit }:
             <Switch label="Compras presenciales" checked={draft.InPerson} onChange={(e) => set({ InPerson: e.currentTarget.checked })} />
             <Switch label="Compras en línea" checked={draft.Online} onChange={(e) => set({ Online: e.currentTarget.checked })} />
             <Switch label="Retiros en cajero automático" checked={draft.Atm} onChange={(e) => set({ Atm: e.currentTarget.checked })} />
-            <Switch label="Uso en el extranjero" description="Apagado: la tarjeta solo funciona en México." checked={!draft.DomesticOnly} onChange={(e) => set({ DomesticOnly: !e.currentTarget.checked })} />
+            <Switch
+              label="Uso en el extranjero"
+              description="Apagado: la tarjeta solo funciona en México."
+              checked={!draft.DomesticOnly}
+              onChange={(e) => set({ DomesticOnly: !e.currentTarget.checked })}
+            />
             <MultiSelect
               label="Solo permitir estas categorías"
               description="Vacío: se permite toda categoría que no esté bloqueada."
@@ -62,7 +77,13 @@ export function CardControlsPanel({ identifier, controls, businessId, canEdit }:
               onChange={(v) => set({ AllowedMccGroups: v as MccGroup[] })}
               clearable
             />
-            <MultiSelect label="Categorías bloqueadas" data={GROUP_OPTIONS} value={draft.BlockedMccGroups} onChange={(v) => set({ BlockedMccGroups: v as MccGroup[] })} clearable />
+            <MultiSelect
+              label="Categorías bloqueadas"
+              data={GROUP_OPTIONS}
+              value={draft.BlockedMccGroups}
+              onChange={(v) => set({ BlockedMccGroups: v as MccGroup[] })}
+              clearable
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setDraft(null)}>
                 Cancelar

@@ -56,7 +56,10 @@ export function CardDetail({ identifier, businessId }: { identifier: string; bus
               onClick={() =>
                 lock.mutate(
                   { identifier, lock: !c.IsBlocked },
-                  { onSuccess: () => notifications.show({ color: 'green', message: c.IsBlocked ? 'Tarjeta desbloqueada' : 'Tarjeta bloqueada' }), onError: (e) => notifications.show({ color: 'red', message: errorText(e) }) },
+                  {
+                    onSuccess: () => notifications.show({ color: 'green', message: c.IsBlocked ? 'Tarjeta desbloqueada' : 'Tarjeta bloqueada' }),
+                    onError: (e) => notifications.show({ color: 'red', message: errorText(e) }),
+                  },
                 )
               }
             >
@@ -67,7 +70,15 @@ export function CardDetail({ identifier, businessId }: { identifier: string; bus
         </Group>
       </Paper>
       <CardControlsPanel identifier={identifier} controls={c.Payload.Controls} businessId={businessId} canEdit={canEdit && c.Status !== 4} />
-      {c.CardholderIdentifier ? <HolderLimitsPanel holder={c.CardholderIdentifier} cardIdentifier={identifier} cardActive={c.Status === 3 && !c.IsBlocked} canEdit={canEdit} canSend={canSend} /> : null}
+      {c.CardholderIdentifier ? (
+        <HolderLimitsPanel
+          holder={c.CardholderIdentifier}
+          cardIdentifier={identifier}
+          cardActive={c.Status === 3 && !c.IsBlocked}
+          canEdit={canEdit}
+          canSend={canSend}
+        />
+      ) : null}
       {c.Status === 3 ? <SimulatePurchase identifier={identifier} businessId={businessId} /> : null}
       <Group justify="space-between">
         <Title order={2} fz="lg">
@@ -138,7 +149,15 @@ function RevealButton({ identifier, businessId }: { identifier: string; business
       <Modal opened={open} onClose={() => setOpen(false)} title="Código de seguridad">
         <Stack>
           <Text size="sm">Te enviamos un código de 6 dígitos por correo. Escríbelo para ver los datos de la tarjeta.</Text>
-          <TextInput label="Código de seguridad" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))} w={200} />
+          <TextInput
+            label="Código de seguridad"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
+            w={200}
+          />
           <Button disabled={code.length !== 6} loading={busy} onClick={() => void confirm()}>
             Mostrar datos
           </Button>
@@ -160,7 +179,13 @@ function SimulatePurchase({ identifier, businessId }: { identifier: string; busi
     void intent(body, (idempotencyKey) =>
       authorize
         .mutateAsync({ body, idempotencyKey, capture: true })
-        .then((a) => notifications.show({ color: a.Approved ? 'green' : 'red', title: a.Approved ? 'Compra aprobada' : 'Compra rechazada', message: a.Approved ? `${a.MerchantName}: ${money(apiCentsOr0(a.Amount))}` : (a.DeclineReason ?? '') }))
+        .then((a) =>
+          notifications.show({
+            color: a.Approved ? 'green' : 'red',
+            title: a.Approved ? 'Compra aprobada' : 'Compra rechazada',
+            message: a.Approved ? `${a.MerchantName}: ${money(apiCentsOr0(a.Amount))}` : (a.DeclineReason ?? ''),
+          }),
+        )
         .catch((e) => notifications.show({ color: 'red', message: errorText(e) })),
     );
   };
@@ -172,7 +197,14 @@ function SimulatePurchase({ identifier, businessId }: { identifier: string; busi
       <Group align="flex-end" wrap="wrap">
         <TextInput label="Comercio" value={merchant} onChange={(e) => setMerchant(e.currentTarget.value)} style={{ flex: '1 1 180px' }} />
         <NumberInput label="MCC" value={mcc} onChange={setMcc} min={1} max={9999} w={110} />
-        <Select label="Canal" data={Object.entries(CHANNELS).map(([value, label]) => ({ value, label }))} value={channel} onChange={(v) => setChannel(v ?? 'in-person')} w={180} allowDeselect={false} />
+        <Select
+          label="Canal"
+          data={Object.entries(CHANNELS).map(([value, label]) => ({ value, label }))}
+          value={channel}
+          onChange={(v) => setChannel(v ?? 'in-person')}
+          w={180}
+          allowDeselect={false}
+        />
         <TextInput label="Monto" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} inputMode="decimal" w={140} />
         <Button loading={authorize.isPending} disabled={!amount} onClick={submit}>
           Simular compra

@@ -22,7 +22,11 @@ export function CardholdersPage() {
   const [selected, setSelected] = useState<Cardholder | null>(null);
   const list = useCardholders({ Page: page, Size: 10, Search: applied });
   const upload = useUploadCardholders();
-  const [result, setResult] = useState<{ CreatedRecords: number; FailedRecords: number; Errors: { Row: number; Field: string | null; Message: string }[] } | null>(null);
+  const [result, setResult] = useState<{
+    CreatedRecords: number;
+    FailedRecords: number;
+    Errors: { Row: number; Field: string | null; Message: string }[];
+  } | null>(null);
 
   return (
     <>
@@ -69,7 +73,14 @@ export function CardholdersPage() {
         }}
       >
         <Group mb="sm" wrap="wrap">
-          <TextInput aria-label="Buscar tarjetahabiente" placeholder="Nombre, correo o identificador" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} style={{ flex: '1 1 220px' }} />
+          <TextInput
+            aria-label="Buscar tarjetahabiente"
+            placeholder="Nombre, correo o identificador"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: '1 1 220px' }}
+          />
           <Button type="submit" variant="light">
             Buscar
           </Button>

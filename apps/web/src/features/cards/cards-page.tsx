@@ -55,7 +55,10 @@ export function CardsList({ businessId, linkOf }: { businessId?: string; linkOf:
                 match.mutate(f, {
                   onSuccess: (r) => {
                     setMatchErrors(r.Errors);
-                    notifications.show({ color: r.FailedRecords ? 'orange' : 'green', message: `Asignadas: ${integer(r.MatchedRecords)} · Con errores: ${integer(r.FailedRecords)}` });
+                    notifications.show({
+                      color: r.FailedRecords ? 'orange' : 'green',
+                      message: `Asignadas: ${integer(r.MatchedRecords)} · Con errores: ${integer(r.FailedRecords)}`,
+                    });
                   },
                   onError: failed,
                 })
@@ -65,7 +68,12 @@ export function CardsList({ businessId, linkOf }: { businessId?: string; linkOf:
           {canEdit ? (
             <Button
               loading={activate.isPending}
-              onClick={() => activate.mutate(undefined, { onSuccess: () => notifications.show({ color: 'green', message: 'Tarjetas asignadas activadas' }), onError: failed })}
+              onClick={() =>
+                activate.mutate(undefined, {
+                  onSuccess: () => notifications.show({ color: 'green', message: 'Tarjetas asignadas activadas' }),
+                  onError: failed,
+                })
+              }
             >
               Activar tarjetas asignadas
             </Button>
@@ -75,7 +83,14 @@ export function CardsList({ businessId, linkOf }: { businessId?: string; linkOf:
       {canAdd ? <FileTemplates kind="assignment" /> : null}
       <RowErrors errors={matchErrors} />
       <Group wrap="wrap" align="flex-end">
-        <Select label="Estatus" data={STATUS_OPTIONS} clearable value={filters.Status ? String(filters.Status) : null} onChange={(v) => apply({ Status: v ? Number(v) : undefined })} w={180} />
+        <Select
+          label="Estatus"
+          data={STATUS_OPTIONS}
+          clearable
+          value={filters.Status ? String(filters.Status) : null}
+          onChange={(v) => apply({ Status: v ? Number(v) : undefined })}
+          w={180}
+        />
         <TextInput label="Últimos 4 dígitos" value={last4} onChange={(e) => setLast4(e.currentTarget.value.replace(/\D/g, '').slice(0, 4))} w={160} />
         <Button variant="light" onClick={() => apply({ Last4: last4.length === 4 ? last4 : undefined })}>
           Filtrar

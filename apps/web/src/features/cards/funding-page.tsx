@@ -60,7 +60,11 @@ export function FundingPage() {
     : [];
   return (
     <>
-      <PageHeader title="Fondeo de tarjetas" description="Carga un archivo con la tarjeta o el tarjetahabiente y el monto de cada fondeo." actions={<UploadButton label="Cargar CSV" loading={loading} onFile={(f) => void load(f)} />} />
+      <PageHeader
+        title="Fondeo de tarjetas"
+        description="Carga un archivo con la tarjeta o el tarjetahabiente y el monto de cada fondeo."
+        actions={<UploadButton label="Cargar CSV" loading={loading} onFile={(f) => void load(f)} />}
+      />
       <CardsNav />
       <Stack mb="md">
         <FileTemplates kind="funding" />
@@ -99,7 +103,15 @@ export function FundingPage() {
                 {codeSent ? (
                   <>
                     <Text size="sm">Escribe el código de 6 dígitos que te enviamos por correo.</Text>
-                    <TextInput label="Código de seguridad" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))} w={200} />
+                    <TextInput
+                      label="Código de seguridad"
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      maxLength={6}
+                      value={code}
+                      onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
+                      w={200}
+                    />
                     <Group>
                       <Button disabled={code.length !== 6} loading={execute.isPending} onClick={run}>
                         Fondear tarjetas

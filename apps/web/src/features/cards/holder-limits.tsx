@@ -21,7 +21,19 @@ const capText = (g: TransactionLimit | null) => {
  * A cardholder's card limits (per operation, day and month, Mexico City calendar), its SPEI-out
  * switch and, for the business, «Enviar SPEI» from the card. The server enforces all of it.
  */
-export function HolderLimitsPanel({ holder, cardIdentifier, cardActive, canEdit, canSend }: { holder: string; cardIdentifier: string; cardActive: boolean; canEdit: boolean; canSend: boolean }) {
+export function HolderLimitsPanel({
+  holder,
+  cardIdentifier,
+  cardActive,
+  canEdit,
+  canSend,
+}: {
+  holder: string;
+  cardIdentifier: string;
+  cardActive: boolean;
+  canEdit: boolean;
+  canSend: boolean;
+}) {
   const limits = useHolderLimits(holder);
   const save = useSaveHolderLimit();
   const toggle = useSwitchHolderSpei();
@@ -54,7 +66,10 @@ export function HolderLimitsPanel({ holder, cardIdentifier, cardActive, canEdit,
           onChange={(e) =>
             toggle.mutate(
               { CardholderIdentifier: holder, EnableSpeiOut: e.currentTarget.checked },
-              { onSuccess: (r) => notifications.show({ color: 'green', message: r.EnableSpeiOut ? 'Envío SPEI habilitado' : 'Envío SPEI deshabilitado' }), onError: (err) => notifications.show({ color: 'red', message: errorText(err) }) },
+              {
+                onSuccess: (r) => notifications.show({ color: 'green', message: r.EnableSpeiOut ? 'Envío SPEI habilitado' : 'Envío SPEI deshabilitado' }),
+                onError: (err) => notifications.show({ color: 'red', message: errorText(err) }),
+              },
             )
           }
         />
@@ -87,13 +102,23 @@ function SendSpei({ cardIdentifier }: { cardIdentifier: string }) {
     }
   };
   const submit = () => {
-    const body: CardSpeiOutInput = { CardIdentifier: cardIdentifier, ...values, Amount: values.Amount.replace(/,/g, ''), SecurityCode: code, ...(confirmHolder ? { ConfirmHolder: true } : {}) };
+    const body: CardSpeiOutInput = {
+      CardIdentifier: cardIdentifier,
+      ...values,
+      Amount: values.Amount.replace(/,/g, ''),
+      SecurityCode: code,
+      ...(confirmHolder ? { ConfirmHolder: true } : {}),
+    };
     const { SecurityCode: _code, ...what } = body;
     void intent(what, (idempotencyKey) =>
       send
         .mutateAsync({ body, idempotencyKey })
         .then((m) => {
-          notifications.show({ color: 'green', title: 'Transferencia registrada', message: `${money(apiCentsOr0(m.TotalAmount))} · clave de rastreo ${m.TrackingKey ?? ''}` });
+          notifications.show({
+            color: 'green',
+            title: 'Transferencia registrada',
+            message: `${money(apiCentsOr0(m.TotalAmount))} · clave de rastreo ${m.TrackingKey ?? ''}`,
+          });
           setOpen(false);
           setValues(EMPTY);
           setCode('');
@@ -108,7 +133,11 @@ function SendSpei({ cardIdentifier }: { cardIdentifier: string }) {
       <Button onClick={() => setOpen(true)}>Enviar SPEI</Button>
       <Modal opened={open} onClose={() => setOpen(false)} title="Enviar SPEI desde la tarjeta" size="lg">
         <Stack>
-          {send.isError ? <Alert color="red" title="No se envió la transferencia">{errorText(send.error)}</Alert> : null}
+          {send.isError ? (
+            <Alert color="red" title="No se envió la transferencia">
+              {errorText(send.error)}
+            </Alert>
+          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {field('Clabe', 'CLABE destino', { inputMode: 'numeric', maxLength: 22 })}
             {field('BeneficiaryName', 'Beneficiario', { maxLength: 39 })}
@@ -124,7 +153,15 @@ function SendSpei({ cardIdentifier }: { cardIdentifier: string }) {
             <Button variant="default" onClick={() => void askCode()}>
               {codeSent ? 'Reenviar código' : 'Solicitar código'}
             </Button>
-            <TextInput label="Código de seguridad" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))} w={200} />
+            <TextInput
+              label="Código de seguridad"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
+              w={200}
+            />
           </Group>
           <Button disabled={code.length !== 6} loading={send.isPending} onClick={submit}>
             Enviar

@@ -7,7 +7,17 @@ import { PageHeader } from '../../components/page-header';
 import { errorText } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { dateTime, integer } from '../../lib/format';
-import { downloadFailedRows, useBatchErrors, useBatches, useGenerate, useRefreshStock, useSetThreshold, useStatusCounts, useStockSettings, useUploadStock } from './api';
+import {
+  downloadFailedRows,
+  useBatchErrors,
+  useBatches,
+  useGenerate,
+  useRefreshStock,
+  useSetThreshold,
+  useStatusCounts,
+  useStockSettings,
+  useUploadStock,
+} from './api';
 import { FileTemplates, RowErrors, ScrollTable, StatusCounts, UploadButton, batchStatusName } from './ui';
 
 /** The failed rows of a batch and why, on screen (the CSV download stays for long lists). */
@@ -88,7 +98,11 @@ export function PreStockPage() {
                 <Button loading={generate.isPending} onClick={() => generate.mutate(Number(count), { onSuccess: done('Lote en proceso'), onError: failed })}>
                   Generar tarjetas
                 </Button>
-                <UploadButton label="Cargar CSV" loading={upload.isPending} onFile={(f) => upload.mutate(f, { onSuccess: done('Lote en proceso'), onError: failed })} />
+                <UploadButton
+                  label="Cargar CSV"
+                  loading={upload.isPending}
+                  onFile={(f) => upload.mutate(f, { onSuccess: done('Lote en proceso'), onError: failed })}
+                />
               </Group>
               <FileTemplates kind="stock" />
             </Stack>
@@ -100,9 +114,24 @@ export function PreStockPage() {
               Mínimo de stock
             </Title>
             <Text size="sm">Sin asignar: {integer(settings.data?.Unassigned ?? 0)}</Text>
-            <NumberInput label="Avisar cuando queden menos de" min={0} value={min === '' ? (settings.data?.LowStockThreshold ?? '') : min} onChange={setMin} disabled={!canEdit} />
+            <NumberInput
+              label="Avisar cuando queden menos de"
+              min={0}
+              value={min === '' ? (settings.data?.LowStockThreshold ?? '') : min}
+              onChange={setMin}
+              disabled={!canEdit}
+            />
             {canEdit ? (
-              <Button variant="light" loading={threshold.isPending} onClick={() => threshold.mutate(Number(min === '' ? settings.data?.LowStockThreshold : min), { onSuccess: done('Mínimo de stock actualizado'), onError: failed })}>
+              <Button
+                variant="light"
+                loading={threshold.isPending}
+                onClick={() =>
+                  threshold.mutate(Number(min === '' ? settings.data?.LowStockThreshold : min), {
+                    onSuccess: done('Mínimo de stock actualizado'),
+                    onError: failed,
+                  })
+                }
+              >
                 Guardar mínimo
               </Button>
             ) : null}

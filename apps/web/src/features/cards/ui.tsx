@@ -1,4 +1,14 @@
-import { BATCH_STATUS_NAMES, CARD_FILES, CARD_MOVEMENT_CHARGES, CARD_STATUS_NAMES, type ActivationItem, type Card, type CardFileKind, type CardMovement, type CardStatusCount } from '@far/contracts';
+import {
+  BATCH_STATUS_NAMES,
+  CARD_FILES,
+  CARD_MOVEMENT_CHARGES,
+  CARD_STATUS_NAMES,
+  type ActivationItem,
+  type Card,
+  type CardFileKind,
+  type CardMovement,
+  type CardStatusCount,
+} from '@far/contracts';
 import { Anchor, Badge, Box, Button, FileButton, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
@@ -50,7 +60,10 @@ export function UploadButton({ label, onFile, loading, accept = '.csv' }: { labe
 export function FileTemplates({ kind }: { kind: CardFileKind }) {
   const file = CARD_FILES[kind];
   const formats = file.xlsx ? (['csv', 'xlsx'] as const) : (['csv'] as const);
-  const download = (format: 'csv' | 'xlsx') => void downloadCardTemplate(kind, format).catch((e) => notifications.show({ color: 'red', title: 'No se pudo descargar la plantilla', message: errorText(e) }));
+  const download = (format: 'csv' | 'xlsx') =>
+    void downloadCardTemplate(kind, format).catch((e) =>
+      notifications.show({ color: 'red', title: 'No se pudo descargar la plantilla', message: errorText(e) }),
+    );
   return (
     <Stack gap={4} data-testid={`template-${kind}`}>
       <Text size="xs" c="dimmed">

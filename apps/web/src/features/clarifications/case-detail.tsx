@@ -44,12 +44,25 @@ function DisputedMovement({ id }: { id: string }) {
             { label: 'Importe', value: money(mv.MovementAmount) },
             { label: 'Total', value: money(mv.TotalAmount) },
             { label: mv.MovementType === 'SPEI_OUT' ? 'Beneficiario' : 'Ordenante', value: party.Name },
-            { label: 'CLABE', value: party.Clabe ? <Text span inherit className="tabular">{party.Clabe}</Text> : null },
+            {
+              label: 'CLABE',
+              value: party.Clabe ? (
+                <Text span inherit className="tabular">
+                  {party.Clabe}
+                </Text>
+              ) : null,
+            },
           ]}
         />
         {mv.Entries && mv.Entries.length > 0 ? <LedgerLines entries={mv.Entries} testId="case-movement-entries" /> : null}
         <Group>
-          <Button size="xs" variant="light" leftSection={<IconFileDownload size={14} />} loading={proof.isPending} onClick={() => proof.mutate({ id: mv.Id, name: `comprobante-${mv.TrackingKey ?? mv.Id}.pdf` }, { onError: fail('No se descargó el comprobante') })}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconFileDownload size={14} />}
+            loading={proof.isPending}
+            onClick={() => proof.mutate({ id: mv.Id, name: `comprobante-${mv.TrackingKey ?? mv.Id}.pdf` }, { onError: fail('No se descargó el comprobante') })}
+          >
             Comprobante de pago (PDF)
           </Button>
         </Group>
@@ -63,7 +76,12 @@ function History({ uid }: { uid: string }) {
   const download = useDownloadAttachment();
   if (list.isPending) return <Skeleton h={80} />;
   if (list.isError) return <ErrorAlert error={list.error} title="No fue posible cargar los seguimientos" onRetry={() => void list.refetch()} />;
-  if (list.data.length === 0) return <Text size="sm" c="dimmed">Aún no hay seguimientos.</Text>;
+  if (list.data.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Aún no hay seguimientos.
+      </Text>
+    );
   const statusName = (s: string | null) => STATUS_OPTIONS.find((o) => o.value === s)?.label ?? s;
   return (
     <Timeline bulletSize={18} lineWidth={2} data-testid="case-history">
@@ -79,7 +97,12 @@ function History({ uid }: { uid: string }) {
             </Text>
           ) : null}
           {f.Attachment ? (
-            <Button size="compact-xs" variant="subtle" leftSection={<IconPaperclip size={12} />} onClick={() => download.mutate({ id: f.Attachment!.Id, name: f.Attachment!.Name }, { onError: fail('No se descargó el archivo') })}>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              leftSection={<IconPaperclip size={12} />}
+              onClick={() => download.mutate({ id: f.Attachment!.Id, name: f.Attachment!.Name }, { onError: fail('No se descargó el archivo') })}
+            >
               {f.Attachment.Name}
             </Button>
           ) : null}
@@ -119,9 +142,23 @@ function ReplyForm({ uid }: { uid: string }) {
         error={tooLong ? `Debe contener máximo ${CLARIFICATION_LIMITS.comment} caracteres` : undefined}
         data-testid="case-reply"
       />
-      <FileInput label="Adjunto (opcional)" placeholder="PDF o imagen .jpg, .jpeg, .png" accept=".pdf,.jpg,.jpeg,.png" clearable value={file} onChange={setFile} leftSection={<IconPaperclip size={14} />} />
+      <FileInput
+        label="Adjunto (opcional)"
+        placeholder="PDF o imagen .jpg, .jpeg, .png"
+        accept=".pdf,.jpg,.jpeg,.png"
+        clearable
+        value={file}
+        onChange={setFile}
+        leftSection={<IconPaperclip size={14} />}
+      />
       <Group justify="flex-end">
-        <Button leftSection={<IconSend size={16} />} loading={reply.isPending} disabled={tooLong || (comment.trim() === '' && !file)} onClick={send} data-testid="case-reply-send">
+        <Button
+          leftSection={<IconSend size={16} />}
+          loading={reply.isPending}
+          disabled={tooLong || (comment.trim() === '' && !file)}
+          onClick={send}
+          data-testid="case-reply-send"
+        >
           Enviar
         </Button>
       </Group>
@@ -140,13 +177,26 @@ function RateForm({ uid }: { uid: string }) {
           ¿Cómo calificas la atención? (0 a 5)
         </Text>
         <SegmentedControl aria-labelledby="rate-label" data={['0', '1', '2', '3', '4', '5']} value={score ?? ''} onChange={setScore} fullWidth />
-        <Textarea label="Comentario (opcional)" value={text} onChange={(e) => setText(e.currentTarget.value)} error={text.length > CLARIFICATION_LIMITS.rating ? `Debe contener máximo ${CLARIFICATION_LIMITS.rating} caracteres` : undefined} />
+        <Textarea
+          label="Comentario (opcional)"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          error={text.length > CLARIFICATION_LIMITS.rating ? `Debe contener máximo ${CLARIFICATION_LIMITS.rating} caracteres` : undefined}
+        />
         <Group justify="flex-end">
           <Button
             leftSection={<IconStar size={16} />}
             disabled={score === null || text.length > CLARIFICATION_LIMITS.rating}
             loading={change.isPending}
-            onClick={() => change.mutate({ uid, n_calification: Number(score), t_calification: text.trim() || undefined }, { onSuccess: () => notifications.show({ color: 'green', message: 'Gracias por tu calificación' }), onError: fail('No se guardó la calificación') })}
+            onClick={() =>
+              change.mutate(
+                { uid, n_calification: Number(score), t_calification: text.trim() || undefined },
+                {
+                  onSuccess: () => notifications.show({ color: 'green', message: 'Gracias por tu calificación' }),
+                  onError: fail('No se guardó la calificación'),
+                },
+              )
+            }
             data-testid="case-rate-send"
           >
             Calificar
@@ -160,28 +210,74 @@ function RateForm({ uid }: { uid: string }) {
 function StaffActions({ c, meId }: { c: ClarificationOut; meId: string }) {
   const change = useChangeCase();
   const [note, setNote] = useState('');
-  const run = (body: CaseChange, done: string) => change.mutate({ uid: c.v_uid, ...body }, { onSuccess: () => (setNote(''), notifications.show({ color: 'green', message: done })), onError: fail('No se actualizó la aclaración') });
+  const run = (body: CaseChange, done: string) =>
+    change.mutate(
+      { uid: c.v_uid, ...body },
+      { onSuccess: () => (setNote(''), notifications.show({ color: 'green', message: done })), onError: fail('No se actualizó la aclaración') },
+    );
   if (!canMoveClarification(c.Status, 'cerrado')) return null;
   return (
     <Stack gap="xs">
       <Group gap="xs">
         {c.v_uid_assignee !== meId ? (
-          <Button size="xs" variant="light" leftSection={<IconHandGrab size={14} />} loading={change.isPending} onClick={() => run({ AssignToMe: true }, 'Aclaración asignada a ti')} data-testid="case-take">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconHandGrab size={14} />}
+            loading={change.isPending}
+            onClick={() => run({ AssignToMe: true }, 'Aclaración asignada a ti')}
+            data-testid="case-take"
+          >
             Tomar
           </Button>
         ) : null}
         {canMoveClarification(c.Status, 'escalada') ? (
-          <Button size="xs" variant="light" color="grape" leftSection={<IconArrowUpRight size={14} />} loading={change.isPending} onClick={() => run({ v_uid_status: 'escalada', t_note: note.trim() || undefined }, 'Aclaración escalada')}>
+          <Button
+            size="xs"
+            variant="light"
+            color="grape"
+            leftSection={<IconArrowUpRight size={14} />}
+            loading={change.isPending}
+            onClick={() => run({ v_uid_status: 'escalada', t_note: note.trim() || undefined }, 'Aclaración escalada')}
+          >
             Escalar
           </Button>
         ) : null}
-        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => openConfirmDialog({ title: 'Eliminar aclaración', message: `Se eliminará la aclaración ${c.v_num_sheet}.`, confirmLabel: 'Eliminar', danger: true, onConfirm: () => run({ v_uid_status: 'eliminado' }, 'Aclaración eliminada') })}>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={14} />}
+          onClick={() =>
+            openConfirmDialog({
+              title: 'Eliminar aclaración',
+              message: `Se eliminará la aclaración ${c.v_num_sheet}.`,
+              confirmLabel: 'Eliminar',
+              danger: true,
+              onConfirm: () => run({ v_uid_status: 'eliminado' }, 'Aclaración eliminada'),
+            })
+          }
+        >
           Eliminar
         </Button>
       </Group>
-      <Textarea label="Respuesta de cierre" placeholder="Lo que se resolvió (se envía al cliente)" autosize minRows={2} value={note} onChange={(e) => setNote(e.currentTarget.value)} data-testid="case-close-note" />
+      <Textarea
+        label="Respuesta de cierre"
+        placeholder="Lo que se resolvió (se envía al cliente)"
+        autosize
+        minRows={2}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        data-testid="case-close-note"
+      />
       <Group justify="flex-end">
-        <Button leftSection={<IconCheck size={16} />} loading={change.isPending} disabled={note.trim() === '' || note.length > CLARIFICATION_LIMITS.comment} onClick={() => run({ v_uid_status: 'cerrado', t_note: note.trim() }, 'Aclaración cerrada')} data-testid="case-close">
+        <Button
+          leftSection={<IconCheck size={16} />}
+          loading={change.isPending}
+          disabled={note.trim() === '' || note.length > CLARIFICATION_LIMITS.comment}
+          onClick={() => run({ v_uid_status: 'cerrado', t_note: note.trim() }, 'Aclaración cerrada')}
+          data-testid="case-close"
+        >
           Cerrar aclaración
         </Button>
       </Group>
@@ -222,7 +318,14 @@ export function CaseDetail({ uid, staff, meId }: { uid: string; staff: boolean; 
           { label: 'Atiende', value: c.AssigneeName },
           { label: 'Fecha', value: <DateText value={c.d_create_at} withTime inherit /> },
           { label: 'Fecha objetivo', value: <DateText value={c.d_due_at} withTime inherit /> },
-          { label: 'Clave de rastreo', value: c.v_key_tracing ? <Text span inherit className="tabular">{c.v_key_tracing}</Text> : null },
+          {
+            label: 'Clave de rastreo',
+            value: c.v_key_tracing ? (
+              <Text span inherit className="tabular">
+                {c.v_key_tracing}
+              </Text>
+            ) : null,
+          },
           { label: 'Calificación', value: c.n_calification === null ? null : `${c.n_calification} de 5${c.t_calification ? ` · ${c.t_calification}` : ''}` },
           { label: 'Descripción', value: c.t_comment, wide: true },
         ]}
@@ -230,7 +333,13 @@ export function CaseDetail({ uid, staff, meId }: { uid: string; staff: boolean; 
       {c.v_uid_movement ? <DisputedMovement id={c.v_uid_movement} /> : null}
       <Divider label="Seguimiento" labelPosition="left" />
       <History uid={c.v_uid} />
-      {open ? <ReplyForm uid={c.v_uid} /> : <Alert variant="light" color="gray">Esta aclaración ya no admite seguimientos.</Alert>}
+      {open ? (
+        <ReplyForm uid={c.v_uid} />
+      ) : (
+        <Alert variant="light" color="gray">
+          Esta aclaración ya no admite seguimientos.
+        </Alert>
+      )}
       {staff && open ? (
         <>
           <Divider label="Atención" labelPosition="left" />
@@ -240,7 +349,21 @@ export function CaseDetail({ uid, staff, meId }: { uid: string; staff: boolean; 
       {!staff && c.Status === 'cerrado' && c.n_calification === null && c.v_uid_user === meId ? <RateForm uid={c.v_uid} /> : null}
       {!staff && c.Status === 'por-abrir' ? (
         <Group justify="flex-end">
-          <Button variant="subtle" color="red" leftSection={<IconTrash size={14} />} loading={change.isPending} onClick={() => openConfirmDialog({ title: 'Eliminar aclaración', message: `Se eliminará la aclaración ${c.v_num_sheet}.`, confirmLabel: 'Eliminar', danger: true, onConfirm: () => change.mutate({ uid: c.v_uid, v_uid_status: 'eliminado' }, { onError: fail('No se eliminó la aclaración') }) })}>
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            loading={change.isPending}
+            onClick={() =>
+              openConfirmDialog({
+                title: 'Eliminar aclaración',
+                message: `Se eliminará la aclaración ${c.v_num_sheet}.`,
+                confirmLabel: 'Eliminar',
+                danger: true,
+                onConfirm: () => change.mutate({ uid: c.v_uid, v_uid_status: 'eliminado' }, { onError: fail('No se eliminó la aclaración') }),
+              })
+            }
+          >
             Eliminar
           </Button>
         </Group>

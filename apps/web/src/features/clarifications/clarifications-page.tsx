@@ -23,9 +23,32 @@ const EMPTY_FILTERS: CaseFilters = { Search: '', Status: null, TypeId: null, Cli
 
 function columnsFor(staff: boolean): Column<ClarificationOut>[] {
   return [
-    { key: 'folio', header: 'Folio', render: (c) => <Text size="sm" fw={600} className="tabular">{c.v_num_sheet}</Text> },
+    {
+      key: 'folio',
+      header: 'Folio',
+      render: (c) => (
+        <Text size="sm" fw={600} className="tabular">
+          {c.v_num_sheet}
+        </Text>
+      ),
+    },
     { key: 'date', header: 'Fecha', sortValue: (c) => c.d_create_at, render: (c) => <DateText size="sm" value={c.d_create_at} withTime /> },
-    ...(staff ? [{ key: 'client', header: 'Cliente', render: (c: ClarificationOut) => <Stack gap={0}><Text size="sm">{c.ClientName ?? c.v_client}</Text><Text size="xs" c="dimmed">{c.v_client}</Text></Stack> }] : []),
+    ...(staff
+      ? [
+          {
+            key: 'client',
+            header: 'Cliente',
+            render: (c: ClarificationOut) => (
+              <Stack gap={0}>
+                <Text size="sm">{c.ClientName ?? c.v_client}</Text>
+                <Text size="xs" c="dimmed">
+                  {c.v_client}
+                </Text>
+              </Stack>
+            ),
+          },
+        ]
+      : []),
     { key: 'type', header: 'Tipo', render: (c) => <Text size="sm">{c.TypeName}</Text> },
     { key: 'status', header: 'Estatus', render: (c) => <StatusBadge status={c.Status} /> },
     {
@@ -34,7 +57,11 @@ function columnsFor(staff: boolean): Column<ClarificationOut>[] {
       sortValue: (c) => c.MinutesLeft,
       render: (c) => (
         <Group gap={4} wrap="nowrap">
-          {c.Overdue ? <Badge color="red" size="sm">Vencida</Badge> : null}
+          {c.Overdue ? (
+            <Badge color="red" size="sm">
+              Vencida
+            </Badge>
+          ) : null}
           <Text size="sm" c={c.Overdue ? 'red.8' : undefined}>
             {timeLeftText(c)}
           </Text>
@@ -51,13 +78,33 @@ function Filters({ staff, filters, update, reset }: { staff: boolean; filters: C
   return (
     <Grid align="flex-end" gap="sm" w="100%">
       <Grid.Col span={{ base: 12, md: staff ? 3 : 4 }}>
-        <TextInput label="Buscar" placeholder="Folio, clave de rastreo o texto" leftSection={<IconSearch size={16} />} value={filters.Search} onChange={(e) => update({ Search: e.currentTarget.value })} />
+        <TextInput
+          label="Buscar"
+          placeholder="Folio, clave de rastreo o texto"
+          leftSection={<IconSearch size={16} />}
+          value={filters.Search}
+          onChange={(e) => update({ Search: e.currentTarget.value })}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 6, md: 2 }}>
-        <Select label="Estatus" placeholder="Todos" data={STATUS_OPTIONS} value={filters.Status} onChange={(v) => update({ Status: v as ClarificationStatus | null })} clearable />
+        <Select
+          label="Estatus"
+          placeholder="Todos"
+          data={STATUS_OPTIONS}
+          value={filters.Status}
+          onChange={(v) => update({ Status: v as ClarificationStatus | null })}
+          clearable
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 6, md: 2 }}>
-        <Select label="Tipo" placeholder="Todos" data={(types.data ?? []).map((t) => ({ value: t.Id, label: t.Value }))} value={filters.TypeId} onChange={(v) => update({ TypeId: v })} clearable />
+        <Select
+          label="Tipo"
+          placeholder="Todos"
+          data={(types.data ?? []).map((t) => ({ value: t.Id, label: t.Value }))}
+          value={filters.TypeId}
+          onChange={(v) => update({ TypeId: v })}
+          clearable
+        />
       </Grid.Col>
       {staff ? (
         <Grid.Col span={{ base: 6, md: 2 }}>
@@ -65,12 +112,27 @@ function Filters({ staff, filters, update, reset }: { staff: boolean; filters: C
         </Grid.Col>
       ) : null}
       <Grid.Col span={{ base: 6, md: staff ? 3 : 4 }}>
-        <DatePickerInput type="range" label="Periodo" placeholder="Desde – hasta" valueFormat="DD/MM/YYYY" allowSingleDateInRange clearable maxDate={new Date()} value={filters.range} onChange={(range) => update({ range: range as [string | null, string | null] })} />
+        <DatePickerInput
+          type="range"
+          label="Periodo"
+          placeholder="Desde – hasta"
+          valueFormat="DD/MM/YYYY"
+          allowSingleDateInRange
+          clearable
+          maxDate={new Date()}
+          value={filters.range}
+          onChange={(range) => update({ range: range as [string | null, string | null] })}
+        />
       </Grid.Col>
       {staff ? (
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Group gap="lg">
-            <Checkbox label="Solo vencidas" checked={filters.Overdue} onChange={(e) => update({ Overdue: e.currentTarget.checked })} data-testid="filter-overdue" />
+            <Checkbox
+              label="Solo vencidas"
+              checked={filters.Overdue}
+              onChange={(e) => update({ Overdue: e.currentTarget.checked })}
+              data-testid="filter-overdue"
+            />
             <Checkbox label="Asignadas a mí" checked={filters.Mine} onChange={(e) => update({ Mine: e.currentTarget.checked })} />
           </Group>
         </Grid.Col>
@@ -113,7 +175,12 @@ export function ClarificationsPage() {
         description={staff ? 'Casos de los clientes: los más urgentes primero.' : 'Tus aclaraciones sobre movimientos y su seguimiento.'}
         actions={
           staff ? (
-            <Button variant="light" leftSection={<IconFileTypeCsv size={16} />} loading={csv.isPending} onClick={() => csv.mutate(list.applied, { onError: (e) => notifications.show({ color: 'red', title: 'No se exportó', message: errorText(e) }) })}>
+            <Button
+              variant="light"
+              leftSection={<IconFileTypeCsv size={16} />}
+              loading={csv.isPending}
+              onClick={() => csv.mutate(list.applied, { onError: (e) => notifications.show({ color: 'red', title: 'No se exportó', message: errorText(e) }) })}
+            >
               Exportar CSV
             </Button>
           ) : canOpen ? (

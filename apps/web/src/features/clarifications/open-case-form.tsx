@@ -26,7 +26,11 @@ const FIELDS = ['v_uid_type_clarification', 't_comment', 'v_key_tracing'] as con
 export function OpenCaseForm({ tracking, onDone, onCancel }: { tracking: string | null; onDone: (c: ClarificationOut) => void; onCancel: () => void }) {
   const types = useCaseTypes();
   const open = useOpenCase();
-  const form = useForm<FormInput, unknown, FormValues>({ ...FORM_SETTINGS, resolver: zodResolver(ClarificationAddBody), defaultValues: { v_uid_type_clarification: '', t_comment: '', v_key_tracing: tracking ?? '' } });
+  const form = useForm<FormInput, unknown, FormValues>({
+    ...FORM_SETTINGS,
+    resolver: zodResolver(ClarificationAddBody),
+    defaultValues: { v_uid_type_clarification: '', t_comment: '', v_key_tracing: tracking ?? '' },
+  });
   const typed = useWatch({ control: form.control, name: 'v_key_tracing' });
   const [search] = useDebouncedValue(typeof typed === 'string' ? typed : '', 300);
   const movements = useRecentMovements(search, true);
@@ -75,7 +79,16 @@ export function OpenCaseForm({ tracking, onDone, onCancel }: { tracking: string 
             />
           )}
         />
-        <Textarea label="¿Qué sucedió?" {...REQUIRED_MARK} autosize minRows={3} maxRows={8} {...form.register('t_comment')} error={form.formState.errors.t_comment?.message} data-testid="open-case-comment" />
+        <Textarea
+          label="¿Qué sucedió?"
+          {...REQUIRED_MARK}
+          autosize
+          minRows={3}
+          maxRows={8}
+          {...form.register('t_comment')}
+          error={form.formState.errors.t_comment?.message}
+          data-testid="open-case-comment"
+        />
         {open.isError && !applied ? <ErrorAlert error={open.error} title="No se registró la aclaración" /> : null}
         <Text size="xs" c="dimmed">
           Te avisaremos cuando el personal FAR responda.

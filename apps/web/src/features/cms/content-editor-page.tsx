@@ -39,7 +39,10 @@ function Versions({ content, opened, onClose }: { content: ContentItem; opened: 
       onConfirm: () =>
         restore.mutate(
           { id: content.Id, version },
-          { onSuccess: () => notifications.show({ color: 'green', message: `Versión ${version} restaurada` }), onError: (e) => notifications.show({ color: 'red', message: isApiError(e) ? e.message : 'Error' }) },
+          {
+            onSuccess: () => notifications.show({ color: 'green', message: `Versión ${version} restaurada` }),
+            onError: (e) => notifications.show({ color: 'red', message: isApiError(e) ? e.message : 'Error' }),
+          },
         ),
     });
   return (
@@ -102,7 +105,12 @@ function Editor({ type, content }: { type: ContentTypeItem; content: ContentItem
   const failure = create.error ?? update.error;
   const nameError = name.trim().length < 2 ? (name.trim() ? 'Debe contener mínimo 2 caracteres' : 'Este campo es requerido') : undefined;
 
-  if (!check.ok) return <Alert color="red">La definición del tipo {type.Name} no es válida: {check.errors[0]!.message}</Alert>;
+  if (!check.ok)
+    return (
+      <Alert color="red">
+        La definición del tipo {type.Name} no es válida: {check.errors[0]!.message}
+      </Alert>
+    );
 
   const save = (value: Values) => {
     const done = (saved: ContentItem) => {
@@ -179,19 +187,35 @@ function Editor({ type, content }: { type: ContentTypeItem; content: ContentItem
             ) : null
           }
         >
-          <TextInput label="Nombre" withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} onBlur={() => setNameTouched(true)} error={nameTouched ? nameError : undefined} maxLength={120} />
+          <TextInput
+            label="Nombre"
+            withAsterisk
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            onBlur={() => setNameTouched(true)}
+            error={nameTouched ? nameError : undefined}
+            maxLength={120}
+          />
           <Group gap="lg" align="flex-end" wrap="wrap">
             <Stack gap={4}>
               <Text size="sm" fw={500}>
                 Sección
               </Text>
-              <SegmentedControl data={CMS_SECTION_NAMES.map((s) => ({ value: s, label: CMS_SECTION_LABELS[s] }))} value={section} onChange={(v) => setSection(v as CmsSection)} />
+              <SegmentedControl
+                data={CMS_SECTION_NAMES.map((s) => ({ value: s, label: CMS_SECTION_LABELS[s] }))}
+                value={section}
+                onChange={(v) => setSection(v as CmsSection)}
+              />
             </Stack>
             <Stack gap={4}>
               <Text size="sm" fw={500}>
                 Estado
               </Text>
-              <SegmentedControl data={CMS_STATUS_NAMES.map((s) => ({ value: s, label: CMS_STATUS_LABELS[s] }))} value={status} onChange={(v) => setStatus(v as CmsStatus)} />
+              <SegmentedControl
+                data={CMS_STATUS_NAMES.map((s) => ({ value: s, label: CMS_STATUS_LABELS[s] }))}
+                value={status}
+                onChange={(v) => setStatus(v as CmsStatus)}
+              />
             </Stack>
             <Switch label="Oculto para los usuarios" checked={hidden} onChange={(e) => setHidden(e.currentTarget.checked)} />
             <Switch label="Bloqueado" checked={locked} onChange={(e) => setLocked(e.currentTarget.checked)} />
@@ -206,7 +230,9 @@ function Editor({ type, content }: { type: ContentTypeItem; content: ContentItem
         </ContentForm>
       </Paper>
       <Modal opened={preview} onClose={() => setPreview(false)} title="Vista previa (como la ve el usuario)" size="xl">
-        <ContentView content={{ id: content?.Id ?? 'nuevo', name: name || type.Name, systemName: type.SystemName, definition: check.definition, value: values, section }} />
+        <ContentView
+          content={{ id: content?.Id ?? 'nuevo', name: name || type.Name, systemName: type.SystemName, definition: check.definition, value: values, section }}
+        />
       </Modal>
       {content ? <Versions content={content} opened={history} onClose={() => setHistory(false)} /> : null}
     </>

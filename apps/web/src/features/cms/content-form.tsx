@@ -59,7 +59,19 @@ export interface ContentFormProps {
  * engine of contracts validates it, so the messages are those the server gives; the toggle of §2
  * disables and resets fields whose condition no longer holds. On submit every field is touched.
  */
-export function ContentForm({ definition, initialValues, upload, onSubmit, beforeSubmit, onValuesChange, serverErrors, submitLabel = 'Guardar', submitting, children, actions }: ContentFormProps) {
+export function ContentForm({
+  definition,
+  initialValues,
+  upload,
+  onSubmit,
+  beforeSubmit,
+  onValuesChange,
+  serverErrors,
+  submitLabel = 'Guardar',
+  submitting,
+  children,
+  actions,
+}: ContentFormProps) {
   const [values, setValues] = useState<Values>(() => resetDisabled(definition.fields, { ...emptyForm(definition.fields), ...initialValues }));
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -74,7 +86,10 @@ export function ContentForm({ definition, initialValues, upload, onSubmit, befor
     return map;
   }, [definition, values]);
   useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
-  const serverMap = useMemo(() => new Map((serverErrors ?? []).filter((e) => e.field.startsWith('Value.')).map((e) => [e.field.slice(6), e.message])), [serverErrors]);
+  const serverMap = useMemo(
+    () => new Map((serverErrors ?? []).filter((e) => e.field.startsWith('Value.')).map((e) => [e.field.slice(6), e.message])),
+    [serverErrors],
+  );
 
   const shownError = (path: Path): string | undefined => {
     const k = key(path);
@@ -149,13 +164,39 @@ export function ContentForm({ definition, initialValues, upload, onSubmit, befor
           />
         );
       case 'richtext':
-        return <RichTextField key={k} id={id} label={field.label} required={required} disabled={!enabled} error={error} value={text} onChange={(html) => update(path, html, levelFields, levelPath)} onBlur={() => touch(path)} />;
+        return (
+          <RichTextField
+            key={k}
+            id={id}
+            label={field.label}
+            required={required}
+            disabled={!enabled}
+            error={error}
+            value={text}
+            onChange={(html) => update(path, html, levelFields, levelPath)}
+            onBlur={() => touch(path)}
+          />
+        );
       case 'image':
         return (
-          <Input.Wrapper key={k} label={field.label} withAsterisk={required} error={error} id={`${id}-wrapper`} description={field.validators?.accept ? `${field.validators.accept} · hasta ${field.validators.fileSize ?? 2} MB` : undefined}>
+          <Input.Wrapper
+            key={k}
+            label={field.label}
+            withAsterisk={required}
+            error={error}
+            id={`${id}-wrapper`}
+            description={field.validators?.accept ? `${field.validators.accept} · hasta ${field.validators.fileSize ?? 2} MB` : undefined}
+          >
             <Group mt={6} gap="sm" align="center">
-              {text ? <Image src={text} alt={`${field.label} actual`} w={56} h={56} fit="contain" radius="sm" bd="1px solid var(--mantine-color-gray-3)" /> : null}
-              <FileButton onChange={(file) => void pickImage(field, path, file, levelFields, levelPath)} accept={field.validators?.accept?.replaceAll(' ', '')} disabled={!enabled} inputProps={{ 'aria-label': field.label, id } as never}>
+              {text ? (
+                <Image src={text} alt={`${field.label} actual`} w={56} h={56} fit="contain" radius="sm" bd="1px solid var(--mantine-color-gray-3)" />
+              ) : null}
+              <FileButton
+                onChange={(file) => void pickImage(field, path, file, levelFields, levelPath)}
+                accept={field.validators?.accept?.replaceAll(' ', '')}
+                disabled={!enabled}
+                inputProps={{ 'aria-label': field.label, id } as never}
+              >
                 {(props) => (
                   <Button {...props} variant="default" leftSection={<IconPhotoUp size={16} />} loading={uploading.has(k)} disabled={!enabled}>
                     {text ? 'Cambiar imagen' : 'Seleccionar imagen'}
@@ -181,7 +222,14 @@ export function ContentForm({ definition, initialValues, upload, onSubmit, befor
                       variant="subtle"
                       color="red"
                       aria-label={`Quitar ${index + 1}`}
-                      onClick={() => update(path, entries.filter((__, i) => i !== index), levelFields, levelPath)}
+                      onClick={() =>
+                        update(
+                          path,
+                          entries.filter((__, i) => i !== index),
+                          levelFields,
+                          levelPath,
+                        )
+                      }
                     >
                       <IconTrash size={16} />
                     </ActionIcon>
@@ -190,7 +238,12 @@ export function ContentForm({ definition, initialValues, upload, onSubmit, befor
                 </Paper>
               ))}
               <Group>
-                <Button variant="light" leftSection={<IconPlus size={16} />} disabled={!enabled} onClick={() => update(path, [...entries, emptyForm(sub)], levelFields, levelPath)}>
+                <Button
+                  variant="light"
+                  leftSection={<IconPlus size={16} />}
+                  disabled={!enabled}
+                  onClick={() => update(path, [...entries, emptyForm(sub)], levelFields, levelPath)}
+                >
                   {field.addLabel ?? 'Agregar'}
                 </Button>
               </Group>
@@ -199,7 +252,15 @@ export function ContentForm({ definition, initialValues, upload, onSubmit, befor
         );
       }
       default:
-        return <TextInput key={k} {...common} type={field.control === 'url' ? 'url' : 'text'} value={text} onChange={(e) => update(path, e.currentTarget.value, levelFields, levelPath)} />;
+        return (
+          <TextInput
+            key={k}
+            {...common}
+            type={field.control === 'url' ? 'url' : 'text'}
+            value={text}
+            onChange={(e) => update(path, e.currentTarget.value, levelFields, levelPath)}
+          />
+        );
     }
   };
 

@@ -46,7 +46,12 @@ export function ContentsPanel() {
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const types = useContentTypes();
-  const contents = useContents({ Section: section ?? undefined, ContentTypeId: typeId ?? undefined, Status: status ?? undefined, Search: debounced || undefined });
+  const contents = useContents({
+    Section: section ?? undefined,
+    ContentTypeId: typeId ?? undefined,
+    Status: status ?? undefined,
+    Search: debounced || undefined,
+  });
   const bulk = useBulkAction();
   const reorder = useReorder();
   const [order, setOrder] = useState<string[] | null>(null);
@@ -101,10 +106,41 @@ export function ContentsPanel() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput label="Buscar" placeholder="Nombre del contenido" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={220} />
-          <Select label="Tipo" placeholder="Todos" clearable data={(types.data ?? []).map((t) => ({ value: t.Id, label: t.Name }))} value={typeId} onChange={setTypeId} w={190} />
-          <Select label="Sección" placeholder="Todas" clearable data={CMS_SECTION_NAMES.map((s) => ({ value: s, label: CMS_SECTION_LABELS[s] }))} value={section} onChange={(v) => setSection(v as CmsSection | null)} w={140} />
-          <Select label="Estado" placeholder="Todos" clearable data={CMS_STATUS_NAMES.map((s) => ({ value: s, label: CMS_STATUS_LABELS[s] }))} value={status} onChange={(v) => setStatus(v as CmsStatus | null)} w={150} />
+          <TextInput
+            label="Buscar"
+            placeholder="Nombre del contenido"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={220}
+          />
+          <Select
+            label="Tipo"
+            placeholder="Todos"
+            clearable
+            data={(types.data ?? []).map((t) => ({ value: t.Id, label: t.Name }))}
+            value={typeId}
+            onChange={setTypeId}
+            w={190}
+          />
+          <Select
+            label="Sección"
+            placeholder="Todas"
+            clearable
+            data={CMS_SECTION_NAMES.map((s) => ({ value: s, label: CMS_SECTION_LABELS[s] }))}
+            value={section}
+            onChange={(v) => setSection(v as CmsSection | null)}
+            w={140}
+          />
+          <Select
+            label="Estado"
+            placeholder="Todos"
+            clearable
+            data={CMS_STATUS_NAMES.map((s) => ({ value: s, label: CMS_STATUS_LABELS[s] }))}
+            value={status}
+            onChange={(v) => setStatus(v as CmsStatus | null)}
+            w={150}
+          />
         </Group>
         <Group gap="sm">
           <Menu position="bottom-end">
@@ -147,7 +183,12 @@ export function ContentsPanel() {
                 <Table.Tr>
                   <Table.Th w={36} aria-label="Orden" />
                   <Table.Th w={40}>
-                    <Checkbox aria-label="Seleccionar todos" checked={allSelected} indeterminate={!allSelected && selected.size > 0} onChange={() => setSelected(allSelected ? new Set() : new Set(shown.map((r) => r.Id)))} />
+                    <Checkbox
+                      aria-label="Seleccionar todos"
+                      checked={allSelected}
+                      indeterminate={!allSelected && selected.size > 0}
+                      onChange={() => setSelected(allSelected ? new Set() : new Set(shown.map((r) => r.Id)))}
+                    />
                   </Table.Th>
                   <Table.Th>Nombre</Table.Th>
                   <Table.Th>Tipo</Table.Th>

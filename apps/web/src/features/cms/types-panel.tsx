@@ -10,7 +10,21 @@ import { useCan } from '../../lib/api/get-menu-permissions';
 import { uploadImage, useContentTypes, useDeleteType, useSaveType } from './api/cms-api';
 import { ContentForm } from './content-form';
 
-const EXAMPLE = JSON.stringify({ fields: [{ field: 'title', label: 'Título', control: 'text', validators: { required: true, maxlength: 60 }, messagesError: { required: 'Este campo es requerido' } }] }, null, 2);
+const EXAMPLE = JSON.stringify(
+  {
+    fields: [
+      {
+        field: 'title',
+        label: 'Título',
+        control: 'text',
+        validators: { required: true, maxlength: 60 },
+        messagesError: { required: 'Este campo es requerido' },
+      },
+    ],
+  },
+  null,
+  2,
+);
 
 /** Name, section and the JSON definition, checked as it is typed, with the form it draws beside it. */
 function TypeEditor({ type, onClose }: { type: ContentTypeItem | null; onClose: () => void }) {
@@ -41,8 +55,25 @@ function TypeEditor({ type, onClose }: { type: ContentTypeItem | null; onClose: 
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Stack gap="sm">
           <TextInput label="Nombre" withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} error={submitted ? nameError : undefined} />
-          <Select label="Sección" data={CMS_SECTION_NAMES.map((s) => ({ value: s, label: CMS_SECTION_LABELS[s] }))} value={section} onChange={(v) => v && setSection(v as CmsSection)} allowDeselect={false} />
-          <JsonInput label="Definición del formulario (JSON)" withAsterisk autosize minRows={14} maxRows={26} value={json} onChange={setJson} formatOnBlur spellCheck={false} error={check.ok ? undefined : check.errors[0]!.message} />
+          <Select
+            label="Sección"
+            data={CMS_SECTION_NAMES.map((s) => ({ value: s, label: CMS_SECTION_LABELS[s] }))}
+            value={section}
+            onChange={(v) => v && setSection(v as CmsSection)}
+            allowDeselect={false}
+          />
+          <JsonInput
+            label="Definición del formulario (JSON)"
+            withAsterisk
+            autosize
+            minRows={14}
+            maxRows={26}
+            value={json}
+            onChange={setJson}
+            formatOnBlur
+            spellCheck={false}
+            error={check.ok ? undefined : check.errors[0]!.message}
+          />
           {!check.ok && check.errors.length > 1 ? (
             <List size="xs" c="red">
               {check.errors.slice(1, 6).map((e) => (
@@ -67,7 +98,13 @@ function TypeEditor({ type, onClose }: { type: ContentTypeItem | null; onClose: 
             Vista del formulario
           </Title>
           {check.ok ? (
-            <ContentForm key={json} definition={check.definition} upload={uploadImage} onSubmit={() => void notifications.show({ message: 'El formulario es válido' })} submitLabel="Probar validación" />
+            <ContentForm
+              key={json}
+              definition={check.definition}
+              upload={uploadImage}
+              onSubmit={() => void notifications.show({ message: 'El formulario es válido' })}
+              submitLabel="Probar validación"
+            />
           ) : (
             <Text size="sm" c="dimmed">
               Corrige la definición para ver el formulario.
@@ -155,7 +192,12 @@ export function TypesPanel() {
         </Table>
       </Paper>
       {remove.isError && isApiError(remove.error) ? <Alert color="red">{remove.error.message}</Alert> : null}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Nuevo tipo de contenido' : 'Editar tipo de contenido'} size="90%">
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Nuevo tipo de contenido' : 'Editar tipo de contenido'}
+        size="90%"
+      >
         {editing !== null ? <TypeEditor type={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       </Modal>
     </Stack>

@@ -1,14 +1,5 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
-import {
-  IconAlertOctagon,
-  IconBuilding,
-  IconCalendarCheck,
-  IconLock,
-  IconShieldCheck,
-  IconUsers,
-  IconWallet,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconAlertOctagon, IconBuilding, IconCalendarCheck, IconLock, IconShieldCheck, IconUsers, IconWallet, type Icon } from '@tabler/icons-react';
 import { Suspense, lazy, memo, useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
@@ -93,7 +84,14 @@ function ActivityChart({ rows }: { rows: Array<{ day: string; total: number }> }
   const data = fillDays(rows);
   const total = data.reduce((a, r) => a + r.total, 0);
   return (
-    <Section title="Actividad de los últimos 14 días" action={<Text size="sm" c="dimmed">{integer(total)} {total === 1 ? 'acción' : 'acciones'}</Text>}>
+    <Section
+      title="Actividad de los últimos 14 días"
+      action={
+        <Text size="sm" c="dimmed">
+          {integer(total)} {total === 1 ? 'acción' : 'acciones'}
+        </Text>
+      }
+    >
       <DayBars
         h={260}
         data={data.map((d) => ({ label: d.label, values: [d.total] }))}
@@ -323,7 +321,13 @@ export function DashboardPage({ walletMoney }: { walletMoney?: ReactNode }) {
 const DashboardBody = memo(function DashboardBody({ summary, walletMoney }: { summary: Summary; walletMoney?: ReactNode }) {
   return (
     <Staged>
-      {summary.kind === 'FAR' ? <FarDashboard data={summary} /> : summary.kind === 'BUS' ? <BusDashboard data={summary} /> : <WalDashboard data={summary} money={walletMoney} />}
+      {summary.kind === 'FAR' ? (
+        <FarDashboard data={summary} />
+      ) : summary.kind === 'BUS' ? (
+        <BusDashboard data={summary} />
+      ) : (
+        <WalDashboard data={summary} money={walletMoney} />
+      )}
       {summary.kind !== 'WAL' ? (
         <Suspense fallback={null}>
           <CardsFigures kind={summary.kind} />

@@ -19,7 +19,18 @@ export interface DayBarsCanvasProps {
   fontFamily: string;
 }
 
-export default function DayBarsCanvas({ data, series, valueFormatter, axisFormatter, integers, withLegend, label, textColor, gridColor, fontFamily }: DayBarsCanvasProps) {
+export default function DayBarsCanvas({
+  data,
+  series,
+  valueFormatter,
+  axisFormatter,
+  integers,
+  withLegend,
+  label,
+  textColor,
+  gridColor,
+  fontFamily,
+}: DayBarsCanvasProps) {
   const chartData = useMemo<ChartData<'bar'>>(
     () => ({
       labels: data.map((d) => d.label),

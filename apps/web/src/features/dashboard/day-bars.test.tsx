@@ -44,15 +44,42 @@ describe('DayBars', () => {
   });
 
   it('gives screen readers every day’s figures in a hidden table', () => {
-    renderWithApp(<DayBars h={260} data={DAYS} series={SERIES} withLegend integers valueFormatter={(v) => `$${integer(v)}`} label="Entradas y salidas" data-testid="chart" />);
+    renderWithApp(
+      <DayBars
+        h={260}
+        data={DAYS}
+        series={SERIES}
+        withLegend
+        integers
+        valueFormatter={(v) => `$${integer(v)}`}
+        label="Entradas y salidas"
+        data-testid="chart"
+      />,
+    );
     const table = within(screen.getByTestId('chart')).getByRole('table', { name: 'Entradas y salidas' });
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Día', 'Entradas', 'Salidas']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Día', 'Entradas', 'Salidas']);
     expect(within(table).getAllByRole('row')).toHaveLength(31);
     expect(within(table).getByRole('row', { name: /30\/11/ })).toHaveTextContent('30/11$2,900$50');
   });
 
   it('draws the bars with Chart.js once near the viewport: theme colours, formatters, no animation', async () => {
-    renderWithApp(<DayBars h={260} data={DAYS} series={SERIES} withLegend integers valueFormatter={(v) => `$${integer(v)}`} axisFormatter={(v) => `${v / 100} k`} label="Entradas y salidas" data-testid="chart" />);
+    renderWithApp(
+      <DayBars
+        h={260}
+        data={DAYS}
+        series={SERIES}
+        withLegend
+        integers
+        valueFormatter={(v) => `$${integer(v)}`}
+        axisFormatter={(v) => `${v / 100} k`}
+        label="Entradas y salidas"
+        data-testid="chart"
+      />,
+    );
     expect(screen.queryByRole('img')).toBeNull();
     act(() => observed.forEach((cb) => cb([{ isIntersecting: true }])));
     expect(await screen.findByRole('img', { name: 'Entradas y salidas' })).toBeInTheDocument();

@@ -33,7 +33,17 @@ const DayBarsCanvas = lazy(() => import('./day-bars-canvas'));
 /** How far below (or above) the viewport the chart starts loading Chart.js. */
 const NEAR = '300px';
 
-export function DayBars({ h, data, series, valueFormatter, axisFormatter = valueFormatter, integers = false, withLegend = false, label, 'data-testid': testId }: DayBarsProps) {
+export function DayBars({
+  h,
+  data,
+  series,
+  valueFormatter,
+  axisFormatter = valueFormatter,
+  integers = false,
+  withLegend = false,
+  label,
+  'data-testid': testId,
+}: DayBarsProps) {
   const theme = useMantineTheme();
   const { ref, entry } = useIntersection({ rootMargin: NEAR });
   // Once near, the chart stays (scrolling away does not unmount it).

@@ -1,6 +1,16 @@
 import { MOVEMENT_TYPE_NAMES, formatCurrency } from '@far/contracts';
 import { ActionIcon, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { IconArrowDownLeft, IconArrowUpRight, IconArrowsExchange, IconBuildingBank, IconClockHour4, IconMessageReport, IconSettings, IconWallet, type Icon } from '@tabler/icons-react';
+import {
+  IconArrowDownLeft,
+  IconArrowUpRight,
+  IconArrowsExchange,
+  IconBuildingBank,
+  IconClockHour4,
+  IconMessageReport,
+  IconSettings,
+  IconWallet,
+  type Icon,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../components/data-table';
@@ -17,7 +27,21 @@ import { useAdminMoney, type AdminMoney } from './api/get-admin-money';
 import { RailState } from './rail-state';
 import { useBusinessMoney, type BusinessMoney } from './api/get-business-money';
 
-function MoneyCard({ label, cents, hint, icon: IconCmp, color, testId }: { label: string; cents: bigint | null; hint?: ReactNode; icon: Icon; color: string; testId: string }) {
+function MoneyCard({
+  label,
+  cents,
+  hint,
+  icon: IconCmp,
+  color,
+  testId,
+}: {
+  label: string;
+  cents: bigint | null;
+  hint?: ReactNode;
+  icon: Icon;
+  color: string;
+  testId: string;
+}) {
   return (
     <Paper withBorder p="md" data-testid={testId}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -128,7 +152,13 @@ function LastMovements({ rows }: { rows: BusinessMoney['LastMovements'] }) {
           <MovementStatusBadge status={m.StatusBusinessMovement} />
           {canOpenCase && m.TrackingKey ? (
             <Tooltip label="Abrir aclaración">
-              <ActionIcon component={Link} to={`/clarification?tracking=${encodeURIComponent(m.TrackingKey)}`} variant="subtle" size="sm" aria-label={`Abrir aclaración del movimiento ${m.TrackingKey}`}>
+              <ActionIcon
+                component={Link}
+                to={`/clarification?tracking=${encodeURIComponent(m.TrackingKey)}`}
+                variant="subtle"
+                size="sm"
+                aria-label={`Abrir aclaración del movimiento ${m.TrackingKey}`}
+              >
                 <IconMessageReport size={14} />
               </ActionIcon>
             </Tooltip>
@@ -157,8 +187,22 @@ function BusinessMoneyView({ data }: { data: BusinessMoney }) {
     <Stack gap="lg" data-testid="business-money">
       <Staged>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <MoneyCard label="Saldo disponible" cents={apiCents(data.Balance.availableBalance)} hint="Lo que puedes enviar ahora" icon={IconWallet} color="teal" testId="dash-available" />
-          <MoneyCard label="En tránsito" cents={apiCents(data.Balance.transitBalance)} hint="Retenido por transferencias sin liquidar" icon={IconArrowsExchange} color="orange" testId="dash-transit" />
+          <MoneyCard
+            label="Saldo disponible"
+            cents={apiCents(data.Balance.availableBalance)}
+            hint="Lo que puedes enviar ahora"
+            icon={IconWallet}
+            color="teal"
+            testId="dash-available"
+          />
+          <MoneyCard
+            label="En tránsito"
+            cents={apiCents(data.Balance.transitBalance)}
+            hint="Retenido por transferencias sin liquidar"
+            icon={IconArrowsExchange}
+            color="orange"
+            testId="dash-transit"
+          />
           <MoneyCard
             label="Órdenes pendientes"
             cents={apiCents(data.PendingOrders.Amount)}
@@ -208,7 +252,14 @@ function AdminMoneyView({ data }: { data: AdminMoney }) {
       </Group>
       <RailState />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} mb="md">
-        <MoneyCard label="Saldos en custodia" cents={apiCents(data.TotalBalancesHeld)} hint="Dinero de todas las empresas y wallets" icon={IconBuildingBank} color="far" testId="dash-total-held" />
+        <MoneyCard
+          label="Saldos en custodia"
+          cents={apiCents(data.TotalBalancesHeld)}
+          hint="Dinero de todas las empresas y wallets"
+          icon={IconBuildingBank}
+          color="far"
+          testId="dash-total-held"
+        />
         <MoneyCard
           label="SPEI enviados hoy"
           cents={apiCents(data.SpeiToday.Out.Amount)}

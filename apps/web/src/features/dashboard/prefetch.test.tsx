@@ -47,7 +47,11 @@ describe('prefetchDashboard', () => {
     session.start({ AccessToken: tokenOf('BUS'), ExpiresIn: 900 });
     await prefetchDashboard(new QueryClient({ defaultOptions: { queries: { retry: false } } }));
     await vi.waitFor(() => expect(paths).toHaveLength(5));
-    expect(paths.sort()).toEqual(Object.values(PREFETCHED).map((p) => p.path).sort());
+    expect(paths.sort()).toEqual(
+      Object.values(PREFETCHED)
+        .map((p) => p.path)
+        .sort(),
+    );
   });
 
   it('asks a wallet for no business money, and a temporary password for the person only', async () => {

@@ -15,7 +15,11 @@ export function RailState() {
   return (
     <Paper withBorder p="sm" mb="md" bg={r.Available ? undefined : 'red.0'} data-testid="rail-state">
       <Group gap="sm" wrap="wrap">
-        {r.Available ? <IconPlugConnected size={18} color="var(--mantine-color-teal-7)" /> : <IconPlugConnectedX size={18} color="var(--mantine-color-red-7)" />}
+        {r.Available ? (
+          <IconPlugConnected size={18} color="var(--mantine-color-teal-7)" />
+        ) : (
+          <IconPlugConnectedX size={18} color="var(--mantine-color-red-7)" />
+        )}
         <Text size="sm" fw={600}>
           Riel SPEI: {r.RailName}
         </Text>

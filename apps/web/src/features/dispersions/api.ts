@@ -48,14 +48,19 @@ export type DispersionCreateInput = z.input<typeof DispersionCreateBody>;
 const running = (d: { StatusDispersion: number } | undefined) => d?.StatusDispersion === 2;
 
 export function useValidateDispersion() {
-  return useMutation({ mutationFn: (body: DispersionSourceInput) => unwrap(apiRequest('POST', `${BM}/speiout-dispersion/validate`, { body, schema: DispersionPreview, timeoutMs: 120_000 })) });
+  return useMutation({
+    mutationFn: (body: DispersionSourceInput) =>
+      unwrap(apiRequest('POST', `${BM}/speiout-dispersion/validate`, { body, schema: DispersionPreview, timeoutMs: 120_000 })),
+  });
 }
 
 export function useCreateDispersion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: DispersionCreateInput; idempotencyKey: string }) =>
-      unwrap(apiRequest('POST', `${BM}/speiout-dispersion`, { body, schema: Dispersion, timeoutMs: 120_000, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+      unwrap(
+        apiRequest('POST', `${BM}/speiout-dispersion`, { body, schema: Dispersion, timeoutMs: 120_000, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+      ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.money });
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
@@ -66,7 +71,10 @@ export function useCreateDispersion() {
 /** E-mails the six-digit code of the 'dispersion' operation. */
 /** A six-digit code for a dispersion, or for a single transfer ('spei-out': authorising one awaiting approval). */
 export function useRequestDispersionCode(operation: 'dispersion' | 'spei-out' = 'dispersion') {
-  return useMutation({ mutationFn: () => unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation } satisfies z.input<typeof SecurityCodeBody>, schema: CodeDelivery })) });
+  return useMutation({
+    mutationFn: () =>
+      unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation } satisfies z.input<typeof SecurityCodeBody>, schema: CodeDelivery })),
+  });
 }
 
 export interface HistoryFilters {
@@ -76,7 +84,13 @@ export interface HistoryFilters {
 }
 
 export function useDispersionHistory(f: HistoryFilters, page: number, size = 10) {
-  const body: z.input<typeof DispersionHistoryBody> = { Page: page, Size: size, ...(f.From ? { From: f.From } : {}), ...(f.To ? { To: f.To } : {}), ...(f.Status ? { Status: Number(f.Status) } : {}) };
+  const body: z.input<typeof DispersionHistoryBody> = {
+    Page: page,
+    Size: size,
+    ...(f.From ? { From: f.From } : {}),
+    ...(f.To ? { To: f.To } : {}),
+    ...(f.Status ? { Status: Number(f.Status) } : {}),
+  };
   return useQuery({
     queryKey: [...dispersionKeys.history, body],
     queryFn: () => unwrap(apiRequest('POST', `${BM}/dispersion/history`, { body, schema: DispersionPage })),
@@ -88,7 +102,13 @@ export function useDispersionHistory(f: HistoryFilters, page: number, size = 10)
 export function usePendingDispersions(page: number) {
   return useQuery({
     queryKey: [...dispersionKeys.pending, page],
-    queryFn: () => unwrap(apiRequest('POST', `${BM}/dispersion/pending`, { body: { Page: page, Size: 10 } satisfies z.input<typeof DispersionPendingBody>, schema: DispersionPage })),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', `${BM}/dispersion/pending`, {
+          body: { Page: page, Size: 10 } satisfies z.input<typeof DispersionPendingBody>,
+          schema: DispersionPage,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -105,19 +125,32 @@ export function useDispersion(id: string) {
 export function useDispersionRows(id: string, page: number, live: boolean, version: string) {
   return useQuery({
     queryKey: [...dispersionKeys.rows, id, page, version],
-    queryFn: () => unwrap(apiRequest('POST', `${BM}/dispersion/transactions`, { body: { DispersionId: id, Page: page, Size: 10 } satisfies z.input<typeof DispersionTransactionsBody>, schema: DispersionTransactionPage })),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', `${BM}/dispersion/transactions`, {
+          body: { DispersionId: id, Page: page, Size: 10 } satisfies z.input<typeof DispersionTransactionsBody>,
+          schema: DispersionTransactionPage,
+        }),
+      ),
     placeholderData: keepPreviousData,
     refetchInterval: live ? 2_000 : false,
   });
 }
 
 /** Every failed row of a dispersion (for a re-send). */
-export const failedRows = (id: string) => unwrap(apiRequest('POST', `${BM}/dispersion/transactions`, { body: { DispersionId: id, FailedOnly: true, Page: 1, Size: 1000 } satisfies z.input<typeof DispersionTransactionsBody>, schema: DispersionTransactionPage }));
+export const failedRows = (id: string) =>
+  unwrap(
+    apiRequest('POST', `${BM}/dispersion/transactions`, {
+      body: { DispersionId: id, FailedOnly: true, Page: 1, Size: 1000 } satisfies z.input<typeof DispersionTransactionsBody>,
+      schema: DispersionTransactionPage,
+    }),
+  );
 
 function useDispersionAction(path: 'remove' | 'reject') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => unwrap(apiRequest('POST', `${BM}/dispersion/${path}`, { body: { DispersionId: id } satisfies z.input<typeof DispersionIdBody>, schema: Dispersion })),
+    mutationFn: (id: string) =>
+      unwrap(apiRequest('POST', `${BM}/dispersion/${path}`, { body: { DispersionId: id } satisfies z.input<typeof DispersionIdBody>, schema: Dispersion })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: dispersionKeys.all }),
   });
 }
@@ -125,7 +158,8 @@ function useDispersionAction(path: 'remove' | 'reject') {
 export function useEditDispersion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: z.input<typeof DispersalUpdateBody> }) => unwrap(apiRequest('PUT', `/api/v1/dispersal/${encodeURIComponent(id)}`, { body, schema: Dispersal })),
+    mutationFn: ({ id, body }: { id: string; body: z.input<typeof DispersalUpdateBody> }) =>
+      unwrap(apiRequest('PUT', `/api/v1/dispersal/${encodeURIComponent(id)}`, { body, schema: Dispersal })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: dispersionKeys.all }),
   });
 }
@@ -136,7 +170,13 @@ export function useApproveDispersion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, code, idempotencyKey }: { id: string; code: string; idempotencyKey: string }) =>
-      unwrap(apiRequest('POST', `${BM}/dispersion/approve`, { body: { DispersionId: id, SecurityCode: code } satisfies z.input<typeof DispersionApproveBody>, schema: Dispersion, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+      unwrap(
+        apiRequest('POST', `${BM}/dispersion/approve`, {
+          body: { DispersionId: id, SecurityCode: code } satisfies z.input<typeof DispersionApproveBody>,
+          schema: Dispersion,
+          headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        }),
+      ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.money }),
   });
 }
@@ -145,7 +185,13 @@ export function useApproveDispersion() {
 export function usePendingTransfers(page: number) {
   return useQuery({
     queryKey: [...dispersionKeys.pendingTransfers, 'program', page],
-    queryFn: () => unwrap(apiRequest('POST', `${BM}/pending-transactions`, { body: { Page: page, Size: 10 } satisfies z.input<typeof PendingTransactionsBody>, schema: BusinessMovementPage })),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', `${BM}/pending-transactions`, {
+          body: { Page: page, Size: 10 } satisfies z.input<typeof PendingTransactionsBody>,
+          schema: BusinessMovementPage,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -163,7 +209,13 @@ export function useApproveTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, code, idempotencyKey }: { id: string; code: string; idempotencyKey: string }) =>
-      unwrap(apiRequest('POST', `${BM}/speiout/approve`, { body: { Id: id, SecurityCode: code }, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+      unwrap(
+        apiRequest('POST', `${BM}/speiout/approve`, {
+          body: { Id: id, SecurityCode: code },
+          schema: BusinessMovement,
+          headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        }),
+      ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.money }),
   });
 }
@@ -180,7 +232,12 @@ export function useCancelTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
-      unwrap(apiRequest('POST', `${BM}/speiout/cancel`, { body: { Id: id } satisfies z.input<typeof MovementIdBody>, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+      unwrap(
+        apiRequest('POST', `${BM}/speiout/cancel`, {
+          body: { Id: id } satisfies z.input<typeof MovementIdBody>,
+          headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        }),
+      ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.money }),
   });
 }

@@ -1,5 +1,28 @@
-import { DISPERSION_STATUS as D, SPEI_MESSAGES, type Dispersion, type DispersionPreview, type DispersionPreviewRow, type DispersionRowInput } from '@far/contracts';
-import { Alert, Anchor, Button, Checkbox, FileInput, Group, Paper, Progress, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  DISPERSION_STATUS as D,
+  SPEI_MESSAGES,
+  type Dispersion,
+  type DispersionPreview,
+  type DispersionPreviewRow,
+  type DispersionRowInput,
+} from '@far/contracts';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Paper,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconDownload, IconFileSpreadsheet, IconMail, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -60,7 +83,12 @@ function RowsEditor({ rows, onChange }: { rows: Array<Record<string, string>>; o
               <Table.Td>{i + 1}</Table.Td>
               {ROW_FIELDS.map((f) => (
                 <Table.Td key={f.key}>
-                  <TextInput size="xs" aria-label={`${f.label}, fila ${i + 1}`} value={r[f.key] ?? ''} onChange={(e) => onChange(rows.map((x, j) => (j === i ? { ...x, [f.key]: e.currentTarget.value } : x)))} />
+                  <TextInput
+                    size="xs"
+                    aria-label={`${f.label}, fila ${i + 1}`}
+                    value={r[f.key] ?? ''}
+                    onChange={(e) => onChange(rows.map((x, j) => (j === i ? { ...x, [f.key]: e.currentTarget.value } : x)))}
+                  />
                 </Table.Td>
               ))}
             </Table.Tr>
@@ -74,7 +102,12 @@ function RowsEditor({ rows, onChange }: { rows: Array<Record<string, string>>; o
 function ErrorsTable({ preview }: { preview: DispersionPreview }) {
   return (
     <Stack gap="xs" data-testid="dispersion-errors">
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={`El archivo tiene ${preview.Errors.length} ${preview.Errors.length === 1 ? 'error' : 'errores'}`}>
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle size={18} />}
+        title={`El archivo tiene ${preview.Errors.length} ${preview.Errors.length === 1 ? 'error' : 'errores'}`}
+      >
         Corrige las filas y vuelve a cargar el archivo, o quita las filas con error.
       </Alert>
       <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label="Errores del archivo">
@@ -101,11 +134,27 @@ function ErrorsTable({ preview }: { preview: DispersionPreview }) {
   );
 }
 
-function PreviewRows({ preview, confirmed, onConfirm }: { preview: DispersionPreview; confirmed: Set<string>; onConfirm: (clabe: string, on: boolean) => void }) {
+function PreviewRows({
+  preview,
+  confirmed,
+  onConfirm,
+}: {
+  preview: DispersionPreview;
+  confirmed: Set<string>;
+  onConfirm: (clabe: string, on: boolean) => void;
+}) {
   const columns: Column<DispersionPreviewRow>[] = [
     { key: 'row', header: 'Fila', render: (r) => r.Row },
     { key: 'name', header: 'Beneficiario', render: (r) => r.Name },
-    { key: 'clabe', header: 'CLABE', render: (r) => <Text size="xs" className="tabular">{r.Clabe}</Text> },
+    {
+      key: 'clabe',
+      header: 'CLABE',
+      render: (r) => (
+        <Text size="xs" className="tabular">
+          {r.Clabe}
+        </Text>
+      ),
+    },
     { key: 'amount', header: 'Monto', align: 'right', render: (r) => mx(r.Amount) },
     { key: 'fee', header: 'Comisión + IVA', align: 'right', render: (r) => money(apiCentsOr0(r.Commission) + apiCentsOr0(r.IVA)) },
     { key: 'total', header: 'Total', align: 'right', render: (r) => mx(r.TotalAmount) },
@@ -118,7 +167,12 @@ function PreviewRows({ preview, confirmed, onConfirm }: { preview: DispersionPre
           {r.HolderCheck === 'mismatch' ? (
             <>
               <Text size="xs">Titular: {r.HolderName}</Text>
-              <Checkbox size="xs" label="Confirmo pagar a este titular" checked={confirmed.has(r.Clabe)} onChange={(e) => onConfirm(r.Clabe, e.currentTarget.checked)} />
+              <Checkbox
+                size="xs"
+                label="Confirmo pagar a este titular"
+                checked={confirmed.has(r.Clabe)}
+                onChange={(e) => onConfirm(r.Clabe, e.currentTarget.checked)}
+              />
             </>
           ) : null}
         </Stack>
@@ -152,7 +206,15 @@ export function DispersionsTab({ canSend }: { canSend: boolean }) {
   useEffect(() => {
     if (!resendOf) return;
     void failedRows(resendOf).then((page) =>
-      setRows(page.Records.map((r) => ({ Name: r.BeneficiaryName, Clabe: r.BeneficiaryAccountClabe, Amount: r.MovementAmount, Concept: r.Concept, Reference: r.Reference }))),
+      setRows(
+        page.Records.map((r) => ({
+          Name: r.BeneficiaryName,
+          Clabe: r.BeneficiaryAccountClabe,
+          Amount: r.MovementAmount,
+          Concept: r.Concept,
+          Reference: r.Reference,
+        })),
+      ),
     );
   }, [resendOf]);
 
@@ -170,14 +232,27 @@ export function DispersionsTab({ canSend }: { canSend: boolean }) {
     const content = await readAsBase64(f, setProgress);
     run({ File: { Name: f.name, ContentBase64: content } });
   };
-  const dropErrorRows = () => source && preview && run({ ...source, DropRows: [...new Set([...(source.DropRows ?? []), ...preview.Errors.map((e) => e.Row)])] });
+  const dropErrorRows = () =>
+    source && preview && run({ ...source, DropRows: [...new Set([...(source.DropRows ?? []), ...preview.Errors.map((e) => e.Row)])] });
   const mismatchesLeft = preview ? preview.Rows.filter((r) => r.HolderCheck === 'mismatch' && !confirmed.has(r.Clabe)).length : 0;
   const dayError = when === 'day' && day && day <= todayIso() ? SPEI_MESSAGES.paymentDay : undefined;
-  const ready = !!preview && preview.Errors.length === 0 && preview.Rows.length > 0 && mismatchesLeft === 0 && (when === 'now' ? preview.NeedsApproval || !preview.Blocker : !!day && !dayError);
+  const ready =
+    !!preview &&
+    preview.Errors.length === 0 &&
+    preview.Rows.length > 0 &&
+    mismatchesLeft === 0 &&
+    (when === 'now' ? preview.NeedsApproval || !preview.Blocker : !!day && !dayError);
 
   const submit = async () => {
     if (!source || !ready) return;
-    const body = { ...source, ConfirmedClabes: [...confirmed], SecurityCode: code.trim(), ...(concept ? { Concept: concept } : {}), ...(when === 'day' && day ? { PaymentDay: day } : {}), ...(resendOf ? { ResendOf: resendOf } : {}) };
+    const body = {
+      ...source,
+      ConfirmedClabes: [...confirmed],
+      SecurityCode: code.trim(),
+      ...(concept ? { Concept: concept } : {}),
+      ...(when === 'day' && day ? { PaymentDay: day } : {}),
+      ...(resendOf ? { ResendOf: resendOf } : {}),
+    };
     const made = await intent({ ...body, SecurityCode: undefined }, (idempotencyKey) => create.mutateAsync({ body, idempotencyKey })).catch(() => undefined);
     if (made) {
       setDone(made);
@@ -205,7 +280,8 @@ export function DispersionsTab({ canSend }: { canSend: boolean }) {
             <Templates />
           </Group>
           <Text size="sm" c="dimmed">
-            Un archivo CSV o XLSX (máximo 10 MB y 50,000 filas) con las columnas de la plantilla: nombre del beneficiario, CLABE, monto, concepto y referencia numérica; RFC y correo son opcionales.
+            Un archivo CSV o XLSX (máximo 10 MB y 50,000 filas) con las columnas de la plantilla: nombre del beneficiario, CLABE, monto, concepto y referencia
+            numérica; RFC y correo son opcionales.
           </Text>
           {rows ? (
             <Stack gap="xs">
@@ -221,16 +297,16 @@ export function DispersionsTab({ canSend }: { canSend: boolean }) {
             </Stack>
           ) : null}
           <div data-testid="dispersion-upload">
-          <FileInput
-            label="Archivo de dispersión"
-            placeholder="Elige un archivo .csv o .xlsx"
-            accept=".csv,.xlsx"
-            leftSection={<IconFileSpreadsheet size={16} />}
-            value={file}
-            onChange={(f) => void onFile(f)}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
-          />
+            <FileInput
+              label="Archivo de dispersión"
+              placeholder="Elige un archivo .csv o .xlsx"
+              accept=".csv,.xlsx"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              value={file}
+              onChange={(f) => void onFile(f)}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
+            />
           </div>
           {progress !== null && (progress < 100 || validate.isPending) ? (
             <Stack gap={4}>
@@ -269,7 +345,14 @@ export function DispersionsTab({ canSend }: { canSend: boolean }) {
                 { label: 'Monto', value: mx(preview.Values.Amount) },
                 { label: 'Comisión', value: mx(preview.Values.Commission) },
                 { label: 'IVA (16 %)', value: mx(preview.Values.IVA) },
-                { label: 'Total a retirar', value: <Text fw={700} span inherit>{mx(preview.Values.TotalAmount)}</Text> },
+                {
+                  label: 'Total a retirar',
+                  value: (
+                    <Text fw={700} span inherit>
+                      {mx(preview.Values.TotalAmount)}
+                    </Text>
+                  ),
+                },
                 { label: 'Saldo disponible', value: mx(preview.AvailableBalance) },
                 { label: 'Saldo restante', value: mx(preview.Values.RemainingBalance) },
               ]}
@@ -289,15 +372,25 @@ export function DispersionsTab({ canSend }: { canSend: boolean }) {
               <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
                 <Group justify="space-between" gap="xs">
                   <Text size="sm">
-                    {mismatchesLeft === 1 ? 'Una fila tiene' : `${mismatchesLeft} filas tienen`} un titular distinto al indicado. Confírmalas o quítalas del archivo.
+                    {mismatchesLeft === 1 ? 'Una fila tiene' : `${mismatchesLeft} filas tienen`} un titular distinto al indicado. Confírmalas o quítalas del
+                    archivo.
                   </Text>
-                  <Button size="compact-sm" variant="white" color="orange" onClick={() => setConfirmed(new Set([...confirmed, ...preview.Rows.filter((r) => r.HolderCheck === 'mismatch').map((r) => r.Clabe)]))}>
+                  <Button
+                    size="compact-sm"
+                    variant="white"
+                    color="orange"
+                    onClick={() => setConfirmed(new Set([...confirmed, ...preview.Rows.filter((r) => r.HolderCheck === 'mismatch').map((r) => r.Clabe)]))}
+                  >
                     Confirmar todos
                   </Button>
                 </Group>
               </Alert>
             ) : null}
-            <PreviewRows preview={preview} confirmed={confirmed} onConfirm={(clabe, on) => setConfirmed((s) => (on ? new Set(s).add(clabe) : new Set([...s].filter((c) => c !== clabe))))} />
+            <PreviewRows
+              preview={preview}
+              confirmed={confirmed}
+              onConfirm={(clabe, on) => setConfirmed((s) => (on ? new Set(s).add(clabe) : new Set([...s].filter((c) => c !== clabe))))}
+            />
           </Stack>
         </Paper>
       ) : null}
@@ -325,8 +418,23 @@ export function DispersionsTab({ canSend }: { canSend: boolean }) {
                 ]}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {when === 'day' ? <DayInput label="Fecha de pago" {...REQUIRED_MARK} value={day} onChange={(v) => setDay(v ? String(v).slice(0, 10) : null)} error={dayError} minDate={new Date()} /> : null}
-                <TextInput label="Concepto de la dispersión" description="Opcional, para tu historial" maxLength={39} value={concept} onChange={(e) => setConcept(e.currentTarget.value)} />
+                {when === 'day' ? (
+                  <DayInput
+                    label="Fecha de pago"
+                    {...REQUIRED_MARK}
+                    value={day}
+                    onChange={(v) => setDay(v ? String(v).slice(0, 10) : null)}
+                    error={dayError}
+                    minDate={new Date()}
+                  />
+                ) : null}
+                <TextInput
+                  label="Concepto de la dispersión"
+                  description="Opcional, para tu historial"
+                  maxLength={39}
+                  value={concept}
+                  onChange={(e) => setConcept(e.currentTarget.value)}
+                />
               </SimpleGrid>
               {sendCode.isError ? <ErrorAlert error={sendCode.error} title="No fue posible enviar el código" /> : null}
               {create.isError ? <ErrorAlert error={create.error} title="No fue posible registrar la dispersión" /> : null}
@@ -356,7 +464,13 @@ export function DispersionsTab({ canSend }: { canSend: boolean }) {
       ) : null}
 
       {done ? (
-        <Alert color={done.StatusDispersion === D.fallida ? 'red' : 'green'} variant="light" icon={<IconCheck size={18} />} title="Dispersión registrada" data-testid="dispersion-done">
+        <Alert
+          color={done.StatusDispersion === D.fallida ? 'red' : 'green'}
+          variant="light"
+          icon={<IconCheck size={18} />}
+          title="Dispersión registrada"
+          data-testid="dispersion-done"
+        >
           <Group gap="xs">
             <DispersionStatusBadge status={done.StatusDispersion} />
             <Text size="sm">

@@ -26,10 +26,30 @@ function RowsTable({ d }: { d: Dispersion }) {
   const columns: Column<DispersionTransaction>[] = [
     { key: 'row', header: 'Fila', render: (r) => r.Row },
     { key: 'name', header: 'Beneficiario', render: (r) => r.BeneficiaryName },
-    { key: 'clabe', header: 'CLABE', render: (r) => <Text size="xs" className="tabular">{r.BeneficiaryAccountClabe}</Text> },
+    {
+      key: 'clabe',
+      header: 'CLABE',
+      render: (r) => (
+        <Text size="xs" className="tabular">
+          {r.BeneficiaryAccountClabe}
+        </Text>
+      ),
+    },
     { key: 'amount', header: 'Monto', align: 'right', render: (r) => mx(r.MovementAmount) },
-    { key: 'key', header: 'Clave de rastreo', render: (r) => <Text size="xs" className="tabular">{r.TrackinKey ?? '—'}</Text> },
-    { key: 'status', header: 'Estatus', render: (r) => (r.StatusBusinessMovement === null ? <Text size="sm">{r.StatusName}</Text> : <MovementStatusBadge status={r.StatusBusinessMovement} />) },
+    {
+      key: 'key',
+      header: 'Clave de rastreo',
+      render: (r) => (
+        <Text size="xs" className="tabular">
+          {r.TrackinKey ?? '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Estatus',
+      render: (r) => (r.StatusBusinessMovement === null ? <Text size="sm">{r.StatusName}</Text> : <MovementStatusBadge status={r.StatusBusinessMovement} />),
+    },
     { key: 'error', header: 'Error', render: (r) => <Text size="xs">{r.ErrorDetail ?? ''}</Text> },
     {
       key: 'proof',
@@ -37,7 +57,13 @@ function RowsTable({ d }: { d: Dispersion }) {
       align: 'right',
       render: (r) =>
         r.HasProof && r.MovementId ? (
-          <Button size="compact-xs" variant="subtle" leftSection={<IconFileDownload size={14} />} aria-label={`Comprobante de la fila ${r.Row}`} onClick={() => download.mutate({ path: `${r.MovementId}/proof`, fileName: `comprobante-${r.TrackinKey ?? r.MovementId}.pdf` })}>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconFileDownload size={14} />}
+            aria-label={`Comprobante de la fila ${r.Row}`}
+            onClick={() => download.mutate({ path: `${r.MovementId}/proof`, fileName: `comprobante-${r.TrackinKey ?? r.MovementId}.pdf` })}
+          >
             PDF
           </Button>
         ) : null,
@@ -66,7 +92,17 @@ function DispersionDetail({ id, onClose }: { id: string; onClose: () => void }) 
   const canSend = useCan('/dispersal/transfer', 'Agregar');
   const d = q.data;
   return (
-    <Drawer opened onClose={onClose} position="right" size="xl" title={<Title order={2} fz="lg">Detalle de la dispersión</Title>}>
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={
+        <Title order={2} fz="lg">
+          Detalle de la dispersión
+        </Title>
+      }
+    >
       {q.isError ? <ErrorAlert error={q.error} title="No fue posible cargar la dispersión" onRetry={() => void q.refetch()} /> : null}
       {d ? (
         <Stack gap="md" data-testid="dispersion-detail">
@@ -96,12 +132,23 @@ function DispersionDetail({ id, onClose }: { id: string; onClose: () => void }) 
               </Button>
             ) : null}
             {(['csv', 'xlsx'] as const).map((f) => (
-              <Button key={f} size="xs" variant="light" leftSection={<IconDownload size={14} />} onClick={() => download.mutate({ path: `dispersion/${d.Id}/export`, query: { Format: f }, fileName: `dispersion-${d.Id.slice(0, 8)}.${f}` })}>
+              <Button
+                key={f}
+                size="xs"
+                variant="light"
+                leftSection={<IconDownload size={14} />}
+                onClick={() => download.mutate({ path: `dispersion/${d.Id}/export`, query: { Format: f }, fileName: `dispersion-${d.Id.slice(0, 8)}.${f}` })}
+              >
                 Exportar {f.toUpperCase()}
               </Button>
             ))}
             {d.IdS3 ? (
-              <Button size="xs" variant="subtle" leftSection={<IconFileDownload size={14} />} onClick={() => download.mutate({ path: `dispersion/${d.Id}/file`, fileName: d.FileName ?? 'dispersion.csv' })}>
+              <Button
+                size="xs"
+                variant="subtle"
+                leftSection={<IconFileDownload size={14} />}
+                onClick={() => download.mutate({ path: `dispersion/${d.Id}/file`, fileName: d.FileName ?? 'dispersion.csv' })}
+              >
                 Archivo original
               </Button>
             ) : null}

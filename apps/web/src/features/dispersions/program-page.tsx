@@ -12,7 +12,19 @@ import { DateText } from '../../components/value-text';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { todayIso } from '../../lib/format';
 import { newIdempotencyKey } from '../../lib/money';
-import { useApproveDispersion, useApproveTransfer, useAwaitingTransfers, useCancelTransfer, useEditDispersion, usePendingDispersions, usePendingTransfers, useRejectDispersion, useRejectTransfer, useRemoveDispersion, useRequestDispersionCode } from './api';
+import {
+  useApproveDispersion,
+  useApproveTransfer,
+  useAwaitingTransfers,
+  useCancelTransfer,
+  useEditDispersion,
+  usePendingDispersions,
+  usePendingTransfers,
+  useRejectDispersion,
+  useRejectTransfer,
+  useRemoveDispersion,
+  useRequestDispersionCode,
+} from './api';
 import { DispersionStatusBadge, mx } from './ui';
 
 /**
@@ -30,11 +42,24 @@ function Approve({ id, operation }: { id: string; operation: 'dispersion' | 'spe
   return (
     <Stack gap={4}>
       <Group gap={4} wrap="nowrap">
-        <TextInput size="xs" w={90} aria-label="Código de seguridad para autorizar" placeholder="Código" maxLength={6} value={code} onChange={(e) => setCode(e.currentTarget.value)} />
+        <TextInput
+          size="xs"
+          w={90}
+          aria-label="Código de seguridad para autorizar"
+          placeholder="Código"
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+        />
         <Button size="compact-xs" variant="light" onClick={() => sendCode.mutate()} loading={sendCode.isPending}>
           Código
         </Button>
-        <Button size="compact-xs" disabled={code.length !== 6} loading={approve.isPending} onClick={() => approve.mutate({ id, code, idempotencyKey: newIdempotencyKey() })}>
+        <Button
+          size="compact-xs"
+          disabled={code.length !== 6}
+          loading={approve.isPending}
+          onClick={() => approve.mutate({ id, code, idempotencyKey: newIdempotencyKey() })}
+        >
           Autorizar
         </Button>
         <Button size="compact-xs" color="red" variant="subtle" loading={reject.isPending} onClick={() => reject.mutate(id)}>
@@ -66,8 +91,21 @@ function EditDispersion({ d, onClose }: { d: Dispersion; onClose: () => void }) 
   return (
     <Modal opened onClose={onClose} centered title={`Editar ${d.FileName ?? 'la dispersión'}`} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
       <Stack gap="sm">
-        <TextInput label="Concepto" maxLength={39} value={concept} onChange={(e) => setConcept(e.currentTarget.value)} error={tried ? conceptError : undefined} />
-        <DayInput label="Fecha de pago" clearable={!d.PaymentDay} value={day} onChange={(v) => setDay(v ? String(v).slice(0, 10) : null)} error={tried || day ? dayError : undefined} excludeDate={(v) => v <= todayIso()} />
+        <TextInput
+          label="Concepto"
+          maxLength={39}
+          value={concept}
+          onChange={(e) => setConcept(e.currentTarget.value)}
+          error={tried ? conceptError : undefined}
+        />
+        <DayInput
+          label="Fecha de pago"
+          clearable={!d.PaymentDay}
+          value={day}
+          onChange={(v) => setDay(v ? String(v).slice(0, 10) : null)}
+          error={tried || day ? dayError : undefined}
+          excludeDate={(v) => v <= todayIso()}
+        />
         {edit.isError ? <ErrorAlert error={edit.error} title="No se guardaron los cambios" /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -120,7 +158,15 @@ export function DispersionProgramPage() {
               color="red"
               variant="light"
               aria-label={`Eliminar la dispersión ${d.FileName ?? ''}`}
-              onClick={() => openConfirmDialog({ title: 'Eliminar dispersión', message: `Se eliminará ${d.FileName ?? 'la dispersión'} y no se enviará.`, confirmLabel: 'Eliminar', danger: true, onConfirm: () => remove.mutateAsync(d.Id) })}
+              onClick={() =>
+                openConfirmDialog({
+                  title: 'Eliminar dispersión',
+                  message: `Se eliminará ${d.FileName ?? 'la dispersión'} y no se enviará.`,
+                  confirmLabel: 'Eliminar',
+                  danger: true,
+                  onConfirm: () => remove.mutateAsync(d.Id),
+                })
+              }
             >
               Eliminar
             </Button>
@@ -130,7 +176,11 @@ export function DispersionProgramPage() {
     },
   ];
   const transferColumns: Column<BusinessMovement>[] = [
-    { key: 'date', header: 'Fecha', render: (m) => (m.PaymentDay ? <DateText size="sm" value={m.PaymentDay} /> : <DateText size="sm" value={m.MovementDate} withTime />) },
+    {
+      key: 'date',
+      header: 'Fecha',
+      render: (m) => (m.PaymentDay ? <DateText size="sm" value={m.PaymentDay} /> : <DateText size="sm" value={m.MovementDate} withTime />),
+    },
     { key: 'to', header: 'Beneficiario', render: (m) => <Text size="sm">{m.Beneficiary.Name}</Text> },
     { key: 'total', header: 'Total', align: 'right', render: (m) => mx(m.TotalAmount) },
     { key: 'status', header: 'Estatus', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
@@ -140,7 +190,20 @@ export function DispersionProgramPage() {
       align: 'right',
       render: (m) =>
         m.CanCancel && canCancel ? (
-          <Button size="compact-xs" variant="light" color="red" onClick={() => openConfirmDialog({ title: 'Cancelar transferencia', message: 'La transferencia no se enviará y se libera el saldo retenido.', confirmLabel: 'Cancelar transferencia', danger: true, onConfirm: () => cancel.mutateAsync({ id: m.Id, idempotencyKey: newIdempotencyKey() }) })}>
+          <Button
+            size="compact-xs"
+            variant="light"
+            color="red"
+            onClick={() =>
+              openConfirmDialog({
+                title: 'Cancelar transferencia',
+                message: 'La transferencia no se enviará y se libera el saldo retenido.',
+                confirmLabel: 'Cancelar transferencia',
+                danger: true,
+                onConfirm: () => cancel.mutateAsync({ id: m.Id, idempotencyKey: newIdempotencyKey() }),
+              })
+            }
+          >
             Cancelar
           </Button>
         ) : null,
@@ -167,7 +230,10 @@ export function DispersionProgramPage() {
   ];
   return (
     <>
-      <PageHeader title="Dispersiones programadas" description="Dispersiones y transferencias que esperan su fecha o la autorización de otro usuario, y transferencias en camino." />
+      <PageHeader
+        title="Dispersiones programadas"
+        description="Dispersiones y transferencias que esperan su fecha o la autorización de otro usuario, y transferencias en camino."
+      />
       <Stack gap="lg">
         {remove.isError ? <ErrorAlert error={remove.error} title="No fue posible eliminar la dispersión" /> : null}
         <DataTable
@@ -179,7 +245,9 @@ export function DispersionProgramPage() {
           error={pending.isError ? pending.error : undefined}
           onRetry={() => void pending.refetch()}
           emptyText="No tienes dispersiones programadas"
-          paging={pending.data ? { page: pending.data.Page, totalPages: pending.data.TotalPages, total: pending.data.TotalRecords, onPageChange: setPage } : undefined}
+          paging={
+            pending.data ? { page: pending.data.Page, totalPages: pending.data.TotalPages, total: pending.data.TotalRecords, onPageChange: setPage } : undefined
+          }
         />
         <Title order={2} fz="md">
           Transferencias por autorizar
@@ -193,7 +261,11 @@ export function DispersionProgramPage() {
           error={awaiting.isError ? awaiting.error : undefined}
           onRetry={() => void awaiting.refetch()}
           emptyText="No hay transferencias por autorizar"
-          paging={awaiting.data ? { page: awaiting.data.Page, totalPages: awaiting.data.TotalPages, total: awaiting.data.TotalRecords, onPageChange: setAPage } : undefined}
+          paging={
+            awaiting.data
+              ? { page: awaiting.data.Page, totalPages: awaiting.data.TotalPages, total: awaiting.data.TotalRecords, onPageChange: setAPage }
+              : undefined
+          }
         />
         <Title order={2} fz="md">
           Transferencias pendientes
@@ -208,7 +280,11 @@ export function DispersionProgramPage() {
           error={transfers.isError ? transfers.error : undefined}
           onRetry={() => void transfers.refetch()}
           emptyText="No hay transferencias pendientes"
-          paging={transfers.data ? { page: transfers.data.Page, totalPages: transfers.data.TotalPages, total: transfers.data.TotalRecords, onPageChange: setTPage } : undefined}
+          paging={
+            transfers.data
+              ? { page: transfers.data.Page, totalPages: transfers.data.TotalPages, total: transfers.data.TotalRecords, onPageChange: setTPage }
+              : undefined
+          }
         />
       </Stack>
       {editing ? <EditDispersion d={editing} onClose={() => setEditing(null)} /> : null}

@@ -21,7 +21,14 @@ function Faq({ items }: { items: HelpContent[] }) {
   const found = needle ? entries.filter((e) => foldText(`${e.question} ${e.answer}`).includes(needle)) : entries;
   return (
     <Stack gap="md">
-      <TextInput label="Buscar en preguntas frecuentes" placeholder="Escribe una palabra, con o sin acentos" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={420} />
+      <TextInput
+        label="Buscar en preguntas frecuentes"
+        placeholder="Escribe una palabra, con o sin acentos"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        maw={420}
+      />
       {found.length === 0 ? <Text c="dimmed">No encontramos preguntas con «{search.trim()}».</Text> : <FaqAccordion entries={found} />}
     </Stack>
   );
@@ -45,7 +52,8 @@ export function HelpPage() {
   const me = useMe();
   const staff = me.data?.kind === 'FAR';
   const help = useHelp();
-  if (staff) return <Alert color="blue">La ayuda es para usuarios Business y Wallet. Revisa su contenido en el Administrador de contenido con la vista previa.</Alert>;
+  if (staff)
+    return <Alert color="blue">La ayuda es para usuarios Business y Wallet. Revisa su contenido en el Administrador de contenido con la vista previa.</Alert>;
   if (help.isError) return <ErrorAlert error={help.error} title="No fue posible cargar la ayuda" onRetry={() => void help.refetch()} />;
   if (help.isPending || me.isPending) return <LoadingScreen />;
   const of = (name: string) => help.data.filter((c) => c.Type.SystemName === name);

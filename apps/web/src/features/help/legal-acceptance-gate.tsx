@@ -13,7 +13,17 @@ export function LegalAcceptanceGate() {
   const current = pending.data?.[0];
   if (!current) return null;
   return (
-    <Modal opened onClose={() => {}} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} centered size="lg" title={current.Name} data-testid="legal-gate">
+    <Modal
+      opened
+      onClose={() => {}}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      centered
+      size="lg"
+      title={current.Name}
+      data-testid="legal-gate"
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Para continuar, lee este texto y acéptalo.

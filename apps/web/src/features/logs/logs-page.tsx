@@ -42,7 +42,16 @@ const activityColumns: Column<ActivityItem>[] = [
     ),
   },
   { key: 'client', header: 'Cliente', render: (r) => <Text size="sm">{r.v_client ?? EMPTY}</Text> },
-  { key: 'section', header: 'Sección', sortValue: (r) => r.v_section, render: (r) => <Badge variant="light" tt="none">{r.v_section}</Badge> },
+  {
+    key: 'section',
+    header: 'Sección',
+    sortValue: (r) => r.v_section,
+    render: (r) => (
+      <Badge variant="light" tt="none">
+        {r.v_section}
+      </Badge>
+    ),
+  },
   { key: 'action', header: 'Acción', render: (r) => <Text size="sm">{r.v_action}</Text> },
   { key: 'activity', header: 'Actividad', render: (r) => <Text size="sm">{r.v_activity}</Text> },
 ];
@@ -50,52 +59,59 @@ const activityColumns: Column<ActivityItem>[] = [
 function useFilterState() {
   const list = useListState(EMPTY_FILTERS);
   const { applied } = list;
-  const query: LogsFilter = { page: list.page, perPage: list.size, search: applied.search, section: applied.section, from: applied.range[0], to: applied.range[1] ?? applied.range[0] };
+  const query: LogsFilter = {
+    page: list.page,
+    perPage: list.size,
+    search: applied.search,
+    section: applied.section,
+    from: applied.range[0],
+    to: applied.range[1] ?? applied.range[0],
+  };
   return { list, filters: list.filters, update: list.setFilter, reset: list.reset, query };
 }
 
 function FilterBar({ kind, filters, update, reset }: { kind: Kind } & Pick<ReturnType<typeof useFilterState>, 'filters' | 'update' | 'reset'>) {
   const active = filters.search !== '' || filters.section !== '' || filters.range[0] !== null;
   return (
-      <Grid align="flex-end" gap="sm" w="100%">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <TextInput
-            label="Buscar"
-            placeholder={kind === 'activity' ? 'Actividad, acción, sección o cliente' : 'Mensaje o detalle'}
-            leftSection={<IconSearch size={16} />}
-            value={filters.search}
-            onChange={(e) => update({ search: e.currentTarget.value })}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-          <Autocomplete
-            label={kind === 'activity' ? 'Sección' : 'Tipo'}
-            placeholder="Todas"
-            data={kind === 'activity' ? SECTION_SUGGESTIONS : INCIDENT_TYPES}
-            value={filters.section}
-            onChange={(v) => update({ section: v })}
-            clearable
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-          <DatePickerInput
-            type="range"
-            label="Periodo"
-            placeholder="Desde – hasta"
-            valueFormat="DD/MM/YYYY"
-            allowSingleDateInRange
-            clearable
-            maxDate={new Date()}
-            value={filters.range}
-            onChange={(range) => update({ range })}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 2 }}>
-          <Button variant="subtle" leftSection={<IconFilterOff size={16} />} onClick={reset} disabled={!active} fullWidth>
-            Limpiar filtros
-          </Button>
-        </Grid.Col>
-      </Grid>
+    <Grid align="flex-end" gap="sm" w="100%">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <TextInput
+          label="Buscar"
+          placeholder={kind === 'activity' ? 'Actividad, acción, sección o cliente' : 'Mensaje o detalle'}
+          leftSection={<IconSearch size={16} />}
+          value={filters.search}
+          onChange={(e) => update({ search: e.currentTarget.value })}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+        <Autocomplete
+          label={kind === 'activity' ? 'Sección' : 'Tipo'}
+          placeholder="Todas"
+          data={kind === 'activity' ? SECTION_SUGGESTIONS : INCIDENT_TYPES}
+          value={filters.section}
+          onChange={(v) => update({ section: v })}
+          clearable
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+        <DatePickerInput
+          type="range"
+          label="Periodo"
+          placeholder="Desde – hasta"
+          valueFormat="DD/MM/YYYY"
+          allowSingleDateInRange
+          clearable
+          maxDate={new Date()}
+          value={filters.range}
+          onChange={(range) => update({ range })}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 2 }}>
+        <Button variant="subtle" leftSection={<IconFilterOff size={16} />} onClick={reset} disabled={!active} fullWidth>
+          Limpiar filtros
+        </Button>
+      </Grid.Col>
+    </Grid>
   );
 }
 
@@ -122,7 +138,16 @@ function IncidentsTab() {
   const log = useIncidentLog(state.query);
   const columns: Column<IncidentItem>[] = [
     { key: 'date', header: 'Fecha', width: 150, sortValue: (r) => r.d_create_at, render: (r) => <DateText size="sm" value={r.d_create_at} withTime /> },
-    { key: 'type', header: 'Tipo', sortValue: (r) => r.v_type, render: (r) => <Badge color="red" variant="light">{r.v_type}</Badge> },
+    {
+      key: 'type',
+      header: 'Tipo',
+      sortValue: (r) => r.v_type,
+      render: (r) => (
+        <Badge color="red" variant="light">
+          {r.v_type}
+        </Badge>
+      ),
+    },
     { key: 'message', header: 'Mensaje', render: (r) => <Text size="sm">{r.v_message}</Text> },
     { key: 'client', header: 'Cliente', sortValue: (r) => r.v_client, render: (r) => <Text size="sm">{r.v_client ?? EMPTY}</Text> },
   ];

@@ -67,7 +67,16 @@ const columns: Column<OutboxMessage>[] = [
       </Text>
     ),
   },
-  { key: 'to', header: 'Para', sortValue: (m) => m.v_to, render: (m) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{m.v_to}</Text> },
+  {
+    key: 'to',
+    header: 'Para',
+    sortValue: (m) => m.v_to,
+    render: (m) => (
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {m.v_to}
+      </Text>
+    ),
+  },
   { key: 'channel', header: 'Canal', sortValue: (m) => m.v_channel, render: (m) => <ChannelBadge channel={m.v_channel} /> },
   { key: 'date', header: 'Fecha', sortValue: (m) => m.d_create_at, render: (m) => <DateText size="sm" value={m.d_create_at} withTime /> },
 ];

@@ -130,7 +130,12 @@ export function AccountsPage() {
           ) : null}
           {canDeactivate ? (
             <Tooltip label={a.IsActive ? 'Desactivar' : 'Reactivar'}>
-              <ActionIcon variant="subtle" color={a.IsActive ? 'red' : 'green'} aria-label={`${a.IsActive ? 'Desactivar' : 'Reactivar'} ${a.Alias}`} onClick={() => toggleActive(a)}>
+              <ActionIcon
+                variant="subtle"
+                color={a.IsActive ? 'red' : 'green'}
+                aria-label={`${a.IsActive ? 'Desactivar' : 'Reactivar'} ${a.Alias}`}
+                onClick={() => toggleActive(a)}
+              >
                 {a.IsActive ? <IconCircleOff size={18} /> : <IconCircleCheck size={18} />}
               </ActionIcon>
             </Tooltip>
@@ -216,7 +221,13 @@ export function AccountsPage() {
           </Group>
         }
       />
-      <Modal opened={dialog !== null} onClose={() => setDialog(null)} title={dialog?.mode === 'edit' ? 'Editar cuenta' : 'Nueva cuenta CLABE'} size="xl" centered>
+      <Modal
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog?.mode === 'edit' ? 'Editar cuenta' : 'Nueva cuenta CLABE'}
+        size="xl"
+        centered
+      >
         {dialog ? (
           <ClabeAccountForm
             key={dialog.mode === 'edit' ? dialog.account.Id : 'new'}

@@ -41,7 +41,14 @@ const FIELDS = ['CommissionSpeiIn', 'EnableSpeiOut', 'UseCustomSpeiOutConfig', '
 const SOURCE_LABEL = { business: 'De la empresa', global: 'Global' } as const;
 const LIMIT_SOURCE_LABEL = { specific: 'Límite propio', global: 'Límite global', none: 'Sin límite' } as const;
 
-const moneyOrNone = (value: string | null) => (value === null ? <Text span c="dimmed" size="sm">Sin límite</Text> : <MoneyText size="sm" cents={apiCents(value)} />);
+const moneyOrNone = (value: string | null) =>
+  value === null ? (
+    <Text span c="dimmed" size="sm">
+      Sin límite
+    </Text>
+  ) : (
+    <MoneyText size="sm" cents={apiCents(value)} />
+  );
 
 function ConfigForm({ config, businessId, readOnly }: { config: BusinessSpeiConfig; businessId: string; readOnly: boolean }) {
   const save = useUpsertBusinessSpeiConfig();
@@ -61,9 +68,18 @@ function ConfigForm({ config, businessId, readOnly }: { config: BusinessSpeiConf
     try {
       // Without its own configuration the global commissions apply: none is sent (the server would refuse one that differs).
       const own = v.UseCustomSpeiOutConfig
-        ? { CommissionSpeiIn: v.CommissionSpeiIn, CommissionSpeiOut: centsToApi(v.CommissionSpeiOut), CommissionDepositCardholder: centsToApi(v.CommissionDepositCardholder) }
+        ? {
+            CommissionSpeiIn: v.CommissionSpeiIn,
+            CommissionSpeiOut: centsToApi(v.CommissionSpeiOut),
+            CommissionDepositCardholder: centsToApi(v.CommissionDepositCardholder),
+          }
         : {};
-      const saved = await save.mutateAsync({ BusinessId: businessId, EnableSpeiOut: v.EnableSpeiOut, UseCustomSpeiOutConfig: v.UseCustomSpeiOutConfig, ...own });
+      const saved = await save.mutateAsync({
+        BusinessId: businessId,
+        EnableSpeiOut: v.EnableSpeiOut,
+        UseCustomSpeiOutConfig: v.UseCustomSpeiOutConfig,
+        ...own,
+      });
       form.reset(values(saved));
       notifications.show({ color: 'green', message: 'La configuración SPEI de la empresa se guardó.' });
     } catch (error) {
@@ -92,10 +108,24 @@ function ConfigForm({ config, businessId, readOnly }: { config: BusinessSpeiConf
         />
         <Grid gap="md" align="flex-end">
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput label="Comisión por SPEI recibido" {...commission} rightSection="%" inputMode="decimal" error={errors.CommissionSpeiIn?.message} {...form.register('CommissionSpeiIn')} />
+            <TextInput
+              label="Comisión por SPEI recibido"
+              {...commission}
+              rightSection="%"
+              inputMode="decimal"
+              error={errors.CommissionSpeiIn?.message}
+              {...form.register('CommissionSpeiIn')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput label="Comisión por SPEI enviado" {...commission} leftSection="$" inputMode="decimal" error={errors.CommissionSpeiOut?.message} {...form.register('CommissionSpeiOut')} />
+            <TextInput
+              label="Comisión por SPEI enviado"
+              {...commission}
+              leftSection="$"
+              inputMode="decimal"
+              error={errors.CommissionSpeiOut?.message}
+              {...form.register('CommissionSpeiOut')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput
@@ -148,8 +178,18 @@ function Effective({ config }: { config: BusinessSpeiConfig }) {
   );
   const rows: Array<[string, React.ReactNode]> = [
     ['SPEI recibido', <>{e.CommissionSpeiIn} % + IVA</>],
-    ['SPEI enviado', <><MoneyText size="sm" cents={apiCents(e.CommissionSpeiOut)} /> + IVA</>],
-    ['Depósito a tarjetahabiente', <><MoneyText size="sm" cents={apiCents(e.CommissionDepositCardholder)} /> + IVA</>],
+    [
+      'SPEI enviado',
+      <>
+        <MoneyText size="sm" cents={apiCents(e.CommissionSpeiOut)} /> + IVA
+      </>,
+    ],
+    [
+      'Depósito a tarjetahabiente',
+      <>
+        <MoneyText size="sm" cents={apiCents(e.CommissionDepositCardholder)} /> + IVA
+      </>,
+    ],
   ];
   return (
     <Table verticalSpacing={4} data-testid="effective-spei-config">

@@ -32,12 +32,37 @@ export function ClabeAccountDetail({ account: a, onEdit, onToggleActive }: Props
       <DetailGrid
         cols={2}
         items={[
-          { label: 'CLABE', value: <Text span inherit className="tabular" data-testid="clabe-account-clabe">{a.Clabe}</Text>, wide: true },
+          {
+            label: 'CLABE',
+            value: (
+              <Text span inherit className="tabular" data-testid="clabe-account-clabe">
+                {a.Clabe}
+              </Text>
+            ),
+            wide: true,
+          },
           { label: 'Institución', value: a.NameFinancialInstitution },
-          { label: 'Clave de la institución', value: <Text span inherit className="tabular">{a.FinancialInstitutionId}</Text> },
+          {
+            label: 'Clave de la institución',
+            value: (
+              <Text span inherit className="tabular">
+                {a.FinancialInstitutionId}
+              </Text>
+            ),
+          },
           { label: 'RFC del titular', value: a.RFC },
           { label: 'Uso', value: USAGE_SCOPE_LABELS[a.ClabeUsageScope] },
-          { label: 'Límite diario', value: a.DailyTransferLimit === null ? 'Sin límite' : <Text span inherit><MoneyText cents={apiCents(a.DailyTransferLimit)} inherit /> MXN</Text> },
+          {
+            label: 'Límite diario',
+            value:
+              a.DailyTransferLimit === null ? (
+                'Sin límite'
+              ) : (
+                <Text span inherit>
+                  <MoneyText cents={apiCents(a.DailyTransferLimit)} inherit /> MXN
+                </Text>
+              ),
+          },
           { label: 'Cuenta de la propia empresa', value: a.IsInternalBusiness ? 'Sí' : 'No' },
           { label: 'Registrada', value: <DateText value={a.CreatedAt} withTime inherit /> },
           { label: 'Última modificación', value: <DateText value={a.UpdatedAt} withTime inherit /> },
@@ -51,7 +76,12 @@ export function ClabeAccountDetail({ account: a, onEdit, onToggleActive }: Props
             </Button>
           ) : null}
           {onToggleActive ? (
-            <Button variant="subtle" color={a.IsActive ? 'red' : 'green'} leftSection={a.IsActive ? <IconCircleOff size={16} /> : <IconCircleCheck size={16} />} onClick={onToggleActive}>
+            <Button
+              variant="subtle"
+              color={a.IsActive ? 'red' : 'green'}
+              leftSection={a.IsActive ? <IconCircleOff size={16} /> : <IconCircleCheck size={16} />}
+              onClick={onToggleActive}
+            >
               {a.IsActive ? 'Desactivar' : 'Reactivar'}
             </Button>
           ) : null}

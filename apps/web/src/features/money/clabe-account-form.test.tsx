@@ -103,7 +103,14 @@ describe('ClabeAccountForm', () => {
     await user.click(screen.getByRole('button', { name: 'Registrar cuenta' }));
 
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
-    expect(sent[0]).toEqual({ Alias: 'Proveedor Norte', AccountHolderName: 'Aceros del Norte SA', Clabe: valid, ClabeUsageScope: 'ALL', DailyTransferLimit: '5000.00', AccountTypeId: 40 });
+    expect(sent[0]).toEqual({
+      Alias: 'Proveedor Norte',
+      AccountHolderName: 'Aceros del Norte SA',
+      Clabe: valid,
+      ClabeUsageScope: 'ALL',
+      DailyTransferLimit: '5000.00',
+      AccountTypeId: 40,
+    });
   }, 20_000);
 
   it('an empty submit shows every message', async () => {

@@ -135,12 +135,20 @@ export function ClabeAccountForm({ account, businessId, onDone, onCancel }: Prop
         {mutation.isError ? <ErrorAlert error={mutation.error} title="No fue posible guardar la cuenta" /> : null}
         {account ? null : <HolderConfirm error={create.error} checked={confirmHolder} onChange={setConfirmHolder} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Alias" {...REQUIRED_MARK} maxLength={40} placeholder="Proveedor de papelería" error={errors.Alias?.message} {...form.register('Alias')} />
+          <TextInput
+            label="Alias"
+            {...REQUIRED_MARK}
+            maxLength={40}
+            placeholder="Proveedor de papelería"
+            error={errors.Alias?.message}
+            {...form.register('Alias')}
+          />
           <TextInput
             label="Nombre del titular"
             {...REQUIRED_MARK}
             maxLength={39}
-            inputWrapperOrder={WRAPPER_ORDER} description="Como aparece en el banco, máximo 39 caracteres"
+            inputWrapperOrder={WRAPPER_ORDER}
+            description="Como aparece en el banco, máximo 39 caracteres"
             error={errors.AccountHolderName?.message}
             {...form.register('AccountHolderName')}
           />
@@ -154,7 +162,8 @@ export function ClabeAccountForm({ account, businessId, onDone, onCancel }: Prop
             {...MONO_INPUT}
             readOnly={Boolean(account)}
             variant={account ? 'filled' : 'default'}
-            inputWrapperOrder={WRAPPER_ORDER} description={account ? 'La CLABE de una cuenta registrada no cambia' : '18 dígitos'}
+            inputWrapperOrder={WRAPPER_ORDER}
+            description={account ? 'La CLABE de una cuenta registrada no cambia' : '18 dígitos'}
             error={errors.Clabe?.message}
             {...form.register('Clabe', {
               onChange: (e: { target: { value: string } }) => {
@@ -174,13 +183,21 @@ export function ClabeAccountForm({ account, businessId, onDone, onCancel }: Prop
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="RFC del titular" maxLength={13} inputWrapperOrder={WRAPPER_ORDER} description="Opcional" error={errors.RFC?.message} {...form.register('RFC')} />
+          <TextInput
+            label="RFC del titular"
+            maxLength={13}
+            inputWrapperOrder={WRAPPER_ORDER}
+            description="Opcional"
+            error={errors.RFC?.message}
+            {...form.register('RFC')}
+          />
           <TextInput
             label="Límite diario de transferencias"
             inputMode="decimal"
             leftSection="$"
             placeholder="Sin límite propio"
-            inputWrapperOrder={WRAPPER_ORDER} description="Opcional; en pesos, con máximo dos decimales"
+            inputWrapperOrder={WRAPPER_ORDER}
+            description="Opcional; en pesos, con máximo dos decimales"
             error={errors.DailyTransferLimit?.message}
             {...form.register('DailyTransferLimit')}
           />

@@ -10,7 +10,8 @@ import { useDownloadProof } from './api/download-proof';
 const mask = (clabe: string | null) => (clabe ? `****${clabe.slice(-4)}` : '');
 
 /** Money in comes from the source account; anything else goes to the beneficiary (a budget move names its budget there). */
-export const partyOf = (m: BusinessMovement) => (MOVEMENT_DIRECTION[m.MovementType] === 'in' || m.MovementType === 'BUDGET_MINUS' ? m.SourceAccount : m.Beneficiary);
+export const partyOf = (m: BusinessMovement) =>
+  MOVEMENT_DIRECTION[m.MovementType] === 'in' || m.MovementType === 'BUDGET_MINUS' ? m.SourceAccount : m.Beneficiary;
 
 /** Who the movement is with: the beneficiary of a transfer out, the sender of money in. */
 export function Counterparty({ m }: { m: BusinessMovement }) {
@@ -57,7 +58,12 @@ export function ProofButton({ m }: { m: BusinessMovement }) {
         variant="subtle"
         aria-label={`Descargar comprobante ${m.TrackingKey ?? ''}`.trim()}
         loading={proof.isPending}
-        onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey }, { onError: (e) => notifications.show({ color: 'red', title: 'No se descargó el comprobante', message: errorText(e) }) })}
+        onClick={() =>
+          proof.mutate(
+            { id: m.Id, trackingKey: m.TrackingKey },
+            { onError: (e) => notifications.show({ color: 'red', title: 'No se descargó el comprobante', message: errorText(e) }) },
+          )
+        }
       >
         <IconFileDownload size={18} />
       </ActionIcon>

@@ -47,13 +47,35 @@ export function MovementDetailBody({ row }: { row: BusinessMovement }) {
           { label: 'Importe', value: amount(m.MovementAmount) },
           { label: 'Comisión', value: amount(m.Commission) },
           { label: 'IVA', value: amount(m.IVA) },
-          { label: 'Total', value: <Text span inherit fw={600}><MoneyText cents={apiCents(m.TotalAmount)} inherit /> MXN</Text> },
+          {
+            label: 'Total',
+            value: (
+              <Text span inherit fw={600}>
+                <MoneyText cents={apiCents(m.TotalAmount)} inherit /> MXN
+              </Text>
+            ),
+          },
           { label: incoming ? 'Ordenante' : 'Beneficiario', value: party.Name },
           { label: 'Institución', value: party.BankName },
-          { label: 'CLABE', value: party.Clabe ? <Text span inherit className="tabular">{party.Clabe}</Text> : null },
+          {
+            label: 'CLABE',
+            value: party.Clabe ? (
+              <Text span inherit className="tabular">
+                {party.Clabe}
+              </Text>
+            ) : null,
+          },
           { label: 'Concepto', value: m.Concept },
           { label: 'Referencia', value: m.Reference },
-          { label: 'Clave de rastreo', value: m.TrackingKey ? <Text span inherit className="tabular" data-testid="movement-tracking-key">{m.TrackingKey}</Text> : null, wide: true },
+          {
+            label: 'Clave de rastreo',
+            value: m.TrackingKey ? (
+              <Text span inherit className="tabular" data-testid="movement-tracking-key">
+                {m.TrackingKey}
+              </Text>
+            ) : null,
+            wide: true,
+          },
           ...(m.ErrorDetail ? [{ label: 'Motivo', value: m.ErrorDetail, wide: true }] : []),
         ]}
       />
@@ -66,7 +88,12 @@ export function MovementDetailBody({ row }: { row: BusinessMovement }) {
           variant="light"
           leftSection={<IconFileDownload size={16} />}
           loading={proof.isPending}
-          onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey }, { onError: (e) => notifications.show({ color: 'red', title: 'No se descargó el comprobante', message: errorText(e) }) })}
+          onClick={() =>
+            proof.mutate(
+              { id: m.Id, trackingKey: m.TrackingKey },
+              { onError: (e) => notifications.show({ color: 'red', title: 'No se descargó el comprobante', message: errorText(e) }) },
+            )
+          }
         >
           Comprobante de pago (PDF)
         </Button>

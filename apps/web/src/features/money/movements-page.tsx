@@ -99,7 +99,13 @@ const columns: Column<BusinessMovement>[] = [
       );
     },
   },
-  { key: 'status', header: 'Estatus', sortField: 'StatusBusinessMovement', stack: 'status', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
+  {
+    key: 'status',
+    header: 'Estatus',
+    sortField: 'StatusBusinessMovement',
+    stack: 'status',
+    render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} />,
+  },
   { key: 'proof', header: '', align: 'right', render: (m) => <ProofButton m={m} /> },
 ];
 
@@ -126,7 +132,12 @@ function BusinessMovements() {
 
   return (
     <Stack gap="lg">
-      <BalanceCards balance={balance.data} loading={balance.isPending} error={balance.isError ? balance.error : undefined} onRetry={() => void balance.refetch()} />
+      <BalanceCards
+        balance={balance.data}
+        loading={balance.isPending}
+        error={balance.isError ? balance.error : undefined}
+        onRetry={() => void balance.refetch()}
+      />
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} fz="md">
@@ -164,58 +175,65 @@ function BusinessMovements() {
           getRowId={(m) => m.Id}
           emptyText="Aún no tienes movimientos"
           filteredEmptyText="Sin movimientos que coincidan con los filtros"
-          detail={{ title: () => 'Detalle del movimiento', label: (m) => `Ver movimiento ${m.TrackingKey ?? m.Concept ?? ''} (${m.MovementName})`.replace('  ', ' '), render: (m) => <MovementDetailBody row={m} /> }}
+          detail={{
+            title: () => 'Detalle del movimiento',
+            label: (m) => `Ver movimiento ${m.TrackingKey ?? m.Concept ?? ''} (${m.MovementName})`.replace('  ', ' '),
+            render: (m) => <MovementDetailBody row={m} />,
+          }}
           filters={
-          <Grid align="flex-end" gap="sm" w="100%">
-            <Grid.Col span={{ base: 12, md: 3 }}>
-              <TextInput
-                label="Buscar"
-                placeholder="Concepto, clave, nombre, CLABE…"
-                title="Concepto, referencia, clave de rastreo, nombre, CLABE o alias"
-                leftSection={<IconSearch size={16} />}
-                value={filters.search}
-                onChange={(e) => update({ search: e.currentTarget.value })}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <DatePickerInput
-                type="range"
-                label="Periodo"
-                placeholder="Desde – hasta"
-                valueFormat="DD/MM/YYYY"
-                allowSingleDateInRange
-                clearable
-                maxDate={new Date()}
-                value={filters.range}
-                onChange={(range) => update({ range })}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
-              <Select
-                label="Tipo"
-                placeholder="Todos"
-                clearable
-                data={MOVEMENT_TYPES.filter((t) => !t.startsWith('WALLET') && !t.startsWith('BUDGET')).map((t) => ({ value: t, label: MOVEMENT_TYPE_SHORT[t] }))}
-                value={filters.type}
-                onChange={(v) => update({ type: (v as MovementType | null) ?? null })}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
-              <Select
-                label="Estatus"
-                placeholder="Todos"
-                clearable
-                data={Object.entries(MOVEMENT_STATUS_NAMES).map(([value, label]) => ({ value, label }))}
-                value={filters.status}
-                onChange={(v) => update({ status: v })}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 2 }}>
-              <Button variant="subtle" px={6} leftSection={<IconFilterOff size={16} />} onClick={() => update(EMPTY_FILTERS)} disabled={!active} fullWidth>
-                Limpiar
-              </Button>
-            </Grid.Col>
-          </Grid>
+            <Grid align="flex-end" gap="sm" w="100%">
+              <Grid.Col span={{ base: 12, md: 3 }}>
+                <TextInput
+                  label="Buscar"
+                  placeholder="Concepto, clave, nombre, CLABE…"
+                  title="Concepto, referencia, clave de rastreo, nombre, CLABE o alias"
+                  leftSection={<IconSearch size={16} />}
+                  value={filters.search}
+                  onChange={(e) => update({ search: e.currentTarget.value })}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+                <DatePickerInput
+                  type="range"
+                  label="Periodo"
+                  placeholder="Desde – hasta"
+                  valueFormat="DD/MM/YYYY"
+                  allowSingleDateInRange
+                  clearable
+                  maxDate={new Date()}
+                  value={filters.range}
+                  onChange={(range) => update({ range })}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
+                <Select
+                  label="Tipo"
+                  placeholder="Todos"
+                  clearable
+                  data={MOVEMENT_TYPES.filter((t) => !t.startsWith('WALLET') && !t.startsWith('BUDGET')).map((t) => ({
+                    value: t,
+                    label: MOVEMENT_TYPE_SHORT[t],
+                  }))}
+                  value={filters.type}
+                  onChange={(v) => update({ type: (v as MovementType | null) ?? null })}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
+                <Select
+                  label="Estatus"
+                  placeholder="Todos"
+                  clearable
+                  data={Object.entries(MOVEMENT_STATUS_NAMES).map(([value, label]) => ({ value, label }))}
+                  value={filters.status}
+                  onChange={(v) => update({ status: v })}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 2 }}>
+                <Button variant="subtle" px={6} leftSection={<IconFilterOff size={16} />} onClick={() => update(EMPTY_FILTERS)} disabled={!active} fullWidth>
+                  Limpiar
+                </Button>
+              </Grid.Col>
+            </Grid>
           }
         />
       </Stack>

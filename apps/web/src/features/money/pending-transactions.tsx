@@ -18,8 +18,18 @@ import { Counterparty, ProofButton } from './movement-cells';
 const PAGE_SIZE = 10;
 
 const TEXT: Record<CancelMode, { title: string; verb: string; done: string; message: string }> = {
-  cancel: { title: 'Cancelar transferencia', verb: 'Cancelar transferencia', done: 'se canceló', message: 'queda cancelada y el monto retenido vuelve a tu saldo disponible.' },
-  remove: { title: 'Eliminar transferencia', verb: 'Eliminar', done: 'se eliminó', message: 'se elimina de tus pendientes y el monto retenido vuelve a tu saldo disponible.' },
+  cancel: {
+    title: 'Cancelar transferencia',
+    verb: 'Cancelar transferencia',
+    done: 'se canceló',
+    message: 'queda cancelada y el monto retenido vuelve a tu saldo disponible.',
+  },
+  remove: {
+    title: 'Eliminar transferencia',
+    verb: 'Eliminar',
+    done: 'se eliminó',
+    message: 'se elimina de tus pendientes y el monto retenido vuelve a tu saldo disponible.',
+  },
 };
 
 /**
@@ -113,7 +123,12 @@ export function PendingTransactions({ canCancel, businessId }: { canCancel: bool
           {canCancel && m.CanCancel ? (
             <>
               <Tooltip label="Cancelar">
-                <ActionIcon variant="subtle" color="orange" aria-label={`Cancelar transferencia ${m.TrackingKey ?? ''}`.trim()} onClick={() => ask(m, 'cancel')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="orange"
+                  aria-label={`Cancelar transferencia ${m.TrackingKey ?? ''}`.trim()}
+                  onClick={() => ask(m, 'cancel')}
+                >
                   <IconBan size={18} />
                 </ActionIcon>
               </Tooltip>
@@ -149,7 +164,9 @@ export function PendingTransactions({ canCancel, businessId }: { canCancel: bool
         error={pending.isError ? pending.error : undefined}
         onRetry={() => void pending.refetch()}
         emptyText="No tienes transferencias en curso"
-        paging={data && data.TotalRecords > PAGE_SIZE ? { page: data.Page, totalPages: data.TotalPages, total: data.TotalRecords, onPageChange: setPage } : undefined}
+        paging={
+          data && data.TotalRecords > PAGE_SIZE ? { page: data.Page, totalPages: data.TotalPages, total: data.TotalRecords, onPageChange: setPage } : undefined
+        }
       />
     </Stack>
   );

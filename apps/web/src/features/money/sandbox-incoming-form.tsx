@@ -54,7 +54,8 @@ const schema = z
     check(amountInput, v.Amount, 'Amount');
     check(ConceptField, v.Concept, 'Concept');
     if (v.Reference.trim() !== '') check(NumericReferenceField, v.Reference, 'Reference');
-    if (v.TrackingKey.trim() !== '' && !/^[A-Z0-9]{1,30}$/.test(v.TrackingKey.trim().toUpperCase())) ctx.addIssue({ code: 'custom', path: ['TrackingKey'], message: TRACKING_MESSAGE });
+    if (v.TrackingKey.trim() !== '' && !/^[A-Z0-9]{1,30}$/.test(v.TrackingKey.trim().toUpperCase()))
+      ctx.addIssue({ code: 'custom', path: ['TrackingKey'], message: TRACKING_MESSAGE });
   });
 type Values = z.infer<typeof schema>;
 const FIELDS = ['Clabe', 'SenderClabe', 'SenderName', 'Amount', 'Concept', 'Reference', 'TrackingKey'] as const;
@@ -94,7 +95,14 @@ function Result({ m, duplicate }: { m: BusinessMovement; duplicate: boolean }) {
         </Group>
         <DetailGrid
           items={[
-            { label: 'Clave de rastreo', value: <Text span className="tabular" inherit>{m.TrackingKey}</Text> },
+            {
+              label: 'Clave de rastreo',
+              value: (
+                <Text span className="tabular" inherit>
+                  {m.TrackingKey}
+                </Text>
+              ),
+            },
             { label: 'Empresa', value: m.IdClientBusiness },
             { label: 'Ordenante', value: `${m.SourceAccount.Name ?? ''} · ${m.SourceAccount.BankName ?? ''}` },
             { label: 'Monto recibido', value: <MoneyText cents={apiCents(m.MovementAmount)} inherit /> },
@@ -133,50 +141,60 @@ export function SandboxIncomingForm({ clabe: presetClabe }: { clabe?: string } =
     try {
       const result = await submitIntent(body, (idempotencyKey) => send.mutateAsync({ body, idempotencyKey }));
       if (!result) return;
-      notifications.show({ color: result.Duplicate ? 'yellow' : 'green', message: result.Duplicate ? 'La orden ya se había recibido.' : 'SPEI de prueba abonado.' });
+      notifications.show({
+        color: result.Duplicate ? 'yellow' : 'green',
+        message: result.Duplicate ? 'La orden ya se había recibido.' : 'SPEI de prueba abonado.',
+      });
     } catch (error) {
       if (isApiError(error)) applyServerErrors(form.setError, error, FIELDS);
     }
   });
 
-  const found: BusinessOption[] = (businesses.data?.Records ?? []).map((b) => ({ value: b.Id, label: `${b.Name} · ${b.AccountNumber}`, clabe: b.AccountNumber }));
+  const found: BusinessOption[] = (businesses.data?.Records ?? []).map((b) => ({
+    value: b.Id,
+    label: `${b.Name} · ${b.AccountNumber}`,
+    clabe: b.AccountNumber,
+  }));
   const businessOptions = chosen && !found.some((b) => b.value === chosen.value) ? [chosen, ...found] : found;
   const bankOptions = (banks.data ?? []).map((b) => ({ value: b.code, label: `${b.code} · ${b.name}` }));
 
   return (
     <Stack gap="md">
       <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
-        Simula una transferencia SPEI entrante del riel de pruebas. Se cobra la comisión por SPEI recibido y su IVA, igual que en una real. Una orden con la misma clave de
-        rastreo, el mismo día y el mismo banco ordenante se abona una sola vez.
+        Simula una transferencia SPEI entrante del riel de pruebas. Se cobra la comisión por SPEI recibido y su IVA, igual que en una real. Una orden con la
+        misma clave de rastreo, el mismo día y el mismo banco ordenante se abona una sola vez.
       </Alert>
       <form onSubmit={onSubmit} noValidate data-testid="form-sandbox-incoming">
         <Stack gap="md">
           {send.isError ? <ErrorAlert error={send.error} title="No fue posible enviar el SPEI de prueba" /> : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {presetClabe ? null : <Select
-              label="Empresa"
-              placeholder="Busca por nombre o número de cliente"
-              searchable
-              clearable
-              searchValue={businessSearch}
-              onSearchChange={setBusinessSearch}
-              nothingFoundMessage={businesses.isFetching ? 'Buscando…' : 'Sin empresas que coincidan'}
-              data={businessOptions.map(({ value, label }) => ({ value, label }))}
-              value={chosen?.value ?? null}
-              onChange={(id) => {
-                const option = businessOptions.find((b) => b.value === id) ?? null;
-                setChosen(option);
-                if (option) form.setValue('Clabe', option.clabe, { shouldValidate: true, shouldDirty: true });
-              }}
-              filter={({ options }) => options}
-            />}
+            {presetClabe ? null : (
+              <Select
+                label="Empresa"
+                placeholder="Busca por nombre o número de cliente"
+                searchable
+                clearable
+                searchValue={businessSearch}
+                onSearchChange={setBusinessSearch}
+                nothingFoundMessage={businesses.isFetching ? 'Buscando…' : 'Sin empresas que coincidan'}
+                data={businessOptions.map(({ value, label }) => ({ value, label }))}
+                value={chosen?.value ?? null}
+                onChange={(id) => {
+                  const option = businessOptions.find((b) => b.value === id) ?? null;
+                  setChosen(option);
+                  if (option) form.setValue('Clabe', option.clabe, { shouldValidate: true, shouldDirty: true });
+                }}
+                filter={({ options }) => options}
+              />
+            )}
             <TextInput
               label="CLABE de la empresa"
               {...REQUIRED_MARK}
               readOnly={!!presetClabe}
               {...MONO_INPUT}
               inputMode="numeric"
-              inputWrapperOrder={WRAPPER_ORDER} description={institutionOf(clabe) ? `Banco: ${institutionOf(clabe)}` : 'La CLABE que recibe el depósito'}
+              inputWrapperOrder={WRAPPER_ORDER}
+              description={institutionOf(clabe) ? `Banco: ${institutionOf(clabe)}` : 'La CLABE que recibe el depósito'}
               error={errors.Clabe?.message}
               {...form.register('Clabe')}
             />
@@ -193,20 +211,51 @@ export function SandboxIncomingForm({ clabe: presetClabe }: { clabe?: string } =
                   value={senderClabe.trim() ? senderClabe.replace(/\s+/g, '').slice(0, 3) : field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                   disabled={senderClabe.trim() !== ''}
-                  inputWrapperOrder={WRAPPER_ORDER} description={senderClabe.trim() ? 'Se toma de la CLABE del ordenante' : undefined}
+                  inputWrapperOrder={WRAPPER_ORDER}
+                  description={senderClabe.trim() ? 'Se toma de la CLABE del ordenante' : undefined}
                   nothingFoundMessage="Sin bancos que coincidan"
                   error={fieldState.error?.message}
                 />
               )}
             />
-            <TextInput label="CLABE del ordenante" {...MONO_INPUT} inputMode="numeric" inputWrapperOrder={WRAPPER_ORDER} description="Opcional; si la dejas vacía se usa una cuenta de prueba del banco" error={errors.SenderClabe?.message} {...form.register('SenderClabe')} />
+            <TextInput
+              label="CLABE del ordenante"
+              {...MONO_INPUT}
+              inputMode="numeric"
+              inputWrapperOrder={WRAPPER_ORDER}
+              description="Opcional; si la dejas vacía se usa una cuenta de prueba del banco"
+              error={errors.SenderClabe?.message}
+              {...form.register('SenderClabe')}
+            />
             <TextInput label="Nombre del ordenante" {...REQUIRED_MARK} error={errors.SenderName?.message} {...form.register('SenderName')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-            <TextInput label="Monto" {...REQUIRED_MARK} leftSection="$" inputMode="decimal" placeholder="0.00" error={errors.Amount?.message} {...form.register('Amount')} />
+            <TextInput
+              label="Monto"
+              {...REQUIRED_MARK}
+              leftSection="$"
+              inputMode="decimal"
+              placeholder="0.00"
+              error={errors.Amount?.message}
+              {...form.register('Amount')}
+            />
             <TextInput label="Concepto" {...REQUIRED_MARK} error={errors.Concept?.message} {...form.register('Concept')} />
-            <TextInput label="Referencia numérica" inputMode="numeric" inputWrapperOrder={WRAPPER_ORDER} description="Opcional, de 1 a 7 dígitos" error={errors.Reference?.message} {...form.register('Reference')} />
-            <TextInput label="Clave de rastreo" {...MONO_INPUT} inputWrapperOrder={WRAPPER_ORDER} description="Opcional; se genera si la dejas vacía" error={errors.TrackingKey?.message} {...form.register('TrackingKey')} />
+            <TextInput
+              label="Referencia numérica"
+              inputMode="numeric"
+              inputWrapperOrder={WRAPPER_ORDER}
+              description="Opcional, de 1 a 7 dígitos"
+              error={errors.Reference?.message}
+              {...form.register('Reference')}
+            />
+            <TextInput
+              label="Clave de rastreo"
+              {...MONO_INPUT}
+              inputWrapperOrder={WRAPPER_ORDER}
+              description="Opcional; se genera si la dejas vacía"
+              error={errors.TrackingKey?.message}
+              {...form.register('TrackingKey')}
+            />
           </SimpleGrid>
           <Group>
             <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending || form.formState.isSubmitting}>

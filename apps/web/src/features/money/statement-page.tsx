@@ -139,17 +139,26 @@ export function StatementPage() {
   const pdf = useAccountStatePdf();
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [action, setAction] = useState<'view' | 'download' | null>(null);
-  const fileName = state.data ? `estado-de-cuenta-${state.data.Business.ClientNumber}-${year}-${String(monthNumber).padStart(2, '0')}.pdf` : `estado-de-cuenta-${year}-${String(monthNumber).padStart(2, '0')}.pdf`;
+  const fileName = state.data
+    ? `estado-de-cuenta-${state.data.Business.ClientNumber}-${year}-${String(monthNumber).padStart(2, '0')}.pdf`
+    : `estado-de-cuenta-${year}-${String(monthNumber).padStart(2, '0')}.pdf`;
 
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
 
   const getPdf = (kind: 'view' | 'download', then: (blob: Blob) => void) => {
     setAction(kind);
     pdf.mutate(
       { year, month: monthNumber },
-      { onSuccess: then, onError: (e) => notifications.show({ color: 'red', title: 'No se generó el estado de cuenta', message: errorText(e) }), onSettled: () => setAction(null) },
+      {
+        onSuccess: then,
+        onError: (e) => notifications.show({ color: 'red', title: 'No se generó el estado de cuenta', message: errorText(e) }),
+        onSettled: () => setAction(null),
+      },
     );
   };
 
@@ -160,10 +169,21 @@ export function StatementPage() {
         description="Saldo inicial, movimientos, comisiones con IVA y saldo final de cada mes."
         actions={
           <Group gap="xs">
-            <Button variant="default" leftSection={<IconEye size={16} />} disabled={!state.data || action !== null} loading={action === 'view'} onClick={() => getPdf('view', (blob) => setPreviewUrl(URL.createObjectURL(blob)))}>
+            <Button
+              variant="default"
+              leftSection={<IconEye size={16} />}
+              disabled={!state.data || action !== null}
+              loading={action === 'view'}
+              onClick={() => getPdf('view', (blob) => setPreviewUrl(URL.createObjectURL(blob)))}
+            >
               Ver PDF
             </Button>
-            <Button leftSection={<IconDownload size={16} />} disabled={!state.data || action !== null} loading={action === 'download'} onClick={() => getPdf('download', (blob) => saveBlob(blob, fileName))}>
+            <Button
+              leftSection={<IconDownload size={16} />}
+              disabled={!state.data || action !== null}
+              loading={action === 'download'}
+              onClick={() => getPdf('download', (blob) => saveBlob(blob, fileName))}
+            >
               Descargar PDF
             </Button>
           </Group>
@@ -195,7 +215,13 @@ export function StatementPage() {
           <Summary s={state.data} />
         )}
       </Stack>
-      <Modal opened={previewUrl !== null} onClose={() => setPreviewUrl(null)} title={`Estado de cuenta · ${state.data?.Period.Label ?? ''}`} size="90%" centered>
+      <Modal
+        opened={previewUrl !== null}
+        onClose={() => setPreviewUrl(null)}
+        title={`Estado de cuenta · ${state.data?.Period.Label ?? ''}`}
+        size="90%"
+        centered
+      >
         {previewUrl ? <iframe title="Estado de cuenta (PDF)" src={previewUrl} style={{ width: '100%', height: '75vh', border: 0 }} /> : null}
       </Modal>
     </>

@@ -57,7 +57,16 @@ export type TransferValues = z.infer<typeof transferSchema>;
 /** Today or a past day is refused beside the control, in Spanish with the spec's words (§8 sample). */
 export const PAYMENT_DAY_MESSAGE = 'La fecha de pago debe ser futura (The payment day needs to be a future date)';
 
-export const EMPTY_TRANSFER: TransferValues = { mode: 'account', ClabeAccountId: '', Clabe: '', BeneficiaryName: '', Amount: '', Concept: '', Reference: '', PaymentDay: '' };
+export const EMPTY_TRANSFER: TransferValues = {
+  mode: 'account',
+  ClabeAccountId: '',
+  Clabe: '',
+  BeneficiaryName: '',
+  Amount: '',
+  Concept: '',
+  Reference: '',
+  PaymentDay: '',
+};
 
 /** A transfer ready for the preview: where it goes and what it carries. */
 export interface TransferDraft {
@@ -89,7 +98,13 @@ export function toDraft(values: TransferValues, accounts: ClabeAccount[]): Trans
   if (values.mode === 'account') {
     const account = accounts.find((a) => a.Id === values.ClabeAccountId);
     if (!account) return null;
-    return { ...common, destination: { kind: 'account', account }, beneficiaryName: account.AccountHolderName, clabe: account.Clabe, bankName: account.NameFinancialInstitution };
+    return {
+      ...common,
+      destination: { kind: 'account', account },
+      beneficiaryName: account.AccountHolderName,
+      clabe: account.Clabe,
+      bankName: account.NameFinancialInstitution,
+    };
   }
   const clabe = values.Clabe.replace(/\s+/g, '');
   return { ...common, destination: { kind: 'clabe', clabe }, beneficiaryName: values.BeneficiaryName.trim(), clabe, bankName: institutionOf(clabe) };
@@ -161,7 +176,10 @@ export function TransferForm({ accounts, accountsLoading = false, initial = EMPT
                 description={
                   chosen ? (
                     <>
-                      {chosen.AccountHolderName} · CLABE <Text span className="tabular" inherit>{chosen.Clabe}</Text>
+                      {chosen.AccountHolderName} · CLABE{' '}
+                      <Text span className="tabular" inherit>
+                        {chosen.Clabe}
+                      </Text>
                     </>
                   ) : accounts.length === 0 && !accountsLoading ? (
                     <>
@@ -194,7 +212,14 @@ export function TransferForm({ accounts, accountsLoading = false, initial = EMPT
                 },
               })}
             />
-            <TextInput label="Nombre del beneficiario" {...REQUIRED_MARK} description="Máximo 39 caracteres" inputWrapperOrder={WRAPPER_ORDER} error={errors.BeneficiaryName?.message} {...form.register('BeneficiaryName')} />
+            <TextInput
+              label="Nombre del beneficiario"
+              {...REQUIRED_MARK}
+              description="Máximo 39 caracteres"
+              inputWrapperOrder={WRAPPER_ORDER}
+              error={errors.BeneficiaryName?.message}
+              {...form.register('BeneficiaryName')}
+            />
           </SimpleGrid>
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -217,7 +242,15 @@ export function TransferForm({ accounts, accountsLoading = false, initial = EMPT
             error={errors.Concept?.message}
             {...form.register('Concept')}
           />
-          <TextInput label="Referencia numérica" {...REQUIRED_MARK} inputMode="numeric" description="De 1 a 7 dígitos" inputWrapperOrder={WRAPPER_ORDER} error={errors.Reference?.message} {...form.register('Reference')} />
+          <TextInput
+            label="Referencia numérica"
+            {...REQUIRED_MARK}
+            inputMode="numeric"
+            description="De 1 a 7 dígitos"
+            inputWrapperOrder={WRAPPER_ORDER}
+            error={errors.Reference?.message}
+            {...form.register('Reference')}
+          />
         </SimpleGrid>
         <Controller
           control={form.control}

@@ -47,12 +47,12 @@ export function TransferResult({ sent, onAnother }: { sent: BusinessMovement; on
                 {awaiting
                   ? 'Otro usuario de tu empresa debe autorizarla con su código en Dispersiones programadas. Hasta entonces no se retiene ni se envía nada.'
                   : scheduled
-                  ? `Se enviará el ${date(m.PaymentDay)}; hasta entonces puedes cancelarla.`
-                  : moving
-                    ? 'La seguimos hasta que se liquide.'
-                    : settled
-                      ? 'La transferencia se liquidó.'
-                      : 'La transferencia terminó.'}
+                    ? `Se enviará el ${date(m.PaymentDay)}; hasta entonces puedes cancelarla.`
+                    : moving
+                      ? 'La seguimos hasta que se liquide.'
+                      : settled
+                        ? 'La transferencia se liquidó.'
+                        : 'La transferencia terminó.'}
               </Text>
             </Stack>
           </Group>
@@ -62,16 +62,34 @@ export function TransferResult({ sent, onAnother }: { sent: BusinessMovement; on
           </Group>
         </Group>
         {failed && m.ErrorDetail ? (
-          <Alert color="orange" variant="light" title={m.StatusBusinessMovement === MOVEMENT_STATUS.devuelta ? 'La transferencia se devolvió' : 'La transferencia fue rechazada'}>
+          <Alert
+            color="orange"
+            variant="light"
+            title={m.StatusBusinessMovement === MOVEMENT_STATUS.devuelta ? 'La transferencia se devolvió' : 'La transferencia fue rechazada'}
+          >
             {m.ErrorDetail}. El monto retenido se liberó a tu saldo disponible.
           </Alert>
         ) : null}
         <DetailGrid
           testId="transfer-result-details"
           items={[
-            { label: 'Clave de rastreo', value: <Text span className="tabular" fw={700} inherit data-testid="tracking-key">{m.TrackingKey ?? '—'}</Text> },
+            {
+              label: 'Clave de rastreo',
+              value: (
+                <Text span className="tabular" fw={700} inherit data-testid="tracking-key">
+                  {m.TrackingKey ?? '—'}
+                </Text>
+              ),
+            },
             { label: 'Beneficiario', value: m.Beneficiary.Name },
-            { label: 'CLABE', value: m.Beneficiary.Clabe ? <Text span className="tabular" inherit>{m.Beneficiary.Clabe}</Text> : null },
+            {
+              label: 'CLABE',
+              value: m.Beneficiary.Clabe ? (
+                <Text span className="tabular" inherit>
+                  {m.Beneficiary.Clabe}
+                </Text>
+              ) : null,
+            },
             { label: 'Banco', value: m.Beneficiary.BankName },
             { label: 'Monto', value: <MoneyText cents={apiCents(m.MovementAmount)} inherit /> },
             { label: 'Comisión + IVA', value: <MoneyText cents={(apiCents(m.Commission) ?? 0n) + (apiCents(m.IVA) ?? 0n)} inherit /> },
@@ -80,7 +98,9 @@ export function TransferResult({ sent, onAnother }: { sent: BusinessMovement; on
             { label: 'Referencia', value: m.Reference },
             { label: 'Registrada', value: <DateText value={m.MovementDate} withTime inherit /> },
             ...(m.SettledAt ? [{ label: 'Liquidada', value: <DateText value={m.SettledAt} withTime inherit /> }] : []),
-            ...(sent.RemainingBalance !== null ? [{ label: 'Saldo disponible después del envío', value: <MoneyText cents={apiCents(sent.RemainingBalance)} inherit /> }] : []),
+            ...(sent.RemainingBalance !== null
+              ? [{ label: 'Saldo disponible después del envío', value: <MoneyText cents={apiCents(sent.RemainingBalance)} inherit /> }]
+              : []),
           ]}
         />
         <Group>
@@ -89,7 +109,12 @@ export function TransferResult({ sent, onAnother }: { sent: BusinessMovement; on
             disabled={awaiting}
             leftSection={<IconDownload size={16} />}
             loading={proof.isPending}
-            onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey }, { onError: (e) => notifications.show({ color: 'red', title: 'No se descargó el comprobante', message: errorText(e) }) })}
+            onClick={() =>
+              proof.mutate(
+                { id: m.Id, trackingKey: m.TrackingKey },
+                { onError: (e) => notifications.show({ color: 'red', title: 'No se descargó el comprobante', message: errorText(e) }) },
+              )
+            }
           >
             Descargar comprobante
           </Button>

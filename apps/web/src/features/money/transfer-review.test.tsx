@@ -18,7 +18,16 @@ afterEach(() => {
   session.clear();
 });
 
-const VALUES: TransferValues = { mode: 'clabe', ClabeAccountId: '', Clabe: '012180001234567899', BeneficiaryName: 'Ana López', Amount: '100', Concept: 'Pago 1', Reference: '7', PaymentDay: '' };
+const VALUES: TransferValues = {
+  mode: 'clabe',
+  ClabeAccountId: '',
+  Clabe: '012180001234567899',
+  BeneficiaryName: 'Ana López',
+  Amount: '100',
+  Concept: 'Pago 1',
+  Reference: '7',
+  PaymentDay: '',
+};
 const PREVIEW = {
   Commissions: { CommissionSpeiInInPercentage: '0.5', EnableSpeiOut: true, CommissionSpeiOutInFixedValue: '5.00', CommisionIvaPercentage: '16' },
   Values: { Amount: '100.00', Commission: '5.00', IVA: '0.80', TotalAmount: '105.80', RemainingBalance: '894.20' },
@@ -33,7 +42,12 @@ describe('TransferReview', () => {
       if (url.endsWith('/business-movement/speiout')) {
         keys.push(new Headers(init?.headers).get('Idempotency-Key'));
         bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-        if (keys.length === 1) return answer(null, 400, { ErrorCode: 'VALIDATION', message: 'El código no es correcto. Te quedan 2 intentos.', errors: [{ field: 'Code', key: 'code', message: 'El código no es correcto. Te quedan 2 intentos.' }] });
+        if (keys.length === 1)
+          return answer(null, 400, {
+            ErrorCode: 'VALIDATION',
+            message: 'El código no es correcto. Te quedan 2 intentos.',
+            errors: [{ field: 'Code', key: 'code', message: 'El código no es correcto. Te quedan 2 intentos.' }],
+          });
         return answer({ Id: 'm1' } as Partial<BusinessMovement>);
       }
       return answer(null, 404);
@@ -60,7 +74,14 @@ describe('TransferReview', () => {
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
-    expect(bodies[1]).toEqual({ Amount: '100.00', Concept: 'Pago 1', Reference: '7', SecurityCode: '222222', Clabe: '012180001234567899', BeneficiaryName: 'Ana López' });
+    expect(bodies[1]).toEqual({
+      Amount: '100.00',
+      Concept: 'Pago 1',
+      Reference: '7',
+      SecurityCode: '222222',
+      Clabe: '012180001234567899',
+      BeneficiaryName: 'Ana López',
+    });
   }, 20_000);
 
   it('two clicks on Confirmar send one transfer: the second waits for the first and the button is disabled meanwhile', async () => {
@@ -93,7 +114,8 @@ describe('TransferReview', () => {
     fetchMock.mockImplementation(async (input, init) => {
       if (String(input).endsWith('/business-movement/speiout')) {
         bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-        if (bodies.length === 1) return answer({ HolderCheck: 'mismatch', HolderName: 'ANA GARCIA LOPEZ', HolderRfc: null }, 422, { ErrorCode: 'BUSINESS_RULE', message: refusal });
+        if (bodies.length === 1)
+          return answer({ HolderCheck: 'mismatch', HolderName: 'ANA GARCIA LOPEZ', HolderRfc: null }, 422, { ErrorCode: 'BUSINESS_RULE', message: refusal });
         return answer({ Id: 'm1' } as Partial<BusinessMovement>);
       }
       return answer(null, 404);

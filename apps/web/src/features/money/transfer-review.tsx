@@ -24,7 +24,14 @@ const codeSchema = z.object({ SecurityCode: z.string({ message: REQUIRED }).trim
 type CodeValues = z.infer<typeof codeSchema>;
 
 export function speiOutBody(draft: TransferDraft, code: string, confirmHolder = false): SpeiOutInput {
-  const base = { Amount: draft.amount, Concept: draft.concept, Reference: draft.reference, SecurityCode: code, ...(draft.paymentDay ? { PaymentDay: draft.paymentDay } : {}), ...(confirmHolder ? { ConfirmHolder: true } : {}) };
+  const base = {
+    Amount: draft.amount,
+    Concept: draft.concept,
+    Reference: draft.reference,
+    SecurityCode: code,
+    ...(draft.paymentDay ? { PaymentDay: draft.paymentDay } : {}),
+    ...(confirmHolder ? { ConfirmHolder: true } : {}),
+  };
   return draft.destination.kind === 'account'
     ? { ...base, ClabeAccountId: draft.destination.account.Id }
     : { ...base, Clabe: draft.destination.clabe, BeneficiaryName: draft.beneficiaryName };
@@ -56,7 +63,9 @@ export function TransferReview({ draft, preview, onBack, onSent }: Props) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       // The intent is the transfer drafted: a corrected code is the same intent, under the same key.
-      const movement = await submitIntent(draft, (idempotencyKey) => send.mutateAsync({ body: speiOutBody(draft, values.SecurityCode, confirmHolder), idempotencyKey }));
+      const movement = await submitIntent(draft, (idempotencyKey) =>
+        send.mutateAsync({ body: speiOutBody(draft, values.SecurityCode, confirmHolder), idempotencyKey }),
+      );
       if (movement) onSent(movement);
     } catch (error) {
       // The server names the code 'Code'; its message carries the attempts left.
@@ -73,7 +82,14 @@ export function TransferReview({ draft, preview, onBack, onSent }: Props) {
         <DetailGrid
           items={[
             { label: 'Nombre', value: draft.beneficiaryName },
-            { label: 'CLABE', value: <Text span className="tabular" inherit>{draft.clabe}</Text> },
+            {
+              label: 'CLABE',
+              value: (
+                <Text span className="tabular" inherit>
+                  {draft.clabe}
+                </Text>
+              ),
+            },
             { label: 'Banco', value: draft.bankName || '—' },
             ...(draft.destination.kind === 'account' ? [{ label: 'Alias', value: draft.destination.account.Alias }] : []),
             { label: 'Concepto', value: draft.concept },
@@ -90,8 +106,8 @@ export function TransferReview({ draft, preview, onBack, onSent }: Props) {
               Confirma con tu código de seguridad
             </Title>
             <Text size="sm" c="dimmed">
-              Te enviaremos un código de 6 dígitos a tu correo. Escríbelo para autorizar la transferencia. Si tu empresa pide la autorización de un segundo usuario para este monto, la
-              transferencia quedará «Por autorizar» y no se retiene ni se envía nada hasta entonces.
+              Te enviaremos un código de 6 dígitos a tu correo. Escríbelo para autorizar la transferencia. Si tu empresa pide la autorización de un segundo
+              usuario para este monto, la transferencia quedará «Por autorizar» y no se retiene ni se envía nada hasta entonces.
             </Text>
             {sendCode.isError ? <ErrorAlert error={sendCode.error} title="No fue posible enviar el código" /> : null}
             {send.isError && !(isApiError(send.error) && send.error.fieldErrors.some((f) => f.field === 'SecurityCode' || f.field === 'Code')) ? (

@@ -159,7 +159,12 @@ function BusinessTransfers({ dispersions }: { dispersions?: (canSend: boolean) =
       </Tabs.List>
       <Tabs.Panel value="transfers">
         <Stack gap="lg">
-          <BalanceCards balance={balance.data} loading={balance.isPending} error={balance.isError ? balance.error : undefined} onRetry={() => void balance.refetch()} />
+          <BalanceCards
+            balance={balance.data}
+            loading={balance.isPending}
+            error={balance.isError ? balance.error : undefined}
+            onRetry={() => void balance.refetch()}
+          />
           {canSend ? (
             <NewTransfer />
           ) : (
@@ -181,7 +186,10 @@ export function TransfersPage({ dispersions }: { dispersions?: (canSend: boolean
   const me = useMe();
   return (
     <>
-      <PageHeader title={me.data?.kind === 'WAL' ? 'Transferencias' : 'Transferencias y dispersiones'} description={me.data?.kind === 'WAL' ? undefined : 'Envía transferencias SPEI a cuentas CLABE y sigue su estatus.'} />
+      <PageHeader
+        title={me.data?.kind === 'WAL' ? 'Transferencias' : 'Transferencias y dispersiones'}
+        description={me.data?.kind === 'WAL' ? undefined : 'Envía transferencias SPEI a cuentas CLABE y sigue su estatus.'}
+      />
       {me.isPending ? (
         <LoadingScreen label="Cargando…" />
       ) : me.isError ? (
@@ -189,7 +197,8 @@ export function TransfersPage({ dispersions }: { dispersions?: (canSend: boolean
       ) : me.data.kind === 'WAL' ? (
         // The server accepts SPEI out from business accounts only (wallet money arrives with cards).
         <ComingSoonNote title="Las transferencias desde tu wallet se habilitarán próximamente" testId="wallet-transfers-coming-soon">
-          Por ahora las transferencias SPEI se envían desde cuentas empresariales. Cuando tu wallet pueda enviar dinero, esta sección te lo permitirá sin que tengas que hacer nada.
+          Por ahora las transferencias SPEI se envían desde cuentas empresariales. Cuando tu wallet pueda enviar dinero, esta sección te lo permitirá sin que
+          tengas que hacer nada.
         </ComingSoonNote>
       ) : (
         <BusinessTransfers dispersions={dispersions} />

@@ -29,7 +29,9 @@ describe('ValuePreview', () => {
   });
 
   it('keeps every cent of the largest amounts (no float on the way)', () => {
-    renderWithApp(<ValuePreview preview={preview({ Amount: '999999999.99', TotalAmount: '1000000005.79', RemainingBalance: '0.01', Commission: '0.10', IVA: '0.02' })} />);
+    renderWithApp(
+      <ValuePreview preview={preview({ Amount: '999999999.99', TotalAmount: '1000000005.79', RemainingBalance: '0.01', Commission: '0.10', IVA: '0.02' })} />,
+    );
     expect(cell('preview-amount')).toBe('$999,999,999.99');
     expect(cell('preview-total')).toBe('$1,000,000,005.79');
     expect(cell('preview-remaining')).toBe('$0.01');

@@ -27,7 +27,11 @@ export function AnnouncementForm() {
   const history = useAnnouncements(true);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const form = useForm<Values>({ ...FORM_SETTINGS, resolver: zodResolver(AnnouncementRequest), defaultValues: { Audience: 'businesses', Title: '', Text: '' } });
+  const form = useForm<Values>({
+    ...FORM_SETTINGS,
+    resolver: zodResolver(AnnouncementRequest),
+    defaultValues: { Audience: 'businesses', Title: '', Text: '' },
+  });
   const audience = useWatch({ control: form.control, name: 'Audience' });
   const choices = useBusinessChoices(debounced, audience === 'business');
   const { errors } = form.formState;
@@ -58,7 +62,15 @@ export function AnnouncementForm() {
                 <Text size="sm" fw={500} id="audience-label">
                   Destinatarios
                 </Text>
-                <SegmentedControl aria-labelledby="audience-label" data={AUDIENCES} value={field.value} onChange={field.onChange} fullWidth orientation="horizontal" style={{ flexWrap: 'wrap' }} />
+                <SegmentedControl
+                  aria-labelledby="audience-label"
+                  data={AUDIENCES}
+                  value={field.value}
+                  onChange={field.onChange}
+                  fullWidth
+                  orientation="horizontal"
+                  style={{ flexWrap: 'wrap' }}
+                />
               </Stack>
             )}
           />
@@ -83,8 +95,24 @@ export function AnnouncementForm() {
               )}
             />
           ) : null}
-          <TextInput label="Título" {...REQUIRED_MARK} maxLength={120} {...form.register('Title')} error={errors.Title?.message} data-testid="announcement-title" />
-          <Textarea label="Texto" {...REQUIRED_MARK} autosize minRows={3} maxLength={2000} {...form.register('Text')} error={errors.Text?.message} data-testid="announcement-text" />
+          <TextInput
+            label="Título"
+            {...REQUIRED_MARK}
+            maxLength={120}
+            {...form.register('Title')}
+            error={errors.Title?.message}
+            data-testid="announcement-title"
+          />
+          <Textarea
+            label="Texto"
+            {...REQUIRED_MARK}
+            autosize
+            minRows={3}
+            maxLength={2000}
+            {...form.register('Text')}
+            error={errors.Text?.message}
+            data-testid="announcement-text"
+          />
           <div>
             <Button type="submit" leftSection={<IconSpeakerphone size={16} />} loading={announce.isPending} data-testid="announcement-send">
               Enviar aviso

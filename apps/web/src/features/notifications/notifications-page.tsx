@@ -53,7 +53,11 @@ function NoticeDetail({ notice, close }: { notice: Notice; close: () => void }) 
             Ver detalle
           </Button>
         ) : null}
-        <Button variant="default" onClick={() => setRead.mutate({ uid: notice.v_uid, read: false }, { onSuccess: close, onError: notifyActionFailed })} data-testid="notice-unread">
+        <Button
+          variant="default"
+          onClick={() => setRead.mutate({ uid: notice.v_uid, read: false }, { onSuccess: close, onError: notifyActionFailed })}
+          data-testid="notice-unread"
+        >
           Marcar como no leída
         </Button>
       </Group>
@@ -102,7 +106,14 @@ export function NotificationsPage() {
         title="Notificaciones"
         description={unread === 0 ? 'No tienes notificaciones sin leer.' : `Tienes ${unread} notificación(es) sin leer.`}
         actions={
-          <Button leftSection={<IconChecks size={16} />} variant="light" onClick={readAll} loading={markAll.isPending} disabled={unread === 0} data-testid="notices-read-all">
+          <Button
+            leftSection={<IconChecks size={16} />}
+            variant="light"
+            onClick={readAll}
+            loading={markAll.isPending}
+            disabled={unread === 0}
+            data-testid="notices-read-all"
+          >
             Marcar todas como leídas
           </Button>
         }
@@ -151,7 +162,11 @@ export function NotificationsPage() {
             />
           </Group>
         }
-        detail={{ title: () => 'Notificación', label: (n) => `Abrir ${n.v_title}${isRead(n) ? '' : ' (no leída)'}`, render: (n, close) => <NoticeDetail notice={n} close={close} /> }}
+        detail={{
+          title: () => 'Notificación',
+          label: (n) => `Abrir ${n.v_title}${isRead(n) ? '' : ' (no leída)'}`,
+          render: (n, close) => <NoticeDetail notice={n} close={close} />,
+        }}
       />
     </>
   );

@@ -165,8 +165,8 @@ function ImportCard() {
           Importar el catálogo de SEPOMEX
         </Title>
         <Text size="sm" c="dimmed">
-          Descarga el archivo CPdescarga.txt (formato texto, separado por «|») del sitio de Correos de México y cárgalo aquí. La importación
-          actualiza los códigos existentes sin duplicarlos; si una línea no es válida, el archivo se rechaza completo.
+          Descarga el archivo CPdescarga.txt (formato texto, separado por «|») del sitio de Correos de México y cárgalo aquí. La importación actualiza los
+          códigos existentes sin duplicarlos; si una línea no es válida, el archivo se rechaza completo.
         </Text>
         <FileInput
           label="Archivo CPdescarga.txt"
@@ -201,7 +201,15 @@ const historyColumns: Column<PostalImportJob>[] = [
   { key: 'date', header: 'Fecha', render: (j) => <DateText size="sm" value={j.CreatedAt} withTime /> },
   { key: 'status', header: 'Estatus', render: (j) => <StatusBadge status={j.Status} /> },
   { key: 'progress', header: 'Registros', align: 'right', render: (j) => `${integer(j.Processed)} de ${integer(j.Total)}` },
-  { key: 'error', header: 'Detalle', render: (j) => <Text size="sm" c={j.Error ? 'red' : 'dimmed'}>{j.Error ?? '—'}</Text> },
+  {
+    key: 'error',
+    header: 'Detalle',
+    render: (j) => (
+      <Text size="sm" c={j.Error ? 'red' : 'dimmed'}>
+        {j.Error ?? '—'}
+      </Text>
+    ),
+  },
 ];
 
 /** Postal codes (staff): look one up, import SEPOMEX's file with progress, and the last imports. */
@@ -216,7 +224,10 @@ export function PostalCodesPage() {
         </Anchor>
         <Text size="sm">Códigos postales</Text>
       </Breadcrumbs>
-      <PageHeader title="Códigos postales" description="El catálogo de códigos postales, colonias, municipios y estados que usan los formularios de domicilio." />
+      <PageHeader
+        title="Códigos postales"
+        description="El catálogo de códigos postales, colonias, municipios y estados que usan los formularios de domicilio."
+      />
       <Grid gap="lg" mb="lg">
         <Grid.Col span={{ base: 12, md: canImport ? 6 : 12 }}>
           <LookupCard />

@@ -29,7 +29,13 @@ interface Values {
 }
 type Output = z.output<typeof schema>;
 const FIELDS = ['v_street', 'v_number_outside', 'v_number_indoor', 'v_zip_code', 'v_uid_colony'];
-const ADDRESS_NAMES = { street: 'v_street', exterior: 'v_number_outside', interior: 'v_number_indoor', postalCode: 'v_zip_code', colony: 'v_uid_colony' } as const;
+const ADDRESS_NAMES = {
+  street: 'v_street',
+  exterior: 'v_number_outside',
+  interior: 'v_number_indoor',
+  postalCode: 'v_zip_code',
+  colony: 'v_uid_colony',
+} as const;
 
 function AddressFormBody({ userId, current, canEdit }: { userId: string; current: AddressData | null; canEdit: boolean }) {
   const create = useCreateAddress();
@@ -50,7 +56,13 @@ function AddressFormBody({ userId, current, canEdit }: { userId: string; current
   const readOnly = !canEdit;
 
   const onSubmit = form.handleSubmit(async (v) => {
-    const body = { v_street: v.v_street, v_number_outside: v.v_number_outside, v_number_indoor: v.v_number_indoor ?? null, v_zip_code: v.v_zip_code, v_uid_colony: v.v_uid_colony };
+    const body = {
+      v_street: v.v_street,
+      v_number_outside: v.v_number_outside,
+      v_number_indoor: v.v_number_indoor ?? null,
+      v_zip_code: v.v_zip_code,
+      v_uid_colony: v.v_uid_colony,
+    };
     try {
       if (current) await update.mutateAsync({ userId, ...body });
       else await create.mutateAsync(body);

@@ -126,15 +126,31 @@ export function ApiKeysSection({ canEdit }: { canEdit: boolean }) {
         Claves de API
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Tus sistemas (ERP, nómina) llaman a la API con el encabezado «Authorization: Bearer far_sk_…», solo con los permisos de la clave. Los envíos de dinero requieren el encabezado Idempotency-Key.
+        Tus sistemas (ERP, nómina) llaman a la API con el encabezado «Authorization: Bearer far_sk_…», solo con los permisos de la clave. Los envíos de dinero
+        requieren el encabezado Idempotency-Key.
       </Text>
       {shown?.Key ? (
-        <Alert color="yellow" icon={<IconKey size={18} />} title="Copia la clave ahora: no se volverá a mostrar" mb="md" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setShown(null)} data-testid="api-key-secret">
+        <Alert
+          color="yellow"
+          icon={<IconKey size={18} />}
+          title="Copia la clave ahora: no se volverá a mostrar"
+          mb="md"
+          withCloseButton
+          closeButtonLabel="Cerrar aviso"
+          onClose={() => setShown(null)}
+          data-testid="api-key-secret"
+        >
           <Group gap="sm" wrap="wrap">
             <Code style={{ overflowWrap: 'anywhere' }} data-testid="api-key-value">
               {shown.Key}
             </Code>
-            <CopyButton value={shown.Key}>{({ copied, copy }) => <Button size="xs" variant="light" onClick={copy}>{copied ? 'Copiada' : 'Copiar'}</Button>}</CopyButton>
+            <CopyButton value={shown.Key}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" onClick={copy}>
+                  {copied ? 'Copiada' : 'Copiar'}
+                </Button>
+              )}
+            </CopyButton>
           </Group>
         </Alert>
       ) : null}

@@ -16,7 +16,14 @@ export function CompanyCard({ business: b }: { business: MyBusiness }) {
         cols={2}
         items={[
           { label: 'Razón social', value: b.CompanyName, wide: true },
-          { label: 'RFC', value: <Text span inherit className="tabular">{b.Rfc}</Text> },
+          {
+            label: 'RFC',
+            value: (
+              <Text span inherit className="tabular">
+                {b.Rfc}
+              </Text>
+            ),
+          },
           { label: 'Número de cliente', value: b.ClientNumber },
           { label: 'Representante legal', value: b.LegalRepresentative?.Name ?? 'Sin registrar' },
           { label: 'Correo del representante', value: b.LegalRepresentative?.Email },

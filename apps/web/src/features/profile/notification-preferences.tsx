@@ -9,7 +9,10 @@ export function NotificationPreferencesCard({ canEdit }: { canEdit: boolean }) {
   const prefs = usePreferences();
   const save = useSavePreferences();
   const toggle = (Kind: PreferenceChoice['Kind'], Email: boolean) =>
-    save.mutate([{ Kind, Email }], { onSuccess: () => notifications.show({ color: 'green', message: 'Preferencias guardadas.' }), onError: notifyActionFailed });
+    save.mutate([{ Kind, Email }], {
+      onSuccess: () => notifications.show({ color: 'green', message: 'Preferencias guardadas.' }),
+      onError: notifyActionFailed,
+    });
   return (
     <Paper withBorder p="lg" data-testid="notification-preferences">
       <Title order={2} fz="lg">
@@ -21,7 +24,14 @@ export function NotificationPreferencesCard({ canEdit }: { canEdit: boolean }) {
       {prefs.isError ? <ErrorAlert error={prefs.error} title="No fue posible cargar tus preferencias" onRetry={() => void prefs.refetch()} /> : null}
       <Stack gap="xs">
         {(prefs.data?.Items ?? []).map((p) => (
-          <Checkbox key={p.Kind} label={p.Label} checked={p.Email} disabled={!canEdit || save.isPending} onChange={(e) => toggle(p.Kind, e.currentTarget.checked)} data-testid={`pref-${p.Kind}`} />
+          <Checkbox
+            key={p.Kind}
+            label={p.Label}
+            checked={p.Email}
+            disabled={!canEdit || save.isPending}
+            onChange={(e) => toggle(p.Kind, e.currentTarget.checked)}
+            data-testid={`pref-${p.Kind}`}
+          />
         ))}
       </Stack>
     </Paper>

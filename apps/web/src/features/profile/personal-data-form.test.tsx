@@ -116,6 +116,13 @@ describe('PersonalDataForm', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'PUT')).toBe(true));
     const put = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ v_names: 'Comercializadora Demo', v_last_name_1: null, v_last_name_2: null, d_birthdate_at: null, v_ocuppation: null, v_email_alternative: 'contacto@demo.mx' });
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({
+      v_names: 'Comercializadora Demo',
+      v_last_name_1: null,
+      v_last_name_2: null,
+      d_birthdate_at: null,
+      v_ocuppation: null,
+      v_email_alternative: 'contacto@demo.mx',
+    });
   });
 });

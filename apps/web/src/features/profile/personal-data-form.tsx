@@ -35,7 +35,17 @@ const schema = z.object({
 type FormInput = z.input<typeof schema>;
 type FormValues = z.output<typeof schema>;
 
-const FIELDS = ['v_names', 'v_last_name_1', 'v_last_name_2', 'v_email_alternative', 'v_phone_code', 'v_cell_phone', 'v_phone', 'v_ocuppation', 'd_birthdate_at'];
+const FIELDS = [
+  'v_names',
+  'v_last_name_1',
+  'v_last_name_2',
+  'v_email_alternative',
+  'v_phone_code',
+  'v_cell_phone',
+  'v_phone',
+  'v_ocuppation',
+  'd_birthdate_at',
+];
 
 const toForm = (me: MeData): FormInput => ({
   v_names: me.v_names,
@@ -98,7 +108,13 @@ export function PersonalDataForm({ me, moral = false }: { me: MeData; moral?: bo
           {update.isError ? <ErrorAlert error={update.error} title="No fue posible guardar tus datos" /> : null}
           <Grid>
             <Grid.Col span={{ base: 12, md: moral ? 12 : 4 }}>
-              <TextInput label={moral ? 'Nombre de contacto' : 'Nombre(s)'} {...REQUIRED_MARK} readOnly={readOnly} error={errors.v_names?.message} {...form.register('v_names')} />
+              <TextInput
+                label={moral ? 'Nombre de contacto' : 'Nombre(s)'}
+                {...REQUIRED_MARK}
+                readOnly={readOnly}
+                error={errors.v_names?.message}
+                {...form.register('v_names')}
+              />
             </Grid.Col>
             {moral ? null : (
               <>
@@ -142,7 +158,14 @@ export function PersonalDataForm({ me, moral = false }: { me: MeData; moral?: bo
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <TextInput label="Teléfono fijo" inputMode="numeric" maxLength={10} readOnly={readOnly} error={errors.v_phone?.message} {...form.register('v_phone')} />
+              <TextInput
+                label="Teléfono fijo"
+                inputMode="numeric"
+                maxLength={10}
+                readOnly={readOnly}
+                error={errors.v_phone?.message}
+                {...form.register('v_phone')}
+              />
             </Grid.Col>
             {moral ? null : (
               <>

@@ -52,7 +52,13 @@ export function ProfilePage({ panels: { Beneficiaries, BusinessUsers }, walletSe
         title="Mi perfil"
         description="Consulta y actualiza tus datos, tu foto y tu seguridad."
         // Wallet users have no help entry in their menu (spec §2): their help is reached from here.
-        actions={me.data.kind === 'WAL' ? <Button component={Link} to="/help" variant="light" leftSection={<IconLifebuoy size={16} />}>Ayuda</Button> : undefined}
+        actions={
+          me.data.kind === 'WAL' ? (
+            <Button component={Link} to="/help" variant="light" leftSection={<IconLifebuoy size={16} />}>
+              Ayuda
+            </Button>
+          ) : undefined
+        }
       />
       {forced ? null : notice ? (
         <Alert color={notice.color} variant="light" icon={<IconInfoCircle size={18} />} mb="md">

@@ -89,7 +89,10 @@ const PIN_MESSAGE = 'El NIP debe tener 4 dígitos';
 const pinSchema = (needsCode: boolean) =>
   z
     .object({
-      Pin: z.string({ message: REQUIRED }).min(1, REQUIRED).regex(/^\d{4}$/, PIN_MESSAGE),
+      Pin: z
+        .string({ message: REQUIRED })
+        .min(1, REQUIRED)
+        .regex(/^\d{4}$/, PIN_MESSAGE),
       Confirm: z.string({ message: REQUIRED }).min(1, REQUIRED),
       Code: needsCode ? sixDigitCode : z.string(),
     })

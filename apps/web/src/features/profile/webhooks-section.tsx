@@ -33,11 +33,27 @@ function NewEndpointForm({ onCreated }: { onCreated: (e: Endpoint) => void }) {
   return (
     <form onSubmit={onSubmit} noValidate data-testid="webhook-form">
       <Stack gap="sm" maw={640}>
-        <TextInput label="URL (https://)" {...REQUIRED_MARK} placeholder="https://mi-sistema.mx/far/eventos" {...form.register('Url')} error={errors.Url?.message} />
+        <TextInput
+          label="URL (https://)"
+          {...REQUIRED_MARK}
+          placeholder="https://mi-sistema.mx/far/eventos"
+          {...form.register('Url')}
+          error={errors.Url?.message}
+        />
         <Controller
           control={form.control}
           name="Kinds"
-          render={({ field }) => <MultiSelect label="Eventos" {...REQUIRED_MARK} placeholder="Elige los eventos" data={KIND_OPTIONS} value={field.value} onChange={field.onChange} error={errors.Kinds?.message} />}
+          render={({ field }) => (
+            <MultiSelect
+              label="Eventos"
+              {...REQUIRED_MARK}
+              placeholder="Elige los eventos"
+              data={KIND_OPTIONS}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.Kinds?.message}
+            />
+          )}
         />
         <TextInput label="Descripción" maxLength={120} {...form.register('Description')} error={errors.Description?.message} />
         <div>
@@ -55,7 +71,12 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
   const deliveries = useDeliveries(endpoint.v_uid, page);
   const resend = useResend();
   const items = deliveries.data?.items ?? [];
-  if (items.length === 0) return <Text size="sm" c="dimmed">Aún no hay entregas a este endpoint.</Text>;
+  if (items.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Aún no hay entregas a este endpoint.
+      </Text>
+    );
   return (
     <Stack gap="xs">
       <Table.ScrollContainer minWidth={620} type="native" tabIndex={0} role="region" aria-label="Entregas">
@@ -85,7 +106,13 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
                 <Table.Td>{d.LastCode ?? d.LastError ?? '—'}</Table.Td>
                 <Table.Td>{d.Attempts}</Table.Td>
                 <Table.Td>
-                  <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} loading={resend.isPending && resend.variables === d.v_uid} onClick={() => resend.mutate(d.v_uid, { onError: notifyActionFailed })}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconRefresh size={14} />}
+                    loading={resend.isPending && resend.variables === d.v_uid}
+                    onClick={() => resend.mutate(d.v_uid, { onError: notifyActionFailed })}
+                  >
                     Reenviar
                   </Button>
                 </Table.Td>
@@ -111,13 +138,29 @@ export function WebhooksSection({ canEdit }: { canEdit: boolean }) {
         Webhooks
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Tus sistemas reciben cada evento como JSON firmado con HMAC-SHA256 en el encabezado X-Far-Signature (t=marca de tiempo, v1=firma de «t.cuerpo»). Rechaza firmas de más de 5 minutos.
+        Tus sistemas reciben cada evento como JSON firmado con HMAC-SHA256 en el encabezado X-Far-Signature (t=marca de tiempo, v1=firma de «t.cuerpo»). Rechaza
+        firmas de más de 5 minutos.
       </Text>
       {created?.Secret ? (
-        <Alert color="yellow" icon={<IconKey size={18} />} title="Guarda el secreto de firma: no se volverá a mostrar" mb="md" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setCreated(null)} data-testid="webhook-secret">
+        <Alert
+          color="yellow"
+          icon={<IconKey size={18} />}
+          title="Guarda el secreto de firma: no se volverá a mostrar"
+          mb="md"
+          withCloseButton
+          closeButtonLabel="Cerrar aviso"
+          onClose={() => setCreated(null)}
+          data-testid="webhook-secret"
+        >
           <Group gap="sm" wrap="wrap">
             <Code style={{ overflowWrap: 'anywhere' }}>{created.Secret}</Code>
-            <CopyButton value={created.Secret}>{({ copied, copy }) => <Button size="xs" variant="light" onClick={copy}>{copied ? 'Copiado' : 'Copiar'}</Button>}</CopyButton>
+            <CopyButton value={created.Secret}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" onClick={copy}>
+                  {copied ? 'Copiado' : 'Copiar'}
+                </Button>
+              )}
+            </CopyButton>
           </Group>
         </Alert>
       ) : null}
@@ -135,13 +178,25 @@ export function WebhooksSection({ canEdit }: { canEdit: boolean }) {
               </Stack>
               {canEdit ? (
                 <Group gap="sm">
-                  <Switch label="Activo" checked={e.IsActive} onChange={(ev) => update.mutate({ id: e.v_uid, IsActive: ev.currentTarget.checked }, { onError: notifyActionFailed })} />
+                  <Switch
+                    label="Activo"
+                    checked={e.IsActive}
+                    onChange={(ev) => update.mutate({ id: e.v_uid, IsActive: ev.currentTarget.checked }, { onError: notifyActionFailed })}
+                  />
                   <Button
                     size="xs"
                     color="red"
                     variant="light"
                     leftSection={<IconTrash size={14} />}
-                    onClick={() => openConfirmDialog({ title: 'Eliminar endpoint', message: `¿Eliminar ${e.Url}? Dejará de recibir eventos.`, danger: true, confirmLabel: 'Eliminar', onConfirm: () => remove.mutate(e.v_uid, { onError: notifyActionFailed }) })}
+                    onClick={() =>
+                      openConfirmDialog({
+                        title: 'Eliminar endpoint',
+                        message: `¿Eliminar ${e.Url}? Dejará de recibir eventos.`,
+                        danger: true,
+                        confirmLabel: 'Eliminar',
+                        onConfirm: () => remove.mutate(e.v_uid, { onError: notifyActionFailed }),
+                      })
+                    }
                   >
                     Eliminar
                   </Button>

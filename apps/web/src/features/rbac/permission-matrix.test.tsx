@@ -102,7 +102,17 @@ describe('RoleForm', () => {
       if (url === '/api/v1/rbac/menu/all') return answer(ALL_MENU);
       if (url === '/api/v1/rbac/create') {
         const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-        return answer({ v_uid: '0b8c7a0e-0000-4000-8000-000000000099', v_name: body['v_name'], v_client_prefix: 'BUS', i_active: true, b_system: false, i_users: 0, d_create_at: '2026-01-01T00:00:00.000Z', d_update_at: '2026-01-01T00:00:00.000Z', Permissions: body['Permissions'] });
+        return answer({
+          v_uid: '0b8c7a0e-0000-4000-8000-000000000099',
+          v_name: body['v_name'],
+          v_client_prefix: 'BUS',
+          i_active: true,
+          b_system: false,
+          i_users: 0,
+          d_create_at: '2026-01-01T00:00:00.000Z',
+          d_update_at: '2026-01-01T00:00:00.000Z',
+          Permissions: body['Permissions'],
+        });
       }
       return answer(null, 404);
     });

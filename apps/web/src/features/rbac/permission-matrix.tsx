@@ -35,9 +35,7 @@ export function toggleRow(grants: Grants, entry: MenuEntry, checked: boolean): G
 }
 
 export function grantsToPermissions(grants: Grants, entries: MenuEntry[]): Array<{ v_uid_menu: string; v_permissions: string[] }> {
-  return entries
-    .filter((e) => (grants[e.v_uid]?.length ?? 0) > 0)
-    .map((e) => ({ v_uid_menu: e.v_uid, v_permissions: [...(grants[e.v_uid] ?? [])] }));
+  return entries.filter((e) => (grants[e.v_uid]?.length ?? 0) > 0).map((e) => ({ v_uid_menu: e.v_uid, v_permissions: [...(grants[e.v_uid] ?? [])] }));
 }
 
 export function permissionsToGrants(permissions: Array<{ v_uid_menu: string; v_permissions: string[] }>): Grants {

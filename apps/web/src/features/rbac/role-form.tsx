@@ -129,12 +129,7 @@ export function RoleForm({ role, readOnly = false, onDone, onCancel }: RoleFormP
           control={form.control}
           name="i_active"
           render={({ field }) => (
-            <Switch
-              label="Rol activo"
-              checked={field.value}
-              onChange={(e) => field.onChange(e.currentTarget.checked)}
-              disabled={readOnly || system}
-            />
+            <Switch label="Rol activo" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} disabled={readOnly || system} />
           )}
         />
         <Stack gap={6}>
@@ -149,9 +144,7 @@ export function RoleForm({ role, readOnly = false, onDone, onCancel }: RoleFormP
             <Controller
               control={form.control}
               name="grants"
-              render={({ field }) => (
-                <PermissionMatrix entries={entries} value={field.value as Grants} onChange={field.onChange} readOnly={readOnly} />
-              )}
+              render={({ field }) => <PermissionMatrix entries={entries} value={field.value as Grants} onChange={field.onChange} readOnly={readOnly} />}
             />
           )}
         </Stack>

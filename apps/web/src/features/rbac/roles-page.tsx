@@ -182,7 +182,13 @@ export function RolesPage() {
                   <Button size="xs" variant="light" onClick={() => runBulk('activar')} loading={bulk.isPending && bulk.variables?.Action === 'activar'}>
                     Activar
                   </Button>
-                  <Button size="xs" variant="light" color="gray" onClick={() => runBulk('desactivar')} loading={bulk.isPending && bulk.variables?.Action === 'desactivar'}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="gray"
+                    onClick={() => runBulk('desactivar')}
+                    loading={bulk.isPending && bulk.variables?.Action === 'desactivar'}
+                  >
                     Desactivar
                   </Button>
                 </>
@@ -206,11 +212,7 @@ export function RolesPage() {
         error={roles.isError ? roles.error : null}
         onRetry={() => void roles.refetch()}
         selection={canBulk ? { selected, onChange: setSelected, isSelectable: (id) => !systemIds.has(id) } : undefined}
-        paging={
-          roles.data
-            ? { page: roles.data.Page, totalPages: roles.data.TotalPages, total: roles.data.TotalRecords, onPageChange: setPage }
-            : undefined
-        }
+        paging={roles.data ? { page: roles.data.Page, totalPages: roles.data.TotalPages, total: roles.data.TotalRecords, onPageChange: setPage } : undefined}
       />
 
       <Modal

@@ -29,18 +29,39 @@ export interface ReportAsk {
 }
 
 /** What the screen asks as the body the server validates. */
-const body = (a: ReportAsk): z.input<typeof ReportQueryBody> => ({ Kind: a.Kind, From: a.range[0] ?? undefined, To: a.range[1] ?? a.range[0] ?? undefined, BusinessId: a.BusinessId ?? undefined, Status: a.Status ?? undefined });
+const body = (a: ReportAsk): z.input<typeof ReportQueryBody> => ({
+  Kind: a.Kind,
+  From: a.range[0] ?? undefined,
+  To: a.range[1] ?? a.range[0] ?? undefined,
+  BusinessId: a.BusinessId ?? undefined,
+  Status: a.Status ?? undefined,
+});
 
-export const useReportKinds = () => useQuery({ queryKey: [...keys.all, 'kinds'], queryFn: () => unwrap(apiRequest('GET', `${BASE}/kinds`, { schema: z.array(ReportKindOut) })), staleTime: Infinity });
+export const useReportKinds = () =>
+  useQuery({
+    queryKey: [...keys.all, 'kinds'],
+    queryFn: () => unwrap(apiRequest('GET', `${BASE}/kinds`, { schema: z.array(ReportKindOut) })),
+    staleTime: Infinity,
+  });
 
 export const useReportSummary = (a: ReportAsk) =>
-  useQuery({ queryKey: [...keys.all, 'summary', a], queryFn: () => unwrap(apiRequest('POST', `${BASE}/summary`, { body: body(a), schema: ReportSummary })), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: [...keys.all, 'summary', a],
+    queryFn: () => unwrap(apiRequest('POST', `${BASE}/summary`, { body: body(a), schema: ReportSummary })),
+    placeholderData: keepPreviousData,
+  });
 
 /** The file streams from the server; the browser saves it under the server's name. */
 export function useDownloadReport() {
   return useMutation({
     mutationFn: async ({ ask, format }: { ask: ReportAsk; format: z.input<typeof ReportDownloadBody>['Format'] }) => {
-      const blob = await unwrap(apiRequest<Blob>('POST', `${BASE}/download`, { body: { ...body(ask), Format: format } satisfies z.input<typeof ReportDownloadBody>, responseType: 'blob', timeoutMs: 300_000 }));
+      const blob = await unwrap(
+        apiRequest<Blob>('POST', `${BASE}/download`, {
+          body: { ...body(ask), Format: format } satisfies z.input<typeof ReportDownloadBody>,
+          responseType: 'blob',
+          timeoutMs: 300_000,
+        }),
+      );
       const [from, to] = ask.range;
       saveBlob(blob, `${reportFileName(ask.Kind, from ? { from, to: to ?? from } : null)}.${format}`);
     },
@@ -50,14 +71,21 @@ export function useDownloadReport() {
 export const useBusinessOptions = (search: string, enabled: boolean) =>
   useQuery({
     queryKey: [...keys.all, 'businesses', search],
-    queryFn: () => unwrap(apiRequest('POST', '/api/v1/profiles/business/query/list', { body: { Page: 1, Size: 20, Search: search.trim() || undefined } satisfies z.input<typeof BusinessListBody>, schema: pageOf(BusinessListItem) })),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', '/api/v1/profiles/business/query/list', {
+          body: { Page: 1, Size: 20, Search: search.trim() || undefined } satisfies z.input<typeof BusinessListBody>,
+          schema: pageOf(BusinessListItem),
+        }),
+      ),
     enabled,
     placeholderData: keepPreviousData,
   });
 
 export const FREQUENCY_OPTIONS = Object.entries(REPORT_FREQUENCY_LABELS).map(([value, label]) => ({ value, label }));
 
-export const useSchedules = () => useQuery({ queryKey: [...keys.all, 'schedules'], queryFn: () => unwrap(apiRequest('GET', `${BASE}/schedules`, { schema: z.array(ReportSchedule) })) });
+export const useSchedules = () =>
+  useQuery({ queryKey: [...keys.all, 'schedules'], queryFn: () => unwrap(apiRequest('GET', `${BASE}/schedules`, { schema: z.array(ReportSchedule) })) });
 
 export function useScheduleChange() {
   const client = useQueryClient();
@@ -65,7 +93,13 @@ export function useScheduleChange() {
   return {
     create: useMutation({
       mutationFn: (s: { ask: ReportAsk } & Pick<z.input<typeof ReportScheduleBody>, 'Format' | 'Frequency'>) => {
-        const schedule: z.input<typeof ReportScheduleBody> = { Kind: s.ask.Kind, BusinessId: s.ask.BusinessId ?? undefined, Status: s.ask.Status ?? undefined, Format: s.Format, Frequency: s.Frequency };
+        const schedule: z.input<typeof ReportScheduleBody> = {
+          Kind: s.ask.Kind,
+          BusinessId: s.ask.BusinessId ?? undefined,
+          Status: s.ask.Status ?? undefined,
+          Format: s.Format,
+          Frequency: s.Frequency,
+        };
         return unwrap(apiRequest('POST', `${BASE}/schedules`, { body: schedule }));
       },
       onSuccess: done,

@@ -17,7 +17,16 @@ import { errorText } from '../../lib/api-client';
 import { useMe } from '../../lib/api/get-me';
 import { date, integer, money } from '../../lib/format';
 import { apiCentsOr0 } from '../../lib/money';
-import { FREQUENCY_OPTIONS, useBusinessOptions, useDownloadReport, useReportKinds, useReportSummary, useScheduleChange, useSchedules, type ReportAsk } from './api';
+import {
+  FREQUENCY_OPTIONS,
+  useBusinessOptions,
+  useDownloadReport,
+  useReportKinds,
+  useReportSummary,
+  useScheduleChange,
+  useSchedules,
+  type ReportAsk,
+} from './api';
 
 const fail = (title: string) => (e: unknown) => notifications.show({ color: 'red', title, message: errorText(e) });
 /** Money points are drawn in cents (exact integers); axes and tips show pesos. */
@@ -55,7 +64,13 @@ function Figures({ summary }: { summary: ReportSummaryOut }) {
             <Text size="xs" c="dimmed" fw={500}>
               {t.Label}
             </Text>
-            {t.Money ? <MoneyText cents={apiCentsOr0(t.Value)} fz={22} fw={700} /> : <Text fz={22} fw={700}>{integer(Number(t.Value))}</Text>}
+            {t.Money ? (
+              <MoneyText cents={apiCentsOr0(t.Value)} fz={22} fw={700} />
+            ) : (
+              <Text fz={22} fw={700}>
+                {integer(Number(t.Value))}
+              </Text>
+            )}
           </Paper>
         ))}
       </SimpleGrid>
@@ -92,9 +107,35 @@ function Schedules({ ask }: { ask: ReportAsk }) {
           El reporte elegido, con los mismos filtros de empresa y estatus, llega a tu correo como archivo adjunto a las 7:00.
         </Text>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select label="Frecuencia" data={FREQUENCY_OPTIONS} value={frequency} onChange={(v) => setFrequency(v === 'monthly' ? 'monthly' : 'daily')} allowDeselect={false} w={240} />
-          <Select label="Formato" data={[{ value: 'xlsx', label: 'Excel (XLSX)' }, { value: 'csv', label: 'CSV' }]} value={format} onChange={(v) => setFormat(v === 'csv' ? 'csv' : 'xlsx')} allowDeselect={false} w={160} />
-          <Button leftSection={<IconCalendarRepeat size={16} />} loading={create.isPending} onClick={() => create.mutate({ ask, Format: format, Frequency: frequency }, { onSuccess: () => notifications.show({ color: 'green', message: 'Reporte programado' }), onError: fail('No se programó el reporte') })}>
+          <Select
+            label="Frecuencia"
+            data={FREQUENCY_OPTIONS}
+            value={frequency}
+            onChange={(v) => setFrequency(v === 'monthly' ? 'monthly' : 'daily')}
+            allowDeselect={false}
+            w={240}
+          />
+          <Select
+            label="Formato"
+            data={[
+              { value: 'xlsx', label: 'Excel (XLSX)' },
+              { value: 'csv', label: 'CSV' },
+            ]}
+            value={format}
+            onChange={(v) => setFormat(v === 'csv' ? 'csv' : 'xlsx')}
+            allowDeselect={false}
+            w={160}
+          />
+          <Button
+            leftSection={<IconCalendarRepeat size={16} />}
+            loading={create.isPending}
+            onClick={() =>
+              create.mutate(
+                { ask, Format: format, Frequency: frequency },
+                { onSuccess: () => notifications.show({ color: 'green', message: 'Reporte programado' }), onError: fail('No se programó el reporte') },
+              )
+            }
+          >
             Programar
           </Button>
         </Group>
@@ -122,7 +163,20 @@ function Schedules({ ask }: { ask: ReportAsk }) {
                     </Table.Td>
                     <Table.Td ta="right">
                       <Tooltip label="Dejar de recibir">
-                        <ActionIcon variant="subtle" color="red" aria-label={`Dejar de recibir ${s.KindLabel}`} onClick={() => openConfirmDialog({ title: 'Dejar de recibir el reporte', message: `Ya no recibirás ${s.KindLabel}.`, confirmLabel: 'Dejar de recibir', danger: true, onConfirm: () => remove.mutate(s.Id, { onError: fail('No se eliminó') }) })}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Dejar de recibir ${s.KindLabel}`}
+                          onClick={() =>
+                            openConfirmDialog({
+                              title: 'Dejar de recibir el reporte',
+                              message: `Ya no recibirás ${s.KindLabel}.`,
+                              confirmLabel: 'Dejar de recibir',
+                              danger: true,
+                              onConfirm: () => remove.mutate(s.Id, { onError: fail('No se eliminó') }),
+                            })
+                          }
+                        >
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Tooltip>
@@ -161,10 +215,21 @@ export function ReportsPage() {
         description="Las cifras del periodo y el detalle para descargar. Fechas en hora de la Ciudad de México; sin periodo, el mes en curso."
         actions={
           <>
-            <Button variant="light" leftSection={<IconFileTypeCsv size={16} />} loading={download.isPending && download.variables?.format === 'csv'} onClick={() => get('csv')} data-testid="report-csv">
+            <Button
+              variant="light"
+              leftSection={<IconFileTypeCsv size={16} />}
+              loading={download.isPending && download.variables?.format === 'csv'}
+              onClick={() => get('csv')}
+              data-testid="report-csv"
+            >
               CSV
             </Button>
-            <Button leftSection={<IconFileSpreadsheet size={16} />} loading={download.isPending && download.variables?.format === 'xlsx'} onClick={() => get('xlsx')} data-testid="report-xlsx">
+            <Button
+              leftSection={<IconFileSpreadsheet size={16} />}
+              loading={download.isPending && download.variables?.format === 'xlsx'}
+              onClick={() => get('xlsx')}
+              data-testid="report-xlsx"
+            >
               Excel (XLSX)
             </Button>
           </>
@@ -174,10 +239,26 @@ export function ReportsPage() {
         <Paper withBorder p="sm">
           <Grid align="flex-end" gap="sm">
             <Grid.Col span={{ base: 12, md: staff ? 3 : 4 }}>
-              <Select label="Reporte" data={(kinds.data ?? []).map((k) => ({ value: k.Key, label: k.Label }))} value={ask.Kind} onChange={(v) => v && update({ Kind: v as ReportKey, Status: null })} allowDeselect={false} data-testid="report-kind" />
+              <Select
+                label="Reporte"
+                data={(kinds.data ?? []).map((k) => ({ value: k.Key, label: k.Label }))}
+                value={ask.Kind}
+                onChange={(v) => v && update({ Kind: v as ReportKey, Status: null })}
+                allowDeselect={false}
+                data-testid="report-kind"
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, md: staff ? 3 : 4 }}>
-              <DatePickerInput type="range" label="Periodo" placeholder="Mes en curso" valueFormat="DD/MM/YYYY" allowSingleDateInRange clearable value={ask.range} onChange={(range) => update({ range: range as [string | null, string | null] })} />
+              <DatePickerInput
+                type="range"
+                label="Periodo"
+                placeholder="Mes en curso"
+                valueFormat="DD/MM/YYYY"
+                allowSingleDateInRange
+                clearable
+                value={ask.range}
+                onChange={(range) => update({ range: range as [string | null, string | null] })}
+              />
             </Grid.Col>
             {staff ? (
               <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
@@ -196,11 +277,25 @@ export function ReportsPage() {
               </Grid.Col>
             ) : null}
             <Grid.Col span={{ base: 12, sm: 6, md: staff ? 3 : 4 }}>
-              <Select label="Estatus" placeholder="Todos" data={(kind?.Statuses ?? []).map((s) => ({ value: s.Key, label: s.Label }))} value={ask.Status} onChange={(v) => update({ Status: v })} clearable disabled={!kind || kind.Statuses.length === 0} />
+              <Select
+                label="Estatus"
+                placeholder="Todos"
+                data={(kind?.Statuses ?? []).map((s) => ({ value: s.Key, label: s.Label }))}
+                value={ask.Status}
+                onChange={(v) => update({ Status: v })}
+                clearable
+                disabled={!kind || kind.Statuses.length === 0}
+              />
             </Grid.Col>
           </Grid>
         </Paper>
-        {summary.isError ? <ErrorAlert error={summary.error} title="No fue posible calcular las cifras" onRetry={() => void summary.refetch()} /> : summary.data ? <Figures summary={summary.data} /> : <Skeleton h={320} />}
+        {summary.isError ? (
+          <ErrorAlert error={summary.error} title="No fue posible calcular las cifras" onRetry={() => void summary.refetch()} />
+        ) : summary.data ? (
+          <Figures summary={summary.data} />
+        ) : (
+          <Skeleton h={320} />
+        )}
         <Schedules ask={ask} />
       </Stack>
     </>

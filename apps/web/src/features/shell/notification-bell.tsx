@@ -14,7 +14,16 @@ export function NotificationBell() {
   const label = n === 0 ? 'Notificaciones: ninguna sin leer' : `Notificaciones: ${n} sin leer`;
   return (
     <Tooltip label={label}>
-      <Indicator label={n > 99 ? '99+' : n} size={18} color="red" disabled={n === 0} offset={4} data-testid="header-bell-count" data-count={n} data-ready={unread.data ? 1 : 0}>
+      <Indicator
+        label={n > 99 ? '99+' : n}
+        size={18}
+        color="red"
+        disabled={n === 0}
+        offset={4}
+        data-testid="header-bell-count"
+        data-count={n}
+        data-ready={unread.data ? 1 : 0}
+      >
         <ActionIcon component={Link} to="/notification" variant="light" size="lg" aria-label={label} data-testid="header-bell">
           <IconBell size={20} />
         </ActionIcon>

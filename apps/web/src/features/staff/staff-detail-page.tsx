@@ -174,7 +174,12 @@ export function StaffDetailPage() {
                     Solo un super administrador puede cambiar el estatus de otro super administrador.
                   </Text>
                 ) : canStatus ? (
-                  <LifecycleButtons state={state} subject={`al usuario ${u.Email}`} onRun={(a) => run(a)} pending={act.isPending ? act.variables?.Action : null} />
+                  <LifecycleButtons
+                    state={state}
+                    subject={`al usuario ${u.Email}`}
+                    onRun={(a) => run(a)}
+                    pending={act.isPending ? act.variables?.Action : null}
+                  />
                 ) : (
                   <Text size="sm" c="dimmed">
                     Tu rol no permite cambiar el estatus.

@@ -141,7 +141,10 @@ export function StaffForm({ user, onDone, onCancel }: StaffFormProps) {
   // together with the other messages when the form has more to fix).
   const checkPhones = (values: { Phone?: string; PhoneCode: string; Mobile?: string; MobileCode: string }, focus: boolean): boolean => {
     let bad = false;
-    for (const [field, code] of [['Phone', 'PhoneCode'], ['Mobile', 'MobileCode']] as const) {
+    for (const [field, code] of [
+      ['Phone', 'PhoneCode'],
+      ['Mobile', 'MobileCode'],
+    ] as const) {
       const n = values[field]?.trim();
       if (n && /^\d+$/.test(n) && values[code] === '+52' && n.length !== 10) {
         form.setError(field, { message: 'El teléfono debe tener 10 dígitos' }, { shouldFocus: focus && !bad });
@@ -151,19 +154,22 @@ export function StaffForm({ user, onDone, onCancel }: StaffFormProps) {
     return bad;
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (checkPhones(values, true)) return;
-    try {
-      const saved = user ? await update.mutateAsync({ Id: user.Id, ...toInput(values) }) : await create.mutateAsync(toInput(values));
-      notifications.show({
-        color: 'green',
-        message: user ? `Se guardaron los datos de ${saved.Email}.` : `Se creó el usuario ${saved.Email}. Enviamos su contraseña temporal por correo.`,
-      });
-      onDone(saved);
-    } catch (error) {
-      if (isApiError(error)) applyServerErrors(form.setError, error, FIELDS);
-    }
-  }, () => checkPhones(form.getValues(), false));
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      if (checkPhones(values, true)) return;
+      try {
+        const saved = user ? await update.mutateAsync({ Id: user.Id, ...toInput(values) }) : await create.mutateAsync(toInput(values));
+        notifications.show({
+          color: 'green',
+          message: user ? `Se guardaron los datos de ${saved.Email}.` : `Se creó el usuario ${saved.Email}. Enviamos su contraseña temporal por correo.`,
+        });
+        onDone(saved);
+      } catch (error) {
+        if (isApiError(error)) applyServerErrors(form.setError, error, FIELDS);
+      }
+    },
+    () => checkPhones(form.getValues(), false),
+  );
 
   const dateControl = (name: 'DateOfBirth' | 'DateOfJoining', label: string) => (
     <Controller
@@ -209,7 +215,13 @@ export function StaffForm({ user, onDone, onCancel }: StaffFormProps) {
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>{dateControl('DateOfBirth', 'Fecha de nacimiento')}</Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="CURP" maxLength={18} styles={{ input: { textTransform: 'uppercase' } }} error={errors.Curp?.message} {...form.register('Curp')} />
+              <TextInput
+                label="CURP"
+                maxLength={18}
+                styles={{ input: { textTransform: 'uppercase' } }}
+                error={errors.Curp?.message}
+                {...form.register('Curp')}
+              />
             </Grid.Col>
           </Grid>
         </Stack>

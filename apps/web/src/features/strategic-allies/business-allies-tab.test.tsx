@@ -114,7 +114,9 @@ describe('BusinessAlliesTab', () => {
     await user.click(await screen.findByRole('option', { name: 'Diego Torres Salas · wallet@demo.mx', hidden: true }));
     await user.type(within(dialog).getByLabelText('RFC (opcional)'), 'tosd900101ab1');
     await user.click(within(dialog).getByRole('button', { name: 'Vincular' }));
-    await waitFor(() => expect(posts).toEqual([{ v_uid_user_wallet: WALLET, v_uid_user_business: BUSINESS, v_rfc: 'TOSD900101AB1', ConfirmRfcWarning: false }]));
+    await waitFor(() =>
+      expect(posts).toEqual([{ v_uid_user_wallet: WALLET, v_uid_user_business: BUSINESS, v_rfc: 'TOSD900101AB1', ConfirmRfcWarning: false }]),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Vincular usuario Wallet' })).toBeNull());
 
     // Approve, after confirming.
@@ -129,7 +131,9 @@ describe('BusinessAlliesTab', () => {
     expect(await within(reject).findByText('Indica el motivo del rechazo')).toBeInTheDocument();
     await user.type(within(reject).getByLabelText('Motivo del rechazo'), 'Documentación incompleta');
     await user.click(within(reject).getByRole('button', { name: 'Rechazar solicitud' }));
-    await waitFor(() => expect(puts[1]).toEqual({ url: '/api/v1/strategic-ally/a1', body: { v_uid_status: STATUS_IDS.rechazado, t_comment: 'Documentación incompleta' } }));
+    await waitFor(() =>
+      expect(puts[1]).toEqual({ url: '/api/v1/strategic-ally/a1', body: { v_uid_status: STATUS_IDS.rechazado, t_comment: 'Documentación incompleta' } }),
+    );
   });
 
   it('shows the empty state and hides the actions without permission', async () => {

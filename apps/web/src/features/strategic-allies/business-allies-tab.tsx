@@ -44,7 +44,8 @@ function AllyPerson({ ally }: { ally: StrategicAllyData }) {
 interface RfcWarning {
   RequiresConfirmation: true;
 }
-const isRfcWarning = (data: unknown): data is RfcWarning => typeof data === 'object' && data !== null && (data as { RequiresConfirmation?: unknown }).RequiresConfirmation === true;
+const isRfcWarning = (data: unknown): data is RfcWarning =>
+  typeof data === 'object' && data !== null && (data as { RequiresConfirmation?: unknown }).RequiresConfirmation === true;
 
 /** «Vincular usuario Wallet»: pick a wallet user (searchable) and, optionally, their RFC. */
 function LinkDialog({ businessId, opened, onClose }: { businessId: string; opened: boolean; onClose: () => void }) {
@@ -61,7 +62,10 @@ function LinkDialog({ businessId, opened, onClose }: { businessId: string; opene
   // Choosing an option writes its label into the search box: that is not a new search.
   const term = picked && debounced === picked.label ? '' : debounced;
   const users = useWalletUserSearch(term, opened);
-  const found = (users.data?.Records ?? []).map((u) => ({ value: u.Id, label: `${fullName({ v_names: u.Name, v_last_name_1: u.LastName, v_last_name_2: u.SecondLastName })} · ${u.Email}` }));
+  const found = (users.data?.Records ?? []).map((u) => ({
+    value: u.Id,
+    label: `${fullName({ v_names: u.Name, v_last_name_1: u.LastName, v_last_name_2: u.SecondLastName })} · ${u.Email}`,
+  }));
   const options = picked && !found.some((o) => o.value === picked.value) ? [picked, ...found] : found;
 
   const reset = () => {
@@ -253,7 +257,8 @@ export function BusinessAlliesTab({ businessId }: { businessId: string }) {
         update.mutate(
           { id: ally.v_uid, v_uid_status: STATUS_IDS[status] },
           {
-            onSuccess: () => notifications.show({ color: 'green', message: approve ? `${ally.v_names} quedó vinculado a la empresa.` : `Se desvinculó a ${ally.v_names}.` }),
+            onSuccess: () =>
+              notifications.show({ color: 'green', message: approve ? `${ally.v_names} quedó vinculado a la empresa.` : `Se desvinculó a ${ally.v_names}.` }),
             onError: notifyActionFailed,
           },
         ),
@@ -262,7 +267,15 @@ export function BusinessAlliesTab({ businessId }: { businessId: string }) {
 
   const columns: Column<StrategicAllyData>[] = [
     { key: 'user', header: 'Usuario Wallet', render: (a) => <AllyPerson ally={a} /> },
-    { key: 'rfc', header: 'RFC', render: (a) => <Text size="sm" className="tabular">{a.v_rfc ?? '—'}</Text> },
+    {
+      key: 'rfc',
+      header: 'RFC',
+      render: (a) => (
+        <Text size="sm" className="tabular">
+          {a.v_rfc ?? '—'}
+        </Text>
+      ),
+    },
     { key: 'status', header: 'Estatus', render: (a) => <StatusBadge status={a.v_status} /> },
     { key: 'application', header: 'Solicitud', render: (a) => <DateText size="sm" value={a.d_application_at} withTime /> },
     { key: 'binding', header: 'Vinculación', render: (a) => <DateText size="sm" value={a.d_binding_at} withTime data-testid="ally-binding" /> },

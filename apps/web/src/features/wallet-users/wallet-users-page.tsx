@@ -30,7 +30,17 @@ type Action = UserAction;
 const nameOf = (u: { Name: string; LastName: string | null; SecondLastName: string | null }) =>
   fullName({ v_names: u.Name, v_last_name_1: u.LastName, v_last_name_2: u.SecondLastName });
 
-function WalletUserDetailBody({ id, canStatus, Beneficiaries, walletPanel }: { id: string; canStatus: boolean; Beneficiaries: PanelSlots['Beneficiaries']; walletPanel?: (userId: string) => ReactNode }) {
+function WalletUserDetailBody({
+  id,
+  canStatus,
+  Beneficiaries,
+  walletPanel,
+}: {
+  id: string;
+  canStatus: boolean;
+  Beneficiaries: PanelSlots['Beneficiaries'];
+  walletPanel?: (userId: string) => ReactNode;
+}) {
   const detail = useWalletUser(id);
   const act = useWalletUserActions();
   if (detail.isPending) return <Skeleton h={480} />;
@@ -58,7 +68,15 @@ function WalletUserDetailBody({ id, canStatus, Beneficiaries, walletPanel }: { i
         </Stack>
         <StatusBadge status={u.Status.Name} />
       </Group>
-      {canStatus ? <LifecycleButtons state={lifecycleOf(u.Status)} subject={`al usuario ${u.Email}`} onRun={(x) => run(x)} pending={act.isPending ? act.variables?.Action : null} size="xs" /> : null}
+      {canStatus ? (
+        <LifecycleButtons
+          state={lifecycleOf(u.Status)}
+          subject={`al usuario ${u.Email}`}
+          onRun={(x) => run(x)}
+          pending={act.isPending ? act.variables?.Action : null}
+          size="xs"
+        />
+      ) : null}
       <Divider label="Datos personales" labelPosition="left" />
       <DetailGrid
         cols={2}
@@ -119,7 +137,13 @@ function WalletUserDetailBody({ id, canStatus, Beneficiaries, walletPanel }: { i
 
 /** Usuarios Wallet: the people with a wallet, their detail (with address) and their status. */
 /** `walletPanel`: the wallet's balance and movements, read-only (features/wallet, joined by the router). */
-export function WalletUsersPage({ panels: { Beneficiaries }, walletPanel }: { panels: Pick<PanelSlots, 'Beneficiaries'>; walletPanel?: (userId: string) => ReactNode }) {
+export function WalletUsersPage({
+  panels: { Beneficiaries },
+  walletPanel,
+}: {
+  panels: Pick<PanelSlots, 'Beneficiaries'>;
+  walletPanel?: (userId: string) => ReactNode;
+}) {
   const canStatus = useCan(SCREEN, 'Desactivar');
   const canDelete = useCan(SCREEN, 'Borrar');
   const list = useListState(NO_PEOPLE_FILTERS);
@@ -154,7 +178,11 @@ export function WalletUsersPage({ panels: { Beneficiaries }, walletPanel }: { pa
         emptyText="Aún no hay usuarios Wallet"
         filteredEmptyText="Ningún usuario coincide con los filtros"
         bulk={bulk}
-        detail={{ title: () => 'Detalle del usuario Wallet', label: (u) => `Ver ${u.Email}`, render: (u) => <WalletUserDetailBody id={u.Id} canStatus={canStatus} Beneficiaries={Beneficiaries} walletPanel={walletPanel} /> }}
+        detail={{
+          title: () => 'Detalle del usuario Wallet',
+          label: (u) => `Ver ${u.Email}`,
+          render: (u) => <WalletUserDetailBody id={u.Id} canStatus={canStatus} Beneficiaries={Beneficiaries} walletPanel={walletPanel} />,
+        }}
       />
     </>
   );

@@ -54,7 +54,11 @@ function useRefresh() {
 }
 
 export const useWalletSummary = (userId?: string) =>
-  useQuery({ queryKey: walletKeys.summary(userId), queryFn: () => unwrap(apiRequest('POST', `${W}/summary`, { body: (userId ? { UserId: userId } : {}) satisfies z.input<typeof WalletUserBody>, schema: WalletSummary })) });
+  useQuery({
+    queryKey: walletKeys.summary(userId),
+    queryFn: () =>
+      unwrap(apiRequest('POST', `${W}/summary`, { body: (userId ? { UserId: userId } : {}) satisfies z.input<typeof WalletUserBody>, schema: WalletSummary })),
+  });
 
 export interface MovementFilters {
   From: string | null;
@@ -76,16 +80,39 @@ const filtersBody = (f: MovementFilters, userId?: string): Omit<z.input<typeof W
 export const useWalletMovements = (f: MovementFilters, page: number, size: number, userId?: string) =>
   useQuery({
     queryKey: [...walletKeys.movements, userId ?? 'me', f, page, size],
-    queryFn: () => unwrap(apiRequest('POST', `${W}/movements`, { body: { ...filtersBody(f, userId), Page: page, Size: size } satisfies z.input<typeof WalletMovementsBody>, schema: BusinessMovementPage })),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', `${W}/movements`, {
+          body: { ...filtersBody(f, userId), Page: page, Size: size } satisfies z.input<typeof WalletMovementsBody>,
+          schema: BusinessMovementPage,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
-export const useWalletMovement = (id: string) => useQuery({ queryKey: walletKeys.movement(id), queryFn: () => unwrap(apiRequest('GET', `${W}/movement/${encodeURIComponent(id)}`, { schema: BusinessMovementDetail })) });
+export const useWalletMovement = (id: string) =>
+  useQuery({
+    queryKey: walletKeys.movement(id),
+    queryFn: () => unwrap(apiRequest('GET', `${W}/movement/${encodeURIComponent(id)}`, { schema: BusinessMovementDetail })),
+  });
 
 export const useExportWalletMovements = () =>
   useMutation({
-    mutationFn: async ({ filters, format, userId }: { filters: MovementFilters; format: z.input<typeof WalletMovementsExportBody>['Format']; userId?: string }) => {
-      const blob = await unwrap(apiRequest<Blob>('POST', `${W}/movements/export`, { body: { ...filtersBody(filters, userId), Format: format } satisfies z.input<typeof WalletMovementsExportBody>, responseType: 'blob' }));
+    mutationFn: async ({
+      filters,
+      format,
+      userId,
+    }: {
+      filters: MovementFilters;
+      format: z.input<typeof WalletMovementsExportBody>['Format'];
+      userId?: string;
+    }) => {
+      const blob = await unwrap(
+        apiRequest<Blob>('POST', `${W}/movements/export`, {
+          body: { ...filtersBody(filters, userId), Format: format } satisfies z.input<typeof WalletMovementsExportBody>,
+          responseType: 'blob',
+        }),
+      );
       saveBlob(blob, `movimientos-wallet.${format}`);
     },
   });
@@ -104,7 +131,9 @@ export const useWalletStatement = () =>
       // The data first: a period that has not begun answers its Spanish message instead of a file.
       const period = { UserId: userId, Year: year, Month: month } satisfies z.input<typeof WalletStatementBody>;
       await unwrap(apiRequest('POST', `${W}/statement`, { body: period, schema: AccountState }));
-      const blob = await unwrap(apiRequest<Blob>('POST', `${W}/statement`, { body: { ...period, Format: 'pdf' } satisfies z.input<typeof WalletStatementBody>, responseType: 'blob' }));
+      const blob = await unwrap(
+        apiRequest<Blob>('POST', `${W}/statement`, { body: { ...period, Format: 'pdf' } satisfies z.input<typeof WalletStatementBody>, responseType: 'blob' }),
+      );
       saveBlob(blob, `estado-de-cuenta-${year}-${String(month).padStart(2, '0')}.pdf`);
     },
   });
@@ -115,8 +144,10 @@ export const usePreview = () =>
   useMutation({ mutationFn: (body: z.input<typeof WalletPreviewBody>) => unwrap(apiRequest('POST', `${W}/preview`, { body, schema: WalletPreview })) });
 
 export const useRequestCode = () =>
-  useMutation({ mutationFn: (operation: Extract<z.input<typeof SecurityCodeBody>['Operation'], 'spei-out' | 'wallet-transfer'>) =>
-      unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation } satisfies z.input<typeof SecurityCodeBody>, schema: CodeDelivery })) });
+  useMutation({
+    mutationFn: (operation: Extract<z.input<typeof SecurityCodeBody>['Operation'], 'spei-out' | 'wallet-transfer'>) =>
+      unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation } satisfies z.input<typeof SecurityCodeBody>, schema: CodeDelivery })),
+  });
 
 export type SpeiOutInput = z.input<typeof WalletSpeiOutBody>;
 export type TransferInput = z.input<typeof WalletTransferBody>;
@@ -124,7 +155,8 @@ export type TransferInput = z.input<typeof WalletTransferBody>;
 function useMoneyCall<B>(path: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: B; idempotencyKey: string }) => unwrap(apiRequest('POST', path, { body, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+    mutationFn: ({ body, idempotencyKey }: { body: B; idempotencyKey: string }) =>
+      unwrap(apiRequest('POST', path, { body, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
     onSuccess: refresh,
   });
 }
@@ -133,43 +165,80 @@ export const useWalletTransfer = () => useMoneyCall<TransferInput>(`${W}/transfe
 /** Staff: a sandbox deposit to a wallet. */
 export const useWalletDeposit = () => useMoneyCall<z.input<typeof WalletDepositBody>>(`${W}/deposit`);
 
-export const useSavedAccounts = () => useQuery({ queryKey: walletKeys.saved, queryFn: () => unwrap(apiRequest('POST', `${W}/accounts/query`, { body: {} satisfies z.input<typeof WalletUserBody>, schema: z.array(WalletSavedAccount) })) });
+export const useSavedAccounts = () =>
+  useQuery({
+    queryKey: walletKeys.saved,
+    queryFn: () =>
+      unwrap(apiRequest('POST', `${W}/accounts/query`, { body: {} satisfies z.input<typeof WalletUserBody>, schema: z.array(WalletSavedAccount) })),
+  });
 
 export function useSaveAccount() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: z.input<typeof WalletSavedAccountBody>) => unwrap(apiRequest('POST', `${W}/accounts`, { body, schema: WalletSavedAccount })), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: z.input<typeof WalletSavedAccountBody>) => unwrap(apiRequest('POST', `${W}/accounts`, { body, schema: WalletSavedAccount })),
+    onSuccess: refresh,
+  });
 }
 
 // ---- profile settings ----
 
 export function useSetLimit() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (DailyLimit: string) => unwrap(apiRequest('PUT', `${W}/limit`, { body: { DailyLimit } satisfies z.input<typeof WalletLimitBody>, schema: WalletLimitOut })), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (DailyLimit: string) =>
+      unwrap(apiRequest('PUT', `${W}/limit`, { body: { DailyLimit } satisfies z.input<typeof WalletLimitBody>, schema: WalletLimitOut })),
+    onSuccess: refresh,
+  });
 }
 export function useSetConfirmWith() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (ConfirmWith: z.input<typeof WalletPreferencesBody>['ConfirmWith']) => unwrap(apiRequest('PUT', `${W}/preferences`, { body: { ConfirmWith } satisfies z.input<typeof WalletPreferencesBody>, schema: z.object({ ConfirmWith: z.enum(['code', 'pin']) }) })), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (ConfirmWith: z.input<typeof WalletPreferencesBody>['ConfirmWith']) =>
+      unwrap(
+        apiRequest('PUT', `${W}/preferences`, {
+          body: { ConfirmWith } satisfies z.input<typeof WalletPreferencesBody>,
+          schema: z.object({ ConfirmWith: z.enum(['code', 'pin']) }),
+        }),
+      ),
+    onSuccess: refresh,
+  });
 }
 
 // ---- budgets ----
 
 export const useBudgets = (userId?: string) =>
-  useQuery({ queryKey: walletKeys.budgets(userId), queryFn: () => unwrap(apiRequest('GET', '/api/v1/budget', { query: { UserId: userId }, schema: z.array(Budget) })) });
+  useQuery({
+    queryKey: walletKeys.budgets(userId),
+    queryFn: () => unwrap(apiRequest('GET', '/api/v1/budget', { query: { UserId: userId }, schema: z.array(Budget) })),
+  });
 
 export function useCreateBudget() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: z.input<typeof BudgetCreateBody>) => unwrap(apiRequest('POST', '/api/v1/budget', { body, schema: Budget })), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: z.input<typeof BudgetCreateBody>) => unwrap(apiRequest('POST', '/api/v1/budget', { body, schema: Budget })),
+    onSuccess: refresh,
+  });
 }
 export function useUpdateBudget() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: ({ id, body }: { id: string; body: z.input<typeof BudgetUpdateBody> }) => unwrap(apiRequest('PUT', `/api/v1/budget/${encodeURIComponent(id)}`, { body, schema: Budget })), onSuccess: refresh });
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: z.input<typeof BudgetUpdateBody> }) =>
+      unwrap(apiRequest('PUT', `/api/v1/budget/${encodeURIComponent(id)}`, { body, schema: Budget })),
+    onSuccess: refresh,
+  });
 }
 export function useBudgetMovement() {
   const refresh = useRefresh();
   return useMutation({
     // One key per submit: the server moves the money of one submit once.
     mutationFn: ({ id, v_type, n_amount }: { id: string } & z.input<typeof BudgetMovementBody>) =>
-      unwrap(apiRequest('POST', `/api/v1/budget/${encodeURIComponent(id)}/movement`, { body: { v_type, n_amount } satisfies z.input<typeof BudgetMovementBody>, schema: BudgetMovementOut, headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() } })),
+      unwrap(
+        apiRequest('POST', `/api/v1/budget/${encodeURIComponent(id)}/movement`, {
+          body: { v_type, n_amount } satisfies z.input<typeof BudgetMovementBody>,
+          schema: BudgetMovementOut,
+          headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() },
+        }),
+      ),
     onSuccess: refresh,
   });
 }

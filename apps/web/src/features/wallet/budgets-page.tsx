@@ -22,7 +22,10 @@ function MoveDialog({ budget, onClose }: { budget: Budget; onClose: () => void }
       { id: budget.v_uid, v_type: type, n_amount: amount },
       {
         onSuccess: (r) => {
-          notifications.show({ color: 'green', message: r.Budget.GoalMet && type === 'add' ? `¡Meta alcanzada en ${budget.v_name}!` : type === 'add' ? 'Dinero apartado' : 'Dinero retirado' });
+          notifications.show({
+            color: 'green',
+            message: r.Budget.GoalMet && type === 'add' ? `¡Meta alcanzada en ${budget.v_name}!` : type === 'add' ? 'Dinero apartado' : 'Dinero retirado',
+          });
           onClose();
         },
         onError: (e) => setError(errorText(e)),
@@ -107,7 +110,8 @@ export function BudgetsPage() {
       message: `El saldo de ${b.v_name} regresará a tu saldo disponible.`,
       confirmLabel: 'Desactivar',
       danger: true,
-      onConfirm: () => update.mutate({ id: b.v_uid, body: { i_active: false } }, { onError: (e) => notifications.show({ color: 'red', message: errorText(e) }) }),
+      onConfirm: () =>
+        update.mutate({ id: b.v_uid, body: { i_active: false } }, { onError: (e) => notifications.show({ color: 'red', message: errorText(e) }) }),
     });
   return (
     <>

@@ -75,7 +75,12 @@ function Detail({ id, readOnly }: { id: string; readOnly: boolean }) {
       )}
       {readOnly ? null : (
         <Group gap="sm">
-          <Button variant="light" leftSection={<IconDownload size={16} />} loading={proof.isPending} onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey })}>
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            loading={proof.isPending}
+            onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey })}
+          >
             Descargar comprobante
           </Button>
           {canOpenCase && m.TrackingKey ? <OpenCaseButton trackingKey={m.TrackingKey} /> : null}
@@ -114,10 +119,23 @@ export function WalletMovementsList({ userId }: { userId?: string }) {
     <Stack gap="md">
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }}>
-          <TextInput label="Buscar" leftSection={<IconSearch size={16} />} value={filters.Search} onChange={(e) => set({ Search: e.currentTarget.value })} placeholder="Concepto, nombre, clave…" />
+          <TextInput
+            label="Buscar"
+            leftSection={<IconSearch size={16} />}
+            value={filters.Search}
+            onChange={(e) => set({ Search: e.currentTarget.value })}
+            placeholder="Concepto, nombre, clave…"
+          />
           <TextInput label="Desde" type="date" value={filters.From ?? ''} onChange={(e) => set({ From: e.currentTarget.value || null })} />
           <TextInput label="Hasta" type="date" value={filters.To ?? ''} onChange={(e) => set({ To: e.currentTarget.value || null })} />
-          <Select label="Tipo" placeholder="Todos" clearable data={MOVEMENT_TYPES.filter((t) => t !== 'CARD_FUNDING').map((t) => ({ value: t, label: MOVEMENT_TYPE_NAMES[t] }))} value={filters.Type} onChange={(v) => set({ Type: (v as MovementType | null) ?? null })} />
+          <Select
+            label="Tipo"
+            placeholder="Todos"
+            clearable
+            data={MOVEMENT_TYPES.filter((t) => t !== 'CARD_FUNDING').map((t) => ({ value: t, label: MOVEMENT_TYPE_NAMES[t] }))}
+            value={filters.Type}
+            onChange={(v) => set({ Type: (v as MovementType | null) ?? null })}
+          />
           <Select
             label="Estatus"
             placeholder="Todos"
@@ -129,10 +147,22 @@ export function WalletMovementsList({ userId }: { userId?: string }) {
         </SimpleGrid>
         <Group mt="sm" justify="space-between" wrap="wrap">
           <Group gap="xs">
-            <Button variant="default" size="xs" leftSection={<IconFileTypeCsv size={16} />} loading={exporter.isPending} onClick={() => exporter.mutate({ filters: applied, format: 'csv', userId })}>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconFileTypeCsv size={16} />}
+              loading={exporter.isPending}
+              onClick={() => exporter.mutate({ filters: applied, format: 'csv', userId })}
+            >
               CSV
             </Button>
-            <Button variant="default" size="xs" leftSection={<IconFileSpreadsheet size={16} />} loading={exporter.isPending} onClick={() => exporter.mutate({ filters: applied, format: 'xlsx', userId })}>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              loading={exporter.isPending}
+              onClick={() => exporter.mutate({ filters: applied, format: 'xlsx', userId })}
+            >
               XLSX
             </Button>
           </Group>
@@ -165,7 +195,14 @@ export function WalletMovementsList({ userId }: { userId?: string }) {
               </Table.Thead>
               <Table.Tbody>
                 {(list.data?.Records ?? []).map((m) => (
-                  <Table.Tr key={m.Id} onClick={() => setOpen(m.Id)} style={{ cursor: 'pointer' }} tabIndex={0} onKeyDown={(e) => e.key === 'Enter' && setOpen(m.Id)} aria-label={`Ver detalle: ${MOVEMENT_TYPE_NAMES[m.MovementType]}`}>
+                  <Table.Tr
+                    key={m.Id}
+                    onClick={() => setOpen(m.Id)}
+                    style={{ cursor: 'pointer' }}
+                    tabIndex={0}
+                    onKeyDown={(e) => e.key === 'Enter' && setOpen(m.Id)}
+                    aria-label={`Ver detalle: ${MOVEMENT_TYPE_NAMES[m.MovementType]}`}
+                  >
                     <MovementRowCells m={m} />
                   </Table.Tr>
                 ))}
@@ -186,7 +223,16 @@ export function WalletMovementsList({ userId }: { userId?: string }) {
               value={page}
               onChange={setPage}
               size="sm"
-              getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Página siguiente' : control === 'previous' ? 'Página anterior' : control === 'first' ? 'Primera página' : 'Última página' })}
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'next'
+                    ? 'Página siguiente'
+                    : control === 'previous'
+                      ? 'Página anterior'
+                      : control === 'first'
+                        ? 'Primera página'
+                        : 'Última página',
+              })}
             />
           </Group>
         </Paper>

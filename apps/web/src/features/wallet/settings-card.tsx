@@ -61,7 +61,11 @@ export function WalletSettingsCard() {
               loading={setLimit.isPending}
               onClick={() => {
                 setError(null);
-                setLimit.mutate(limit, { onSuccess: () => notifications.show({ color: 'green', message: 'Límite guardado. Bajarlo aplica al momento; subirlo, al terminar el periodo de espera.' }), onError: (e) => setError(errorText(e)) });
+                setLimit.mutate(limit, {
+                  onSuccess: () =>
+                    notifications.show({ color: 'green', message: 'Límite guardado. Bajarlo aplica al momento; subirlo, al terminar el periodo de espera.' }),
+                  onError: (e) => setError(errorText(e)),
+                });
               }}
             >
               Guardar límite

@@ -35,7 +35,14 @@ export function WalletStaffPanel({ userId }: { userId: string }) {
         <>
           <Divider label="Depósito (sandbox)" labelPosition="left" />
           <Group align="flex-end">
-            <TextInput label="Monto del depósito" leftSection="$" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} w={220} />
+            <TextInput
+              label="Monto del depósito"
+              leftSection="$"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.currentTarget.value)}
+              w={220}
+            />
             <Button onClick={() => void send()} loading={deposit.isPending}>
               Abonar
             </Button>

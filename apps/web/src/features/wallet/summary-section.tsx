@@ -98,7 +98,12 @@ export function WalletSummarySection({ userId }: { userId?: string }) {
   return (
     <Stack gap="lg" data-testid="wallet-summary">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-        <Figure label="Disponible" value={s?.Balance.AvailableBalance} hint={staff ? 'Lo que el usuario puede enviar ahora' : 'Lo que puedes enviar ahora'} testId="wallet-available" />
+        <Figure
+          label="Disponible"
+          value={s?.Balance.AvailableBalance}
+          hint={staff ? 'Lo que el usuario puede enviar ahora' : 'Lo que puedes enviar ahora'}
+          testId="wallet-available"
+        />
         <Figure label="En tránsito" value={s?.Balance.TransitBalance} hint="Transferencias por liquidar" testId="wallet-transit" />
         <Figure label="En presupuestos" value={s?.Balance.Budgeted} hint="Dinero apartado" testId="wallet-budgeted" />
         <Figure label="Total" value={s?.Balance.Total} hint="Disponible, en tránsito y apartado" testId="wallet-total" />
@@ -115,11 +120,13 @@ export function WalletSummarySection({ userId }: { userId?: string }) {
             </Text>
           </Text>
           <Text size="sm" mt={4}>
-            Límite diario de envíos: <MoneyText cents={apiCents(s?.Limit.DailyLimit)} fw={600} inherit /> ({staff ? 'quedan' : 'te quedan'} <MoneyText cents={apiCents(s?.Limit.RemainingToday)} inherit /> hoy)
+            Límite diario de envíos: <MoneyText cents={apiCents(s?.Limit.DailyLimit)} fw={600} inherit /> ({staff ? 'quedan' : 'te quedan'}{' '}
+            <MoneyText cents={apiCents(s?.Limit.RemainingToday)} inherit /> hoy)
           </Text>
           {s?.Limit.PendingLimit ? (
             <Text size="xs" c="dimmed">
-              Nuevo límite de <MoneyText cents={apiCents(s.Limit.PendingLimit)} inherit /> a partir del <DateText value={s.Limit.PendingFrom} withTime inherit />
+              Nuevo límite de <MoneyText cents={apiCents(s.Limit.PendingLimit)} inherit /> a partir del{' '}
+              <DateText value={s.Limit.PendingFrom} withTime inherit />
             </Text>
           ) : null}
         </Paper>

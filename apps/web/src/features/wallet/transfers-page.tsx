@@ -8,7 +8,16 @@ import { PageHeader } from '../../components/page-header';
 import { MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import { apiCents, useMoneyIntent } from '../../lib/money';
-import { useDownloadWalletProof, usePreview, useRequestCode, useSaveAccount, useSavedAccounts, useWalletSpeiOut, useWalletSummary, useWalletTransfer } from './api';
+import {
+  useDownloadWalletProof,
+  usePreview,
+  useRequestCode,
+  useSaveAccount,
+  useSavedAccounts,
+  useWalletSpeiOut,
+  useWalletSummary,
+  useWalletTransfer,
+} from './api';
 
 type Kind = 'WALLET' | 'SPEI';
 const EMPTY = { recipient: '', savedId: null as string | null, clabe: '', name: '', amount: '', concept: '', reference: '', save: false, alias: '' };
@@ -34,7 +43,12 @@ function Result({ m, onAnother }: { m: BusinessMovement; onAnother: () => void }
           ]}
         />
         <Group>
-          <Button variant="light" leftSection={<IconDownload size={16} />} loading={proof.isPending} onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey })}>
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            loading={proof.isPending}
+            onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey })}
+          >
             Descargar comprobante
           </Button>
           <Button variant="subtle" onClick={onAnother}>
@@ -78,20 +92,31 @@ export function WalletTransfersPage() {
 
   const review = () => {
     setError(null);
-    previewCall.mutate({ Kind: kind, Amount: f.amount, Recipient: kind === 'WALLET' ? f.recipient : undefined }, { onSuccess: setPreview, onError: (e) => setError(errorText(e)) });
+    previewCall.mutate(
+      { Kind: kind, Amount: f.amount, Recipient: kind === 'WALLET' ? f.recipient : undefined },
+      { onSuccess: setPreview, onError: (e) => setError(errorText(e)) },
+    );
   };
 
   const send = async () => {
     setError(null);
     const confirmation = confirmWith === 'pin' ? { Pin: secret } : { SecurityCode: secret };
     try {
-      if (kind === 'SPEI' && f.save && !f.savedId && f.alias.trim()) await saveAccount.mutateAsync({ Alias: f.alias.trim(), HolderName: f.name, Clabe: f.clabe });
+      if (kind === 'SPEI' && f.save && !f.savedId && f.alias.trim())
+        await saveAccount.mutateAsync({ Alias: f.alias.trim(), HolderName: f.name, Clabe: f.clabe });
       const body =
         kind === 'WALLET'
           ? { Recipient: f.recipient, Amount: f.amount, Concept: f.concept.trim() || undefined }
-          : { ...(f.savedId ? { SavedAccountId: f.savedId } : { Clabe: f.clabe, BeneficiaryName: f.name }), Amount: f.amount, Concept: f.concept, Reference: f.reference };
+          : {
+              ...(f.savedId ? { SavedAccountId: f.savedId } : { Clabe: f.clabe, BeneficiaryName: f.name }),
+              Amount: f.amount,
+              Concept: f.concept,
+              Reference: f.reference,
+            };
       const m = await intent(body, (idempotencyKey) =>
-        kind === 'WALLET' ? toWallet.mutateAsync({ body: { ...body, ...confirmation } as never, idempotencyKey }) : spei.mutateAsync({ body: { ...body, ...confirmation } as never, idempotencyKey }),
+        kind === 'WALLET'
+          ? toWallet.mutateAsync({ body: { ...body, ...confirmation } as never, idempotencyKey })
+          : spei.mutateAsync({ body: { ...body, ...confirmation } as never, idempotencyKey }),
       );
       if (m) {
         setDone(m);
@@ -124,7 +149,13 @@ export function WalletTransfersPage() {
           <Paper withBorder p="md">
             <Stack gap="sm">
               {kind === 'WALLET' ? (
-                <TextInput label="Destinatario" description="Correo, teléfono (10 dígitos) o CLABE del usuario Wallet" value={f.recipient} onChange={(e) => set({ recipient: e.currentTarget.value })} required />
+                <TextInput
+                  label="Destinatario"
+                  description="Correo, teléfono (10 dígitos) o CLABE del usuario Wallet"
+                  value={f.recipient}
+                  onChange={(e) => set({ recipient: e.currentTarget.value })}
+                  required
+                />
               ) : (
                 <>
                   <Select
@@ -146,9 +177,24 @@ export function WalletTransfersPage() {
                 </>
               )}
               <SimpleGrid cols={{ base: 1, sm: kind === 'SPEI' ? 3 : 2 }}>
-                <TextInput label="Monto" leftSection="$" inputMode="decimal" value={f.amount} onChange={(e) => set({ amount: e.currentTarget.value })} required />
+                <TextInput
+                  label="Monto"
+                  leftSection="$"
+                  inputMode="decimal"
+                  value={f.amount}
+                  onChange={(e) => set({ amount: e.currentTarget.value })}
+                  required
+                />
                 <TextInput label="Concepto" value={f.concept} onChange={(e) => set({ concept: e.currentTarget.value })} required={kind === 'SPEI'} />
-                {kind === 'SPEI' ? <TextInput label="Referencia numérica" inputMode="numeric" value={f.reference} onChange={(e) => set({ reference: e.currentTarget.value })} required /> : null}
+                {kind === 'SPEI' ? (
+                  <TextInput
+                    label="Referencia numérica"
+                    inputMode="numeric"
+                    value={f.reference}
+                    onChange={(e) => set({ reference: e.currentTarget.value })}
+                    required
+                  />
+                ) : null}
               </SimpleGrid>
               {preview ? null : (
                 <Group>
@@ -183,11 +229,32 @@ export function WalletTransfersPage() {
                 />
                 <Text size="sm">Confirma con tu {CONFIRM_WITH_NAMES[confirmWith].toLowerCase()}.</Text>
                 {confirmWith === 'pin' ? (
-                  <PasswordInput label="NIP" maxLength={4} autoComplete="off" inputMode="numeric" value={secret} onChange={(e) => setSecret(e.currentTarget.value)} w={200} />
+                  <PasswordInput
+                    label="NIP"
+                    maxLength={4}
+                    autoComplete="off"
+                    inputMode="numeric"
+                    value={secret}
+                    onChange={(e) => setSecret(e.currentTarget.value)}
+                    w={200}
+                  />
                 ) : (
                   <Group align="flex-end">
-                    <TextInput label="Código de seguridad" inputMode="numeric" maxLength={6} autoComplete="one-time-code" value={secret} onChange={(e) => setSecret(e.currentTarget.value)} w={200} description={code.data ? `Enviamos un código a ${code.data.CodeDeliveryDetails.Destination}` : undefined} />
-                    <Button variant="light" loading={code.isPending} onClick={() => code.mutate(kind === 'WALLET' ? 'wallet-transfer' : 'spei-out', { onError: (e) => setError(errorText(e)) })}>
+                    <TextInput
+                      label="Código de seguridad"
+                      inputMode="numeric"
+                      maxLength={6}
+                      autoComplete="one-time-code"
+                      value={secret}
+                      onChange={(e) => setSecret(e.currentTarget.value)}
+                      w={200}
+                      description={code.data ? `Enviamos un código a ${code.data.CodeDeliveryDetails.Destination}` : undefined}
+                    />
+                    <Button
+                      variant="light"
+                      loading={code.isPending}
+                      onClick={() => code.mutate(kind === 'WALLET' ? 'wallet-transfer' : 'spei-out', { onError: (e) => setError(errorText(e)) })}
+                    >
                       {code.isSuccess ? 'Reenviar código' : 'Enviar código'}
                     </Button>
                   </Group>

@@ -12,7 +12,8 @@ const keysKey = (businessId?: string) => ['api-keys', businessId ?? 'mine'] as c
 export function useApiKeys(businessId?: string) {
   return useQuery({
     queryKey: keysKey(businessId),
-    queryFn: () => unwrap(apiRequest('GET', '/api/v1/api-keys', { query: businessId ? { BusinessId: businessId } : {}, schema: z.array(ApiKey), envelope: 'none' })),
+    queryFn: () =>
+      unwrap(apiRequest('GET', '/api/v1/api-keys', { query: businessId ? { BusinessId: businessId } : {}, schema: z.array(ApiKey), envelope: 'none' })),
   });
 }
 
@@ -21,9 +22,15 @@ function useKeyMutation<V>(businessId: string | undefined, fn: (v: V) => Promise
   return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: keysKey(businessId) }) });
 }
 
-export const useCreateApiKey = () => useKeyMutation(undefined, (body: ApiKeyCreateRequest) => unwrap(apiRequest('POST', '/api/v1/api-keys', { body, schema: ApiKey, envelope: 'none' })));
-export const useRotateApiKey = () => useKeyMutation(undefined, ({ id, Code }: { id: string; Code: string }) => unwrap(apiRequest('POST', `/api/v1/api-keys/${id}/rotate`, { body: { Code }, schema: ApiKey, envelope: 'none' })));
-export const useRevokeApiKey = (businessId?: string) => useKeyMutation(businessId, (id: string) => unwrap(apiRequest('POST', `/api/v1/api-keys/${id}/revoke`, { body: {}, schema: ApiKey, envelope: 'none' })));
+export const useCreateApiKey = () =>
+  useKeyMutation(undefined, (body: ApiKeyCreateRequest) => unwrap(apiRequest('POST', '/api/v1/api-keys', { body, schema: ApiKey, envelope: 'none' })));
+export const useRotateApiKey = () =>
+  useKeyMutation(undefined, ({ id, Code }: { id: string; Code: string }) =>
+    unwrap(apiRequest('POST', `/api/v1/api-keys/${id}/rotate`, { body: { Code }, schema: ApiKey, envelope: 'none' })),
+  );
+export const useRevokeApiKey = (businessId?: string) =>
+  useKeyMutation(businessId, (id: string) => unwrap(apiRequest('POST', `/api/v1/api-keys/${id}/revoke`, { body: {}, schema: ApiKey, envelope: 'none' })));
 
 /** E-mails the six-digit code of operation api-key (creating or rotating a key). */
-export const useApiKeyCode = () => useMutation({ mutationFn: () => unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: 'api-key' }, schema: CodeDelivery })) });
+export const useApiKeyCode = () =>
+  useMutation({ mutationFn: () => unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: 'api-key' }, schema: CodeDelivery })) });

@@ -7,7 +7,11 @@ export const getClabeRegistration = (businessId?: string) =>
   apiRequest('GET', '/api/v1/transaction/spei-rail/clabe-registration', { query: businessId ? { BusinessId: businessId } : {}, schema: ClabeRegistration });
 
 export const clabeRegistrationQueryOptions = (businessId?: string) =>
-  queryOptions({ queryKey: ['spei-rail', 'clabe-registration', businessId ?? 'own'], queryFn: () => unwrap(getClabeRegistration(businessId)), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['spei-rail', 'clabe-registration', businessId ?? 'own'],
+    queryFn: () => unwrap(getClabeRegistration(businessId)),
+    staleTime: 60_000,
+  });
 
 export function useClabeRegistration(businessId?: string) {
   return useQuery(clabeRegistrationQueryOptions(businessId));

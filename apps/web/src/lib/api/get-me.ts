@@ -18,4 +18,3 @@ export function useMe() {
   const { status } = useSession();
   return useQuery({ ...meQueryOptions(), enabled: status === 'authenticated' });
 }
-

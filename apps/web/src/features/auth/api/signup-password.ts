@@ -6,8 +6,7 @@ import { apiRequest, unwrap } from '../../../lib/api-client';
 /** POST /api/v1/account/Signup/Password { Email, Code, Password }: activates the wallet account. */
 export type SignupPasswordInput = z.input<typeof SignupPasswordBody>;
 
-export const signupPassword = (body: SignupPasswordInput) =>
-  apiRequest<unknown>('POST', '/api/v1/account/Signup/Password', { body, auth: false });
+export const signupPassword = (body: SignupPasswordInput) => apiRequest<unknown>('POST', '/api/v1/account/Signup/Password', { body, auth: false });
 
 export function useSignupPassword() {
   return useMutation({ mutationFn: (body: SignupPasswordInput) => unwrap(signupPassword(body)) });

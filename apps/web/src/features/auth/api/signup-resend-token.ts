@@ -9,8 +9,7 @@ import { apiRequest, unwrap } from '../../../lib/api-client';
  */
 export type SignupStartInput = z.input<typeof SignupStartBody>;
 
-export const signupResendToken = (body: SignupStartInput) =>
-  apiRequest<unknown>('POST', '/api/v1/account/Signup/Token/Resend', { body, auth: false });
+export const signupResendToken = (body: SignupStartInput) => apiRequest<unknown>('POST', '/api/v1/account/Signup/Token/Resend', { body, auth: false });
 
 export function useSignupResendToken() {
   return useMutation({ mutationFn: (body: SignupStartInput) => unwrap(signupResendToken(body)) });

@@ -6,8 +6,7 @@ import { apiRequest, unwrap } from '../../../lib/api-client';
 type SignupValidateInput = z.input<typeof SignupValidateBody>;
 
 /** POST /api/v1/account/Signup/Token/Validate { Email, Token }: confirms the e-mail address. */
-export const signupValidateToken = (body: SignupValidateInput) =>
-  apiRequest<unknown>('POST', '/api/v1/account/Signup/Token/Validate', { body, auth: false });
+export const signupValidateToken = (body: SignupValidateInput) => apiRequest<unknown>('POST', '/api/v1/account/Signup/Token/Validate', { body, auth: false });
 
 export function useSignupValidateToken() {
   return useMutation({ mutationFn: (body: SignupValidateInput) => unwrap(signupValidateToken(body)) });

@@ -36,7 +36,11 @@ const toBody = (q: BusinessUsersQuery): BusinessUsersBody => ({
 export const listBusinessUsers = (q: BusinessUsersQuery) => apiRequest('POST', '/api/v1/profiles/users/query/list', { body: toBody(q), schema: UsersPage });
 
 export const businessUsersQueryOptions = (q: BusinessUsersQuery) =>
-  queryOptions({ queryKey: [...queryKeys.businessUsers, q.BusinessId ?? 'own', q], queryFn: () => unwrap(listBusinessUsers(q)), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...queryKeys.businessUsers, q.BusinessId ?? 'own', q],
+    queryFn: () => unwrap(listBusinessUsers(q)),
+    placeholderData: keepPreviousData,
+  });
 
 export function useBusinessUsers(q: BusinessUsersQuery) {
   return useQuery(businessUsersQueryOptions(q));

@@ -6,7 +6,8 @@ import { businessesQueryKey } from './list-businesses';
 /** POST /api/v1/profiles/business/query/getbyid { Id } → the business with its address, CLABE and dates. */
 export const getBusiness = (id: string) => apiRequest('POST', '/api/v1/profiles/business/query/getbyid', { body: { Id: id }, schema: BusinessDetail });
 
-export const businessQueryOptions = (id: string) => queryOptions({ queryKey: [...businessesQueryKey, 'detail', id], queryFn: () => unwrap(getBusiness(id)), staleTime: 0 });
+export const businessQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...businessesQueryKey, 'detail', id], queryFn: () => unwrap(getBusiness(id)), staleTime: 0 });
 
 export function useBusiness(id: string) {
   return useQuery(businessQueryOptions(id));

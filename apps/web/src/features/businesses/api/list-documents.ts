@@ -9,9 +9,11 @@ export type BusinessDocumentData = z.infer<typeof BusinessDocument>;
 
 export const documentsQueryKey = (businessId: string) => [...businessesQueryKey, 'documents', businessId] as const;
 
-export const listDocuments = (businessId: string) => apiRequest('GET', '/api/v1/document', { query: { v_uid_business: businessId }, schema: z.array(BusinessDocument) });
+export const listDocuments = (businessId: string) =>
+  apiRequest('GET', '/api/v1/document', { query: { v_uid_business: businessId }, schema: z.array(BusinessDocument) });
 
-export const documentsQueryOptions = (businessId: string) => queryOptions({ queryKey: documentsQueryKey(businessId), queryFn: () => unwrap(listDocuments(businessId)) });
+export const documentsQueryOptions = (businessId: string) =>
+  queryOptions({ queryKey: documentsQueryKey(businessId), queryFn: () => unwrap(listDocuments(businessId)) });
 
 export function useDocuments(businessId: string) {
   return useQuery(documentsQueryOptions(businessId));

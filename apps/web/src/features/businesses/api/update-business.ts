@@ -5,7 +5,8 @@ import type { BusinessInput } from './create-business';
 import { businessesQueryKey } from './list-businesses';
 
 /** PUT /api/v1/profiles/business/action/update { Id, ...fields } (the kind of person does not change). */
-export const updateBusiness = (body: BusinessInput & { Id: string }) => apiRequest('PUT', '/api/v1/profiles/business/action/update', { body, schema: BusinessDetail });
+export const updateBusiness = (body: BusinessInput & { Id: string }) =>
+  apiRequest('PUT', '/api/v1/profiles/business/action/update', { body, schema: BusinessDetail });
 
 export function useUpdateBusiness() {
   const queryClient = useQueryClient();

@@ -7,7 +7,8 @@ import { dispersionApprovalPath, dispersionApprovalQueryKey } from './get-disper
 /** PUT /api/v1/transaction/business/{id}/dispersion-approval { Enabled, ThresholdAmount? } (staff, Editar). */
 type DispersionApprovalInput = z.input<typeof ApprovalConfigBody>;
 
-const updateDispersionApproval = (businessId: string, body: DispersionApprovalInput) => apiRequest('PUT', dispersionApprovalPath(businessId), { body, schema: ApprovalConfig });
+const updateDispersionApproval = (businessId: string, body: DispersionApprovalInput) =>
+  apiRequest('PUT', dispersionApprovalPath(businessId), { body, schema: ApprovalConfig });
 
 export function useUpdateDispersionApproval(businessId: string) {
   const queryClient = useQueryClient();

@@ -21,14 +21,21 @@ export const useOpenCase = () => useInvalidating((body: z.input<typeof Clarifica
 export type CaseChange = z.input<typeof ClarificationUpdateBody>;
 
 /** PUT /{uid}: take, move, delete (eliminado) or rate. */
-export const useChangeCase = () => useInvalidating(({ uid, ...body }: CaseChange & { uid: string }) => unwrap(apiRequest<Case>('PUT', `${BASE}/${encodeURIComponent(uid)}`, { body })));
+export const useChangeCase = () =>
+  useInvalidating(({ uid, ...body }: CaseChange & { uid: string }) => unwrap(apiRequest<Case>('PUT', `${BASE}/${encodeURIComponent(uid)}`, { body })));
 
 /** POST /follow-up, or /follow-up/attachment (multipart) when a file goes with it. */
 export const useReply = () =>
   useInvalidating(({ uid, comment, file }: { uid: string; comment: string; file: File | null }) => {
-    if (!file) return unwrap(apiRequest('POST', `${BASE}/follow-up`, { body: { v_uid_clarification: uid, t_comment: comment } satisfies z.input<typeof ClarificationFollowUpBody> }));
+    if (!file)
+      return unwrap(
+        apiRequest('POST', `${BASE}/follow-up`, { body: { v_uid_clarification: uid, t_comment: comment } satisfies z.input<typeof ClarificationFollowUpBody> }),
+      );
     // The attachment's form carries the follow-up's fields (the comment is optional beside a file).
-    const fields: Pick<z.input<typeof ClarificationFollowUpBody>, 'v_uid_clarification'> & { t_comment?: string } = { v_uid_clarification: uid, t_comment: comment.trim() || undefined };
+    const fields: Pick<z.input<typeof ClarificationFollowUpBody>, 'v_uid_clarification'> & { t_comment?: string } = {
+      v_uid_clarification: uid,
+      t_comment: comment.trim() || undefined,
+    };
     return unwrap(apiRequest('POST', `${BASE}/follow-up/attachment`, { body: multipart(file, fields) }));
   });
 
@@ -43,7 +50,10 @@ export function useDownloadAttachment() {
 export function useExportCsv() {
   return useMutation({
     mutationFn: async (f: CaseFilters) => {
-      saveBlob(await unwrap(apiRequest<Blob>('POST', `${BASE}/csv`, { body: filtersBody(f), responseType: 'blob', timeoutMs: 120_000 })), `aclaraciones-${todayIso()}.csv`);
+      saveBlob(
+        await unwrap(apiRequest<Blob>('POST', `${BASE}/csv`, { body: filtersBody(f), responseType: 'blob', timeoutMs: 120_000 })),
+        `aclaraciones-${todayIso()}.csv`,
+      );
     },
   });
 }

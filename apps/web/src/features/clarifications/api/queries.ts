@@ -44,7 +44,13 @@ export const filtersBody = (f: CaseFilters): Omit<z.input<typeof ClarificationLi
 export function useCases(f: CaseFilters, page: number, size: number) {
   return useQuery({
     queryKey: [...clarificationKeys.all, 'list', f, page, size],
-    queryFn: () => unwrap(apiRequest('POST', `${BASE}/GetAll`, { body: { ...filtersBody(f), Page: page, Size: size } satisfies z.input<typeof ClarificationListBody>, schema: ClarificationPage })),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', `${BASE}/GetAll`, {
+          body: { ...filtersBody(f), Page: page, Size: size } satisfies z.input<typeof ClarificationListBody>,
+          schema: ClarificationPage,
+        }),
+      ),
     placeholderData: keepPreviousData,
     // The time left moves: the queue refreshes every minute.
     refetchInterval: 60_000,
@@ -52,15 +58,27 @@ export function useCases(f: CaseFilters, page: number, size: number) {
 }
 
 export function useCase(uid: string | null) {
-  return useQuery({ queryKey: [...clarificationKeys.all, 'one', uid], queryFn: () => unwrap(apiRequest('GET', `${BASE}/${encodeURIComponent(uid ?? '')}`, { schema: Clarification })), enabled: uid !== null });
+  return useQuery({
+    queryKey: [...clarificationKeys.all, 'one', uid],
+    queryFn: () => unwrap(apiRequest('GET', `${BASE}/${encodeURIComponent(uid ?? '')}`, { schema: Clarification })),
+    enabled: uid !== null,
+  });
 }
 
 export function useFollowUps(uid: string | null) {
-  return useQuery({ queryKey: [...clarificationKeys.all, 'follow-ups', uid], queryFn: () => unwrap(apiRequest('GET', `${BASE}/follow-up/${encodeURIComponent(uid ?? '')}`, { schema: z.array(ClarificationFollowUp) })), enabled: uid !== null });
+  return useQuery({
+    queryKey: [...clarificationKeys.all, 'follow-ups', uid],
+    queryFn: () => unwrap(apiRequest('GET', `${BASE}/follow-up/${encodeURIComponent(uid ?? '')}`, { schema: z.array(ClarificationFollowUp) })),
+    enabled: uid !== null,
+  });
 }
 
 export function useCaseTypes() {
-  return useQuery({ queryKey: [...clarificationKeys.all, 'types'], queryFn: () => unwrap(apiRequest('GET', `${BASE}/clarificationstypes`, { schema: z.array(ClarificationTypeOut) })), staleTime: Infinity });
+  return useQuery({
+    queryKey: [...clarificationKeys.all, 'types'],
+    queryFn: () => unwrap(apiRequest('GET', `${BASE}/clarificationstypes`, { schema: z.array(ClarificationTypeOut) })),
+    staleTime: Infinity,
+  });
 }
 
 /**
@@ -79,7 +97,13 @@ export function useRecentMovements(search: string, enabled: boolean) {
   const paths = useMovementPaths();
   return useQuery({
     queryKey: [...clarificationKeys.all, 'movements', paths.list, search],
-    queryFn: () => unwrap(apiRequest('POST', paths.list, { body: { Search: search.trim() || undefined, Page: 1, Size: 20 } satisfies z.input<typeof MovementsBody>, schema: BusinessMovementPage })),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', paths.list, {
+          body: { Search: search.trim() || undefined, Page: 1, Size: 20 } satisfies z.input<typeof MovementsBody>,
+          schema: BusinessMovementPage,
+        }),
+      ),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -88,5 +112,9 @@ export function useRecentMovements(search: string, enabled: boolean) {
 /** The disputed movement with its ledger lines. */
 export function useCaseMovement(id: string | null) {
   const url = useMovementPaths().one(id ?? '');
-  return useQuery({ queryKey: [...clarificationKeys.all, 'movement', url], queryFn: () => unwrap(apiRequest('GET', url, { schema: BusinessMovementDetail })), enabled: id !== null });
+  return useQuery({
+    queryKey: [...clarificationKeys.all, 'movement', url],
+    queryFn: () => unwrap(apiRequest('GET', url, { schema: BusinessMovementDetail })),
+    enabled: id !== null,
+  });
 }

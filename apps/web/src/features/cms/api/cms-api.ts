@@ -32,7 +32,9 @@ export interface ContentFilters {
 export const listTypes = () => apiRequest('GET', '/api/cms/content-type/getall', { schema: z.array(ContentTypeItem) });
 /** The screen's filters as the query string the server validates (`satisfies`: the contract checks the names, the values stay query-string values). */
 const toQuery = (filters: ContentFilters) =>
-  ({ Section: filters.Section, ContentTypeId: filters.ContentTypeId, Status: filters.Status, Search: filters.Search, Size: 200 }) satisfies z.input<typeof ContentListQuery>;
+  ({ Section: filters.Section, ContentTypeId: filters.ContentTypeId, Status: filters.Status, Search: filters.Search, Size: 200 }) satisfies z.input<
+    typeof ContentListQuery
+  >;
 
 export const listContents = (filters: ContentFilters) => apiRequest('GET', '/api/cms/content/getall', { query: toQuery(filters), schema: pageOf(ContentItem) });
 export const getContent = (id: string) => apiRequest('GET', `/api/cms/content/${id}`, { schema: ContentItem });
@@ -62,7 +64,11 @@ function useCmsMutation<I, O>(fn: (input: I) => Promise<O>) {
 
 export const useSaveType = () =>
   useCmsMutation(({ id, body }: { id?: string; body: ContentTypeBody }) =>
-    unwrap(id ? apiRequest('PUT', `/api/cms/content-type/${id}`, { body, schema: ContentTypeItem }) : apiRequest('POST', '/api/cms/content-type', { body, schema: ContentTypeItem })),
+    unwrap(
+      id
+        ? apiRequest('PUT', `/api/cms/content-type/${id}`, { body, schema: ContentTypeItem })
+        : apiRequest('POST', '/api/cms/content-type', { body, schema: ContentTypeItem }),
+    ),
   );
 export const useDeleteType = () => useCmsMutation((id: string) => unwrap(apiRequest('DELETE', `/api/cms/content-type/${id}`)));
 
@@ -81,7 +87,9 @@ export const useReorder = () =>
     return unwrap(apiRequest('POST', '/api/cms/content/reorder', { body }));
   });
 export const useRestoreVersion = () =>
-  useCmsMutation(({ id, version }: { id: string; version: number }) => unwrap(apiRequest('POST', `/api/cms/content/${id}/versions/${version}/restore`, { schema: ContentItem })));
+  useCmsMutation(({ id, version }: { id: string; version: number }) =>
+    unwrap(apiRequest('POST', `/api/cms/content/${id}/versions/${version}/restore`, { schema: ContentItem })),
+  );
 
 /** POST /api/cms/files (multipart `file`): the stored image's URL for the content's value. */
 export async function uploadImage(file: File): Promise<string> {

@@ -25,7 +25,8 @@ export function usePendingLegal() {
 export function useAcceptLegal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, version }: { id: string; version: number }) => unwrap(apiRequest('POST', `/api/cms/legal/${id}/accept`, { body: { Version: version }, schema: LegalAcceptance })),
+    mutationFn: ({ id, version }: { id: string; version: number }) =>
+      unwrap(apiRequest('POST', `/api/cms/legal/${id}/accept`, { body: { Version: version }, schema: LegalAcceptance })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: pendingKey }),
   });
 }

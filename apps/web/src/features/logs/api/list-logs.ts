@@ -26,13 +26,13 @@ export const logsQueryKey = ['logs'] as const;
 /** The screen's filters as the query string the server validates (`satisfies`: the contract checks the names, the values stay query-string values). */
 const query = (kind: 'activity' | 'incident', f: LogsFilter) =>
   ({
-  kind,
-  page: f.page,
-  perPage: f.perPage,
-  search: f.search.trim(),
-  section: f.section.trim(),
-  from: f.from ?? undefined,
-  to: f.to ?? undefined,
+    kind,
+    page: f.page,
+    perPage: f.perPage,
+    search: f.search.trim(),
+    section: f.section.trim(),
+    from: f.from ?? undefined,
+    to: f.to ?? undefined,
   }) satisfies z.input<typeof LogsQuery>;
 
 export const listActivity = (f: LogsFilter) => apiRequest('GET', '/api/v1/logs', { query: query('activity', f), schema: perPageOf(ActivityItem) });

@@ -13,7 +13,11 @@ import { TX, moneyKeys } from './keys';
 export type CancelMode = 'cancel' | 'remove';
 
 export const cancelSpeiOut = (mode: CancelMode, id: string, idempotencyKey: string) =>
-  apiRequest('POST', `${TX}/business-movement/speiout/${mode}`, { body: { Id: id } satisfies z.input<typeof MovementIdBody>, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  apiRequest('POST', `${TX}/business-movement/speiout/${mode}`, {
+    body: { Id: id } satisfies z.input<typeof MovementIdBody>,
+    schema: BusinessMovement,
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
 
 export function useCancelSpeiOut() {
   const queryClient = useQueryClient();

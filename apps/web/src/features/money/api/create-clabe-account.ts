@@ -37,7 +37,8 @@ const toBody = (v: ClabeAccountCreateInput): ClabeAccountCreateRequest => ({
   ConfirmHolder: v.ConfirmHolder,
 });
 
-export const createClabeAccount = (v: ClabeAccountCreateInput) => apiRequest('POST', `${TX}/clabe-account/action/create`, { body: toBody(v), schema: ClabeAccount });
+export const createClabeAccount = (v: ClabeAccountCreateInput) =>
+  apiRequest('POST', `${TX}/clabe-account/action/create`, { body: toBody(v), schema: ClabeAccount });
 
 export function useCreateClabeAccount() {
   const queryClient = useQueryClient();

@@ -4,8 +4,14 @@ import { ACCOUNT_STATE_PATH } from './get-account-state';
 
 /** POST /api/internal/account-state { Year, Month, Format: 'pdf' } → the statement as application/pdf. */
 export const downloadAccountState = (year: number, month: number, businessId?: string) =>
-  apiRequest<Blob>('POST', ACCOUNT_STATE_PATH, { body: { BusinessId: businessId, Year: year, Month: month, Format: 'pdf' }, responseType: 'blob', timeoutMs: 120_000 });
+  apiRequest<Blob>('POST', ACCOUNT_STATE_PATH, {
+    body: { BusinessId: businessId, Year: year, Month: month, Format: 'pdf' },
+    responseType: 'blob',
+    timeoutMs: 120_000,
+  });
 
 export function useAccountStatePdf() {
-  return useMutation({ mutationFn: ({ year, month, businessId }: { year: number; month: number; businessId?: string }) => unwrap(downloadAccountState(year, month, businessId)) });
+  return useMutation({
+    mutationFn: ({ year, month, businessId }: { year: number; month: number; businessId?: string }) => unwrap(downloadAccountState(year, month, businessId)),
+  });
 }

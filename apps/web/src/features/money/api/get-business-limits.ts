@@ -4,7 +4,8 @@ import { apiRequest, unwrap } from '../../../lib/api-client';
 import { TX, moneyKeys } from './keys';
 
 /** POST /api/v1/transaction/limit/query/getbybusiness { BusinessId? } → its own limit, the global one, what applies and what was used. */
-export const getBusinessLimits = (businessId?: string) => apiRequest('POST', `${TX}/limit/query/getbybusiness`, { body: { BusinessId: businessId }, schema: BusinessLimits });
+export const getBusinessLimits = (businessId?: string) =>
+  apiRequest('POST', `${TX}/limit/query/getbybusiness`, { body: { BusinessId: businessId }, schema: BusinessLimits });
 
 export const businessLimitsQueryOptions = (businessId?: string) =>
   queryOptions({ queryKey: [...moneyKeys.limits, 'business', businessId ?? 'own'], queryFn: () => unwrap(getBusinessLimits(businessId)) });

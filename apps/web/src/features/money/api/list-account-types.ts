@@ -7,7 +7,8 @@ import { TX, moneyKeys } from './keys';
 /** POST /api/v1/transaction/opm-features/account-types → [{ key, description, active }] (40 CLABE, 3 tarjeta, 10 teléfono). */
 export const listAccountTypes = () => apiRequest('POST', `${TX}/opm-features/account-types`, { body: {}, schema: z.array(CatalogEntry) });
 
-export const accountTypesQueryOptions = () => queryOptions({ queryKey: moneyKeys.accountTypes, queryFn: () => unwrap(listAccountTypes()), staleTime: Infinity });
+export const accountTypesQueryOptions = () =>
+  queryOptions({ queryKey: moneyKeys.accountTypes, queryFn: () => unwrap(listAccountTypes()), staleTime: Infinity });
 
 export function useAccountTypes() {
   return useQuery(accountTypesQueryOptions());

@@ -35,7 +35,11 @@ export const listMovements = (f: MovementFilters, page: number, size: number, so
 };
 
 export const movementsQueryOptions = (f: MovementFilters, page: number, size: number, sort: ListSort | null = null) =>
-  queryOptions({ queryKey: [...moneyKeys.movements, f, page, size, sort], queryFn: () => unwrap(listMovements(f, page, size, sort)), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...moneyKeys.movements, f, page, size, sort],
+    queryFn: () => unwrap(listMovements(f, page, size, sort)),
+    placeholderData: keepPreviousData,
+  });
 
 export function useMovements(f: MovementFilters, page: number, size: number, sort: ListSort | null = null) {
   return useQuery(movementsQueryOptions(f, page, size, sort));

@@ -7,7 +7,8 @@ import { TX, isOnItsWay, moneyKeys } from './keys';
 /** POST /api/v1/transaction/business-movement/pending-transactions { BusinessId?, Page, Size }: orders not yet settled. */
 export type PendingQuery = z.input<typeof PendingTransactionsBody>;
 
-export const listPendingTransactions = (q: PendingQuery) => apiRequest('POST', `${TX}/business-movement/pending-transactions`, { body: q, schema: BusinessMovementPage });
+export const listPendingTransactions = (q: PendingQuery) =>
+  apiRequest('POST', `${TX}/business-movement/pending-transactions`, { body: q, schema: BusinessMovementPage });
 
 /** While an order is on its way the list asks again every few seconds, until every order settles or comes back. */
 export const pendingQueryOptions = (q: PendingQuery) =>

@@ -8,8 +8,7 @@ import { TX } from './keys';
 type ValuesInput = z.input<typeof ValuesAndCommissionsBody>;
 
 /** POST /api/v1/transaction/speiconfig/values-and-commissions { Amount, BusinessId? }: what a transfer of Amount costs and leaves. */
-export const previewValues = (body: ValuesInput) =>
-  apiRequest('POST', `${TX}/speiconfig/values-and-commissions`, { body, schema: ValuesAndCommissions });
+export const previewValues = (body: ValuesInput) => apiRequest('POST', `${TX}/speiconfig/values-and-commissions`, { body, schema: ValuesAndCommissions });
 
 export function usePreviewValues() {
   return useMutation({ mutationFn: (body: ValuesInput) => unwrap(previewValues(body)) });

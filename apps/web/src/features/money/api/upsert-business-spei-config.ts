@@ -7,7 +7,8 @@ import { TX, moneyKeys } from './keys';
 /** POST /api/v1/transaction/speiconfig/business/upsert (staff). */
 export type BusinessSpeiConfigInput = z.input<typeof BusinessSpeiConfigBody>;
 
-export const upsertBusinessSpeiConfig = (body: BusinessSpeiConfigInput) => apiRequest('POST', `${TX}/speiconfig/business/upsert`, { body, schema: BusinessSpeiConfig });
+export const upsertBusinessSpeiConfig = (body: BusinessSpeiConfigInput) =>
+  apiRequest('POST', `${TX}/speiconfig/business/upsert`, { body, schema: BusinessSpeiConfig });
 
 export function useUpsertBusinessSpeiConfig() {
   const queryClient = useQueryClient();

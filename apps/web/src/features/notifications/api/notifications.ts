@@ -41,7 +41,11 @@ const listNotices = (q: NoticeQuery) =>
   });
 
 export function useNotices(q: NoticeQuery) {
-  return useQuery({ queryKey: [...notificationsKey, 'list', q], queryFn: async () => (await unwrap(listNotices(q))) as z.infer<typeof NotificationPage> & { items: Notice[] }, placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...notificationsKey, 'list', q],
+    queryFn: async () => (await unwrap(listNotices(q))) as z.infer<typeof NotificationPage> & { items: Notice[] },
+    placeholderData: keepPreviousData,
+  });
 }
 
 function useRefreshing<V, R>(fn: (v: V) => Promise<R>) {
@@ -50,14 +54,27 @@ function useRefreshing<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export const useSetRead = () =>
-  useRefreshing(({ uid, read }: { uid: string; read: boolean }) => unwrap(apiRequest('POST', `/api/notification/action/update/${uid}`, { body: { Filters: { v_uid: uid }, Data: { i_status: read ? 2 : 1 } } satisfies z.input<typeof NotificationUpdateRequest>, schema: NotificationItem })));
+  useRefreshing(({ uid, read }: { uid: string; read: boolean }) =>
+    unwrap(
+      apiRequest('POST', `/api/notification/action/update/${uid}`, {
+        body: { Filters: { v_uid: uid }, Data: { i_status: read ? 2 : 1 } } satisfies z.input<typeof NotificationUpdateRequest>,
+        schema: NotificationItem,
+      }),
+    ),
+  );
 
-export const useMarkAllRead = () => useRefreshing(() => unwrap(apiRequest('POST', '/api/notification/action/read-all', { body: {}, schema: z.object({ updated: z.number() }) })));
+export const useMarkAllRead = () =>
+  useRefreshing(() => unwrap(apiRequest('POST', '/api/notification/action/read-all', { body: {}, schema: z.object({ updated: z.number() }) })));
 
-export const useAnnounce = () => useRefreshing((body: z.input<typeof AnnouncementRequest>) => unwrap(apiRequest('POST', '/api/notification/action/announce', { body, schema: Announcement })));
+export const useAnnounce = () =>
+  useRefreshing((body: z.input<typeof AnnouncementRequest>) => unwrap(apiRequest('POST', '/api/notification/action/announce', { body, schema: Announcement })));
 
 export function useAnnouncements(enabled: boolean) {
-  return useQuery({ queryKey: [...notificationsKey, 'announcements'], queryFn: () => unwrap(apiRequest('GET', '/api/notification/announcements', { schema: z.array(Announcement) })), enabled });
+  return useQuery({
+    queryKey: [...notificationsKey, 'announcements'],
+    queryFn: () => unwrap(apiRequest('GET', '/api/notification/announcements', { schema: z.array(Announcement) })),
+    enabled,
+  });
 }
 
 const BusinessChoices = pageOf(BusinessListItem);
@@ -65,7 +82,13 @@ const BusinessChoices = pageOf(BusinessListItem);
 export function useBusinessChoices(search: string, enabled: boolean) {
   return useQuery({
     queryKey: [...notificationsKey, 'business-choices', search],
-    queryFn: () => unwrap(apiRequest('POST', '/api/v1/profiles/business/query/list', { body: { Page: 1, Size: 20, Search: search.trim() || undefined } satisfies z.input<typeof BusinessListBody>, schema: BusinessChoices })),
+    queryFn: () =>
+      unwrap(
+        apiRequest('POST', '/api/v1/profiles/business/query/list', {
+          body: { Page: 1, Size: 20, Search: search.trim() || undefined } satisfies z.input<typeof BusinessListBody>,
+          schema: BusinessChoices,
+        }),
+      ),
     enabled,
     placeholderData: keepPreviousData,
   });

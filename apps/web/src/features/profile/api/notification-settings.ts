@@ -8,7 +8,10 @@ const prefsKey = ['profile', 'notification-preferences'] as const;
 const webhooksKey = ['profile', 'webhooks'] as const;
 
 export function usePreferences() {
-  return useQuery({ queryKey: prefsKey, queryFn: () => unwrap(apiRequest('GET', '/api/notification/preferences', { schema: NotificationPreferences, envelope: 'none' })) });
+  return useQuery({
+    queryKey: prefsKey,
+    queryFn: () => unwrap(apiRequest('GET', '/api/notification/preferences', { schema: NotificationPreferences, envelope: 'none' })),
+  });
 }
 
 export type PreferenceChoice = z.input<typeof NotificationPreferences>['Items'][number];
@@ -16,7 +19,14 @@ export type PreferenceChoice = z.input<typeof NotificationPreferences>['Items'][
 export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (Items: PreferenceChoice[]) => unwrap(apiRequest('PUT', '/api/notification/preferences', { body: { Items } satisfies z.input<typeof NotificationPreferences>, schema: NotificationPreferences, envelope: 'none' })),
+    mutationFn: (Items: PreferenceChoice[]) =>
+      unwrap(
+        apiRequest('PUT', '/api/notification/preferences', {
+          body: { Items } satisfies z.input<typeof NotificationPreferences>,
+          schema: NotificationPreferences,
+          envelope: 'none',
+        }),
+      ),
     onSuccess: (data) => queryClient.setQueryData(prefsKey, data),
   });
 }
@@ -24,13 +34,23 @@ export function useSavePreferences() {
 export type Endpoint = WebhookEndpoint;
 
 export function useEndpoints() {
-  return useQuery({ queryKey: webhooksKey, queryFn: () => unwrap(apiRequest('GET', '/api/notification/webhooks', { schema: z.array(WebhookEndpoint), envelope: 'none' })) });
+  return useQuery({
+    queryKey: webhooksKey,
+    queryFn: () => unwrap(apiRequest('GET', '/api/notification/webhooks', { schema: z.array(WebhookEndpoint), envelope: 'none' })),
+  });
 }
 
 export function useDeliveries(endpointId: string | null, page: number) {
   return useQuery({
     queryKey: [...webhooksKey, 'deliveries', endpointId, page],
-    queryFn: () => unwrap(apiRequest('GET', `/api/notification/webhooks/${endpointId}/deliveries`, { query: { page, perPage: 10 }, schema: perPageOf(WebhookDelivery), envelope: 'none' })),
+    queryFn: () =>
+      unwrap(
+        apiRequest('GET', `/api/notification/webhooks/${endpointId}/deliveries`, {
+          query: { page, perPage: 10 },
+          schema: perPageOf(WebhookDelivery),
+          envelope: 'none',
+        }),
+      ),
     enabled: endpointId !== null,
     placeholderData: keepPreviousData,
   });
@@ -42,8 +62,16 @@ function useWebhookMutation<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export const useCreateEndpoint = () =>
-  useWebhookMutation((body: z.input<typeof WebhookEndpointRequest>) => unwrap(apiRequest('POST', '/api/notification/webhooks', { body, schema: WebhookEndpoint, envelope: 'none' })));
+  useWebhookMutation((body: z.input<typeof WebhookEndpointRequest>) =>
+    unwrap(apiRequest('POST', '/api/notification/webhooks', { body, schema: WebhookEndpoint, envelope: 'none' })),
+  );
 export const useUpdateEndpoint = () =>
-  useWebhookMutation(({ id, ...body }: { id: string } & z.input<typeof WebhookEndpointUpdate>) => unwrap(apiRequest('PUT', `/api/notification/webhooks/${id}`, { body, schema: WebhookEndpoint, envelope: 'none' })));
-export const useDeleteEndpoint = () => useWebhookMutation((id: string) => unwrap(apiRequest('POST', `/api/notification/webhooks/delete/${id}`, { body: {}, schema: z.null(), envelope: 'none' })));
-export const useResend = () => useWebhookMutation((id: string) => unwrap(apiRequest('POST', `/api/notification/webhooks/deliveries/${id}/resend`, { body: {}, schema: z.null(), envelope: 'none' })));
+  useWebhookMutation(({ id, ...body }: { id: string } & z.input<typeof WebhookEndpointUpdate>) =>
+    unwrap(apiRequest('PUT', `/api/notification/webhooks/${id}`, { body, schema: WebhookEndpoint, envelope: 'none' })),
+  );
+export const useDeleteEndpoint = () =>
+  useWebhookMutation((id: string) => unwrap(apiRequest('POST', `/api/notification/webhooks/delete/${id}`, { body: {}, schema: z.null(), envelope: 'none' })));
+export const useResend = () =>
+  useWebhookMutation((id: string) =>
+    unwrap(apiRequest('POST', `/api/notification/webhooks/deliveries/${id}/resend`, { body: {}, schema: z.null(), envelope: 'none' })),
+  );

@@ -5,7 +5,8 @@ import type { AddressInput } from './create-address';
 import { myAddressQueryKey } from './get-my-address';
 
 /** PUT /api/v1/address/{id} (the record's id or the wallet user's). */
-export const updateAddress = ({ userId, ...body }: AddressInput & { userId: string }) => apiRequest('PUT', `/api/v1/address/${userId}`, { body, schema: AddressRecord });
+export const updateAddress = ({ userId, ...body }: AddressInput & { userId: string }) =>
+  apiRequest('PUT', `/api/v1/address/${userId}`, { body, schema: AddressRecord });
 
 export function useUpdateAddress() {
   const queryClient = useQueryClient();

@@ -9,8 +9,7 @@ import { rolesQueryKey } from './list-roles';
 type BulkRolesInput = z.input<typeof RoleBulkBody>;
 export type BulkAction = BulkRolesInput['Action'];
 
-export const bulkRoles = (body: BulkRolesInput) =>
-  apiRequest('POST', '/api/v1/rbac/bulk', { body, schema: z.object({ Affected: z.number() }) });
+export const bulkRoles = (body: BulkRolesInput) => apiRequest('POST', '/api/v1/rbac/bulk', { body, schema: z.object({ Affected: z.number() }) });
 
 export function useBulkRoles() {
   const queryClient = useQueryClient();

@@ -7,7 +7,12 @@ import { staffQueryKey } from './list-staff';
 export const uploadStaffPhoto = ({ id, file }: { id: string; file: File }) => {
   const body = new FormData();
   body.append('file', file);
-  return apiRequest('POST', '/api/v1/profiles/users/action/upload-image', { query: { ClientKind: 'techfar', Id: id }, body, schema: AdminUserDetail, timeoutMs: 60_000 });
+  return apiRequest('POST', '/api/v1/profiles/users/action/upload-image', {
+    query: { ClientKind: 'techfar', Id: id },
+    body,
+    schema: AdminUserDetail,
+    timeoutMs: 60_000,
+  });
 };
 
 export function useUploadStaffPhoto() {

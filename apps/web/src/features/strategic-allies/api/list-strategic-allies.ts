@@ -17,7 +17,8 @@ export const strategicAlliesQueryKey = ['strategic-allies'] as const;
 const AllyPage = pageOf(StrategicAlly);
 
 /** The screen's query as the query string the server validates (`satisfies`: the contract checks the names, the values stay query-string values). */
-const toQuery = (q: StrategicAlliesQuery) => ({ Page: q.Page, Size: q.Size, v_uid_user_business: q.businessId }) satisfies z.input<typeof StrategicAllyListQuery>;
+const toQuery = (q: StrategicAlliesQuery) =>
+  ({ Page: q.Page, Size: q.Size, v_uid_user_business: q.businessId }) satisfies z.input<typeof StrategicAllyListQuery>;
 
 export const listStrategicAllies = (q: StrategicAlliesQuery) => apiRequest('GET', '/api/v1/strategic-ally', { query: toQuery(q), schema: AllyPage });
 

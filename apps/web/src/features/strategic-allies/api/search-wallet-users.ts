@@ -9,7 +9,11 @@ export const searchWalletUsers = (search: string) =>
   apiRequest('POST', '/api/v1/profiles/wallet/query/list', { body: { Page: 1, Size: 20, Search: search.trim() || undefined }, schema: WalletPage });
 
 export const walletUserSearchQueryOptions = (search: string) =>
-  queryOptions({ queryKey: ['strategic-allies', 'wallet-users', search.trim()], queryFn: () => unwrap(searchWalletUsers(search)), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['strategic-allies', 'wallet-users', search.trim()],
+    queryFn: () => unwrap(searchWalletUsers(search)),
+    placeholderData: keepPreviousData,
+  });
 
 export function useWalletUserSearch(search: string, enabled = true) {
   return useQuery({ ...walletUserSearchQueryOptions(search), enabled });

@@ -7,7 +7,8 @@ import { strategicAlliesQueryKey } from './list-strategic-allies';
 /** PUT /api/v1/strategic-ally/{id} { v_uid_status, t_comment? }: activo binds, rechazado refuses, inactivo unlinks. */
 export type UpdateStrategicAllyInput = z.input<typeof StrategicAllyUpdateBody> & { id: string };
 
-export const updateStrategicAlly = ({ id, ...body }: UpdateStrategicAllyInput) => apiRequest('PUT', `/api/v1/strategic-ally/${id}`, { body, schema: StrategicAlly });
+export const updateStrategicAlly = ({ id, ...body }: UpdateStrategicAllyInput) =>
+  apiRequest('PUT', `/api/v1/strategic-ally/${id}`, { body, schema: StrategicAlly });
 
 export function useUpdateStrategicAlly() {
   const queryClient = useQueryClient();
