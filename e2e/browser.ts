@@ -108,7 +108,20 @@ const baseline: Record<string, string[]> = JSON.parse(readFileSync(new URL('./a1
  * critical or serious violation the baseline does not list; writes every finding to
  * test-output/e2e/<name>.axe.json.
  */
-export async function checkA11y(page: Page, name: string): Promise<{ critical: number; serious: number; moderate: number; minor: number }> {
+export function checkA11y(page: Page, name: string): Promise<A11yCounts> {
+  // axe runs one scan at a time in a page: a journey's own check waits for a dialog scan running beside it.
+  const run = (axeQueue.get(page) ?? Promise.resolve()).then(() => runAxe(page, name));
+  axeQueue.set(
+    page,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+type A11yCounts = { critical: number; serious: number; moderate: number; minor: number };
+const axeQueue = new WeakMap<Page, Promise<unknown>>();
+
+async function runAxe(page: Page, name: string): Promise<A11yCounts> {
   // A dialog still fading in or out is judged at its passing opacity (color-contrast on its title):
   // axe looks once the screen's finite transitions have ended (spinners run forever and are not waited for).
   await page

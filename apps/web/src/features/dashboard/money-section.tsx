@@ -138,7 +138,7 @@ function LastMovements({ rows }: { rows: BusinessMoney['LastMovements'] }) {
           <MoneyText size="sm" fw={600} c={cents < 0n ? 'red.9' : 'teal.9'} cents={cents} />
         ) : (
           <Tooltip label="Sin efecto en el saldo">
-            <MoneyText size="sm" c="dimmed" td="line-through" cents={cents} />
+            <MoneyText size="sm" c="gray.7" td="line-through" cents={cents} />
           </Tooltip>
         );
       },

@@ -33,9 +33,10 @@ export function SignedAmount({ m }: { m: BusinessMovement }) {
   const cents = signedMovementCents(m);
   if (!movementMovedMoney(m)) {
     // A transfer that came back or was cancelled: its hold was released, the balance did not change.
+    // gray.7, not dimmed: on the row's hover background dimmed text falls below 4.5:1 (axe).
     return (
       <Tooltip label="Sin efecto en el saldo: la retención se liberó">
-        <MoneyText size="sm" c="dimmed" td="line-through" cents={cents} />
+        <MoneyText size="sm" c="gray.7" td="line-through" cents={cents} />
       </Tooltip>
     );
   }
