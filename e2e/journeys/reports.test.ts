@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { MOVEMENT_TYPE_NAMES } from '@far/contracts';
+import { MOVEMENT_DIRECTION, MOVEMENT_TYPES, MOVEMENT_TYPE_NAMES } from '@far/contracts';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -52,9 +52,12 @@ it('a business downloads its movements report as XLSX: CLABEs kept as text and t
     }
   }
   expect(rows.every((r) => r.getCell(col('Fecha')).value instanceof Date)).toBe(true);
-  // Money in: what the «Entradas» card shows, summed from the file's settled deposits and SPEI in.
+  // Money in: what the «Entradas» card shows, summed from the file's settled movements of a type
+  // that brings money in (deposits, SPEI in, wallet in, returns, credits). Other journeys on this
+  // server add movements of other directions (card funding, budget moves, charges): not money in.
+  const inNames = new Set<unknown>(MOVEMENT_TYPES.filter((t) => MOVEMENT_DIRECTION[t] === 'in').map((t) => MOVEMENT_TYPE_NAMES[t]));
   const inCents = rows
-    .filter((r) => r.getCell(col('Tipo')).value !== MOVEMENT_TYPE_NAMES.SPEI_OUT && r.getCell(col('Estatus')).value === 'Liquidada')
+    .filter((r) => inNames.has(r.getCell(col('Tipo')).value) && r.getCell(col('Estatus')).value === 'Liquidada')
     .reduce((s, r) => s + Math.round((r.getCell(col('Importe')).value as number) * 100), 0);
   expect(inCents).toBe(entradas);
   await context.close();
