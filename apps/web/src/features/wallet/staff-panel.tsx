@@ -18,7 +18,8 @@ export function WalletStaffPanel({ userId }: { userId: string }) {
   const send = async () => {
     setError(null);
     try {
-      const body = { UserId: userId, Amount: amount, Concept: 'Depósito de prueba' };
+      // A SPEI concept (ConceptField): up to 39 characters, ASCII letters, digits and spaces only — no accents.
+      const body = { UserId: userId, Amount: amount, Concept: 'Deposito de prueba' };
       const m = await intent(body, (idempotencyKey) => deposit.mutateAsync({ body, idempotencyKey }));
       if (m) {
         notifications.show({ color: 'green', message: 'Depósito registrado' });
