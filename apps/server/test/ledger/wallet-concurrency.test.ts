@@ -9,29 +9,13 @@ import { walletBalance } from '../../src/modules/wallet/account';
 import { budgetMovement, createBudget } from '../../src/modules/wallet/budgets';
 import { depositToWallet, sendToWallet } from '../../src/modules/wallet/transfers';
 import { TECHFAR, WALLET, addUser, createTestApp, type TestApp } from '../helpers';
-import { tally } from '../money/money';
+import { actorByEmail, tally } from '../money/money';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const why = onPostgres ? '' : ' [omitida: requiere PostgreSQL (TEST_DATABASE_URL)]';
 
 let t: TestApp;
-const actorOf = async (email: string): Promise<Actor> => {
-  const [u] = await t.sql<{ v_uid: string; v_client: string; v_uid_role: string }>(`SELECT v_uid, v_client, v_uid_role FROM users WHERE v_email = $1`, [email]);
-  const kind = u!.v_client.slice(0, 3) as Actor['kind'];
-  return {
-    userId: u!.v_uid,
-    sessionId: '00000000-0000-4000-8000-000000000000',
-    email,
-    name: email,
-    roleId: u!.v_uid_role,
-    roleName: kind,
-    isSuper: false,
-    kind,
-    client: u!.v_client,
-    mustChangePassword: false,
-    grants: new Map(),
-  };
-};
+const actorOf = (email: string): Promise<Actor> => actorByEmail(t, email);
 let n = 0;
 async function wallet(): Promise<Actor> {
   const email = `conc${++n}@wallet.mx`;

@@ -16,6 +16,7 @@ import { walletBalance } from '../../src/modules/wallet/account';
 import { budgetMovement, createBudget, updateBudget } from '../../src/modules/wallet/budgets';
 import { depositToWallet, sendToWallet, sendWalletSpeiOut } from '../../src/modules/wallet/transfers';
 import { TECHFAR, WALLET, addUser, createTestApp, type TestApp } from '../helpers';
+import { actorByEmail } from '../money/money';
 
 const WALLETS = 3;
 const SETTLES = buildClabe('990', '180', '00000000011');
@@ -24,23 +25,7 @@ const actors: Actor[] = [];
 let staff: Actor;
 const budgetIds: string[] = [];
 
-const actorOf = async (email: string): Promise<Actor> => {
-  const [u] = await t.sql<{ v_uid: string; v_client: string; v_uid_role: string }>(`SELECT v_uid, v_client, v_uid_role FROM users WHERE v_email = $1`, [email]);
-  const kind = u!.v_client.slice(0, 3) as Actor['kind'];
-  return {
-    userId: u!.v_uid,
-    sessionId: '00000000-0000-4000-8000-000000000000',
-    email,
-    name: email,
-    roleId: u!.v_uid_role,
-    roleName: kind,
-    isSuper: false,
-    kind,
-    client: u!.v_client,
-    mustChangePassword: false,
-    grants: new Map(),
-  };
-};
+const actorOf = (email: string): Promise<Actor> => actorByEmail(t, email);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -7,6 +7,7 @@ import { buildClabe } from '@far/contracts';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { runDueJobs } from '../../src/modules/jobs';
+import type { Actor } from '../../src/platform/context';
 import { AppError } from '../../src/platform/errors';
 import { BUSINESS, BUSINESS_2, TECHFAR, createTestApp, lastCode, type TestApp } from '../helpers';
 
@@ -173,4 +174,23 @@ export async function tally(work: Array<Promise<unknown>>) {
     }
   }
   return { ok, refusals };
+}
+
+/** The actor a service function is called with for a seeded user (no session, no grants: services check only the tenant). */
+export async function actorByEmail(t: TestApp, email: string): Promise<Actor> {
+  const [u] = await t.sql<{ v_uid: string; v_client: string; v_uid_role: string }>(`SELECT v_uid, v_client, v_uid_role FROM users WHERE v_email = $1`, [email]);
+  const kind = u!.v_client.slice(0, 3) as Actor['kind'];
+  return {
+    userId: u!.v_uid,
+    sessionId: '00000000-0000-4000-8000-000000000000',
+    email,
+    name: email,
+    roleId: u!.v_uid_role,
+    roleName: kind,
+    isSuper: false,
+    kind,
+    client: u!.v_client,
+    mustChangePassword: false,
+    grants: new Map(),
+  };
 }

@@ -16,7 +16,7 @@ import { depositToWallet, sendWalletSpeiOut } from '../../src/modules/wallet/tra
 import type { Actor } from '../../src/platform/context';
 import { BUSINESS, TECHFAR, WALLET, addUser, createTestApp, type TestApp } from '../helpers';
 import { activeCards, fund, generateStock } from '../cards/cards';
-import { CLABE, deposit, runJobs, tally } from './money';
+import { CLABE, actorByEmail, deposit, runJobs, tally } from './money';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const why = onPostgres ? '' : ' [omitida: requiere PostgreSQL (TEST_DATABASE_URL); PGlite ejecuta una transacción a la vez]';
@@ -28,23 +28,7 @@ const TOTAL = speiOutCharges(AMOUNT, COMMISSION).totalCents;
 const FUNDED = TOTAL * BigInt(AT_ONCE / 2);
 
 let t: TestApp;
-const actorOf = async (email: string): Promise<Actor> => {
-  const [u] = await t.sql<{ v_uid: string; v_client: string; v_uid_role: string }>(`SELECT v_uid, v_client, v_uid_role FROM users WHERE v_email = $1`, [email]);
-  const kind = u!.v_client.slice(0, 3) as Actor['kind'];
-  return {
-    userId: u!.v_uid,
-    sessionId: '00000000-0000-4000-8000-000000000000',
-    email,
-    name: email,
-    roleId: u!.v_uid_role,
-    roleName: kind,
-    isSuper: false,
-    kind,
-    client: u!.v_client,
-    mustChangePassword: false,
-    grants: new Map(),
-  };
-};
+const actorOf = (email: string): Promise<Actor> => actorByEmail(t, email);
 
 /** The ledger account's balance, its holds and postings: what is held is exactly the open holds, and nothing is below zero. */
 async function ledgerOf(accountId: string) {
