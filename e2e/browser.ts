@@ -59,7 +59,7 @@ async function scanDialogs(page: Page): Promise<void> {
         .replace(/^-|-$/g, '') || 'sin-titulo'
     }`;
     scans = scans.then(() =>
-      checkA11y(page, name).then(
+      checkA11y(page, name, '[role="dialog"]').then(
         () => undefined,
         (e: Error) => void (page.isClosed() || /closed|destroyed|navigat/i.test(e.message) ? undefined : findings.push(e.message)),
       ),
@@ -108,9 +108,9 @@ const baseline: Record<string, string[]> = JSON.parse(readFileSync(new URL('./a1
  * critical or serious violation the baseline does not list; writes every finding to
  * test-output/e2e/<name>.axe.json.
  */
-export function checkA11y(page: Page, name: string): Promise<A11yCounts> {
+export function checkA11y(page: Page, name: string, within?: string): Promise<A11yCounts> {
   // axe runs one scan at a time in a page: a journey's own check waits for a dialog scan running beside it.
-  const run = (axeQueue.get(page) ?? Promise.resolve()).then(() => runAxe(page, name));
+  const run = (axeQueue.get(page) ?? Promise.resolve()).then(() => runAxe(page, name, within));
   axeQueue.set(
     page,
     run.catch(() => undefined),
@@ -121,7 +121,7 @@ export function checkA11y(page: Page, name: string): Promise<A11yCounts> {
 type A11yCounts = { critical: number; serious: number; moderate: number; minor: number };
 const axeQueue = new WeakMap<Page, Promise<unknown>>();
 
-async function runAxe(page: Page, name: string): Promise<A11yCounts> {
+async function runAxe(page: Page, name: string, within?: string): Promise<A11yCounts> {
   // A dialog still fading in or out is judged at its passing opacity (color-contrast on its title):
   // axe looks once the screen's finite transitions have ended (spinners run forever and are not waited for).
   await page
@@ -133,11 +133,14 @@ async function runAxe(page: Page, name: string): Promise<A11yCounts> {
     .catch(() => undefined);
   // Evaluated through the DevTools protocol: the app's CSP forbids inline scripts, and rightly so.
   await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  // A dialog scan looks at the dialogs only: the screen behind them, under the overlay, is its own check's.
+  const violations = (await page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(include ? { include: [[include]] } : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
     return result.violations;
-  })) as AxeViolation[];
+  }, within ?? null)) as AxeViolation[];
   mkdirSync(shots, { recursive: true });
   writeFileSync(
     join(shots, `${name}.axe.json`),
