@@ -38,6 +38,8 @@ import { runMoney, type MoneyDeclaration } from '../../platform/money-command';
 import { toPage } from '../../platform/paging';
 import { ok } from '../../platform/reply';
 import { recordActivity } from '../audit';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../platform/context';
 import { assertBusinessActive, businessForActor, liveBusiness } from '../businesses';
 import { getFile } from '../files';
 import { approvalPolicy, lookupAccountHolder, saveApprovalPolicy } from '../payout-checks';
@@ -132,6 +134,16 @@ export function createCommand<T>(
   });
 }
 
+/** A page of the business's dispersions as the history and the pending list answer it. */
+async function dispersionPage(db: DbOrTx, actor: Actor, q: Parameters<typeof listDispersions>[2], only?: number[]) {
+  const { rows, total } = await listDispersions(db, actor, q, only);
+  return toPage(
+    rows.map((d) => dispersionOut(d, actor)),
+    total,
+    q,
+  );
+}
+
 const createdMessage = (d: DispersionRow) =>
   d.i_status === D.porAutorizar
     ? 'Dispersión registrada: espera la autorización de otro usuario'
@@ -224,14 +236,7 @@ export const dispersionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      const { rows, total } = await listDispersions(db, actor, req.body);
-      return ok(
-        toPage(
-          rows.map((d) => dispersionOut(d, actor)),
-          total,
-          req.body,
-        ),
-      );
+      return ok(await dispersionPage(db, actor, req.body));
     },
   );
 
@@ -248,14 +253,7 @@ export const dispersionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      const { rows, total } = await listDispersions(db, actor, req.body, [D.programada, D.porAutorizar]);
-      return ok(
-        toPage(
-          rows.map((d) => dispersionOut(d, actor)),
-          total,
-          req.body,
-        ),
-      );
+      return ok(await dispersionPage(db, actor, req.body, [D.programada, D.porAutorizar]));
     },
   );
 
