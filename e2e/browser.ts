@@ -61,7 +61,11 @@ async function scanDialogs(page: Page): Promise<void> {
     scans = scans.then(() =>
       checkA11y(page, name, '[role="dialog"]').then(
         () => undefined,
-        (e: Error) => void (page.isClosed() || /closed|destroyed|navigat/i.test(e.message) ? undefined : findings.push(e.message)),
+        (e: Error) => {
+          if (!page.isClosed() && !/closed|destroyed|navigat/i.test(e.message)) findings.push(e.message);
+          // Gone before it was judged: the next time it opens, it is scanned.
+          else seen.delete(title);
+        },
       ),
     );
   });
@@ -136,11 +140,14 @@ async function runAxe(page: Page, name: string, within?: string): Promise<A11yCo
   // A dialog scan looks at the dialogs only: the screen behind them, under the overlay, is its own check's.
   const violations = (await page.evaluate(async (include) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    // A dialog the journey closed before its turn came is no longer there to judge.
+    if (include && !document.querySelector(include)) return null;
     const result = await axe.run(include ? { include: [[include]] } : document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
     });
     return result.violations;
-  }, within ?? null)) as AxeViolation[];
+  }, within ?? null)) as AxeViolation[] | null;
+  if (violations === null) throw new Error(`«${name}» closed before its scan`);
   mkdirSync(shots, { recursive: true });
   writeFileSync(
     join(shots, `${name}.axe.json`),
