@@ -294,8 +294,8 @@ export async function sandboxIncomingSpei(
 
 /** The wallet's published legal texts as the sign-up screen sends them once the person ticks them. */
 export async function signupLegal(): Promise<Array<{ Id: string; Version: number }>> {
-  const legal = (await (await fetch(`${baseUrl()}/api/cms/legal/signup`)).json()).data as Array<{ Id: string; Version: number }>;
-  return legal.map(({ Id, Version }) => ({ Id, Version }));
+  const legal = (await (await fetch(`${baseUrl()}/api/cms/legal/signup`)).json()).data as Array<{ v_uid: string; i_version: number }>;
+  return legal.map(({ v_uid, i_version }) => ({ Id: v_uid, Version: i_version }));
 }
 
 /** A fresh wallet user made through the public sign-up calls, for journeys that spoil an account. */
