@@ -30,10 +30,26 @@ export const baseUrl = () => {
   return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
 };
 
-export async function newPage(browser: Browser, base = baseUrl()): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: base, locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 1366, height: 850 } });
+export const DESKTOP = { width: 1366, height: 850 };
+export const PHONE = { width: 390, height: 844 };
+
+export interface PageOptions {
+  /** The server to talk to; this worker's own by default. */
+  base?: string;
+  /** DESKTOP by default; a viewport narrower than 500 px is a phone (touch, mobile). */
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * A page in a fresh browser context (Spanish, Mexico City), with the axe gate on every dialog it
+ * opens. Every journey opens its pages here, phone ones too, so no dialog escapes the gate.
+ */
+export async function newPage(browser: Browser, options: string | PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const { base = baseUrl(), viewport = DESKTOP } = typeof options === 'string' ? { base: options } : options;
+  const phone = viewport.width < 500;
+  const context = await browser.newContext({ baseURL: base, locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport, isMobile: phone, hasTouch: phone });
+  await scanDialogs(context);
   const page = await context.newPage();
-  await scanDialogs(page);
   return { context, page };
 }
 
@@ -41,13 +57,15 @@ export async function newPage(browser: Browser, base = baseUrl()): Promise<{ con
  * The axe gate on every dialog a journey opens (code entry, previews, confirmations, the legal
  * acceptance): each time a dialog appears and has settled, the screen is checked as
  * `dialog-<title>`; a finding fails the journey when it ends (the scan runs beside the journey's
- * own steps, so it cannot throw into them).
+ * own steps, so it cannot throw into them). Installed on the context, so a second tab is watched too.
  */
-async function scanDialogs(page: Page): Promise<void> {
+async function scanDialogs(context: BrowserContext): Promise<void> {
   const findings: string[] = [];
-  const seen = new Set<string>();
+  const seenBy = new WeakMap<Page, Set<string>>();
   let scans = Promise.resolve();
-  await page.exposeBinding('__farDialogOpened', (_source, title: string) => {
+  await context.exposeBinding('__farDialogOpened', ({ page }, title: string) => {
+    const seen = seenBy.get(page) ?? new Set<string>();
+    seenBy.set(page, seen);
     if (seen.has(title)) return;
     seen.add(title);
     const name = `dialog-${
@@ -69,7 +87,7 @@ async function scanDialogs(page: Page): Promise<void> {
       ),
     );
   });
-  await page.addInitScript(() => {
+  await context.addInitScript(() => {
     const report = (window as unknown as { __farDialogOpened: (title: string) => void }).__farDialogOpened;
     let timer: ReturnType<typeof setTimeout> | undefined;
     new MutationObserver(() => {
