@@ -121,4 +121,10 @@ async function walletCode(email: string): Promise<string> {
  */
 const SPEI_OUT_TRIPS = 7;
 const WALLET_TRANSFER_TRIPS = 37;
-const BUDGET_MOVE_TRIPS = 22;
+/**
+ * A budget move (no confirmation beyond the session): BEGIN; the key's claim; ONE statement that
+ * locks the budget, then the wallet's account and the budget's sub-account; ONE that writes the
+ * ledger transaction, the budget movement, the goal's mark and the audit entry; the stored
+ * answer; COMMIT. Reaching the goal adds its notice's statements.
+ */
+const BUDGET_MOVE_TRIPS = 6;

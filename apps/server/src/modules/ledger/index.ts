@@ -23,7 +23,17 @@ export {
   type LedgerAccount,
   type Balance,
 } from './accounts';
-export { postTransaction, reverseTransaction, type PostingInput, type TransactionInput, type Posting, type PostedTransaction } from './post';
+export {
+  POSTED,
+  lockedAccountsRead,
+  postingWrite,
+  postTransaction,
+  reverseTransaction,
+  type PostingInput,
+  type TransactionInput,
+  type Posting,
+  type PostedTransaction,
+} from './post';
 export {
   getHold,
   lockAccount,
