@@ -15,6 +15,7 @@ import {
 import { and, desc, eq, ilike, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { qb, readNow, readRow } from '../../db/read-together';
 import type { Actor } from '../../platform/context';
 import { conflict, fieldError, notFound, rule } from '../../platform/errors';
 import { FieldErrors, assertRfcWarningsConfirmed, checkCurp, checkPhone, checkRfc } from '../../platform/identity';
@@ -99,13 +100,17 @@ export async function liveBusiness(db: DbOrTx, id: string, lock = false): Promis
   return b;
 }
 
-export async function businessByClient(db: DbOrTx, client: string): Promise<BusinessRow | undefined> {
-  const [b] = await db
-    .select()
-    .from(businesses)
-    .where(and(eq(businesses.v_client, client), isNull(businesses.d_deleted_at)));
-  return b;
-}
+/** The live business of a tenant, as a read that a money plan folds with its others (db/read-together.ts). */
+export const businessByClientRead = (client: string) =>
+  readRow<BusinessRow>(
+    businesses,
+    qb
+      .select()
+      .from(businesses)
+      .where(and(eq(businesses.v_client, client), isNull(businesses.d_deleted_at))),
+  );
+
+export const businessByClient = (db: DbOrTx, client: string): Promise<BusinessRow | undefined> => readNow(db, businessByClientRead(client));
 
 /**
  * The business a call is about (the route has checked who may call it). Staff name it; a business
@@ -169,8 +174,10 @@ export async function businessClabesSince(db: DbOrTx, since: Date): Promise<Issu
 }
 
 /** For the money modules: nothing moves money for a business that is not active (or is blocked). */
-export async function assertBusinessActive(db: DbOrTx, client: string): Promise<BusinessRow> {
-  const b = await businessByClient(db, client);
+export const assertBusinessActive = async (db: DbOrTx, client: string): Promise<BusinessRow> => operatingBusiness(await businessByClient(db, client));
+
+/** The business as read, if it may move money. */
+export function operatingBusiness(b: BusinessRow | undefined): BusinessRow {
   if (!b || !OPERATING.has(b.v_uid_status)) throw rule('La empresa no está activa: no se pueden realizar movimientos de dinero');
   return b;
 }

@@ -42,6 +42,8 @@ export interface PayoutSource {
   usage: (now: Date) => SQL;
   /** The wallet user's own daily limit (decision 0015), counted against the same usage's today. */
   ownDailyLimit?: bigint;
+  /** The account's balance as the plan's statement locked it (decision 0030); placePayout locks it itself when absent. */
+  locked?: { balance: bigint; held: bigint };
 }
 
 export interface PayoutDestination extends OrderDestination {
@@ -54,6 +56,8 @@ export interface PayoutRequest {
   paymentDay?: string;
   /** Pay even though the CLABE's holder is not the name/RFC given (it is then remembered as confirmed). */
   confirmHolder?: boolean;
+  /** Whether the business verified the CLABE before, when the caller's plan read it (else it is read here). */
+  knownPayee?: boolean;
 }
 
 export interface PayoutPlan {
@@ -81,8 +85,14 @@ export async function planPayout(db: DbOrTx, source: PayoutSource, destination: 
   const payee =
     holder || !source.businessId
       ? null
-      : (await checkPayee(db, source.businessId, { clabe: destination.clabe, name: destination.name, rfc: destination.rfc, confirm: req.confirmHolder }))
-          .remember;
+      : (
+          await checkPayee(
+            db,
+            source.businessId,
+            { clabe: destination.clabe, name: destination.name, rfc: destination.rfc, confirm: req.confirmHolder },
+            req.knownPayee,
+          )
+        ).remember;
   const operationDate = mexicoDate(now);
   let scheduledAt: Date | null = null;
   if (req.paymentDay) {
@@ -147,7 +157,8 @@ export type PayoutActivity = Omit<ActivityInput, 'detail'> & { detail: Record<st
 
 /**
  * Accepts the payout in two statements under the source's own locks (issue 23 §5). The first
- * locks the source's ledger account. The second — a new snapshot, so it sees every payout that
+ * locks the source's ledger account — the source's plan statement did it already when it gives
+ * `source.locked` (decision 0030), so then this is one statement. The second — a new snapshot, so it sees every payout that
  * held the lock before — sums the usage, and only if the limits and the funds allow it places the
  * hold and writes the order with its tracking key, its submission job, the checked payee and the
  * audit entry. When it wrote nothing, the usage it read says which limit refused, or else the
@@ -182,7 +193,7 @@ export async function placePayout(
     await recordActivity(tx, { ...activity, detail: activity.detail });
     return { row, available: (await balanceOf(tx, source.account.id)).availableBalance };
   }
-  const locked = await lockAccount(tx, source.account.id);
+  const locked = source.locked ?? (await lockAccount(tx, source.account.id));
   const amount = charges.amountCents;
   const limit = (v: bigint | null | undefined) => (v === null || v === undefined ? sql`NULL::bigint` : sql`${v.toString()}::bigint`);
   const writes = [

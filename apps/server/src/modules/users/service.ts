@@ -9,7 +9,8 @@ export type UserRow = typeof users.$inferSelect;
 export const MAX_SIGNIN_ATTEMPTS = 5;
 
 /** Statuses that may sign in. */
-const CAN_SIGN_IN = new Set<string>([STATUS_IDS.activo, STATUS_IDS['activo-desbloqueado']]);
+export const CAN_SIGN_IN_STATUSES: readonly string[] = [STATUS_IDS.activo, STATUS_IDS['activo-desbloqueado']];
+const CAN_SIGN_IN = new Set<string>(CAN_SIGN_IN_STATUSES);
 export const canSignIn = (u: Pick<UserRow, 'v_uid_status'>) => CAN_SIGN_IN.has(u.v_uid_status);
 
 export const fullName = (u: Pick<UserRow, 'v_names' | 'v_last_name_1' | 'v_last_name_2'>) =>
