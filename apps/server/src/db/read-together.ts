@@ -24,12 +24,17 @@ export interface Read<T> {
 export const qb = new QueryBuilder();
 
 /** Every row of `query`, a SELECT of `table`'s columns (qb.select().from(table)…). */
-export function readRows<R>(table: PgTable, query: SQLWrapper): Read<R[]> {
-  return {
-    parts: [sql`(SELECT coalesce(jsonb_agg(to_jsonb(q)), '[]'::jsonb) FROM (${query}) q)`],
-    parse: ([v]) => ((v ?? []) as Record<string, unknown>[]).map((json) => rowFromJson<R>(table, json)),
-  };
-}
+export const readRows = <R>(table: PgTable, query: SQLWrapper): Read<R[]> =>
+  mapRead(readQuery<Record<string, unknown>>(query), (rows) => rows.map((json) => rowFromJson<R>(table, json)));
+
+/** The rows of any SELECT, as its JSON gives them (bigints come as numbers: pass them as text). */
+export const readQuery = <R>(query: SQLWrapper): Read<R[]> => ({
+  parts: [sql`(SELECT coalesce(jsonb_agg(to_jsonb(q)), '[]'::jsonb) FROM (${query}) q)`],
+  parse: ([v]) => (v ?? []) as R[],
+});
+
+/** A read of nothing (a part a plan does not need this time). */
+export const NOTHING: Read<undefined> = { parts: [], parse: () => undefined };
 
 /** The first row of `query` (it selects at most one), or undefined. */
 export const readRow = <R>(table: PgTable, query: SQLWrapper): Read<R | undefined> => mapRead(readRows<R>(table, query), (rows) => rows[0]);

@@ -79,6 +79,7 @@ describe('one wallet-to-wallet transfer and one budget move', () => {
     const code = await walletCode('rt-a@wallet.mx');
     const transfer = await tripsOf(() => send(code));
     expect(transfer.length, listed(transfer)).toBe(WALLET_TRANSFER_TRIPS);
+    expect(verbs(transfer)).toEqual(['BEGIN', 'WITH', 'SELECT', 'WITH', 'SELECT', 'WITH', 'UPDATE', 'COMMIT']);
 
     const budget = await t.call('rt-a@wallet.mx', { method: 'POST', url: '/api/v1/budget', payload: { v_name: 'Vacaciones', n_goal_amount: '300' } });
     expect(budget.statusCode, budget.body).toBe(200);
@@ -92,6 +93,7 @@ describe('one wallet-to-wallet transfer and one budget move', () => {
     expect((await move()).statusCode).toBe(200);
     const moved = await tripsOf(move);
     expect(moved.length, listed(moved)).toBe(BUDGET_MOVE_TRIPS);
+    expect(verbs(moved)).toEqual(['BEGIN', 'WITH', 'SELECT', 'WITH', 'UPDATE', 'COMMIT']);
     expect(b).toBeTruthy();
   });
 });
@@ -120,7 +122,15 @@ async function walletCode(email: string): Promise<string> {
  * entry; the stored answer; COMMIT.
  */
 const SPEI_OUT_TRIPS = 7;
-const WALLET_TRANSFER_TRIPS = 37;
+/**
+ * A wallet-to-wallet transfer: BEGIN; the key's claim; ONE plan statement that locks the sender's
+ * wallet row and reads the sender, the settings, the limits, the recipient, its wallet and its
+ * e-mail preference (it also says whether this user confirms with the code or the PIN); the code;
+ * the two ledger accounts locked in the ledger's order with the sender's usage; ONE write of both
+ * order rows, the ledger transaction, the notice, its e-mail, its live announcement and the audit
+ * entry; the stored answer; COMMIT.
+ */
+const WALLET_TRANSFER_TRIPS = 8;
 /**
  * A budget move (no confirmation beyond the session): BEGIN; the key's claim; ONE statement that
  * locks the budget, then the wallet's account and the budget's sub-account; ONE that writes the

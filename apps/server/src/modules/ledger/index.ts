@@ -23,6 +23,7 @@ export {
   type LedgerAccount,
   type Balance,
 } from './accounts';
+export { type LockedAccount } from './shared';
 export {
   POSTED,
   lockedAccountsRead,

@@ -35,7 +35,7 @@ export {
   clabeHolder,
   holderIsAllyOf,
   creditHolder,
-  walletToWallet,
+  walletToWalletWrite,
   walletUsage,
   walletUsageSql,
   walletAccount,
@@ -44,7 +44,8 @@ export {
 export { movementEntries } from './ledger-entries';
 export { proofOfPayment } from './proof';
 export { businessOwner, placeSpeiOutOrders, type BatchOrder } from './order';
-export { placePayout, planPayout, checkSourceLimits, type PayoutSource, type PayoutDestination, type PayoutPlan } from './payout';
+export { orderFromJson } from './order';
+export { placePayout, planPayout, checkSourceLimits, checkUsage, usageRead, type PayoutSource, type PayoutDestination, type PayoutPlan } from './payout';
 export { speiOutOutcome } from './outcomes';
 export { businessAccount as businessSpeiAccount } from './movement';
 export { movementByTrackingKey } from './queries';

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { SPEI_MESSAGES, WALLET_MESSAGES, formatCurrency, isFuturePaymentDay, speiOutCharges, type Charges } from '@far/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { builtNow, runBuilt } from '../../db/built';
+import { mapRead, readNow, readQuery, type Read } from '../../db/read-together';
 import type { DbOrTx, Tx } from '../../db/client';
 import { fieldError, rule } from '../../platform/errors';
 import { addDays, dayBounds, mexicoDate, mexicoMidnight } from '../../platform/mexico-time';
@@ -115,13 +116,13 @@ function sentTodayTo(plan: PayoutPlan, now: Date): SQL {
        AND d_create_at >= ${from.toISOString()}::timestamptz AND d_create_at < ${to.toISOString()}::timestamptz`;
 }
 
-const run = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
-/** The source's usage now (outside placePayout's statement: a preflight, a wallet-to-wallet transfer). */
-export async function usageOf(db: DbOrTx, source: Pick<PayoutSource, 'usage'>, now: Date): Promise<{ today: bigint; month: bigint }> {
-  const [row] = await run<{ today: string | number; month: string | number }>(db, source.usage(now));
-  return { today: BigInt(row?.today ?? 0), month: BigInt(row?.month ?? 0) };
-}
+/** The source's usage now (outside placePayout's statement: a preflight, a wallet-to-wallet transfer), as a read a plan may fold. */
+export const usageRead = (source: Pick<PayoutSource, 'usage'>, now: Date): Read<{ today: bigint; month: bigint }> =>
+  mapRead(readQuery<{ today: string; month: string }>(sql`SELECT x.today::text AS today, x.month::text AS month FROM (${source.usage(now)}) x`), ([row]) => ({
+    today: BigInt(row?.today ?? 0),
+    month: BigInt(row?.month ?? 0),
+  }));
+export const usageOf = (db: DbOrTx, source: Pick<PayoutSource, 'usage'>, now: Date) => readNow(db, usageRead(source, now));
 
 /** Refuses a registered CLABE account's own daily limit. */
 function checkDestinationLimit(plan: PayoutPlan, sent: bigint): void {
@@ -133,7 +134,7 @@ function checkDestinationLimit(plan: PayoutPlan, sent: bigint): void {
 }
 
 /** The source's limits on what it already sent: the wallet's own daily limit, then its daily and monthly limits. */
-function checkUsage(source: Pick<PayoutSource, 'limits' | 'ownDailyLimit'>, amount: bigint, usage: { today: bigint; month: bigint }): void {
+export function checkUsage(source: Pick<PayoutSource, 'limits' | 'ownDailyLimit'>, amount: bigint, usage: { today: bigint; month: bigint }): void {
   if (source.ownDailyLimit !== undefined && usage.today + amount > source.ownDailyLimit)
     throw rule(`Excede tu límite diario de transferencias de ${formatCurrency(source.ownDailyLimit)}`);
   checkLimits(source.limits, { amount, today: usage.today, month: usage.month });

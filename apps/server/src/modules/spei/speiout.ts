@@ -7,7 +7,7 @@ import type { Actor } from '../../platform/context';
 import { fieldError, notFound, rule } from '../../platform/errors';
 import { dayBounds, mexicoDate, monthOf } from '../../platform/mexico-time';
 import { recordActivity } from '../audit';
-import { readNow, readTogether, type Read, type ReadAnswer } from '../../db/read-together';
+import { NOTHING, readNow, readTogether, type ReadAnswer } from '../../db/read-together';
 import { businessByClient, businessByClientRead, operatingBusiness, type BusinessRow } from '../businesses';
 import { accountByCodeRead, customerAccountCode, releaseHold } from '../ledger';
 import { approvalPolicyRead, assertChecker, knownClabesRead, needsApproval } from '../payout-checks';
@@ -78,8 +78,6 @@ export interface SpeiOutPlan extends PayoutPlan {
   /** Maker-checker: the order waits «Por autorizar» (no hold, nothing sent). */
   awaitsApproval: boolean;
 }
-
-const NOTHING: Read<undefined> = { parts: [], parse: () => undefined };
 
 /**
  * Every read a business's SPEI out plans on, in ONE statement that also locks the business's

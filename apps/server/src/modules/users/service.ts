@@ -1,6 +1,7 @@
 import { STATUS_IDS, statusName, type ClientKind, type SortDir, type StatusFilterName, type UserSortField } from '@far/contracts';
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { qb, readNow, readRows } from '../../db/read-together';
 import { conflict } from '../../platform/errors';
 import { likePattern, listTotal, offsetOf, orderOf, type PageInput } from '../../platform/paging';
 import { users } from './schema';
@@ -19,21 +20,34 @@ export const fullName = (u: Pick<UserRow, 'v_names' | 'v_last_name_1' | 'v_last_
 export const kindOf = (u: Pick<UserRow, 'v_client'>) => u.v_client.slice(0, 3) as ClientKind;
 
 /** The live (not deleted) user with that e-mail. */
-export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [u] = await db
+/** The live user of an e-mail (any case), as a query a plan statement may fold (db/read-together.ts). */
+export const userByEmailQuery = (email: string) =>
+  qb
     .select()
     .from(users)
     .where(and(sql`lower(${users.v_email}) = ${email.toLowerCase()}`, isNull(users.d_deleted_at)));
-  return u;
-}
+
+export const findUserByEmail = async (db: DbOrTx, email: string): Promise<UserRow | undefined> =>
+  (await readNow(db, readRows<UserRow>(users, userByEmailQuery(email))))[0];
 
 /** Live users with this cell phone (a wallet-to-wallet transfer names its receiver by phone). */
-export async function findUsersByPhone(db: DbOrTx, phone: string): Promise<UserRow[]> {
-  return db
+export const usersByPhoneQuery = (phone: string) =>
+  qb
     .select()
     .from(users)
     .where(and(eq(users.v_cell_phone, phone), isNull(users.d_deleted_at)));
-}
+
+export const findUsersByPhone = (db: DbOrTx, phone: string): Promise<UserRow[]> => readNow(db, readRows<UserRow>(users, usersByPhoneQuery(phone)));
+
+/** The user whose id a subquery gives (any state). */
+export const userByIdQuery = (id: SQL) =>
+  qb
+    .select()
+    .from(users)
+    .where(sql`${users.v_uid} = (${id})`);
+
+/** Users of queries like the ones above, as a read. */
+export const usersRead = (query: ReturnType<typeof userByIdQuery>) => readRows<UserRow>(users, query);
 
 export async function getUser(db: DbOrTx, uid: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
   const q = db.select().from(users).where(eq(users.v_uid, uid));
