@@ -235,6 +235,9 @@ export const CMS_FILE_URL = /^\/api\/cms\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-
 export const CmsFile = z.object({ Id: z.string(), Url: z.string(), Name: z.string(), MediaType: z.string(), Size: z.number().int() });
 export type CmsFile = z.infer<typeof CmsFile>;
 
+/** Where a help video plays in place: the players the help screen embeds, and the only hosts the CSP lets it frame. */
+export const VIDEO_PLAYER_ORIGINS = { youtube: 'https://www.youtube-nocookie.com', vimeo: 'https://player.vimeo.com' } as const;
+
 // ---- Readers ------------------------------------------------------------------------------------------
 
 /** A published item as its readers get it, with its type's form definition (to draw a staff type's fields). */

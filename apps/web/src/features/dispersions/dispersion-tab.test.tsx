@@ -1,21 +1,11 @@
 import type { DispersionPreview, DispersionPreviewRow } from '@far/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../lib/session';
-import { answer, renderWithApp } from '../../test/render';
+import { describe, expect, it } from 'vitest';
+import { answer, renderWithApp, signedInWithFetch } from '../../test/render';
 import { DispersionsTab } from './dispersion-tab';
 
-const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  session.start({ AccessToken: 'tok', RefreshToken: 'refresh-token-1', ExpiresIn: 3600 });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-});
+const fetchMock = signedInWithFetch();
 
 const row = (Row: number, Clabe: string, HolderCheck: DispersionPreviewRow['HolderCheck'], HolderName: string | null): DispersionPreviewRow => ({
   Row,

@@ -1,21 +1,11 @@
 import { FAQ_DEFINITION, LEGAL_DEFINITION } from '@far/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../lib/session';
-import { answer, renderWithApp } from '../../test/render';
+import { describe, expect, it } from 'vitest';
+import { answer, renderWithApp, signedInWithFetch } from '../../test/render';
 import { HelpPage } from './help-page';
 
-const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  session.start({ AccessToken: 'tok', RefreshToken: 'refresh-token-1', ExpiresIn: 3600 });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-});
+const fetchMock = signedInWithFetch();
 
 const item = (v_uid: string, v_system_name: string, t_json_type: unknown, t_json: Record<string, unknown>) => ({
   v_uid,
