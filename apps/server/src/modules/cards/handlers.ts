@@ -34,5 +34,4 @@ export function fingerprintUpload(req: FastifyRequest, content: Buffer, fields: 
   (req as { body: unknown }).body = { file: sha256(content.toString('base64')), fields };
 }
 
-export const sendFile = (reply: FastifyReply, file: { content: Buffer; mediaType: string; fileName: string }) =>
-  reply.header('content-type', file.mediaType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.content);
+export { sendFile } from '../../platform/reply';

@@ -95,7 +95,7 @@ async function send(db: Db, config: StpConfig, c: Claimed, now: Date): Promise<S
 }
 
 /** Runs `work` over `items`, at most `limit` at a time. */
-async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {
