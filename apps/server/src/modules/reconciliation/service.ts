@@ -190,7 +190,10 @@ export async function reconcileJob(tx: Tx, config: Config, payload: Record<strin
       runAt: new Date(now.getTime() + RETRY_MS),
       uniqueKey: `${RECONCILE_JOB}:${day}:${attempt + 1}`,
     });
-  await scheduleDay(tx, addDays(day, 1));
+  // The next day; after catching up on an old day, straight to the last closed one (no chain through the past).
+  const lastClosed = addDays(mexicoDate(now), -1);
+  const next = addDays(day, 1);
+  await scheduleDay(tx, next > lastClosed ? next : lastClosed);
 }
 
 // ---- reading ----------------------------------------------------------------------------------------
