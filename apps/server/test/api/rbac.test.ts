@@ -72,6 +72,7 @@ describe('GET /api/v1/rbac/menu', () => {
     '/clarification',
     '/log',
     '/report',
+    '/spei-reconciliation',
     '/cms',
     '/notification',
     '/roles-permissions',

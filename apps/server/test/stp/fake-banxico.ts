@@ -17,6 +17,8 @@ export interface FakeBanxico {
   payments: Map<string, PaymentState>;
   /** Every valida.do form received. */
   forms: Array<Record<string, string>>;
+  /** Tracking keys whose CEP PDF was served. */
+  served: string[];
   /** The next `n` calls answer 500. */
   failNext: number;
   /** The PDF served for a tracking key. */
@@ -44,6 +46,7 @@ export async function startFakeBanxico(): Promise<FakeBanxico> {
   const fake = {
     payments: new Map<string, PaymentState>(),
     forms: [] as Array<Record<string, string>>,
+    served: [] as string[],
     failNext: 0,
     pdfOf: (clave: string) => Buffer.from(`%PDF-1.4\n% CEP Banxico ${clave}\n%%EOF\n`, 'latin1'),
   } as FakeBanxico;
@@ -98,6 +101,7 @@ export async function startFakeBanxico(): Promise<FakeBanxico> {
           return res.end(xmlOf(form));
         }
         if (formato === 'PDF') {
+          fake.served.push(form.criterio!);
           res.writeHead(200, { 'content-type': 'application/pdf' });
           return res.end(fake.pdfOf(form.criterio!));
         }

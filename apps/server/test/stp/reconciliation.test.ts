@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS, CLABE, TECHFAR, balance, demoBusiness, deposit, key, moneyCall, noLimits, speiOut, type DemoBusiness } from '../money/money';
 import { SUPER, WALLET } from '../helpers';
 import { enqueueJob } from '../../src/modules/jobs';
-import { compactDate, mexicoDate } from '../../src/platform/mexico-time';
+import { addDays, compactDate, mexicoDate } from '../../src/platform/mexico-time';
 import { stpWorld, type StpWorld } from './setup';
 
 let w: StpWorld;
@@ -217,8 +217,8 @@ describe('the daily job', () => {
     expect(r).toMatchObject({ v_status: 'fallida', v_uid_user: null });
     expect(r!.v_error).toContain('503');
     const queued = await w.t.sql<{ v_unique_key: string }>(`SELECT v_unique_key FROM jobs WHERE v_kind = 'spei.reconcile' AND v_status = 'pending' ORDER BY v_unique_key`);
-    // The retry, and the chain goes on from the last closed day (not through every day since).
-    expect(queued.map((j) => j.v_unique_key)).toEqual(['spei.reconcile:2026-01-15:2', `spei.reconcile:${today}`]);
+    // The retries (that day's, and the last closed day's the chain jumped to, not every day since) and today's.
+    expect(queued.map((j) => j.v_unique_key)).toEqual(['spei.reconcile:2026-01-15:2', `spei.reconcile:${addDays(today, -1)}:2`, `spei.reconcile:${today}`]);
     w.fake.dayQueryDown = false;
     await w.step(31 * 60_000);
     [r] = await w.t.sql(`SELECT v_status, v_error, v_uid_user FROM spei_reconciliations WHERE d_operation_date = $1`, [day]);

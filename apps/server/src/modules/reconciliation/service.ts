@@ -48,8 +48,8 @@ const railFields = (o: DayOrder): Record<string, string | null> => ({
   referenciaNumerica: o.reference,
 });
 
-/** The differences of one day: missing on either side, amounts, states. Pure; exported for its tests. */
-export function compareDay(day: string, rail: DayOrder[], ledger: DayOrder[]): LineDraft[] {
+/** The differences of one day: missing on either side, amounts, states. */
+function compareDay(day: string, rail: DayOrder[], ledger: DayOrder[]): LineDraft[] {
   const ledgerByKey = new Map(ledger.map((o) => [keyOf(o), o]));
   const railKeys = new Set(rail.map(keyOf));
   const lines: LineDraft[] = [];
