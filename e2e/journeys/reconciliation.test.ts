@@ -53,8 +53,11 @@ it("staff reconcile the sandbox's day, mark the missing transfer reviewed, and d
   expect(line).toContain('Revisada');
   expect(line).toContain('El ordenante confirmó que la orden se devolvió; sin abono');
 
-  // On a phone the lines stack as cards.
+  // On a phone the lines stack as cards and nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/spei-reconciliation');
+  await expect.poll(() => page.getByTestId('reconciliation-lines').innerText(), { timeout: 15_000 }).toContain(trackingKey);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'spei-reconciliation-phone');
   await context.close();
 }, 180_000);

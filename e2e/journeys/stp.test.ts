@@ -117,7 +117,6 @@ it('a business sends a transfer through STP, STP settles it, and the business do
   await page.getByRole('row', { name: new RegExp(`^Ver movimiento .*${trackingKey}`) }).click();
   const detail = page.getByTestId('movement-detail');
   await expect.poll(() => detail.innerText(), { timeout: 15_000 }).toContain('CEP de Banxico disponible');
-  await screenshot(page, 'stp-movement-cep');
   const [cep] = await Promise.all([page.waitForEvent('download'), detail.getByRole('button', { name: 'CEP de Banxico (PDF)' }).click()]);
   expect(cep.suggestedFilename()).toBe(`CEP-${trackingKey}.pdf`);
   expect(readFileSync(await cep.path()).equals(banxico.pdfOf(trackingKey))).toBe(true);
@@ -125,6 +124,7 @@ it('a business sends a transfer through STP, STP settles it, and the business do
   expect(own.suggestedFilename()).toBe(`comprobante-${trackingKey}.pdf`);
   expect(readFileSync(await own.path()).subarray(0, 4).toString('latin1')).toBe('%PDF');
   expect(readFileSync(await own.path()).equals(banxico.pdfOf(trackingKey))).toBe(false);
+  await screenshot(page, 'stp-movement-cep');
   await context.close();
 
   // Staff see the rail on the dashboard.

@@ -148,22 +148,30 @@ export function ReconciliationPage() {
       header: 'Diferencia',
       stack: 'title',
       render: (l) => (
-        <Badge color={KIND_COLORS[l.Kind]} variant="light" tt="none">
-          {l.KindName}
-        </Badge>
+        <Stack gap={2} align="flex-start">
+          <Badge color={KIND_COLORS[l.Kind]} variant="light" tt="none" styles={{ label: { overflow: 'visible' } }}>
+            {l.KindName}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {l.DirectionName}
+          </Text>
+        </Stack>
       ),
     },
-    { key: 'direction', header: 'Dirección', render: (l) => <Text size="sm">{l.DirectionName}</Text> },
     {
       key: 'key',
-      header: 'Clave de rastreo',
+      header: 'Clave de rastreo y contraparte',
       render: (l) => (
-        <Text size="sm" className="tabular">
-          {l.TrackingKey}
-        </Text>
+        <Stack gap={0}>
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {l.TrackingKey}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {l.Counterparty ?? EMPTY}
+          </Text>
+        </Stack>
       ),
     },
-    { key: 'party', header: 'Contraparte', render: (l) => <Text size="sm">{l.Counterparty ?? EMPTY}</Text> },
     { key: 'rail', header: 'Monto en el riel', align: 'right', stack: 'amount', render: (l) => amount(l.RailAmount) },
     { key: 'ledger', header: 'Monto en el libro', align: 'right', render: (l) => amount(l.LedgerAmount) },
     { key: 'states', header: 'Estado (riel / libro)', render: (l) => <Text size="sm">{`${l.RailState ?? EMPTY} / ${l.LedgerState ?? EMPTY}`}</Text> },
@@ -172,8 +180,8 @@ export function ReconciliationPage() {
       header: 'Estatus',
       stack: 'status',
       render: (l) => (
-        <Stack gap={2}>
-          <Badge color={STATUS_COLORS[l.Status]} variant="light">
+        <Stack gap={2} align="flex-start">
+          <Badge color={STATUS_COLORS[l.Status]} variant="light" styles={{ label: { overflow: 'visible' } }}>
             {l.StatusName}
           </Badge>
           {l.Comment ? (
@@ -190,7 +198,7 @@ export function ReconciliationPage() {
       align: 'right',
       render: (l) =>
         l.Status !== 'abierta' ? null : (
-          <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Group gap="xs" justify="flex-end">
             {l.CanCredit && canCredit ? (
               <Button size="xs" variant="light" color="teal" leftSection={<IconCash size={14} />} onClick={() => creditLine(l)} aria-label={`Abonar ${l.TrackingKey}`}>
                 Abonar
