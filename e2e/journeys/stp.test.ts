@@ -122,7 +122,11 @@ it('a business sends a transfer through STP, STP settles it, and the business do
   expect(readFileSync(await cep.path()).equals(banxico.pdfOf(trackingKey))).toBe(true);
   const [own] = await Promise.all([page.waitForEvent('download'), detail.getByRole('button', { name: 'Comprobante propio (PDF)' }).click()]);
   expect(own.suggestedFilename()).toBe(`comprobante-${trackingKey}.pdf`);
-  expect(readFileSync(await own.path()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+  expect(
+    readFileSync(await own.path())
+      .subarray(0, 4)
+      .toString('latin1'),
+  ).toBe('%PDF');
   expect(readFileSync(await own.path()).equals(banxico.pdfOf(trackingKey))).toBe(false);
   await screenshot(page, 'stp-movement-cep');
   await context.close();

@@ -46,7 +46,13 @@ describe('the sandbox day', () => {
     expect(day.Run).toMatchObject({ Rail: 'sandbox', RailName: 'Sandbox', Status: 'completa', SentRail: 2, SentLedger: 2 });
     expect(day.Run.ReceivedRail).toBe((day.Run.ReceivedLedger as number) + 1);
     expect(day.Lines).toEqual([
-      expect.objectContaining({ Kind: 'falta_en_libro', Direction: 'R', RailAmount: '1250.00', Counterparty: 'Distribuidora del Bajio SA de CV', CanCredit: true }),
+      expect.objectContaining({
+        Kind: 'falta_en_libro',
+        Direction: 'R',
+        RailAmount: '1250.00',
+        Counterparty: 'Distribuidora del Bajio SA de CV',
+        CanCredit: true,
+      }),
     ]);
   });
 

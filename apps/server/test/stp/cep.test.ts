@@ -45,7 +45,8 @@ const cep = async (id: string) =>
     )
   )[0];
 const detail = async (id: string) => (await w.t.call(BUSINESS, { method: 'GET', url: `/api/v1/transaction/business-movement/${id}` })).json().data;
-const proof = (id: string, query = '', email = BUSINESS) => w.t.call(email, { method: 'GET', url: `/api/v1/transaction/business-movement/${id}/proof${query}` });
+const proof = (id: string, query = '', email = BUSINESS) =>
+  w.t.call(email, { method: 'GET', url: `/api/v1/transaction/business-movement/${id}/proof${query}` });
 
 describe('a CEP not yet available, a failure, then available', () => {
   let m: { v_uid: string; v_tracking_key: string; d: string };
@@ -69,7 +70,7 @@ describe('a CEP not yet available, a failure, then available', () => {
     });
   });
 
-  it('meanwhile the proof is the product\'s own PDF and the detail says the CEP is awaited', async () => {
+  it("meanwhile the proof is the product's own PDF and the detail says the CEP is awaited", async () => {
     expect((await detail(m.v_uid)).Cep).toEqual({ Available: false, StatusName: 'CEP en espera de Banxico' });
     const res = await proof(m.v_uid);
     expect(res.statusCode).toBe(200);

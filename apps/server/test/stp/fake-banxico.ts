@@ -77,7 +77,8 @@ export async function startFakeBanxico(): Promise<FakeBanxico> {
         }
         const form = Object.fromEntries(new URLSearchParams(raw));
         fake.forms.push(form);
-        const complete = form.tipoCriterio === 'T' && /^\d{2}-\d{2}-\d{4}$/.test(form.fecha ?? '') && /^\d{5}$/.test(form.emisor ?? '') && /^\d{5}$/.test(form.receptor ?? '');
+        const complete =
+          form.tipoCriterio === 'T' && /^\d{2}-\d{2}-\d{4}$/.test(form.fecha ?? '') && /^\d{5}$/.test(form.emisor ?? '') && /^\d{5}$/.test(form.receptor ?? '');
         const state = complete ? (fake.payments.get(form.criterio ?? '') ?? 'unknown') : 'unknown';
         const headers: Record<string, string | string[]> = { 'content-type': 'text/html; charset=UTF-8' };
         if (state === 'ready') {

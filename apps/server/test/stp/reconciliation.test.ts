@@ -31,7 +31,9 @@ async function settled(amount: string) {
   const res = await speiOut(w.t, BUSINESS, { Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Uno', Amount: amount });
   expect(res.statusCode, res.body).toBe(200);
   await w.step();
-  const [m] = await w.t.sql<{ v_uid: string; v_tracking_key: string }>('SELECT v_uid, v_tracking_key FROM business_movements WHERE v_uid = $1', [res.json().data.Id]);
+  const [m] = await w.t.sql<{ v_uid: string; v_tracking_key: string }>('SELECT v_uid, v_tracking_key FROM business_movements WHERE v_uid = $1', [
+    res.json().data.Id,
+  ]);
   const posted = await w.fake.setEstado(m!.v_tracking_key, 'LIQUIDACION');
   expect(posted.status).toBe(200);
   return m!;
@@ -164,7 +166,10 @@ describe('a day with one missing and one mismatched order', () => {
     const k = key();
     const res = await moneyCall(w.t, SUPER, { method: 'POST', url: `${base}/line/${missing.Id}/credit`, key: k });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ Duplicate: false, Line: { Status: 'abonada', StatusName: 'Abonada', CanCredit: false, ResolvedBy: expect.any(String) } });
+    expect(res.json().data).toMatchObject({
+      Duplicate: false,
+      Line: { Status: 'abonada', StatusName: 'Abonada', CanCredit: false, ResolvedBy: expect.any(String) },
+    });
     const [m] = await w.t.sql<{ v_type: string; n_amount_cents: string; v_tracking_key: string; d_operation_date: string }>(
       `SELECT v_type, n_amount_cents::text, v_tracking_key, d_operation_date::text FROM business_movements WHERE v_uid = $1`,
       [res.json().data.Line.MovementId],
@@ -216,7 +221,9 @@ describe('the daily job', () => {
     );
     expect(r).toMatchObject({ v_status: 'fallida', v_uid_user: null });
     expect(r!.v_error).toContain('503');
-    const queued = await w.t.sql<{ v_unique_key: string }>(`SELECT v_unique_key FROM jobs WHERE v_kind = 'spei.reconcile' AND v_status = 'pending' ORDER BY v_unique_key`);
+    const queued = await w.t.sql<{ v_unique_key: string }>(
+      `SELECT v_unique_key FROM jobs WHERE v_kind = 'spei.reconcile' AND v_status = 'pending' ORDER BY v_unique_key`,
+    );
     // The retries (that day's, and the last closed day's the chain jumped to, not every day since) and today's.
     expect(queued.map((j) => j.v_unique_key)).toEqual(['spei.reconcile:2026-01-15:2', `spei.reconcile:${addDays(today, -1)}:2`, `spei.reconcile:${today}`]);
     w.fake.dayQueryDown = false;

@@ -48,7 +48,12 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/day`,
     {
       config: access('Ver'),
-      schema: { tags, summary: 'La conciliación de un día de operación y sus líneas', querystring: ReconciliationDayQuery, response: { 200: answer(ReconciliationDay) } },
+      schema: {
+        tags,
+        summary: 'La conciliación de un día de operación y sus líneas',
+        querystring: ReconciliationDayQuery,
+        response: { 200: answer(ReconciliationDay) },
+      },
     },
     async (req) => ok(await reconciliationDay(db, req.query.Day, req.query.Status)),
   );
@@ -57,14 +62,23 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: access('Ver'), schema: { tags, summary: 'Las líneas de conciliación de un día en CSV', querystring: ReconciliationDayQuery } },
     async (req, reply) => {
       const day = await reconciliationDay(db, req.query.Day, req.query.Status);
-      return sendFile(reply, { content: toCsv(CSV_COLUMNS, day.Lines), mediaType: 'text/csv; charset=utf-8', fileName: `conciliacion-spei-${req.query.Day}.csv` });
+      return sendFile(reply, {
+        content: toCsv(CSV_COLUMNS, day.Lines),
+        mediaType: 'text/csv; charset=utf-8',
+        fileName: `conciliacion-spei-${req.query.Day}.csv`,
+      });
     },
   );
   app.post(
     `${base}/run`,
     {
       config: access('Editar'),
-      schema: { tags, summary: 'Conciliar un día ahora (pregunta al riel y compara con el libro)', body: ReconciliationRunBody, response: { 200: answer(ReconciliationDay) } },
+      schema: {
+        tags,
+        summary: 'Conciliar un día ahora (pregunta al riel y compara con el libro)',
+        body: ReconciliationRunBody,
+        response: { 200: answer(ReconciliationDay) },
+      },
     },
     async (req) => {
       await runDay(db, config, req.body.Day, actorOf(req), app.ctx.now());
@@ -76,7 +90,13 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/line/:id/review`,
     {
       config: access('Editar'),
-      schema: { tags, summary: 'Marcar una línea como revisada, con comentario', params: IdParam, body: ReconciliationReviewBody, response: { 200: answer(ReconciliationLine) } },
+      schema: {
+        tags,
+        summary: 'Marcar una línea como revisada, con comentario',
+        params: IdParam,
+        body: ReconciliationReviewBody,
+        response: { 200: answer(ReconciliationLine) },
+      },
     },
     async (req) =>
       ok(await db.transaction((tx) => reviewLine(tx, actorOf(req), req.params.id, req.body.Comment, app.ctx.now())), 'Línea marcada como revisada'),

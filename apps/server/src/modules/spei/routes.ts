@@ -382,7 +382,8 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ProofQuery,
       },
     },
-    async (req, reply) => sendFile(reply, { ...(await proofFile(db, await movementFor(db, actorOf(req), req.params.id), req.query.Kind)), mediaType: 'application/pdf' }),
+    async (req, reply) =>
+      sendFile(reply, { ...(await proofFile(db, await movementFor(db, actorOf(req), req.params.id), req.query.Kind)), mediaType: 'application/pdf' }),
   );
 
   // ---- the sandbox's incoming orders (staff) ----

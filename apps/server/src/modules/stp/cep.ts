@@ -84,7 +84,8 @@ export async function fetchCep(baseUrl: string, r: CepRequest): Promise<CepAnswe
     if (xml.status !== 200 || xmlText.includes(TOO_MANY) || !xmlText.includes('<SPEI_Tercero'))
       return { kind: 'failed', reason: `Banxico no entregó el XML del CEP (${xml.status})` };
     const pdf = await callService(`${baseUrl}/descarga.do?formato=PDF`, { method: 'GET', headers }, LIMITS);
-    if (pdf.status !== 200 || pdf.body.subarray(0, 5).toString('latin1') !== '%PDF-') return { kind: 'failed', reason: `Banxico no entregó el PDF del CEP (${pdf.status})` };
+    if (pdf.status !== 200 || pdf.body.subarray(0, 5).toString('latin1') !== '%PDF-')
+      return { kind: 'failed', reason: `Banxico no entregó el PDF del CEP (${pdf.status})` };
     return { kind: 'ok', xml: xmlText, pdf: pdf.body };
   } catch (err) {
     const name = (err as Error).name;

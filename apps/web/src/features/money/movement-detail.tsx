@@ -109,7 +109,11 @@ export function MovementDetailBody({ row }: { row: BusinessMovement }) {
       ) : null}
       <Group gap="sm">
         {m.Cep?.Available ? <ProofDownload m={m} kind="cep" label="CEP de Banxico (PDF)" /> : null}
-        <ProofDownload m={m} kind={m.Cep?.Available ? 'propio' : undefined} label={m.Cep?.Available ? 'Comprobante propio (PDF)' : 'Comprobante de pago (PDF)'} />
+        <ProofDownload
+          m={m}
+          kind={m.Cep?.Available ? 'propio' : undefined}
+          label={m.Cep?.Available ? 'Comprobante propio (PDF)' : 'Comprobante de pago (PDF)'}
+        />
         {canOpenCase && m.TrackingKey ? <OpenCaseButton trackingKey={m.TrackingKey} /> : null}
       </Group>
     </Stack>

@@ -200,12 +200,25 @@ export function ReconciliationPage() {
         l.Status !== 'abierta' ? null : (
           <Group gap="xs" justify="flex-end">
             {l.CanCredit && canCredit ? (
-              <Button size="xs" variant="light" color="teal" leftSection={<IconCash size={14} />} onClick={() => creditLine(l)} aria-label={`Abonar ${l.TrackingKey}`}>
+              <Button
+                size="xs"
+                variant="light"
+                color="teal"
+                leftSection={<IconCash size={14} />}
+                onClick={() => creditLine(l)}
+                aria-label={`Abonar ${l.TrackingKey}`}
+              >
                 Abonar
               </Button>
             ) : null}
             {canRun ? (
-              <Button size="xs" variant="light" leftSection={<IconCheck size={14} />} onClick={() => setReviewing(l)} aria-label={`Marcar revisada ${l.TrackingKey}`}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconCheck size={14} />}
+                onClick={() => setReviewing(l)}
+                aria-label={`Marcar revisada ${l.TrackingKey}`}
+              >
                 Marcar revisada
               </Button>
             ) : null}
@@ -232,13 +245,7 @@ export function ReconciliationPage() {
       />
       <Stack gap="md">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <DayInput
-            label="Día de operación"
-            value={ask.Day}
-            maxDate={todayIso()}
-            onChange={(v) => v && setAsk((a) => ({ ...a, Day: v }))}
-            w={180}
-          />
+          <DayInput label="Día de operación" value={ask.Day} maxDate={todayIso()} onChange={(v) => v && setAsk((a) => ({ ...a, Day: v }))} w={180} />
           <Select
             label="Estatus"
             placeholder="Todos"
