@@ -1,5 +1,5 @@
 /** Request-side helpers of the card routes: who the call is about, uploads, codes, keys. */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import type { Actor, RouteAccess } from '../../platform/context';
 import { sha256 } from '../../platform/crypto';

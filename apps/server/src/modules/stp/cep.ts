@@ -14,7 +14,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { callService } from '../../platform/outbound';
 import type { MovementRow } from '../spei';
 import { STP_INSTITUTION } from './cadena';
-import { pool } from './dispatch';
+import { pool } from './pool';
 import { stpCeps, type CepRequest, type stpOrders } from './schema';
 
 /** Banxico's answers, as its page words them. */
