@@ -24,6 +24,7 @@ import { register as postalCodes } from './modules/postal-codes';
 import { register as pricing } from './modules/pricing';
 import { register as profiles } from './modules/profiles';
 import { register as rbac } from './modules/rbac';
+import { register as reconciliation } from './modules/reconciliation';
 import { register as reports } from './modules/reports';
 import { register as security } from './modules/security';
 import { loadActor, register as session } from './modules/session';
@@ -71,6 +72,7 @@ const MODULES: RegisterModule[] = [
   pricing,
   spei,
   stp,
+  reconciliation,
   dispersions,
   wallet,
   statements,

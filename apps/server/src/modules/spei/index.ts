@@ -42,7 +42,8 @@ export {
   type ClabeHolder,
 } from './wallet';
 export { movementEntries } from './ledger-entries';
-export { proofOfPayment } from './proof';
+export { proofFile, cepOfMovement } from './proof';
+export { ledgerOrdersOfDay, sandboxOrdersOfDay, RAIL_EVENT_STATE, type DayOrder } from './day-record';
 export { businessOwner, placeSpeiOutOrders, type BatchOrder } from './order';
 export { orderFromJson } from './order';
 export { placePayout, planPayout, checkSourceLimits, checkUsage, usageRead, type PayoutSource, type PayoutDestination, type PayoutPlan } from './payout';
