@@ -22,3 +22,4 @@ export * from './wallet-money';
 export * from './stp';
 export * from './card-files';
 export * from './api-keys';
+export * from './search';
