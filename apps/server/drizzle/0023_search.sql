@@ -33,6 +33,7 @@ CREATE INDEX IF NOT EXISTS businesses_email_prefix_idx ON businesses (lower(v_em
 DROP INDEX IF EXISTS businesses_search_idx;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS users_words_idx ON users USING gin (to_tsvector('simple'::regconfig, far_norm(v_names || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, '')))) WHERE d_deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS users_email_prefix_idx ON users (lower(v_email) text_pattern_ops) WHERE d_deleted_at IS NULL;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS users_client_prefix_idx ON users (v_client text_pattern_ops) WHERE d_deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS users_phone_prefix_idx ON users (v_cell_phone text_pattern_ops) WHERE d_deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS cardholders_words_idx ON cardholders USING gin (to_tsvector('simple'::regconfig, far_norm(v_names || ' ' || v_last_name_1 || ' ' || coalesce(v_last_name_2, ''))));--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS cardholders_identifier_prefix_idx ON cardholders (upper(v_identifier) text_pattern_ops);--> statement-breakpoint

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { searchRoutes } from './routes';
 
 export { MATCH, placeholders, searchValues, type SearchValues } from './query';
-export { searchStatement } from './service';
+export { runSearch, searchStatement } from './service';
 
 export async function register(app: FastifyInstance): Promise<void> {
   await app.register(searchRoutes);

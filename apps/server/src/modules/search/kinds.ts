@@ -19,7 +19,7 @@ interface KindSpec {
   grants: Partial<Record<ClientKind, readonly Grant[]>>;
   table: string;
   /** Rows a business user may see of this kind (its tenant); staff see every row. */
-  tenant: (actor: Actor) => SQL;
+  tenant: (actor: Pick<Actor, 'client'>) => SQL;
   /** Rows that never show (deleted). */
   live?: SQL;
   match: (v: Val) => SQL;
@@ -31,7 +31,7 @@ interface KindSpec {
 }
 
 const ver = (...menus: string[]): Grant[] => menus.map((menu) => ({ menu, permission: 'Ver' }));
-const byClient = (actor: Actor) => sql`v_client = ${actor.client}`;
+const byClient = (actor: Pick<Actor, 'client'>) => sql`v_client = ${actor.client}`;
 const NOT_DELETED = sql`d_deleted_at IS NULL`;
 const businessOf = (row: SearchRow) => `/user/business/${row.business_id}`;
 /** The business a row of a tenant table belongs to, by its v_client. */
@@ -42,7 +42,8 @@ const users = (prefix: ClientKind, grants: KindSpec['grants'], link: KindSpec['l
   grants,
   table: 'users',
   tenant: byClient,
-  live: sql`${NOT_DELETED} AND v_client LIKE ${`${prefix}%`}`,
+  // Not a LIKE: the kind is a filter on what the match finds, not an index range of every user of the kind.
+  live: sql`${NOT_DELETED} AND left(v_client, 3) = ${prefix}`,
   match: MATCH.user,
   columns: sql`${person('v_names')}, v_email, ${prefix === 'BUS' ? BUSINESS_ID : sql`NULL`}, NULL, d_create_at`,
   rank: (v) =>
