@@ -11,7 +11,9 @@ import { seedRealistic } from './seed';
 /** EXPLAIN ANALYZE, in the search's own transaction (runSearch: no sequential scans) or alone. */
 const plan = async (database: Database, title: string, statement: ReturnType<typeof sql>, asSearch = true) => {
   const explain = sql`EXPLAIN (ANALYZE, COSTS OFF, TIMING ON, SUMMARY ON) ${statement}`;
-  const rows = (asSearch ? await runSearch(database.db, explain) : ((await database.db.execute(explain)) as unknown as { rows: unknown[] }).rows) as unknown as Array<{
+  const rows = (asSearch
+    ? await runSearch(database.db, explain)
+    : ((await database.db.execute(explain)) as unknown as { rows: unknown[] }).rows) as unknown as Array<{
     'QUERY PLAN': string;
   }>;
   console.log(`\n### ${title}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
@@ -29,10 +31,22 @@ async function main() {
     await plan(database, 'search "FAR00005" with sequential scans allowed, movements', searchStatement(staff, 'FAR00005', ['movement'], 5)!, false);
     for (const q of ['mart', 'grupo mart', sampleRfc.slice(0, 6), '1,234.50', '4321', 'FAR00005'])
       await plan(database, `search "${q}", staff, every kind`, searchStatement(staff, q, [...SEARCH_KINDS], 5)!);
-    await plan(database, 'search "mart", business user (its tenant), movements', searchStatement({ kind: 'BUS', client: demo!.v_client }, 'mart', ['movement'], 5)!);
+    await plan(
+      database,
+      'search "mart", business user (its tenant), movements',
+      searchStatement({ kind: 'BUS', client: demo!.v_client }, 'mart', ['movement'], 5)!,
+    );
     // The alternatives for a name, on the businesses: each with the index it needs.
-    await database.db.execute(sql.raw(`CREATE INDEX alt_trgm ON businesses USING gin (far_norm(coalesce(v_company_name, '') || ' ' || coalesce(v_names, '') || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, '')) gin_trgm_ops) WHERE d_deleted_at IS NULL`));
-    await database.db.execute(sql.raw(`CREATE INDEX alt_prefix ON businesses (far_norm(coalesce(v_company_name, '') || ' ' || coalesce(v_names, '') || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, '')) text_pattern_ops) WHERE d_deleted_at IS NULL`));
+    await database.db.execute(
+      sql.raw(
+        `CREATE INDEX alt_trgm ON businesses USING gin (far_norm(coalesce(v_company_name, '') || ' ' || coalesce(v_names, '') || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, '')) gin_trgm_ops) WHERE d_deleted_at IS NULL`,
+      ),
+    );
+    await database.db.execute(
+      sql.raw(
+        `CREATE INDEX alt_prefix ON businesses (far_norm(coalesce(v_company_name, '') || ' ' || coalesce(v_names, '') || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, '')) text_pattern_ops) WHERE d_deleted_at IS NULL`,
+      ),
+    );
     await database.db.execute(sql.raw('ANALYZE businesses'));
     const name = `far_norm(coalesce(v_company_name, '') || ' ' || coalesce(v_names, '') || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, ''))`;
     for (const q of ['mart', 'ma'])

@@ -33,7 +33,9 @@ const uptime = () => {
   try {
     return execSync('uptime', { encoding: 'utf8' }).trim();
   } catch {
-    return `load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`;
+    return `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`;
   }
 };
 

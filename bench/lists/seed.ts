@@ -29,7 +29,12 @@ const slug = (s: string) =>
 
 async function insertChunks(database: Database, name: string, text: string, columns: unknown[][]) {
   const rows = columns[0]!.length;
-  for (let from = 0; from < rows; from += CHUNK) await database.query(name, text, columns.map((c) => c.slice(from, from + CHUNK)));
+  for (let from = 0; from < rows; from += CHUNK)
+    await database.query(
+      name,
+      text,
+      columns.map((c) => c.slice(from, from + CHUNK)),
+    );
 }
 
 export interface Seeded {
@@ -42,7 +47,10 @@ export interface Seeded {
  * `businesses` businesses (a third personas físicas), `movements` SPEI outs of the demo business,
  * `cards` cards of `cards / 5` cardholders spread over the first businesses and the demo one.
  */
-export async function seedRealistic(database: Database, { businesses, movements, cards }: { businesses: number; movements: number; cards: number }): Promise<Seeded> {
+export async function seedRealistic(
+  database: Database,
+  { businesses, movements, cards }: { businesses: number; movements: number; cards: number },
+): Promise<Seeded> {
   faker.seed(27);
   const [demo] = await database.query<{ v_uid: string; v_client: string }>(
     'bench_demo',
@@ -52,7 +60,14 @@ export async function seedRealistic(database: Database, { businesses, movements,
   if (!demo) throw new Error('no demo business');
 
   const b = { client: [] as string[], type: [] as string[], company: [] as (string | null)[], names: [] as (string | null)[], last1: [] as (string | null)[] };
-  const b2 = { last2: [] as (string | null)[], rfc: [] as string[], curp: [] as (string | null)[], email: [] as string[], account: [] as string[], n: [] as number[] };
+  const b2 = {
+    last2: [] as (string | null)[],
+    rfc: [] as string[],
+    curp: [] as (string | null)[],
+    email: [] as string[],
+    account: [] as string[],
+    n: [] as number[],
+  };
   for (let i = 1; i <= businesses; i++) {
     const fisica = i % 3 === 0;
     const first = faker.person.firstName();
@@ -67,7 +82,11 @@ export async function seedRealistic(database: Database, { businesses, movements,
     b.last1.push(fisica ? l1 : null);
     b2.last2.push(fisica ? l2 : null);
     b2.rfc.push(fisica ? `${letters(l1, 2)}${letters(l2, 1)}${letters(first, 1)}${date}${homoclave(i)}` : `${letters(company!, 3)}${date}${homoclave(i)}`);
-    b2.curp.push(fisica ? `${letters(l1, 2)}${letters(l2, 1)}${letters(first, 1)}${date}${faker.helpers.arrayElement(['H', 'M'])}DF${letters(faker.person.lastName(), 3)}0${i % 10}` : null);
+    b2.curp.push(
+      fisica
+        ? `${letters(l1, 2)}${letters(l2, 1)}${letters(first, 1)}${date}${faker.helpers.arrayElement(['H', 'M'])}DF${letters(faker.person.lastName(), 3)}0${i % 10}`
+        : null,
+    );
     b2.email.push(`${slug(company ?? `${first} ${l1}`)}.${i}@${faker.helpers.arrayElement(['gmail.com', 'empresa.mx', 'outlook.com', 'prodigy.net.mx'])}`);
     b2.account.push(`646180${pad(i, 11)}${i % 10}`);
     b2.n.push(i);

@@ -174,7 +174,9 @@ describe('the one search (issue 27)', () => {
 
   it('the business list searches with the same matcher', async () => {
     const list = async (Search: string) =>
-      (await t.call(SUPER, { method: 'POST', url: '/api/v1/profiles/business/query/list', payload: { Search } })).json().data.Records.map((r: { Name: string }) => r.Name);
+      (await t.call(SUPER, { method: 'POST', url: '/api/v1/profiles/business/query/list', payload: { Search } }))
+        .json()
+        .data.Records.map((r: { Name: string }) => r.Name);
     expect(await list('lucia')).toEqual(['Lucía Hernández Vega']);
     expect(await list('CDE19')).toEqual(['Comercializadora Demo SA de CV']);
     expect(await list('empresa@demo')).toEqual(['Comercializadora Demo SA de CV']);

@@ -24,11 +24,14 @@ describe('search fields and what a typed text can be', () => {
 
   it('folds accents and case into prefix words, and keeps keys, e-mails, digits and cards apart', () => {
     expect(searchValues('  Empré  DÉMO ').words).toBe('empre:* & demo:*');
-    expect(searchValues('CDE190').keyPrefix).toBe('CDE190%');
+    // "Starts with" is a range: key ≤ x < keyEnd.
+    expect(searchValues('cde190')).toMatchObject({ key: 'CDE190', keyEnd: 'CDE191' });
+    expect(searchValues('ACL-2026-9')).toMatchObject({ key: 'ACL-2026-9', keyEnd: 'ACL-2026-:' });
     expect(searchValues('cde 190').key).toBeNull();
-    expect(searchValues('ana_%@x').emailPrefix).toBe('ana\\_\\%@x%');
-    expect(searchValues('55 1234').digitsPrefix).toBeNull();
-    expect(searchValues('+52-55-1234').digitsPrefix).toBe('52551234%');
+    expect(searchValues('Ana_%@X')).toMatchObject({ email: 'ana_%@x', emailEnd: 'ana_%@y' });
+    expect(searchValues('josé')).toMatchObject({ email: 'josé', emailEnd: 'josê' });
+    expect(searchValues('55 1234').digits).toBeNull();
+    expect(searchValues('+52-55-1234')).toMatchObject({ digits: '52551234', digitsEnd: '52551235' });
     expect(searchValues('4321')).toMatchObject({ last4: '4321', first6: null, cents: '432100' });
     expect(searchValues('516789******4321')).toMatchObject({ last4: '4321', first6: '516789' });
   });

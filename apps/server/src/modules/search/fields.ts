@@ -10,7 +10,9 @@
 const words = (text: string) => `to_tsvector('simple'::regconfig, far_norm(${text}))`;
 
 export const FIELDS = {
-  businessWords: words(`coalesce(v_company_name, '') || ' ' || coalesce(v_names, '') || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, '')`),
+  businessWords: words(
+    `coalesce(v_company_name, '') || ' ' || coalesce(v_names, '') || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, '')`,
+  ),
   userWords: words(`v_names || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, '')`),
   cardholderWords: words(`v_names || ' ' || v_last_name_1 || ' ' || coalesce(v_last_name_2, '')`),
   movementWords: words(`coalesce(v_beneficiary_name, '') || ' ' || coalesce(v_source_name, '')`),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { searchRoutes } from './routes';
 
-export { MATCH, placeholders, searchValues, type SearchValues } from './query';
+export { MATCH, inline, placeholders, searchValues } from './query';
 export { runSearch, searchStatement } from './service';
 
 export async function register(app: FastifyInstance): Promise<void> {

@@ -53,8 +53,8 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
   const search = useSearch(typed);
   const [active, setActive] = useState(0);
   const base = useId();
-  const groups = search.data?.Groups ?? [];
-  const hits = useMemo(() => groups.flatMap((g) => g.Results), [groups]);
+  const groups = search.data?.Groups;
+  const hits = useMemo(() => (groups ?? []).flatMap((g) => g.Results), [groups]);
   const optionId = (i: number) => `${base}-opcion-${i}`;
 
   const go = (hit: SearchHit | undefined) => {
@@ -74,7 +74,8 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
 
   const ready = typed.length >= SEARCH_MIN_LENGTH && typed === text.trim();
   let status: string;
-  if (text.trim().length < SEARCH_MIN_LENGTH) status = 'Escribe un nombre, RFC, CLABE, clave de rastreo, correo, folio, importe o los últimos 4 dígitos de una tarjeta.';
+  if (text.trim().length < SEARCH_MIN_LENGTH)
+    status = 'Escribe un nombre, RFC, CLABE, clave de rastreo, correo, folio, importe o los últimos 4 dígitos de una tarjeta.';
   else if (search.isError) status = errorText(search.error);
   else if (!ready || search.isFetching) status = 'Buscando…';
   else if (!hits.length) status = `Sin resultados para «${typed}».`;
@@ -108,7 +109,7 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
       </Text>
       <Box id={`${base}-lista`} role="listbox" aria-label="Resultados de la búsqueda" style={{ maxHeight: '60vh', overflowY: 'auto' }}>
         {ready &&
-          groups.map((g) => (
+          groups?.map((g) => (
             <Box key={g.Kind} role="group" aria-labelledby={`${base}-${g.Kind}`} mb="sm">
               <Text id={`${base}-${g.Kind}`} size="xs" fw={700} tt="uppercase" c="dimmed" mb={4}>
                 {g.Label}
