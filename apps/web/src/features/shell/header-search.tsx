@@ -1,4 +1,4 @@
-import { Box, Button, Group, Kbd, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, Loader, Modal, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
@@ -23,22 +23,21 @@ export function HeaderSearch() {
   if (!me.data || me.data.v_client.startsWith('WAL')) return null;
   return (
     <>
-      <Button
-        variant="default"
-        onClick={open}
-        leftSection={<IconSearch size={16} />}
-        aria-label="Buscar (Ctrl+K)"
-        aria-keyshortcuts="Control+K /"
-        data-testid="header-search"
-        px={{ base: 'xs', sm: 'md' }}
-      >
-        <Box component="span" visibleFrom="md">
-          <Group gap={6} wrap="nowrap">
-            <span>Buscar</span>
-            <Kbd size="xs">Ctrl K</Kbd>
-          </Group>
-        </Box>
-      </Button>
+      <Tooltip label="Buscar (Ctrl+K o /)">
+        <Button
+          variant="default"
+          onClick={open}
+          leftSection={<IconSearch size={16} />}
+          aria-label="Buscar"
+          aria-keyshortcuts="Control+K /"
+          data-testid="header-search"
+          px={{ base: 'xs', sm: 'md' }}
+        >
+          <Box component="span" visibleFrom="md">
+            Buscar
+          </Box>
+        </Button>
+      </Tooltip>
       <Modal opened={opened} onClose={close} title="Buscar en el portal" size="lg" yOffset="8vh" fullScreen={false} data-testid="search-dialog">
         {opened && <SearchPanel onDone={close} />}
       </Modal>
@@ -54,11 +53,13 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
   const [active, setActive] = useState(0);
   const base = useId();
   const groups = search.data?.Groups;
-  const hits = useMemo(() => (groups ?? []).flatMap((g) => g.Results), [groups]);
+  // Only the answer to what is typed now is shown and navigable (not the previous one kept while the next comes).
+  const ready = typed.length >= SEARCH_MIN_LENGTH && typed === text.trim() && !search.isPlaceholderData && search.isSuccess;
+  const hits = useMemo(() => (ready && groups ? groups.flatMap((g) => g.Results) : []), [ready, groups]);
   const optionId = (i: number) => `${base}-opcion-${i}`;
 
   const go = (hit: SearchHit | undefined) => {
-    if (!hit || search.isPlaceholderData) return;
+    if (!hit) return;
     onDone();
     void navigate(hit.Link);
   };
@@ -72,12 +73,11 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
     }
   };
 
-  const ready = typed.length >= SEARCH_MIN_LENGTH && typed === text.trim();
   let status: string;
   if (text.trim().length < SEARCH_MIN_LENGTH)
     status = 'Escribe un nombre, RFC, CLABE, clave de rastreo, correo, folio, importe o los últimos 4 dígitos de una tarjeta.';
   else if (search.isError) status = errorText(search.error);
-  else if (!ready || search.isFetching) status = 'Buscando…';
+  else if (!ready) status = 'Buscando…';
   else if (!hits.length) status = `Sin resultados para «${typed}».`;
   else status = hits.length === 1 ? '1 resultado' : `${hits.length} resultados`;
 
