@@ -1,9 +1,10 @@
 import { STATUS_IDS, statusName, type ClientKind, type SortDir, type StatusFilterName, type UserSortField } from '@far/contracts';
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { qb, readNow, readRows } from '../../db/read-together';
 import { conflict } from '../../platform/errors';
-import { likePattern, listTotal, offsetOf, orderOf, type PageInput } from '../../platform/paging';
+import { listTotal, offsetOf, orderOf, type PageInput } from '../../platform/paging';
+import { MATCH, inline, searchValues } from '../search';
 import { users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -175,11 +176,8 @@ export async function listUsers(db: DbOrTx, q: UserQuery): Promise<{ rows: UserR
   const where: SQL[] = [isNull(users.d_deleted_at), sql`substr(${users.v_client}, 1, 3) = ${q.prefix}`];
   if (q.client) where.push(eq(users.v_client, q.client));
   if (q.statuses) where.push(inArray(users.v_uid_status, [...q.statuses]));
-  if (q.Search) {
-    const like = likePattern(q.Search);
-    const full = sql`concat_ws(' ', ${users.v_names}, ${users.v_last_name_1}, ${users.v_last_name_2})`;
-    where.push(or(ilike(full, like), ilike(users.v_email, like), ilike(users.v_client, like))!);
-  }
+  // The search's own matcher for people (modules/search): name words, e-mail, phone, client number.
+  if (q.Search) where.push(MATCH.user(inline(searchValues(q.Search))));
   const cond = and(...where);
   const rows = await db
     .select()
