@@ -119,6 +119,11 @@ export const DECLINE_REASONS = {
   mccNotAllowed: (group: string) => `Categoría de comercio no permitida: ${group}`,
   channel: (channel: string) => `Canal no permitido: ${channel}`,
   abroad: 'Compras en el extranjero no permitidas',
+  merchantLocked: 'Comercio no permitido para esta tarjeta',
+  singleUseSpent: 'Tarjeta de un solo uso ya utilizada',
+  cardPerTransaction: 'Límite por compra de la tarjeta excedido',
+  cardDaily: 'Límite diario de la tarjeta excedido',
+  cardMonthly: 'Límite mensual de la tarjeta excedido',
 } as const;
 
 // ---- shared fields ----------------------------------------------------------------------------
@@ -228,6 +233,14 @@ export const Card = z.object({
     Controls: CardControls,
     ReplacedBy: z.string().nullable(),
     ReplacementOf: z.string().nullable(),
+    /** Issued at once with generated data (issue 28 §1); shown as «Virtual». */
+    IsVirtual: z.boolean(),
+    SingleUse: z.boolean(),
+    /** The merchant the card is locked to (given at issue or the first it was used with), or null. */
+    MerchantLock: z.string().nullable(),
+    /** Locked to the first merchant it is used with (MerchantLock is null until then). */
+    LockToFirstMerchant: z.boolean(),
+    Limits: z.object({ PerTransaction: AmountOut.nullable(), Daily: AmountOut.nullable(), Monthly: AmountOut.nullable() }),
   }),
   CustomerId: z.string().nullable(),
   BusinessId: z.string().nullable(),
@@ -256,8 +269,38 @@ export const CardReferenceRevealBody = BusinessScoped.extend({ CardReference: Ca
 export const CardInfo = z.object({ card_number: z.string(), card_type: z.string(), cvv: z.string(), valid_date: z.string() });
 export const CardForCustomer = Card.extend({ CardInfo, VisibleSeconds: z.number().int() });
 export const CardPin = z.object({ CardIdentifier: z.string(), Pin: z.string(), VisibleSeconds: z.number().int() });
-export const CardStatusCount = z.object({ Status: z.number().int(), StatusName: z.string(), Total: z.number().int() });
+/** Virtual: how many of Total are virtual cards. */
+export const CardStatusCount = z.object({ Status: z.number().int(), StatusName: z.string(), Total: z.number().int(), Virtual: z.number().int() });
 export const CardControlsBody = CardRefBody.extend({ Controls: CardControls });
+/** Spending limits of one card (issue 28 §1), beside the cardholder's: every one that applies must allow a purchase. */
+export const CardLimitsInput = z.object({
+  PerTransaction: AmountField.optional(),
+  Daily: AmountField.optional(),
+  Monthly: AmountField.optional(),
+});
+export const VIRTUAL_MERCHANT_LOCKS = { none: 'Sin bloqueo', first: 'Primer comercio', given: 'Comercio indicado' } as const;
+export type VirtualMerchantLock = keyof typeof VIRTUAL_MERCHANT_LOCKS;
+export const MerchantIdField = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(80, 'Debe contener máximo 80 caracteres');
+export const IssueVirtualCardBody = BusinessScoped.extend({
+  CardholderIdentifier: HolderIdField,
+  SingleUse: z.boolean().default(false),
+  MerchantLock: z
+    .enum(Object.keys(VIRTUAL_MERCHANT_LOCKS) as [VirtualMerchantLock, ...VirtualMerchantLock[]], { message: 'Bloqueo de comercio no válido' })
+    .default('none'),
+  /** Required when MerchantLock is 'given': the merchant id the network sends (the merchant name when it sends none). */
+  MerchantId: optional(MerchantIdField),
+  Controls: CardControls.optional(),
+  Limits: CardLimitsInput.optional(),
+}).superRefine((b, ctx) => {
+  if (b.MerchantLock === 'given' && !b.MerchantId) ctx.addIssue({ code: 'custom', path: ['MerchantId'], message: 'Indica el comercio' });
+  if (b.MerchantLock !== 'given' && b.MerchantId)
+    ctx.addIssue({ code: 'custom', path: ['MerchantId'], message: 'El comercio solo se indica con el bloqueo «Comercio indicado»' });
+  const l = b.Limits;
+  if (l?.PerTransaction !== undefined && l.Daily !== undefined && l.PerTransaction > l.Daily)
+    ctx.addIssue({ code: 'custom', path: ['Limits', 'PerTransaction'], message: 'El límite por compra no puede ser mayor que el diario' });
+  if (l?.Daily !== undefined && l.Monthly !== undefined && l.Daily > l.Monthly)
+    ctx.addIssue({ code: 'custom', path: ['Limits', 'Daily'], message: 'El límite diario no puede ser mayor que el mensual' });
+});
 export const CardReplaceBody = CardRefBody.extend({ Reason: z.enum(['lost', 'stolen', 'damaged'], { message: 'Motivo no válido' }) });
 
 // ---- batches ----------------------------------------------------------------------------------
@@ -280,7 +323,13 @@ export const BatchRefBody = z.object({ ReferenceBatch: z.string({ message: REQUI
 export const GenerateCardsBody = z.object({
   Count: z.coerce.number({ message: REQUIRED }).int('Debe ser un número entero').min(1, 'Mínimo 1 tarjeta').max(100_000, 'Máximo 100,000 tarjetas por lote'),
 });
-export const StockSettings = z.object({ LowStockThreshold: z.number().int(), Bin: z.string(), Unassigned: z.number().int(), IsLow: z.boolean() });
+export const StockSettings = z.object({
+  LowStockThreshold: z.number().int(),
+  Bin: z.string(),
+  VirtualBin: z.string(),
+  Unassigned: z.number().int(),
+  IsLow: z.boolean(),
+});
 export const StockSettingsBody = z.object({
   LowStockThreshold: z.coerce.number({ message: REQUIRED }).int('Debe ser un número entero').min(0, 'Debe ser mayor o igual a 0').max(10_000_000),
 });
@@ -410,6 +459,8 @@ export const CARD_SPEI_MESSAGES = {
 export const AuthorizeBody = BusinessScoped.extend({
   CardIdentifier: CardIdentifierField,
   MerchantName: z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(80, 'Debe contener máximo 80 caracteres'),
+  /** The card acceptor id the network sends; a merchant lock compares it (the name when absent). */
+  MerchantId: optional(MerchantIdField),
   Mcc: z.coerce.number({ message: 'MCC no válido' }).int('MCC no válido').min(1, 'MCC no válido').max(9999, 'MCC no válido'),
   Amount: AmountField,
   Channel: z.enum(Object.keys(CHANNELS) as [Channel, ...Channel[]], { message: 'Canal no válido' }).default('in-person'),

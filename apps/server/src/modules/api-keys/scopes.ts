@@ -65,6 +65,7 @@ const ROUTES: Record<ApiKeyScope, string[]> = {
     'POST /api/v1/cards/lock',
     'POST /api/v1/cards/disable',
     'POST /api/v1/cards/activate',
+    'POST /api/v1/cards/action/issue-virtual',
     `POST ${T}/cardholderbalance/query/getbycardholder`,
     `POST ${T}/cardholderbalance/query/getbycardholders`,
     `POST ${T}/cardholdermovements/getall`,

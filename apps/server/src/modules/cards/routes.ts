@@ -23,6 +23,7 @@ import {
   CreationBatch,
   CreationBatchPage,
   GenerateCardsBody,
+  IssueVirtualCardBody,
   MatchResult,
   RefundBody,
   StockSettings,
@@ -45,6 +46,7 @@ import { ACCOUNT, STAFF, STOCK, business, scopeOf, sendFile, stock, uploadedTabl
 import { authorizationOf, authorizationOut, sandboxProcessor } from './network';
 import { cardKeys } from './secret';
 import * as stockSvc from './stock';
+import { issueVirtualCard } from './virtual';
 
 const tags = ['Tarjetas'];
 /** Money that stays with its owner (a card replaced, the network's sandbox): the session is enough. */
@@ -262,6 +264,25 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.post(
+    `${base}/action/issue-virtual`,
+    {
+      config: business('Agregar'),
+      schema: {
+        tags,
+        summary: 'Emitir una tarjeta virtual a un tarjetahabiente: activa al instante, con controles, límites, un solo uso y bloqueo de comercio opcionales',
+        body: IssueVirtualCardBody,
+        response: { 200: answer(Card) },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      return ok(
+        await db.transaction(async (tx) => issueVirtualCard(tx, actor, keys, await businessFor(tx, actor, req.body.BusinessId), req.body)),
+        'Tarjeta virtual emitida',
+      );
+    },
+  );
+  app.post(
     `${base}/matchcards`,
     {
       config: business('Agregar'),
@@ -442,7 +463,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
           const auth = await sandboxProcessor.authorize(
             tx,
             card,
-            { merchant: b.MerchantName, mcc: b.Mcc, amountCents: b.Amount, channel: b.Channel, country: b.Country },
+            { merchant: b.MerchantName, merchantId: b.MerchantId, mcc: b.Mcc, amountCents: b.Amount, channel: b.Channel, country: b.Country },
             now,
           );
           return {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { recordColumns, tstz } from '../../db/columns';
 
 /**
@@ -68,6 +68,15 @@ export const cards = pgTable(
     v_replacement_of: text('v_replacement_of'),
     d_activated_at: tstz('d_activated_at'),
     d_cancelled_at: tstz('d_cancelled_at'),
+    /** Issued at once from the virtual BIN (issue 28 §1): batch VIRTUAL, row from cards_virtual_row_seq. */
+    b_virtual: boolean('b_virtual').notNull().default(false),
+    /** Closes (status 4) when its first purchase is captured; declines a second while one is held. */
+    b_single_use: boolean('b_single_use').notNull().default(false),
+    /** Locks to the first merchant an approved purchase names (v_merchant_lock is written then). */
+    b_lock_first_merchant: boolean('b_lock_first_merchant').notNull().default(false),
+    v_merchant_lock: text('v_merchant_lock'),
+    /** The card's own limits in cents as text ({ perTransaction, daily, monthly }), beside the cardholder's. */
+    t_limits: jsonb('t_limits').$type<CardLimits>(),
   },
   (t) => [
     uniqueIndex('cards_identifier_key').on(t.v_card_identifier),
@@ -81,6 +90,16 @@ export const cards = pgTable(
     check('cards_assigned_has_owner', sql`i_status = 1 OR (v_uid_business IS NOT NULL AND v_uid_cardholder IS NOT NULL) OR i_status = 4`),
   ],
 );
+
+export interface CardLimits {
+  perTransaction: string | null;
+  daily: string | null;
+  monthly: string | null;
+}
+
+/** The batch row numbers of virtual cards (their batch is VIRTUAL; (batch, row) is unique). */
+export const cardsVirtualRowSeq = pgSequence('cards_virtual_row_seq');
+export const VIRTUAL_BATCH = 'VIRTUAL';
 
 /** Card creation batches (§3): a CSV upload or a generation from the BIN range. */
 export const cardBatches = pgTable(
@@ -118,6 +137,8 @@ export const cardBatchErrors = pgTable(
 export const cardStockSettings = pgTable('card_stock_settings', {
   i_id: integer('i_id').primaryKey().default(1),
   v_bin: text('v_bin').notNull().default('537800'),
+  /** The BIN of virtual cards (issue 28 §1): a range of its own, so a number tells which kind it is. */
+  v_virtual_bin: text('v_virtual_bin').notNull().default('537801'),
   i_low_stock_threshold: integer('i_low_stock_threshold').notNull().default(100),
   b_low_alert_sent: boolean('b_low_alert_sent').notNull().default(false),
   n_next_serial: bigint('n_next_serial', { mode: 'bigint' })
