@@ -21,6 +21,7 @@ import {
   type CardRefBody,
   type CardRevealBody,
   type GenerateCardsBody,
+  type IssueVirtualCardBody,
   type SecurityCodeBody,
   type StockSettingsBody,
   Authorization,
@@ -275,6 +276,19 @@ export function useLockCard(businessId?: string) {
       unwrap(
         apiRequest('POST', `${CARDS}/lock`, {
           body: { BusinessId: businessId, CardIdentifier: identifier, Lock: lock } satisfies Body<typeof CardLockBody>,
+          schema: Card,
+        }),
+      ),
+    onSuccess: done,
+  });
+}
+export function useIssueVirtual(businessId?: string) {
+  const done = useInvalidate();
+  return useMutation({
+    mutationFn: (body: Omit<Body<typeof IssueVirtualCardBody>, 'BusinessId'>) =>
+      unwrap(
+        apiRequest('POST', `${CARDS}/action/issue-virtual`, {
+          body: { ...body, BusinessId: businessId } satisfies Body<typeof IssueVirtualCardBody>,
           schema: Card,
         }),
       ),

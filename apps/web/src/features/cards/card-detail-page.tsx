@@ -12,7 +12,7 @@ import { apiCentsOr0, useMoneyIntent } from '../../lib/money';
 import { exportCardMovements, requestCode, revealCard, useAuthorize, useCard, useCardMovements, useHolderBalance, useLockCard } from './api';
 import { CardControlsPanel } from './card-controls';
 import { HolderLimitsPanel } from './holder-limits';
-import { CardStatusBadge, CardsNav, MovementRows } from './ui';
+import { CardStatusBadge, CardsNav, MovementRows, VirtualBadge, virtualItems } from './ui';
 
 const REVEAL_MS = 60_000;
 
@@ -36,7 +36,10 @@ export function CardDetail({ identifier, businessId }: { identifier: string; bus
           <Title order={2} fz="xl" className="tabular" data-testid="masked-pan">
             {c.Payload.MaskedPan}
           </Title>
-          <CardStatusBadge card={c} />
+          <Group gap={6}>
+            <VirtualBadge card={c} />
+            <CardStatusBadge card={c} />
+          </Group>
         </Group>
         <DetailGrid
           items={[
@@ -45,6 +48,7 @@ export function CardDetail({ identifier, businessId }: { identifier: string; bus
             { label: 'Saldo disponible', value: balance ? <span data-testid="card-available">{money(apiCentsOr0(balance.availableBalance))}</span> : null },
             { label: 'En tránsito', value: balance ? money(apiCentsOr0(balance.transitBalance)) : null },
             { label: 'Activada', value: c.ActivatedAt ? dateTime(c.ActivatedAt) : null },
+            ...virtualItems(c),
           ]}
         />
         <Group mt="md" wrap="wrap">
