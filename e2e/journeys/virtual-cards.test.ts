@@ -1,11 +1,12 @@
 /**
  * Virtual cards (issue 28 §1): the business issues one from its cards screen — refused in Spanish
  * when the merchant lock names no merchant, then issued single-use with a limit — lands on the
- * card marked «Virtual» and active, and the counts say how many are virtual.
+ * card marked «Virtual» and active, sees its number in the isolated view (issue 28 §4: no answer to
+ * the app's own requests ever carries it), and the counts say how many are virtual.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, launch, newPage, screenshot, signIn } from '../browser';
+import { api, lastSecurityCode, launch, newPage, nextSecurityCode, screenshot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,6 +29,11 @@ it('the business issues a single-use virtual card with a limit, active at once a
   const virtualBefore = cardsBefore.find((c) => c.Status === 3)!.Virtual;
 
   const { context, page } = await newPage(browser);
+  // Every answer to the app's own requests (fetch/XHR), to show that none ever carries the card number.
+  const answers: Promise<string>[] = [];
+  page.on('response', (r) => {
+    if (['fetch', 'xhr'].includes(r.request().resourceType())) answers.push(r.text().catch(() => ''));
+  });
   await signIn(page, 'empresa@demo.mx');
   await page.waitForURL('**/dashboard');
   // The way there through «Alta de cuentas» is the cards journey's; this one starts on the screen.
@@ -53,6 +59,29 @@ it('the business issues a single-use virtual card with a limit, active at once a
   expect(await main.innerText()).toMatch(/Un solo uso\s+Sí/);
   expect(await main.innerText()).toContain('Por compra: $250.50');
   await screenshot(page, 'cards-virtual-detail');
+
+  // Issue 28 §4: the number is shown by the server in a sandboxed frame, after the security code.
+  const before = await lastSecurityCode('empresa@demo.mx');
+  await page.getByRole('button', { name: 'Ver datos de la tarjeta' }).click();
+  const code = await nextSecurityCode('empresa@demo.mx', before);
+  await page.getByRole('textbox', { name: 'Código de seguridad' }).fill(code);
+  await page.getByRole('button', { name: 'Mostrar datos' }).click();
+  const frame = page.frameLocator('[data-testid=reveal-frame]');
+  await expect.poll(() => frame.locator('body').innerText()).toContain('Número');
+  const shown = await frame.locator('body').innerText();
+  const pan = /(\d{4} \d{4} \d{4} \d{4})/.exec(shown)![1]!.replaceAll(' ', '');
+  expect(pan.startsWith('537801')).toBe(true);
+  expect(await page.getByTestId('reveal-frame').getAttribute('sandbox')).toBe('');
+  // The app's script cannot reach into the frame (opaque origin)…
+  expect(await page.evaluate(() => (document.querySelector('[data-testid=reveal-frame]') as HTMLIFrameElement).contentDocument === null)).toBe(true);
+  await screenshot(page, 'cards-virtual-revealed');
+  // …and no answer to the app's own requests carried the number, plain or spaced.
+  const bodies = await Promise.all(answers);
+  expect(bodies.length).toBeGreaterThan(5);
+  for (const body of bodies) {
+    expect(body).not.toContain(pan);
+    expect(body).not.toContain(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
+  }
 
   // The list marks it and the counts say one more virtual card is active.
   await page.goto('/account/cards');

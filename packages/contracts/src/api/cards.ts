@@ -268,6 +268,9 @@ export const CardRevealBody = CardRefBody.extend({ SecurityCode, Reason });
 export const CardReferenceRevealBody = BusinessScoped.extend({ CardReference: CardIdentifierField, SecurityCode, Reason });
 export const CardInfo = z.object({ card_number: z.string(), card_type: z.string(), cvv: z.string(), valid_date: z.string() });
 export const CardForCustomer = Card.extend({ CardInfo, VisibleSeconds: z.number().int() });
+/** The isolated reveal view (issue 28 §4): the address of the page that shows the number, once, for ExpiresIn seconds. */
+export const CardRevealView = z.object({ RevealUrl: z.string(), ExpiresIn: z.number().int() });
+export type CardRevealView = z.infer<typeof CardRevealView>;
 export const CardPin = z.object({ CardIdentifier: z.string(), Pin: z.string(), VisibleSeconds: z.number().int() });
 /** Virtual: how many of Total are virtual cards. */
 export const CardStatusCount = z.object({ Status: z.number().int(), StatusName: z.string(), Total: z.number().int(), Virtual: z.number().int() });

@@ -58,6 +58,8 @@ const ROUTES: Record<ApiKeyScope, string[]> = {
     'POST /api/v1/cards/query/list',
     'POST /api/v1/cards/query/getbyidentifier',
     'POST /api/v1/cards/query/getcardforcustomer',
+    'POST /api/v1/cards/query/getcardforcardreference',
+    'POST /api/v1/cards/query/getpin',
     'POST /api/v1/cards/query/getcardsbycardholderidentifier',
     'POST /api/v1/cards/action/get-amount-cards-by-status',
     'POST /api/v1/cards/action/createcardaccount',

@@ -19,6 +19,7 @@ import {
   CardReferenceRevealBody,
   CardReplaceBody,
   CardRevealBody,
+  CardRevealView,
   CardStatusCount,
   CreationBatch,
   CreationBatchPage,
@@ -47,6 +48,7 @@ import { authorizationOf, authorizationOut, sandboxProcessor } from './network';
 import { cardKeys } from './secret';
 import * as stockSvc from './stock';
 import { issueVirtualCard } from './virtual';
+import { REVEAL_PATH, REVEAL_TTL_S, mintRevealToken, setRevealCookie } from './reveal-view';
 
 const tags = ['Tarjetas'];
 /** Money that stays with its owner (a card replaced, the network's sandbox): the session is enough. */
@@ -389,6 +391,28 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     await consumeCode(db, actor.userId, 'card-reveal', code);
     return { actor, card, secret: svc.revealCard(keys, card) };
   };
+  app.post(
+    `${base}/action/reveal-token`,
+    {
+      config: REVEAL,
+      schema: {
+        tags,
+        summary:
+          'Token de un solo uso (60 s) para ver número, CVV y vigencia en la vista aislada /card-reveal/<token>, ligada a esta sesión (código card-reveal; queda en la bitácora)',
+        body: CardRevealBody,
+        response: { 200: answer(CardRevealView) },
+      },
+    },
+    async (req, reply) => {
+      const { actor, card } = await reveal(req, req.body.BusinessId, req.body.CardIdentifier, req.body.SecurityCode);
+      const token = await db.transaction(async (tx) => {
+        await svc.auditReveal(tx, actor, card, 'los datos (vista aislada)', req.body.Reason);
+        return mintRevealToken(tx, actor, card.v_uid, app.ctx.now());
+      });
+      setRevealCookie(req, reply, config.envelopeKey, actor.sessionId);
+      return ok({ RevealUrl: `${REVEAL_PATH}/${token}`, ExpiresIn: REVEAL_TTL_S });
+    },
+  );
   app.post(
     `${base}/query/getpin`,
     {

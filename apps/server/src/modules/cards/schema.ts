@@ -217,3 +217,15 @@ export const cardAuthorizations = pgTable(
   },
   (t) => [index('card_authorizations_card_idx').on(t.v_uid_card, t.d_create_at)],
 );
+
+/**
+ * Reveal tokens of the isolated card view (issue 28 §4): random, kept only as a hash, single-use,
+ * valid 60 s, bound to the card and to the session that minted them (with the security code).
+ */
+export const cardRevealTokens = pgTable('card_reveal_tokens', {
+  v_hash: text('v_hash').primaryKey(),
+  v_uid_card: uuid('v_uid_card').notNull(),
+  v_uid_user: uuid('v_uid_user').notNull(),
+  v_uid_session: uuid('v_uid_session').notNull(),
+  d_expires_at: tstz('d_expires_at').notNull(),
+});

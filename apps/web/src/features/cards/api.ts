@@ -26,7 +26,7 @@ import {
   type StockSettingsBody,
   Authorization,
   Card,
-  CardForCustomer,
+  CardRevealView,
   CardPage,
   CardStatusCount,
   Cardholder,
@@ -368,13 +368,14 @@ export function useAuthorize(businessId?: string) {
 
 export const requestCode = (operation: Extract<Body<typeof SecurityCodeBody>['Operation'], 'card-reveal' | 'card-funding' | 'spei-out'>) =>
   unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation } satisfies Body<typeof SecurityCodeBody>, schema: CodeDelivery }));
-export const revealCard = (identifier: string, code: string, businessId?: string) =>
+/** A single-use address of the isolated view that shows the card's data (issue 28 §4): the app itself never receives them. */
+export const revealToken = (identifier: string, code: string, businessId?: string) =>
   unwrap(
-    apiRequest('POST', `${CARDS}/query/getcardforcustomer`, {
+    apiRequest('POST', `${CARDS}/action/reveal-token`, {
       body: { CardIdentifier: identifier, SecurityCode: code, Reason: 'Consulta desde el detalle de la tarjeta', BusinessId: businessId } satisfies Body<
         typeof CardRevealBody
       >,
-      schema: CardForCustomer,
+      schema: CardRevealView,
     }),
   );
 
