@@ -15,7 +15,7 @@ const MINT = '/api/v1/cards/action/reveal-token';
 beforeAll(async () => {
   t = await createTestApp();
   await generateStock(t, 3);
-  [cardId] = await activeCards(t, ['REV1']);
+  cardId = (await activeCards(t, ['REV1']))[0]!;
 });
 afterAll(() => t.close());
 

@@ -415,9 +415,12 @@ export const CARD_MOVEMENT_KINDS = {
   'replacement-out': 'Traspaso por reposición (salida)',
   'replacement-in': 'Traspaso por reposición (entrada)',
   'spei-out': 'Envío SPEI',
+  'dispute-credit': 'Abono provisional por disputa',
+  'dispute-reversal': 'Reversa de abono por disputa perdida',
+  'dispute-chargeback': 'Contracargo por disputa ganada',
 } as const;
 /** Card movements that take money from the card (a charge); the rest add to it. */
-export const CARD_MOVEMENT_CHARGES: readonly string[] = ['purchase', 'replacement-out', 'spei-out'];
+export const CARD_MOVEMENT_CHARGES: readonly string[] = ['purchase', 'replacement-out', 'spei-out', 'dispute-reversal'];
 export const CardMovement = z.object({
   Id: z.string(),
   CardIdentifier: z.string(),
@@ -491,3 +494,96 @@ export type CardStatusCount = z.infer<typeof CardStatusCount>;
 export type CardMovement = z.infer<typeof CardMovement>;
 export type CardForCustomer = z.infer<typeof CardForCustomer>;
 export type FundingPreview = z.infer<typeof FundingPreview>;
+
+// ---- disputes (issue 28 §3) ---------------------------------------------------------------------
+
+/** The networks' usual reasons, each with the days the network gives to resolve it (the dispute's deadline). */
+export const DISPUTE_REASONS = {
+  unrecognised: { name: 'Cargo no reconocido', days: 45 },
+  duplicate: { name: 'Cargo duplicado', days: 30 },
+  'not-received': { name: 'Mercancía o servicio no recibido', days: 45 },
+  'amount-differs': { name: 'El monto es distinto', days: 30 },
+  'cancelled-recurring': { name: 'Cargo recurrente cancelado', days: 30 },
+} as const;
+export type DisputeReason = keyof typeof DISPUTE_REASONS;
+/** A purchase may be disputed up to this many days after it was made. */
+export const DISPUTE_WINDOW_DAYS = 120;
+export const DISPUTE_STATUSES = { open: 'Abierta', review: 'En revisión', won: 'Ganada', lost: 'Perdida', withdrawn: 'Retirada' } as const;
+export type DisputeStatus = keyof typeof DISPUTE_STATUSES;
+/** Where staff may move a dispute from each status (won, lost and withdrawn are final). */
+export const DISPUTE_MOVES: Record<DisputeStatus, readonly DisputeStatus[]> = {
+  open: ['review', 'won', 'lost', 'withdrawn'],
+  review: ['won', 'lost', 'withdrawn'],
+  won: [],
+  lost: [],
+  withdrawn: [],
+};
+export const DISPUTE_OPEN_STATUSES: readonly DisputeStatus[] = ['open', 'review'];
+
+const DisputeReasonField = z.enum(Object.keys(DISPUTE_REASONS) as [DisputeReason, ...DisputeReason[]], { message: 'Motivo no válido' });
+const DisputeStatusField = z.enum(Object.keys(DISPUTE_STATUSES) as [DisputeStatus, ...DisputeStatus[]], { message: 'Estatus no válido' });
+const DisputeText = (max: number) =>
+  z.string({ message: REQUIRED }).trim().min(10, 'Debe contener mínimo 10 caracteres').max(max, `Debe contener máximo ${max} caracteres`);
+const DisputeIdField = z.string({ message: REQUIRED }).uuid({ message: 'Identificador no válido' });
+
+export const DisputeCreateBody = BusinessScoped.extend({
+  AuthorizationId: z.string({ message: REQUIRED }).uuid({ message: 'Identificador no válido' }),
+  Reason: DisputeReasonField,
+  Description: DisputeText(1000),
+});
+export const DisputeListBody = BusinessScoped.extend({
+  Page: z.coerce.number().int().min(1).default(1),
+  Size: z.coerce.number().int().min(1).max(100).default(10),
+  Status: DisputeStatusField.optional(),
+  Reason: DisputeReasonField.optional(),
+  /** Only disputes past their deadline and still open or in review. */
+  Overdue: z.boolean().optional(),
+  CardIdentifier: z.string().trim().max(40).optional(),
+});
+export const DisputeRefBody = z.object({ DisputeId: DisputeIdField });
+export const DisputeMoveBody = DisputeRefBody.extend({
+  Status: DisputeStatusField,
+  Comment: optional(z.string().trim().max(1000, 'Debe contener máximo 1000 caracteres')),
+});
+export const DisputeCreditBody = DisputeRefBody.extend({ Amount: AmountField.optional() });
+export const DisputeWithdrawBody = BusinessScoped.extend({ DisputeId: DisputeIdField });
+
+export const Dispute = z.object({
+  Id: z.string(),
+  Folio: z.string(),
+  BusinessId: z.string(),
+  BusinessName: z.string().nullable(),
+  CardIdentifier: z.string(),
+  MaskedPan: z.string(),
+  AuthorizationId: z.string(),
+  MerchantName: z.string(),
+  PurchaseAt: z.string(),
+  Amount: AmountOut,
+  Reason: DisputeReasonField,
+  ReasonName: z.string(),
+  Description: z.string(),
+  Status: DisputeStatusField,
+  StatusName: z.string(),
+  DeadlineAt: z.string(),
+  /** Past its deadline and still open or in review. */
+  Overdue: z.boolean(),
+  ProvisionalCredit: AmountOut,
+  CreatedAt: z.string(),
+  ResolvedAt: z.string().nullable(),
+});
+export type Dispute = z.infer<typeof Dispute>;
+export const DisputeEvent = z.object({
+  Id: z.string(),
+  Kind: z.enum(['opened', 'evidence', 'status', 'credit', 'reversal', 'chargeback']),
+  Staff: z.boolean(),
+  Author: z.string(),
+  Comment: z.string().nullable(),
+  FromStatus: z.string().nullable(),
+  ToStatus: z.string().nullable(),
+  Amount: AmountOut.nullable(),
+  FileId: z.string().nullable(),
+  FileName: z.string().nullable(),
+  CreatedAt: z.string(),
+});
+export type DisputeEvent = z.infer<typeof DisputeEvent>;
+export const DisputeDetail = Dispute.extend({ Events: z.array(DisputeEvent) });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { cardholderRoutes } from './holder-routes';
 import { cardRoutes } from './routes';
 import { revealViewRoutes } from './reveal-view';
+import { disputeRoutes } from './dispute-routes';
 import { assertOwnCardholder as ownCardholder, followOrder } from './speiout';
 import { assertOwnCardholder } from '../pricing';
 import { speiOutOutcome } from '../spei';
@@ -21,4 +22,5 @@ export async function register(app: FastifyInstance): Promise<void> {
   await app.register(cardRoutes);
   await app.register(cardholderRoutes);
   await app.register(revealViewRoutes);
+  await app.register(disputeRoutes);
 }

@@ -229,3 +229,64 @@ export const cardRevealTokens = pgTable('card_reveal_tokens', {
   v_uid_session: uuid('v_uid_session').notNull(),
   d_expires_at: tstz('d_expires_at').notNull(),
 });
+
+/** The number part of a dispute's folio DSP-<year>-<000123>. */
+export const cardDisputeSeq = pgSequence('card_dispute_seq', { startWith: 1 });
+
+/**
+ * A dispute of a captured card purchase (issue 28 §3). One live dispute per purchase (a withdrawn
+ * one may be opened again). The provisional credit is real ledger money on the card, from the
+ * card-disputes book; losing takes it back, winning settles it with the network's chargeback.
+ */
+export const cardDisputes = pgTable(
+  'card_disputes',
+  {
+    ...recordColumns(),
+    v_folio: text('v_folio').notNull(),
+    v_uid_business: uuid('v_uid_business').notNull(),
+    v_uid_card: uuid('v_uid_card').notNull(),
+    v_uid_authorization: uuid('v_uid_authorization').notNull(),
+    v_reason: text('v_reason').notNull(),
+    t_description: text('t_description').notNull(),
+    v_status: text('v_status').notNull().default('open'),
+    n_amount_cents: bigint('n_amount_cents', { mode: 'bigint' }).notNull(),
+    n_credit_cents: bigint('n_credit_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    v_uid_user: uuid('v_uid_user').notNull(),
+    d_deadline_at: tstz('d_deadline_at').notNull(),
+    d_resolved_at: tstz('d_resolved_at'),
+  },
+  (t) => [
+    uniqueIndex('card_disputes_folio_key').on(t.v_folio),
+    uniqueIndex('card_disputes_live_key')
+      .on(t.v_uid_authorization)
+      .where(sql`v_status <> 'withdrawn'`),
+    index('card_disputes_business_idx').on(t.v_uid_business, t.d_create_at),
+    index('card_disputes_status_idx').on(t.v_status, t.d_deadline_at),
+    check('card_disputes_status_known', sql`v_status IN ('open', 'review', 'won', 'lost', 'withdrawn')`),
+    check('card_disputes_credit_range', sql`n_credit_cents >= 0 AND n_credit_cents <= n_amount_cents`),
+  ],
+);
+
+/** A dispute's timeline: opening, evidence (comment and optional file), status changes and money. */
+export const cardDisputeEvents = pgTable(
+  'card_dispute_events',
+  {
+    ...recordColumns(),
+    v_uid_dispute: uuid('v_uid_dispute').notNull(),
+    v_kind: text('v_kind').notNull().$type<'opened' | 'evidence' | 'status' | 'credit' | 'reversal' | 'chargeback'>(),
+    b_staff: boolean('b_staff').notNull(),
+    v_uid_user: uuid('v_uid_user').notNull(),
+    v_author: text('v_author').notNull(),
+    t_comment: text('t_comment'),
+    v_from_status: text('v_from_status'),
+    v_to_status: text('v_to_status'),
+    n_amount_cents: bigint('n_amount_cents', { mode: 'bigint' }),
+    v_uid_transaction: uuid('v_uid_transaction'),
+    v_uid_file: uuid('v_uid_file'),
+    v_file_name: text('v_file_name'),
+    i_seq: bigint('i_seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [index('card_dispute_events_dispute_idx').on(t.v_uid_dispute, t.i_seq)],
+);
