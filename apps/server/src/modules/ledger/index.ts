@@ -26,6 +26,7 @@ export {
 export { type LockedAccount } from './shared';
 export {
   POSTED,
+  bookAccountsOf,
   lockedAccountsRead,
   postingWrite,
   postTransaction,

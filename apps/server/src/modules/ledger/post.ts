@@ -1,6 +1,7 @@
 // Posting balanced transactions, their replays and reversals (conventions in shared.ts).
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { pgArray } from '../../db/arrays';
 import { mapRead, qb, readRows, type Read } from '../../db/read-together';
 import type { Tx, DbOrTx } from '../../db/client';
 import { conflict, notFound, rule } from '../../platform/errors';
@@ -229,14 +230,19 @@ function postingCtes(transactionId: string, input: TransactionInput, plan: Accou
  * The accounts of these codes and of the ids a subquery gives, locked (FOR UPDATE, in v_uid order:
  * the ledger's one order) by the caller's plan statement.
  */
-export const lockedAccountsRead = (codes: string[], ids: SQL = sql`SELECT NULL::uuid`): Read<Map<string, LockedAccount & { code: string }>> =>
+export const lockedAccountsRead = (codes: string[], ids: string[] | SQL = []): Read<Map<string, LockedAccount & { code: string }>> =>
   mapRead(
     readRows<typeof ledgerAccounts.$inferSelect>(
       ledgerAccounts,
       qb
         .select()
         .from(ledgerAccounts)
-        .where(or(inArray(ledgerAccounts.v_code, codes), sql`${ledgerAccounts.v_uid} IN (${ids})`))
+        .where(
+          or(
+            inArray(ledgerAccounts.v_code, codes),
+            sql`${ledgerAccounts.v_uid} IN (${Array.isArray(ids) ? sql`SELECT unnest(${pgArray(ids)}::uuid[])` : ids})`,
+          ),
+        )
         .orderBy(asc(ledgerAccounts.v_uid))
         .for('update'),
     ),
@@ -255,6 +261,14 @@ export const lockedAccountsRead = (codes: string[], ids: SQL = sql`SELECT NULL::
         ]),
       ),
   );
+
+/**
+ * The provider books' accounts that legs post to (the shard of `shardKey`, resolveLegs's first
+ * named account), for a plan statement to lock them beside the customers' accounts.
+ */
+export const bookAccountsOf = (postings: PostingInput[], shardKey: string): string[] => [
+  ...new Set(postings.flatMap((p) => (p.book ? [bookAccountId(p.book, shardFor(shardKey))] : []))),
+];
 
 /**
  * A movement under a new reference (never posted: a fresh id) as parts of the caller's one write

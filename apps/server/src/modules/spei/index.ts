@@ -36,6 +36,7 @@ export {
   holderIsAllyOf,
   creditHolder,
   walletToWalletWrite,
+  transferBooks,
   walletUsage,
   walletUsageSql,
   walletAccount,

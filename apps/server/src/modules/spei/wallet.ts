@@ -11,7 +11,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { hook } from '../../platform/module';
 import { insertFrom } from '../../db/insert-from';
-import { POSTED, openAccount, postTransaction, postingWrite, type LedgerAccount, type LockedAccount, type PostingInput } from '../ledger';
+import { POSTED, bookAccountsOf, openAccount, postTransaction, postingWrite, type LedgerAccount, type LockedAccount, type PostingInput } from '../ledger';
 import { COUNTED, PROVIDER_BANK, legs, memoOf, type MovementRow } from './movement';
 import { businessMovements } from './schema';
 import { dayBounds, mexicoDate, monthOf } from '../../platform/mexico-time';
@@ -151,7 +151,6 @@ export function walletToWalletWrite(
     v_concept: values.v_concept,
   };
   const received = { amountCents: charges.amountCents, commissionCents: 0n, ivaCents: 0n, totalCents: charges.amountCents };
-  const [a, b] = [{ id: accounts.from }, { id: accounts.to }];
   const memo = memoOf({
     v_uid: outId,
     v_type: 'WALLET_OUT',
@@ -166,14 +165,7 @@ export function walletToWalletWrite(
       kind: 'wallet-transfer',
       reference: outId,
       memo: { ...memo, counterparty: to.name, sender: from.name, receivedMovementId: inId },
-      postings: legs([
-        { accountId: a.id, amountCents: -charges.amountCents, leg: 'amount' },
-        { accountId: a.id, amountCents: -charges.commissionCents, leg: 'commission' },
-        { accountId: a.id, amountCents: -charges.ivaCents, leg: 'iva' },
-        { accountId: b.id, amountCents: charges.amountCents, leg: 'amount' },
-        { book: 'commission-income', amountCents: charges.commissionCents, leg: 'commission' },
-        { book: 'iva-payable', amountCents: charges.ivaCents, leg: 'iva' },
-      ]),
+      postings: transferLegs(accounts.from, accounts.to, charges),
     },
     accounts.locked,
     after,
@@ -199,8 +191,23 @@ export function walletToWalletWrite(
     sql.raw(POSTED),
     sql`RETURNING *`,
   );
-  return { ctes: sql`${posted.ctes}, moved_out AS (${out}), moved_in AS (${into})`, outId, inId, senderBalance: posted.balances.get(a.id)! };
+  return { ctes: sql`${posted.ctes}, moved_out AS (${out}), moved_in AS (${into})`, outId, inId, senderBalance: posted.balances.get(accounts.from)! };
 }
+
+/** A wallet-to-wallet transfer's legs: the amount to the receiver, the commission and its IVA to the provider's books. */
+const transferLegs = (from: string, to: string, charges: Charges) =>
+  legs([
+    { accountId: from, amountCents: -charges.amountCents, leg: 'amount' },
+    { accountId: from, amountCents: -charges.commissionCents, leg: 'commission' },
+    { accountId: from, amountCents: -charges.ivaCents, leg: 'iva' },
+    { accountId: to, amountCents: charges.amountCents, leg: 'amount' },
+    { book: 'commission-income', amountCents: charges.commissionCents, leg: 'commission' },
+    { book: 'iva-payable', amountCents: charges.ivaCents, leg: 'iva' },
+  ]);
+
+/** The provider books' accounts a transfer from this account posts to: locked with the two wallets' (walletToWalletWrite needs them all locked). */
+export const transferBooks = (senderAccountId: string, charges: Charges) =>
+  bookAccountsOf(transferLegs(senderAccountId, senderAccountId, charges), senderAccountId);
 
 /**
  * What a wallet sent today and this month (America/Mexico_City) that counts against its limits:

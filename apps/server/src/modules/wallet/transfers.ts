@@ -30,7 +30,7 @@ import { actorOf } from '../../platform/guard';
 import { runMoney, type MoneyDeclaration } from '../../platform/money-command';
 import { iso } from '../../platform/reply';
 import { activityWrite, recordActivity } from '../audit';
-import { customerAccountCode, getAccountByCode, lockedAccountsRead } from '../ledger';
+import { accountByCodeRead, customerAccountCode, getAccountByCode, lockedAccountsRead } from '../ledger';
 import { emailOffRead, noticeWrite } from '../notifications';
 import { checkLimits, effectiveLimits, effectiveLimitsRead, type Limits } from '../pricing';
 import {
@@ -43,6 +43,7 @@ import {
   usageRead,
   walletAccount,
   walletToWalletWrite,
+  transferBooks,
   walletUsageSql,
   type MovementRow,
   type PayoutPlan,
@@ -290,6 +291,7 @@ function transferRead(actor: Actor, text: string) {
   const ids = query && sql`SELECT c.v_uid FROM (${query}) c`;
   return readTogether({
     wallet: lockWalletRead(actor.userId),
+    account: accountByCodeRead(customerAccountCode(actor.client)),
     user: users.usersRead(users.userByIdQuery(sql`${actor.userId}::uuid`)),
     settings: settingsRead,
     limits: effectiveLimitsRead(actor.client, WALLET_LIMIT_CARD_TYPE),
@@ -343,12 +345,13 @@ export async function sendToWallet(
   const receiverWallet = facts.wallets?.find((w) => w.v_uid_user === recipient.v_uid) ?? (await ensureWallet(tx, recipient));
   const [from, to] = [holderFrom(user, wallet, s), holderFrom(recipient, receiverWallet, s)];
   const codes = [customerAccountCode(from.client), customerAccountCode(to.client)];
-  const lockRead = readTogether({ accounts: lockedAccountsRead(codes), usage: usageRead(source, now) });
+  // The sender's account (read with the plan) gives the shard of the provider books it posts to.
+  const senderAccount = facts.account?.account ?? (await walletAccount(tx, from));
+  const lockRead = readTogether({ accounts: lockedAccountsRead(codes, transferBooks(senderAccount.id, charges)), usage: usageRead(source, now) });
   let locked = await readNow(tx, lockRead);
   const idOf = (code: string) => [...locked.accounts.values()].find((a) => a.code === code)?.id;
-  if (!idOf(codes[0]!) || !idOf(codes[1]!)) {
-    // An account not opened yet (a wallet older than its ledger account): open both, lock again.
-    await walletAccount(tx, from);
+  if (!idOf(codes[1]!)) {
+    // The receiver's account not opened yet (a wallet older than its ledger account): open it, lock again.
     await walletAccount(tx, to);
     locked = await readNow(tx, lockRead);
   }
