@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';
-import { EMPTY, todayIso } from '../../lib/format';
+import { EMPTY, money, todayIso } from '../../lib/format';
 import { apiCents, useMoneyIntent } from '../../lib/money';
 import { useCreditLine, useDownloadCsv, useReconciliationDay, useReviewLine, useRunDay, type DayAsk } from './api';
 
@@ -113,7 +113,7 @@ export function ReconciliationPage() {
   const creditLine = (line: ReconciliationLine) =>
     openConfirmDialog({
       title: 'Abonar SPEI faltante',
-      message: `Se abonará ${line.RailAmount ? `$${line.RailAmount}` : ''} de ${line.Counterparty ?? 'el ordenante'} a la CLABE ${line.Account ?? ''}, con su comisión, una sola vez.`,
+      message: `Se abonará ${money(apiCents(line.RailAmount))} de ${line.Counterparty ?? 'el ordenante'} a la CLABE ${line.Account ?? ''}, con su comisión, una sola vez.`,
       confirmLabel: 'Abonar',
       onConfirm: () =>
         void intent({ line: line.Id }, (key) => credit.mutateAsync({ id: line.Id, idempotencyKey: key }))
