@@ -1,8 +1,9 @@
 import type { ReconciliationLine, ReconciliationRun } from '@far/contracts';
-import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCash, IconCheck, IconFileDownload, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CommentDialog } from '../../components/comment-dialog';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { DayInput } from '../../components/day-input';
@@ -10,7 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';
-import { EMPTY, todayIso } from '../../lib/format';
+import { EMPTY, money, todayIso } from '../../lib/format';
 import { apiCents, useMoneyIntent } from '../../lib/money';
 import { useCreditLine, useDownloadCsv, useReconciliationDay, useReviewLine, useRunDay, type DayAsk } from './api';
 
@@ -66,57 +67,35 @@ function RunSummary({ run }: { run: ReconciliationRun }) {
 
 function ReviewModal({ line, onClose }: { line: ReconciliationLine | null; onClose: () => void }) {
   const review = useReviewLine();
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setComment('');
-    setError(null);
-    onClose();
-  };
-  const save = () => {
-    if (!line) return;
-    if (comment.trim() === '') return setError('Este campo es requerido');
-    review.mutate(
-      { id: line.Id, comment: comment.trim() },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'teal', message: 'Línea marcada como revisada' });
-          close();
-        },
-        onError: failed('No se marcó la línea'),
-      },
-    );
-  };
   return (
-    <Modal opened={line !== null} onClose={close} title="Marcar como revisada" centered closeButtonProps={{ 'aria-label': 'Cerrar' }}>
-      <Stack gap="sm">
+    <CommentDialog
+      opened={line !== null}
+      title="Marcar como revisada"
+      intro={
         <Text size="sm">
           {line?.KindName} · {line?.TrackingKey}
         </Text>
-        <Textarea
-          label="Comentario"
-          description="Queda en la bitácora junto con tu nombre."
-          required
-          autosize
-          minRows={3}
-          maxLength={500}
-          value={comment}
-          error={error}
-          onChange={(e) => {
-            setComment(e.currentTarget.value);
-            setError(null);
-          }}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancelar
-          </Button>
-          <Button onClick={save} loading={review.isPending}>
-            Guardar
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      }
+      label="Comentario"
+      description="Queda en la bitácora junto con tu nombre."
+      emptyMessage="Este campo es requerido"
+      submitLabel="Guardar"
+      loading={review.isPending}
+      onClose={onClose}
+      onSubmit={(comment, { done, fail }) =>
+        line &&
+        review.mutate(
+          { id: line.Id, comment },
+          {
+            onSuccess: () => {
+              notifications.show({ color: 'teal', message: 'Línea marcada como revisada' });
+              done();
+            },
+            onError: (e) => fail(errorText(e)),
+          },
+        )
+      }
+    />
   );
 }
 
@@ -134,7 +113,7 @@ export function ReconciliationPage() {
   const creditLine = (line: ReconciliationLine) =>
     openConfirmDialog({
       title: 'Abonar SPEI faltante',
-      message: `Se abonará ${line.RailAmount ? `$${line.RailAmount}` : ''} de ${line.Counterparty ?? 'el ordenante'} a la CLABE ${line.Account ?? ''}, con su comisión, una sola vez.`,
+      message: `Se abonará ${money(apiCents(line.RailAmount))} de ${line.Counterparty ?? 'el ordenante'} a la CLABE ${line.Account ?? ''}, con su comisión, una sola vez.`,
       confirmLabel: 'Abonar',
       onConfirm: () =>
         void intent({ line: line.Id }, (key) => credit.mutateAsync({ id: line.Id, idempotencyKey: key }))
