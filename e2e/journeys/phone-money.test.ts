@@ -22,7 +22,7 @@ async function inside(locator: Locator, what: string) {
 }
 
 /** Every card of the list shows its four places inside the screen; an empty list shows its whole sentence. */
-async function checkList(page: Page, list: Locator, name: string) {
+async function checkList(page: Page, list: Locator, name: string, places = ['date', 'title', 'amount', 'status']) {
   await expect.poll(() => list.getAttribute('data-state')).not.toBe('loading');
   if ((await list.getAttribute('data-state')) === 'empty') {
     await inside(list.getByTestId('empty-state'), `${name}: empty state`);
@@ -32,7 +32,7 @@ async function checkList(page: Page, list: Locator, name: string) {
   expect(await cards.count(), `${name} is drawn as cards`).toBeGreaterThan(0);
   expect(await list.locator('table').count(), `${name} has no table`).toBe(0);
   const first = cards.first();
-  for (const place of ['date', 'title', 'amount', 'status']) await inside(first.locator(`[data-stack="${place}"]`), `${name}: ${place}`);
+  for (const place of places) await inside(first.locator(`[data-stack="${place}"]`), `${name}: ${place}`);
   expect(await first.locator('[data-stack="amount"]').innerText()).toMatch(/\$[\d,]+\.\d{2}/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(PHONE.width);
 }
@@ -58,6 +58,14 @@ it('a business reads its money lists on a phone: date, description, amount and s
   await checkList(page, page.getByTestId('pending-transactions'), 'Transferencias en curso');
   await checkList(page, page.getByTestId('recent-transfers'), 'Últimas transferencias');
   await screenshot(page, 'phone-money-transfers');
+
+  // The month's statement: its lines have no status; date, description and amount are in view.
+  await page.goto('/account/status');
+  await page.getByRole('heading', { level: 1, name: 'Estado de cuenta' }).waitFor();
+  const statement = page.getByTestId('statement-list');
+  await statement.waitFor();
+  await checkList(page, statement, 'Estado de cuenta', ['date', 'title', 'amount']);
+  await screenshot(page, 'phone-money-statement');
   await context.close();
 });
 
