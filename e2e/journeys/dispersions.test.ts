@@ -195,7 +195,7 @@ it('a business pays three people from a file, follows each row, re-sends the ret
   await page.goto(`${baseUrl()}/dashboard`);
   await expect.poll(() => page.getByTestId('recent-dispersions').innerText(), { timeout: 15_000 }).toContain('Completada parcialmente');
 
-  // On a phone the three dispersion screens do not scroll sideways (tables scroll inside their frame).
+  // On a phone the three dispersion screens do not scroll sideways; their money lists are cards.
   await page.setViewportSize({ width: 390, height: 844 });
   for (const [path, name] of [
     ['/dispersal/transfer', 'dispersions-transfer-phone'],
@@ -205,6 +205,14 @@ it('a business pays three people from a file, follows each row, re-sends the ret
     await page.goto(`${baseUrl()}${path}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    if (path === '/dispersal/history') {
+      // The history is a list of money: each dispersion a card with its total in view.
+      const card = page.getByTestId('dispersion-history').locator('[data-layout="stacked"] > li').first();
+      await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
+      const amount = await card.locator('[data-stack="amount"]').boundingBox();
+      expect(amount!.x + amount!.width).toBeLessThanOrEqual(390);
+      expect(await card.locator('[data-stack="amount"]').innerText()).toMatch(/\$[\d,]+\.\d{2}/);
+    }
     await screenshot(page, name);
   }
   await context.close();
