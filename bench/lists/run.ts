@@ -5,7 +5,7 @@
 // dropped here) and on embedded PGlite. Realistic data (seed.ts: faker es_MX names) in bulk.
 // The load generator runs in its own process. Run: npm run bench:lists -w @far/bench.
 import Fastify from 'fastify';
-import { buildApp, openDatabase, runSearch, searchStatement, type Database } from '@far/server';
+import { buildApp, openDatabase, searchRows, type Database } from '@far/server';
 import { SEARCH_KINDS } from '@far/contracts';
 import { cpus, loadavg } from 'node:os';
 import { execSync } from 'node:child_process';
@@ -79,7 +79,7 @@ async function bench(label: string, database: Database, p99Target: number, searc
   }));
   const everyKind = [...SEARCH_KINDS];
   bare.get<{ Querystring: { q: string } }>('/search', async (req) => ({
-    data: await runSearch(database.db, searchStatement(STAFF_SCOPE, req.query.q, everyKind, 5)!),
+    data: await searchRows(database.db, STAFF_SCOPE, req.query.q, everyKind, 5),
   }));
   const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
 

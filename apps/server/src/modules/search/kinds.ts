@@ -1,6 +1,6 @@
 import type { ClientKind, SearchKind } from '@far/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Actor, Grant } from '../../platform/context';
+import type { Grant } from '../../platform/context';
 import { MATCH, type Val } from './query';
 
 /** A candidate row of any kind, as the one search statement returns it. */
@@ -19,7 +19,7 @@ interface KindSpec {
   grants: Partial<Record<ClientKind, readonly Grant[]>>;
   table: string;
   /** Rows a business user may see of this kind (its tenant); staff see every row. */
-  tenant: (actor: Pick<Actor, 'client'>) => SQL;
+  tenant: (client: SQL) => SQL;
   /** Rows that never show (deleted). */
   live?: SQL;
   match: (v: Val) => SQL;
@@ -31,7 +31,7 @@ interface KindSpec {
 }
 
 const ver = (...menus: string[]): Grant[] => menus.map((menu) => ({ menu, permission: 'Ver' }));
-const byClient = (actor: Pick<Actor, 'client'>) => sql`v_client = ${actor.client}`;
+const byClient = (client: SQL) => sql`v_client = ${client}`;
 const NOT_DELETED = sql`d_deleted_at IS NULL`;
 const businessOf = (row: SearchRow) => `/user/business/${row.business_id}`;
 /** The business a row of a tenant table belongs to, by its v_client. */
@@ -83,7 +83,7 @@ export const KINDS: Record<SearchKind, KindSpec> = {
   card: {
     grants: { FAR: ver('/pre-stock-cards', '/user/business'), BUS: ver('/account') },
     table: 'cards',
-    tenant: (actor) => sql`v_uid_business IN (SELECT b.v_uid FROM businesses b WHERE b.v_client = ${actor.client})`,
+    tenant: (client) => sql`v_uid_business IN (SELECT b.v_uid FROM businesses b WHERE b.v_client = ${client})`,
     match: MATCH.card,
     columns: sql`v_pan_first6 || '******' || v_pan_last4, v_card_identifier, v_uid_business::text, NULL, d_create_at`,
     rank: () => sql`0`,

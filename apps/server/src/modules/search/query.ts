@@ -27,7 +27,7 @@ export interface SearchValues {
   /** An amount in pesos as typed ("1,234.50", "1234.5", "$1,234"), in integer cents. */
   cents: string | null;
 }
-export type SearchValueName = keyof SearchValues;
+type SearchValueName = keyof SearchValues;
 
 /** How a condition reads a value: inline (the search) or a named placeholder (a list's prepared statement). */
 export type Val = (name: SearchValueName) => SQL;
@@ -50,7 +50,7 @@ const rangeEnd = (s: string | null) => {
   return last >= 0xd7ff ? null : chars.join('') + String.fromCodePoint(last + 1);
 };
 /** The text as far_norm() leaves it: without accents, lower case. */
-export const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Pesos with optional thousands commas and up to two decimals, as a person types them; never a float. */
 const AMOUNT = /^\$?\s?(\d{1,3}(?:,\d{3})+|\d{1,13})(?:\.(\d{1,2}))?$/;
