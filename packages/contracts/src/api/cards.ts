@@ -432,6 +432,7 @@ export const CardMovement = z.object({
   Commission: AmountOut,
   IVA: AmountOut,
   Status: z.string(),
+  AuthorizationId: z.string().nullable(),
   CreatedAt: z.string(),
 });
 export const CardMovementsBody = BusinessScoped.extend({

@@ -11,8 +11,9 @@ import { dateTime, money } from '../../lib/format';
 import { apiCentsOr0, useMoneyIntent } from '../../lib/money';
 import { exportCardMovements, requestCode, revealToken, useAuthorize, useCard, useCardMovements, useHolderBalance, useLockCard } from './api';
 import { CardControlsPanel } from './card-controls';
+import { OpenDisputeButton } from './disputes-page';
 import { HolderLimitsPanel } from './holder-limits';
-import { CardStatusBadge, CardsNav, MovementRows, VirtualBadge, virtualItems } from './ui';
+import { CardStatusBadge, CardsNav, MovementRows, PageButtons, VirtualBadge, virtualItems } from './ui';
 
 /** A card: masked PAN, status, balance, controls, movements, lock, reveal (code, 60 s) and a simulated purchase. */
 export function CardDetail({ identifier, businessId }: { identifier: string; businessId?: string }) {
@@ -24,6 +25,8 @@ export function CardDetail({ identifier, businessId }: { identifier: string; bus
   // Staff reach a card from the business detail (BusinessId); a business from its account.
   const canEdit = useCan(businessId ? '/user/business' : '/account', 'Editar');
   const canSend = useCan('/account', 'Agregar') && !businessId;
+  // Staff dispute for the business from its card (the queue's Editar); a business with Agregar on its cards.
+  const canDispute = useCan(businessId ? '/clarification' : '/account', businessId ? 'Editar' : 'Agregar');
   const c = card.data;
   const balance = holder.data?.Cards.find((x) => x.CardIdentifier === identifier);
   if (!c) return <Text>{card.isError ? errorText(card.error) : 'Cargando…'}</Text>;
@@ -95,14 +98,19 @@ export function CardDetail({ identifier, businessId }: { identifier: string; bus
           </Button>
         </Group>
       </Group>
-      <MovementRows rows={movements.data?.Records ?? []} />
+      <MovementRows
+        rows={movements.data?.Records ?? []}
+        action={
+          canDispute
+            ? (m) =>
+                m.Kind === 'purchase' && m.Status === 'Aplicada' && m.AuthorizationId ? (
+                  <OpenDisputeButton authorizationId={m.AuthorizationId} businessId={businessId} />
+                ) : null
+            : undefined
+        }
+      />
       <Group justify="flex-end">
-        <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          Anterior
-        </Button>
-        <Button variant="default" disabled={page >= (movements.data?.TotalPages ?? 1)} onClick={() => setPage(page + 1)}>
-          Siguiente
-        </Button>
+        <PageButtons page={page} totalPages={movements.data?.TotalPages} onPage={setPage} />
       </Group>
     </Stack>
   );

@@ -27,6 +27,7 @@ const SECTIONS = [
   { to: '/account/cardholders', label: 'Tarjetahabientes' },
   { to: '/account/cards', label: 'Tarjetas' },
   { to: '/account/funding', label: 'Fondeo de tarjetas' },
+  { to: '/account/disputes', label: 'Disputas' },
 ];
 export function CardsNav() {
   const { pathname } = useLocation();
@@ -122,6 +123,19 @@ export function virtualItems(c: Pick<Card, 'Payload'>): DetailItem[] {
     },
   ];
 }
+/** «Anterior» / «Siguiente» of a numbered list page. */
+export function PageButtons({ page, totalPages, onPage }: { page: number; totalPages: number | undefined; onPage: (page: number) => void }) {
+  return (
+    <Group>
+      <Button variant="default" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Anterior
+      </Button>
+      <Button variant="default" disabled={page >= (totalPages ?? 1)} onClick={() => onPage(page + 1)}>
+        Siguiente
+      </Button>
+    </Group>
+  );
+}
 export const batchStatusName = (s: keyof typeof BATCH_STATUS_NAMES) => BATCH_STATUS_NAMES[s];
 
 export function StatusCounts({ counts }: { counts: CardStatusCount[] | undefined }) {
@@ -196,9 +210,9 @@ export function CardMovementAmount({ m }: { m: Pick<CardMovement, 'Kind' | 'Amou
   return <MoneyText size="sm" fw={600} c={charge ? 'red.9' : 'teal.9'} cents={charge ? -cents : cents} />;
 }
 
-export function MovementRows({ rows }: { rows: CardMovement[] }) {
+export function MovementRows({ rows, action }: { rows: CardMovement[]; action?: (m: CardMovement) => ReactNode }) {
   return (
-    <ScrollTable head={['Fecha', 'Tarjeta', 'Tipo', 'Descripción', 'Monto', 'Estatus']} label="Movimientos de la tarjeta">
+    <ScrollTable head={['Fecha', 'Tarjeta', 'Tipo', 'Descripción', 'Monto', 'Estatus', ...(action ? ['Acciones'] : [])]} label="Movimientos de la tarjeta">
       {rows.map((m) => (
         <Table.Tr key={m.Id}>
           <Table.Td>{dateTime(m.CreatedAt)}</Table.Td>
@@ -209,6 +223,7 @@ export function MovementRows({ rows }: { rows: CardMovement[] }) {
             <CardMovementAmount m={m} />
           </Table.Td>
           <Table.Td>{m.Status}</Table.Td>
+          {action ? <Table.Td>{action(m)}</Table.Td> : null}
         </Table.Tr>
       ))}
     </ScrollTable>
