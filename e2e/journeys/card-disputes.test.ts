@@ -110,6 +110,11 @@ it('the business disputes a purchase with evidence; staff credit it provisionall
   // 3. The business sees it won, and the credit on the card's movements.
   await biz.page.goto(`/account/disputes`);
   await expect.poll(() => biz.page.getByTestId('dispute-row').filter({ hasText: folio }).innerText()).toContain('Ganada');
+  await biz.page.setViewportSize({ width: 390, height: 844 });
+  await biz.page.reload();
+  await expect.poll(() => biz.page.getByTestId('dispute-row').filter({ hasText: folio }).innerText()).toContain('Ganada');
+  await screenshot(biz.page, 'cards-disputes-business-phone');
+  await biz.page.setViewportSize({ width: 1366, height: 850 });
   await biz.page.goto(`/account/cards/${card.CardIdentifier}`);
   await expect.poll(() => movements.innerText()).toContain('Abono provisional por disputa');
   await biz.context.close();

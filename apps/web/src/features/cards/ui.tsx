@@ -86,11 +86,12 @@ const STATUS_COLORS: Record<number, string> = { 1: 'gray', 2: 'blue', 3: 'green'
 export function CardStatusBadge({ card }: { card: Pick<Card, 'Status' | 'IsBlocked'> }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge color={STATUS_COLORS[card.Status] ?? 'gray'} variant="light">
+      {/* Never squeezed to an ellipsis in a narrow table cell. */}
+      <Badge color={STATUS_COLORS[card.Status] ?? 'gray'} variant="light" style={{ flexShrink: 0 }}>
         {CARD_STATUS_NAMES[card.Status] ?? card.Status}
       </Badge>
       {card.IsBlocked ? (
-        <Badge color="orange" variant="light">
+        <Badge color="orange" variant="light" style={{ flexShrink: 0 }}>
           Bloqueada
         </Badge>
       ) : null}
@@ -100,7 +101,7 @@ export function CardStatusBadge({ card }: { card: Pick<Card, 'Status' | 'IsBlock
 /** «Virtual» beside a virtual card's number (issue 28 §1). */
 export function VirtualBadge({ card }: { card: Pick<Card, 'Payload'> }) {
   return card.Payload.IsVirtual ? (
-    <Badge color="grape" variant="light">
+    <Badge color="grape" variant="light" style={{ flexShrink: 0 }}>
       Virtual
     </Badge>
   ) : null;
@@ -151,7 +152,7 @@ export function StatusCounts({ counts }: { counts: CardStatusCount[] | undefined
           </Text>
           {c.Virtual ? (
             <Text size="xs" c="dimmed" data-testid={`cards-virtual-${c.Status}`}>
-              {integer(c.Virtual)} virtuales
+              {integer(c.Virtual)} {c.Virtual === 1 ? 'virtual' : 'virtuales'}
             </Text>
           ) : null}
         </Paper>
