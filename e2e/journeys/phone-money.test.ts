@@ -1,13 +1,11 @@
 /**
- * The three money lists on a phone (issue 26 §5): below the breakpoint each row is a stacked card
- * whose date, description, amount and status are all inside the 390 px screen, with no sideways
- * scroll; an empty list says so in full.
+ * The money lists on a phone (issue 26 §5), a business's and a wallet's: below the breakpoint each
+ * row is a stacked card whose date, description, amount and status are all inside the 390 px
+ * screen, with no sideways scroll; an empty list says so in full.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { baseUrl, launch, screenshot, signIn } from '../browser';
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE, launch, newPage, sandboxIncomingSpei, screenshot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,7 +22,7 @@ async function inside(locator: Locator, what: string) {
 }
 
 /** Every card of the list shows its four places inside the screen; an empty list shows its whole sentence. */
-async function checkList(page: Page, list: Locator, name: string) {
+async function checkList(page: Page, list: Locator, name: string, places = ['date', 'title', 'amount', 'status']) {
   await expect.poll(() => list.getAttribute('data-state')).not.toBe('loading');
   if ((await list.getAttribute('data-state')) === 'empty') {
     await inside(list.getByTestId('empty-state'), `${name}: empty state`);
@@ -34,21 +32,13 @@ async function checkList(page: Page, list: Locator, name: string) {
   expect(await cards.count(), `${name} is drawn as cards`).toBeGreaterThan(0);
   expect(await list.locator('table').count(), `${name} has no table`).toBe(0);
   const first = cards.first();
-  for (const place of ['date', 'title', 'amount', 'status']) await inside(first.locator(`[data-stack="${place}"]`), `${name}: ${place}`);
+  for (const place of places) await inside(first.locator(`[data-stack="${place}"]`), `${name}: ${place}`);
   expect(await first.locator('[data-stack="amount"]').innerText()).toMatch(/\$[\d,]+\.\d{2}/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(PHONE.width);
 }
 
 it('a business reads its money lists on a phone: date, description, amount and status in every card', async () => {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    locale: 'es-MX',
-    timezoneId: 'America/Mexico_City',
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
+  const { context, page } = await newPage(browser, { viewport: PHONE });
   await signIn(page, 'empresa@demo.mx');
   await page.waitForURL('**/dashboard');
 
@@ -68,5 +58,40 @@ it('a business reads its money lists on a phone: date, description, amount and s
   await checkList(page, page.getByTestId('pending-transactions'), 'Transferencias en curso');
   await checkList(page, page.getByTestId('recent-transfers'), 'Últimas transferencias');
   await screenshot(page, 'phone-money-transfers');
+
+  // The month's statement: its lines have no status; date, description and amount are in view.
+  await page.goto('/account/status');
+  await page.getByRole('heading', { level: 1, name: 'Estado de cuenta' }).waitFor();
+  const statement = page.getByTestId('statement-list');
+  await statement.waitFor();
+  await checkList(page, statement, 'Estado de cuenta', ['date', 'title', 'amount']);
+  await screenshot(page, 'phone-money-statement');
+  await context.close();
+});
+
+it('a wallet user reads «Últimos movimientos» and Saldos y movimientos on a phone as cards, the amount in view', async () => {
+  const { context, page } = await newPage(browser, { viewport: PHONE });
+  await signIn(page, 'wallet@demo.mx');
+  await page.waitForURL('**/dashboard');
+  await expect.poll(() => page.getByTestId('wallet-clabe').innerText(), { timeout: 15_000 }).toMatch(/^\d{18}$/);
+  // A received SPEI, so that both lists have a row to draw.
+  const clabe = (await page.getByTestId('wallet-clabe').innerText()).trim();
+  await sandboxIncomingSpei(browser, { clabe }, { trackingKey: `PHWAL${String(Date.now()).slice(-10)}`, amount: '150.00', concept: 'Pago telefono' });
+
+  await page.reload();
+  const last = page.getByTestId('wallet-last-movements');
+  await expect.poll(() => last.locator('[data-layout="stacked"] > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await checkList(page, last, 'Últimos movimientos (Wallet)');
+  await screenshot(page, 'phone-money-wallet-summary');
+
+  await page.goto('/movement');
+  await page.getByRole('heading', { level: 1, name: 'Saldos y movimientos' }).waitFor();
+  const movements = page.getByTestId('wallet-movements');
+  await expect.poll(() => movements.locator('[data-layout="stacked"] > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await checkList(page, movements, 'Movimientos (Wallet)');
+  await screenshot(page, 'phone-money-wallet-movements');
+  // A card opens the movement's detail, as a row does on a desktop.
+  await movements.locator('[data-layout="stacked"] > li').first().click();
+  await expect.poll(() => page.getByTestId('wallet-movement-detail').isVisible(), { timeout: 15_000 }).toBe(true);
   await context.close();
 });

@@ -31,6 +31,7 @@ import { loadActor, register as session } from './modules/session';
 import { register as spei } from './modules/spei';
 import { register as staff } from './modules/staff';
 import { register as statements } from './modules/statements';
+import { register as search } from './modules/search';
 import { register as stp } from './modules/stp';
 import { register as users } from './modules/users';
 import { register as wallet } from './modules/wallet';
@@ -85,6 +86,7 @@ const MODULES: RegisterModule[] = [
   webhooks,
   apiKeys,
   users,
+  search,
 ];
 
 export interface BuildOptions {

@@ -149,6 +149,32 @@ export function postTo(
   });
 }
 
+/** Network failures as a person reads them in a delivery log: the system's codes (ECONNREFUSED…) are not Spanish. */
+const FAILURES: Record<string, string> = {
+  ECONNREFUSED: 'El servidor rechazó la conexión',
+  ECONNRESET: 'El servidor cortó la conexión',
+  EPIPE: 'El servidor cortó la conexión',
+  ETIMEDOUT: 'Tiempo de espera agotado',
+  ENOTFOUND: 'El nombre del servidor no existe',
+  EAI_AGAIN: 'No fue posible resolver el nombre del servidor',
+  EHOSTUNREACH: 'El servidor no es alcanzable',
+  ENETUNREACH: 'El servidor no es alcanzable',
+  CERT_HAS_EXPIRED: 'El certificado del servidor venció',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'El certificado del servidor no es de confianza',
+  SELF_SIGNED_CERT_IN_CHAIN: 'El certificado del servidor no es de confianza',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'El certificado del servidor no es de confianza',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'El certificado no corresponde al servidor',
+};
+
+/** The Spanish reason an outbound call failed (a refusal keeps its own message). */
+export function outboundFailure(err: unknown): string {
+  if (err instanceof OutboundRefused) return err.message;
+  const code = (err as { code?: string }).code;
+  if (code && FAILURES[code]) return FAILURES[code];
+  if ((err as Error).message === 'Tiempo de espera agotado') return 'Tiempo de espera agotado';
+  return 'No fue posible conectar con el servidor';
+}
+
 // ---- services the operator configures (CEP_URL) --------------------------------------------------------
 
 export interface ServiceAnswer {

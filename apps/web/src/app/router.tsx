@@ -68,6 +68,8 @@ const CardholdersPage = preloadable(() => import('../features/cards').then((m) =
 const CardsPage = preloadable(() => import('../features/cards').then((m) => m.CardsPage));
 const CardDetailPage = preloadable(() => import('../features/cards').then((m) => m.CardDetailPage));
 const FundingPage = preloadable(() => import('../features/cards').then((m) => m.FundingPage));
+const StaffDisputesPage = preloadable(() => import('../features/cards').then((m) => m.StaffDisputesPage));
+const BusinessDisputesPage = preloadable(() => import('../features/cards').then((m) => m.BusinessDisputesPage));
 const BusinessCardsTab = preloadable(() => import('../features/cards').then((m) => m.BusinessCardsTab));
 // Panels several features show (beneficiaries, a business's users), handed to the pages: features
 // never import each other (components/panel-slots.ts).
@@ -168,6 +170,11 @@ const MONEY_ROUTES: Array<{ path: string; url: string; page: ReactNode }> = [
   { path: '/account/cards', url: '/account', page: <CardsPage /> },
   { path: '/account/cards/:id', url: '/account', page: <CardDetailPage /> },
   { path: '/account/funding', url: '/account', page: <FundingPage /> },
+  // Card disputes (issue 28 §3): a business's beside its cards; staff's beside the clarifications queue.
+  { path: '/account/disputes', url: '/account', page: <BusinessDisputesPage /> },
+  { path: '/account/disputes/:id', url: '/account', page: <BusinessDisputesPage /> },
+  { path: '/clarification/disputes', url: '/clarification', page: <StaffDisputesPage /> },
+  { path: '/clarification/disputes/:id', url: '/clarification', page: <StaffDisputesPage /> },
   { path: '/user/business/:businessId/tarjetas/:id', url: '/user/business', page: <CardDetailPage /> },
 ];
 

@@ -23,3 +23,4 @@ export * from './stp';
 export * from './card-files';
 export * from './api-keys';
 export * from './reconciliation';
+export * from './search';

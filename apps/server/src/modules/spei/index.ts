@@ -35,7 +35,8 @@ export {
   clabeHolder,
   holderIsAllyOf,
   creditHolder,
-  walletToWallet,
+  walletToWalletWrite,
+  transferBooks,
   walletUsage,
   walletUsageSql,
   walletAccount,
@@ -45,7 +46,8 @@ export { movementEntries } from './ledger-entries';
 export { proofFile, cepOfMovement } from './proof';
 export { ledgerOrdersOfDay, sandboxOrdersOfDay, RAIL_EVENT_STATE, type DayOrder } from './day-record';
 export { businessOwner, placeSpeiOutOrders, type BatchOrder } from './order';
-export { placePayout, planPayout, checkSourceLimits, type PayoutSource, type PayoutDestination, type PayoutPlan } from './payout';
+export { orderFromJson } from './order';
+export { placePayout, planPayout, checkSourceLimits, checkUsage, usageRead, type PayoutSource, type PayoutDestination, type PayoutPlan } from './payout';
 export { speiOutOutcome } from './outcomes';
 export { businessAccount as businessSpeiAccount } from './movement';
 export { movementByTrackingKey } from './queries';

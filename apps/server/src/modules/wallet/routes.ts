@@ -140,7 +140,8 @@ export const walletMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
         req,
         reply,
         req.body,
-        (tx, actor, key, now) => transfers.sendWalletSpeiOut(tx, actor, req.body, key, now),
+        transfers.senderWallet,
+        (tx, actor, _wallet, key, now) => transfers.sendWalletSpeiOut(tx, actor, req.body, key, now),
         'Transferencia registrada',
       ),
   );
@@ -157,7 +158,14 @@ export const walletMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req, reply) =>
-      transfers.walletMoney(req, reply, req.body, (tx, actor, key, now) => transfers.sendToWallet(tx, actor, req.body, key, now), 'Envío realizado'),
+      transfers.walletMoney(
+        req,
+        reply,
+        req.body,
+        (tx, actor) => transfers.transferFacts(tx, actor, req.body.Recipient),
+        (tx, actor, facts, key, now) => transfers.sendToWallet(tx, actor, req.body, key, now, facts),
+        'Envío realizado',
+      ),
   );
 
   app.post(

@@ -25,7 +25,7 @@ function RowsTable({ d }: { d: Dispersion }) {
   const download = useDownload();
   const columns: Column<DispersionTransaction>[] = [
     { key: 'row', header: 'Fila', render: (r) => r.Row },
-    { key: 'name', header: 'Beneficiario', render: (r) => r.BeneficiaryName },
+    { key: 'name', header: 'Beneficiario', stack: 'title', render: (r) => r.BeneficiaryName },
     {
       key: 'clabe',
       header: 'CLABE',
@@ -35,7 +35,7 @@ function RowsTable({ d }: { d: Dispersion }) {
         </Text>
       ),
     },
-    { key: 'amount', header: 'Monto', align: 'right', render: (r) => mx(r.MovementAmount) },
+    { key: 'amount', header: 'Monto', align: 'right', stack: 'amount', render: (r) => mx(r.MovementAmount) },
     {
       key: 'key',
       header: 'Clave de rastreo',
@@ -48,6 +48,7 @@ function RowsTable({ d }: { d: Dispersion }) {
     {
       key: 'status',
       header: 'Estatus',
+      stack: 'status',
       render: (r) => (r.StatusBusinessMovement === null ? <Text size="sm">{r.StatusName}</Text> : <MovementStatusBadge status={r.StatusBusinessMovement} />),
     },
     { key: 'error', header: 'Error', render: (r) => <Text size="xs">{r.ErrorDetail ?? ''}</Text> },
@@ -173,12 +174,12 @@ export function DispersionHistoryPage() {
     setPage(1);
   };
   const columns: Column<Dispersion>[] = [
-    { key: 'date', header: 'Fecha', render: (d) => <DateText size="sm" value={d.CreatedAt} withTime /> },
-    { key: 'file', header: 'Archivo', render: (d) => <Text size="sm">{d.FileName}</Text> },
+    { key: 'date', header: 'Fecha', stack: 'date', render: (d) => <DateText size="sm" value={d.CreatedAt} withTime /> },
+    { key: 'file', header: 'Archivo', stack: 'title', render: (d) => <Text size="sm">{d.FileName}</Text> },
     { key: 'rows', header: 'Filas', align: 'right', render: (d) => d.TotalRows },
-    { key: 'total', header: 'Total', align: 'right', render: (d) => mx(d.TotalImport) },
+    { key: 'total', header: 'Total', align: 'right', stack: 'amount', render: (d) => mx(d.TotalImport) },
     { key: 'day', header: 'Fecha de pago', render: (d) => <DateText size="sm" value={d.PaymentDay} /> },
-    { key: 'status', header: 'Estatus', render: (d) => <DispersionStatusBadge status={d.StatusDispersion} /> },
+    { key: 'status', header: 'Estatus', stack: 'status', render: (d) => <DispersionStatusBadge status={d.StatusDispersion} /> },
   ];
   const data = list.data;
   return (

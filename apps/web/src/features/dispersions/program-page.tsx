@@ -135,11 +135,11 @@ export function DispersionProgramPage() {
   const [editing, setEditing] = useState<Dispersion | null>(null);
   const canCancel = useCan('/dispersal/transfer', 'Borrar');
   const columns: Column<Dispersion>[] = [
-    { key: 'day', header: 'Fecha de pago', render: (d) => (d.PaymentDay ? <DateText size="sm" value={d.PaymentDay} /> : 'Al autorizar') },
-    { key: 'file', header: 'Archivo', render: (d) => <Text size="sm">{d.FileName}</Text> },
+    { key: 'day', header: 'Fecha de pago', stack: 'date', render: (d) => (d.PaymentDay ? <DateText size="sm" value={d.PaymentDay} /> : 'Al autorizar') },
+    { key: 'file', header: 'Archivo', stack: 'title', render: (d) => <Text size="sm">{d.FileName}</Text> },
     { key: 'rows', header: 'Filas', align: 'right', render: (d) => d.TotalRows },
-    { key: 'total', header: 'Total', align: 'right', render: (d) => mx(d.TotalImport) },
-    { key: 'status', header: 'Estatus', render: (d) => <DispersionStatusBadge status={d.StatusDispersion} /> },
+    { key: 'total', header: 'Total', align: 'right', stack: 'amount', render: (d) => mx(d.TotalImport) },
+    { key: 'status', header: 'Estatus', stack: 'status', render: (d) => <DispersionStatusBadge status={d.StatusDispersion} /> },
     {
       key: 'actions',
       header: 'Acciones',
@@ -179,11 +179,12 @@ export function DispersionProgramPage() {
     {
       key: 'date',
       header: 'Fecha',
+      stack: 'date',
       render: (m) => (m.PaymentDay ? <DateText size="sm" value={m.PaymentDay} /> : <DateText size="sm" value={m.MovementDate} withTime />),
     },
-    { key: 'to', header: 'Beneficiario', render: (m) => <Text size="sm">{m.Beneficiary.Name}</Text> },
-    { key: 'total', header: 'Total', align: 'right', render: (m) => mx(m.TotalAmount) },
-    { key: 'status', header: 'Estatus', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
+    { key: 'to', header: 'Beneficiario', stack: 'title', render: (m) => <Text size="sm">{m.Beneficiary.Name}</Text> },
+    { key: 'total', header: 'Total', align: 'right', stack: 'amount', render: (m) => mx(m.TotalAmount) },
+    { key: 'status', header: 'Estatus', stack: 'status', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
     {
       key: 'cancel',
       header: 'Acciones',
@@ -210,10 +211,10 @@ export function DispersionProgramPage() {
     },
   ];
   const awaitingColumns: Column<AwaitingSpeiOut>[] = [
-    { key: 'date', header: 'Registrada', render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
+    { key: 'date', header: 'Registrada', stack: 'date', render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
     { key: 'by', header: 'Registró', render: (m) => <Text size="sm">{m.CreatedByEmail ?? '—'}</Text> },
-    { key: 'to', header: 'Beneficiario', render: (m) => <Text size="sm">{m.Beneficiary.Name}</Text> },
-    { key: 'total', header: 'Total', align: 'right', render: (m) => mx(m.TotalAmount) },
+    { key: 'to', header: 'Beneficiario', stack: 'title', render: (m) => <Text size="sm">{m.Beneficiary.Name}</Text> },
+    { key: 'total', header: 'Total', align: 'right', stack: 'amount', render: (m) => mx(m.TotalAmount) },
     {
       key: 'actions',
       header: 'Acciones',

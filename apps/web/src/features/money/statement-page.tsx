@@ -4,9 +4,11 @@ import { MonthPickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import type { Column } from '../../components/data-table';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
+import { StackedRows, useStacked } from '../../components/stacked-rows';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import { todayIso } from '../../lib/format';
@@ -30,7 +32,65 @@ function Figure({ label, value, strong = false, testId }: { label: string; value
   );
 }
 
+type Line = AccountState['Movements'][number] & { id: string };
+
+function Empty() {
+  return (
+    <Text c="dimmed" ta="center" py="lg" data-testid="empty-state">
+      Sin movimientos en el periodo
+    </Text>
+  );
+}
+
+/** The statement's lines; their stack places make a phone show each as a card, the amount in view. */
+const LINE_COLUMNS: Column<Line>[] = [
+  { key: 'date', header: 'Fecha', stack: 'date', render: (l) => <DateText size="sm" value={l.Date} withTime /> },
+  {
+    key: 'description',
+    header: 'Descripción',
+    stack: 'title',
+    render: (l) => (
+      <>
+        <Text size="sm">{l.Description}</Text>
+        {l.OwnTransfer ? (
+          <Text size="xs" c="dimmed">
+            Traspaso entre tus cuentas: tu saldo total no cambia
+          </Text>
+        ) : null}
+        {l.Concept ? (
+          <Text size="xs" c="dimmed">
+            {l.Concept}
+            {l.Reference ? ` · Ref. ${l.Reference}` : ''}
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    key: 'tracking',
+    header: 'Clave de rastreo',
+    render: (l) => (
+      <Text size="xs" className="tabular">
+        {l.TrackingKey ?? ''}
+      </Text>
+    ),
+  },
+  {
+    key: 'amount',
+    header: 'Importe',
+    align: 'right',
+    stack: 'amount',
+    render: (l) => {
+      const amount = apiCents(l.Amount);
+      return <MoneyText size="sm" cents={amount} c={l.OwnTransfer ? 'gray.7' : amount !== null && amount < 0n ? 'red.9' : 'teal.9'} />;
+    },
+  },
+  { key: 'balance', header: 'Saldo', align: 'right', render: (l) => <MoneyText size="sm" cents={apiCents(l.Balance)} /> },
+];
+
 function Summary({ s }: { s: AccountState }) {
+  const stacked = useStacked(LINE_COLUMNS);
+  const lines: Line[] = s.Movements.map((l, i) => ({ ...l, id: `${l.Date}-${i}` }));
   return (
     <Stack gap="md" data-testid="statement-summary">
       <Paper withBorder p="md">
@@ -62,67 +122,47 @@ function Summary({ s }: { s: AccountState }) {
         <Figure label="IVA" value={s.IVA} testId="statement-iva" />
         <Figure label="Saldo final" value={s.ClosingBalance} strong testId="statement-closing" />
       </SimpleGrid>
-      <Paper withBorder>
-        <ScrollArea.Autosize mah={480} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Movimientos del estado de cuenta' }}>
-          <Table verticalSpacing={6} horizontalSpacing="md" stickyHeader data-testid="statement-lines">
-            <Table.Thead bg="var(--mantine-color-gray-0)">
-              <Table.Tr>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Descripción</Table.Th>
-                <Table.Th>Clave de rastreo</Table.Th>
-                <Table.Th ta="right">Importe</Table.Th>
-                <Table.Th ta="right">Saldo</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {s.Movements.length === 0 ? (
+      <Paper withBorder data-testid="statement-list" data-state={s.Movements.length === 0 ? 'empty' : 'ready'}>
+        {stacked ? (
+          s.Movements.length === 0 ? (
+            <Empty />
+          ) : (
+            <StackedRows columns={LINE_COLUMNS} rows={lines} getRowId={(l) => l.id} onToggle={() => undefined} label="Movimientos del estado de cuenta" />
+          )
+        ) : (
+          <ScrollArea.Autosize mah={480} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Movimientos del estado de cuenta' }}>
+            <Table verticalSpacing={6} horizontalSpacing="md" stickyHeader data-testid="statement-lines">
+              <Table.Thead bg="var(--mantine-color-gray-0)">
                 <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed" ta="center" py="lg" data-testid="empty-state">
-                      Sin movimientos en el periodo
-                    </Text>
-                  </Table.Td>
+                  {LINE_COLUMNS.map((c) => (
+                    <Table.Th key={c.key} ta={c.align}>
+                      {c.header}
+                    </Table.Th>
+                  ))}
                 </Table.Tr>
-              ) : (
-                s.Movements.map((l, i) => {
-                  const amount = apiCents(l.Amount);
-                  return (
-                    <Table.Tr key={`${l.Date}-${i}`}>
-                      <Table.Td>
-                        <DateText size="sm" value={l.Date} withTime />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{l.Description}</Text>
-                        {l.OwnTransfer ? (
-                          <Text size="xs" c="dimmed">
-                            Traspaso entre tus cuentas: tu saldo total no cambia
-                          </Text>
-                        ) : null}
-                        {l.Concept ? (
-                          <Text size="xs" c="dimmed">
-                            {l.Concept}
-                            {l.Reference ? ` · Ref. ${l.Reference}` : ''}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="xs" className="tabular">
-                          {l.TrackingKey ?? ''}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <MoneyText size="sm" cents={amount} c={l.OwnTransfer ? 'gray.7' : amount !== null && amount < 0n ? 'red.9' : 'teal.9'} />
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <MoneyText size="sm" cents={apiCents(l.Balance)} />
-                      </Table.Td>
+              </Table.Thead>
+              <Table.Tbody>
+                {s.Movements.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={LINE_COLUMNS.length}>
+                      <Empty />
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  lines.map((l) => (
+                    <Table.Tr key={l.id}>
+                      {LINE_COLUMNS.map((c) => (
+                        <Table.Td key={c.key} ta={c.align}>
+                          {c.render(l)}
+                        </Table.Td>
+                      ))}
                     </Table.Tr>
-                  );
-                })
-              )}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+        )}
       </Paper>
       <Text size="xs" c="dimmed">
         Generado el <DateText value={s.GeneratedAt} withTime inherit /> (hora de la Ciudad de México).

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, SimpleGrid
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DayInput } from '../../components/day-input';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
@@ -67,7 +68,7 @@ function CreateForm({ onDone }: { onDone: () => void }) {
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label="Nombre" value={name} onChange={(e) => setName(e.currentTarget.value)} required />
           <TextInput label="Meta" leftSection="$" inputMode="decimal" value={goal} onChange={(e) => setGoal(e.currentTarget.value)} required />
-          <TextInput label="Fecha objetivo (opcional)" type="date" value={target} onChange={(e) => setTarget(e.currentTarget.value)} />
+          <DayInput label="Fecha objetivo (opcional)" clearable value={target || null} onChange={(v) => setTarget(v ? String(v).slice(0, 10) : '')} />
         </SimpleGrid>
         {error ? <Alert color="red">{error}</Alert> : null}
         <Group>

@@ -3,6 +3,8 @@ import { Alert, Button, Drawer, Group, Pagination, Paper, Select, SimpleGrid, St
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv, IconSearch } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { DataTable } from '../../components/data-table';
+import { DayInput } from '../../components/day-input';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
@@ -12,7 +14,7 @@ import { OpenCaseButton } from '../../components/open-case-button';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { apiCents } from '../../lib/money';
 import { useDownloadWalletProof, useExportWalletMovements, useWalletMovement, useWalletMovements, useWalletStatement, type MovementFilters } from './api';
-import { MovementRowCells, ScrollTable } from './summary-section';
+import { ScrollTable, WALLET_MOVEMENT_COLUMNS } from './summary-section';
 
 const EMPTY: MovementFilters = { From: null, To: null, Type: null, Status: null, Search: '' };
 const MONTHS = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
@@ -126,8 +128,8 @@ export function WalletMovementsList({ userId }: { userId?: string }) {
             onChange={(e) => set({ Search: e.currentTarget.value })}
             placeholder="Concepto, nombre, clave…"
           />
-          <TextInput label="Desde" type="date" value={filters.From ?? ''} onChange={(e) => set({ From: e.currentTarget.value || null })} />
-          <TextInput label="Hasta" type="date" value={filters.To ?? ''} onChange={(e) => set({ To: e.currentTarget.value || null })} />
+          <DayInput label="Desde" clearable value={filters.From} onChange={(v) => set({ From: v ? String(v).slice(0, 10) : null })} />
+          <DayInput label="Hasta" clearable value={filters.To} onChange={(v) => set({ To: v ? String(v).slice(0, 10) : null })} />
           <Select
             label="Tipo"
             placeholder="Todos"
@@ -183,37 +185,16 @@ export function WalletMovementsList({ userId }: { userId?: string }) {
         <ErrorAlert error={list.error} title="No fue posible cargar los movimientos" onRetry={() => void list.refetch()} />
       ) : (
         <Paper withBorder p="md">
-          <ScrollTable label="Movimientos" minWidth={520}>
-            <Table highlightOnHover data-testid="wallet-movements">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Fecha</Table.Th>
-                  <Table.Th>Movimiento</Table.Th>
-                  <Table.Th>Estatus</Table.Th>
-                  <Table.Th ta="right">Importe</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(list.data?.Records ?? []).map((m) => (
-                  <Table.Tr
-                    key={m.Id}
-                    onClick={() => setOpen(m.Id)}
-                    style={{ cursor: 'pointer' }}
-                    tabIndex={0}
-                    onKeyDown={(e) => e.key === 'Enter' && setOpen(m.Id)}
-                    aria-label={`Ver detalle: ${MOVEMENT_TYPE_NAMES[m.MovementType]}`}
-                  >
-                    <MovementRowCells m={m} />
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-          {list.data && list.data.TotalRecords === 0 ? (
-            <Text size="sm" c="dimmed" ta="center" py="md">
-              No hay movimientos con estos filtros.
-            </Text>
-          ) : null}
+          <DataTable
+            testId="wallet-movements"
+            columns={WALLET_MOVEMENT_COLUMNS}
+            rows={list.data?.Records}
+            loading={list.isPending}
+            getRowId={(m) => m.Id}
+            onRowClick={(m) => setOpen(m.Id)}
+            rowLabel={(m) => `Ver detalle: ${MOVEMENT_TYPE_NAMES[m.MovementType]}`}
+            emptyText="No hay movimientos con estos filtros."
+          />
           <Group justify="space-between" mt="sm">
             <Text size="xs" c="dimmed">
               {list.data ? `${list.data.TotalRecords} movimiento(s)` : ''}

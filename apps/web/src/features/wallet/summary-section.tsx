@@ -1,7 +1,8 @@
 import { MOVEMENT_DIRECTION, type Budget, type BusinessMovement } from '@far/contracts';
-import { Anchor, Group, Paper, Progress, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Progress, ScrollArea, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { DateText, MoneyText } from '../../components/value-text';
@@ -56,34 +57,38 @@ export function ScrollTable({ label, minWidth, children }: { label: string; minW
   );
 }
 
-/** One movement as a row: date, kind, counterparty, status and the signed amount. */
-export function MovementRowCells({ m }: { m: BusinessMovement }) {
-  const cents = signedMovementCents(m);
+function MovementTitle({ m }: { m: BusinessMovement }) {
   const own = MOVEMENT_DIRECTION[m.MovementType] === 'own';
   const party = MOVEMENT_DIRECTION[m.MovementType] === 'in' || m.MovementType === 'BUDGET_MINUS' ? m.SourceAccount : m.Beneficiary;
   return (
     <>
-      <Table.Td>
-        <DateText size="sm" value={m.MovementDate} withTime />
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{m.MovementName}</Text>
-        {party.Name && !own ? (
-          <Text size="xs" c="dimmed">
-            {party.Name}
-          </Text>
-        ) : null}
-      </Table.Td>
-      <Table.Td>
-        <MovementStatusBadge status={m.StatusBusinessMovement} />
-      </Table.Td>
-      <Table.Td ta="right">
-        {/* Money set aside in a budget stays the user's: grey, not a charge. */}
-        <MoneyText cents={cents} size="sm" fw={600} c={own ? 'gray.8' : cents < 0n ? 'red.9' : 'teal.9'} />
-      </Table.Td>
+      <Text size="sm">{m.MovementName}</Text>
+      {party.Name && !own ? (
+        <Text size="xs" c="dimmed">
+          {party.Name}
+        </Text>
+      ) : null}
     </>
   );
 }
+
+function SignedAmount({ m }: { m: BusinessMovement }) {
+  const cents = signedMovementCents(m);
+  // Money set aside in a budget stays the user's: grey, not a charge.
+  const own = MOVEMENT_DIRECTION[m.MovementType] === 'own';
+  return <MoneyText cents={cents} size="sm" fw={600} c={own ? 'gray.8' : cents < 0n ? 'red.9' : 'teal.9'} />;
+}
+
+/**
+ * A wallet's movements as list columns: date, kind and counterparty, status and the signed amount.
+ * Their stack places make a phone show each row as a card with all four visible (issue 26 §5).
+ */
+export const WALLET_MOVEMENT_COLUMNS: Column<BusinessMovement>[] = [
+  { key: 'date', header: 'Fecha', stack: 'date', render: (m) => <DateText size="sm" value={m.MovementDate} withTime /> },
+  { key: 'movement', header: 'Movimiento', stack: 'title', render: (m) => <MovementTitle m={m} /> },
+  { key: 'status', header: 'Estatus', stack: 'status', render: (m) => <MovementStatusBadge status={m.StatusBusinessMovement} /> },
+  { key: 'amount', header: 'Importe', align: 'right', stack: 'amount', render: (m) => <SignedAmount m={m} /> },
+];
 
 /**
  * "Mi resumen" of a wallet: available, in transit, budgets, the latest movements and the daily
@@ -156,31 +161,14 @@ export function WalletSummarySection({ userId }: { userId?: string }) {
         <Title order={2} fz="md" mb="xs">
           Últimos movimientos
         </Title>
-        {s && s.LastMovements.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {staff ? 'Aún no hay movimientos.' : 'Aún no tienes movimientos.'}
-          </Text>
-        ) : (
-          <ScrollTable label="Últimos movimientos" minWidth={480}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Fecha</Table.Th>
-                  <Table.Th>Movimiento</Table.Th>
-                  <Table.Th>Estatus</Table.Th>
-                  <Table.Th ta="right">Importe</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(s?.LastMovements ?? []).map((m) => (
-                  <Table.Tr key={m.Id}>
-                    <MovementRowCells m={m} />
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        )}
+        <DataTable
+          testId="wallet-last-movements"
+          columns={WALLET_MOVEMENT_COLUMNS}
+          rows={s?.LastMovements}
+          loading={!s}
+          getRowId={(m) => m.Id}
+          emptyText={staff ? 'Aún no hay movimientos.' : 'Aún no tienes movimientos.'}
+        />
       </Paper>
     </Stack>
   );

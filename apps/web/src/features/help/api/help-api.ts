@@ -26,7 +26,7 @@ export function useAcceptLegal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, version }: { id: string; version: number }) =>
-      unwrap(apiRequest('POST', `/api/cms/legal/${id}/accept`, { body: { Version: version }, schema: LegalAcceptance })),
+      unwrap(apiRequest('POST', `/api/cms/legal/${id}/accept`, { body: { i_version: version }, schema: LegalAcceptance })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: pendingKey }),
   });
 }
