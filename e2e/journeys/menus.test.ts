@@ -12,6 +12,7 @@ const ADMIN = [
   'Aclaraciones',
   'Logs',
   'Reportes',
+  'Conciliación SPEI',
   'Administrador de contenido',
   'Notificaciones',
   'Roles y permisos',
