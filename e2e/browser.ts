@@ -202,6 +202,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await checkA11y(page, name);
 }
 
+/** A call to the API as a demo user (signs in first): the answer's data, or an error naming the status. */
+export async function api(email: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const login = await fetch(`${baseUrl()}/api/v1/account/Signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: email, Password: DEMO_PASSWORD }),
+  });
+  const token = (await login.json()).data.AccessToken;
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()).data;
+}
+
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Correo electrónico').fill(email);

@@ -73,6 +73,7 @@ describe('GET /api/v1/rbac/menu', () => {
     '/clarification',
     '/log',
     '/report',
+    '/spei-reconciliation',
     '/cms',
     '/notification',
     '/roles-permissions',

@@ -58,6 +58,8 @@ const ContentEditorPage = preloadable(() => import('../features/cms').then((m) =
 // Clarifications and reports (issue 12).
 const ClarificationsPage = preloadable(() => import('../features/clarifications').then((m) => m.ClarificationsPage));
 const ReportsPage = preloadable(() => import('../features/reports').then((m) => m.ReportsPage));
+// Daily SPEI reconciliation (issue 24 §5).
+const ReconciliationPage = preloadable(() => import('../features/reconciliation').then((m) => m.ReconciliationPage));
 // Notifications (issue 12).
 const NotificationsPage = preloadable(() => import('../features/notifications').then((m) => m.NotificationsPage));
 // Cards and cardholders (issue 9).
@@ -66,6 +68,8 @@ const CardholdersPage = preloadable(() => import('../features/cards').then((m) =
 const CardsPage = preloadable(() => import('../features/cards').then((m) => m.CardsPage));
 const CardDetailPage = preloadable(() => import('../features/cards').then((m) => m.CardDetailPage));
 const FundingPage = preloadable(() => import('../features/cards').then((m) => m.FundingPage));
+const StaffDisputesPage = preloadable(() => import('../features/cards').then((m) => m.StaffDisputesPage));
+const BusinessDisputesPage = preloadable(() => import('../features/cards').then((m) => m.BusinessDisputesPage));
 const BusinessCardsTab = preloadable(() => import('../features/cards').then((m) => m.BusinessCardsTab));
 // Panels several features show (beneficiaries, a business's users), handed to the pages: features
 // never import each other (components/panel-slots.ts).
@@ -131,6 +135,7 @@ const BUILT = new Set([
   '/dispersal/history',
   '/dispersal/program',
   '/dispersal/budget',
+  '/spei-reconciliation',
 ]);
 
 /** People and organisations (issue 3): each screen behind its menu entry and permission. */
@@ -165,6 +170,11 @@ const MONEY_ROUTES: Array<{ path: string; url: string; page: ReactNode }> = [
   { path: '/account/cards', url: '/account', page: <CardsPage /> },
   { path: '/account/cards/:id', url: '/account', page: <CardDetailPage /> },
   { path: '/account/funding', url: '/account', page: <FundingPage /> },
+  // Card disputes (issue 28 §3): a business's beside its cards; staff's beside the clarifications queue.
+  { path: '/account/disputes', url: '/account', page: <BusinessDisputesPage /> },
+  { path: '/account/disputes/:id', url: '/account', page: <BusinessDisputesPage /> },
+  { path: '/clarification/disputes', url: '/clarification', page: <StaffDisputesPage /> },
+  { path: '/clarification/disputes/:id', url: '/clarification', page: <StaffDisputesPage /> },
   { path: '/user/business/:businessId/tarjetas/:id', url: '/user/business', page: <CardDetailPage /> },
 ];
 
@@ -258,6 +268,7 @@ export function buildRoutes(): RouteObject[] {
             { path: '/clarification', element: <RequireMenu url="/clarification">{<ClarificationsPage />}</RequireMenu> },
             { path: '/report', element: <RequireMenu url="/report">{<ReportsPage />}</RequireMenu> },
             { path: '/notification', element: <RequireMenu url="/notification">{<NotificationsPage />}</RequireMenu> },
+            { path: '/spei-reconciliation', element: <RequireMenu url="/spei-reconciliation">{<ReconciliationPage />}</RequireMenu> },
             { path: '/cms/contenido/:id', element: <RequireMenu url="/cms">{<ContentEditorPage />}</RequireMenu> },
             // Business reach it from their menu, wallet users from their profile; the server decides the section.
             { path: '/help', element: <HelpPage /> },

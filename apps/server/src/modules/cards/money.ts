@@ -277,6 +277,8 @@ const movementOut = (m: typeof cardMovements.$inferSelect, c: Pick<CardRow, 'v_c
   Commission: amountOut(m.n_commission_cents),
   IVA: amountOut(m.n_iva_cents),
   Status: m.v_status,
+  /** The purchase a movement belongs to (a dispute names it). */
+  AuthorizationId: m.v_uid_authorization,
   CreatedAt: iso(m.d_create_at)!,
 });
 

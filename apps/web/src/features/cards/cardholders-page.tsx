@@ -11,7 +11,7 @@ import { useCan } from '../../lib/api/get-menu-permissions';
 import { integer, money } from '../../lib/format';
 import { apiCentsOr0 } from '../../lib/money';
 import { useCardholders, useHolderAction, useHolderBalance, useUploadCardholders } from './api';
-import { CardsNav, FileTemplates, RowErrors, ScrollTable, UploadButton } from './ui';
+import { CardsNav, FileTemplates, PageButtons, RowErrors, ScrollTable, UploadButton } from './ui';
 
 /** Tarjetahabientes (business, under Alta de cuentas): list, search, upload with template, detail. */
 export function CardholdersPage() {
@@ -105,14 +105,7 @@ export function CardholdersPage() {
         <Text size="sm" c="dimmed">
           {integer(list.data?.TotalRecords ?? 0)} tarjetahabientes
         </Text>
-        <Group>
-          <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Anterior
-          </Button>
-          <Button variant="default" disabled={page >= (list.data?.TotalPages ?? 1)} onClick={() => setPage(page + 1)}>
-            Siguiente
-          </Button>
-        </Group>
+        <PageButtons page={page} totalPages={list.data?.TotalPages} onPage={setPage} />
       </Group>
       <Drawer opened={!!selected} onClose={() => setSelected(null)} title={selected?.FullName ?? ''} position="right">
         {selected ? <CardholderDetail holder={selected} onChange={setSelected} /> : null}

@@ -16,7 +16,8 @@ import { MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { dateTime, integer } from '../../lib/format';
+import type { DetailItem } from '../../components/detail-grid';
+import { dateTime, integer, money } from '../../lib/format';
 import { apiCentsOr0 } from '../../lib/money';
 import { downloadCardTemplate } from './api';
 
@@ -26,6 +27,7 @@ const SECTIONS = [
   { to: '/account/cardholders', label: 'Tarjetahabientes' },
   { to: '/account/cards', label: 'Tarjetas' },
   { to: '/account/funding', label: 'Fondeo de tarjetas' },
+  { to: '/account/disputes', label: 'Disputas' },
 ];
 export function CardsNav() {
   const { pathname } = useLocation();
@@ -95,6 +97,45 @@ export function CardStatusBadge({ card }: { card: Pick<Card, 'Status' | 'IsBlock
     </Group>
   );
 }
+/** «Virtual» beside a virtual card's number (issue 28 §1). */
+export function VirtualBadge({ card }: { card: Pick<Card, 'Payload'> }) {
+  return card.Payload.IsVirtual ? (
+    <Badge color="grape" variant="light">
+      Virtual
+    </Badge>
+  ) : null;
+}
+/** What a virtual card was issued with: single use, merchant lock, its own limits (nothing for a physical card). */
+export function virtualItems(c: Pick<Card, 'Payload'>): DetailItem[] {
+  const p = c.Payload;
+  if (!p.IsVirtual) return [];
+  const limit = (v: string | null) => (v === null ? 'Sin límite' : money(apiCentsOr0(v)));
+  return [
+    { label: 'Un solo uso', value: p.SingleUse ? 'Sí' : 'No' },
+    {
+      label: 'Bloqueo de comercio',
+      value: p.MerchantLock ?? (p.LockToFirstMerchant ? 'Primer comercio (aún sin compras)' : 'Sin bloqueo'),
+    },
+    {
+      label: 'Límites de la tarjeta',
+      value: `Por compra: ${limit(p.Limits.PerTransaction)} · Diario: ${limit(p.Limits.Daily)} · Mensual: ${limit(p.Limits.Monthly)}`,
+      wide: true,
+    },
+  ];
+}
+/** «Anterior» / «Siguiente» of a numbered list page. */
+export function PageButtons({ page, totalPages, onPage }: { page: number; totalPages: number | undefined; onPage: (page: number) => void }) {
+  return (
+    <Group>
+      <Button variant="default" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Anterior
+      </Button>
+      <Button variant="default" disabled={page >= (totalPages ?? 1)} onClick={() => onPage(page + 1)}>
+        Siguiente
+      </Button>
+    </Group>
+  );
+}
 export const batchStatusName = (s: keyof typeof BATCH_STATUS_NAMES) => BATCH_STATUS_NAMES[s];
 
 export function StatusCounts({ counts }: { counts: CardStatusCount[] | undefined }) {
@@ -108,6 +149,11 @@ export function StatusCounts({ counts }: { counts: CardStatusCount[] | undefined
           <Text fw={700} fz="xl" data-testid={`cards-status-${c.Status}`}>
             {integer(c.Total)}
           </Text>
+          {c.Virtual ? (
+            <Text size="xs" c="dimmed" data-testid={`cards-virtual-${c.Status}`}>
+              {integer(c.Virtual)} virtuales
+            </Text>
+          ) : null}
         </Paper>
       ))}
     </SimpleGrid>
@@ -138,9 +184,12 @@ export function CardRows({ cards, linkOf }: { cards: Card[]; linkOf: (c: Card) =
       {cards.map((c) => (
         <Table.Tr key={c.CardIdentifier}>
           <Table.Td>
-            <Anchor component={Link} to={linkOf(c)} size="sm" className="tabular">
-              {c.Payload.MaskedPan}
-            </Anchor>
+            <Group gap={6} wrap="nowrap">
+              <Anchor component={Link} to={linkOf(c)} size="sm" className="tabular">
+                {c.Payload.MaskedPan}
+              </Anchor>
+              <VirtualBadge card={c} />
+            </Group>
           </Table.Td>
           <Table.Td>{c.FullName ?? '—'}</Table.Td>
           <Table.Td>
@@ -161,9 +210,9 @@ export function CardMovementAmount({ m }: { m: Pick<CardMovement, 'Kind' | 'Amou
   return <MoneyText size="sm" fw={600} c={charge ? 'red.9' : 'teal.9'} cents={charge ? -cents : cents} />;
 }
 
-export function MovementRows({ rows }: { rows: CardMovement[] }) {
+export function MovementRows({ rows, action }: { rows: CardMovement[]; action?: (m: CardMovement) => ReactNode }) {
   return (
-    <ScrollTable head={['Fecha', 'Tarjeta', 'Tipo', 'Descripción', 'Monto', 'Estatus']} label="Movimientos de la tarjeta">
+    <ScrollTable head={['Fecha', 'Tarjeta', 'Tipo', 'Descripción', 'Monto', 'Estatus', ...(action ? ['Acciones'] : [])]} label="Movimientos de la tarjeta">
       {rows.map((m) => (
         <Table.Tr key={m.Id}>
           <Table.Td>{dateTime(m.CreatedAt)}</Table.Td>
@@ -174,6 +223,7 @@ export function MovementRows({ rows }: { rows: CardMovement[] }) {
             <CardMovementAmount m={m} />
           </Table.Td>
           <Table.Td>{m.Status}</Table.Td>
+          {action ? <Table.Td>{action(m)}</Table.Td> : null}
         </Table.Tr>
       ))}
     </ScrollTable>

@@ -8,6 +8,7 @@ import type { Column } from '../../components/data-table';
 import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
+import { QueueNav } from '../../components/queue-nav';
 import { StatusBadge } from '../../components/status-badge';
 import { DateText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
@@ -190,6 +191,7 @@ export function ClarificationsPage() {
           ) : null
         }
       />
+      {staff ? <QueueNav /> : null}
       <ListScaffold
         testId="cases-table"
         list={list}

@@ -1,10 +1,11 @@
 import { STATUS_IDS } from '@far/contracts';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconLinkOff, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { IconAction } from '../../components/icon-action';
+import { CommentDialog } from '../../components/comment-dialog';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { REQUIRED_MARK } from '../../components/required-mark';
@@ -181,57 +182,31 @@ function LinkDialog({ businessId, opened, onClose }: { businessId: string; opene
 /** «Rechazar»: the reason is required. */
 function RejectDialog({ ally, onClose }: { ally: StrategicAllyData | null; onClose: () => void }) {
   const update = useUpdateStrategicAlly();
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setComment('');
-    setError(null);
-    onClose();
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!ally) return;
-    const text = comment.trim();
-    if (!text) return setError('Indica el motivo del rechazo');
-    if (text.length > 500) return setError('Debe contener máximo 500 caracteres');
-    update.mutate(
-      { id: ally.v_uid, v_uid_status: STATUS_IDS.rechazado, t_comment: text },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: `Se rechazó la solicitud de ${ally.v_names}.` });
-          close();
-        },
-        onError: (err) => setError(err.fieldErrors.find((f) => f.field === 't_comment')?.message ?? errorText(err)),
-      },
-    );
-  };
   return (
-    <Modal opened={ally !== null} onClose={close} title={`Rechazar a ${ally?.v_names ?? ''}`} centered>
-      <form onSubmit={submit} noValidate data-testid="form-ally-reject">
-        <Stack gap="md">
-          <Textarea
-            label="Motivo del rechazo"
-            {...REQUIRED_MARK}
-            rows={3}
-            value={comment}
-            onChange={(e) => {
-              setComment(e.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            aria-invalid={error ? true : undefined}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancelar
-            </Button>
-            <Button type="submit" color="red" loading={update.isPending}>
-              Rechazar solicitud
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <CommentDialog
+      opened={ally !== null}
+      title={`Rechazar a ${ally?.v_names ?? ''}`}
+      label="Motivo del rechazo"
+      emptyMessage="Indica el motivo del rechazo"
+      submitLabel="Rechazar solicitud"
+      danger
+      loading={update.isPending}
+      testId="form-ally-reject"
+      onClose={onClose}
+      onSubmit={(text, { done, fail }) =>
+        ally &&
+        update.mutate(
+          { id: ally.v_uid, v_uid_status: STATUS_IDS.rechazado, t_comment: text },
+          {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: `Se rechazó la solicitud de ${ally.v_names}.` });
+              done();
+            },
+            onError: (err) => fail(err.fieldErrors.find((f) => f.field === 't_comment')?.message ?? errorText(err)),
+          },
+        )
+      }
+    />
   );
 }
 
