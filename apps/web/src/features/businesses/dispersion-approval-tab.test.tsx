@@ -1,23 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../lib/session';
-import { answer, renderWithApp } from '../../test/render';
+import { describe, expect, it } from 'vitest';
+import { answer, renderWithApp, signedInWithFetch } from '../../test/render';
 import { DispersionApprovalTab } from './dispersion-approval-tab';
 
 const BUSINESS_ID = '2c7d9e10-0000-4000-8000-000000000077';
 const PATH = `/api/v1/transaction/business/${BUSINESS_ID}/dispersion-approval`;
 
-const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  session.start({ AccessToken: 'tok', RefreshToken: 'refresh-token-1', ExpiresIn: 3600 });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-});
+const fetchMock = signedInWithFetch();
 
 /** The API: GET answers the stored setting; PUT answers `onPut` for the body it got. */
 function serve(onPut: (body: Record<string, unknown>) => Response) {

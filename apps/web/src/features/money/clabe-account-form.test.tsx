@@ -1,21 +1,11 @@
 import { CLABE_MESSAGES } from '@far/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../lib/session';
-import { answer, renderWithApp } from '../../test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { answer, renderWithApp, signedInWithFetch } from '../../test/render';
 import { ClabeAccountForm, institutionOf } from './clabe-account-form';
 
-const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  session.start({ AccessToken: 'tok', RefreshToken: 'refresh-token-1', ExpiresIn: 3600 });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-});
+const fetchMock = signedInWithFetch();
 
 const TYPES = [
   { key: 40, description: 'CLABE', active: true },

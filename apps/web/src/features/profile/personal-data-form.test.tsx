@@ -1,10 +1,9 @@
 import { MENU_SEED, PERMISSION_IDS } from '@far/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MeData } from '../../lib/api/get-me';
-import { session } from '../../lib/session';
-import { answer, renderWithApp } from '../../test/render';
+import { answer, renderWithApp, signedInWithFetch } from '../../test/render';
 import { PersonalDataForm } from './personal-data-form';
 
 const ME: MeData = {
@@ -50,16 +49,7 @@ const GRANTS = [
   },
 ];
 
-const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  session.start({ AccessToken: 'tok', RefreshToken: 'refresh-token-1', ExpiresIn: 3600 });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-});
+const fetchMock = signedInWithFetch();
 
 /** The grants of /profile, and a PUT /account/me that answers what it was sent. */
 function answerProfileCalls() {

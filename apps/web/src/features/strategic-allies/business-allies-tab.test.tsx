@@ -1,9 +1,8 @@
 import { MENU_SEED, PERMISSION_IDS, STATUS_IDS } from '@far/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../lib/session';
-import { answer, renderWithApp } from '../../test/render';
+import { describe, expect, it } from 'vitest';
+import { answer, renderWithApp, signedInWithFetch } from '../../test/render';
 import { BusinessAlliesTab } from './business-allies-tab';
 
 const BUSINESS = '0b8c7a0e-0000-4000-8000-0000000000bb';
@@ -57,16 +56,7 @@ const WALLET_USER = {
   Mobile: null,
 };
 
-const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  session.start({ AccessToken: 'tok', RefreshToken: 'refresh-token-1', ExpiresIn: 3600 });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-});
+const fetchMock = signedInWithFetch();
 
 describe('BusinessAlliesTab', () => {
   it('lists the allies, links a wallet user and approves and refuses with confirmation', async () => {
