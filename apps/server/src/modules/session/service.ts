@@ -280,13 +280,13 @@ export async function loadActor(database: Database, claims: { sub: string; sid: 
 
 /**
  * The session statement's conditions as one boolean, for an actor the guard served from its cache
- * (decision 0030): the session not revoked, the user still able to sign in with the same role,
- * and the grants of the same rbac_version. The money command folds it into its claim of the key.
+ * (decision 0030): the session not revoked, the user still able to sign in with the same role
+ * (and no new temporary password to change), and the grants of the same rbac_version. The money command folds it into its claim of the key.
  */
 export const actorStillLive = (actor: Actor): SQL =>
   sql`EXISTS (SELECT 1 FROM sessions s JOIN users u ON u.v_uid = s.v_uid_user
        WHERE s.v_uid = ${actor.sessionId}::uuid AND s.v_uid_user = ${actor.userId}::uuid AND s.d_revoked_at IS NULL
-         AND u.v_uid_role = ${actor.roleId}::uuid AND u.v_uid_status IN (${sql.join(
+         AND u.v_uid_role = ${actor.roleId}::uuid AND u.b_must_change_password = ${actor.mustChangePassword}::boolean AND u.v_uid_status IN (${sql.join(
            users.CAN_SIGN_IN_STATUSES.map((st) => sql`${st}::uuid`),
            sql`, `,
          )})
