@@ -47,7 +47,7 @@ export { proofFile, cepOfMovement } from './proof';
 export { ledgerOrdersOfDay, sandboxOrdersOfDay, RAIL_EVENT_STATE, type DayOrder } from './day-record';
 export { businessOwner, placeSpeiOutOrders, type BatchOrder } from './order';
 export { orderFromJson } from './order';
-export { placePayout, planPayout, checkSourceLimits, checkUsage, usageRead, type PayoutSource, type PayoutDestination, type PayoutPlan } from './payout';
+export { placePayout, planPayout, checkUsage, usageRead, type PayoutSource, type PayoutDestination, type PayoutPlan } from './payout';
 export { speiOutOutcome } from './outcomes';
 export { businessAccount as businessSpeiAccount } from './movement';
 export { movementByTrackingKey } from './queries';

@@ -140,16 +140,6 @@ export function checkUsage(source: Pick<PayoutSource, 'limits' | 'ownDailyLimit'
   checkLimits(source.limits, { amount, today: usage.today, month: usage.month });
 }
 
-/** checkUsage on the usage read now (a wallet-to-wallet transfer counts against the same limits). */
-export async function checkSourceLimits(
-  db: DbOrTx,
-  source: Pick<PayoutSource, 'usage' | 'limits' | 'ownDailyLimit'>,
-  amount: bigint,
-  now: Date,
-): Promise<void> {
-  checkUsage(source, amount, await usageOf(db, source, now));
-}
-
 /** What the order says beyond the plan: its texts, who asked, its key; and the maker-checker state. */
 export type PayoutOrder = Pick<SpeiOutOrder, 'concept' | 'reference' | 'userId' | 'idempotencyKey' | 'approval' | 'changedByEmail'> & { id?: string };
 
