@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/money';
-import { TX } from './keys';
+import { api } from '../../../lib/api';
 
 /** GET /api/v1/transaction/business-movement/{id}/proof → the proof of payment (application/pdf). */
-export const downloadProof = (id: string) => apiRequest<Blob>('GET', `${TX}/business-movement/${encodeURIComponent(id)}/proof`, { responseType: 'blob' });
+export const downloadProof = (id: string) => api.GET('/api/v1/transaction/business-movement/{id}/proof', { params: { path: { id } }, responseType: 'blob' });
 
 export function useDownloadProof() {
   return useMutation({

@@ -1,8 +1,9 @@
 import { AmountOut, BusinessMovement } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../../../lib/api-client';
-import { TX, isOnItsWay, moneyKeys } from './keys';
+import { unwrap } from '../../../lib/api-client';
+import { isOnItsWay, moneyKeys } from './keys';
+import { api } from '../../../lib/api';
 
 /** The ledger lines of a movement (present in the detail answer once the server sends them). */
 const LedgerLine = z.object({ Account: z.string(), Description: z.string(), Debit: AmountOut.nullable(), Credit: AmountOut.nullable() });
@@ -10,7 +11,7 @@ export const MovementDetail = BusinessMovement.extend({ Entries: z.array(LedgerL
 export type MovementDetail = z.infer<typeof MovementDetail>;
 
 /** GET /api/v1/transaction/business-movement/{id}: one movement, asked again while it is on its way. */
-export const getMovement = (id: string) => apiRequest('GET', `${TX}/business-movement/${encodeURIComponent(id)}`, { schema: MovementDetail });
+export const getMovement = (id: string) => api.GET('/api/v1/transaction/business-movement/{id}', { params: { path: { id } }, schema: MovementDetail });
 
 export const movementQueryOptions = (id: string) =>
   queryOptions({
