@@ -4833,6 +4833,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "v_type": "add",
+                     *       "n_amount": "300.00"
+                     *     }
+                     */
                     "application/json": {
                         n_amount: string | number;
                         /** @enum {string} */
@@ -4876,6 +4882,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -6111,6 +6467,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "CardIdentifier": "TH-000123",
+                     *       "Reason": "lost"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         BusinessId?: string;
@@ -6174,6 +6536,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -7354,6 +8066,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "CardIdentifier": "TH-000123",
+                     *       "MerchantName": "Cafe Centro",
+                     *       "Mcc": 5814,
+                     *       "Amount": "89.50",
+                     *       "Channel": "in-person",
+                     *       "Country": "MX"
+                     *     }
+                     */
                     "application/json": {
                         Amount: string | number;
                         /** Format: uuid */
@@ -7401,6 +8123,356 @@ export interface paths {
                         };
                     };
                 };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -7431,6 +8503,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "AuthorizationId": "6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         AuthorizationId: string;
@@ -7469,6 +8546,356 @@ export interface paths {
                         };
                     };
                 };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -7499,6 +8926,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "AuthorizationId": "6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f",
+                     *       "Amount": "89.50"
+                     *     }
+                     */
                     "application/json": {
                         Amount?: string | number;
                         /** Format: uuid */
@@ -7538,6 +8971,356 @@ export interface paths {
                         };
                     };
                 };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -7568,6 +9351,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "AuthorizationId": "6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         AuthorizationId: string;
@@ -7603,6 +9391,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -8611,6 +10749,21 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "Concept": "Nomina 1a quincena",
+                     *       "Rows": [
+                     *         {
+                     *           "Name": "Ana López Pérez",
+                     *           "Clabe": "002180700912345673",
+                     *           "Amount": "8500.00",
+                     *           "Concept": "Nomina",
+                     *           "Reference": "1501"
+                     *         }
+                     *       ],
+                     *       "SecurityCode": "123456"
+                     *     }
+                     */
                     "application/json": {
                         Concept?: string;
                         ConfirmedClabes?: string[];
@@ -8667,6 +10820,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -14119,6 +16622,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "DispersionId": "6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f",
+                     *       "SecurityCode": "123456"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         DispersionId: string;
@@ -14172,6 +16681,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -15025,6 +17884,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "Clabe": "002180700912345673",
+                     *       "BeneficiaryName": "Ana López Pérez",
+                     *       "Amount": "1500.00",
+                     *       "Concept": "Pago factura 123",
+                     *       "Reference": "1234567",
+                     *       "SecurityCode": "123456"
+                     *     }
+                     */
                     "application/json": {
                         Amount: string | number;
                         BeneficiaryName?: string;
@@ -15111,6 +17980,356 @@ export interface paths {
                         };
                     };
                 };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -15141,6 +18360,21 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "Concept": "Nomina 1a quincena",
+                     *       "Rows": [
+                     *         {
+                     *           "Name": "Ana López Pérez",
+                     *           "Clabe": "002180700912345673",
+                     *           "Amount": "8500.00",
+                     *           "Concept": "Nomina",
+                     *           "Reference": "1501"
+                     *         }
+                     *       ],
+                     *       "SecurityCode": "123456"
+                     *     }
+                     */
                     "application/json": {
                         Concept?: string;
                         ConfirmedClabes?: string[];
@@ -15216,6 +18450,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -15400,6 +18984,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "Id": "6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f",
+                     *       "SecurityCode": "123456"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         Id: string;
@@ -15473,6 +19063,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -15613,6 +19553,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "Id": "6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         Id: string;
@@ -15685,6 +19630,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -15820,6 +20115,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "Id": "6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         Id: string;
@@ -15892,6 +20192,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -15979,6 +20629,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "Amount": "10000.00",
+                     *       "Concept": "Deposito inicial",
+                     *       "Reference": "1",
+                     *       "SenderName": "Comercializadora Demo"
+                     *     }
+                     */
                     "application/json": {
                         Amount: string | number;
                         Concept?: string;
@@ -16053,6 +20711,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -16309,6 +21317,17 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "CardIdentifier": "TH-000123",
+                     *       "Clabe": "002180700912345673",
+                     *       "BeneficiaryName": "Ana López Pérez",
+                     *       "Amount": "750.00",
+                     *       "Concept": "Retiro",
+                     *       "Reference": "20261115",
+                     *       "SecurityCode": "123456"
+                     *     }
+                     */
                     "application/json": {
                         Amount: string | number;
                         BeneficiaryName: string;
@@ -16388,6 +21407,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -16503,7 +21872,21 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "File": "fondeo.csv",
+                     *       "SecurityCode": "123456"
+                     *     }
+                     */
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        File?: string;
+                        SecurityCode?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -16543,6 +21926,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -17703,6 +23436,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "Clabe": "646180000000001231",
+                     *       "Amount": "2500.00",
+                     *       "SenderName": "Ana López Pérez",
+                     *       "Concept": "Pago de cliente",
+                     *       "TrackingKey": "ABC123456"
+                     *     }
+                     */
                     "application/json": {
                         Amount: string | number;
                         Clabe: string;
@@ -17785,6 +23527,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -18251,6 +24343,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "v_clabe_destination": "002180700912345673",
+                     *       "v_recipients_name": "Ana López Pérez",
+                     *       "v_reference": "1234567",
+                     *       "v_concept": "Pago factura 123",
+                     *       "n_amount": "1500.00",
+                     *       "v_security_code": "123456"
+                     *     }
+                     */
                     "application/json": {
                         /** @description true: pagar aunque el titular de la CLABE no coincida con el nombre o RFC dados */
                         b_confirm_holder?: boolean;
@@ -18300,6 +24402,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -18452,6 +24904,7 @@ export interface paths {
                     "idempotency-key": string;
                 };
                 path: {
+                    /** @example 6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f */
                     id: string;
                 };
                 cookie?: never;
@@ -18491,6 +24944,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -18803,6 +25606,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "UserId": "6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f",
+                     *       "Amount": "500.00",
+                     *       "Concept": "Deposito de prueba",
+                     *       "SenderName": "Ana Lopez"
+                     *     }
+                     */
                     "application/json": {
                         Amount: string | number;
                         Concept?: string;
@@ -18878,6 +25689,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -19404,6 +26565,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "Clabe": "002180700912345673",
+                     *       "BeneficiaryName": "Ana López Pérez",
+                     *       "Amount": "1250.50",
+                     *       "Concept": "Pago renta",
+                     *       "Reference": "1234567",
+                     *       "Pin": "1234"
+                     *     }
+                     */
                     "application/json": {
                         Amount: string | number;
                         BeneficiaryName?: string;
@@ -19483,6 +26654,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -19749,6 +27270,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "Recipient": "ana@ejemplo.mx",
+                     *       "Amount": "200.00",
+                     *       "Concept": "Comida",
+                     *       "SecurityCode": "123456"
+                     *     }
+                     */
                     "application/json": {
                         Amount: string | number;
                         Concept?: string;
@@ -19824,6 +27353,356 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
