@@ -10789,7 +10789,7 @@ export interface paths {
                             Reference?: string | number;
                             Rfc?: string;
                         }[];
-                        SecurityCode: string;
+                        SecurityCode?: string;
                     };
                 };
             };
@@ -17907,7 +17907,7 @@ export interface paths {
                         /** Format: date */
                         PaymentDay?: string;
                         Reference: string | number;
-                        SecurityCode: string;
+                        SecurityCode?: string;
                     };
                 };
             };
@@ -18400,7 +18400,7 @@ export interface paths {
                             Reference?: string | number;
                             Rfc?: string;
                         }[];
-                        SecurityCode: string;
+                        SecurityCode?: string;
                     };
                 };
             };
