@@ -4,6 +4,7 @@
  * else 403); revoked and rotated keys; its own rate limit; every call audited with its name.
  */
 import { createHash } from 'node:crypto';
+import { createFarClient, newIdempotencyKey as clientKey } from '@far/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyRoutes } from '../../src/modules/api-keys/scopes';
 import { declaredRoutes } from '../../src/platform/guard';
@@ -290,6 +291,60 @@ describe('moving money with a key: no six-digit code, the money command still ap
     // Without `transferencias` this key still cannot pay a single SPEI out.
     const single = await withKey(t, k.key, 'POST', PAYOUT, payout('10.00', 'Dispersora'), { 'idempotency-key': newIdempotencyKey() });
     expect(single.statusCode).toBe(403);
+  });
+});
+
+describe('the typed client (@far/client) as a business’s system uses it', () => {
+  /** The client's fetch, answered by the app in memory (no network). */
+  const inMemory = (app: TestApp) => async (request: Request) => {
+    const url = new URL(request.url);
+    const res = await app.app.inject({
+      method: request.method as 'GET' | 'POST',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      payload: request.method === 'GET' ? undefined : await request.text(),
+    });
+    return new Response(res.body, { status: res.statusCode, headers: res.headers as Record<string, string> });
+  };
+
+  it('pays a dispersion with its key and Idempotency-Key (docs/api.md «Integración»), and a replay makes no second one', async () => {
+    const k = await createKey(t, BUSINESS, 'ERP con cliente', ['lectura', 'dispersiones']);
+    const far = createFarClient({ baseUrl: 'http://portal.test', apiKey: k.key, fetch: inMemory(t) });
+    const [a1, a2] = [account('990', 601), account('990', 602)];
+    const idempotencyKey = clientKey();
+    const pay = () =>
+      far.POST('/api/v1/transaction/business-movement/speiout-dispersion', {
+        params: { header: { 'idempotency-key': idempotencyKey } },
+        body: {
+          Concept: 'Nomina desde el cliente',
+          Rows: [
+            { Name: a1.name, Clabe: a1.clabe, Amount: '80.00', Concept: 'Nomina', Reference: '1' },
+            { Name: a2.name, Clabe: a2.clabe, Amount: '20.25', Concept: 'Nomina', Reference: '2' },
+          ],
+        },
+      });
+    const { data, error, response } = await pay();
+    expect(error, JSON.stringify(error)).toBeUndefined();
+    expect(response.status).toBe(200);
+    expect(data?.data).toMatchObject({ TotalRows: 2 });
+    const again = await pay();
+    expect(again.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.data?.data.Id).toBe(data?.data.Id);
+    expect(await count(t, 'dispersions', `v_concept = 'Nomina desde el cliente'`)).toBe(1);
+    // Its state, read back with the same client.
+    const read = await far.GET('/api/v1/transaction/business-movement/dispersion/{id}', { params: { path: { id: data!.data.Id } } });
+    expect(read.data?.data).toMatchObject({ Id: data!.data.Id, TotalRows: 2 });
+  });
+
+  it('a refusal comes back as `error` in the §8 envelope', async () => {
+    const k = await createKey(t, BUSINESS, 'Cliente sin permiso', ['lectura']);
+    const far = createFarClient({ baseUrl: 'http://portal.test', apiKey: k.key, fetch: inMemory(t) });
+    const { data, error, response } = await far.POST('/api/v1/transaction/business-movement/speiout', {
+      params: { header: { 'idempotency-key': clientKey() } },
+      body: { Clabe: CLABE.settles, BeneficiaryName: 'Proveedor', Amount: '10.00', Concept: 'Sin permiso', Reference: '1', ConfirmHolder: true },
+    });
+    expect([data, response.status]).toEqual([undefined, 403]);
+    expect(error).toMatchObject({ success: false, ErrorCode: 'FORBIDDEN', message: NOT_IN_SCOPE });
   });
 });
 
