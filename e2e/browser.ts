@@ -30,10 +30,26 @@ export const baseUrl = () => {
   return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
 };
 
-export async function newPage(browser: Browser, base = baseUrl()): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: base, locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: { width: 1366, height: 850 } });
+export const DESKTOP = { width: 1366, height: 850 };
+export const PHONE = { width: 390, height: 844 };
+
+export interface PageOptions {
+  /** The server to talk to; this worker's own by default. */
+  base?: string;
+  /** DESKTOP by default; a viewport narrower than 500 px is a phone (touch, mobile). */
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * A page in a fresh browser context (Spanish, Mexico City), with the axe gate on every dialog it
+ * opens. Every journey opens its pages here, phone ones too, so no dialog escapes the gate.
+ */
+export async function newPage(browser: Browser, options: string | PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const { base = baseUrl(), viewport = DESKTOP } = typeof options === 'string' ? { base: options } : options;
+  const phone = viewport.width < 500;
+  const context = await browser.newContext({ baseURL: base, locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport, isMobile: phone, hasTouch: phone });
+  await scanDialogs(context);
   const page = await context.newPage();
-  await scanDialogs(page);
   return { context, page };
 }
 
@@ -41,13 +57,15 @@ export async function newPage(browser: Browser, base = baseUrl()): Promise<{ con
  * The axe gate on every dialog a journey opens (code entry, previews, confirmations, the legal
  * acceptance): each time a dialog appears and has settled, the screen is checked as
  * `dialog-<title>`; a finding fails the journey when it ends (the scan runs beside the journey's
- * own steps, so it cannot throw into them).
+ * own steps, so it cannot throw into them). Installed on the context, so a second tab is watched too.
  */
-async function scanDialogs(page: Page): Promise<void> {
+async function scanDialogs(context: BrowserContext): Promise<void> {
   const findings: string[] = [];
-  const seen = new Set<string>();
+  const seenBy = new WeakMap<Page, Set<string>>();
   let scans = Promise.resolve();
-  await page.exposeBinding('__farDialogOpened', (_source, title: string) => {
+  await context.exposeBinding('__farDialogOpened', ({ page }, title: string) => {
+    const seen = seenBy.get(page) ?? new Set<string>();
+    seenBy.set(page, seen);
     if (seen.has(title)) return;
     seen.add(title);
     const name = `dialog-${
@@ -69,7 +87,7 @@ async function scanDialogs(page: Page): Promise<void> {
       ),
     );
   });
-  await page.addInitScript(() => {
+  await context.addInitScript(() => {
     const report = (window as unknown as { __farDialogOpened: (title: string) => void }).__farDialogOpened;
     let timer: ReturnType<typeof setTimeout> | undefined;
     new MutationObserver(() => {
@@ -184,6 +202,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await checkA11y(page, name);
 }
 
+/** A call to the API as a demo user (signs in first): the answer's data, or an error naming the status. */
+export async function api(email: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const login = await fetch(`${baseUrl()}/api/v1/account/Signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: email, Password: DEMO_PASSWORD }),
+  });
+  const token = (await login.json()).data.AccessToken;
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()).data;
+}
+
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Correo electrónico').fill(email);
@@ -294,8 +329,8 @@ export async function sandboxIncomingSpei(
 
 /** The wallet's published legal texts as the sign-up screen sends them once the person ticks them. */
 export async function signupLegal(): Promise<Array<{ Id: string; Version: number }>> {
-  const legal = (await (await fetch(`${baseUrl()}/api/cms/legal/signup`)).json()).data as Array<{ Id: string; Version: number }>;
-  return legal.map(({ Id, Version }) => ({ Id, Version }));
+  const legal = (await (await fetch(`${baseUrl()}/api/cms/legal/signup`)).json()).data as Array<{ v_uid: string; i_version: number }>;
+  return legal.map(({ v_uid, i_version }) => ({ Id: v_uid, Version: i_version }));
 }
 
 /** A fresh wallet user made through the public sign-up calls, for journeys that spoil an account. */

@@ -114,8 +114,8 @@ async function acceptDemoLegalTexts(base: string): Promise<void> {
   for (const email of ['empresa@demo.mx', 'negocio@demo.mx', 'wallet@demo.mx']) {
     const login = await call('/api/v1/account/Signin', { method: 'POST', body: JSON.stringify({ Email: email, Password: 'Demo#2026' }) });
     const token = login.AccessToken as string;
-    for (const text of (await call('/api/cms/legal/pending', { token })) as Array<{ Id: string; Version: number }>) {
-      await call(`/api/cms/legal/${text.Id}/accept`, { method: 'POST', token, body: JSON.stringify({ Version: text.Version }) });
+    for (const text of (await call('/api/cms/legal/pending', { token })) as Array<{ v_uid: string; i_version: number }>) {
+      await call(`/api/cms/legal/${text.v_uid}/accept`, { method: 'POST', token, body: JSON.stringify({ i_version: text.i_version }) });
     }
     await call('/api/v1/account/LogOut', { method: 'POST', token, body: JSON.stringify({ RefreshToken: login.RefreshToken }) });
   }

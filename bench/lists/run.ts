@@ -1,61 +1,51 @@
-// Long lists: the movements list of a business with 100,000 movements and the staff business list
-// with 20,000 businesses, at 64 connections, each beside a bare Fastify route on the same pool that
-// runs the page query alone (no auth, no total), in the same run. On PostgreSQL (a scratch
-// database created and dropped here) and on embedded PGlite. Data is seeded in bulk with SQL.
+// Long lists and the search: the movements list of a business with 100,000 movements, the staff
+// business list with 20,000 businesses, and the header search (issue 27) over them and 100,000
+// cards, at 64 connections, each beside a bare Fastify route on the same pool that runs the same
+// query alone (no auth, no total), in the same run. On PostgreSQL (a scratch database created and
+// dropped here) and on embedded PGlite. Realistic data (seed.ts: faker es_MX names) in bulk.
 // The load generator runs in its own process. Run: npm run bench:lists -w @far/bench.
-import { cpus } from 'node:os';
 import Fastify from 'fastify';
-import { buildApp, openDatabase, type Database } from '@far/server';
+import { buildApp, openDatabase, runSearch, searchStatement, type Database } from '@far/server';
+import { SEARCH_KINDS } from '@far/contracts';
+import { cpus, loadavg } from 'node:os';
+import { execSync } from 'node:child_process';
 import { benchDatabase } from '../lib/app';
 import { inChild } from '../lib/engine-process';
 import { SECONDS, WARMUP_SECONDS, alternate, line, load, ratio, scratchDatabase, type Load } from '../lib/load';
+import { seedRealistic } from './seed';
 
 const CONNECTIONS = 64;
 const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 100_000);
 const BUSINESSES = Number(process.env.BENCH_BUSINESSES ?? 20_000);
+const CARDS = Number(process.env.BENCH_CARDS ?? 100_000);
 const SIZE = 10;
 /** Each list and its reference are measured in turns, this many times each (lib/load.ts alternate). */
 const ROUNDS = 2;
 const ELIMINADA = 6;
 /** The server's own default (DATABASE_POOL_SIZE); the list and its reference share the pool. */
 const POOL = Number(process.env.BENCH_POOL ?? 10);
+/** Typed in the search box: the start of a common surname (Martínez, Martín, Marteínez…). */
+const TEXT_QUERY = process.env.BENCH_SEARCH ?? 'mart';
+/** Staff see every tenant: the statement of a super administrator's search. */
+const STAFF_SCOPE = { kind: 'FAR', client: 'FAR000001' } as const;
+/** The machine is shared: its load goes beside the figures. */
+const uptime = () => {
+  try {
+    return execSync('uptime', { encoding: 'utf8' }).trim();
+  } catch {
+    return `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`;
+  }
+};
 
-async function seedBulk(database: Database): Promise<string> {
-  const [demo] = await database.query<{ v_uid: string; v_client: string }>(
-    'bench_demo',
-    "SELECT b.v_uid, b.v_client FROM businesses b JOIN users u ON u.v_client = b.v_client WHERE u.v_email = 'empresa@demo.mx'",
-    [],
-  );
-  if (!demo) throw new Error('no demo business');
-  await database.query(
-    'bench_movements',
-    `INSERT INTO business_movements (v_uid_business, v_client, v_type, i_status, n_amount_cents, n_commission_cents, n_iva_cents, n_total_cents,
-       d_operation_date, d_create_at, v_beneficiary_name, v_beneficiary_clabe, v_concept, v_reference, v_tracking_key)
-     SELECT $1, $2, 'SPEI_OUT', 2, 1000 + g, 500, 80, 1580 + g, (now() - g * interval '1 minute')::date, now() - g * interval '1 minute',
-       'Beneficiario ' || g, lpad(g::text, 18, '0'), 'Pago ' || g, lpad((g % 9999999)::text, 7, '0'), 'BENCH' || g
-     FROM generate_series(1, $3::int) g`,
-    [demo.v_uid, demo.v_client, MOVEMENTS],
-  );
-  await database.query(
-    'bench_businesses',
-    `INSERT INTO businesses (v_client, v_uid_type_person, v_company_name, v_rfc, v_email, v_street, v_number_outside, v_zip_code, v_uid_colony,
-       v_colony, v_municipality, v_state, v_account_number, v_uid_status, d_create_at)
-     SELECT 'BUSX' || lpad(g::text, 6, '0'), b.v_uid_type_person, 'Empresa de prueba ' || g, 'BEN' || lpad(g::text, 9, '0'), 'empresa' || g || '@bench.mx',
-       b.v_street, b.v_number_outside, b.v_zip_code, b.v_uid_colony, b.v_colony, b.v_municipality, b.v_state, '99' || lpad(g::text, 16, '0'), b.v_uid_status,
-       now() - g * interval '1 minute'
-     FROM generate_series(1, $1::int) g, (SELECT * FROM businesses WHERE v_uid = $2) b`,
-    [BUSINESSES, demo.v_uid],
-  );
-  await database.query('bench_analyze', 'ANALYZE', []);
-  return demo.v_uid;
-}
-
-async function bench(label: string, database: Database, p99Target: number) {
+async function bench(label: string, database: Database, p99Target: number, searchTarget: number) {
   const config = await benchDatabase(database);
+  console.log(`uptime: ${uptime()}`);
   const t0 = performance.now();
-  const businessId = await seedBulk(database);
+  const { demoBusinessId: businessId, sampleRfc } = await seedRealistic(database, { businesses: BUSINESSES, movements: MOVEMENTS, cards: CARDS });
   console.log(
-    `\n${label}: seeded ${MOVEMENTS.toLocaleString('en')} movements and ${BUSINESSES.toLocaleString('en')} businesses in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s of warm-up; list and reference in turns, ${ROUNDS} runs each (mean throughput, worst p99)`,
+    `\n${label}: seeded ${MOVEMENTS.toLocaleString('en')} movements, ${BUSINESSES.toLocaleString('en')} businesses and ${CARDS.toLocaleString('en')} cards in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s of warm-up; list and reference in turns, ${ROUNDS} runs each (mean throughput, worst p99)`,
   );
 
   const app = await buildApp({ config, database, logger: false });
@@ -87,6 +77,10 @@ async function bench(label: string, database: Database, p99Target: number) {
       [SIZE],
     ),
   }));
+  const everyKind = [...SEARCH_KINDS];
+  bare.get<{ Querystring: { q: string } }>('/search', async (req) => ({
+    data: await runSearch(database.db, searchStatement(STAFF_SCOPE, req.query.q, everyKind, 5)!),
+  }));
   const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const runs: Array<[string, Load, Load]> = [];
@@ -109,15 +103,44 @@ async function bench(label: string, database: Database, p99Target: number) {
     () => load(`${bareBase}/businesses`, { connections: CONNECTIONS }),
   );
   runs.push(['business list, page 1 of 20,000 (staff)', biz, bizRef]);
-  const searchBody = JSON.stringify({ Page: 1, Size: SIZE, Search: 'prueba 1999' });
-  const search = await load(`${base}/api/v1/profiles/business/query/list`, { method: 'POST', headers: staff, body: searchBody, connections: CONNECTIONS });
+  // The header search (issue 27) as the super administrator (every kind), beside a bare route running
+  // the same statement: typed words (a common surname's start) and the start of an RFC.
+  const superUser = { ...json, authorization: `Bearer ${await token('super@far.mx')}` };
+  const searches: Array<[string, string]> = [
+    [`search "${TEXT_QUERY}" (words, every kind)`, TEXT_QUERY],
+    [`search "${sampleRfc.slice(0, 6)}" (start of an RFC)`, sampleRfc.slice(0, 6)],
+  ];
+  const searchRuns: Array<[string, Load, Load]> = [];
+  for (const [name, q] of searches) {
+    const url = `/api/v1/search?q=${encodeURIComponent(q)}`;
+    const first = (await (await fetch(`${base}${url}`, { headers: superUser })).json()) as { data: { Groups: Array<{ Kind: string; Results: unknown[] }> } };
+    console.log(`${name}: ${first.data.Groups.map((g) => `${g.Kind} ${g.Results.length}`).join(', ')}`);
+    const [r, ref] = await alternate(
+      ROUNDS,
+      () => load(`${base}${url}`, { headers: superUser, connections: CONNECTIONS }),
+      () => load(`${bareBase}/search?q=${encodeURIComponent(q)}`, { connections: CONNECTIONS }),
+    );
+    searchRuns.push([name, r, ref]);
+  }
+  const listSearch = await load(`${base}/api/v1/profiles/business/query/list`, {
+    method: 'POST',
+    headers: staff,
+    body: JSON.stringify({ Page: 1, Size: SIZE, Search: TEXT_QUERY }),
+    connections: CONNECTIONS,
+  });
 
   for (const [name, r, ref] of runs) {
     console.log(line(name, r));
     console.log(line('  reference: bare route, page query alone', ref));
     console.log(ratio('  list ÷ reference', r, ref, `≥ 0.50; p99 ${r.p99} ms, target ≤ ${p99Target} ms`));
   }
-  console.log(line('business list, search "prueba 1999" (trigram)', search));
+  for (const [name, r, ref] of searchRuns) {
+    console.log(line(name, r));
+    console.log(line('  reference: bare route, same statement alone', ref));
+    console.log(ratio('  search ÷ reference', r, ref, `≥ 0.50; p99 ${r.p99} ms, target ≤ ${searchTarget} ms`));
+  }
+  console.log(line(`business list, search "${TEXT_QUERY}" (search matcher)`, listSearch));
+  console.log(`uptime: ${uptime()}`);
 
   await bare.close();
   await app.close();
@@ -140,7 +163,7 @@ async function main() {
     if (!scratch) return console.log('PostgreSQL not reachable: skipped (set BENCH_DATABASE_URL)');
     const database = await openDatabase({ databaseUrl: scratch.url, poolSize: POOL });
     try {
-      await bench(`PostgreSQL, pool of ${POOL}`, database, 50);
+      await bench(`PostgreSQL, pool of ${POOL}`, database, 50, 50);
     } finally {
       await database.close();
       await scratch.drop();
@@ -149,7 +172,7 @@ async function main() {
   }
   const thread = engine === 'pglite-thread';
   const lite = await openDatabase({ thread });
-  await bench(`PGlite (embedded, in memory, ${thread ? 'in a worker thread, as npm start runs it' : "on the server's thread"})`, lite, 250);
+  await bench(`PGlite (embedded, in memory, ${thread ? 'in a worker thread, as npm start runs it' : "on the server's thread"})`, lite, 250, 300);
   await lite.close();
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PASSWORD, baseUrl, lastSecurityCode, launch, newPage, nextSecurityCode, screenshot as fullShot, signIn } from '../browser';
+import { api, lastSecurityCode, launch, newPage, nextSecurityCode, screenshot as fullShot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,22 +11,6 @@ afterAll(() => browser.close());
 async function screenshot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await fullShot(page, name);
-}
-
-async function api(email: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const login = await fetch(`${baseUrl()}/api/v1/account/Signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ Email: email, Password: DEMO_PASSWORD }),
-  });
-  const token = (await login.json()).data.AccessToken;
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()).data;
 }
 
 const csv = (text: string) => ({ name: 'archivo.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });

@@ -89,6 +89,24 @@ it('a business pays three people from a file, follows each row, re-sends the ret
   expect(errorText).toMatch(/CLABE/);
   await screenshot(page, 'dispersions-errors');
 
+  // 3a. Rows whose named holder differs from the account's: «Confirmar todos» confirms every one of them.
+  const [other1, other2] = [payee('990', 105), payee('990', 106)];
+  const strangers = join(dir, 'titulares.csv');
+  writeFileSync(
+    strangers,
+    [HEADER, `Persona Equivocada,${other1.clabe},100.00,Nomina,1`, `Otra Persona Equivocada,${other2.clabe},200.00,Nomina,2`].join('\r\n'),
+  );
+  await upload(page, strangers);
+  const previewRows = page.getByTestId('dispersion-preview-rows');
+  const holderBoxes = previewRows.getByRole('checkbox', { name: 'Confirmo pagar a este titular' });
+  await expect.poll(() => holderBoxes.count(), { timeout: 15_000 }).toBe(2);
+  await expect.poll(() => page.getByText('2 filas tienen un titular distinto al indicado', { exact: false }).isVisible()).toBe(true);
+  for (const box of await holderBoxes.all()) expect(await box.isChecked()).toBe(false);
+  await page.getByRole('button', { name: 'Confirmar todos' }).click();
+  for (const box of await holderBoxes.all()) await expect.poll(() => box.isChecked()).toBe(true);
+  expect(await page.getByText('titular distinto al indicado', { exact: false }).count()).toBe(0);
+  await screenshot(page, 'dispersions-holders-confirmed');
+
   // 3. The fixed file and its preview.
   const good = join(dir, 'nomina-corregida.csv');
   writeFileSync(

@@ -165,6 +165,15 @@ it('the demo business receives a sandbox SPEI, registers an account, sends a tra
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   const file = await download.path();
   expect(readFileSync(file).subarray(0, 4).toString('latin1')).toBe('%PDF');
+  // «Ver PDF» shows it in place: the page may frame the file (a blob:), the CSP lets it.
+  const blocked: string[] = [];
+  page.on('console', (m) => void (/Content Security Policy/.test(m.text()) && blocked.push(m.text())));
+  await page.getByRole('button', { name: 'Ver PDF' }).click();
+  const preview = page.getByRole('dialog').locator('iframe[title="Estado de cuenta (PDF)"]');
+  await expect.poll(() => preview.getAttribute('src'), { timeout: 15_000 }).toMatch(/^blob:/);
+  await expect.poll(() => preview.contentFrame().locator('body').count(), { timeout: 15_000 }).toBe(1);
+  await screenshot(page, 'money-statement-preview');
+  expect(blocked).toEqual([]);
   await context.close();
 });
 

@@ -5,9 +5,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { baseUrl, launch, screenshot, signIn } from '../browser';
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE, launch, newPage, screenshot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,15 +38,7 @@ async function checkList(page: Page, list: Locator, name: string) {
 }
 
 it('a business reads its money lists on a phone: date, description, amount and status in every card', async () => {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    locale: 'es-MX',
-    timezoneId: 'America/Mexico_City',
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
+  const { context, page } = await newPage(browser, { viewport: PHONE });
   await signIn(page, 'empresa@demo.mx');
   await page.waitForURL('**/dashboard');
 

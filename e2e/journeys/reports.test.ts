@@ -3,7 +3,7 @@ import { MOVEMENT_DIRECTION, MOVEMENT_TYPES, MOVEMENT_TYPE_NAMES } from '@far/co
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { baseUrl, launch, newPage, screenshot, signIn } from '../browser';
+import { PHONE, launch, newPage, screenshot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -64,15 +64,7 @@ it('a business downloads its movements report as XLSX: CLABEs kept as text and t
 });
 
 it('on a phone (390 px) the Reportes and Aclaraciones screens do not scroll sideways', async () => {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    locale: 'es-MX',
-    timezoneId: 'America/Mexico_City',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
+  const { context, page } = await newPage(browser, { viewport: PHONE });
   await signIn(page, 'empresa@demo.mx');
   await page.waitForURL('**/dashboard');
   for (const [path, heading, shot] of [

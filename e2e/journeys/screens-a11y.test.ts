@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, checkA11y, launch, screenshot, signIn, signupLegal } from '../browser';
+import { DESKTOP, PHONE, baseUrl, checkA11y, launch, newPage, screenshot, signIn, signupLegal } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -8,19 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 850 };
-
 async function open(viewport: { width: number; height: number }, email: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    locale: 'es-MX',
-    timezoneId: 'America/Mexico_City',
-    viewport,
-    isMobile: viewport.width < 500,
-    hasTouch: viewport.width < 500,
-  });
-  const page = await context.newPage();
+  const { context, page } = await newPage(browser, { viewport });
   await signIn(page, email);
   await page.waitForURL('**/dashboard');
   return { page, close: () => context.close() };

@@ -2,12 +2,14 @@
  * SPEI through STP, end to end: a product server started with SPEI_RAIL=stp against the fake STP
  * of the server's test suite (a real HTTP server). The business sends a transfer in Chromium; the
  * fake verifies its firma and registers it; the fake settles it through the product's webhook; the
- * business sees it settled and downloads the proof. Staff see the rail's state on the dashboard.
+ * business sees it settled and downloads the proof, which is Banxico's CEP from the fake Banxico
+ * (issue 24 §6). Staff see the rail's state on the dashboard.
  */
 import { readFileSync } from 'node:fs';
 import { sandboxAccountHolder, buildClabe } from '@far/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFakeBanxico, type FakeBanxico } from '../../apps/server/test/stp/fake-banxico';
 import { startFakeStp, type FakeStp } from '../../apps/server/test/stp/fake-stp';
 import { STP_PASSPHRASE, makeStpKeys } from '../../apps/server/test/stp/keys';
 import { codeIn, lastMessageTo, launch, newPage, screenshot, signIn } from '../browser';
@@ -15,11 +17,13 @@ import { startServer } from '../global-setup';
 
 let browser: Browser;
 let fake: FakeStp;
+let banxico: FakeBanxico;
 let server: { base: string; stop: () => Promise<void> };
 
 beforeAll(async () => {
   const keys = makeStpKeys();
   fake = await startFakeStp(keys.publicKey, { timeoutMs: 5000 });
+  banxico = await startFakeBanxico();
   server = await startServer(7, {
     SPEI_RAIL: 'stp',
     STP_API_URL: fake.url,
@@ -28,6 +32,7 @@ beforeAll(async () => {
     STP_PRIVATE_KEY_PASSPHRASE: STP_PASSPHRASE,
     STP_CUENTA_ORDENANTE: '646180110400000007',
     STP_TIMEOUT_MS: '5000',
+    CEP_URL: banxico.url,
     JOBS_POLL_MS: '300',
   });
   fake.productUrl = server.base;
@@ -37,6 +42,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await fake?.close();
+  await banxico?.close();
 });
 
 it('a business sends a transfer through STP, STP settles it, and the business downloads the proof', async () => {
@@ -93,21 +99,36 @@ it('a business sends a transfer through STP, STP settles it, and the business do
     body: { cuentaBeneficiario: clabe, institucionContraparte: '40012', conceptoPago: 'Pago por STP', referenciaNumerica: 2468 },
   });
   expect(fake.registraCalls.filter((c) => c === trackingKey)).toHaveLength(1);
+  // Banxico issues the CEP of the settled payment; the dispatcher fetches it.
+  banxico.payments.set(trackingKey, 'ready');
   expect((await fake.setEstado(trackingKey, 'LIQUIDACION')).status).toBe(200);
   await expect.poll(() => page.getByTestId('transfer-status').innerText(), { timeout: 30_000 }).toMatch(/Liquidada/i);
   await screenshot(page, 'stp-transfer-settled');
 
-  // The proof of the settled transfer.
+  // The proof of the settled transfer: Banxico's CEP, once fetched.
+  await expect.poll(() => banxico.served.includes(trackingKey), { timeout: 30_000 }).toBe(true);
   await page.getByTestId('side-menu').getByRole('link', { name: 'Saldos y movimientos' }).click();
   await page.waitForURL('**/movement');
   await expect.poll(() => page.getByTestId('movements-table').innerText(), { timeout: 15_000 }).toContain(trackingKey);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Descargar comprobante ${trackingKey}` }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(readFileSync(await download.path()).equals(banxico.pdfOf(trackingKey))).toBe(true);
+  // The order's detail offers both: Banxico's CEP and the product's own PDF.
+  await page.getByRole('row', { name: new RegExp(`^Ver movimiento .*${trackingKey}`) }).click();
+  const detail = page.getByTestId('movement-detail');
+  await expect.poll(() => detail.innerText(), { timeout: 15_000 }).toContain('CEP de Banxico disponible');
+  const [cep] = await Promise.all([page.waitForEvent('download'), detail.getByRole('button', { name: 'CEP de Banxico (PDF)' }).click()]);
+  expect(cep.suggestedFilename()).toBe(`CEP-${trackingKey}.pdf`);
+  expect(readFileSync(await cep.path()).equals(banxico.pdfOf(trackingKey))).toBe(true);
+  const [own] = await Promise.all([page.waitForEvent('download'), detail.getByRole('button', { name: 'Comprobante propio (PDF)' }).click()]);
+  expect(own.suggestedFilename()).toBe(`comprobante-${trackingKey}.pdf`);
   expect(
-    readFileSync(await download.path())
+    readFileSync(await own.path())
       .subarray(0, 4)
       .toString('latin1'),
   ).toBe('%PDF');
+  expect(readFileSync(await own.path()).equals(banxico.pdfOf(trackingKey))).toBe(false);
+  await screenshot(page, 'stp-movement-cep');
   await context.close();
 
   // Staff see the rail on the dashboard.

@@ -24,12 +24,14 @@ import { register as postalCodes } from './modules/postal-codes';
 import { register as pricing } from './modules/pricing';
 import { register as profiles } from './modules/profiles';
 import { register as rbac } from './modules/rbac';
+import { register as reconciliation } from './modules/reconciliation';
 import { register as reports } from './modules/reports';
 import { register as security } from './modules/security';
 import { loadActor, register as session } from './modules/session';
 import { register as spei } from './modules/spei';
 import { register as staff } from './modules/staff';
 import { register as statements } from './modules/statements';
+import { register as search } from './modules/search';
 import { register as stp } from './modules/stp';
 import { register as users } from './modules/users';
 import { register as wallet } from './modules/wallet';
@@ -72,6 +74,7 @@ const MODULES: RegisterModule[] = [
   pricing,
   spei,
   stp,
+  reconciliation,
   dispersions,
   wallet,
   statements,
@@ -84,6 +87,7 @@ const MODULES: RegisterModule[] = [
   webhooks,
   apiKeys,
   users,
+  search,
 ];
 
 export interface BuildOptions {

@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   STP_CUENTA_ORDENANTE: z.string().optional(),
   STP_WEBHOOK_ALLOW: z.string().optional(),
   STP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Banxico's CEP service (issue 24 §6); «off» fetches no CEP. */
+  CEP_URL: z.union([z.literal('off'), z.string().url('CEP_URL debe ser una URL')]).default('https://www.banxico.org.mx/cep'),
   SPEI_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3000),
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   FAR_RESOLVE: z.string().optional(),
@@ -105,6 +107,8 @@ export interface StpConfig {
   cuentaOrdenante: string;
   /** How long a call to STP may take before it is left «por confirmar». */
   timeoutMs: number;
+  /** Banxico's CEP service (CEP_URL); unset: no CEP is fetched (tests that do not ask for one). */
+  cepUrl?: string;
 }
 
 const STP_REQUIRED = ['STP_API_URL', 'STP_EMPRESA', 'STP_PRIVATE_KEY_FILE', 'STP_PRIVATE_KEY_PASSPHRASE', 'STP_CUENTA_ORDENANTE'] as const;
@@ -135,6 +139,7 @@ function stpConfig(e: z.infer<typeof EnvSchema>): StpConfig {
     privateKey,
     cuentaOrdenante: e.STP_CUENTA_ORDENANTE!,
     timeoutMs: e.STP_TIMEOUT_MS,
+    cepUrl: e.CEP_URL === 'off' ? undefined : e.CEP_URL.replace(/\/+$/, ''),
   };
 }
 

@@ -9,3 +9,4 @@ export * as ledger from './modules/ledger';
 export type { Tx } from './db/client';
 export * as cards from './modules/cards';
 export { runDueJobs } from './modules/jobs';
+export { runSearch, searchStatement } from './modules/search';

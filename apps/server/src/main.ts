@@ -6,6 +6,7 @@ import { seed } from './modules/seed';
 import { startOutboxSender } from './modules/outbox';
 import { startJobPoller } from './modules/jobs';
 import { startStpDispatcher } from './modules/stp';
+import { scheduleReconciliation } from './modules/reconciliation';
 
 async function main() {
   const config = loadConfig();
@@ -20,6 +21,8 @@ async function main() {
   const app = await buildApp({ config, database });
   const stopSender = config.smtpUrl ? startOutboxSender(database, config.smtpUrl, config.smtpFrom) : () => undefined;
   // Background jobs (SPEI submission and settlement); the handlers were registered by buildApp.
+  // The daily SPEI reconciliation's chain of jobs starts with the last closed day (decision 0031).
+  await scheduleReconciliation(database.db, new Date());
   const stopJobs = startJobPoller(database.db, { intervalMs: config.jobsPollMs, onError: (err) => app.log.error({ err }, 'jobs: error al procesar') });
   // SPEI_RAIL=stp: orders go to STP from here, outside the jobs' transactions (docs/decisions/0026-stp-rail.md).
   const stopStp = config.stp

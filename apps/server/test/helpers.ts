@@ -92,7 +92,7 @@ export async function lastCode(t: TestApp, to: string): Promise<string> {
 /** The wallet's published legal texts at their current versions, as the sign-up's ticked checkbox sends them. */
 export async function walletLegal(t: TestApp): Promise<Array<{ Id: string; Version: number }>> {
   const res = await t.app.inject({ method: 'GET', url: '/api/cms/legal/signup' });
-  return (res.json().data as Array<{ Id: string; Version: number }>).map(({ Id, Version }) => ({ Id, Version }));
+  return (res.json().data as Array<{ v_uid: string; i_version: number }>).map(({ v_uid, i_version }) => ({ Id: v_uid, Version: i_version }));
 }
 
 export const count = async (t: TestApp, table: string, where = 'true', params: unknown[] = []) =>

@@ -10,7 +10,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crear un contenido (Value: valores del formulario de su tipo) */
+        /** Crear un contenido (t_json: valores del formulario de su tipo) */
         post: {
             parameters: {
                 query?: never;
@@ -21,25 +21,20 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** Format: uuid */
-                        ContentTypeId: string;
                         /** @default false */
-                        Hidden?: boolean;
+                        b_hidden?: boolean;
                         /** @default false */
-                        Locked?: boolean;
-                        Name: string;
-                        /** Format: uuid */
-                        ParentId?: string | null;
-                        /** @enum {string} */
-                        Section?: "business" | "wallet";
-                        /**
-                         * @default borrador
-                         * @enum {string}
-                         */
-                        Status?: "borrador" | "publicado" | "despublicado";
-                        Value: {
+                        b_locked?: boolean;
+                        t_json: {
                             [key: string]: unknown;
                         };
+                        v_name: string;
+                        /** Format: uuid */
+                        v_uid_content_type: string;
+                        /** Format: uuid */
+                        v_uid_parent?: string | null;
+                        v_uid_section?: string;
+                        v_uid_status?: string;
                     };
                 };
             };
@@ -53,30 +48,34 @@ export interface paths {
                         "application/json": {
                             data: {
                                 Author: string | null;
+                                b_hidden: boolean;
+                                b_locked: boolean;
                                 ContentType: {
-                                    Id: string;
-                                    Name: string;
-                                    SystemName: string | null;
+                                    v_name: string;
+                                    v_system_name: string | null;
+                                    v_uid: string;
                                 };
-                                CreatedAt: string;
-                                DeletedAt: string | null;
-                                Hidden: boolean;
-                                Id: string;
-                                Locked: boolean;
-                                Name: string;
-                                Order: number;
-                                ParentId: string | null;
-                                PublishedAt: string | null;
+                                d_create_at: string;
+                                d_deleted_at: string | null;
+                                d_published_at: string | null;
+                                d_update_at: string;
+                                i_order: number;
+                                i_version: number;
                                 /** @enum {string} */
                                 Section: "business" | "wallet";
                                 /** @enum {string} */
                                 Status: "borrador" | "publicado" | "despublicado";
-                                SystemName: string;
-                                UpdatedAt: string;
-                                Value: {
+                                t_json: {
                                     [key: string]: unknown;
                                 };
-                                Version: number;
+                                v_name: string;
+                                v_system_name: string;
+                                v_uid: string;
+                                v_uid_author: string | null;
+                                v_uid_content_type: string;
+                                v_uid_parent: string | null;
+                                v_uid_section: string;
+                                v_uid_status: string;
                             };
                             IsSuccess: boolean;
                             replay?: boolean;
@@ -105,7 +104,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Crear un tipo de contenido (Definition: JSON del formulario) */
+        /** Crear un tipo de contenido (t_json: JSON del formulario) */
         post: {
             parameters: {
                 query?: never;
@@ -116,13 +115,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        Definition: unknown;
-                        Name: string;
-                        /**
-                         * @default business
-                         * @enum {string}
-                         */
-                        Section?: "business" | "wallet";
+                        t_json: unknown;
+                        v_name: string;
+                        v_uid_section?: string;
                     };
                 };
             };
@@ -135,15 +130,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                Contents: number;
-                                CreatedAt: string;
-                                Definition: unknown;
-                                Id: string;
-                                Name: string;
+                                d_create_at: string;
+                                d_update_at: string;
+                                i_contents: number;
                                 /** @enum {string} */
                                 Section: "business" | "wallet";
-                                SystemName: string | null;
-                                UpdatedAt: string;
+                                t_json: unknown;
+                                v_name: string;
+                                v_system_name: string | null;
+                                v_uid: string;
+                                v_uid_section: string;
                             };
                             IsSuccess: boolean;
                             replay?: boolean;
@@ -190,15 +186,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                Contents: number;
-                                CreatedAt: string;
-                                Definition: unknown;
-                                Id: string;
-                                Name: string;
+                                d_create_at: string;
+                                d_update_at: string;
+                                i_contents: number;
                                 /** @enum {string} */
                                 Section: "business" | "wallet";
-                                SystemName: string | null;
-                                UpdatedAt: string;
+                                t_json: unknown;
+                                v_name: string;
+                                v_system_name: string | null;
+                                v_uid: string;
+                                v_uid_section: string;
                             };
                             IsSuccess: boolean;
                             replay?: boolean;
@@ -225,13 +222,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        Definition: unknown;
-                        Name: string;
-                        /**
-                         * @default business
-                         * @enum {string}
-                         */
-                        Section?: "business" | "wallet";
+                        t_json: unknown;
+                        v_name: string;
+                        v_uid_section?: string;
                     };
                 };
             };
@@ -244,15 +237,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                Contents: number;
-                                CreatedAt: string;
-                                Definition: unknown;
-                                Id: string;
-                                Name: string;
+                                d_create_at: string;
+                                d_update_at: string;
+                                i_contents: number;
                                 /** @enum {string} */
                                 Section: "business" | "wallet";
-                                SystemName: string | null;
-                                UpdatedAt: string;
+                                t_json: unknown;
+                                v_name: string;
+                                v_system_name: string | null;
+                                v_uid: string;
+                                v_uid_section: string;
                             };
                             IsSuccess: boolean;
                             replay?: boolean;
@@ -330,15 +324,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                Contents: number;
-                                CreatedAt: string;
-                                Definition: unknown;
-                                Id: string;
-                                Name: string;
+                                d_create_at: string;
+                                d_update_at: string;
+                                i_contents: number;
                                 /** @enum {string} */
                                 Section: "business" | "wallet";
-                                SystemName: string | null;
-                                UpdatedAt: string;
+                                t_json: unknown;
+                                v_name: string;
+                                v_system_name: string | null;
+                                v_uid: string;
+                                v_uid_section: string;
                             }[];
                             IsSuccess: boolean;
                             replay?: boolean;
@@ -388,30 +383,34 @@ export interface paths {
                         "application/json": {
                             data: {
                                 Author: string | null;
+                                b_hidden: boolean;
+                                b_locked: boolean;
                                 ContentType: {
-                                    Id: string;
-                                    Name: string;
-                                    SystemName: string | null;
+                                    v_name: string;
+                                    v_system_name: string | null;
+                                    v_uid: string;
                                 };
-                                CreatedAt: string;
-                                DeletedAt: string | null;
-                                Hidden: boolean;
-                                Id: string;
-                                Locked: boolean;
-                                Name: string;
-                                Order: number;
-                                ParentId: string | null;
-                                PublishedAt: string | null;
+                                d_create_at: string;
+                                d_deleted_at: string | null;
+                                d_published_at: string | null;
+                                d_update_at: string;
+                                i_order: number;
+                                i_version: number;
                                 /** @enum {string} */
                                 Section: "business" | "wallet";
                                 /** @enum {string} */
                                 Status: "borrador" | "publicado" | "despublicado";
-                                SystemName: string;
-                                UpdatedAt: string;
-                                Value: {
+                                t_json: {
                                     [key: string]: unknown;
                                 };
-                                Version: number;
+                                v_name: string;
+                                v_system_name: string;
+                                v_uid: string;
+                                v_uid_author: string | null;
+                                v_uid_content_type: string;
+                                v_uid_parent: string | null;
+                                v_uid_section: string;
+                                v_uid_status: string;
                             };
                             IsSuccess: boolean;
                             replay?: boolean;
@@ -438,18 +437,16 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        Hidden?: boolean;
-                        Locked?: boolean;
-                        Name?: string;
-                        /** Format: uuid */
-                        ParentId?: string | null;
-                        /** @enum {string} */
-                        Section?: "business" | "wallet";
-                        /** @enum {string} */
-                        Status?: "borrador" | "publicado" | "despublicado";
-                        Value?: {
+                        b_hidden?: boolean;
+                        b_locked?: boolean;
+                        t_json?: {
                             [key: string]: unknown;
                         };
+                        v_name?: string;
+                        /** Format: uuid */
+                        v_uid_parent?: string | null;
+                        v_uid_section?: string;
+                        v_uid_status?: string;
                     };
                 };
             };
@@ -463,30 +460,34 @@ export interface paths {
                         "application/json": {
                             data: {
                                 Author: string | null;
+                                b_hidden: boolean;
+                                b_locked: boolean;
                                 ContentType: {
-                                    Id: string;
-                                    Name: string;
-                                    SystemName: string | null;
+                                    v_name: string;
+                                    v_system_name: string | null;
+                                    v_uid: string;
                                 };
-                                CreatedAt: string;
-                                DeletedAt: string | null;
-                                Hidden: boolean;
-                                Id: string;
-                                Locked: boolean;
-                                Name: string;
-                                Order: number;
-                                ParentId: string | null;
-                                PublishedAt: string | null;
+                                d_create_at: string;
+                                d_deleted_at: string | null;
+                                d_published_at: string | null;
+                                d_update_at: string;
+                                i_order: number;
+                                i_version: number;
                                 /** @enum {string} */
                                 Section: "business" | "wallet";
                                 /** @enum {string} */
                                 Status: "borrador" | "publicado" | "despublicado";
-                                SystemName: string;
-                                UpdatedAt: string;
-                                Value: {
+                                t_json: {
                                     [key: string]: unknown;
                                 };
-                                Version: number;
+                                v_name: string;
+                                v_system_name: string;
+                                v_uid: string;
+                                v_uid_author: string | null;
+                                v_uid_content_type: string;
+                                v_uid_parent: string | null;
+                                v_uid_section: string;
+                                v_uid_status: string;
                             };
                             IsSuccess: boolean;
                             replay?: boolean;
@@ -567,14 +568,16 @@ export interface paths {
                         "application/json": {
                             data: {
                                 Author: string | null;
-                                CreatedAt: string;
-                                Name: string;
+                                d_create_at: string;
+                                i_version: number;
                                 /** @enum {string} */
                                 Status: "borrador" | "publicado" | "despublicado";
-                                Value: {
+                                t_json: {
                                     [key: string]: unknown;
                                 };
-                                Version: number;
+                                v_name: string;
+                                v_uid_author: string | null;
+                                v_uid_status: string;
                             }[];
                             IsSuccess: boolean;
                             replay?: boolean;
@@ -627,30 +630,34 @@ export interface paths {
                         "application/json": {
                             data: {
                                 Author: string | null;
+                                b_hidden: boolean;
+                                b_locked: boolean;
                                 ContentType: {
-                                    Id: string;
-                                    Name: string;
-                                    SystemName: string | null;
+                                    v_name: string;
+                                    v_system_name: string | null;
+                                    v_uid: string;
                                 };
-                                CreatedAt: string;
-                                DeletedAt: string | null;
-                                Hidden: boolean;
-                                Id: string;
-                                Locked: boolean;
-                                Name: string;
-                                Order: number;
-                                ParentId: string | null;
-                                PublishedAt: string | null;
+                                d_create_at: string;
+                                d_deleted_at: string | null;
+                                d_published_at: string | null;
+                                d_update_at: string;
+                                i_order: number;
+                                i_version: number;
                                 /** @enum {string} */
                                 Section: "business" | "wallet";
                                 /** @enum {string} */
                                 Status: "borrador" | "publicado" | "despublicado";
-                                SystemName: string;
-                                UpdatedAt: string;
-                                Value: {
+                                t_json: {
                                     [key: string]: unknown;
                                 };
-                                Version: number;
+                                v_name: string;
+                                v_system_name: string;
+                                v_uid: string;
+                                v_uid_author: string | null;
+                                v_uid_content_type: string;
+                                v_uid_parent: string | null;
+                                v_uid_section: string;
+                                v_uid_status: string;
                             };
                             IsSuccess: boolean;
                             replay?: boolean;
@@ -760,30 +767,34 @@ export interface paths {
                                 Page: number;
                                 Records: {
                                     Author: string | null;
+                                    b_hidden: boolean;
+                                    b_locked: boolean;
                                     ContentType: {
-                                        Id: string;
-                                        Name: string;
-                                        SystemName: string | null;
+                                        v_name: string;
+                                        v_system_name: string | null;
+                                        v_uid: string;
                                     };
-                                    CreatedAt: string;
-                                    DeletedAt: string | null;
-                                    Hidden: boolean;
-                                    Id: string;
-                                    Locked: boolean;
-                                    Name: string;
-                                    Order: number;
-                                    ParentId: string | null;
-                                    PublishedAt: string | null;
+                                    d_create_at: string;
+                                    d_deleted_at: string | null;
+                                    d_published_at: string | null;
+                                    d_update_at: string;
+                                    i_order: number;
+                                    i_version: number;
                                     /** @enum {string} */
                                     Section: "business" | "wallet";
                                     /** @enum {string} */
                                     Status: "borrador" | "publicado" | "despublicado";
-                                    SystemName: string;
-                                    UpdatedAt: string;
-                                    Value: {
+                                    t_json: {
                                         [key: string]: unknown;
                                     };
-                                    Version: number;
+                                    v_name: string;
+                                    v_system_name: string;
+                                    v_uid: string;
+                                    v_uid_author: string | null;
+                                    v_uid_content_type: string;
+                                    v_uid_parent: string | null;
+                                    v_uid_section: string;
+                                    v_uid_status: string;
                                 }[];
                                 Size: number;
                                 TotalPages: number;
@@ -1010,21 +1021,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                Id: string;
-                                Name: string;
-                                Order: number;
-                                ParentId: string | null;
-                                Type: {
-                                    Definition: unknown;
-                                    Id: string;
-                                    Name: string;
-                                    SystemName: string | null;
+                                ContentType: {
+                                    t_json: unknown;
+                                    v_name: string;
+                                    v_system_name: string | null;
+                                    v_uid: string;
                                 };
-                                UpdatedAt: string;
-                                Value: {
+                                d_update_at: string;
+                                i_order: number;
+                                i_version: number;
+                                t_json: {
                                     [key: string]: unknown;
                                 };
-                                Version: number;
+                                v_name: string;
+                                v_uid: string;
+                                v_uid_content_type: string;
+                                v_uid_parent: string | null;
                             }[];
                             IsSuccess: boolean;
                             replay?: boolean;
@@ -1068,7 +1080,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        Version: number;
+                        i_version: number;
                     };
                 };
             };
@@ -1081,9 +1093,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                AcceptedAt: string;
-                                ContentId: string;
-                                Version: number;
+                                d_accepted_at: string;
+                                i_version: number;
+                                v_uid_content: string;
                             };
                             IsSuccess: boolean;
                             replay?: boolean;
@@ -1128,11 +1140,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                d_published_at: string;
                                 Html: string;
-                                Id: string;
-                                Name: string;
-                                PublishedAt: string;
-                                Version: number;
+                                i_version: number;
+                                v_name: string;
+                                v_uid: string;
                             }[];
                             IsSuccess: boolean;
                             replay?: boolean;
@@ -1179,11 +1191,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                d_published_at: string;
                                 Html: string;
-                                Id: string;
-                                Name: string;
-                                PublishedAt: string;
-                                Version: number;
+                                i_version: number;
+                                v_name: string;
+                                v_uid: string;
                             }[];
                             IsSuccess: boolean;
                             replay?: boolean;
@@ -6236,10 +6248,19 @@ export interface paths {
                                         /** @default true */
                                         Online: boolean;
                                     };
+                                    IsVirtual: boolean;
                                     Last4: string;
+                                    Limits: {
+                                        Daily: string | null;
+                                        Monthly: string | null;
+                                        PerTransaction: string | null;
+                                    };
+                                    LockToFirstMerchant: boolean;
                                     MaskedPan: string;
+                                    MerchantLock: string | null;
                                     ReplacedBy: string | null;
                                     ReplacementOf: string | null;
+                                    SingleUse: boolean;
                                     ValidDate: string;
                                 };
                                 ReferenceBatch: string;
@@ -6426,7 +6447,135 @@ export interface paths {
                                 Status: number;
                                 StatusName: string;
                                 Total: number;
+                                Virtual: number;
                             }[];
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cards/action/issue-virtual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Emitir una tarjeta virtual a un tarjetahabiente: activa al instante, con controles, límites, un solo uso y bloqueo de comercio opcionales */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        BusinessId?: string;
+                        CardholderIdentifier: string;
+                        Controls?: {
+                            /** @default [] */
+                            AllowedMccGroups?: ("fuel" | "restaurants" | "travel" | "groceries" | "cash" | "entertainment")[];
+                            /** @default true */
+                            Atm?: boolean;
+                            /** @default [] */
+                            BlockedMccGroups?: ("fuel" | "restaurants" | "travel" | "groceries" | "cash" | "entertainment")[];
+                            /** @default false */
+                            DomesticOnly?: boolean;
+                            /** @default true */
+                            InPerson?: boolean;
+                            /** @default true */
+                            Online?: boolean;
+                        };
+                        Limits?: {
+                            Daily?: string | number;
+                            Monthly?: string | number;
+                            PerTransaction?: string | number;
+                        };
+                        MerchantId?: string;
+                        /**
+                         * @default none
+                         * @enum {string}
+                         */
+                        MerchantLock?: "none" | "first" | "given";
+                        /** @default false */
+                        SingleUse?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                ActivatedAt: string | null;
+                                BusinessId: string | null;
+                                CardholderIdentifier: string | null;
+                                CardIdentifier: string;
+                                CompositeSortKey: string;
+                                CreatedAt: string;
+                                CustomerId: string | null;
+                                Email: string | null;
+                                FullName: string | null;
+                                IsBlocked: boolean;
+                                IsTurnedOff: boolean;
+                                Payload: {
+                                    CardType: string;
+                                    Controls: {
+                                        /** @default [] */
+                                        AllowedMccGroups: ("fuel" | "restaurants" | "travel" | "groceries" | "cash" | "entertainment")[];
+                                        /** @default true */
+                                        Atm: boolean;
+                                        /** @default [] */
+                                        BlockedMccGroups: ("fuel" | "restaurants" | "travel" | "groceries" | "cash" | "entertainment")[];
+                                        /** @default false */
+                                        DomesticOnly: boolean;
+                                        /** @default true */
+                                        InPerson: boolean;
+                                        /** @default true */
+                                        Online: boolean;
+                                    };
+                                    IsVirtual: boolean;
+                                    Last4: string;
+                                    Limits: {
+                                        Daily: string | null;
+                                        Monthly: string | null;
+                                        PerTransaction: string | null;
+                                    };
+                                    LockToFirstMerchant: boolean;
+                                    MaskedPan: string;
+                                    MerchantLock: string | null;
+                                    ReplacedBy: string | null;
+                                    ReplacementOf: string | null;
+                                    SingleUse: boolean;
+                                    ValidDate: string;
+                                };
+                                ReferenceBatch: string;
+                                Status: number;
+                                StatusName: string;
+                                UserType: number;
+                            };
                             IsSuccess: boolean;
                             replay?: boolean;
                             status: {
@@ -6518,10 +6667,19 @@ export interface paths {
                                         /** @default true */
                                         Online: boolean;
                                     };
+                                    IsVirtual: boolean;
                                     Last4: string;
+                                    Limits: {
+                                        Daily: string | null;
+                                        Monthly: string | null;
+                                        PerTransaction: string | null;
+                                    };
+                                    LockToFirstMerchant: boolean;
                                     MaskedPan: string;
+                                    MerchantLock: string | null;
                                     ReplacedBy: string | null;
                                     ReplacementOf: string | null;
+                                    SingleUse: boolean;
                                     ValidDate: string;
                                 };
                                 ReferenceBatch: string;
@@ -6886,6 +7044,64 @@ export interface paths {
                             };
                             /** @enum {boolean} */
                             success: false;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cards/action/reveal-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Token de un solo uso (60 s) para ver número, CVV y vigencia en la vista aislada /card-reveal/<token>, ligada a esta sesión (código card-reveal; queda en la bitácora) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        BusinessId?: string;
+                        CardIdentifier: string;
+                        Reason: string;
+                        SecurityCode: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                ExpiresIn: number;
+                                RevealUrl: string;
+                            };
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
                         };
                     };
                 };
@@ -7325,10 +7541,19 @@ export interface paths {
                                         /** @default true */
                                         Online: boolean;
                                     };
+                                    IsVirtual: boolean;
                                     Last4: string;
+                                    Limits: {
+                                        Daily: string | null;
+                                        Monthly: string | null;
+                                        PerTransaction: string | null;
+                                    };
+                                    LockToFirstMerchant: boolean;
                                     MaskedPan: string;
+                                    MerchantLock: string | null;
                                     ReplacedBy: string | null;
                                     ReplacementOf: string | null;
+                                    SingleUse: boolean;
                                     ValidDate: string;
                                 };
                                 ReferenceBatch: string;
@@ -7343,6 +7568,1343 @@ export interface paths {
                                 message: string;
                             };
                             success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cards/disputes/attachment/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Descargar un archivo de evidencia */
+        get: {
+            parameters: {
+                query?: {
+                    BusinessId?: string;
+                };
+                header?: never;
+                path: {
+                    uid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cards/disputes/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disputar una compra aplicada de una tarjeta (el personal nombra la empresa con BusinessId) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        AuthorizationId: string;
+                        /** Format: uuid */
+                        BusinessId?: string;
+                        Description: string;
+                        /** @enum {string} */
+                        Reason: "unrecognised" | "duplicate" | "not-received" | "amount-differs" | "cancelled-recurring";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                Amount: string;
+                                AuthorizationId: string;
+                                BusinessId: string;
+                                BusinessName: string | null;
+                                CardIdentifier: string;
+                                CreatedAt: string;
+                                DeadlineAt: string;
+                                Description: string;
+                                Events: {
+                                    Amount: string | null;
+                                    Author: string;
+                                    Comment: string | null;
+                                    CreatedAt: string;
+                                    FileId: string | null;
+                                    FileName: string | null;
+                                    FromStatus: string | null;
+                                    Id: string;
+                                    /** @enum {string} */
+                                    Kind: "opened" | "evidence" | "status" | "credit" | "reversal" | "chargeback";
+                                    Staff: boolean;
+                                    ToStatus: string | null;
+                                }[];
+                                Folio: string;
+                                Id: string;
+                                MaskedPan: string;
+                                MerchantName: string;
+                                Overdue: boolean;
+                                ProvisionalCredit: string;
+                                PurchaseAt: string;
+                                /** @enum {string} */
+                                Reason: "unrecognised" | "duplicate" | "not-received" | "amount-differs" | "cancelled-recurring";
+                                ReasonName: string;
+                                ResolvedAt: string | null;
+                                /** @enum {string} */
+                                Status: "open" | "review" | "won" | "lost" | "withdrawn";
+                                StatusName: string;
+                            };
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cards/disputes/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Abono provisional a la tarjeta (una vez; por omisión el monto disputado). Requiere Idempotency-Key */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Obligatorio: una llave única por operación (hasta 200 caracteres ASCII visibles; docs/api.md) */
+                    "idempotency-key": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        Amount?: string | number;
+                        /** Format: uuid */
+                        DisputeId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                Amount: string;
+                                AuthorizationId: string;
+                                BusinessId: string;
+                                BusinessName: string | null;
+                                CardIdentifier: string;
+                                CreatedAt: string;
+                                DeadlineAt: string;
+                                Description: string;
+                                Events: {
+                                    Amount: string | null;
+                                    Author: string;
+                                    Comment: string | null;
+                                    CreatedAt: string;
+                                    FileId: string | null;
+                                    FileName: string | null;
+                                    FromStatus: string | null;
+                                    Id: string;
+                                    /** @enum {string} */
+                                    Kind: "opened" | "evidence" | "status" | "credit" | "reversal" | "chargeback";
+                                    Staff: boolean;
+                                    ToStatus: string | null;
+                                }[];
+                                Folio: string;
+                                Id: string;
+                                MaskedPan: string;
+                                MerchantName: string;
+                                Overdue: boolean;
+                                ProvisionalCredit: string;
+                                PurchaseAt: string;
+                                /** @enum {string} */
+                                Reason: "unrecognised" | "duplicate" | "not-received" | "amount-differs" | "cancelled-recurring";
+                                ReasonName: string;
+                                ResolvedAt: string | null;
+                                /** @enum {string} */
+                                Status: "open" | "review" | "won" | "lost" | "withdrawn";
+                                StatusName: string;
+                            };
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cards/disputes/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disputas en CSV con los filtros de la lista (máximo 50000) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        BusinessId?: string;
+                        CardIdentifier?: string;
+                        Overdue?: boolean;
+                        /** @default 1 */
+                        Page?: number;
+                        /** @enum {string} */
+                        Reason?: "unrecognised" | "duplicate" | "not-received" | "amount-differs" | "cancelled-recurring";
+                        /** @default 10 */
+                        Size?: number;
+                        /** @enum {string} */
+                        Status?: "open" | "review" | "won" | "lost" | "withdrawn";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cards/disputes/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Agregar evidencia (multipart: DisputeId, Comment opcional y file; PDF ≤ 10 MB o imagen .jpg .jpeg .png ≤ 2 MB) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                Amount: string;
+                                AuthorizationId: string;
+                                BusinessId: string;
+                                BusinessName: string | null;
+                                CardIdentifier: string;
+                                CreatedAt: string;
+                                DeadlineAt: string;
+                                Description: string;
+                                Events: {
+                                    Amount: string | null;
+                                    Author: string;
+                                    Comment: string | null;
+                                    CreatedAt: string;
+                                    FileId: string | null;
+                                    FileName: string | null;
+                                    FromStatus: string | null;
+                                    Id: string;
+                                    /** @enum {string} */
+                                    Kind: "opened" | "evidence" | "status" | "credit" | "reversal" | "chargeback";
+                                    Staff: boolean;
+                                    ToStatus: string | null;
+                                }[];
+                                Folio: string;
+                                Id: string;
+                                MaskedPan: string;
+                                MerchantName: string;
+                                Overdue: boolean;
+                                ProvisionalCredit: string;
+                                PurchaseAt: string;
+                                /** @enum {string} */
+                                Reason: "unrecognised" | "duplicate" | "not-received" | "amount-differs" | "cancelled-recurring";
+                                ReasonName: string;
+                                ResolvedAt: string | null;
+                                /** @enum {string} */
+                                Status: "open" | "review" | "won" | "lost" | "withdrawn";
+                                StatusName: string;
+                            };
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cards/disputes/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Una disputa con su historial */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        BusinessId?: string;
+                        /** Format: uuid */
+                        DisputeId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                Amount: string;
+                                AuthorizationId: string;
+                                BusinessId: string;
+                                BusinessName: string | null;
+                                CardIdentifier: string;
+                                CreatedAt: string;
+                                DeadlineAt: string;
+                                Description: string;
+                                Events: {
+                                    Amount: string | null;
+                                    Author: string;
+                                    Comment: string | null;
+                                    CreatedAt: string;
+                                    FileId: string | null;
+                                    FileName: string | null;
+                                    FromStatus: string | null;
+                                    Id: string;
+                                    /** @enum {string} */
+                                    Kind: "opened" | "evidence" | "status" | "credit" | "reversal" | "chargeback";
+                                    Staff: boolean;
+                                    ToStatus: string | null;
+                                }[];
+                                Folio: string;
+                                Id: string;
+                                MaskedPan: string;
+                                MerchantName: string;
+                                Overdue: boolean;
+                                ProvisionalCredit: string;
+                                PurchaseAt: string;
+                                /** @enum {string} */
+                                Reason: "unrecognised" | "duplicate" | "not-received" | "amount-differs" | "cancelled-recurring";
+                                ReasonName: string;
+                                ResolvedAt: string | null;
+                                /** @enum {string} */
+                                Status: "open" | "review" | "won" | "lost" | "withdrawn";
+                                StatusName: string;
+                            };
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cards/disputes/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disputas (personal: todas o de una empresa; empresa: las suyas), con filtros por estatus, motivo, vencidas y tarjeta */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        BusinessId?: string;
+                        CardIdentifier?: string;
+                        Overdue?: boolean;
+                        /** @default 1 */
+                        Page?: number;
+                        /** @enum {string} */
+                        Reason?: "unrecognised" | "duplicate" | "not-received" | "amount-differs" | "cancelled-recurring";
+                        /** @default 10 */
+                        Size?: number;
+                        /** @enum {string} */
+                        Status?: "open" | "review" | "won" | "lost" | "withdrawn";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                Page: number;
+                                Records: {
+                                    Amount: string;
+                                    AuthorizationId: string;
+                                    BusinessId: string;
+                                    BusinessName: string | null;
+                                    CardIdentifier: string;
+                                    CreatedAt: string;
+                                    DeadlineAt: string;
+                                    Description: string;
+                                    Folio: string;
+                                    Id: string;
+                                    MaskedPan: string;
+                                    MerchantName: string;
+                                    Overdue: boolean;
+                                    ProvisionalCredit: string;
+                                    PurchaseAt: string;
+                                    /** @enum {string} */
+                                    Reason: "unrecognised" | "duplicate" | "not-received" | "amount-differs" | "cancelled-recurring";
+                                    ReasonName: string;
+                                    ResolvedAt: string | null;
+                                    /** @enum {string} */
+                                    Status: "open" | "review" | "won" | "lost" | "withdrawn";
+                                    StatusName: string;
+                                }[];
+                                Size: number;
+                                TotalPages: number;
+                                TotalRecords: number;
+                            };
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cards/disputes/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cambiar el estatus (Abierta, En revisión, Ganada, Perdida, Retirada); perdida o retirada revierte el abono provisional, ganada aplica el contracargo. Requiere Idempotency-Key */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Obligatorio: una llave única por operación (hasta 200 caracteres ASCII visibles; docs/api.md) */
+                    "idempotency-key": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        BusinessId?: string;
+                        Comment?: string;
+                        /** Format: uuid */
+                        DisputeId: string;
+                        /** @enum {string} */
+                        Status: "open" | "review" | "won" | "lost" | "withdrawn";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                Amount: string;
+                                AuthorizationId: string;
+                                BusinessId: string;
+                                BusinessName: string | null;
+                                CardIdentifier: string;
+                                CreatedAt: string;
+                                DeadlineAt: string;
+                                Description: string;
+                                Events: {
+                                    Amount: string | null;
+                                    Author: string;
+                                    Comment: string | null;
+                                    CreatedAt: string;
+                                    FileId: string | null;
+                                    FileName: string | null;
+                                    FromStatus: string | null;
+                                    Id: string;
+                                    /** @enum {string} */
+                                    Kind: "opened" | "evidence" | "status" | "credit" | "reversal" | "chargeback";
+                                    Staff: boolean;
+                                    ToStatus: string | null;
+                                }[];
+                                Folio: string;
+                                Id: string;
+                                MaskedPan: string;
+                                MerchantName: string;
+                                Overdue: boolean;
+                                ProvisionalCredit: string;
+                                PurchaseAt: string;
+                                /** @enum {string} */
+                                Reason: "unrecognised" | "duplicate" | "not-received" | "amount-differs" | "cancelled-recurring";
+                                ReasonName: string;
+                                ResolvedAt: string | null;
+                                /** @enum {string} */
+                                Status: "open" | "review" | "won" | "lost" | "withdrawn";
+                                StatusName: string;
+                            };
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
                         };
                     };
                 };
@@ -7418,10 +8980,19 @@ export interface paths {
                                         /** @default true */
                                         Online: boolean;
                                     };
+                                    IsVirtual: boolean;
                                     Last4: string;
+                                    Limits: {
+                                        Daily: string | null;
+                                        Monthly: string | null;
+                                        PerTransaction: string | null;
+                                    };
+                                    LockToFirstMerchant: boolean;
                                     MaskedPan: string;
+                                    MerchantLock: string | null;
                                     ReplacedBy: string | null;
                                     ReplacementOf: string | null;
+                                    SingleUse: boolean;
                                     ValidDate: string;
                                 };
                                 ReferenceBatch: string;
@@ -7564,10 +9135,19 @@ export interface paths {
                                         /** @default true */
                                         Online: boolean;
                                     };
+                                    IsVirtual: boolean;
                                     Last4: string;
+                                    Limits: {
+                                        Daily: string | null;
+                                        Monthly: string | null;
+                                        PerTransaction: string | null;
+                                    };
+                                    LockToFirstMerchant: boolean;
                                     MaskedPan: string;
+                                    MerchantLock: string | null;
                                     ReplacedBy: string | null;
                                     ReplacementOf: string | null;
+                                    SingleUse: boolean;
                                     ValidDate: string;
                                 };
                                 ReferenceBatch: string;
@@ -7663,10 +9243,19 @@ export interface paths {
                                         /** @default true */
                                         Online: boolean;
                                     };
+                                    IsVirtual: boolean;
                                     Last4: string;
+                                    Limits: {
+                                        Daily: string | null;
+                                        Monthly: string | null;
+                                        PerTransaction: string | null;
+                                    };
+                                    LockToFirstMerchant: boolean;
                                     MaskedPan: string;
+                                    MerchantLock: string | null;
                                     ReplacedBy: string | null;
                                     ReplacementOf: string | null;
+                                    SingleUse: boolean;
                                     ValidDate: string;
                                 };
                                 ReferenceBatch: string;
@@ -7763,10 +9352,19 @@ export interface paths {
                                         /** @default true */
                                         Online: boolean;
                                     };
+                                    IsVirtual: boolean;
                                     Last4: string;
+                                    Limits: {
+                                        Daily: string | null;
+                                        Monthly: string | null;
+                                        PerTransaction: string | null;
+                                    };
+                                    LockToFirstMerchant: boolean;
                                     MaskedPan: string;
+                                    MerchantLock: string | null;
                                     ReplacedBy: string | null;
                                     ReplacementOf: string | null;
+                                    SingleUse: boolean;
                                     ValidDate: string;
                                 };
                                 ReferenceBatch: string;
@@ -7855,10 +9453,19 @@ export interface paths {
                                         /** @default true */
                                         Online: boolean;
                                     };
+                                    IsVirtual: boolean;
                                     Last4: string;
+                                    Limits: {
+                                        Daily: string | null;
+                                        Monthly: string | null;
+                                        PerTransaction: string | null;
+                                    };
+                                    LockToFirstMerchant: boolean;
                                     MaskedPan: string;
+                                    MerchantLock: string | null;
                                     ReplacedBy: string | null;
                                     ReplacementOf: string | null;
+                                    SingleUse: boolean;
                                     ValidDate: string;
                                 };
                                 ReferenceBatch: string;
@@ -8014,10 +9621,19 @@ export interface paths {
                                             /** @default true */
                                             Online: boolean;
                                         };
+                                        IsVirtual: boolean;
                                         Last4: string;
+                                        Limits: {
+                                            Daily: string | null;
+                                            Monthly: string | null;
+                                            PerTransaction: string | null;
+                                        };
+                                        LockToFirstMerchant: boolean;
                                         MaskedPan: string;
+                                        MerchantLock: string | null;
                                         ReplacedBy: string | null;
                                         ReplacementOf: string | null;
+                                        SingleUse: boolean;
                                         ValidDate: string;
                                     };
                                     ReferenceBatch: string;
@@ -8089,6 +9705,7 @@ export interface paths {
                         /** @default MX */
                         Country?: string;
                         Mcc: number;
+                        MerchantId?: string;
                         MerchantName: string;
                     };
                 };
@@ -9788,6 +11405,7 @@ export interface paths {
                                 IsLow: boolean;
                                 LowStockThreshold: number;
                                 Unassigned: number;
+                                VirtualBin: string;
                             };
                             IsSuccess: boolean;
                             replay?: boolean;
@@ -9823,6 +11441,7 @@ export interface paths {
                                 IsLow: boolean;
                                 LowStockThreshold: number;
                                 Unassigned: number;
+                                VirtualBin: string;
                             };
                             IsSuccess: boolean;
                             replay?: boolean;
@@ -15835,6 +17454,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Búsqueda global: empresas, usuarios, tarjetahabientes, tarjetas, movimientos y órdenes SPEI, dispersiones y aclaraciones, agrupados por tipo, los mejores primero */
+        get: {
+            parameters: {
+                query: {
+                    kinds?: string;
+                    limit?: number;
+                    q: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                Fallbacks: string[];
+                                Groups: {
+                                    /** @enum {string} */
+                                    Kind: "business" | "staff" | "businessUser" | "walletUser" | "cardholder" | "card" | "movement" | "dispersion" | "clarification";
+                                    Label: string;
+                                    Results: {
+                                        AmountCents: number | null;
+                                        Date: string | null;
+                                        Id: string;
+                                        Link: string;
+                                        Subtitle: string;
+                                        Title: string;
+                                    }[];
+                                }[];
+                                Query: string;
+                            };
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/security/code": {
         parameters: {
             query?: never;
@@ -16288,6 +17972,10 @@ export interface paths {
                                 BeneficiaryAccountClabe: string | null;
                                 BusinessId: string;
                                 CanCancel: boolean;
+                                Cep?: {
+                                    Available: boolean;
+                                    StatusName: string;
+                                } | null;
                                 ChangedByUserEmail: string | null;
                                 ClabeAccountId: string | null;
                                 Commission: string;
@@ -16358,10 +18046,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Comprobante en PDF de un movimiento SPEI (enviado, recibido o depósito) */
+        /** Comprobante en PDF de un movimiento SPEI: el CEP de Banxico cuando existe, si no el propio (Kind=propio o cep para elegir) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    Kind?: "cep" | "propio";
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -21797,7 +23487,7 @@ export interface paths {
                         /** Format: date */
                         From?: string;
                         /** @enum {string} */
-                        Kind?: "funding" | "purchase" | "refund" | "replacement-out" | "replacement-in" | "spei-out";
+                        Kind?: "funding" | "purchase" | "refund" | "replacement-out" | "replacement-in" | "spei-out" | "dispute-credit" | "dispute-reversal" | "dispute-chargeback";
                         /** @default 1 */
                         Page?: number;
                         /** @default 10 */
@@ -23408,6 +25098,733 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transaction/spei-reconciliation/day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** La conciliación de un día de operación y sus líneas */
+        get: {
+            parameters: {
+                query: {
+                    Day: string;
+                    Status?: "abierta" | "revisada" | "abonada";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                Lines: {
+                                    Account: string | null;
+                                    CanCredit: boolean;
+                                    Comment: string | null;
+                                    Counterparty: string | null;
+                                    Day: string;
+                                    /** @enum {string} */
+                                    Direction: "E" | "R";
+                                    DirectionName: string;
+                                    Id: string;
+                                    /** @enum {string} */
+                                    Kind: "falta_en_libro" | "falta_en_riel" | "monto" | "estado";
+                                    KindName: string;
+                                    LedgerAmount: string | null;
+                                    LedgerState: string | null;
+                                    MovementId: string | null;
+                                    RailAmount: string | null;
+                                    RailState: string | null;
+                                    ResolvedAt: string | null;
+                                    ResolvedBy: string | null;
+                                    /** @enum {string} */
+                                    Status: "abierta" | "revisada" | "abonada";
+                                    StatusName: string;
+                                    TrackingKey: string;
+                                }[];
+                                Run: {
+                                    Day: string;
+                                    Error: string | null;
+                                    Lines: number;
+                                    Open: number;
+                                    Rail: string;
+                                    RailName: string;
+                                    RanAt: string;
+                                    RanBy: string | null;
+                                    ReceivedLedger: number;
+                                    ReceivedRail: number;
+                                    SentLedger: number;
+                                    SentRail: number;
+                                    /** @enum {string} */
+                                    Status: "completa" | "fallida";
+                                    StatusName: string;
+                                } | null;
+                            };
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transaction/spei-reconciliation/day/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Las líneas de conciliación de un día en CSV */
+        get: {
+            parameters: {
+                query: {
+                    Day: string;
+                    Status?: "abierta" | "revisada" | "abonada";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transaction/spei-reconciliation/line/{id}/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Abonar un SPEI recibido que falta en el libro (una vez por clave de rastreo). Requiere Idempotency-Key */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Obligatorio: una llave única por operación (hasta 200 caracteres ASCII visibles; docs/api.md) */
+                    "idempotency-key": string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                Duplicate: boolean;
+                                Line: {
+                                    Account: string | null;
+                                    CanCredit: boolean;
+                                    Comment: string | null;
+                                    Counterparty: string | null;
+                                    Day: string;
+                                    /** @enum {string} */
+                                    Direction: "E" | "R";
+                                    DirectionName: string;
+                                    Id: string;
+                                    /** @enum {string} */
+                                    Kind: "falta_en_libro" | "falta_en_riel" | "monto" | "estado";
+                                    KindName: string;
+                                    LedgerAmount: string | null;
+                                    LedgerState: string | null;
+                                    MovementId: string | null;
+                                    RailAmount: string | null;
+                                    RailState: string | null;
+                                    ResolvedAt: string | null;
+                                    ResolvedBy: string | null;
+                                    /** @enum {string} */
+                                    Status: "abierta" | "revisada" | "abonada";
+                                    StatusName: string;
+                                    TrackingKey: string;
+                                };
+                            };
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description VALIDATION: Datos no válidos (errors[] nombra cada campo) o falta el encabezado Idempotency-Key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 400,
+                         *         "message": "Los datos enviados no son válidos"
+                         *       },
+                         *       "ErrorCode": "VALIDATION",
+                         *       "errorCode": "VALIDATION",
+                         *       "message": "Los datos enviados no son válidos",
+                         *       "Message": "Los datos enviados no son válidos",
+                         *       "errorDescrpition": "Los datos enviados no son válidos",
+                         *       "errors": [
+                         *         {
+                         *           "field": "Idempotency-Key",
+                         *           "key": "required",
+                         *           "message": "Falta el encabezado Idempotency-Key"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description UNAUTHORIZED: Sin sesión, o una clave de API desconocida, revocada o vencida */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 401,
+                         *         "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *       },
+                         *       "ErrorCode": "UNAUTHORIZED",
+                         *       "errorCode": "UNAUTHORIZED",
+                         *       "message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "Message": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.",
+                         *       "errorDescrpition": "Tu sesión no es válida o ha expirado. Inicia sesión de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description FORBIDDEN: El rol o la clave de API no tiene el permiso (scope) de la operación */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 403,
+                         *         "message": "No tienes permiso para realizar esta acción"
+                         *       },
+                         *       "ErrorCode": "FORBIDDEN",
+                         *       "errorCode": "FORBIDDEN",
+                         *       "message": "No tienes permiso para realizar esta acción",
+                         *       "Message": "No tienes permiso para realizar esta acción",
+                         *       "errorDescrpition": "No tienes permiso para realizar esta acción"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description NOT_FOUND: La cuenta, orden o registro no existe o es de otra empresa */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 404,
+                         *         "message": "No encontrado"
+                         *       },
+                         *       "ErrorCode": "NOT_FOUND",
+                         *       "errorCode": "NOT_FOUND",
+                         *       "message": "No encontrado",
+                         *       "Message": "No encontrado",
+                         *       "errorDescrpition": "No encontrado"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description IDEMPOTENCY_CONFLICT: La misma Idempotency-Key ya se usó con otro cuerpo */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 409,
+                         *         "message": "La llave de idempotencia ya se usó con otra solicitud"
+                         *       },
+                         *       "ErrorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "errorCode": "IDEMPOTENCY_CONFLICT",
+                         *       "message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "Message": "La llave de idempotencia ya se usó con otra solicitud",
+                         *       "errorDescrpition": "La llave de idempotencia ya se usó con otra solicitud"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description BUSINESS_RULE: Regla de negocio: saldo insuficiente, límite superado, código de seguridad incorrecto… */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 422,
+                         *         "message": "Saldo insuficiente"
+                         *       },
+                         *       "ErrorCode": "BUSINESS_RULE",
+                         *       "errorCode": "BUSINESS_RULE",
+                         *       "message": "Saldo insuficiente",
+                         *       "Message": "Saldo insuficiente",
+                         *       "errorDescrpition": "Saldo insuficiente"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+                /** @description RATE_LIMIT: Demasiadas solicitudes; reintenta después de Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "IsSuccess": false,
+                         *       "data": null,
+                         *       "status": {
+                         *         "code": 429,
+                         *         "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *       },
+                         *       "ErrorCode": "RATE_LIMIT",
+                         *       "errorCode": "RATE_LIMIT",
+                         *       "message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "Message": "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+                         *       "errorDescrpition": "Demasiados intentos. Espera un momento e inténtalo de nuevo."
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description null, salvo donde la ruta documenta datos del rechazo */
+                            data: unknown;
+                            errorCode: string;
+                            /** @description Código del catálogo (docs/api.md «Errores») */
+                            ErrorCode: string;
+                            errorDescrpition: string;
+                            /** @description Un elemento por campo rechazado (400) */
+                            errors?: {
+                                field: string;
+                                key: string;
+                                message: string;
+                            }[];
+                            /** @enum {boolean} */
+                            IsSuccess: false;
+                            /** @description Texto en español para mostrar */
+                            message: string;
+                            Message: string;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            /** @enum {boolean} */
+                            success: false;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transaction/spei-reconciliation/line/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marcar una línea como revisada, con comentario */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        Comment: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                Account: string | null;
+                                CanCredit: boolean;
+                                Comment: string | null;
+                                Counterparty: string | null;
+                                Day: string;
+                                /** @enum {string} */
+                                Direction: "E" | "R";
+                                DirectionName: string;
+                                Id: string;
+                                /** @enum {string} */
+                                Kind: "falta_en_libro" | "falta_en_riel" | "monto" | "estado";
+                                KindName: string;
+                                LedgerAmount: string | null;
+                                LedgerState: string | null;
+                                MovementId: string | null;
+                                RailAmount: string | null;
+                                RailState: string | null;
+                                ResolvedAt: string | null;
+                                ResolvedBy: string | null;
+                                /** @enum {string} */
+                                Status: "abierta" | "revisada" | "abonada";
+                                StatusName: string;
+                                TrackingKey: string;
+                            };
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transaction/spei-reconciliation/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Conciliar un día ahora (pregunta al riel y compara con el libro) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        Day: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                Lines: {
+                                    Account: string | null;
+                                    CanCredit: boolean;
+                                    Comment: string | null;
+                                    Counterparty: string | null;
+                                    Day: string;
+                                    /** @enum {string} */
+                                    Direction: "E" | "R";
+                                    DirectionName: string;
+                                    Id: string;
+                                    /** @enum {string} */
+                                    Kind: "falta_en_libro" | "falta_en_riel" | "monto" | "estado";
+                                    KindName: string;
+                                    LedgerAmount: string | null;
+                                    LedgerState: string | null;
+                                    MovementId: string | null;
+                                    RailAmount: string | null;
+                                    RailState: string | null;
+                                    ResolvedAt: string | null;
+                                    ResolvedBy: string | null;
+                                    /** @enum {string} */
+                                    Status: "abierta" | "revisada" | "abonada";
+                                    StatusName: string;
+                                    TrackingKey: string;
+                                }[];
+                                Run: {
+                                    Day: string;
+                                    Error: string | null;
+                                    Lines: number;
+                                    Open: number;
+                                    Rail: string;
+                                    RailName: string;
+                                    RanAt: string;
+                                    RanBy: string | null;
+                                    ReceivedLedger: number;
+                                    ReceivedRail: number;
+                                    SentLedger: number;
+                                    SentRail: number;
+                                    /** @enum {string} */
+                                    Status: "completa" | "fallida";
+                                    StatusName: string;
+                                } | null;
+                            };
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -26149,6 +28566,10 @@ export interface paths {
                                 BeneficiaryAccountClabe: string | null;
                                 BusinessId: string;
                                 CanCancel: boolean;
+                                Cep?: {
+                                    Available: boolean;
+                                    StatusName: string;
+                                } | null;
                                 ChangedByUserEmail: string | null;
                                 ClabeAccountId: string | null;
                                 Commission: string;

@@ -1,6 +1,7 @@
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -74,10 +75,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const query = async <T>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as T[];
     return { db, kind: 'postgres', pool, close, query };
   }
-  // pg_trgm is always loaded: the search indexes of the migrations use it when it is there.
+  // pg_trgm and unaccent are always loaded: the search indexes of the migrations use them when they are there.
   const pglite: Embedded = opts.thread
     ? await PgliteThread.create(opts.dataDir)
-    : await PGlite.create(opts.dataDir, { loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
+    : await PGlite.create(opts.dataDir, { loadDataDir: opts.loadDataDir, extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite({ client: pglite as PGlite }) as unknown as Db;
   const query = async <T>(_name: string, text: string, params: unknown[]) => (await pglite.query<T>(text, params)).rows;
   return { db, kind: 'pglite', pglite, close: () => pglite.close(), query };

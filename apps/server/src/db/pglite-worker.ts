@@ -3,6 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { QueryOptions, Reply, Request } from './pglite-protocol';
 
 const port = parentPort!;
@@ -88,7 +89,7 @@ port.on('message', (m: Request) => {
   );
 });
 
-PGlite.create((workerData as { dataDir?: string }).dataDir, { extensions: { pg_trgm } }).then(
+PGlite.create((workerData as { dataDir?: string }).dataDir, { extensions: { pg_trgm, unaccent } }).then(
   (db) => {
     pglite = db;
     post({ ready: true });

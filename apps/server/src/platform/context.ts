@@ -34,6 +34,13 @@ export interface Actor {
   mustChangePassword: boolean;
   /** menu url -> granted permission names */
   grants: Map<string, Set<PermissionName>>;
+  /** The rbac_version the session statement read (its grants are stamped with it). */
+  rbacVersion?: number;
+  /**
+   * Set when the guard served this actor from its cache (a money route, decision 0030): the money
+   * command's first statement checks that the session, the user and the grants still hold.
+   */
+  fromCache?: true;
   /** Set when the caller is a business's API key (docs/decisions/0027): it acts only within its scopes. */
   apiKey?: { id: string; name: string; prefix: string; scopes: readonly string[] };
 }

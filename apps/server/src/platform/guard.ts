@@ -80,12 +80,37 @@ export function registerGuard(app: FastifyInstance, loadActor: LoadActor, apiKey
   });
 }
 
+/**
+ * Actors of money routes, by session and user (decision 0030): a money route is served its actor
+ * from here, and the money command's first statement checks in the same round trip that the
+ * session, the user and the grants still hold (money-command.ts); every other route reads the
+ * session as before. Short-lived and bounded: a name or e-mail changed shows within the minute.
+ */
+const CACHED_MS = 60_000;
+const CACHED_MAX = 10_000;
+const cachedActors = new Map<string, { actor: Actor; until: number }>();
+const cacheKey = (claims: { sub: string; sid: string }) => `${claims.sid}:${claims.sub}`;
+
+/** Drops a cached actor whose session or grants no longer hold (the money command found it so). */
+export const forgetCachedActor = (actor: Pick<Actor, 'sessionId' | 'userId'>) =>
+  void cachedActors.delete(cacheKey({ sid: actor.sessionId, sub: actor.userId }));
+
 async function authenticate(app: FastifyInstance, req: FastifyRequest, loadActor: LoadActor): Promise<Actor> {
   const header = req.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
   const claims = token ? await verifyAccessToken(app.ctx.config, token) : null;
-  const actor = claims ? await loadActor(claims) : null;
+  if (!claims) throw new AppError('UNAUTHORIZED');
+  const money = !!req.routeOptions.config?.money;
+  if (money) {
+    const hit = cachedActors.get(cacheKey(claims));
+    if (hit && hit.until > Date.now()) return hit.actor;
+  }
+  const actor = await loadActor(claims);
   if (!actor) throw new AppError('UNAUTHORIZED');
+  if (money) {
+    if (cachedActors.size >= CACHED_MAX) cachedActors.clear();
+    cachedActors.set(cacheKey(claims), { actor: { ...actor, fromCache: true }, until: Date.now() + CACHED_MS });
+  }
   return actor;
 }
 

@@ -9,7 +9,7 @@
  *   and the header `Idempotent-Replayed: true`. Same key, another request: 409.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
 import { idempotencyKeys } from './idempotency.schema';
@@ -101,13 +101,28 @@ export async function finishedAnswer(db: DbOrTx, s: KeyScope): Promise<Replay | 
  * Claims the key inside the caller's transaction: one insert when the key is new. A concurrent
  * request with the same key waits on the unique index until this transaction ends: after a commit
  * it finds the row and replays its answer; after a rollback its own insert goes in and it is the first.
+ * `live`, a boolean of the caller's (its cached session still holds), is read by the same insert:
+ * when false nothing is claimed and 'gone' is answered.
  */
-export async function claimKey(tx: Tx, s: KeyScope): Promise<{ id: string } | { replay: Replay }> {
-  const [claimed] = await tx
-    .insert(idempotencyKeys)
-    .values({ v_uid_user: s.userId, v_route: s.route, v_key: s.key, v_request_hash: s.fingerprint })
-    .onConflictDoNothing()
-    .returning({ id: idempotencyKeys.v_uid });
+export async function claimKey(tx: Tx, s: KeyScope, live?: SQL): Promise<{ id: string } | { replay: Replay } | 'gone'> {
+  let claimed: { id: string } | undefined;
+  if (live) {
+    const [row] = (
+      (await tx.execute(sql`WITH live AS (SELECT ${live} AS ok), claimed AS (
+          INSERT INTO ${idempotencyKeys} (v_uid_user, v_route, v_key, v_request_hash)
+          SELECT ${s.userId}::uuid, ${s.route}, ${s.key}, ${s.fingerprint} FROM live WHERE live.ok
+          ON CONFLICT DO NOTHING RETURNING v_uid)
+        SELECT (SELECT ok FROM live) AS ok, (SELECT v_uid::text FROM claimed) AS id`)) as unknown as { rows: Array<{ ok: boolean; id: string | null }> }
+    ).rows;
+    if (!row?.ok) return 'gone';
+    claimed = row.id ? { id: row.id } : undefined;
+  } else {
+    [claimed] = await tx
+      .insert(idempotencyKeys)
+      .values({ v_uid_user: s.userId, v_route: s.route, v_key: s.key, v_request_hash: s.fingerprint })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.v_uid });
+  }
   if (claimed) return claimed;
   const first = await storedRow(tx, s);
   if (!first) throw new AppError('IDEMPOTENCY_CONFLICT', 'La solicitud con esta llave de idempotencia sigue en proceso');

@@ -25,9 +25,9 @@ import { type SECURITY_OPERATIONS } from '@far/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import type { Actor } from './context';
-import type { AppError } from './errors';
-import { fieldError } from './errors';
-import { actorOf } from './guard';
+import type { SQL } from 'drizzle-orm';
+import { AppError, fieldError } from './errors';
+import { actorOf, forgetCachedActor } from './guard';
 import { IdempotencyHeaders, claimKey, finishedAnswer, keyScope, scopeText, sendAnswer, storeAnswer, type Replay } from './idempotency';
 import { hook } from './module';
 import { ok } from './reply';
@@ -71,6 +71,9 @@ export class TryToRemember extends Error {
   }
 }
 
+/** A boolean (SQL) that the cached actor's session, user and grants still hold. Provided by the session module. */
+export const actorStillLive = hook<(actor: Actor) => SQL>('money.actorStillLive');
+
 /** Checks (and for a code, spends) a confirmation in the transaction; throws a refusal or a TryToRemember. Provided by the security module. */
 export const confirmMoney = hook<(tx: Tx, actor: Actor, c: Confirmation, now: Date) => Promise<void>>('money.confirm');
 
@@ -93,6 +96,9 @@ export interface MoneyRun<P, T> {
   /** The movement, in the command's transaction: locks, writes and the audit entry. `key` is kept on the orders it makes. */
   execute: (tx: Tx, c: { plan: P; key: string; now: Date }) => Promise<MoneyAnswer<T>>;
 }
+
+/** The cached actor's session was revoked, or its user or grants changed: 401, nothing done. */
+class SessionGone extends Error {}
 
 const CODE_MISSING = 'Ingresa el código de seguridad';
 const PIN_MISSING = 'Ingresa tu NIP';
@@ -129,7 +135,9 @@ export async function runMoney<T, P = undefined>(req: FastifyRequest, reply: Fas
   let outcome: { replayed: boolean; answer: Replay };
   try {
     outcome = await db.transaction(async (tx) => {
-      const claim = await claimKey(tx, scope);
+      // An actor served from the guard's cache is checked by the claim itself (decision 0030).
+      const claim = await claimKey(tx, scope, actor.fromCache ? actorStillLive(actor) : undefined);
+      if (claim === 'gone') throw new SessionGone();
       if ('replay' in claim) return { replayed: true, answer: claim.replay };
       const c = await confirmation(tx, actor, declared, run as MoneyRun<unknown, unknown>);
       if (c) await confirmMoney(tx, actor, c, now);
@@ -142,6 +150,10 @@ export async function runMoney<T, P = undefined>(req: FastifyRequest, reply: Fas
     });
   } catch (err) {
     if (err instanceof TryToRemember) throw await err.remember(db);
+    if (err instanceof SessionGone) {
+      forgetCachedActor(actor);
+      throw new AppError('UNAUTHORIZED');
+    }
     throw err;
   }
   return sendAnswer(reply, outcome.answer, outcome.replayed);

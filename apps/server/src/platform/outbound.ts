@@ -148,3 +148,64 @@ export function postTo(
     req.end(body);
   });
 }
+
+/** Network failures as a person reads them in a delivery log: the system's codes (ECONNREFUSED…) are not Spanish. */
+const FAILURES: Record<string, string> = {
+  ECONNREFUSED: 'El servidor rechazó la conexión',
+  ECONNRESET: 'El servidor cortó la conexión',
+  EPIPE: 'El servidor cortó la conexión',
+  ETIMEDOUT: 'Tiempo de espera agotado',
+  ENOTFOUND: 'El nombre del servidor no existe',
+  EAI_AGAIN: 'No fue posible resolver el nombre del servidor',
+  EHOSTUNREACH: 'El servidor no es alcanzable',
+  ENETUNREACH: 'El servidor no es alcanzable',
+  CERT_HAS_EXPIRED: 'El certificado del servidor venció',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'El certificado del servidor no es de confianza',
+  SELF_SIGNED_CERT_IN_CHAIN: 'El certificado del servidor no es de confianza',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'El certificado del servidor no es de confianza',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'El certificado no corresponde al servidor',
+};
+
+/** The Spanish reason an outbound call failed (a refusal keeps its own message). */
+export function outboundFailure(err: unknown): string {
+  if (err instanceof OutboundRefused) return err.message;
+  const code = (err as { code?: string }).code;
+  if (code && FAILURES[code]) return FAILURES[code];
+  if ((err as Error).message === 'Tiempo de espera agotado') return 'Tiempo de espera agotado';
+  return 'No fue posible conectar con el servidor';
+}
+
+// ---- services the operator configures (CEP_URL) --------------------------------------------------------
+
+export interface ServiceAnswer {
+  status: number;
+  contentType: string;
+  /** Set-Cookie values, for a service that keeps a session between calls (Banxico's CEP). */
+  cookies: string[];
+  body: Buffer;
+}
+
+/**
+ * A call to a service whose URL comes from the operator's configuration, not from a customer, so
+ * no address check: redirects are not followed, the answer is read up to `maxBytes` (more is a
+ * failure) and the whole call is bounded by `timeoutMs`. Rejects on a network error or time-out.
+ */
+export async function callService(
+  url: string,
+  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+  limits: OutboundLimits,
+): Promise<ServiceAnswer> {
+  const res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(limits.timeoutMs) });
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  const reader = res.body?.getReader();
+  for (let part = await reader?.read(); reader && part && !part.done; part = await reader.read()) {
+    bytes += part.value.length;
+    if (bytes > limits.maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new Error(`La respuesta de ${new URL(url).host} excede ${limits.maxBytes} bytes`);
+    }
+    chunks.push(Buffer.from(part.value));
+  }
+  return { status: res.status, contentType: res.headers.get('content-type') ?? '', cookies: res.headers.getSetCookie(), body: Buffer.concat(chunks) };
+}

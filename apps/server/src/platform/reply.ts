@@ -25,3 +25,7 @@ export const iso = (d: Date | string | null | undefined): string | null => (d ==
 
 /** d_create_at and d_update_at of a catalog-style record, as the API gives them. */
 export const recordDates = (r: { d_create_at: Date; d_update_at: Date }) => ({ d_create_at: iso(r.d_create_at)!, d_update_at: iso(r.d_update_at)! });
+
+/** A file as a download (exports, proofs). */
+export const sendFile = (reply: FastifyReply, file: { content: Buffer; mediaType: string; fileName: string }) =>
+  reply.header('content-type', file.mediaType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.content);

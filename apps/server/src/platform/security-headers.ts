@@ -1,3 +1,4 @@
+import { VIDEO_PLAYER_ORIGINS } from '@far/contracts';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -13,6 +14,9 @@ const CONTENT_SECURITY_POLICY = {
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
+  // Frames the app opens itself: the statement's PDF preview (a blob: of the downloaded file) and
+  // the help's video players (the embed hosts content-view.tsx builds); nothing else may be framed.
+  'frame-src': ["'self'", 'blob:', ...Object.values(VIDEO_PLAYER_ORIGINS)],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],

@@ -46,6 +46,8 @@ describe('security headers', () => {
     expect(res.headers).toMatchObject(SECURITY_HEADERS);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
+    // The statement's PDF preview (blob:) and the help's video players may be framed, nothing else.
+    expect(csp).toContain("frame-src 'self' blob: https://www.youtube-nocookie.com https://player.vimeo.com");
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['strict-transport-security']).toBeUndefined();

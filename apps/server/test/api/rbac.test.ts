@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { MENU_SEED, PERMISSION_IDS, ROLE_IDS, defaultGrants, menuIdByUrl, type ClientKind, type PermissionName } from '@far/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +73,7 @@ describe('GET /api/v1/rbac/menu', () => {
     '/clarification',
     '/log',
     '/report',
+    '/spei-reconciliation',
     '/cms',
     '/notification',
     '/roles-permissions',
@@ -142,6 +144,34 @@ describe('GET /api/v1/rbac/menu', () => {
     expect([wallet.get('/dashboard'), wallet.get('/dispersal/transfer')]).toEqual(['Mi resumen', 'Transferencias']);
     const business = await names(BUSINESS);
     expect([business.get('/dashboard'), business.get('/dispersal/transfer')]).toEqual(['Dashboard', 'Transferencias y dispersiones']);
+  });
+
+  it('the 0023 migration brings «Mi resumen» to the wallet menu of an existing database, and running it again changes nothing', async () => {
+    const dashboard = menuIdByUrl('/dashboard');
+    const grantsOf = async (role: string) =>
+      (await t.sql<{ t_json: Array<{ v_uid_menu: string; v_permissions: string[] }> }>('SELECT t_json FROM role_permissions WHERE v_uid_role = $1', [role]))[0]!
+        .t_json;
+    // The database as it was before decision 0028: the entry for FAR and BUS only, the wallet role without it.
+    await t.sql(`UPDATE menu SET v_client_prefix = ARRAY['FAR', 'BUS'] WHERE v_uid = $1`, [dashboard]);
+    await t.sql(
+      `UPDATE role_permissions SET t_json = (SELECT jsonb_agg(g) FROM jsonb_array_elements(t_json) g WHERE g->>'v_uid_menu' <> $1) WHERE v_uid_role = $2`,
+      [dashboard, ROLE_IDS.wallet],
+    );
+    expect(await menuUrls(WALLET)).not.toContain('/dashboard');
+    const business = await grantsOf(ROLE_IDS.business);
+
+    const migration = readFileSync(new URL('../../drizzle/0023_wallet_menu_summary.sql', import.meta.url), 'utf8');
+    for (let i = 0; i < 2; i++) for (const statement of migration.split('--> statement-breakpoint')) await t.sql(statement);
+
+    const [entry] = await t.sql<{ v_client_prefix: string[] }>('SELECT v_client_prefix FROM menu WHERE v_uid = $1', [dashboard]);
+    expect(entry!.v_client_prefix).toEqual(['FAR', 'BUS', 'WAL']);
+    expect((await grantsOf(ROLE_IDS.wallet)).filter((g) => g.v_uid_menu === dashboard)).toEqual([
+      { v_uid_menu: dashboard, v_permissions: [PERMISSION_IDS.Ver] },
+    ]);
+    expect(await grantsOf(ROLE_IDS.business)).toEqual(business);
+    const wallet = ((await as(WALLET, rbac('GET', 'menu'))).json().data as Array<{ v_url: string; v_name: string }>).map((e) => [e.v_url, e.v_name]);
+    expect(wallet).toContainEqual(['/dashboard', 'Mi resumen']);
+    expect(wallet).toContainEqual(['/dispersal/transfer', 'Transferencias']);
   });
 
   it('needs a session', async () => {

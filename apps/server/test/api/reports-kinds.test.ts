@@ -184,6 +184,7 @@ describe('cards', () => {
     };
     expect(s.Totals).toEqual([
       { Label: 'Tarjetas', Value: '3', Money: false },
+      { Label: 'Virtuales', Value: '0', Money: false },
       { Label: 'En stock', Value: '1', Money: false },
       { Label: 'Asignada', Value: '0', Money: false },
       { Label: 'Activa', Value: '1', Money: false },

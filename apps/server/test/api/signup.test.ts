@@ -231,15 +231,15 @@ describe('terms and privacy at wallet sign-up (issue 26 §1)', () => {
   const termsDate = async (email: string) =>
     (await t.sql<{ d: string | null }>('SELECT d_terms_accepted_at AS d FROM users WHERE v_email = $1', [email]))[0]!.d;
   const pendingOf = async (token: string) =>
-    ((await withToken(t, token, { method: 'GET', url: '/api/cms/legal/pending' })).json().data as Array<{ Name: string }>).map((p) => p.Name);
+    ((await withToken(t, token, { method: 'GET', url: '/api/cms/legal/pending' })).json().data as Array<{ v_name: string }>).map((p) => p.v_name);
 
   it('lists the published wallet legal texts to anyone, with their version and text', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/cms/legal/signup' });
     expect(res.statusCode).toBe(200);
-    const texts = res.json().data as Array<{ Name: string; Version: number; Html: string }>;
-    expect(texts.map((x) => x.Name).sort()).toEqual(['Aviso de privacidad Wallet', 'Términos y condiciones Wallet']);
-    for (const x of texts) expect(x.Version).toBeGreaterThan(0);
-    expect(texts.find((x) => x.Name.startsWith('Aviso'))!.Html).toContain('datos personales');
+    const texts = res.json().data as Array<{ v_name: string; i_version: number; Html: string }>;
+    expect(texts.map((x) => x.v_name).sort()).toEqual(['Aviso de privacidad Wallet', 'Términos y condiciones Wallet']);
+    for (const x of texts) expect(x.i_version).toBeGreaterThan(0);
+    expect(texts.find((x) => x.v_name.startsWith('Aviso'))!.Html).toContain('datos personales');
   });
 
   it.each([
@@ -270,8 +270,10 @@ describe('terms and privacy at wallet sign-up (issue 26 §1)', () => {
     const email = 'con-terminos@correo.mx';
     const phone = phoneOf(22);
     expect((await start(email, phone)).statusCode).toBe(200);
-    const published = (await t.app.inject({ method: 'GET', url: '/api/cms/legal/signup' })).json().data as Array<{ Name: string; Version: number }>;
-    expect(await acceptances(email)).toEqual(published.map((p) => ({ v_name: p.Name, i_version: p.Version })).sort((a, b) => a.v_name.localeCompare(b.v_name)));
+    const published = (await t.app.inject({ method: 'GET', url: '/api/cms/legal/signup' })).json().data as Array<{ v_name: string; i_version: number }>;
+    expect(await acceptances(email)).toEqual(
+      published.map((p) => ({ v_name: p.v_name, i_version: p.i_version })).sort((a, b) => a.v_name.localeCompare(b.v_name)),
+    );
     const [row] = await t.sql<{ n: string }>(
       `SELECT count(*)::text AS n FROM cms_legal_acceptances a JOIN users u ON u.v_uid = a.v_uid_user WHERE u.v_email = $1 AND a.d_accepted_at IS NOT NULL AND u.d_terms_accepted_at = (SELECT max(d_accepted_at) FROM cms_legal_acceptances WHERE v_uid_user = u.v_uid)`,
       [email],

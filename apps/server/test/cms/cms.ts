@@ -18,23 +18,27 @@ export async function imageUrl(t: TestApp): Promise<string> {
 }
 
 export const tutorialVideo = (icon: string, extra: Record<string, unknown> = {}) => ({
-  ContentTypeId: typeId('tutorial'),
-  Name: 'Tutorial de video',
-  Value: { icon, type: 'video', url: 'https://www.youtube.com/watch?v=abc', ...extra },
+  v_uid_content_type: typeId('tutorial'),
+  v_name: 'Tutorial de video',
+  t_json: { icon, type: 'video', url: 'https://www.youtube.com/watch?v=abc', ...extra },
 });
 
 export const faq = (icon: string, questions = [{ question: 'Qué es FAR', answer: 'Una cuenta de pago.' }]) => ({
-  ContentTypeId: typeId('faq'),
-  Name: 'Preguntas',
-  Value: { icon, questions },
+  v_uid_content_type: typeId('faq'),
+  v_name: 'Preguntas',
+  t_json: { icon, questions },
 });
 
-export const legal = (content = '<p>Aceptas los términos.</p>', name = 'Aviso legal') => ({ ContentTypeId: typeId('legal'), Name: name, Value: { content } });
+export const legal = (content = '<p>Aceptas los términos.</p>', name = 'Aviso legal') => ({
+  v_uid_content_type: typeId('legal'),
+  v_name: name,
+  t_json: { content },
+});
 
 export async function create(t: TestApp, body: Record<string, unknown>, email = SUPER) {
   const res = await t.call(email, { method: 'POST', url: '/api/cms/content', payload: body });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { Id: string; Version: number; Status: string; Value: Record<string, unknown>; Order: number };
+  return res.json().data as { v_uid: string; i_version: number; Status: string; t_json: Record<string, unknown>; i_order: number };
 }
 
 /** Every CMS row, to prove a refused call wrote nothing. */

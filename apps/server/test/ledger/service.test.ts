@@ -80,7 +80,7 @@ describe('accounts', () => {
     }
     expect(rows.every((r) => !r.b_customer)).toBe(true);
     await ensureProviderBooks(t.database.db);
-    expect(await t.sql(`SELECT 1 FROM ledger_accounts WHERE v_owner_kind = 'provider'`)).toHaveLength(64);
+    expect(await t.sql(`SELECT 1 FROM ledger_accounts WHERE v_owner_kind = 'provider'`)).toHaveLength(80);
   });
 
   it('opens a customer account once per code', async () => {

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { KeyObject } from 'node:crypto';
 import { ACCOUNT_FIELDS, ORDER_FIELDS, cadenaOriginal, verifySignature } from '../../src/modules/stp/cadena';
+import { compactDate, mexicoDate } from '../../src/platform/mexico-time';
 
 export interface FakeOrder {
   id: number;
@@ -16,6 +17,8 @@ export interface FakeOrder {
   /** The amount exactly as written in the JSON. */
   montoText: string;
   estado: 'L' | 'LQ' | 'D' | 'CN';
+  /** STP's operation day of the order (yyyymmdd, Mexico City, when it was registered). */
+  fecha: string;
 }
 
 export type Trouble = 'timeout' | '5xx' | { refuse: [id: number, descripcion: string] };
@@ -33,6 +36,8 @@ export interface FakeStp {
   /** What the n-th (1-based) registraOrden / account call meets; unset calls are answered normally. */
   troubleOnOrder: Map<number, Trouble>;
   troubleOnAccount: Map<number, Trouble>;
+  /** The day queries (consOrdenesFech) answer 5xx while set. */
+  dayQueryDown: boolean;
   /** Where the product listens, for the webhooks. */
   productUrl: string;
   setEstado(
@@ -68,6 +73,7 @@ export async function startFakeStp(publicKey: KeyObject, opts: { empresa?: strin
     received: [] as Array<Record<string, unknown>>,
     troubleOnOrder: new Map<number, Trouble>(),
     troubleOnAccount: new Map<number, Trouble>(),
+    dayQueryDown: false,
     productUrl: '',
   } as FakeStp;
   const pending = new Set<NodeJS.Timeout>();
@@ -96,7 +102,7 @@ export async function startFakeStp(publicKey: KeyObject, opts: { empresa?: strin
     if (fake.orders.has(clave)) return resultado(res, { id: -1, descripcionError: `La clave de rastreo ${clave} para la fecha de operación ya fue utilizada` });
     const register = () => {
       const id = nextId++;
-      fake.orders.set(clave, { id, body, montoText, estado: 'L' });
+      fake.orders.set(clave, { id, body, montoText, estado: 'L', fecha: compactDate(mexicoDate(new Date())) });
       return id;
     };
     if (trouble(fake.troubleOnOrder.get(fake.registraCalls.length), res, register)) return;
@@ -129,7 +135,13 @@ export async function startFakeStp(publicKey: KeyObject, opts: { empresa?: strin
       if (!o) return resultado(res, { id: -100, descripcionError: 'No se encontraron datos relacionados' });
       return resultado(res, { id: 1, ordenPago: asQueried(o, String(body.fechaOperacion)) });
     }
-    const lst = body.estado === 'E' ? [...fake.orders.values()].map((o) => asQueried(o, String(body.fechaOperacion))) : fake.received;
+    if (fake.dayQueryDown) return json(res, 503, { error: 'Service Unavailable' });
+    const fecha = String(body.fechaOperacion);
+    const dayOf = (item: Record<string, unknown>) => String(item.FechaOperacion ?? item.fechaOperacion ?? '');
+    const lst =
+      body.estado === 'E'
+        ? [...fake.orders.values()].filter((o) => o.fecha === fecha).map((o) => asQueried(o, fecha))
+        : fake.received.filter((item) => dayOf(item) === fecha);
     if (lst.length === 0) return resultado(res, { id: -100, descripcionError: 'No se encontraron datos relacionados' });
     return resultado(res, { id: 1, lst });
   }

@@ -22,13 +22,13 @@ export interface StpWorld {
   close(): Promise<void>;
 }
 
-export async function stpWorld(overrides: Partial<Config> = {}): Promise<StpWorld> {
+export async function stpWorld(overrides: Partial<Config> = {}, opts: { cepUrl?: string } = {}): Promise<StpWorld> {
   const keys = makeStpKeys();
   const pem = readFileSync(keys.file, 'utf8');
   const privateKey = createPrivateKey({ key: pem.slice(pem.indexOf('-----BEGIN')), format: 'pem', passphrase: STP_PASSPHRASE });
   const timeoutMs = 2500;
   const fake = await startFakeStp(keys.publicKey, { timeoutMs });
-  const stp: StpConfig = { apiUrl: fake.url, empresa: fake.empresa, privateKey, cuentaOrdenante: CUENTA_ORDENANTE, timeoutMs };
+  const stp: StpConfig = { apiUrl: fake.url, empresa: fake.empresa, privateKey, cuentaOrdenante: CUENTA_ORDENANTE, timeoutMs, cepUrl: opts.cepUrl };
   const t = await createTestApp({ speiRail: 'stp', stp, stpWebhookAllow: webhookAllowList(undefined, false), ...overrides });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   fake.productUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

@@ -58,6 +58,8 @@ const ContentEditorPage = preloadable(() => import('../features/cms').then((m) =
 // Clarifications and reports (issue 12).
 const ClarificationsPage = preloadable(() => import('../features/clarifications').then((m) => m.ClarificationsPage));
 const ReportsPage = preloadable(() => import('../features/reports').then((m) => m.ReportsPage));
+// Daily SPEI reconciliation (issue 24 §5).
+const ReconciliationPage = preloadable(() => import('../features/reconciliation').then((m) => m.ReconciliationPage));
 // Notifications (issue 12).
 const NotificationsPage = preloadable(() => import('../features/notifications').then((m) => m.NotificationsPage));
 // Cards and cardholders (issue 9).
@@ -131,6 +133,7 @@ const BUILT = new Set([
   '/dispersal/history',
   '/dispersal/program',
   '/dispersal/budget',
+  '/spei-reconciliation',
 ]);
 
 /** People and organisations (issue 3): each screen behind its menu entry and permission. */
@@ -258,6 +261,7 @@ export function buildRoutes(): RouteObject[] {
             { path: '/clarification', element: <RequireMenu url="/clarification">{<ClarificationsPage />}</RequireMenu> },
             { path: '/report', element: <RequireMenu url="/report">{<ReportsPage />}</RequireMenu> },
             { path: '/notification', element: <RequireMenu url="/notification">{<NotificationsPage />}</RequireMenu> },
+            { path: '/spei-reconciliation', element: <RequireMenu url="/spei-reconciliation">{<ReconciliationPage />}</RequireMenu> },
             { path: '/cms/contenido/:id', element: <RequireMenu url="/cms">{<ContentEditorPage />}</RequireMenu> },
             // Business reach it from their menu, wallet users from their profile; the server decides the section.
             { path: '/help', element: <HelpPage /> },

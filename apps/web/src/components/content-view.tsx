@@ -1,4 +1,4 @@
-import { helpLinkTitle, type CmsSection, type ContentDefinition, type ContentField } from '@far/contracts';
+import { VIDEO_PLAYER_ORIGINS, helpLinkTitle, type CmsSection, type ContentDefinition, type ContentField } from '@far/contracts';
 import { Accordion, Anchor, AspectRatio, Card, Group, Image, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,12 +14,12 @@ export function embedUrl(url: string): string | null {
   try {
     const u = new URL(url);
     const host = u.hostname.replace(/^www\./, '');
-    if (host === 'youtu.be') return `https://www.youtube-nocookie.com/embed/${u.pathname.slice(1)}`;
+    if (host === 'youtu.be') return `${VIDEO_PLAYER_ORIGINS.youtube}/embed/${u.pathname.slice(1)}`;
     if (host.endsWith('youtube.com')) {
       const id = u.searchParams.get('v') ?? u.pathname.match(/\/(?:embed|shorts)\/([^/]+)/)?.[1];
-      return id ? `https://www.youtube-nocookie.com/embed/${id}` : null;
+      return id ? `${VIDEO_PLAYER_ORIGINS.youtube}/embed/${id}` : null;
     }
-    if (host === 'vimeo.com' && /^\/\d+/.test(u.pathname)) return `https://player.vimeo.com/video${u.pathname}`;
+    if (host === 'vimeo.com' && /^\/\d+/.test(u.pathname)) return `${VIDEO_PLAYER_ORIGINS.vimeo}/video${u.pathname}`;
   } catch {
     return null;
   }

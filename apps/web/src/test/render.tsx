@@ -5,7 +5,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
+import { session } from '../lib/session';
 import { theme } from '../app/theme';
 
 interface Options extends Omit<RenderOptions, 'wrapper'> {
@@ -46,4 +48,19 @@ export function answer(data: unknown, status = 200, extra: Record<string, unknow
     status,
     headers: { 'content-type': 'application/json' },
   });
+}
+
+/** For each test of the file: a signed-in session and a fresh fetch mock that answers what the test says. */
+export function signedInWithFetch() {
+  const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    session.start({ AccessToken: 'tok', RefreshToken: 'refresh-token-1', ExpiresIn: 3600 });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.clear();
+  });
+  return fetchMock;
 }

@@ -119,6 +119,11 @@ export const DECLINE_REASONS = {
   mccNotAllowed: (group: string) => `Categoría de comercio no permitida: ${group}`,
   channel: (channel: string) => `Canal no permitido: ${channel}`,
   abroad: 'Compras en el extranjero no permitidas',
+  merchantLocked: 'Comercio no permitido para esta tarjeta',
+  singleUseSpent: 'Tarjeta de un solo uso ya utilizada',
+  cardPerTransaction: 'Límite por compra de la tarjeta excedido',
+  cardDaily: 'Límite diario de la tarjeta excedido',
+  cardMonthly: 'Límite mensual de la tarjeta excedido',
 } as const;
 
 // ---- shared fields ----------------------------------------------------------------------------
@@ -228,6 +233,14 @@ export const Card = z.object({
     Controls: CardControls,
     ReplacedBy: z.string().nullable(),
     ReplacementOf: z.string().nullable(),
+    /** Issued at once with generated data (issue 28 §1); shown as «Virtual». */
+    IsVirtual: z.boolean(),
+    SingleUse: z.boolean(),
+    /** The merchant the card is locked to (given at issue or the first it was used with), or null. */
+    MerchantLock: z.string().nullable(),
+    /** Locked to the first merchant it is used with (MerchantLock is null until then). */
+    LockToFirstMerchant: z.boolean(),
+    Limits: z.object({ PerTransaction: AmountOut.nullable(), Daily: AmountOut.nullable(), Monthly: AmountOut.nullable() }),
   }),
   CustomerId: z.string().nullable(),
   BusinessId: z.string().nullable(),
@@ -255,9 +268,42 @@ export const CardRevealBody = CardRefBody.extend({ SecurityCode, Reason });
 export const CardReferenceRevealBody = BusinessScoped.extend({ CardReference: CardIdentifierField, SecurityCode, Reason });
 export const CardInfo = z.object({ card_number: z.string(), card_type: z.string(), cvv: z.string(), valid_date: z.string() });
 export const CardForCustomer = Card.extend({ CardInfo, VisibleSeconds: z.number().int() });
+/** The isolated reveal view (issue 28 §4): the address of the page that shows the number, once, for ExpiresIn seconds. */
+export const CardRevealView = z.object({ RevealUrl: z.string(), ExpiresIn: z.number().int() });
+export type CardRevealView = z.infer<typeof CardRevealView>;
 export const CardPin = z.object({ CardIdentifier: z.string(), Pin: z.string(), VisibleSeconds: z.number().int() });
-export const CardStatusCount = z.object({ Status: z.number().int(), StatusName: z.string(), Total: z.number().int() });
+/** Virtual: how many of Total are virtual cards. */
+export const CardStatusCount = z.object({ Status: z.number().int(), StatusName: z.string(), Total: z.number().int(), Virtual: z.number().int() });
 export const CardControlsBody = CardRefBody.extend({ Controls: CardControls });
+/** Spending limits of one card (issue 28 §1), beside the cardholder's: every one that applies must allow a purchase. */
+export const CardLimitsInput = z.object({
+  PerTransaction: AmountField.optional(),
+  Daily: AmountField.optional(),
+  Monthly: AmountField.optional(),
+});
+export const VIRTUAL_MERCHANT_LOCKS = { none: 'Sin bloqueo', first: 'Primer comercio', given: 'Comercio indicado' } as const;
+export type VirtualMerchantLock = keyof typeof VIRTUAL_MERCHANT_LOCKS;
+export const MerchantIdField = z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(80, 'Debe contener máximo 80 caracteres');
+export const IssueVirtualCardBody = BusinessScoped.extend({
+  CardholderIdentifier: HolderIdField,
+  SingleUse: z.boolean().default(false),
+  MerchantLock: z
+    .enum(Object.keys(VIRTUAL_MERCHANT_LOCKS) as [VirtualMerchantLock, ...VirtualMerchantLock[]], { message: 'Bloqueo de comercio no válido' })
+    .default('none'),
+  /** Required when MerchantLock is 'given': the merchant id the network sends (the merchant name when it sends none). */
+  MerchantId: optional(MerchantIdField),
+  Controls: CardControls.optional(),
+  Limits: CardLimitsInput.optional(),
+}).superRefine((b, ctx) => {
+  if (b.MerchantLock === 'given' && !b.MerchantId) ctx.addIssue({ code: 'custom', path: ['MerchantId'], message: 'Indica el comercio' });
+  if (b.MerchantLock !== 'given' && b.MerchantId)
+    ctx.addIssue({ code: 'custom', path: ['MerchantId'], message: 'El comercio solo se indica con el bloqueo «Comercio indicado»' });
+  const l = b.Limits;
+  if (l?.PerTransaction !== undefined && l.Daily !== undefined && l.PerTransaction > l.Daily)
+    ctx.addIssue({ code: 'custom', path: ['Limits', 'PerTransaction'], message: 'El límite por compra no puede ser mayor que el diario' });
+  if (l?.Daily !== undefined && l.Monthly !== undefined && l.Daily > l.Monthly)
+    ctx.addIssue({ code: 'custom', path: ['Limits', 'Daily'], message: 'El límite diario no puede ser mayor que el mensual' });
+});
 export const CardReplaceBody = CardRefBody.extend({ Reason: z.enum(['lost', 'stolen', 'damaged'], { message: 'Motivo no válido' }) });
 
 // ---- batches ----------------------------------------------------------------------------------
@@ -280,7 +326,13 @@ export const BatchRefBody = z.object({ ReferenceBatch: z.string({ message: REQUI
 export const GenerateCardsBody = z.object({
   Count: z.coerce.number({ message: REQUIRED }).int('Debe ser un número entero').min(1, 'Mínimo 1 tarjeta').max(100_000, 'Máximo 100,000 tarjetas por lote'),
 });
-export const StockSettings = z.object({ LowStockThreshold: z.number().int(), Bin: z.string(), Unassigned: z.number().int(), IsLow: z.boolean() });
+export const StockSettings = z.object({
+  LowStockThreshold: z.number().int(),
+  Bin: z.string(),
+  VirtualBin: z.string(),
+  Unassigned: z.number().int(),
+  IsLow: z.boolean(),
+});
 export const StockSettingsBody = z.object({
   LowStockThreshold: z.coerce.number({ message: REQUIRED }).int('Debe ser un número entero').min(0, 'Debe ser mayor o igual a 0').max(10_000_000),
 });
@@ -363,9 +415,12 @@ export const CARD_MOVEMENT_KINDS = {
   'replacement-out': 'Traspaso por reposición (salida)',
   'replacement-in': 'Traspaso por reposición (entrada)',
   'spei-out': 'Envío SPEI',
+  'dispute-credit': 'Abono provisional por disputa',
+  'dispute-reversal': 'Reversa de abono por disputa perdida',
+  'dispute-chargeback': 'Contracargo por disputa ganada',
 } as const;
 /** Card movements that take money from the card (a charge); the rest add to it. */
-export const CARD_MOVEMENT_CHARGES: readonly string[] = ['purchase', 'replacement-out', 'spei-out'];
+export const CARD_MOVEMENT_CHARGES: readonly string[] = ['purchase', 'replacement-out', 'spei-out', 'dispute-reversal'];
 export const CardMovement = z.object({
   Id: z.string(),
   CardIdentifier: z.string(),
@@ -410,6 +465,8 @@ export const CARD_SPEI_MESSAGES = {
 export const AuthorizeBody = BusinessScoped.extend({
   CardIdentifier: CardIdentifierField,
   MerchantName: z.string({ message: REQUIRED }).trim().min(1, REQUIRED).max(80, 'Debe contener máximo 80 caracteres'),
+  /** The card acceptor id the network sends; a merchant lock compares it (the name when absent). */
+  MerchantId: optional(MerchantIdField),
   Mcc: z.coerce.number({ message: 'MCC no válido' }).int('MCC no válido').min(1, 'MCC no válido').max(9999, 'MCC no válido'),
   Amount: AmountField,
   Channel: z.enum(Object.keys(CHANNELS) as [Channel, ...Channel[]], { message: 'Canal no válido' }).default('in-person'),
@@ -437,3 +494,96 @@ export type CardStatusCount = z.infer<typeof CardStatusCount>;
 export type CardMovement = z.infer<typeof CardMovement>;
 export type CardForCustomer = z.infer<typeof CardForCustomer>;
 export type FundingPreview = z.infer<typeof FundingPreview>;
+
+// ---- disputes (issue 28 §3) ---------------------------------------------------------------------
+
+/** The networks' usual reasons, each with the days the network gives to resolve it (the dispute's deadline). */
+export const DISPUTE_REASONS = {
+  unrecognised: { name: 'Cargo no reconocido', days: 45 },
+  duplicate: { name: 'Cargo duplicado', days: 30 },
+  'not-received': { name: 'Mercancía o servicio no recibido', days: 45 },
+  'amount-differs': { name: 'El monto es distinto', days: 30 },
+  'cancelled-recurring': { name: 'Cargo recurrente cancelado', days: 30 },
+} as const;
+export type DisputeReason = keyof typeof DISPUTE_REASONS;
+/** A purchase may be disputed up to this many days after it was made. */
+export const DISPUTE_WINDOW_DAYS = 120;
+export const DISPUTE_STATUSES = { open: 'Abierta', review: 'En revisión', won: 'Ganada', lost: 'Perdida', withdrawn: 'Retirada' } as const;
+export type DisputeStatus = keyof typeof DISPUTE_STATUSES;
+/** Where staff may move a dispute from each status (won, lost and withdrawn are final). */
+export const DISPUTE_MOVES: Record<DisputeStatus, readonly DisputeStatus[]> = {
+  open: ['review', 'won', 'lost', 'withdrawn'],
+  review: ['won', 'lost', 'withdrawn'],
+  won: [],
+  lost: [],
+  withdrawn: [],
+};
+export const DISPUTE_OPEN_STATUSES: readonly DisputeStatus[] = ['open', 'review'];
+
+const DisputeReasonField = z.enum(Object.keys(DISPUTE_REASONS) as [DisputeReason, ...DisputeReason[]], { message: 'Motivo no válido' });
+const DisputeStatusField = z.enum(Object.keys(DISPUTE_STATUSES) as [DisputeStatus, ...DisputeStatus[]], { message: 'Estatus no válido' });
+const DisputeText = (max: number) =>
+  z.string({ message: REQUIRED }).trim().min(10, 'Debe contener mínimo 10 caracteres').max(max, `Debe contener máximo ${max} caracteres`);
+const DisputeIdField = z.string({ message: REQUIRED }).uuid({ message: 'Identificador no válido' });
+
+export const DisputeCreateBody = BusinessScoped.extend({
+  AuthorizationId: z.string({ message: REQUIRED }).uuid({ message: 'Identificador no válido' }),
+  Reason: DisputeReasonField,
+  Description: DisputeText(1000),
+});
+export const DisputeListBody = BusinessScoped.extend({
+  Page: z.coerce.number().int().min(1).default(1),
+  Size: z.coerce.number().int().min(1).max(100).default(10),
+  Status: DisputeStatusField.optional(),
+  Reason: DisputeReasonField.optional(),
+  /** Only disputes past their deadline and still open or in review. */
+  Overdue: z.boolean().optional(),
+  CardIdentifier: z.string().trim().max(40).optional(),
+});
+export const DisputeRefBody = z.object({ DisputeId: DisputeIdField });
+export const DisputeMoveBody = DisputeRefBody.extend({
+  Status: DisputeStatusField,
+  Comment: optional(z.string().trim().max(1000, 'Debe contener máximo 1000 caracteres')),
+});
+export const DisputeCreditBody = DisputeRefBody.extend({ Amount: AmountField.optional() });
+export const DisputeWithdrawBody = BusinessScoped.extend({ DisputeId: DisputeIdField });
+
+export const Dispute = z.object({
+  Id: z.string(),
+  Folio: z.string(),
+  BusinessId: z.string(),
+  BusinessName: z.string().nullable(),
+  CardIdentifier: z.string(),
+  MaskedPan: z.string(),
+  AuthorizationId: z.string(),
+  MerchantName: z.string(),
+  PurchaseAt: z.string(),
+  Amount: AmountOut,
+  Reason: DisputeReasonField,
+  ReasonName: z.string(),
+  Description: z.string(),
+  Status: DisputeStatusField,
+  StatusName: z.string(),
+  DeadlineAt: z.string(),
+  /** Past its deadline and still open or in review. */
+  Overdue: z.boolean(),
+  ProvisionalCredit: AmountOut,
+  CreatedAt: z.string(),
+  ResolvedAt: z.string().nullable(),
+});
+export type Dispute = z.infer<typeof Dispute>;
+export const DisputeEvent = z.object({
+  Id: z.string(),
+  Kind: z.enum(['opened', 'evidence', 'status', 'credit', 'reversal', 'chargeback']),
+  Staff: z.boolean(),
+  Author: z.string(),
+  Comment: z.string().nullable(),
+  FromStatus: z.string().nullable(),
+  ToStatus: z.string().nullable(),
+  Amount: AmountOut.nullable(),
+  FileId: z.string().nullable(),
+  FileName: z.string().nullable(),
+  CreatedAt: z.string(),
+});
+export type DisputeEvent = z.infer<typeof DisputeEvent>;
+export const DisputeDetail = Dispute.extend({ Events: z.array(DisputeEvent) });

@@ -22,3 +22,5 @@ export * from './wallet-money';
 export * from './stp';
 export * from './card-files';
 export * from './api-keys';
+export * from './reconciliation';
+export * from './search';

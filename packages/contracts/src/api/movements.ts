@@ -5,6 +5,7 @@
  * dashboard, does not build the order schemas (issue 7 §3).
  */
 import { z } from 'zod';
+import { CepState } from './reconciliation';
 import { AmountOut } from './money';
 import { pageOf } from './common';
 
@@ -168,5 +169,9 @@ export const LedgerEntry = z.object({
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
 /** GET business-movement/{id}: the movement and the lines of its ledger transaction(s) (none while it is only held). */
-export const BusinessMovementDetail = BusinessMovement.extend({ Entries: z.array(LedgerEntry).optional() });
+export const BusinessMovementDetail = BusinessMovement.extend({
+  Entries: z.array(LedgerEntry).optional(),
+  /** A SPEI out sent through STP: Banxico's CEP, when it exists, is the proof offered (issue 24 §6). */
+  Cep: CepState.nullable().optional(),
+});
 export type BusinessMovementDetail = z.infer<typeof BusinessMovementDetail>;

@@ -230,6 +230,8 @@ export const AwaitingSpeiOut = BusinessMovement.extend({ CanApprove: z.boolean()
 export type AwaitingSpeiOut = z.infer<typeof AwaitingSpeiOut>;
 export const AwaitingSpeiOutPage = pageOf(AwaitingSpeiOut);
 export const MovementIdParams = z.object({ id: Uuid });
+/** Which proof of payment: Banxico's CEP or the product's own PDF (default: the CEP when it exists). */
+export const ProofQuery = z.object({ Kind: z.enum(['cep', 'propio'], { message: 'Tipo de comprobante no válido' }).optional() });
 
 // ---- sandbox incoming order (staff) ------------------------------------------------------------------
 

@@ -48,6 +48,8 @@ export interface MenuSeed {
   v_client_prefix: ClientKind[];
   /** Permissions that make sense on this screen; a role may be granted any of them. */
   v_permissions: PermissionName[];
+  /** A system role's default grant when it is not every permission of the entry. */
+  v_defaults?: Partial<Record<SystemRole, PermissionName[]>>;
   v_icon: string;
   i_order: number;
 }
@@ -127,6 +129,17 @@ export const MENU_SEED: MenuSeed[] = [
     v_icon: 'pig-money',
     i_order: 6,
   },
+  {
+    // Issue 24 §5: staff read it; operators mark lines reviewed and run a day; crediting money is the super admin's (decision 0031).
+    v_uid: m(21),
+    v_name: 'Conciliación SPEI',
+    v_url: '/spei-reconciliation',
+    v_client_prefix: ['FAR'],
+    v_permissions: ['Ver', 'Agregar', 'Editar'],
+    v_defaults: { techfar: ['Ver', 'Editar'] },
+    v_icon: 'scale',
+    i_order: 8,
+  },
   { v_uid: m(20), v_name: 'Ayuda', v_url: '/help', v_client_prefix: ['BUS'], v_permissions: ['Ver'], v_icon: 'lifebuoy', i_order: 999999 },
 ];
 
@@ -154,6 +167,6 @@ export function defaultGrants(role: SystemRole): Array<{ v_uid_menu: string; v_p
   const kind = SYSTEM_ROLES.find((r) => r.v_name === role)!.v_client_prefix;
   return MENU_SEED.filter((e) => e.v_client_prefix.includes(kind)).map((e) => ({
     v_uid_menu: e.v_uid,
-    v_permissions: e.v_permissions.map((p) => PERMISSION_IDS[p]),
+    v_permissions: (e.v_defaults?.[role] ?? e.v_permissions).map((p) => PERMISSION_IDS[p]),
   }));
 }

@@ -9,6 +9,8 @@ export {
   businessForActor,
   businessIdForActor,
   businessByClient,
+  businessByClientRead,
+  operatingBusiness,
   liveBusiness,
   findBusinessByAccountNumber,
   isProviderAccount,

@@ -2,14 +2,6 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { recordColumns, tstz } from '../../db/columns';
 
-/**
- * What the staff list's search looks in, as one expression a trigram index serves (migration
- * 0005 holds the same text; keep them identical or the index is not used).
- */
-export const BUSINESS_SEARCH_TEXT = sql.raw(
-  `(coalesce(v_company_name, '') || E'\\n' || coalesce(v_names, '') || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, '') || E'\\n' || v_rfc || E'\\n' || v_account_number || E'\\n' || v_email || E'\\n' || v_client)`,
-);
-
 /** Account numbers of businesses: each value is used once, even when its transaction rolls back. */
 export const businessAccountSeq = pgSequence('business_account_seq', { startWith: 1 });
 

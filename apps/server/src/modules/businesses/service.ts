@@ -12,19 +12,21 @@ import {
   type BusinessUpdateBody,
   type StatusFilterName,
 } from '@far/contracts';
-import { and, desc, eq, ilike, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { qb, readNow, readRow } from '../../db/read-together';
 import type { Actor } from '../../platform/context';
 import { conflict, fieldError, notFound, rule } from '../../platform/errors';
 import { FieldErrors, assertRfcWarningsConfirmed, checkCurp, checkPhone, checkRfc } from '../../platform/identity';
-import { likePattern, offsetOf, orderOf, shapedList, toPage, type PageInput, type SortInput } from '../../platform/paging';
+import { offsetOf, orderOf, shapedList, toPage, type PageInput, type SortInput } from '../../platform/paging';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
+import { MATCH, placeholders, searchValues } from '../search';
 import { resolveAddress } from '../postal-codes';
 import { revokeAllSessions } from '../session';
 import * as users from '../users';
-import { BUSINESS_SEARCH_TEXT, businessDocuments, businesses, legalRepresentatives } from './schema';
+import { businessDocuments, businesses, legalRepresentatives } from './schema';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 type CreateInput = z.output<typeof BusinessCreateBody>;
@@ -99,13 +101,17 @@ export async function liveBusiness(db: DbOrTx, id: string, lock = false): Promis
   return b;
 }
 
-export async function businessByClient(db: DbOrTx, client: string): Promise<BusinessRow | undefined> {
-  const [b] = await db
-    .select()
-    .from(businesses)
-    .where(and(eq(businesses.v_client, client), isNull(businesses.d_deleted_at)));
-  return b;
-}
+/** The live business of a tenant, as a read that a money plan folds with its others (db/read-together.ts). */
+export const businessByClientRead = (client: string) =>
+  readRow<BusinessRow>(
+    businesses,
+    qb
+      .select()
+      .from(businesses)
+      .where(and(eq(businesses.v_client, client), isNull(businesses.d_deleted_at))),
+  );
+
+export const businessByClient = (db: DbOrTx, client: string): Promise<BusinessRow | undefined> => readNow(db, businessByClientRead(client));
 
 /**
  * The business a call is about (the route has checked who may call it). Staff name it; a business
@@ -169,8 +175,10 @@ export async function businessClabesSince(db: DbOrTx, since: Date): Promise<Issu
 }
 
 /** For the money modules: nothing moves money for a business that is not active (or is blocked). */
-export async function assertBusinessActive(db: DbOrTx, client: string): Promise<BusinessRow> {
-  const b = await businessByClient(db, client);
+export const assertBusinessActive = async (db: DbOrTx, client: string): Promise<BusinessRow> => operatingBusiness(await businessByClient(db, client));
+
+/** The business as read, if it may move money. */
+export function operatingBusiness(b: BusinessRow | undefined): BusinessRow {
   if (!b || !OPERATING.has(b.v_uid_status)) throw rule('La empresa no está activa: no se pueden realizar movimientos de dinero');
   return b;
 }
@@ -219,8 +227,8 @@ const businessList = shapedList({
       isNull(businesses.d_deleted_at),
       // A status filter is a fixed group of status ids: part of the statement, not a value.
       shape.status ? inArray(businesses.v_uid_status, [...users.STATUS_GROUPS[shape.status]]) : undefined,
-      // Name, person's full name, RFC, account, e-mail and client number, through one trigram index.
-      shape.search ? ilike(BUSINESS_SEARCH_TEXT, sql.placeholder('search')) : undefined,
+      // The search's own matcher for businesses (modules/search): name words, RFC, CURP, client number, CLABE, e-mail.
+      shape.search ? MATCH.business(placeholders) : undefined,
     ),
   // The users of each business are counted in the page query itself (one statement, not two).
   page: (db, where, shape) =>
@@ -242,7 +250,7 @@ const businessList = shapedList({
 
 export async function listBusinesses(db: DbOrTx, q: PageInput & SortInput<BusinessSortField> & { Search?: string; Status?: StatusFilterName }) {
   const shape: BusinessListShape = { status: q.Status, search: !!q.Search, sortBy: q.SortBy, sortDir: q.SortDir };
-  const { rows, total } = await businessList(db, shape, { search: q.Search && likePattern(q.Search) }, { limit: q.Size, offset: offsetOf(q) });
+  const { rows, total } = await businessList(db, shape, q.Search ? { ...searchValues(q.Search) } : {}, { limit: q.Size, offset: offsetOf(q) });
   const records = rows.map((b) => ({
     Id: b.v_uid,
     AccountNumber: b.v_account_number,

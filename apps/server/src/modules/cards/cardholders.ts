@@ -8,13 +8,14 @@ import {
   type CardholderNamesBody,
   type CardholderUpdateBody,
 } from '@far/contracts';
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { conflict } from '../../platform/errors';
-import { likePattern, offsetOf, toPage } from '../../platform/paging';
+import { offsetOf, toPage } from '../../platform/paging';
 import { recordActivity } from '../audit';
+import { MATCH, inline, searchValues } from '../search';
 import type { BusinessRow } from '../businesses';
 import { cardholderOf, cardholderOut, fullNameOf, type CardholderRow } from './common';
 import { FORMULA_MESSAGE, isFormula, type TableRow } from './files';
@@ -151,18 +152,8 @@ export async function uploadCardholders(tx: Tx, actor: Actor, b: BusinessRow, ro
 export async function listCardholders(db: DbOrTx, b: BusinessRow, q: z.output<typeof CardholderListBody>) {
   const conditions: SQL[] = [eq(cardholders.v_uid_business, b.v_uid)];
   if (q.IsLocked !== undefined) conditions.push(eq(cardholders.b_locked, q.IsLocked));
-  if (q.Search) {
-    const p = likePattern(q.Search);
-    conditions.push(
-      or(
-        ilike(cardholders.v_names, p),
-        ilike(cardholders.v_last_name_1, p),
-        ilike(cardholders.v_email, p),
-        ilike(cardholders.v_identifier, p),
-        ilike(sql`${cardholders.v_names} || ' ' || ${cardholders.v_last_name_1}`, p),
-      )!,
-    );
-  }
+  // The search's own matcher for cardholders (modules/search): name words, identifier, e-mail.
+  if (q.Search) conditions.push(MATCH.cardholder(inline(searchValues(q.Search))));
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(cardholders).where(where);
   const rows = await db

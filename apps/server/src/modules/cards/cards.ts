@@ -67,12 +67,17 @@ export async function cardsOfCardholder(db: DbOrTx, business: BusinessRow, ident
 
 export async function countsByStatus(db: DbOrTx, business: BusinessRow | null) {
   const rows = await db
-    .select({ status: cards.i_status, n: sql<number>`count(*)::int` })
+    .select({ status: cards.i_status, n: sql<number>`count(*)::int`, virtual: sql<number>`count(*) FILTER (WHERE ${cards.b_virtual})::int` })
     .from(cards)
     .where(business ? eq(cards.v_uid_business, business.v_uid) : undefined)
     .groupBy(cards.i_status);
-  const by = new Map(rows.map((r) => [r.status, Number(r.n)]));
-  return Object.values(CARD_STATUS).map((s) => ({ Status: s, StatusName: CARD_STATUS_NAMES[s]!, Total: by.get(s) ?? 0 }));
+  const by = new Map(rows.map((r) => [r.status, r]));
+  return Object.values(CARD_STATUS).map((s) => ({
+    Status: s,
+    StatusName: CARD_STATUS_NAMES[s]!,
+    Total: Number(by.get(s)?.n ?? 0),
+    Virtual: Number(by.get(s)?.virtual ?? 0),
+  }));
 }
 
 /** The card's own ledger account ('cardholder' kind, owner the business's tenant key, slot the card). */

@@ -1,5 +1,5 @@
 /** What the cards module's service files share: the card answer, cursors, tenant lookups. */
-import { CARD_STATUS_NAMES, DEFAULT_CARD_CONTROLS, maskPan, type Card, type CardControls, type Cardholder } from '@far/contracts';
+import { CARD_STATUS_NAMES, DEFAULT_CARD_CONTROLS, amountOut, maskPan, type Card, type CardControls, type Cardholder } from '@far/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
@@ -24,6 +24,8 @@ export const fullNameOf = (h: Pick<CardholderRow, 'v_names' | 'v_last_name_1' | 
 export const controlsOf = (c: Pick<CardRow, 't_controls'>): CardControls => ({ ...DEFAULT_CARD_CONTROLS, ...(c.t_controls as Partial<CardControls> | null) });
 export const maskedPanOf = (c: Pick<CardRow, 'v_pan_first6' | 'v_pan_last4'>) => maskPan(c.v_pan_first6, c.v_pan_last4);
 
+const centsOut = (v: string | null | undefined) => (v == null ? null : amountOut(BigInt(v)));
+
 export function cardOut(c: CardRow, h?: CardholderRow | null): Card {
   return {
     CompositeSortKey: `${c.v_reference_batch}#${c.v_card_identifier}`,
@@ -47,6 +49,15 @@ export function cardOut(c: CardRow, h?: CardholderRow | null): Card {
       Controls: controlsOf(c),
       ReplacedBy: c.v_replaced_by,
       ReplacementOf: c.v_replacement_of,
+      IsVirtual: c.b_virtual,
+      SingleUse: c.b_single_use,
+      MerchantLock: c.v_merchant_lock,
+      LockToFirstMerchant: c.b_lock_first_merchant,
+      Limits: {
+        PerTransaction: centsOut(c.t_limits?.perTransaction),
+        Daily: centsOut(c.t_limits?.daily),
+        Monthly: centsOut(c.t_limits?.monthly),
+      },
     },
     CustomerId: c.v_customer_id,
     BusinessId: c.v_uid_business,

@@ -1,5 +1,5 @@
 /** Request-side helpers of the card routes: who the call is about, uploads, codes, keys. */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import type { Actor, RouteAccess } from '../../platform/context';
 import { sha256 } from '../../platform/crypto';
@@ -34,5 +34,4 @@ export function fingerprintUpload(req: FastifyRequest, content: Buffer, fields: 
   (req as { body: unknown }).body = { file: sha256(content.toString('base64')), fields };
 }
 
-export const sendFile = (reply: FastifyReply, file: { content: Buffer; mediaType: string; fileName: string }) =>
-  reply.header('content-type', file.mediaType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.content);
+export { sendFile } from '../../platform/reply';

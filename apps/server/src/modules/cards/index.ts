@@ -2,6 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { cardholderRoutes } from './holder-routes';
 import { cardRoutes } from './routes';
+import { revealViewRoutes } from './reveal-view';
+import { disputeRoutes } from './dispute-routes';
 import { assertOwnCardholder as ownCardholder, followOrder } from './speiout';
 import { assertOwnCardholder } from '../pricing';
 import { speiOutOutcome } from '../spei';
@@ -19,4 +21,6 @@ export async function register(app: FastifyInstance): Promise<void> {
   speiOutOutcome.listen(followOrder);
   await app.register(cardRoutes);
   await app.register(cardholderRoutes);
+  await app.register(revealViewRoutes);
+  await app.register(disputeRoutes);
 }

@@ -23,6 +23,8 @@ import { cardAuthorizations, cardMovements, cards } from './schema';
 
 export interface PurchaseRequest {
   merchant: string;
+  /** The card acceptor id, when the network sends one: merchant locks compare it (else the name). */
+  merchantId?: string;
   mcc: number;
   amountCents: bigint;
   channel: Channel;
@@ -42,6 +44,7 @@ export interface CardProcessor {
 /** The limits of cards are the pricing module's cardholder limits (ScopeType 1) of this card type. */
 export const CARD_LIMIT_TYPE = CARDHOLDER_LIMIT_CARD_TYPE;
 const holdRef = (authId: string) => `card-auth:${authId}`;
+const merchantKey = (req: PurchaseRequest) => req.merchantId ?? req.merchant;
 
 export const authorizationOut = (a: AuthRow, card: CardRow) => ({
   AuthorizationId: a.v_uid,
@@ -71,6 +74,15 @@ function controlRefusal(card: Pick<CardRow, 't_controls'>, req: PurchaseRequest)
 const run = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
+/** The Mexico City day and month of `now`, as [from, to) instants. */
+function periodsOf(now: Date) {
+  const day = mexicoDate(now);
+  const [dayFrom, dayTo] = dayBounds(day);
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  const [from, to] = monthBounds(y, m);
+  return { dayFrom, dayTo, from, to };
+}
+
 /**
  * What counts against a cardholder's limits today and this month (America/Mexico_City): purchases
  * approved (held or captured) on any of its cards, and SPEI outs sent from them that were not
@@ -83,10 +95,7 @@ export async function holderUsage(db: DbOrTx, holderId: string, now: Date): Prom
 
 /** holderUsage as a SELECT of one row (today, month), for a statement of the caller's (a card's payout). */
 export function holderUsageSql(holderId: string, now: Date): SQL {
-  const day = mexicoDate(now);
-  const [dayFrom, dayTo] = dayBounds(day);
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  const [from, to] = monthBounds(y, m);
+  const { dayFrom, dayTo, from, to } = periodsOf(now);
   return sql`SELECT coalesce(sum(u.amount) FILTER (WHERE u.at >= ${at(dayFrom)} AND u.at < ${at(dayTo)}), 0)::text AS today, coalesce(sum(u.amount), 0)::text AS month
           FROM (SELECT a.n_amount_cents AS amount, a.d_create_at AS at
                   FROM card_authorizations a JOIN cards c ON c.v_uid = a.v_uid_card
@@ -104,6 +113,10 @@ interface Locked extends CardholderLimitsColumns {
   v_uid_account: string | null;
   v_uid_business: string | null;
   t_controls: CardRow['t_controls'];
+  b_single_use: boolean;
+  b_lock_first_merchant: boolean;
+  v_merchant_lock: string | null;
+  t_limits: CardRow['t_limits'];
 }
 
 /**
@@ -118,6 +131,10 @@ const predicted = (card: CardRow): Locked => ({
   v_uid_account: card.v_uid_account,
   v_uid_business: card.v_uid_business,
   t_controls: card.t_controls,
+  b_single_use: card.b_single_use,
+  b_lock_first_merchant: card.b_lock_first_merchant,
+  v_merchant_lock: card.v_merchant_lock,
+  t_limits: card.t_limits,
   limit_per_transaction: null,
   limit_daily: null,
   limit_monthly: null,
@@ -130,13 +147,15 @@ function rowRefusal(locked: Locked, req: PurchaseRequest): string | null {
   if (locked.b_blocked) return DECLINE_REASONS.locked;
   if (locked.i_status !== CARD_STATUS.active || !locked.v_uid_account) return DECLINE_REASONS.notActive;
   if (locked.holder_locked) return DECLINE_REASONS.cardholderLocked;
+  if (locked.v_merchant_lock !== null && locked.v_merchant_lock !== merchantKey(req)) return DECLINE_REASONS.merchantLocked;
   return controlRefusal(locked, req);
 }
 
 const ph = (name: string) => sql.placeholder(name);
 
 /** Locks the cardholder, then the card (FOR UPDATE OF locks in the order named), with the cardholder's limits. */
-const lockSql = () => sql`SELECT h.b_locked AS holder_locked, c.v_uid, c.i_status, c.b_blocked, c.v_uid_account, c.v_uid_business, c.t_controls, l.*
+const lockSql = () => sql`SELECT h.b_locked AS holder_locked, c.v_uid, c.i_status, c.b_blocked, c.v_uid_account, c.v_uid_business, c.t_controls,
+         c.b_single_use, c.b_lock_first_merchant, c.v_merchant_lock, c.t_limits, l.*
     FROM cardholders h CROSS JOIN cards c CROSS JOIN LATERAL (${cardholderLimitsSql(sql`h.v_identifier`, CARD_LIMIT_TYPE)}) l
    WHERE h.v_uid = ${ph('lock_holder')}::uuid AND c.v_uid = ${ph('lock_card')}::uuid
      FOR UPDATE OF h, c`;
@@ -203,7 +222,34 @@ async function lockHolderAndCard(tx: Tx, holderId: string, cardId: string, attem
   return { locked: row.locked, placed: row.placed === true };
 }
 
+/** What counts against a card's own limits: its purchases approved (held or captured) today and this month (Mexico City). */
+async function cardUsage(tx: Tx, cardId: string, now: Date): Promise<{ today: bigint; month: bigint; approved: bigint }> {
+  const { dayFrom, dayTo, from, to } = periodsOf(now);
+  const [row] = await run<{ today: string; month: string; approved: string }>(
+    tx,
+    sql`SELECT coalesce(sum(n_amount_cents) FILTER (WHERE d_create_at >= ${at(dayFrom)} AND d_create_at < ${at(dayTo)}), 0)::text AS today,
+               coalesce(sum(n_amount_cents) FILTER (WHERE d_create_at >= ${at(from)} AND d_create_at < ${at(to)}), 0)::text AS month,
+               count(*)::text AS approved
+          FROM card_authorizations WHERE v_uid_card = ${cardId}::uuid AND v_status IN ('approved', 'captured')`,
+  );
+  return { today: BigInt(row!.today), month: BigInt(row!.month), approved: BigInt(row!.approved) };
+}
+
+/** A virtual card's own rules, under the locks: single use (one purchase held or captured), then its own limits. */
+async function cardRefusal(tx: Tx, locked: Locked, amount: bigint, now: Date): Promise<string | null> {
+  const l = locked.t_limits;
+  if (!locked.b_single_use && !l) return null;
+  if (l?.perTransaction != null && amount > BigInt(l.perTransaction)) return DECLINE_REASONS.cardPerTransaction;
+  const used = await cardUsage(tx, locked.v_uid, now);
+  if (locked.b_single_use && used.approved > 0n) return DECLINE_REASONS.singleUseSpent;
+  if (l?.daily != null && used.today + amount > BigInt(l.daily)) return DECLINE_REASONS.cardDaily;
+  if (l?.monthly != null && used.month + amount > BigInt(l.monthly)) return DECLINE_REASONS.cardMonthly;
+  return null;
+}
+
 async function limitRefusal(tx: Tx, holderId: string, locked: Locked, amount: bigint, now: Date): Promise<string | null> {
+  const own = await cardRefusal(tx, locked, amount, now);
+  if (own) return own;
   const limits = limitsOfColumns(locked);
   if (limits.perTransaction !== null && amount > limits.perTransaction) return DECLINE_REASONS.perTransaction;
   // No daily nor monthly limit: nothing to count.
@@ -304,8 +350,11 @@ export const sandboxProcessor: CardProcessor = {
     // When the caller's card row predicts an approval with nothing to count, the locking statement
     // tries it at once (one round trip instead of two); it writes only if the prediction holds.
     const guess = predicted(cardIn);
+    // Single use, merchant locks and card limits are fixed at issue (the first-merchant lock is
+    // written only on cards that ask for it), so a card without them is one the fast path may try.
+    const plain = !guess.b_single_use && !guess.b_lock_first_merchant && !guess.t_limits;
     const attempt =
-      !rowRefusal(guess, req) && limitsOfColumns(guess).source === 'none'
+      plain && !rowRefusal(guess, req) && limitsOfColumns(guess).source === 'none'
         ? { expected: guess, values: Object.assign(newHoldValues(hold(guess.v_uid_account!)), recordValues(guess, req, approved, now, id)) }
         : undefined;
     const { locked, placed } = await lockHolderAndCard(tx, cardIn.v_uid_cardholder, cardIn.v_uid, attempt);
@@ -322,6 +371,11 @@ export const sandboxProcessor: CardProcessor = {
       if (err instanceof AppError && err.message === INSUFFICIENT_FUNDS) return decline(DECLINE_REASONS.insufficientFunds);
       throw err;
     }
+    if (locked.b_lock_first_merchant && locked.v_merchant_lock === null)
+      await tx
+        .update(cards)
+        .set({ v_merchant_lock: merchantKey(req) })
+        .where(eq(cards.v_uid, locked.v_uid));
     return authRowOf(locked, req, approved, now, id);
   },
 
@@ -340,6 +394,12 @@ export const sandboxProcessor: CardProcessor = {
     });
     if (!settled.applied) throw rule('La autorización ya no está retenida');
     await tx.update(cardMovements).set({ v_uid_transaction: settled.transaction!.transactionId }).where(eq(cardMovements.v_uid_authorization, auth.v_uid));
+    // A single-use card closes with its first captured purchase; its balance stays, as on any cancelled card.
+    if (card!.b_single_use && card!.i_status !== CARD_STATUS.cancelled)
+      await tx
+        .update(cards)
+        .set({ i_status: CARD_STATUS.cancelled, b_turned_off: true, d_cancelled_at: new Date(), d_update_at: new Date() })
+        .where(eq(cards.v_uid, card!.v_uid));
     return setStatus(tx, auth, 'captured', 'Aplicada');
   },
 

@@ -24,6 +24,8 @@ export interface CardReportRow {
   status: string;
   blocked: boolean;
   referenceBatch: string;
+  /** «Virtual» or «Física». */
+  kind: string;
   createdAt: Date;
   activatedAt: Date | null;
 }
@@ -52,6 +54,7 @@ export async function* cardReportBatches(db: DbOrTx, f: CardReportFilter, size?:
         status: c.i_status,
         blocked: c.b_blocked,
         batch: c.v_reference_batch,
+        virtual: c.b_virtual,
         createdAt: c.d_create_at,
         activatedAt: c.d_activated_at,
         holderIdentifier: h.v_identifier,
@@ -73,6 +76,7 @@ export async function* cardReportBatches(db: DbOrTx, f: CardReportFilter, size?:
       status: CARD_STATUS_NAMES[x.status] ?? String(x.status),
       blocked: x.blocked,
       referenceBatch: x.batch,
+      kind: x.virtual ? 'Virtual' : 'Física',
       createdAt: x.createdAt,
       activatedAt: x.activatedAt,
     }));
@@ -82,12 +86,12 @@ export async function* cardReportBatches(db: DbOrTx, f: CardReportFilter, size?:
 /** Cards per status (every status, zeros included), in status order. */
 export async function cardReportCounts(db: DbOrTx, f: CardReportFilter) {
   const rows = await db
-    .select({ status: c.i_status, n: sql<number>`count(*)::int` })
+    .select({ status: c.i_status, n: sql<number>`count(*)::int`, virtual: sql<number>`count(*) FILTER (WHERE ${c.b_virtual})::int` })
     .from(c)
     .where(where(f))
     .groupBy(c.i_status);
-  const by = new Map(rows.map((r) => [r.status, Number(r.n)]));
+  const by = new Map(rows.map((r) => [r.status, r]));
   return Object.values(CARD_STATUS)
     .filter((s) => f.status === undefined || s === f.status)
-    .map((s) => ({ status: CARD_STATUS_NAMES[s]!, count: by.get(s) ?? 0 }));
+    .map((s) => ({ status: CARD_STATUS_NAMES[s]!, count: Number(by.get(s)?.n ?? 0), virtual: Number(by.get(s)?.virtual ?? 0) }));
 }

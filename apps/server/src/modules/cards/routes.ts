@@ -19,10 +19,12 @@ import {
   CardReferenceRevealBody,
   CardReplaceBody,
   CardRevealBody,
+  CardRevealView,
   CardStatusCount,
   CreationBatch,
   CreationBatchPage,
   GenerateCardsBody,
+  IssueVirtualCardBody,
   MatchResult,
   RefundBody,
   StockSettings,
@@ -45,6 +47,8 @@ import { ACCOUNT, STAFF, STOCK, business, scopeOf, sendFile, stock, uploadedTabl
 import { authorizationOf, authorizationOut, sandboxProcessor } from './network';
 import { cardKeys } from './secret';
 import * as stockSvc from './stock';
+import { issueVirtualCard } from './virtual';
+import { REVEAL_PATH, REVEAL_TTL_S, mintRevealToken, setRevealCookie } from './reveal-view';
 
 const tags = ['Tarjetas'];
 /** Money that stays with its owner (a card replaced, the network's sandbox): the session is enough. */
@@ -262,6 +266,25 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.post(
+    `${base}/action/issue-virtual`,
+    {
+      config: business('Agregar'),
+      schema: {
+        tags,
+        summary: 'Emitir una tarjeta virtual a un tarjetahabiente: activa al instante, con controles, límites, un solo uso y bloqueo de comercio opcionales',
+        body: IssueVirtualCardBody,
+        response: { 200: answer(Card) },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      return ok(
+        await db.transaction(async (tx) => issueVirtualCard(tx, actor, keys, await businessFor(tx, actor, req.body.BusinessId), req.body)),
+        'Tarjeta virtual emitida',
+      );
+    },
+  );
+  app.post(
     `${base}/matchcards`,
     {
       config: business('Agregar'),
@@ -369,6 +392,28 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     return { actor, card, secret: svc.revealCard(keys, card) };
   };
   app.post(
+    `${base}/action/reveal-token`,
+    {
+      config: REVEAL,
+      schema: {
+        tags,
+        summary:
+          'Token de un solo uso (60 s) para ver número, CVV y vigencia en la vista aislada /card-reveal/<token>, ligada a esta sesión (código card-reveal; queda en la bitácora)',
+        body: CardRevealBody,
+        response: { 200: answer(CardRevealView) },
+      },
+    },
+    async (req, reply) => {
+      const { actor, card } = await reveal(req, req.body.BusinessId, req.body.CardIdentifier, req.body.SecurityCode);
+      const token = await db.transaction(async (tx) => {
+        await svc.auditReveal(tx, actor, card, 'los datos (vista aislada)', req.body.Reason);
+        return mintRevealToken(tx, actor, card.v_uid, app.ctx.now());
+      });
+      setRevealCookie(req, reply, config.envelopeKey, actor.sessionId);
+      return ok({ RevealUrl: `${REVEAL_PATH}/${token}`, ExpiresIn: REVEAL_TTL_S });
+    },
+  );
+  app.post(
     `${base}/query/getpin`,
     {
       config: REVEAL,
@@ -445,7 +490,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
           const auth = await sandboxProcessor.authorize(
             tx,
             card,
-            { merchant: b.MerchantName, mcc: b.Mcc, amountCents: b.Amount, channel: b.Channel, country: b.Country },
+            { merchant: b.MerchantName, merchantId: b.MerchantId, mcc: b.Mcc, amountCents: b.Amount, channel: b.Channel, country: b.Country },
             now,
           );
           return {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { recordColumns, tstz } from '../../db/columns';
 
 /**
@@ -68,6 +68,15 @@ export const cards = pgTable(
     v_replacement_of: text('v_replacement_of'),
     d_activated_at: tstz('d_activated_at'),
     d_cancelled_at: tstz('d_cancelled_at'),
+    /** Issued at once from the virtual BIN (issue 28 §1): batch VIRTUAL, row from cards_virtual_row_seq. */
+    b_virtual: boolean('b_virtual').notNull().default(false),
+    /** Closes (status 4) when its first purchase is captured; declines a second while one is held. */
+    b_single_use: boolean('b_single_use').notNull().default(false),
+    /** Locks to the first merchant an approved purchase names (v_merchant_lock is written then). */
+    b_lock_first_merchant: boolean('b_lock_first_merchant').notNull().default(false),
+    v_merchant_lock: text('v_merchant_lock'),
+    /** The card's own limits in cents as text ({ perTransaction, daily, monthly }), beside the cardholder's. */
+    t_limits: jsonb('t_limits').$type<CardLimits>(),
   },
   (t) => [
     uniqueIndex('cards_identifier_key').on(t.v_card_identifier),
@@ -81,6 +90,16 @@ export const cards = pgTable(
     check('cards_assigned_has_owner', sql`i_status = 1 OR (v_uid_business IS NOT NULL AND v_uid_cardholder IS NOT NULL) OR i_status = 4`),
   ],
 );
+
+export interface CardLimits {
+  perTransaction: string | null;
+  daily: string | null;
+  monthly: string | null;
+}
+
+/** The batch row numbers of virtual cards (their batch is VIRTUAL; (batch, row) is unique). */
+export const cardsVirtualRowSeq = pgSequence('cards_virtual_row_seq');
+export const VIRTUAL_BATCH = 'VIRTUAL';
 
 /** Card creation batches (§3): a CSV upload or a generation from the BIN range. */
 export const cardBatches = pgTable(
@@ -118,6 +137,8 @@ export const cardBatchErrors = pgTable(
 export const cardStockSettings = pgTable('card_stock_settings', {
   i_id: integer('i_id').primaryKey().default(1),
   v_bin: text('v_bin').notNull().default('537800'),
+  /** The BIN of virtual cards (issue 28 §1): a range of its own, so a number tells which kind it is. */
+  v_virtual_bin: text('v_virtual_bin').notNull().default('537801'),
   i_low_stock_threshold: integer('i_low_stock_threshold').notNull().default(100),
   b_low_alert_sent: boolean('b_low_alert_sent').notNull().default(false),
   n_next_serial: bigint('n_next_serial', { mode: 'bigint' })
@@ -195,4 +216,77 @@ export const cardAuthorizations = pgTable(
     v_decline_reason: text('v_decline_reason'),
   },
   (t) => [index('card_authorizations_card_idx').on(t.v_uid_card, t.d_create_at)],
+);
+
+/**
+ * Reveal tokens of the isolated card view (issue 28 §4): random, kept only as a hash, single-use,
+ * valid 60 s, bound to the card and to the session that minted them (with the security code).
+ */
+export const cardRevealTokens = pgTable('card_reveal_tokens', {
+  v_hash: text('v_hash').primaryKey(),
+  v_uid_card: uuid('v_uid_card').notNull(),
+  v_uid_user: uuid('v_uid_user').notNull(),
+  v_uid_session: uuid('v_uid_session').notNull(),
+  d_expires_at: tstz('d_expires_at').notNull(),
+});
+
+/** The number part of a dispute's folio DSP-<year>-<000123>. */
+export const cardDisputeSeq = pgSequence('card_dispute_seq', { startWith: 1 });
+
+/**
+ * A dispute of a captured card purchase (issue 28 §3). One live dispute per purchase (a withdrawn
+ * one may be opened again). The provisional credit is real ledger money on the card, from the
+ * card-disputes book; losing takes it back, winning settles it with the network's chargeback.
+ */
+export const cardDisputes = pgTable(
+  'card_disputes',
+  {
+    ...recordColumns(),
+    v_folio: text('v_folio').notNull(),
+    v_uid_business: uuid('v_uid_business').notNull(),
+    v_uid_card: uuid('v_uid_card').notNull(),
+    v_uid_authorization: uuid('v_uid_authorization').notNull(),
+    v_reason: text('v_reason').notNull(),
+    t_description: text('t_description').notNull(),
+    v_status: text('v_status').notNull().default('open'),
+    n_amount_cents: bigint('n_amount_cents', { mode: 'bigint' }).notNull(),
+    n_credit_cents: bigint('n_credit_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    v_uid_user: uuid('v_uid_user').notNull(),
+    d_deadline_at: tstz('d_deadline_at').notNull(),
+    d_resolved_at: tstz('d_resolved_at'),
+  },
+  (t) => [
+    uniqueIndex('card_disputes_folio_key').on(t.v_folio),
+    uniqueIndex('card_disputes_live_key')
+      .on(t.v_uid_authorization)
+      .where(sql`v_status <> 'withdrawn'`),
+    index('card_disputes_business_idx').on(t.v_uid_business, t.d_create_at),
+    index('card_disputes_status_idx').on(t.v_status, t.d_deadline_at),
+    check('card_disputes_status_known', sql`v_status IN ('open', 'review', 'won', 'lost', 'withdrawn')`),
+    check('card_disputes_credit_range', sql`n_credit_cents >= 0 AND n_credit_cents <= n_amount_cents`),
+  ],
+);
+
+/** A dispute's timeline: opening, evidence (comment and optional file), status changes and money. */
+export const cardDisputeEvents = pgTable(
+  'card_dispute_events',
+  {
+    ...recordColumns(),
+    v_uid_dispute: uuid('v_uid_dispute').notNull(),
+    v_kind: text('v_kind').notNull().$type<'opened' | 'evidence' | 'status' | 'credit' | 'reversal' | 'chargeback'>(),
+    b_staff: boolean('b_staff').notNull(),
+    v_uid_user: uuid('v_uid_user').notNull(),
+    v_author: text('v_author').notNull(),
+    t_comment: text('t_comment'),
+    v_from_status: text('v_from_status'),
+    v_to_status: text('v_to_status'),
+    n_amount_cents: bigint('n_amount_cents', { mode: 'bigint' }),
+    v_uid_transaction: uuid('v_uid_transaction'),
+    v_uid_file: uuid('v_uid_file'),
+    v_file_name: text('v_file_name'),
+    i_seq: bigint('i_seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [index('card_dispute_events_dispute_idx').on(t.v_uid_dispute, t.i_seq)],
 );

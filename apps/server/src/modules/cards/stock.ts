@@ -220,7 +220,7 @@ export async function setThreshold(tx: Tx, actor: Actor, threshold: number) {
 export async function stockSummary(db: DbOrTx) {
   const s = await stockSettings(db);
   const n = await unassignedCount(db);
-  return { LowStockThreshold: s.i_low_stock_threshold, Bin: s.v_bin, Unassigned: n, IsLow: n < s.i_low_stock_threshold };
+  return { LowStockThreshold: s.i_low_stock_threshold, Bin: s.v_bin, VirtualBin: s.v_virtual_bin, Unassigned: n, IsLow: n < s.i_low_stock_threshold };
 }
 
 export async function listBatches(db: DbOrTx, q: { PaginationToken?: string; Size: number; Status?: string }) {

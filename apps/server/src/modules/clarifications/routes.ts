@@ -1,6 +1,5 @@
 import {
   CLARIFICATION_LIMITS,
-  CLARIFICATION_MESSAGES,
   CLARIFICATION_TYPES,
   Clarification,
   ClarificationAddBody,
@@ -25,7 +24,7 @@ import { actorOf } from '../../platform/guard';
 import { toPage } from '../../platform/paging';
 import { ok } from '../../platform/reply';
 import { readSingleUpload } from '../../platform/upload';
-import { checkImage, checkPdf, PDF_MAX_BYTES } from '../files';
+import { checkDocument, PDF_MAX_BYTES } from '../files';
 import { mexicoDate } from '../../platform/mexico-time';
 import * as svc from './service';
 
@@ -59,14 +58,6 @@ export const CSV_COLUMNS: ExportColumn<ClarificationOut>[] = [
   { header: 'Calificación', kind: 'text', value: (r) => (r.n_calification === null ? '' : String(r.n_calification)) },
   { header: 'Comentario', kind: 'text', value: (r) => r.t_comment },
 ];
-
-/** A follow-up attachment (§5 file rules): a PDF up to 10 MB or a .jpg/.jpeg/.png image up to 2 MB, checked by its bytes. */
-async function checkAttachment(name: string, content: Buffer): Promise<{ mediaType: string; content: Buffer }> {
-  const ext = name.toLowerCase().split('.').pop() ?? '';
-  if (ext === 'pdf') return { mediaType: checkPdf(name, content), content };
-  if (['jpg', 'jpeg', 'png'].includes(ext)) return checkImage(name, content);
-  throw fieldError('file', CLARIFICATION_MESSAGES.attachmentAccept, 'accept');
-}
 
 /** /api/v1/clarifications: the support cases of businesses and wallet users, and the staff queue. */
 export const clarificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -186,7 +177,7 @@ export const clarificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const comment = upload.fields.t_comment?.trim() || null;
       if (comment && comment.length > CLARIFICATION_LIMITS.comment)
         throw fieldError('t_comment', `Debe contener máximo ${CLARIFICATION_LIMITS.comment} caracteres`, 'maxlength');
-      const checked = await checkAttachment(upload.filename, upload.content);
+      const checked = await checkDocument(upload.filename, upload.content);
       return ok(
         await db.transaction((tx) =>
           svc.addFollowUp(tx, actorOf(req), { clarificationId: caseId.data, comment, file: { name: upload.filename, ...checked } }, now()),

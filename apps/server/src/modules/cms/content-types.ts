@@ -3,7 +3,7 @@ import {
   SYSTEM_CONTENT_TYPES,
   checkContentDefinition,
   type ContentDefinition,
-  type ContentTypeBody,
+  type ContentTypeInput,
   type ContentTypeItem,
 } from '@far/contracts';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
@@ -22,21 +22,20 @@ type TypeRow = typeof cmsContentTypes.$inferSelect;
 export function definitionOf(input: unknown): ContentDefinition {
   const check = checkContentDefinition(input);
   if (check.ok) return check.definition;
-  const errors = check.errors.map((e) => ({ field: e.path ? `Definition.${e.path}` : 'Definition', key: 'invalid', message: e.message }));
+  const errors = check.errors.map((e) => ({ field: e.path ? `t_json.${e.path}` : 't_json', key: 'invalid', message: e.message }));
   throw new AppError('VALIDATION', errors[0]!.message, { errors });
 }
 
 function present(row: TypeRow, contents: number): ContentTypeItem {
-  const dates = recordDates(row);
   return {
-    Id: row.v_uid,
-    Name: row.v_name,
-    SystemName: row.v_system_name,
+    v_uid: row.v_uid,
+    v_name: row.v_name,
+    v_system_name: row.v_system_name,
+    v_uid_section: row.v_uid_section,
     Section: sectionName(row.v_uid_section),
-    Definition: row.t_json,
-    Contents: contents,
-    CreatedAt: dates.d_create_at,
-    UpdatedAt: dates.d_update_at,
+    t_json: row.t_json,
+    i_contents: contents,
+    ...recordDates(row),
   };
 }
 
@@ -72,27 +71,27 @@ async function refuseDuplicateName(db: DbOrTx, name: string, exceptId?: string):
   }
 }
 
-export async function createType(tx: DbOrTx, actor: Actor, body: ContentTypeBody): Promise<ContentTypeItem> {
-  const definition = definitionOf(body.Definition);
-  await refuseDuplicateName(tx, body.Name);
+export async function createType(tx: DbOrTx, actor: Actor, body: ContentTypeInput): Promise<ContentTypeItem> {
+  const definition = definitionOf(body.t_json);
+  await refuseDuplicateName(tx, body.v_name);
   const [row] = await tx
     .insert(cmsContentTypes)
-    .values({ v_name: body.Name, t_json: definition, v_uid_section: sectionId(body.Section ?? 'business') })
+    .values({ v_name: body.v_name, t_json: definition, v_uid_section: sectionId(body.v_uid_section) })
     .returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Alta del tipo de contenido ${body.Name}` });
+  await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Alta del tipo de contenido ${body.v_name}` });
   return present(row!, 0);
 }
 
-export async function updateType(tx: DbOrTx, actor: Actor, uid: string, body: ContentTypeBody): Promise<ContentTypeItem> {
+export async function updateType(tx: DbOrTx, actor: Actor, uid: string, body: ContentTypeInput): Promise<ContentTypeItem> {
   await getTypeRow(tx, uid);
-  const definition = definitionOf(body.Definition);
-  await refuseDuplicateName(tx, body.Name, uid);
+  const definition = definitionOf(body.t_json);
+  await refuseDuplicateName(tx, body.v_name, uid);
   const [row] = await tx
     .update(cmsContentTypes)
-    .set({ v_name: body.Name, t_json: definition, v_uid_section: sectionId(body.Section ?? 'business'), d_update_at: new Date() })
+    .set({ v_name: body.v_name, t_json: definition, v_uid_section: sectionId(body.v_uid_section), d_update_at: new Date() })
     .where(eq(cmsContentTypes.v_uid, uid))
     .returning();
-  await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Edición del tipo de contenido ${body.Name}` });
+  await recordActivity(tx, { actor, section: SECTION, action: 'Editar', activity: `Edición del tipo de contenido ${body.v_name}` });
   return present(row!, await contentCount(tx, uid));
 }
 

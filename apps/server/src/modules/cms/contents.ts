@@ -7,16 +7,16 @@ import {
   type ContentDefinition,
   type ContentItem,
   type ContentVersion,
-  type ContentBody,
+  type ContentInput,
   type ContentListQuery,
-  type ContentUpdateBody,
+  type ContentUpdateInput,
 } from '@far/contracts';
 import type { z } from 'zod';
 import { and, asc, desc, eq, ilike, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { AppError, fieldError, notFound, rule } from '../../platform/errors';
-import { iso } from '../../platform/reply';
+import { iso, recordDates } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import * as users from '../users';
 import { sectionId, sectionName } from './access';
@@ -46,26 +46,31 @@ export const systemNameOf = (name: string) =>
 async function authorNames(db: DbOrTx, rows: Array<{ v_uid_author: string | null }>) {
   return users.userNames(db, [...new Set(rows.map((r) => r.v_uid_author).filter((id): id is string => id !== null))]);
 }
+const authorOf = (row: { v_uid_author: string | null }, authors: Map<string, { name: string }>) =>
+  row.v_uid_author ? (authors.get(row.v_uid_author)?.name ?? null) : null;
 
 function present(row: ContentRow, type: TypeRow, authors: Map<string, { name: string }>): ContentItem {
   return {
-    Id: row.v_uid,
-    SystemName: row.v_system_name,
-    Name: row.v_name,
+    v_uid: row.v_uid,
+    v_system_name: row.v_system_name,
+    v_name: row.v_name,
+    v_uid_section: row.v_uid_section,
     Section: sectionName(row.v_uid_section),
-    ContentType: { Id: type.v_uid, Name: type.v_name, SystemName: type.v_system_name },
-    Value: row.t_json as Values,
+    v_uid_content_type: row.v_uid_content_type,
+    ContentType: { v_uid: type.v_uid, v_name: type.v_name, v_system_name: type.v_system_name },
+    t_json: row.t_json as Values,
+    v_uid_status: row.v_uid_status,
     Status: statusName(row.v_uid_status),
-    Order: row.i_order,
-    Hidden: row.b_hidden,
-    Locked: row.b_locked,
-    ParentId: row.v_uid_parent,
-    Version: row.i_version,
-    Author: row.v_uid_author ? (authors.get(row.v_uid_author)?.name ?? null) : null,
-    CreatedAt: iso(row.d_create_at)!,
-    UpdatedAt: iso(row.d_update_at)!,
-    PublishedAt: iso(row.d_published_at),
-    DeletedAt: iso(row.d_deleted_at),
+    i_order: row.i_order,
+    b_hidden: row.b_hidden,
+    b_locked: row.b_locked,
+    v_uid_parent: row.v_uid_parent,
+    i_version: row.i_version,
+    v_uid_author: row.v_uid_author,
+    Author: authorOf(row, authors),
+    ...recordDates(row),
+    d_published_at: iso(row.d_published_at),
+    d_deleted_at: iso(row.d_deleted_at),
   };
 }
 
@@ -112,7 +117,7 @@ export async function listContents(db: DbOrTx, q: z.output<typeof ContentListQue
 
 async function checkParent(db: DbOrTx, parentId: string | null | undefined, section: string, selfId?: string): Promise<void> {
   if (!parentId) return;
-  const fail = () => fieldError('ParentId', 'Contenido padre no válido');
+  const fail = () => fieldError('v_uid_parent', 'Contenido padre no válido');
   if (parentId === selfId) throw fail();
   const [parent] = await db
     .select()
@@ -139,11 +144,11 @@ async function keepVersion(tx: DbOrTx, row: ContentRow, actor: Actor): Promise<v
   });
 }
 
-export async function createContent(tx: DbOrTx, actor: Actor, body: z.output<typeof ContentBody>): Promise<ContentItem> {
-  const type = await getTypeRow(tx, body.ContentTypeId);
-  const section = body.Section ? sectionId(body.Section) : type.v_uid_section;
-  const values = await prepareValues(tx, type.t_json as ContentDefinition, body.Value, sectionName(section));
-  await checkParent(tx, body.ParentId, section);
+export async function createContent(tx: DbOrTx, actor: Actor, body: ContentInput): Promise<ContentItem> {
+  const type = await getTypeRow(tx, body.v_uid_content_type);
+  const section = body.v_uid_section ? sectionId(body.v_uid_section) : type.v_uid_section;
+  const values = await prepareValues(tx, type.t_json as ContentDefinition, body.t_json, sectionName(section));
+  await checkParent(tx, body.v_uid_parent, section);
   const [last] = await tx
     .select({ n: max(cmsContents.i_order) })
     .from(cmsContents)
@@ -154,33 +159,34 @@ export async function createContent(tx: DbOrTx, actor: Actor, body: z.output<typ
     .values({
       v_uid_section: section,
       v_uid_content_type: type.v_uid,
-      v_name: body.Name,
-      v_system_name: systemNameOf(body.Name),
+      v_name: body.v_name,
+      v_system_name: systemNameOf(body.v_name),
       t_json: values,
-      v_uid_status: CMS_STATUS_IDS[body.Status],
+      v_uid_status: CMS_STATUS_IDS[body.v_uid_status],
       i_order: (last?.n ?? 0) + 1,
-      b_hidden: body.Hidden,
-      b_locked: body.Locked,
-      v_uid_parent: body.ParentId ?? null,
+      b_hidden: body.b_hidden,
+      b_locked: body.b_locked,
+      v_uid_parent: body.v_uid_parent ?? null,
       v_uid_author: actor.userId,
-      d_published_at: body.Status === 'publicado' ? now : null,
+      d_published_at: body.v_uid_status === 'publicado' ? now : null,
     })
     .returning();
   await keepVersion(tx, row!, actor);
-  await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Alta del contenido ${body.Name} (${type.v_name})` });
+  await recordActivity(tx, { actor, section: SECTION, action: 'Agregar', activity: `Alta del contenido ${body.v_name} (${type.v_name})` });
   return presentOne(tx, row!);
 }
 
 /** Every save is a new version; a published save is a new publication (legal texts ask again). */
-export async function updateContent(tx: DbOrTx, actor: Actor, uid: string, body: z.output<typeof ContentUpdateBody>): Promise<ContentItem> {
+export async function updateContent(tx: DbOrTx, actor: Actor, uid: string, body: ContentUpdateInput): Promise<ContentItem> {
   const row = await liveRow(tx, uid, true);
   if (row.b_locked) throw rule(LOCKED_MESSAGE);
   const type = await getTypeRow(tx, row.v_uid_content_type);
-  const section = body.Section ? sectionId(body.Section) : row.v_uid_section;
-  const values = body.Value ? await prepareValues(tx, type.t_json as ContentDefinition, body.Value, sectionName(section)) : (row.t_json as Values);
-  if (body.ParentId !== undefined || body.Section) await checkParent(tx, body.ParentId === undefined ? row.v_uid_parent : body.ParentId, section, uid);
-  const status = body.Status ?? statusName(row.v_uid_status);
-  const name = body.Name ?? row.v_name;
+  const section = body.v_uid_section ? sectionId(body.v_uid_section) : row.v_uid_section;
+  const values = body.t_json ? await prepareValues(tx, type.t_json as ContentDefinition, body.t_json, sectionName(section)) : (row.t_json as Values);
+  const parent = body.v_uid_parent === undefined ? row.v_uid_parent : body.v_uid_parent;
+  if (body.v_uid_parent !== undefined || body.v_uid_section) await checkParent(tx, parent, section, uid);
+  const status = body.v_uid_status ?? statusName(row.v_uid_status);
+  const name = body.v_name ?? row.v_name;
   const [saved] = await tx
     .update(cmsContents)
     .set({
@@ -189,9 +195,9 @@ export async function updateContent(tx: DbOrTx, actor: Actor, uid: string, body:
       v_uid_section: section,
       t_json: values,
       v_uid_status: CMS_STATUS_IDS[status],
-      b_hidden: body.Hidden ?? row.b_hidden,
-      b_locked: body.Locked ?? row.b_locked,
-      v_uid_parent: body.ParentId === undefined ? row.v_uid_parent : body.ParentId,
+      b_hidden: body.b_hidden ?? row.b_hidden,
+      b_locked: body.b_locked ?? row.b_locked,
+      v_uid_parent: parent,
       i_version: row.i_version + 1,
       d_published_at: status === 'publicado' ? new Date() : row.d_published_at,
       d_update_at: new Date(),
@@ -270,12 +276,14 @@ export async function listVersions(db: DbOrTx, uid: string): Promise<ContentVers
   const rows = await db.select().from(cmsContentVersions).where(eq(cmsContentVersions.v_uid_content, uid)).orderBy(desc(cmsContentVersions.i_version));
   const authors = await authorNames(db, rows);
   return rows.map((r) => ({
-    Version: r.i_version,
-    Name: r.v_name,
-    Value: r.t_json as Values,
+    i_version: r.i_version,
+    v_name: r.v_name,
+    t_json: r.t_json as Values,
+    v_uid_status: r.v_uid_status,
     Status: statusName(r.v_uid_status),
-    Author: r.v_uid_author ? (authors.get(r.v_uid_author)?.name ?? null) : null,
-    CreatedAt: iso(r.d_create_at)!,
+    v_uid_author: r.v_uid_author,
+    Author: authorOf(r, authors),
+    d_create_at: iso(r.d_create_at)!,
   }));
 }
 
@@ -286,5 +294,5 @@ export async function restoreVersion(tx: DbOrTx, actor: Actor, uid: string, vers
     .from(cmsContentVersions)
     .where(and(eq(cmsContentVersions.v_uid_content, uid), eq(cmsContentVersions.i_version, version)));
   if (!old) throw notFound('Versión no encontrada');
-  return updateContent(tx, actor, uid, { Name: old.v_name, Value: old.t_json as Values });
+  return updateContent(tx, actor, uid, { v_name: old.v_name, t_json: old.t_json as Values });
 }

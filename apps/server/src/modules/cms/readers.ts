@@ -38,24 +38,25 @@ async function visibleRows(db: DbOrTx, section: CmsSection) {
 
 export async function helpContents(db: DbOrTx, actor: Actor): Promise<HelpContent[]> {
   return (await visibleRows(db, readerSection(actor))).map(({ c, t }) => ({
-    Id: c.v_uid,
-    Name: c.v_name,
-    Type: { Id: t.v_uid, Name: t.v_name, SystemName: t.v_system_name, Definition: t.t_json },
-    Value: c.t_json as Values,
-    Order: c.i_order,
-    ParentId: c.v_uid_parent,
-    Version: c.i_version,
-    UpdatedAt: iso(c.d_update_at)!,
+    v_uid: c.v_uid,
+    v_name: c.v_name,
+    v_uid_content_type: c.v_uid_content_type,
+    ContentType: { v_uid: t.v_uid, v_name: t.v_name, v_system_name: t.v_system_name, t_json: t.t_json },
+    t_json: c.t_json as Values,
+    i_order: c.i_order,
+    v_uid_parent: c.v_uid_parent,
+    i_version: c.i_version,
+    d_update_at: iso(c.d_update_at)!,
   }));
 }
 
 type Row = Awaited<ReturnType<typeof visibleRows>>[number];
 const legalOut = ({ c }: Row): PendingLegal => ({
-  Id: c.v_uid,
-  Name: c.v_name,
-  Version: c.i_version,
+  v_uid: c.v_uid,
+  v_name: c.v_name,
+  i_version: c.i_version,
   Html: String((c.t_json as Values).content ?? ''),
-  PublishedAt: iso(c.d_published_at)!,
+  d_published_at: iso(c.d_published_at)!,
 });
 const legalRows = async (db: DbOrTx, section: CmsSection) =>
   (await visibleRows(db, section)).filter(({ t, c }) => t.v_system_name === 'legal' && c.d_published_at !== null);
@@ -99,7 +100,7 @@ export async function acceptLegal(tx: DbOrTx, actor: Actor, uid: string, version
   if (row.c.i_version !== version) throw conflict('El texto legal cambió; vuelve a leerlo antes de aceptarlo');
   const saved = await recordAcceptance(tx, actor.userId, row, ip);
   await recordActivity(tx, { actor, section: 'Ayuda', action: 'Editar', activity: `Aceptación de ${row.c.v_name} (versión ${version})` });
-  return { ContentId: uid, Version: version, AcceptedAt: iso(saved.d_accepted_at)! };
+  return { v_uid_content: uid, i_version: version, d_accepted_at: iso(saved.d_accepted_at)! };
 }
 
 export const SIGNUP_LEGAL_MESSAGE = 'Para continuar acepta los términos y condiciones y el aviso de privacidad';

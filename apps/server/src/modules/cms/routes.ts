@@ -104,7 +104,7 @@ export const cmsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ACCESS.typeCreate },
       schema: {
         tags,
-        summary: 'Crear un tipo de contenido (Definition: JSON del formulario)',
+        summary: 'Crear un tipo de contenido (t_json: JSON del formulario)',
         body: ContentTypeBody,
         response: { 200: answer(ContentTypeItem) },
       },
@@ -146,7 +146,7 @@ export const cmsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/cms/content',
     {
       config: { access: ACCESS.contentCreate },
-      schema: { tags, summary: 'Crear un contenido (Value: valores del formulario de su tipo)', body: ContentBody, response: { 200: answer(ContentItem) } },
+      schema: { tags, summary: 'Crear un contenido (t_json: valores del formulario de su tipo)', body: ContentBody, response: { 200: answer(ContentItem) } },
     },
     async (req) => ok(await db.transaction((tx) => contents.createContent(tx, actorOf(req), req.body)), 'Contenido creado'),
   );
@@ -317,6 +317,6 @@ export const cmsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ACCESS.legalAccept },
       schema: { tags, summary: 'Aceptar una versión de un texto legal', params: UidParams, body: LegalAcceptBody, response: { 200: answer(LegalAcceptance) } },
     },
-    async (req) => ok(await db.transaction((tx) => readers.acceptLegal(tx, actorOf(req), req.params.uid, req.body.Version, req.ip)), 'Texto legal aceptado'),
+    async (req) => ok(await db.transaction((tx) => readers.acceptLegal(tx, actorOf(req), req.params.uid, req.body.i_version, req.ip)), 'Texto legal aceptado'),
   );
 };

@@ -54,13 +54,13 @@ function linksOf(fields: readonly ContentField[], values: Values, path: string):
  * the readers' section, and every image a file that was uploaded to the CMS (the upload checked size, extension and bytes).
  */
 export async function prepareValues(db: DbOrTx, definition: ContentDefinition, input: Values, section: CmsSection): Promise<Values> {
-  const result = validateContent(definition, sanitiseLevel(definition.fields, input, 'Value.'));
+  const result = validateContent(definition, sanitiseLevel(definition.fields, input, 't_json.'));
   if (!result.ok) {
-    const errors = result.errors.map((e) => ({ ...e, field: `Value.${e.field}` }));
+    const errors = result.errors.map((e) => ({ ...e, field: `t_json.${e.field}` }));
     throw new AppError('VALIDATION', errors[0]!.message, { errors });
   }
   // A help link opens a screen its readers have; anything else would lead them nowhere.
-  const badLinks = linksOf(definition.fields, result.values, 'Value.').filter(([, link]) => helpLinkTitle(section, link) === null);
+  const badLinks = linksOf(definition.fields, result.values, 't_json.').filter(([, link]) => helpLinkTitle(section, link) === null);
   if (badLinks.length > 0)
     throw new AppError('VALIDATION', HELP_LINK_MESSAGE, { errors: badLinks.map(([field]) => ({ field, key: 'link', message: HELP_LINK_MESSAGE })) });
   const images = imageValues(definition.fields, result.values);
@@ -81,7 +81,7 @@ export async function prepareValues(db: DbOrTx, definition: ContentDefinition, i
       : [],
   );
   if (ids.some((id) => id === undefined || !known.has(id))) {
-    throw new AppError('VALIDATION', FILE_MESSAGE, { errors: [{ field: 'Value', key: 'accept', message: FILE_MESSAGE }] });
+    throw new AppError('VALIDATION', FILE_MESSAGE, { errors: [{ field: 't_json', key: 'accept', message: FILE_MESSAGE }] });
   }
   return result.values;
 }

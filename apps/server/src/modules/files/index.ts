@@ -1,6 +1,8 @@
 export {
   checkImage,
   checkPdf,
+  checkDocument,
+  DOCUMENT_ACCEPT_MESSAGE,
   storeFile,
   replaceFile,
   getFile,

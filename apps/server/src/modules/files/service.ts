@@ -45,6 +45,16 @@ export function checkPdf(name: string, content: Buffer): string {
   return 'application/pdf';
 }
 
+export const DOCUMENT_ACCEPT_MESSAGE = 'Archivo no válido, solo se aceptan archivos .pdf, .jpg, .jpeg, .png';
+
+/** An attachment (§5 file rules: clarifications, disputes): a PDF up to 10 MB or a .jpg/.jpeg/.png image up to 2 MB, checked by its bytes. */
+export async function checkDocument(name: string, content: Buffer): Promise<{ mediaType: string; content: Buffer }> {
+  const ext = name.toLowerCase().split('.').pop() ?? '';
+  if (ext === 'pdf') return { mediaType: checkPdf(name, content), content };
+  if (['jpg', 'jpeg', 'png'].includes(ext)) return checkImage(name, content);
+  throw invalid(DOCUMENT_ACCEPT_MESSAGE, 'accept');
+}
+
 export async function storeFile(db: DbOrTx, f: { name: string; mediaType: string; content: Buffer; ownerId?: string; client?: string }): Promise<string> {
   const [row] = await db
     .insert(files)

@@ -1,6 +1,7 @@
 // Customer accounts: open, find, list, balance (conventions in shared.ts).
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { mapRead, qb, readNow, readRow, type Read } from '../../db/read-together';
 import { conflict, notFound } from '../../platform/errors';
 import { ledgerAccounts } from './schema';
 import { ACCOUNT_NOT_FOUND, type CustomerKind, type OwnerKind } from './shared';
@@ -51,9 +52,21 @@ export async function openAccount(tx: Tx, input: { ownerKind: CustomerKind; owne
   return existing;
 }
 
-export async function getAccountByCode(db: DbOrTx, code: string): Promise<LedgerAccount | null> {
-  const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.v_code, code));
-  return row ? toAccount(row) : null;
+export const getAccountByCode = async (db: DbOrTx, code: string): Promise<LedgerAccount | null> =>
+  (await readNow(db, accountByCodeRead(code)))?.account ?? null;
+
+/** An account and its balance, as read in a statement of several reads; with `lock`, the statement locks it (FOR UPDATE) and reads it as locked. */
+export interface ReadAccount {
+  account: LedgerAccount;
+  balance: bigint;
+  held: bigint;
+}
+
+export function accountByCodeRead(code: string, lock = false): Read<ReadAccount | null> {
+  const query = qb.select().from(ledgerAccounts).where(eq(ledgerAccounts.v_code, code));
+  return mapRead(readRow<typeof ledgerAccounts.$inferSelect>(ledgerAccounts, lock ? query.for('update') : query), (row) =>
+    row ? { account: toAccount(row), balance: row.n_balance_cents, held: row.n_held_cents } : null,
+  );
 }
 
 export async function getAccount(db: DbOrTx, accountId: string): Promise<LedgerAccount | null> {

@@ -14,6 +14,8 @@ export const PROVIDER_BOOKS = {
   'iva-payable': { index: 2, name: 'IVA por pagar' },
   'spei-clearing': { index: 3, name: 'Compensación SPEI' },
   'settlement-in-transit': { index: 4, name: 'Liquidación en tránsito' },
+  /** Provisional credits of card disputes fronted by the provider, until the network's chargeback or the loss returns them. */
+  'card-disputes': { index: 5, name: 'Disputas de tarjetas' },
 } as const;
 export type ProviderBook = keyof typeof PROVIDER_BOOKS;
 export const PROVIDER_BOOK_NAMES = Object.keys(PROVIDER_BOOKS) as ProviderBook[];

@@ -11,8 +11,30 @@ export {
   bookBalances,
   type ProviderBook,
 } from './books';
-export { customerAccountCode, openAccount, getAccount, getAccountByCode, listAccounts, balanceOf, type LedgerAccount, type Balance } from './accounts';
-export { postTransaction, reverseTransaction, type PostingInput, type TransactionInput, type Posting, type PostedTransaction } from './post';
+export {
+  customerAccountCode,
+  openAccount,
+  getAccount,
+  getAccountByCode,
+  accountByCodeRead,
+  type ReadAccount,
+  listAccounts,
+  balanceOf,
+  type LedgerAccount,
+  type Balance,
+} from './accounts';
+export { type LockedAccount } from './shared';
+export {
+  POSTED,
+  lockedAccountsRead,
+  postingWrite,
+  postTransaction,
+  reverseTransaction,
+  type PostingInput,
+  type TransactionInput,
+  type Posting,
+  type PostedTransaction,
+} from './post';
 export {
   getHold,
   lockAccount,

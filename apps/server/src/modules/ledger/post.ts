@@ -1,11 +1,12 @@
 // Posting balanced transactions, their replays and reversals (conventions in shared.ts).
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { mapRead, qb, readRows, type Read } from '../../db/read-together';
 import type { Tx, DbOrTx } from '../../db/client';
 import { conflict, notFound, rule } from '../../platform/errors';
 import { PROVIDER_BOOKS, bookAccountId, shardFor, type ProviderBook } from './books';
-import { ledgerPostings, ledgerTransactions } from './schema';
-import { ACCOUNT_NOT_FOUND, INSUFFICIENT_FUNDS, MAX_POSTING_CENTS, UUID, guarded, lockAccounts, rows } from './shared';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './schema';
+import { ACCOUNT_NOT_FOUND, INSUFFICIENT_FUNDS, MAX_POSTING_CENTS, UUID, guarded, lockAccounts, rows, type LockedAccount } from './shared';
 
 /** One leg: exactly one of accountId (any account) or book (a provider book; the shard is picked for you). */
 export interface PostingInput {
@@ -107,75 +108,27 @@ export async function post(tx: Tx, input: TransactionInput, legs: Leg[], opts: P
   // 2. Lock every touched account, in the one global order.
   const accounts = await lockAccounts(tx, [...legs.map((l) => l.accountId), ...release.keys()]);
   // 3. Funds, on the locked rows. The CHECK constraint would refuse too, but that would abort the caller's transaction.
-  const plan = new Map<string, { delta: bigint; release: bigint; count: bigint; balance: bigint; entries: bigint }>();
-  for (const [id, a] of accounts)
-    plan.set(id, { delta: 0n, release: release.get(id) ?? 0n, count: 0n, balance: BigInt(a.balance), entries: BigInt(a.entries) });
-  const postings: Posting[] = legs.map((l) => {
-    const p = plan.get(l.accountId)!;
-    p.delta += l.amountCents;
-    p.count += 1n;
-    return {
-      id: randomUUID(),
-      accountId: l.accountId,
-      line: l.line,
-      leg: l.leg,
-      amountCents: l.amountCents,
-      balanceAfterCents: p.balance + p.delta,
-      entry: p.entries + p.count,
-    };
-  });
-  for (const [id, p] of plan) {
-    const a = accounts.get(id)!;
-    if (a.customer && BigInt(a.balance) + p.delta - (BigInt(a.held) - p.release) < 0n) {
-      // A concurrent duplicate we waited for may have spent the money: then this is its replay.
-      const raced = settling ? null : await findTransaction(tx, input.kind, input.reference);
-      if (raced) return replayed(raced, legs);
-      throw rule(INSUFFICIENT_FUNDS);
-    }
+  const { plan, postings, short } = planPostings(legs, accounts, release);
+  if (short) {
+    // A concurrent duplicate we waited for may have spent the money: then this is its replay.
+    const raced = settling ? null : await findTransaction(tx, input.kind, input.reference);
+    if (raced) return replayed(raced, legs);
+    throw rule(INSUFFICIENT_FUNDS);
   }
   // 4. One statement writes the transaction, the balances (and the hold), and the postings — or,
   //    if a concurrent duplicate took (kind, reference) first, nothing at all.
   const transactionId = randomUUID();
-  const accountValues = sql.join(
-    [...plan].map(([id, p]) => sql`(${id}::uuid, ${p.delta.toString()}::bigint, ${p.release.toString()}::bigint, ${p.count.toString()}::bigint)`),
-    sql`, `,
-  );
-  const postingValues = sql.join(
-    postings.map(
-      (p) =>
-        sql`(${p.id}::uuid, ${p.accountId}::uuid, ${p.line}::int, ${p.leg}::text, ${p.amountCents.toString()}::bigint, ${p.balanceAfterCents.toString()}::bigint, ${p.entry.toString()}::bigint)`,
-    ),
-    sql`, `,
-  );
   const settle = settling
-    ? sql`, h AS (UPDATE ledger_holds SET v_status = 'posted', v_uid_transaction = t.v_uid, d_update_at = now() FROM t
+    ? sql`, h AS (UPDATE ledger_holds SET v_status = 'posted', v_uid_transaction = t.v_uid, d_update_at = now() FROM ${sql.raw(POSTED)} t
                   WHERE ledger_holds.v_uid = ${opts.settleHoldId}::uuid AND ledger_holds.v_status = 'held' RETURNING d_update_at)`
     : sql``;
   const [written] = await guarded(
     rows<{ t: number; u: number; p: number; h: number; created: string | null; settled: string | null }>(
       tx,
-      sql`WITH t AS (
-            INSERT INTO ledger_transactions (v_uid, v_kind, v_reference, t_memo)
-            VALUES (${transactionId}::uuid, ${input.kind}, ${input.reference}, ${input.memo ? JSON.stringify(input.memo) : null}::jsonb)
-            ON CONFLICT (v_kind, v_reference) DO NOTHING
-            RETURNING v_uid, d_create_at
-          ), u AS (
-            UPDATE ledger_accounts a
-               SET n_balance_cents = a.n_balance_cents + v.delta,
-                   n_held_cents = a.n_held_cents - v.release,
-                   n_entries = a.n_entries + v.cnt,
-                   d_update_at = now()
-              FROM (VALUES ${accountValues}) AS v(id, delta, release, cnt), t
-             WHERE a.v_uid = v.id
-            RETURNING 1
-          ), p AS (
-            INSERT INTO ledger_postings (v_uid, v_uid_account, i_line, v_leg, n_amount_cents, n_balance_after_cents, n_entry, v_uid_transaction)
-            SELECT v.*, t.v_uid FROM (VALUES ${postingValues}) AS v(id, account, line, leg, amount, after, entry), t
-            RETURNING 1
-          )${settle}
-          SELECT (SELECT count(*) FROM t)::int AS t, (SELECT count(*) FROM u)::int AS u, (SELECT count(*) FROM p)::int AS p,
+      sql`WITH ${postingCtes(transactionId, input, plan, postings, sql`(SELECT 1) one`)}${settle}
+          SELECT (SELECT count(*) FROM ${sql.raw(POSTED)})::int AS t, (SELECT count(*) FROM posted_balances)::int AS u, (SELECT count(*) FROM posted_lines)::int AS p,
                  ${settling ? sql`(SELECT count(*) FROM h)::int` : sql`0`} AS h,
-                 (SELECT floor(extract(epoch FROM d_create_at) * 1000)::bigint::text FROM t) AS created,
+                 (SELECT floor(extract(epoch FROM d_create_at) * 1000)::bigint::text FROM ${sql.raw(POSTED)}) AS created,
                  ${settling ? sql`(SELECT floor(extract(epoch FROM d_update_at) * 1000)::bigint::text FROM h)` : sql`NULL::text`} AS settled`,
     ),
   );
@@ -197,6 +150,128 @@ export async function post(tx: Tx, input: TransactionInput, legs: Leg[], opts: P
     postings,
     ...(settling ? { settledAt: new Date(Number(written.settled)) } : {}),
   };
+}
+
+type AccountPlan = Map<string, { delta: bigint; release: bigint; count: bigint; balance: bigint; entries: bigint }>;
+
+/** Each leg's posting on the locked accounts (balance after, entry number), and whether a customer account would go below what it holds. */
+function planPostings(
+  legs: Leg[],
+  accounts: Map<string, LockedAccount>,
+  release: Map<string, bigint>,
+): { plan: AccountPlan; postings: Posting[]; short: boolean } {
+  const plan: AccountPlan = new Map();
+  for (const [id, a] of accounts)
+    plan.set(id, { delta: 0n, release: release.get(id) ?? 0n, count: 0n, balance: BigInt(a.balance), entries: BigInt(a.entries) });
+  const postings: Posting[] = legs.map((l) => {
+    const p = plan.get(l.accountId);
+    if (!p) throw new Error(`planPostings: la cuenta ${l.accountId} no está bloqueada`);
+    p.delta += l.amountCents;
+    p.count += 1n;
+    return {
+      id: randomUUID(),
+      accountId: l.accountId,
+      line: l.line,
+      leg: l.leg,
+      amountCents: l.amountCents,
+      balanceAfterCents: p.balance + p.delta,
+      entry: p.entries + p.count,
+    };
+  });
+  const short = [...plan].some(([id, p]) => {
+    const a = accounts.get(id)!;
+    return a.customer && BigInt(a.balance) + p.delta - (BigInt(a.held) - p.release) < 0n;
+  });
+  return { plan, postings, short };
+}
+
+/** The CTE of the written transaction (one row, or none when (kind, reference) existed). */
+export const POSTED = 'posted_tx';
+
+/**
+ * The transaction, the balances and the postings as CTEs of one statement (posted_tx,
+ * posted_balances, posted_lines), written only if `from` (a caller's CTE, or (SELECT 1) one) has a row.
+ */
+function postingCtes(transactionId: string, input: TransactionInput, plan: AccountPlan, postings: Posting[], from: SQL): SQL {
+  const accountValues = sql.join(
+    [...plan].map(([id, p]) => sql`(${id}::uuid, ${p.delta.toString()}::bigint, ${p.release.toString()}::bigint, ${p.count.toString()}::bigint)`),
+    sql`, `,
+  );
+  const postingValues = sql.join(
+    postings.map(
+      (p) =>
+        sql`(${p.id}::uuid, ${p.accountId}::uuid, ${p.line}::int, ${p.leg}::text, ${p.amountCents.toString()}::bigint, ${p.balanceAfterCents.toString()}::bigint, ${p.entry.toString()}::bigint)`,
+    ),
+    sql`, `,
+  );
+  return sql`${sql.raw(POSTED)} AS (
+            INSERT INTO ledger_transactions (v_uid, v_kind, v_reference, t_memo)
+            SELECT ${transactionId}::uuid, ${input.kind}, ${input.reference}, ${input.memo ? JSON.stringify(input.memo) : null}::jsonb FROM ${from}
+            ON CONFLICT (v_kind, v_reference) DO NOTHING
+            RETURNING v_uid, d_create_at
+          ), posted_balances AS (
+            UPDATE ledger_accounts a
+               SET n_balance_cents = a.n_balance_cents + v.delta,
+                   n_held_cents = a.n_held_cents - v.release,
+                   n_entries = a.n_entries + v.cnt,
+                   d_update_at = now()
+              FROM (VALUES ${accountValues}) AS v(id, delta, release, cnt), ${sql.raw(POSTED)} t
+             WHERE a.v_uid = v.id
+            RETURNING 1
+          ), posted_lines AS (
+            INSERT INTO ledger_postings (v_uid, v_uid_account, i_line, v_leg, n_amount_cents, n_balance_after_cents, n_entry, v_uid_transaction)
+            SELECT v.*, t.v_uid FROM (VALUES ${postingValues}) AS v(id, account, line, leg, amount, after, entry), ${sql.raw(POSTED)} t
+            RETURNING 1
+          )`;
+}
+
+/**
+ * The accounts of these codes and of the ids a subquery gives, locked (FOR UPDATE, in v_uid order:
+ * the ledger's one order) by the caller's plan statement.
+ */
+export const lockedAccountsRead = (codes: string[], ids: SQL = sql`SELECT NULL::uuid`): Read<Map<string, LockedAccount & { code: string }>> =>
+  mapRead(
+    readRows<typeof ledgerAccounts.$inferSelect>(
+      ledgerAccounts,
+      qb
+        .select()
+        .from(ledgerAccounts)
+        .where(or(inArray(ledgerAccounts.v_code, codes), sql`${ledgerAccounts.v_uid} IN (${ids})`))
+        .orderBy(asc(ledgerAccounts.v_uid))
+        .for('update'),
+    ),
+    (found) =>
+      new Map(
+        found.map((a) => [
+          a.v_uid,
+          {
+            id: a.v_uid,
+            code: a.v_code,
+            customer: a.b_customer,
+            balance: String(a.n_balance_cents),
+            held: String(a.n_held_cents),
+            entries: String(a.n_entries),
+          },
+        ]),
+      ),
+  );
+
+/**
+ * A movement under a new reference (never posted: a fresh id) as parts of the caller's one write
+ * statement, on accounts its plan statement locked (lockedAccountsRead): the funds are checked
+ * here on the locked rows ('Saldo insuficiente'), and the CTEs write it when `from` has a row.
+ */
+export function postingWrite(
+  input: TransactionInput,
+  locked: Map<string, LockedAccount>,
+  from: SQL,
+): { transactionId: string; postings: Posting[]; ctes: SQL; balances: Map<string, bigint> } {
+  const legs = resolveLegs(input);
+  const { plan, postings, short } = planPostings(legs, locked, new Map());
+  if (short) throw rule(INSUFFICIENT_FUNDS);
+  const transactionId = randomUUID();
+  const balances = new Map([...plan].map(([id, p]) => [id, p.balance + p.delta]));
+  return { transactionId, postings, ctes: postingCtes(transactionId, input, plan, postings, from), balances };
 }
 
 interface Written extends PostedTransaction {

@@ -66,7 +66,7 @@ export async function guarded<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-interface LockedAccount {
+export interface LockedAccount {
   id: string;
   customer: boolean;
   balance: string;

@@ -11,11 +11,13 @@ import {
 } from '@far/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { insertFrom } from '../../db/insert-from';
+import { mapRead, qb, readRows, type Read } from '../../db/read-together';
 import type { Actor } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { iso } from '../../platform/reply';
-import { enqueueMessage, htmlFromText } from '../outbox';
-import { recipientsByIds, userIdsOf } from '../users';
+import { enqueueMessage, htmlFromText, messageWrite, type OutgoingMessage } from '../outbox';
+import { recipientsByIds, userIdsOf, type Recipient } from '../users';
 import { businessEvents, type BusinessEvent } from './hooks';
 import { notificationPreferences, notifications } from './schema';
 
@@ -68,11 +70,7 @@ export async function notify(db: DbOrTx, ...notices: Notice[]): Promise<void> {
   for (const n of notices) {
     const person = people.get(n.userId);
     if (!person) continue;
-    if (!off.has(`${n.userId}|${n.kind}`)) {
-      const subject = `FAR Portal: ${n.title}`;
-      const text = `Hola ${person.v_names}:\n\n${n.body}\n\nConsúltalo en FAR Portal, en Notificaciones.\nPuedes elegir qué avisos recibir por correo en tu Perfil.`;
-      await enqueueMessage(db, { channel: 'email', to: person.v_email, userId: person.v_uid, subject, body: text, html: htmlFromText(n.title, text) });
-    }
+    if (!off.has(`${n.userId}|${n.kind}`)) await enqueueMessage(db, noticeEmail(n, person));
     if (person.v_client.startsWith('BUS')) {
       const key = n.eventKey ?? digest(n);
       events.set(`${person.v_client}|${n.kind}|${key}`, {
@@ -86,6 +84,43 @@ export async function notify(db: DbOrTx, ...notices: Notice[]): Promise<void> {
   if (events.size > 0) await businessEvents(db, [...events.values()], new Date());
   // NOTIFY payloads are limited to 8000 bytes: 150 ids (37 bytes each) per message.
   for (let i = 0; i < ids.length; i += 150) await db.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${ids.slice(i, i + 150).join(',')})`);
+}
+
+/** A notice's e-mail to its person. */
+function noticeEmail(n: Notice, person: Recipient): OutgoingMessage {
+  const text = `Hola ${person.v_names}:\n\n${n.body}\n\nConsúltalo en FAR Portal, en Notificaciones.\nPuedes elegir qué avisos recibir por correo en tu Perfil.`;
+  return { channel: 'email', to: person.v_email, userId: person.v_uid, subject: `FAR Portal: ${n.title}`, body: text, html: htmlFromText(n.title, text) };
+}
+
+/** Whether each of the users a subquery gives turned off the e-mail of this kind (/profile), as a read folded into a plan statement. */
+export const emailOffRead = (userIds: SQL, kind: string): Read<Set<string>> =>
+  mapRead(
+    readRows<typeof notificationPreferences.$inferSelect>(
+      notificationPreferences,
+      qb
+        .select()
+        .from(notificationPreferences)
+        .where(
+          and(sql`${notificationPreferences.v_uid_user} IN (${userIds})`, eq(notificationPreferences.v_kind, kind), eq(notificationPreferences.b_email, false)),
+        ),
+    ),
+    (rows) => new Set(rows.map((r) => r.v_uid_user)),
+  );
+
+/**
+ * notify of ONE notice to a wallet user, as parts of the caller's one write statement (decision
+ * 0030): the notice, its e-mail unless `emailOff`, and the live channel's announcement, for each
+ * row of `from`. `announced` is to be selected by that statement (a CTE nobody reads is not run).
+ * A business's users go through notify: their notices are also the business's events.
+ */
+export function noticeWrite(n: Notice, person: Recipient, emailOff: boolean, from: SQL): { ctes: SQL; announced: SQL } {
+  if (person.v_client.startsWith('BUS')) throw new Error('noticeWrite: los avisos a una empresa van por notify (eventos de la empresa)');
+  const parts = [
+    sql`notice AS (${insertFrom(notifications, { v_uid_user: n.userId, v_kind: n.kind, v_title: n.title, t_body: n.body, v_link: n.link ?? null }, from)})`,
+    ...(emailOff ? [] : [sql`notice_email AS (${messageWrite(noticeEmail(n, person), from)})`]),
+    sql`notice_live AS (SELECT pg_notify(${LIVE_CHANNEL}, ${n.userId}) FROM ${from})`,
+  ];
+  return { ctes: sql.join(parts, sql`, `), announced: sql`(SELECT count(*) FROM notice_live)` };
 }
 
 /** The same notice to every user of a business (or wallet client). */

@@ -1,6 +1,7 @@
-import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database, Db, DbOrTx } from '../../db/client';
+import { insertFrom } from '../../db/insert-from';
 import { getFile } from '../files';
 import { outbox } from './schema';
 
@@ -16,18 +17,23 @@ export interface OutgoingMessage {
   attachmentId?: string | null;
 }
 
+const messageValues = (m: OutgoingMessage) => ({
+  v_channel: m.channel,
+  v_to: m.to,
+  v_subject: m.subject,
+  t_body: m.body,
+  t_html: m.html ?? null,
+  v_uid_user: m.userId ?? null,
+  v_uid_attachment: m.attachmentId ?? null,
+});
+
 /** Queued in the caller's transaction: a message exists exactly when the change that caused it does. */
 export async function enqueueMessage(db: DbOrTx, m: OutgoingMessage): Promise<void> {
-  await db.insert(outbox).values({
-    v_channel: m.channel,
-    v_to: m.to,
-    v_subject: m.subject,
-    t_body: m.body,
-    t_html: m.html ?? null,
-    v_uid_user: m.userId ?? null,
-    v_uid_attachment: m.attachmentId ?? null,
-  });
+  await db.insert(outbox).values(messageValues(m));
 }
+
+/** enqueueMessage as a part of the caller's statement (db/insert-from.ts): queued for each row of `from`. */
+export const messageWrite = (m: OutgoingMessage, from: SQL): SQL => insertFrom(outbox, messageValues(m), from);
 
 export async function listMessages(db: DbOrTx, q: { page: number; perPage: number; search?: string }) {
   const cond = q.search ? or(ilike(outbox.v_to, `%${q.search}%`), ilike(outbox.v_subject, `%${q.search}%`)) : undefined;

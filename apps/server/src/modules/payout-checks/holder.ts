@@ -12,6 +12,7 @@ import { HOLDER_MESSAGES, holderMatches, sandboxAccountHolder, type HolderCheck 
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { pgArray } from '../../db/arrays';
 import type { DbOrTx, Tx } from '../../db/client';
+import { mapRead, qb, readNow, readRows, type Read } from '../../db/read-together';
 import { insertFrom } from '../../db/insert-from';
 import { AppError } from '../../platform/errors';
 import { businessName, findBusinessByAccountNumber, isProviderAccount } from '../businesses';
@@ -30,17 +31,28 @@ export async function lookupAccountHolder(db: DbOrTx, clabe: string): Promise<Ac
 /** CLABEs the business verified before (json array parameter: one bind whatever the count). */
 export async function knownClabes(db: DbOrTx, businessId: string, clabes: string[]): Promise<Set<string>> {
   if (clabes.length === 0) return new Set();
-  const rows = await db
-    .select({ clabe: verifiedClabes.v_clabe })
-    .from(verifiedClabes)
-    .where(
-      and(
-        eq(verifiedClabes.v_uid_business, businessId),
-        sql`${verifiedClabes.v_clabe} IN (SELECT jsonb_array_elements_text(${JSON.stringify(clabes)}::jsonb))`,
-      ),
-    );
-  return new Set(rows.map((r) => r.clabe));
+  return readNow(db, knownClabesRead(businessId, clabes));
 }
+
+/** knownClabes as a read; `clabes` may be a subquery of CLABEs. */
+export const knownClabesRead = (businessId: string, clabes: string[] | SQL): Read<Set<string>> =>
+  mapRead(
+    readRows<typeof verifiedClabes.$inferSelect>(
+      verifiedClabes,
+      qb
+        .select()
+        .from(verifiedClabes)
+        .where(
+          and(
+            eq(verifiedClabes.v_uid_business, businessId),
+            Array.isArray(clabes)
+              ? sql`${verifiedClabes.v_clabe} IN (SELECT jsonb_array_elements_text(${JSON.stringify(clabes)}::jsonb))`
+              : sql`${verifiedClabes.v_clabe} IN (${clabes})`,
+          ),
+        ),
+    ),
+    (rows) => new Set(rows.map((r) => r.v_clabe)),
+  );
 
 /** A CLABE to remember: the holder matched, or the business confirmed a mismatch. */
 export interface CheckedClabe {
@@ -82,8 +94,10 @@ export async function checkPayee(
   db: DbOrTx,
   businessId: string,
   payee: { clabe: string; name: string; rfc: string | null; confirm?: boolean },
+  /** Whether the business verified this CLABE before, when the caller read it already (knownClabesRead). */
+  known?: boolean,
 ): Promise<{ check: HolderCheck; remember: CheckedClabe | null }> {
-  if ((await knownClabes(db, businessId, [payee.clabe])).size) return { check: 'verified', remember: null };
+  if (known ?? (await knownClabes(db, businessId, [payee.clabe])).size > 0) return { check: 'verified', remember: null };
   const h = await lookupAccountHolder(db, payee.clabe);
   if (!h.exists)
     throw new AppError('BUSINESS_RULE', HOLDER_MESSAGES.noSuchAccount, {

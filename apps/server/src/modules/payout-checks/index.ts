@@ -1,3 +1,3 @@
 // The checks before money leaves to a CLABE, shared by single SPEI outs and dispersions: maker-checker and the account holder.
-export { approvalPolicy, needsApproval, saveApprovalPolicy, assertChecker, type ApprovalPolicy } from './policy';
-export { lookupAccountHolder, knownClabes, rememberClabes, rememberWrite, checkPayee, type AccountHolder, type CheckedClabe } from './holder';
+export { approvalPolicy, approvalPolicyRead, needsApproval, saveApprovalPolicy, assertChecker, type ApprovalPolicy } from './policy';
+export { lookupAccountHolder, knownClabes, knownClabesRead, rememberClabes, rememberWrite, checkPayee, type AccountHolder, type CheckedClabe } from './holder';

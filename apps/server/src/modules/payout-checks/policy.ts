@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { mapRead, qb, readNow, readRow, type Read } from '../../db/read-together';
 import type { Actor } from '../../platform/context';
 import { rule } from '../../platform/errors';
 import { dispersionApproval } from './schema';
@@ -14,10 +15,15 @@ export interface ApprovalPolicy {
   thresholdCents: bigint | null;
 }
 
-export async function approvalPolicy(db: DbOrTx, businessId: string): Promise<ApprovalPolicy> {
-  const [row] = await db.select().from(dispersionApproval).where(eq(dispersionApproval.v_uid_business, businessId));
-  return { enabled: row?.b_enabled ?? false, thresholdCents: row?.n_threshold_cents ?? null };
-}
+export const approvalPolicyRead = (businessId: string): Read<ApprovalPolicy> =>
+  mapRead(
+    readRow<typeof dispersionApproval.$inferSelect>(
+      dispersionApproval,
+      qb.select().from(dispersionApproval).where(eq(dispersionApproval.v_uid_business, businessId)),
+    ),
+    (row) => ({ enabled: row?.b_enabled ?? false, thresholdCents: row?.n_threshold_cents ?? null }),
+  );
+export const approvalPolicy = (db: DbOrTx, businessId: string): Promise<ApprovalPolicy> => readNow(db, approvalPolicyRead(businessId));
 
 /** Whether an order of this total (amount + commission + IVA) needs a second user: enabled, and at or above the threshold (none: always). */
 export const needsApproval = (policy: ApprovalPolicy, totalCents: bigint): boolean => policy.enabled && totalCents >= (policy.thresholdCents ?? 0n);

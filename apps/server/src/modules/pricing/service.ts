@@ -27,6 +27,7 @@ import {
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
+import { mapRead, qb, readNow, readRow, readTogether, type Read } from '../../db/read-together';
 import type { Actor } from '../../platform/context';
 import { fieldError, forbidden, rule } from '../../platform/errors';
 import { iso } from '../../platform/reply';
@@ -84,9 +85,13 @@ export async function seedPricingDemo(db: DbOrTx): Promise<void> {
 
 type GlobalRow = typeof speiConfigGlobal.$inferSelect;
 
-async function globalRow(db: DbOrTx): Promise<GlobalRow> {
-  const [row] = await db.select().from(speiConfigGlobal).where(eq(speiConfigGlobal.v_uid, GLOBAL_SPEI_CONFIG_ID));
-  if (row) return row;
+const globalRowRead = mapRead(
+  readRow<GlobalRow>(speiConfigGlobal, qb.select().from(speiConfigGlobal).where(eq(speiConfigGlobal.v_uid, GLOBAL_SPEI_CONFIG_ID))),
+  (row) => row ?? firstRunGlobal(),
+);
+const globalRow = (db: DbOrTx): Promise<GlobalRow> => readNow(db, globalRowRead);
+
+function firstRunGlobal(): GlobalRow {
   // Never seeded (a bare database): the first-run values, not written by a read.
   const now = new Date(0);
   return {
@@ -154,10 +159,9 @@ export interface EffectiveSpeiConfig {
 
 type BusinessConfigRow = typeof speiConfigBusiness.$inferSelect;
 
-async function businessRow(db: DbOrTx, businessId: string): Promise<BusinessConfigRow | undefined> {
-  const [row] = await db.select().from(speiConfigBusiness).where(eq(speiConfigBusiness.v_uid_business, businessId));
-  return row;
-}
+const businessRowRead = (businessId: string) =>
+  readRow<BusinessConfigRow>(speiConfigBusiness, qb.select().from(speiConfigBusiness).where(eq(speiConfigBusiness.v_uid_business, businessId)));
+const businessRow = (db: DbOrTx, businessId: string) => readNow(db, businessRowRead(businessId));
 
 function effectiveOf(g: GlobalRow, b: BusinessConfigRow | undefined): EffectiveSpeiConfig {
   const custom = !!b?.b_use_custom_spei_out_config;
@@ -171,9 +175,9 @@ function effectiveOf(g: GlobalRow, b: BusinessConfigRow | undefined): EffectiveS
 }
 
 /** The commissions and the SPEI-out switch that apply to a business right now. */
-export async function effectiveSpeiConfig(db: DbOrTx, businessId: string): Promise<EffectiveSpeiConfig> {
-  return effectiveOf(await globalRow(db), await businessRow(db, businessId));
-}
+export const effectiveSpeiConfigRead = (businessId: string): Read<EffectiveSpeiConfig> =>
+  mapRead(readTogether({ g: globalRowRead, b: businessRowRead(businessId) }), ({ g, b }) => effectiveOf(g, b));
+export const effectiveSpeiConfig = (db: DbOrTx, businessId: string): Promise<EffectiveSpeiConfig> => readNow(db, effectiveSpeiConfigRead(businessId));
 
 function businessOut(businessId: string, g: GlobalRow, b: BusinessConfigRow | undefined): BusinessSpeiConfig {
   const e = effectiveOf(g, b);
@@ -341,15 +345,17 @@ const limitOut = (r: LimitRow): TransactionLimit => ({
   UpdatedAt: iso(r.d_update_at)!,
 });
 
-async function limitRow(db: DbOrTx, scope: 0 | 1, identifier: string, cardType: string): Promise<LimitRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(transactionLimits)
-    .where(
-      and(eq(transactionLimits.i_scope_type, scope), eq(transactionLimits.v_cardholder_identifier, identifier), eq(transactionLimits.v_card_type, cardType)),
-    );
-  return row;
-}
+const limitRowRead = (scope: 0 | 1, identifier: string, cardType: string) =>
+  readRow<LimitRow>(
+    transactionLimits,
+    qb
+      .select()
+      .from(transactionLimits)
+      .where(
+        and(eq(transactionLimits.i_scope_type, scope), eq(transactionLimits.v_cardholder_identifier, identifier), eq(transactionLimits.v_card_type, cardType)),
+      ),
+  );
+const limitRow = (db: DbOrTx, scope: 0 | 1, identifier: string, cardType: string) => readNow(db, limitRowRead(scope, identifier, cardType));
 
 export interface Limits {
   perTransaction: bigint | null;
@@ -363,14 +369,14 @@ export interface Limits {
  * type; '' for business accounts) when enabled, else none. A disabled specific row therefore
  * falls back to the global one; it never lifts every limit.
  */
-export async function effectiveLimits(db: DbOrTx, identifier: string, cardType = ''): Promise<Limits> {
-  const specific = await limitRow(db, 1, identifier, cardType);
-  const chosen = specific?.b_enabled ? specific : undefined;
-  const global = chosen ? undefined : await limitRow(db, 0, '', cardType);
-  const row = chosen ?? (global?.b_enabled ? global : undefined);
-  if (!row) return NO_LIMITS;
-  return limitsOf(row, row === chosen ? 'specific' : 'global');
-}
+export const effectiveLimitsRead = (identifier: string, cardType = ''): Read<Limits> =>
+  mapRead(readTogether({ specific: limitRowRead(1, identifier, cardType), global: limitRowRead(0, '', cardType) }), ({ specific, global }) => {
+    const chosen = specific?.b_enabled ? specific : undefined;
+    const row = chosen ?? (global?.b_enabled ? global : undefined);
+    if (!row) return NO_LIMITS;
+    return limitsOf(row, row === chosen ? 'specific' : 'global');
+  });
+export const effectiveLimits = (db: DbOrTx, identifier: string, cardType = ''): Promise<Limits> => readNow(db, effectiveLimitsRead(identifier, cardType));
 
 const NO_LIMITS: Limits = { perTransaction: null, daily: null, monthly: null, source: 'none' };
 const limitsOf = (r: LimitRow, source: Limits['source']): Limits => ({

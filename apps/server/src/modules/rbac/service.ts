@@ -32,7 +32,7 @@ export async function seedRbac(db: DbOrTx): Promise<void> {
     .insert(roles)
     .values(SYSTEM_ROLES.map((r) => ({ v_uid: r.v_uid, v_name: r.v_name, v_client_prefix: r.v_client_prefix, b_system: true })))
     .onConflictDoNothing();
-  for (const e of MENU_SEED) {
+  for (const { v_defaults: _defaults, ...e } of MENU_SEED) {
     await db
       .insert(menu)
       .values({ ...e, v_permissions: e.v_permissions.map((p) => PERMISSION_IDS[p]) })

@@ -299,6 +299,7 @@ const cardsReport: ReportDefinition<CardReportRow> = {
     { header: 'Estatus', kind: 'text', value: (c) => c.status },
     { header: 'Bloqueada', kind: 'text', value: (c) => (c.blocked ? 'Sí' : 'No') },
     { header: 'Lote', kind: 'id', value: (c) => c.referenceBatch },
+    { header: 'Tipo', kind: 'text', value: (c) => c.kind },
     { header: 'Alta', kind: 'datetime', value: (c) => c.createdAt },
     { header: 'Activación', kind: 'datetime', value: (c) => c.activatedAt },
   ],
@@ -310,6 +311,10 @@ const cardsReport: ReportDefinition<CardReportRow> = {
         countTotal(
           'Tarjetas',
           per.reduce((n, p) => n + p.count, 0),
+        ),
+        countTotal(
+          'Virtuales',
+          per.reduce((n, p) => n + p.virtual, 0),
         ),
         ...per.map((p) => countTotal(p.status, p.count)),
       ],

@@ -1,5 +1,5 @@
 import { ROLE_IDS, STATUS_IDS, attemptsRemainingText, statusName, type LegalVersion, type LoginResult } from '@far/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
@@ -274,8 +274,23 @@ export async function loadActor(database: Database, claims: { sub: string; sid: 
     businessId: u.business_id,
     mustChangePassword: u.b_must_change_password,
     grants: access.grants,
+    rbacVersion: u.rbac_version ?? 0,
   };
 }
+
+/**
+ * The session statement's conditions as one boolean, for an actor the guard served from its cache
+ * (decision 0030): the session not revoked, the user still able to sign in with the same role,
+ * and the grants of the same rbac_version. The money command folds it into its claim of the key.
+ */
+export const actorStillLive = (actor: Actor): SQL =>
+  sql`EXISTS (SELECT 1 FROM sessions s JOIN users u ON u.v_uid = s.v_uid_user
+       WHERE s.v_uid = ${actor.sessionId}::uuid AND s.v_uid_user = ${actor.userId}::uuid AND s.d_revoked_at IS NULL
+         AND u.v_uid_role = ${actor.roleId}::uuid AND u.v_uid_status IN (${sql.join(
+           users.CAN_SIGN_IN_STATUSES.map((st) => sql`${st}::uuid`),
+           sql`, `,
+         )})
+         AND coalesce((SELECT v.i_version FROM rbac_version v WHERE v.i_id = 1), 0) = ${actor.rbacVersion ?? 0}::int)`;
 
 // ---- password reset ----------------------------------------------------------------------------
 

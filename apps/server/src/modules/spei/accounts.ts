@@ -3,6 +3,7 @@ import { amountOut, validateClabe, type ClabeAccount, type ClabeAccountCreateBod
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
+import { qb, readNow, readRow } from '../../db/read-together';
 import type { Actor } from '../../platform/context';
 import { conflict, fieldError, notFound, rule } from '../../platform/errors';
 import { alsoRequire } from '../../platform/guard';
@@ -79,29 +80,37 @@ export async function myClabeAccounts(db: DbOrTx, actor: Actor, businessId: stri
   return rows.map(clabeAccountOut);
 }
 
-async function activeWithClabe(db: DbOrTx, businessId: string, clabe: string, except?: string): Promise<ClabeAccountRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(clabeAccounts)
-    .where(
-      and(
-        eq(clabeAccounts.v_uid_business, businessId),
-        eq(clabeAccounts.v_clabe, clabe),
-        eq(clabeAccounts.b_active, true),
-        except ? sql`${clabeAccounts.v_uid} <> ${except}` : undefined,
+const activeWithClabeRead = (businessId: string, clabe: string, except?: string) =>
+  readRow<ClabeAccountRow>(
+    clabeAccounts,
+    qb
+      .select()
+      .from(clabeAccounts)
+      .where(
+        and(
+          eq(clabeAccounts.v_uid_business, businessId),
+          eq(clabeAccounts.v_clabe, clabe),
+          eq(clabeAccounts.b_active, true),
+          except ? sql`${clabeAccounts.v_uid} <> ${except}` : undefined,
+        ),
       ),
-    );
-  return row;
-}
+  );
+const activeWithClabe = (db: DbOrTx, businessId: string, clabe: string, except?: string) => readNow(db, activeWithClabeRead(businessId, clabe, except));
 
 /** A registered, active account of the business with this CLABE (its daily limit applies to transfers to it). */
-export const registeredAccountByClabe = (db: DbOrTx, businessId: string, clabe: string) => activeWithClabe(db, businessId, clabe);
+export const registeredAccountByClabeRead = (businessId: string, clabe: string) => activeWithClabeRead(businessId, clabe);
 
-export async function clabeAccountOf(db: DbOrTx, businessId: string, id: string): Promise<ClabeAccountRow> {
-  const [row] = await db
-    .select()
-    .from(clabeAccounts)
-    .where(and(eq(clabeAccounts.v_uid, id), eq(clabeAccounts.v_uid_business, businessId)));
+const ofBusiness = (businessId: string, id: string) => and(eq(clabeAccounts.v_uid, id), eq(clabeAccounts.v_uid_business, businessId));
+
+/** An account of the business by its id (404 when it has none such: `accountOrNotFound`). */
+export const clabeAccountOfRead = (businessId: string, id: string) =>
+  readRow<ClabeAccountRow>(clabeAccounts, qb.select().from(clabeAccounts).where(ofBusiness(businessId, id)));
+
+/** That account's CLABE, as a subquery (a read folded beside it asks about the CLABE). */
+export const clabeOfAccount = (businessId: string, id: string): SQL =>
+  sql`${qb.select({ clabe: clabeAccounts.v_clabe }).from(clabeAccounts).where(ofBusiness(businessId, id))}`;
+
+export function accountOrNotFound(row: ClabeAccountRow | undefined): ClabeAccountRow {
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
   return row;
 }

@@ -35,16 +35,18 @@ export {
   clabeHolder,
   holderIsAllyOf,
   creditHolder,
-  walletToWallet,
+  walletToWalletWrite,
   walletUsage,
   walletUsageSql,
   walletAccount,
   type ClabeHolder,
 } from './wallet';
 export { movementEntries } from './ledger-entries';
-export { proofOfPayment } from './proof';
+export { proofFile, cepOfMovement } from './proof';
+export { ledgerOrdersOfDay, sandboxOrdersOfDay, RAIL_EVENT_STATE, type DayOrder } from './day-record';
 export { businessOwner, placeSpeiOutOrders, type BatchOrder } from './order';
-export { placePayout, planPayout, checkSourceLimits, type PayoutSource, type PayoutDestination, type PayoutPlan } from './payout';
+export { orderFromJson } from './order';
+export { placePayout, planPayout, checkSourceLimits, checkUsage, usageRead, type PayoutSource, type PayoutDestination, type PayoutPlan } from './payout';
 export { speiOutOutcome } from './outcomes';
 export { businessAccount as businessSpeiAccount } from './movement';
 export { movementByTrackingKey } from './queries';

@@ -5,6 +5,16 @@ import { receiveIncomingSpei } from './incoming';
 import { applyRailEvent, submitSpeiOut, submitSpeiOutBatch } from './rail-events';
 import { SUBMIT_BATCH_JOB, SUBMIT_JOB } from './order';
 import { RAIL_EVENT_JOB, SANDBOX_RETURN_REASON, sandboxTrackingKey, type RailEvent, type SpeiRail } from './rail';
+import { RAIL_EVENT_STATE, dayOrderOf, recordSandboxOrder } from './day-record';
+import type { Tx } from '../../db/client';
+
+/** The sandbox applies its event and writes down the outcome in its own record (what reconciliation reads). */
+async function sandboxOutcome(tx: Tx, event: RailEvent, now: Date) {
+  const result = await applyRailEvent(tx, event, now);
+  const m = result.movement;
+  if (result.applied && m) await recordSandboxOrder(tx, m.d_operation_date, { ...dayOrderOf(m), state: RAIL_EVENT_STATE[event.type] });
+  return result;
+}
 
 export function registerSpeiJobs(rail: SpeiRail): void {
   registerJobHandler(SUBMIT_JOB, async (tx, payload, { now }) => {
@@ -17,7 +27,7 @@ export function registerSpeiJobs(rail: SpeiRail): void {
   registerJobHandler(RAIL_EVENT_JOB, async (tx, payload, { now }) => {
     const event = payload as unknown as RailEvent;
     if (event.type !== 'settle' || !event.deliverInternal || !event.beneficiaryClabe) {
-      await applyRailEvent(tx, event, now);
+      await sandboxOutcome(tx, event, now);
       return;
     }
     // The sandbox delivers an order to a CLABE of this provider as an incoming SPEI to that
@@ -30,17 +40,17 @@ export function registerSpeiJobs(rail: SpeiRail): void {
         )
       : false;
     if (!active) {
-      await applyRailEvent(
+      await sandboxOutcome(
         tx,
         { ...event, type: 'return', reason: SANDBOX_RETURN_REASON, returnTrackingKey: await sandboxTrackingKey(tx, 'SBXDEV', event.operationDate) },
         now,
       );
       return;
     }
-    const result = await applyRailEvent(tx, event, now);
+    const result = await sandboxOutcome(tx, event, now);
     const m = result.movement;
     if (!result.applied || !m) return;
-    await receiveIncomingSpei(
+    const incoming = await receiveIncomingSpei(
       tx,
       {
         beneficiaryClabe: m.v_beneficiary_clabe!,
@@ -54,5 +64,6 @@ export function registerSpeiJobs(rail: SpeiRail): void {
       },
       null,
     );
+    await recordSandboxOrder(tx, m.d_operation_date, dayOrderOf(incoming.movement));
   });
 }

@@ -28,6 +28,9 @@ const LEG_TEXT: Record<string, Record<string, (who: string) => string>> = {
   'card-purchase': { amount: (who) => `Compra con tarjeta${who ? ` en ${who}` : ''}` },
   'card-refund': { amount: (who) => `Reembolso de compra con tarjeta${who ? ` de ${who}` : ''}` },
   'card-replacement': { amount: () => 'Traspaso por reposición de tarjeta' },
+  'card-dispute-credit': { amount: (who) => `Abono provisional por disputa${who ? ` de ${who}` : ''}` },
+  'card-dispute-reversal': { amount: (who) => `Reversa de abono provisional por disputa perdida${who ? ` de ${who}` : ''}` },
+  'card-dispute-chargeback': { amount: (who) => `Contracargo por disputa ganada${who ? ` de ${who}` : ''}` },
 };
 /** A kind without words of its own (a future writer) still reads as Spanish, never as its code. */
 const FALLBACK: Record<string, string> = { commission: 'Comisión', iva: 'IVA de la comisión' };
@@ -48,6 +51,7 @@ const BOOK_LABELS: Record<ProviderBook, string> = {
   'iva-payable': 'IVA por pagar',
   'spei-clearing': 'Liquidación SPEI',
   'settlement-in-transit': 'Liquidación en tránsito',
+  'card-disputes': 'Disputas de tarjetas',
 };
 const CUSTOMER_LABELS: Record<string, string> = { business: 'Cuenta de la empresa', wallet: 'Cuenta del monedero', cardholder: 'Cuenta del tarjetahabiente' };
 

@@ -117,7 +117,7 @@ export function movementOut(r: MovementRow, remaining: bigint | null = null): Bu
 export const businessAccount = (tx: Tx, b: BusinessRow): Promise<LedgerAccount> =>
   openAccount(tx, { ownerKind: 'business', owner: b.v_client, name: businessName(b) });
 
-export const memoOf = (m: MovementRow) => ({
+export const memoOf = (m: Pick<MovementRow, 'v_uid' | 'v_type' | 'v_tracking_key' | 'v_concept' | 'v_reference' | 'v_source_name' | 'v_beneficiary_name'>) => ({
   movementId: m.v_uid,
   type: m.v_type,
   trackingKey: m.v_tracking_key,

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { SPEI_MESSAGES, WALLET_MESSAGES, formatCurrency, isFuturePaymentDay, speiOutCharges, type Charges } from '@far/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { builtNow, runBuilt } from '../../db/built';
+import { mapRead, readNow, readQuery, type Read } from '../../db/read-together';
 import type { DbOrTx, Tx } from '../../db/client';
 import { fieldError, rule } from '../../platform/errors';
 import { addDays, dayBounds, mexicoDate, mexicoMidnight } from '../../platform/mexico-time';
@@ -42,6 +43,8 @@ export interface PayoutSource {
   usage: (now: Date) => SQL;
   /** The wallet user's own daily limit (decision 0015), counted against the same usage's today. */
   ownDailyLimit?: bigint;
+  /** The account's balance as the plan's statement locked it (decision 0030); placePayout locks it itself when absent. */
+  locked?: { balance: bigint; held: bigint };
 }
 
 export interface PayoutDestination extends OrderDestination {
@@ -54,6 +57,8 @@ export interface PayoutRequest {
   paymentDay?: string;
   /** Pay even though the CLABE's holder is not the name/RFC given (it is then remembered as confirmed). */
   confirmHolder?: boolean;
+  /** Whether the business verified the CLABE before, when the caller's plan read it (else it is read here). */
+  knownPayee?: boolean;
 }
 
 export interface PayoutPlan {
@@ -81,8 +86,14 @@ export async function planPayout(db: DbOrTx, source: PayoutSource, destination: 
   const payee =
     holder || !source.businessId
       ? null
-      : (await checkPayee(db, source.businessId, { clabe: destination.clabe, name: destination.name, rfc: destination.rfc, confirm: req.confirmHolder }))
-          .remember;
+      : (
+          await checkPayee(
+            db,
+            source.businessId,
+            { clabe: destination.clabe, name: destination.name, rfc: destination.rfc, confirm: req.confirmHolder },
+            req.knownPayee,
+          )
+        ).remember;
   const operationDate = mexicoDate(now);
   let scheduledAt: Date | null = null;
   if (req.paymentDay) {
@@ -105,13 +116,13 @@ function sentTodayTo(plan: PayoutPlan, now: Date): SQL {
        AND d_create_at >= ${from.toISOString()}::timestamptz AND d_create_at < ${to.toISOString()}::timestamptz`;
 }
 
-const run = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
-/** The source's usage now (outside placePayout's statement: a preflight, a wallet-to-wallet transfer). */
-export async function usageOf(db: DbOrTx, source: Pick<PayoutSource, 'usage'>, now: Date): Promise<{ today: bigint; month: bigint }> {
-  const [row] = await run<{ today: string | number; month: string | number }>(db, source.usage(now));
-  return { today: BigInt(row?.today ?? 0), month: BigInt(row?.month ?? 0) };
-}
+/** The source's usage now (outside placePayout's statement: a preflight, a wallet-to-wallet transfer), as a read a plan may fold. */
+export const usageRead = (source: Pick<PayoutSource, 'usage'>, now: Date): Read<{ today: bigint; month: bigint }> =>
+  mapRead(readQuery<{ today: string; month: string }>(sql`SELECT x.today::text AS today, x.month::text AS month FROM (${source.usage(now)}) x`), ([row]) => ({
+    today: BigInt(row?.today ?? 0),
+    month: BigInt(row?.month ?? 0),
+  }));
+export const usageOf = (db: DbOrTx, source: Pick<PayoutSource, 'usage'>, now: Date) => readNow(db, usageRead(source, now));
 
 /** Refuses a registered CLABE account's own daily limit. */
 function checkDestinationLimit(plan: PayoutPlan, sent: bigint): void {
@@ -123,7 +134,7 @@ function checkDestinationLimit(plan: PayoutPlan, sent: bigint): void {
 }
 
 /** The source's limits on what it already sent: the wallet's own daily limit, then its daily and monthly limits. */
-function checkUsage(source: Pick<PayoutSource, 'limits' | 'ownDailyLimit'>, amount: bigint, usage: { today: bigint; month: bigint }): void {
+export function checkUsage(source: Pick<PayoutSource, 'limits' | 'ownDailyLimit'>, amount: bigint, usage: { today: bigint; month: bigint }): void {
   if (source.ownDailyLimit !== undefined && usage.today + amount > source.ownDailyLimit)
     throw rule(`Excede tu límite diario de transferencias de ${formatCurrency(source.ownDailyLimit)}`);
   checkLimits(source.limits, { amount, today: usage.today, month: usage.month });
@@ -147,7 +158,8 @@ export type PayoutActivity = Omit<ActivityInput, 'detail'> & { detail: Record<st
 
 /**
  * Accepts the payout in two statements under the source's own locks (issue 23 §5). The first
- * locks the source's ledger account. The second — a new snapshot, so it sees every payout that
+ * locks the source's ledger account — the source's plan statement did it already when it gives
+ * `source.locked` (decision 0030), so then this is one statement. The second — a new snapshot, so it sees every payout that
  * held the lock before — sums the usage, and only if the limits and the funds allow it places the
  * hold and writes the order with its tracking key, its submission job, the checked payee and the
  * audit entry. When it wrote nothing, the usage it read says which limit refused, or else the
@@ -182,7 +194,7 @@ export async function placePayout(
     await recordActivity(tx, { ...activity, detail: activity.detail });
     return { row, available: (await balanceOf(tx, source.account.id)).availableBalance };
   }
-  const locked = await lockAccount(tx, source.account.id);
+  const locked = source.locked ?? (await lockAccount(tx, source.account.id));
   const amount = charges.amountCents;
   const limit = (v: bigint | null | undefined) => (v === null || v === undefined ? sql`NULL::bigint` : sql`${v.toString()}::bigint`);
   const writes = [

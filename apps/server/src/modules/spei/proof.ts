@@ -3,6 +3,9 @@ import { MOVEMENT_DIRECTION, MOVEMENT_STATUS_NAMES, MOVEMENT_TYPE_NAMES, bankByC
 import { COLORS, PAGE, heading, maskAccount, mxn, panelPair, renderDocument, summaryBox, type Pair } from '../../platform/pdf';
 import type { MovementRow } from './movement';
 import { compactDate } from '../../platform/mexico-time';
+import type { CepState } from '@far/contracts';
+import type { DbOrTx } from '../../db/client';
+import { hook } from '../../platform/module';
 
 const bank = (code: string | null) => (code ? `${bankByClabePrefix(code)?.name ?? 'Banco'} (${code})` : '—');
 const when = (d: Date | null) => (d ? `${formatDateTime(d)} h` : '—');
@@ -117,4 +120,20 @@ export function proofOfPayment(m: MovementRow, now = new Date()): Promise<Buffer
       );
     },
   );
+}
+
+/**
+ * Banxico's CEP of an order sent (issue 24 §6), provided by the module that fetches it (stp): its
+ * state for the order's detail (null: no CEP applies) and, once obtained, its PDF.
+ */
+export const cepOfMovement = hook<(db: DbOrTx, m: MovementRow) => Promise<{ state: CepState | null; pdf: Buffer | null }>>('spei.cepOfMovement');
+
+/**
+ * The proof of payment a person downloads: Banxico's CEP when it exists, the product's own PDF
+ * otherwise, or the one asked for (`kind`).
+ */
+export async function proofFile(db: DbOrTx, m: MovementRow, kind?: 'cep' | 'propio'): Promise<{ content: Buffer; fileName: string }> {
+  const cep = kind === 'propio' || m.v_type !== 'SPEI_OUT' ? null : (await cepOfMovement(db, m)).pdf;
+  if (cep) return { content: cep, fileName: `CEP-${compactDate(m.d_operation_date)}-${m.v_tracking_key}.pdf` };
+  return { content: await proofOfPayment(m), fileName: `comprobante-${m.v_tracking_key ?? m.v_uid}.pdf` };
 }

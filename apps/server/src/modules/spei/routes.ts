@@ -19,6 +19,7 @@ import {
   DepositBody,
   MovementIdBody,
   MovementIdParams,
+  ProofQuery,
   MOVEMENT_STATUS,
   PAYMENT_TYPES,
   PendingTransactionsBody,
@@ -38,7 +39,7 @@ import { notFound } from '../../platform/errors';
 import { actorOf } from '../../platform/guard';
 import { runMoney } from '../../platform/money-command';
 import { toPage } from '../../platform/paging';
-import { ok } from '../../platform/reply';
+import { ok, sendFile } from '../../platform/reply';
 import * as accounts from './accounts';
 import { movementEntries } from './ledger-entries';
 import { depositToBusiness, receiveIncomingSpei } from './incoming';
@@ -46,8 +47,9 @@ import { movementOut } from './movement';
 import { getBusinessBalance, listSpeiOutsIn, movementFor } from './queries';
 import { cancelSpeiOut, rejectSpeiOut } from './speiout';
 import { CANCEL, SPEI_APPROVE_MONEY, SPEI_OUT_MONEY, SPEI_OUT_REFUSED, UNDO_MONEY, approveCommand, speiOutCommand } from './speiout-handler';
-import { proofOfPayment } from './proof';
+import { cepOfMovement, proofFile } from './proof';
 import { sandboxTrackingKey } from './rail';
+import { dayOrderOf, recordSandboxOrder } from './day-record';
 import { mexicoDate } from '../../platform/mexico-time';
 
 const tags = ['SPEI'];
@@ -381,21 +383,24 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const m = await movementFor(db, actorOf(req), req.params.id);
-      return ok({ ...movementOut(m), Entries: await movementEntries(db, m) });
+      const cep = m.v_type === 'SPEI_OUT' ? (await cepOfMovement(db, m)).state : null;
+      return ok({ ...movementOut(m), Entries: await movementEntries(db, m), Cep: cep });
     },
   );
 
   app.get(
     `${base}/business-movement/:id/proof`,
-    { config: MOVEMENT_READ, schema: { tags, summary: 'Comprobante en PDF de un movimiento SPEI (enviado, recibido o depósito)', params: MovementIdParams } },
-    async (req, reply) => {
-      const m = await movementFor(db, actorOf(req), req.params.id);
-      const pdf = await proofOfPayment(m);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="comprobante-${m.v_tracking_key ?? m.v_uid}.pdf"`)
-        .send(pdf);
+    {
+      config: MOVEMENT_READ,
+      schema: {
+        tags,
+        summary: 'Comprobante en PDF de un movimiento SPEI: el CEP de Banxico cuando existe, si no el propio (Kind=propio o cep para elegir)',
+        params: MovementIdParams,
+        querystring: ProofQuery,
+      },
     },
+    async (req, reply) =>
+      sendFile(reply, { ...(await proofFile(db, await movementFor(db, actorOf(req), req.params.id), req.query.Kind)), mediaType: 'application/pdf' }),
   );
 
   // ---- the sandbox's incoming orders (staff) ----
@@ -438,6 +443,7 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
             },
             actorOf(req),
           );
+          await recordSandboxOrder(tx, operationDate, dayOrderOf(movement));
           return {
             data: { Movement: movementOut(movement), Duplicate: duplicate },
             message: duplicate ? 'La orden ya se había recibido: no se abonó de nuevo' : 'SPEI recibido',

@@ -142,3 +142,33 @@ export const businessMovements = pgTable(
     ),
   ],
 );
+
+/**
+ * The sandbox rail's own record of what it carried, per operation day, as STP's queries of sent
+ * ('E') and received ('R') orders answer for STP: the daily reconciliation (issue 24 §5) compares
+ * the ledger with it. `v_state`: liquidada, devuelta or cancelada.
+ */
+export const speiSandboxOrders = pgTable(
+  'spei_sandbox_orders',
+  {
+    v_uid: uuid('v_uid').primaryKey().defaultRandom(),
+    v_direction: text('v_direction').notNull().$type<'E' | 'R'>(),
+    v_tracking_key: text('v_tracking_key').notNull(),
+    d_operation_date: date('d_operation_date', { mode: 'string' }).notNull(),
+    /** The sending bank of an order received (three digits); '' for one sent. */
+    v_bank_code: text('v_bank_code').notNull().default(''),
+    n_amount_cents: bigint('n_amount_cents', { mode: 'bigint' }).notNull(),
+    v_state: text('v_state').notNull(),
+    v_beneficiary_clabe: text('v_beneficiary_clabe').notNull(),
+    v_beneficiary_name: text('v_beneficiary_name'),
+    v_source_clabe: text('v_source_clabe'),
+    v_source_name: text('v_source_name'),
+    v_concept: text('v_concept'),
+    v_reference: text('v_reference'),
+    d_create_at: tstz('d_create_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('spei_sandbox_orders_key').on(t.d_operation_date, t.v_direction, t.v_tracking_key, t.v_bank_code),
+    check('spei_sandbox_orders_direction', sql`v_direction IN ('E', 'R')`),
+  ],
+);

@@ -1,11 +1,12 @@
 /** Demo money (embedded demo only): beneficiary accounts and an opening SPEI in for the demo businesses. */
 import { buildClabe } from '@far/contracts';
 import type { Db } from '../../db/client';
-import { businessByClient } from '../businesses';
+import { businessByClient, businessName } from '../businesses';
 import { findUserByEmail } from '../users';
 import { clabeAccounts } from './schema';
 import { receiveIncomingSpei } from './incoming';
 import { sandboxTrackingKey } from './rail';
+import { dayOrderOf, recordSandboxOrder } from './day-record';
 import { mexicoDate } from '../../platform/mexico-time';
 
 const DEMO = [
@@ -13,13 +14,14 @@ const DEMO = [
     email: 'empresa@demo.mx',
     opening: 5_000_000n,
     sender: 'Cliente Mayorista SA de CV',
+    missed: { amount: 125_000n, sender: 'Distribuidora del Bajio SA de CV', concept: 'Pago factura 1043' },
     accounts: [
       { alias: 'Proveedor sandbox', holder: 'Proveedor Sandbox SA de CV', clabe: buildClabe('990', '180', '00000000001'), limit: null },
       { alias: 'Cuenta que devuelve', holder: 'Cuenta Devuelve Sandbox', clabe: buildClabe('991', '180', '00000000002'), limit: null },
       { alias: 'Nomina BBVA', holder: 'Juan Perez Lopez', clabe: buildClabe('012', '180', '00123456789'), limit: 2_000_000n },
     ],
   },
-  { email: 'negocio@demo.mx', opening: 500_000n, sender: 'Comercial del Centro SA', accounts: [] },
+  { email: 'negocio@demo.mx', opening: 500_000n, sender: 'Comercial del Centro SA', accounts: [], missed: null },
 ] as const;
 
 export async function seedSpeiDemo(db: Db): Promise<void> {
@@ -43,7 +45,7 @@ export async function seedSpeiDemo(db: Db): Promise<void> {
           .onConflictDoNothing();
       }
       const operationDate = mexicoDate(new Date());
-      await receiveIncomingSpei(
+      const opening = await receiveIncomingSpei(
         tx,
         {
           beneficiaryClabe: business.v_account_number,
@@ -59,6 +61,23 @@ export async function seedSpeiDemo(db: Db): Promise<void> {
         // Demo history, not an event: no notice or e-mail for the opening balance.
         { quiet: true },
       );
+      await recordSandboxOrder(tx, operationDate, dayOrderOf(opening.movement));
+      if (d.missed) {
+        // An order the sandbox delivered whose credit never reached the ledger: what «Conciliación SPEI» finds.
+        await recordSandboxOrder(tx, operationDate, {
+          direction: 'R',
+          trackingKey: await sandboxTrackingKey(tx, 'SBXIN', operationDate),
+          bankCode: '012',
+          amountCents: d.missed.amount,
+          state: 'liquidada',
+          beneficiaryClabe: business.v_account_number,
+          beneficiaryName: businessName(business),
+          sourceClabe: buildClabe('012', '180', '05550001234'),
+          sourceName: d.missed.sender,
+          concept: d.missed.concept,
+          reference: '1043',
+        });
+      }
     }
   });
 }

@@ -7,11 +7,12 @@ import type { Actor } from '../../platform/context';
 import { fieldError, notFound, rule } from '../../platform/errors';
 import { dayBounds, mexicoDate, monthOf } from '../../platform/mexico-time';
 import { recordActivity } from '../audit';
-import { assertBusinessActive, type BusinessRow } from '../businesses';
-import { releaseHold, type LedgerAccount } from '../ledger';
-import { approvalPolicy, assertChecker, needsApproval } from '../payout-checks';
-import { businessLedgerBalance, effectiveLimits, effectiveSpeiConfig } from '../pricing';
-import { clabeAccountOf, registeredAccountByClabe } from './accounts';
+import { NOTHING, readNow, readTogether, type ReadAnswer } from '../../db/read-together';
+import { businessByClient, businessByClientRead, operatingBusiness, type BusinessRow } from '../businesses';
+import { accountByCodeRead, customerAccountCode, releaseHold } from '../ledger';
+import { approvalPolicyRead, assertChecker, knownClabesRead, needsApproval } from '../payout-checks';
+import { businessLedgerBalance, effectiveLimitsRead, effectiveSpeiConfigRead } from '../pricing';
+import { accountOrNotFound, clabeAccountOfRead, clabeOfAccount, registeredAccountByClabeRead } from './accounts';
 import { COUNTED, MOVEMENT_NOT_FOUND, SECTION, bankName, businessAccount, holdReference, movementOut, type MovementRow } from './movement';
 import { businessOwner } from './order';
 import { emitSpeiOutOutcome } from './outcomes';
@@ -71,32 +72,40 @@ export interface SpeiOutInput {
   confirmHolder?: boolean;
 }
 
-/** What planSpeiOut found: the preflight's, handed to sendSpeiOut so that it does not read it all again. */
+/** What planSpeiOut found. */
 export interface SpeiOutPlan extends PayoutPlan {
   business: BusinessRow;
   /** Maker-checker: the order waits «Por autorizar» (no hold, nothing sent). */
   awaitsApproval: boolean;
 }
 
-/** The business's account as a payout source (the account is opened when sending, only read before). */
-async function businessSource(db: DbOrTx, business: BusinessRow, account: LedgerAccount | null): Promise<PayoutSource> {
-  const config = await effectiveSpeiConfig(db, business.v_uid);
-  return {
-    kind: 'business',
-    owner: businessOwner(business),
-    account,
-    businessId: business.v_uid,
-    enabled: config.enableSpeiOut,
-    commissionCents: config.commissionSpeiOutCents,
-    limits: await effectiveLimits(db, business.v_client),
-    usage: (now) => speiOutUsageSql(business.v_uid, now),
-  };
-}
+/**
+ * Every read a business's SPEI out plans on, in ONE statement that also locks the business's
+ * ledger account (decision 0030): the business, its account as locked, its commissions and
+ * switch, its limits, the destination account (by id, or the registered one of a CLABE typed by
+ * hand), whether the business verified that CLABE before, and its maker-checker policy.
+ */
+const businessPlanRead = (client: string, businessId: string, input: SpeiOutInput, clabe: string | null) =>
+  readTogether({
+    business: businessByClientRead(client),
+    account: accountByCodeRead(customerAccountCode(client), true),
+    config: effectiveSpeiConfigRead(businessId),
+    limits: effectiveLimitsRead(client),
+    byId: input.clabeAccountId ? clabeAccountOfRead(businessId, input.clabeAccountId) : NOTHING,
+    registered: clabe ? registeredAccountByClabeRead(businessId, clabe) : NOTHING,
+    known: input.clabeAccountId
+      ? knownClabesRead(businessId, clabeOfAccount(businessId, input.clabeAccountId))
+      : clabe
+        ? knownClabesRead(businessId, [clabe])
+        : NOTHING,
+    policy: approvalPolicyRead(businessId),
+  });
+type BusinessFacts = ReadAnswer<ReturnType<typeof businessPlanRead>>;
 
 /** Where to: a registered CLABE account (by id, or a CLABE typed by hand that is one: its own daily limit applies) or any valid CLABE. */
-async function destinationOf(db: DbOrTx, business: BusinessRow, input: SpeiOutInput): Promise<PayoutDestination> {
+function destinationOf(input: SpeiOutInput, facts: BusinessFacts): PayoutDestination {
   if (input.clabeAccountId) {
-    const a = await clabeAccountOf(db, business.v_uid, input.clabeAccountId);
+    const a = accountOrNotFound(facts.byId);
     if (!a.b_active) throw rule('La cuenta está desactivada');
     if (a.v_usage_scope === 'DISPERSION') throw rule('Esta cuenta solo puede usarse para dispersiones');
     return {
@@ -111,7 +120,7 @@ async function destinationOf(db: DbOrTx, business: BusinessRow, input: SpeiOutIn
   }
   const checked = validateClabe(input.clabe ?? '');
   if (!checked.ok) throw fieldError('Clabe', checked.message, checked.key);
-  const registered = await registeredAccountByClabe(db, business.v_uid, checked.clabe);
+  const registered = facts.registered;
   if (registered?.v_usage_scope === 'DISPERSION') throw rule('Esta cuenta solo puede usarse para dispersiones');
   return {
     clabe: checked.clabe,
@@ -125,22 +134,35 @@ async function destinationOf(db: DbOrTx, business: BusinessRow, input: SpeiOutIn
 }
 
 /**
- * Every check that needs no lock (the route has checked who): the payout path's rules on the
- * business's account, and whether a second user must authorise it (not asked again when it is
- * being authorised).
+ * Every check before the write (the route has checked who), on what one statement read and
+ * locked: the payout path's rules on the business's account, and whether a second user must
+ * authorise it (not asked again when it is being authorised). The session statement gave the
+ * business's id; without it (an actor not built by the guard) it is read first.
  */
-async function planSpeiOut(
-  db: DbOrTx,
-  actor: Actor,
-  input: SpeiOutInput,
-  now: Date,
-  approving: boolean,
-  account: (b: BusinessRow) => Promise<LedgerAccount | null>,
-): Promise<SpeiOutPlan> {
-  const business = await assertBusinessActive(db, actor.client);
-  const source = await businessSource(db, business, await account(business));
-  const plan = await planPayout(db, source, await destinationOf(db, business, input), input, now);
-  const awaitsApproval = !approving && needsApproval(await approvalPolicy(db, business.v_uid), plan.charges.totalCents);
+async function planSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, now: Date, approving: boolean, businessId?: string): Promise<SpeiOutPlan> {
+  const id = businessId ?? actor.businessId ?? (await businessByClient(tx, actor.client))?.v_uid;
+  if (!id) throw operatingBusiness(undefined);
+  const checked = input.clabeAccountId ? null : validateClabe(input.clabe ?? '');
+  const facts = await readNow(tx, businessPlanRead(actor.client, id, input, checked?.ok ? checked.clabe : null));
+  // The business of this tenant is another than the session said (replaced since): plan on the one there is.
+  if (facts.business && facts.business.v_uid !== id) return planSpeiOut(tx, actor, input, now, approving, facts.business.v_uid);
+  const business = operatingBusiness(facts.business);
+  // Opened on the first order of a business (then placePayout locks it).
+  const account = facts.account ?? { account: await businessAccount(tx, business), balance: undefined, held: undefined };
+  const source: PayoutSource = {
+    kind: 'business',
+    owner: businessOwner(business),
+    account: account.account,
+    businessId: business.v_uid,
+    enabled: facts.config.enableSpeiOut,
+    commissionCents: facts.config.commissionSpeiOutCents,
+    limits: facts.limits,
+    usage: (at) => speiOutUsageSql(business.v_uid, at),
+    locked: account.balance === undefined ? undefined : { balance: account.balance, held: account.held },
+  };
+  const destination = destinationOf(input, facts);
+  const plan = await planPayout(tx, source, destination, { ...input, knownPayee: facts.known?.has(destination.clabe) ?? false }, now);
+  const awaitsApproval = !approving && needsApproval(facts.policy, plan.charges.totalCents);
   return { ...plan, business, awaitsApproval };
 }
 
@@ -149,18 +171,9 @@ async function planSpeiOut(
  * Above the business's maker-checker threshold it is only written «Por autorizar»; `approving` is
  * that order, being authorised now by a second user (the same row, its maker and key kept).
  */
-export async function sendSpeiOut(
-  tx: Tx,
-  actor: Actor,
-  input: SpeiOutInput,
-  opts: { now?: Date; approving?: MovementRow; planned?: SpeiOutPlan } = {},
-): Promise<BusinessMovement> {
-  const { now = new Date(), approving, planned } = opts;
-  const open = (b: BusinessRow) => businessAccount(tx, b);
-  // The preflight read the account (it is opened only if it was missing then).
-  const plan = planned
-    ? { ...planned, source: { ...planned.source, account: planned.source.account ?? (await open(planned.business)) } }
-    : await planSpeiOut(tx, actor, input, now, !!approving, open);
+export async function sendSpeiOut(tx: Tx, actor: Actor, input: SpeiOutInput, opts: { now?: Date; approving?: MovementRow } = {}): Promise<BusinessMovement> {
+  const { now = new Date(), approving } = opts;
+  const plan = await planSpeiOut(tx, actor, input, now, !!approving);
   const { destination, charges } = plan;
   const id = approving?.v_uid ?? randomUUID();
   const to = `${formatCurrency(charges.amountCents)} a ${destination.name} (${bankName(destination.bankCode)}, terminación ${destination.clabe.slice(-4)})`;

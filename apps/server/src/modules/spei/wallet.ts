@@ -10,7 +10,8 @@ import { MOVEMENT_STATUS, speiInCharges, type Charges } from '@far/contracts';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { hook } from '../../platform/module';
-import { openAccount, postTransaction, type LedgerAccount, type PostingInput } from '../ledger';
+import { insertFrom } from '../../db/insert-from';
+import { POSTED, openAccount, postTransaction, postingWrite, type LedgerAccount, type LockedAccount, type PostingInput } from '../ledger';
 import { COUNTED, PROVIDER_BANK, legs, memoOf, type MovementRow } from './movement';
 import { businessMovements } from './schema';
 import { dayBounds, mexicoDate, monthOf } from '../../platform/mexico-time';
@@ -121,18 +122,21 @@ export async function creditHolder(
 }
 
 /**
- * Wallet to wallet: two order rows (WALLET_OUT for the sender, WALLET_IN for the receiver) and one
- * ledger transaction, all in the caller's transaction. The ledger locks both accounts in its
- * global order, so transfers both ways at once never deadlock.
+ * Wallet to wallet as parts of the caller's ONE write statement (decision 0030): two order rows
+ * (WALLET_OUT for the sender, WALLET_IN for the receiver) and one ledger transaction, on the two
+ * accounts the caller's statement before locked (in the ledger's global order, so transfers both
+ * ways at once never deadlock). The funds are checked here on the locked rows. `moved_out` and
+ * `moved_in` are the rows as written (RETURNING *), for each row of `from`.
  */
-export async function walletToWallet(
-  tx: Tx,
+export function walletToWalletWrite(
   from: ClabeHolder,
   to: ClabeHolder,
+  accounts: { from: string; to: string; locked: Map<string, LockedAccount> },
   charges: Charges,
   values: Pick<MovementValues, 'v_concept' | 'v_uid_user' | 'v_idempotency_key'>,
-  now = new Date(),
-): Promise<{ out: MovementRow; in: MovementRow }> {
+  now: Date,
+  after: SQL,
+): { ctes: SQL; outId: string; inId: string; senderBalance: bigint } {
   const outId = randomUUID();
   const inId = randomUUID();
   const parties = {
@@ -147,36 +151,55 @@ export async function walletToWallet(
     v_concept: values.v_concept,
   };
   const received = { amountCents: charges.amountCents, commissionCents: 0n, ivaCents: 0n, totalCents: charges.amountCents };
-  const [outRow] = await tx
-    .insert(businessMovements)
-    .values({
+  const [a, b] = [{ id: accounts.from }, { id: accounts.to }];
+  const memo = memoOf({
+    v_uid: outId,
+    v_type: 'WALLET_OUT',
+    v_tracking_key: null,
+    v_concept: values.v_concept ?? null,
+    v_reference: null,
+    v_source_name: from.name,
+    v_beneficiary_name: to.name,
+  });
+  const posted = postingWrite(
+    {
+      kind: 'wallet-transfer',
+      reference: outId,
+      memo: { ...memo, counterparty: to.name, sender: from.name, receivedMovementId: inId },
+      postings: legs([
+        { accountId: a.id, amountCents: -charges.amountCents, leg: 'amount' },
+        { accountId: a.id, amountCents: -charges.commissionCents, leg: 'commission' },
+        { accountId: a.id, amountCents: -charges.ivaCents, leg: 'iva' },
+        { accountId: b.id, amountCents: charges.amountCents, leg: 'amount' },
+        { book: 'commission-income', amountCents: charges.commissionCents, leg: 'commission' },
+        { book: 'iva-payable', amountCents: charges.ivaCents, leg: 'iva' },
+      ]),
+    },
+    accounts.locked,
+    after,
+  );
+  const link = { v_uid_transaction: posted.transactionId };
+  const out = insertFrom(
+    businessMovements,
+    {
       v_uid: outId,
       ...holderColumns(from, charges, now),
       ...parties,
       v_type: 'WALLET_OUT',
       v_uid_user: values.v_uid_user,
       v_idempotency_key: values.v_idempotency_key,
-    })
-    .returning();
-  await tx.insert(businessMovements).values({ v_uid: inId, ...holderColumns(to, received, now), ...parties, v_type: 'WALLET_IN', v_reference: null });
-  const [a, b] = [await walletAccount(tx, from), await walletAccount(tx, to)];
-  const moved = await postTransaction(tx, {
-    kind: 'wallet-transfer',
-    reference: outId,
-    memo: { ...memoOf(outRow!), counterparty: to.name, sender: from.name, receivedMovementId: inId },
-    postings: legs([
-      { accountId: a.id, amountCents: -charges.amountCents, leg: 'amount' },
-      { accountId: a.id, amountCents: -charges.commissionCents, leg: 'commission' },
-      { accountId: a.id, amountCents: -charges.ivaCents, leg: 'iva' },
-      { accountId: b.id, amountCents: charges.amountCents, leg: 'amount' },
-      { book: 'commission-income', amountCents: charges.commissionCents, leg: 'commission' },
-      { book: 'iva-payable', amountCents: charges.ivaCents, leg: 'iva' },
-    ]),
-  });
-  const link = { v_uid_transaction: moved.transactionId };
-  const [o] = await tx.update(businessMovements).set(link).where(eq(businessMovements.v_uid, outId)).returning();
-  const [i] = await tx.update(businessMovements).set(link).where(eq(businessMovements.v_uid, inId)).returning();
-  return { out: o!, in: i! };
+      ...link,
+    },
+    sql.raw(POSTED),
+    sql`RETURNING *`,
+  );
+  const into = insertFrom(
+    businessMovements,
+    { v_uid: inId, ...holderColumns(to, received, now), ...parties, v_type: 'WALLET_IN', v_reference: null, ...link },
+    sql.raw(POSTED),
+    sql`RETURNING *`,
+  );
+  return { ctes: sql`${posted.ctes}, moved_out AS (${out}), moved_in AS (${into})`, outId, inId, senderBalance: posted.balances.get(a.id)! };
 }
 
 /**

@@ -13,6 +13,7 @@ import { applyRailEvent, recordRailId } from '../spei';
 import { querySentOrder, registerOrder, type StpAnswer } from './client';
 import { isTrackingKeyUsed, refusalMessage } from './errors';
 import { applyQueriedState, applyWaitingEvents, lockStpId } from './events';
+import { pool } from './pool';
 import { stpOrders, stpRailState } from './schema';
 
 type Claimed = {
@@ -92,16 +93,6 @@ async function send(db: Db, config: StpConfig, c: Claimed, now: Date): Promise<S
     await registered(db, c, String(found.idEF ?? found.id), now, { estado: found.estado, detail });
   }
   return answer;
-}
-
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
 }
 
 export interface DispatchResult {

@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { recordIncident } from '../audit';
 import { applyRailEvent, type RailEvent } from '../spei';
+import { queueCep } from './cep';
 import { stpEstados, stpOrders } from './schema';
 
 export type StpEvent = RailEvent['type'];
@@ -52,6 +53,7 @@ async function applyToOrder(tx: Tx, stpId: string, event: StpEvent, detail: stri
     { type: event, trackingKey: order.v_clave_rastreo, operationDate: order.d_operation_date, railId: stpId, ...(event === 'settle' ? {} : { reason }) },
     now,
   );
+  if (result.applied && event === 'settle') await queueCep(tx, order, now);
   if (!result.applied && event === 'settle' && result.movement?.i_status === MOVEMENT_STATUS.devuelta) {
     await recordIncident(tx, {
       type: 'stp',

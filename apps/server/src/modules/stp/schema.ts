@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tstz } from '../../db/columns';
+import { bytea, tstz } from '../../db/columns';
 
 /**
  * Our orders on their way to STP (docs/decisions/0026-stp-rail.md). The SPEI order itself is the
@@ -113,3 +113,48 @@ export const stpRailState = pgTable('stp_rail_state', {
   /** The account sweep's watermark: CLABEs changed since a little before it are looked at again. */
   d_accounts_swept: tstz('d_accounts_swept'),
 });
+
+/**
+ * Banxico's CEP of each order sent that STP settled (issue 24 §6): 'pendiente' while Banxico has not
+ * issued it (retried with back-off), 'obtenido' with its XML and PDF, 'agotado' after 24 h of
+ * tries (the product's own proof is offered). Nothing waits on it.
+ */
+export const stpCeps = pgTable(
+  'stp_ceps',
+  {
+    v_uid_movement: uuid('v_uid_movement').primaryKey(),
+    v_status: text('v_status').notNull().default('pendiente').$type<'pendiente' | 'obtenido' | 'agotado'>(),
+    /** What Banxico's form is asked with: fecha, criterio, emisor, receptor, cuenta, monto. */
+    t_request: jsonb('t_request').$type<CepRequest>().notNull(),
+    i_attempts: integer('i_attempts').notNull().default(0),
+    v_last_error: text('v_last_error'),
+    /** The 24 h of tries count from here (the settlement). */
+    d_first_at: tstz('d_first_at').notNull(),
+    d_next_at: tstz('d_next_at').notNull(),
+    d_lease_until: tstz('d_lease_until'),
+    t_xml: text('t_xml'),
+    b_pdf: bytea('b_pdf'),
+    d_obtained_at: tstz('d_obtained_at'),
+    d_create_at: tstz('d_create_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('stp_ceps_due_idx')
+      .on(t.d_next_at)
+      .where(sql`${t.v_status} = 'pendiente'`),
+    check('stp_ceps_status', sql`v_status IN ('pendiente', 'obtenido', 'agotado')`),
+  ],
+);
+
+/** The fields of Banxico's CEP query of one payment. */
+export interface CepRequest {
+  /** The operation day, YYYY-MM-DD. */
+  fecha: string;
+  claveRastreo: string;
+  /** Five-digit institutions: the sender's (STP, 90646) and the receiver's. */
+  emisor: string;
+  receptor: string;
+  /** The beneficiary's account. */
+  cuenta: string;
+  /** The amount, pesos with two decimals. */
+  monto: string;
+}

@@ -14,7 +14,7 @@ import { eventOfState, receiveStpEvent } from './events';
 import { stpAbonos } from './schema';
 
 /** STP's keys compared without case: `RFCCurpOrdenante` and `rfcCurpOrdenante` are one field. */
-const byLowerKey = (body: Record<string, unknown>) => new Map(Object.entries(body).map(([k, v]) => [k.toLowerCase(), v]));
+export const byLowerKey = (body: Record<string, unknown>) => new Map(Object.entries(body).map(([k, v]) => [k.toLowerCase(), v]));
 
 const text = (max: number) => z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().max(max));
 const digits = (name: string, max: number) =>
@@ -24,7 +24,7 @@ const digits = (name: string, max: number) =>
     .pipe(z.string().regex(new RegExp(`^\\d{1,${max}}$`), `${name} debe ser numérico`));
 
 /** An amount as STP writes it (100, 100.5, "100.50"): cents from its decimal text, never through floating point. */
-const monto = z.union([z.string(), z.number()]).transform((v, ctx) => {
+export const monto = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const m = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(String(v).trim());
   if (!m || BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0')) <= 0n) {
     ctx.addIssue({ code: 'custom', message: 'Monto inválido' });

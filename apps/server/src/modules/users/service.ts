@@ -1,15 +1,18 @@
 import { STATUS_IDS, statusName, type ClientKind, type SortDir, type StatusFilterName, type UserSortField } from '@far/contracts';
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { qb, readNow, readRows } from '../../db/read-together';
 import { conflict } from '../../platform/errors';
-import { likePattern, listTotal, offsetOf, orderOf, type PageInput } from '../../platform/paging';
+import { listTotal, offsetOf, orderOf, type PageInput } from '../../platform/paging';
+import { MATCH, inline, searchValues } from '../search';
 import { users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
 export const MAX_SIGNIN_ATTEMPTS = 5;
 
 /** Statuses that may sign in. */
-const CAN_SIGN_IN = new Set<string>([STATUS_IDS.activo, STATUS_IDS['activo-desbloqueado']]);
+export const CAN_SIGN_IN_STATUSES: readonly string[] = [STATUS_IDS.activo, STATUS_IDS['activo-desbloqueado']];
+const CAN_SIGN_IN = new Set<string>(CAN_SIGN_IN_STATUSES);
 export const canSignIn = (u: Pick<UserRow, 'v_uid_status'>) => CAN_SIGN_IN.has(u.v_uid_status);
 
 export const fullName = (u: Pick<UserRow, 'v_names' | 'v_last_name_1' | 'v_last_name_2'>) =>
@@ -18,21 +21,34 @@ export const fullName = (u: Pick<UserRow, 'v_names' | 'v_last_name_1' | 'v_last_
 export const kindOf = (u: Pick<UserRow, 'v_client'>) => u.v_client.slice(0, 3) as ClientKind;
 
 /** The live (not deleted) user with that e-mail. */
-export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [u] = await db
+/** The live user of an e-mail (any case), as a query a plan statement may fold (db/read-together.ts). */
+export const userByEmailQuery = (email: string) =>
+  qb
     .select()
     .from(users)
     .where(and(sql`lower(${users.v_email}) = ${email.toLowerCase()}`, isNull(users.d_deleted_at)));
-  return u;
-}
+
+export const findUserByEmail = async (db: DbOrTx, email: string): Promise<UserRow | undefined> =>
+  (await readNow(db, readRows<UserRow>(users, userByEmailQuery(email))))[0];
 
 /** Live users with this cell phone (a wallet-to-wallet transfer names its receiver by phone). */
-export async function findUsersByPhone(db: DbOrTx, phone: string): Promise<UserRow[]> {
-  return db
+export const usersByPhoneQuery = (phone: string) =>
+  qb
     .select()
     .from(users)
     .where(and(eq(users.v_cell_phone, phone), isNull(users.d_deleted_at)));
-}
+
+export const findUsersByPhone = (db: DbOrTx, phone: string): Promise<UserRow[]> => readNow(db, readRows<UserRow>(users, usersByPhoneQuery(phone)));
+
+/** The user whose id a subquery gives (any state). */
+export const userByIdQuery = (id: SQL) =>
+  qb
+    .select()
+    .from(users)
+    .where(sql`${users.v_uid} = (${id})`);
+
+/** Users of queries like the ones above, as a read. */
+export const usersRead = (query: ReturnType<typeof userByIdQuery>) => readRows<UserRow>(users, query);
 
 export async function getUser(db: DbOrTx, uid: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
   const q = db.select().from(users).where(eq(users.v_uid, uid));
@@ -160,11 +176,8 @@ export async function listUsers(db: DbOrTx, q: UserQuery): Promise<{ rows: UserR
   const where: SQL[] = [isNull(users.d_deleted_at), sql`substr(${users.v_client}, 1, 3) = ${q.prefix}`];
   if (q.client) where.push(eq(users.v_client, q.client));
   if (q.statuses) where.push(inArray(users.v_uid_status, [...q.statuses]));
-  if (q.Search) {
-    const like = likePattern(q.Search);
-    const full = sql`concat_ws(' ', ${users.v_names}, ${users.v_last_name_1}, ${users.v_last_name_2})`;
-    where.push(or(ilike(full, like), ilike(users.v_email, like), ilike(users.v_client, like))!);
-  }
+  // The search's own matcher for people (modules/search): name words, e-mail, phone, client number.
+  if (q.Search) where.push(MATCH.user(inline(searchValues(q.Search))));
   const cond = and(...where);
   const rows = await db
     .select()

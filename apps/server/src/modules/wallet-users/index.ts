@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { walletRoutes } from './routes';
 
-export { walletUserForActor, isActiveAlly } from './service';
+export { walletUserForActor, isActiveAlly, liveWalletUser } from './service';
 
 export async function register(app: FastifyInstance): Promise<void> {
   await app.register(walletRoutes);

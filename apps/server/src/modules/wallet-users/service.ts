@@ -31,7 +31,11 @@ const NO_USER = 'El usuario no existe';
 
 /** A live wallet user, or 404 (other kinds do not exist here). */
 async function liveWallet(db: DbOrTx, id: string, lock = false): Promise<users.UserRow> {
-  const u = lock ? await users.lockLiveUser(db, id) : await users.getUser(db, id);
+  return liveWalletUser(lock ? await users.lockLiveUser(db, id) : await users.getUser(db, id));
+}
+
+/** The user as read, if it is a live wallet user (else 404). */
+export function liveWalletUser(u: users.UserRow | undefined): users.UserRow {
   if (!u || users.isDeleted(u) || users.kindOf(u) !== 'WAL') throw notFound(NO_USER);
   return u;
 }

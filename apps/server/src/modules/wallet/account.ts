@@ -17,6 +17,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
+import { mapRead, qb, readNow, readRow } from '../../db/read-together';
 import type { Actor } from '../../platform/context';
 import { notFound, rule } from '../../platform/errors';
 import { iso } from '../../platform/reply';
@@ -49,14 +50,16 @@ const DEFAULT_SETTINGS = {
 };
 
 export type WalletRow = typeof walletAccounts.$inferSelect;
-type SettingsRow = typeof walletSettings.$inferSelect;
+export type SettingsRow = typeof walletSettings.$inferSelect;
 
 // ---- settings (staff) -------------------------------------------------------------------------------
 
-export async function settings(db: DbOrTx): Promise<SettingsRow> {
-  const [row] = await db.select().from(walletSettings).where(eq(walletSettings.v_uid, WALLET_SETTINGS_ID));
-  return row ?? { v_uid: WALLET_SETTINGS_ID, d_create_at: new Date(0), d_update_at: new Date(0), ...DEFAULT_SETTINGS };
-}
+/** The settings, as a read a plan statement may fold (db/read-together.ts). */
+export const settingsRead = mapRead(
+  readRow<SettingsRow>(walletSettings, qb.select().from(walletSettings).where(eq(walletSettings.v_uid, WALLET_SETTINGS_ID))),
+  (row): SettingsRow => row ?? { v_uid: WALLET_SETTINGS_ID, d_create_at: new Date(0), d_update_at: new Date(0), ...DEFAULT_SETTINGS },
+);
+export const settings = (db: DbOrTx): Promise<SettingsRow> => readNow(db, settingsRead);
 
 export const defaultLimitCents = (s: Pick<SettingsRow, 'n_udi_micros'>) => udisToCents(DEFAULT_LIMIT_UDIS, s.n_udi_micros);
 
@@ -135,16 +138,23 @@ export async function walletFor(tx: Tx, actor: Actor, userId: string | undefined
 }
 
 /** Locks the wallet row: every transfer out takes it first, before any ledger lock (decision 0015). */
-export async function lockWallet(tx: Tx, userId: string): Promise<WalletRow> {
-  const [row] = await tx.select().from(walletAccounts).where(eq(walletAccounts.v_uid_user, userId)).for('update');
+export const lockWallet = async (tx: Tx, userId: string): Promise<WalletRow> => lockedWallet(await readNow(tx, lockWalletRead(userId)));
+
+/** lockWallet as a read of a plan statement (its first lock). */
+export const lockWalletRead = (userId: string) =>
+  readRow<WalletRow>(walletAccounts, qb.select().from(walletAccounts).where(eq(walletAccounts.v_uid_user, userId)).for('update'));
+
+export function lockedWallet(row: WalletRow | undefined): WalletRow {
   if (!row) throw notFound('El usuario no tiene cuenta Wallet');
   return row;
 }
 
 export const canReceive = (u: users.UserRow) => !users.isDeleted(u) && users.canSignIn(u);
 
-export async function holderOf(db: DbOrTx, user: users.UserRow, wallet: WalletRow): Promise<ClabeHolder> {
-  const s = await settings(db);
+export const holderOf = async (db: DbOrTx, user: users.UserRow, wallet: WalletRow): Promise<ClabeHolder> => holderFrom(user, wallet, await settings(db));
+
+/** The wallet as a ClabeHolder, on settings already read. */
+export function holderFrom(user: users.UserRow, wallet: WalletRow, s: SettingsRow): ClabeHolder {
   return {
     userId: user.v_uid,
     client: wallet.v_client,

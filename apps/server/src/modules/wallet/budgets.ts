@@ -5,19 +5,21 @@
  * zero (its CHECK); the budget row is locked first, so the messages below are exact.
  */
 import { WALLET_MESSAGES, amountOut, formatCurrency, type Budget, type BudgetCreateBody, type BudgetUpdateBody } from '@far/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
+import { insertFrom, rowFromJson } from '../../db/insert-from';
+import { qb, readNow, readRow, readTogether } from '../../db/read-together';
 import type { Actor } from '../../platform/context';
 import { notFound, rule } from '../../platform/errors';
 import { iso } from '../../platform/reply';
-import { recordActivity } from '../audit';
-import { balanceOf, openAccount, postTransaction } from '../ledger';
+import { activityWrite, recordActivity } from '../audit';
+import { POSTED, balanceOf, customerAccountCode, lockedAccountsRead, openAccount, postTransaction, postingWrite } from '../ledger';
 import { notify } from '../notifications';
 import { walletAccount } from '../spei';
 import * as users from '../users';
-import { walletBalance, walletFor } from './account';
+import { walletFor } from './account';
 import { budgetMovements, budgets } from './schema';
 
 const SECTION = 'Presupuestos';
@@ -126,38 +128,109 @@ async function goalCheck(tx: Tx, b: BudgetRow, current: bigint): Promise<BudgetR
     .set({ d_goal_met_at: met ? new Date() : null })
     .where(eq(budgets.v_uid, b.v_uid))
     .returning();
-  if (met) {
-    await notify(tx, {
-      userId: b.v_uid_user,
-      kind: 'budget.goal-met',
-      title: 'Alcanzaste tu meta',
-      body: `Tu presupuesto ${b.v_name} llegó a su meta de ${formatCurrency(b.n_goal_amount_cents)}.`,
-      link: '/dispersal/budget',
-    });
-  }
+  if (met) await goalNotice(tx, b);
   return row!;
 }
 
-export async function budgetMovement(tx: Tx, actor: Actor, id: string, d: { v_type: 'add' | 'minus'; n_amount: bigint }) {
-  const b = await lockBudget(tx, actor, id);
-  if (!b.i_active) throw rule(WALLET_MESSAGES.budgetInactive);
-  const current = await currentOf(tx, b);
-  if (d.v_type === 'minus' && d.n_amount > current) throw rule(WALLET_MESSAGES.budgetOver);
-  if (d.v_type === 'add') {
-    // A courtesy read; the ledger re-checks under its lock ('Saldo insuficiente').
-    const { available } = await walletBalance(tx, b.v_client);
-    if (d.n_amount > available) throw rule('El monto excede tu saldo disponible');
-  }
-  const row = await move(tx, actor, b, d.v_type, d.n_amount, null);
-  const after = await currentOf(tx, b);
-  const updated = await goalCheck(tx, b, after);
-  await recordActivity(tx, {
-    actor,
-    section: SECTION,
-    action: 'Editar',
-    activity: `${d.v_type === 'add' ? 'Apartó' : 'Retiró'} ${formatCurrency(d.n_amount)} ${d.v_type === 'add' ? 'al' : 'del'} presupuesto ${b.v_name}`,
+const goalNotice = (tx: Tx, b: BudgetRow) =>
+  notify(tx, {
+    userId: b.v_uid_user,
+    kind: 'budget.goal-met',
+    title: 'Alcanzaste tu meta',
+    body: `Tu presupuesto ${b.v_name} llegó a su meta de ${formatCurrency(b.n_goal_amount_cents)}.`,
+    link: '/dispersal/budget',
   });
-  const { available } = await walletBalance(tx, b.v_client);
+
+/**
+ * The budget (locked first) and the wallet's main account and the budget's sub-account (locked
+ * next, in the ledger's order), in ONE statement (decision 0030).
+ */
+const budgetMoveRead = (actor: Actor, id: string) => {
+  const own = and(eq(budgets.v_uid, id), eq(budgets.v_uid_user, actor.userId));
+  return readTogether({
+    budget: readRow<BudgetRow>(budgets, qb.select().from(budgets).where(own).for('update')),
+    accounts: lockedAccountsRead([customerAccountCode(actor.client)], sql`${qb.select({ a: budgets.v_uid_account }).from(budgets).where(own)}`),
+  });
+};
+
+/**
+ * 'add' or 'minus' in three statements of its own (decision 0030): the plan read above; ONE write
+ * of the ledger transaction (kind budget-add / budget-minus, reference = the budget movement's id),
+ * the budget movement, the goal's mark and the audit entry; and, only when the goal is reached,
+ * its notice. The balances answered are the locked ones plus this movement.
+ */
+export async function budgetMovement(tx: Tx, actor: Actor, id: string, d: { v_type: 'add' | 'minus'; n_amount: bigint }) {
+  let facts = await readNow(tx, budgetMoveRead(actor, id));
+  const b = facts.budget;
+  if (!b) throw notFound(NOT_FOUND);
+  if (![...facts.accounts.values()].some((a) => a.code === customerAccountCode(b.v_client))) {
+    // The wallet's main account was never opened (a wallet older than its ledger account): open it and read again.
+    const user = (await users.getUser(tx, b.v_uid_user))!;
+    await walletAccount(tx, { client: b.v_client, name: users.fullName(user) });
+    facts = await readNow(tx, budgetMoveRead(actor, id));
+  }
+  if (!b.i_active) throw rule(WALLET_MESSAGES.budgetInactive);
+  const main = [...facts.accounts.values()].find((a) => a.code === customerAccountCode(b.v_client))!;
+  const sub = facts.accounts.get(b.v_uid_account)!;
+  const current = BigInt(sub.balance);
+  if (d.v_type === 'minus' && d.n_amount > current) throw rule(WALLET_MESSAGES.budgetOver);
+  if (d.v_type === 'add' && d.n_amount > BigInt(main.balance) - BigInt(main.held)) throw rule('El monto excede tu saldo disponible');
+
+  const movementId = randomUUID();
+  const sign = d.v_type === 'add' ? 1n : -1n;
+  const posted = postingWrite(
+    {
+      kind: d.v_type === 'add' ? 'budget-add' : 'budget-minus',
+      reference: movementId,
+      memo: { budgetId: b.v_uid, counterparty: b.v_name, type: d.v_type, reason: null },
+      postings: [
+        { accountId: main.id, amountCents: -sign * d.n_amount, leg: 'amount' },
+        { accountId: sub.id, amountCents: sign * d.n_amount, leg: 'amount' },
+      ],
+    },
+    facts.accounts,
+    sql`(SELECT 1) one`,
+  );
+  const after = posted.balances.get(sub.id)!;
+  const met = after >= b.n_goal_amount_cents;
+  // Notified once per reaching of the goal; dropping below it again re-arms the notice.
+  const goalChanges = met !== (b.d_goal_met_at !== null);
+  const from = sql.raw(POSTED);
+  const statement = sql`WITH ${posted.ctes},
+      moved AS (${insertFrom(
+        budgetMovements,
+        {
+          v_uid: movementId,
+          v_uid_budget: b.v_uid,
+          v_type: d.v_type,
+          n_amount_cents: d.n_amount,
+          v_reason: null,
+          v_uid_transaction: posted.transactionId,
+          v_uid_user: actor.userId,
+        },
+        from,
+        sql`RETURNING *`,
+      )}),
+      goal AS (UPDATE ${budgets} SET d_goal_met_at = ${met ? sql`now()` : sql`NULL`} FROM ${from} WHERE ${budgets.v_uid} = ${b.v_uid}::uuid AND ${goalChanges} RETURNING ${budgets}.*),
+      audit AS (${activityWrite(
+        {
+          actor,
+          section: SECTION,
+          action: 'Editar',
+          activity: `${d.v_type === 'add' ? 'Apartó' : 'Retiró'} ${formatCurrency(d.n_amount)} ${d.v_type === 'add' ? 'al' : 'del'} presupuesto ${b.v_name}`,
+        },
+        from,
+        sql`NULL::jsonb`,
+      )})
+    SELECT (SELECT to_jsonb(m) FROM moved m) AS moved, (SELECT to_jsonb(g) FROM goal g) AS goal`;
+  const [written] = (
+    (await tx.execute(statement)) as unknown as { rows: Array<{ moved: Record<string, unknown> | null; goal: Record<string, unknown> | null }> }
+  ).rows;
+  if (!written?.moved) throw new Error(`budgetMovement: ${movementId} no se escribió`);
+  const row = rowFromJson<typeof budgetMovements.$inferSelect>(budgetMovements, written.moved);
+  const updated = written.goal ? rowFromJson<BudgetRow>(budgets, written.goal) : b;
+  if (goalChanges && met) await goalNotice(tx, b);
+  const available = posted.balances.get(main.id)! - BigInt(main.held);
   return {
     v_uid: row.v_uid,
     v_uid_budget: b.v_uid,

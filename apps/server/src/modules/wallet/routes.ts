@@ -34,8 +34,8 @@ import { z } from 'zod';
 import type { RouteAccess } from '../../platform/context';
 import { actorOf } from '../../platform/guard';
 import { runMoney } from '../../platform/money-command';
-import { ok } from '../../platform/reply';
-import { proofOfPayment } from '../spei';
+import { ok, sendFile } from '../../platform/reply';
+import { proofFile } from '../spei';
 import { accountStatePdf } from '../statements';
 import { limitOut, setConfirmWith, setOwnLimit, settings, settingsOut, updateSettings } from './account';
 import * as budgets from './budgets';
@@ -157,7 +157,8 @@ export const walletMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
         req,
         reply,
         req.body,
-        (tx, actor, key, now) => transfers.sendWalletSpeiOut(tx, actor, req.body, key, now),
+        transfers.senderWallet,
+        (tx, actor, _wallet, key, now) => transfers.sendWalletSpeiOut(tx, actor, req.body, key, now),
         'Transferencia registrada',
       ),
   );
@@ -178,7 +179,14 @@ export const walletMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req, reply) =>
-      transfers.walletMoney(req, reply, req.body, (tx, actor, key, now) => transfers.sendToWallet(tx, actor, req.body, key, now), 'Envío realizado'),
+      transfers.walletMoney(
+        req,
+        reply,
+        req.body,
+        (tx, actor) => transfers.transferFacts(tx, actor, req.body.Recipient),
+        (tx, actor, facts, key, now) => transfers.sendToWallet(tx, actor, req.body, key, now, facts),
+        'Envío realizado',
+      ),
   );
 
   app.post(
@@ -287,11 +295,7 @@ export const walletMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const m = await db.transaction((tx) => movements.walletMovement(tx, actorOf(req), req.params.id));
-      const pdf = await proofOfPayment(m);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="comprobante-${m.v_tracking_key ?? m.v_uid}.pdf"`)
-        .send(pdf);
+      return sendFile(reply, { ...(await proofFile(db, m)), mediaType: 'application/pdf' });
     },
   );
   app.post(

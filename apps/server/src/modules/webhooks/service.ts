@@ -11,7 +11,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { decryptV2, encryptV2 } from '../../platform/crypto';
 import { fieldError, notFound } from '../../platform/errors';
-import { checkTarget, OutboundRefused, postTo, type HostResolver, type OutboundPolicy } from '../../platform/outbound';
+import { checkTarget, OutboundRefused, outboundFailure, postTo, type HostResolver, type OutboundPolicy } from '../../platform/outbound';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { businessForActor } from '../businesses';
@@ -271,9 +271,7 @@ async function post(
     const { status } = await postTo(await checkTarget(url, policy), body, headers);
     return { code: status, error: status >= 200 && status < 300 ? null : `Respuesta HTTP ${status}` };
   } catch (err) {
-    if (err instanceof OutboundRefused) return { code: null, error: err.message };
-    const cause = (err as { code?: string }).code;
-    return { code: null, error: (cause ?? (err as Error).message ?? 'Error').slice(0, 200) };
+    return { code: null, error: outboundFailure(err) };
   }
 }
 

@@ -8,10 +8,10 @@ function LegalLinks({ texts, onOpen }: { texts: PendingLegal[]; onOpen: (t: Pend
   return (
     <>
       {texts.map((t, i) => (
-        <Fragment key={t.Id}>
+        <Fragment key={t.v_uid}>
           {i === 0 ? '' : i === texts.length - 1 ? ' y ' : ', '}
           <Anchor component="button" type="button" fw={600} inherit onClick={() => onOpen(t)}>
-            {t.Name}
+            {t.v_name}
           </Anchor>
         </Fragment>
       ))}
@@ -37,7 +37,7 @@ export function SignupLegal({ texts, checked, onChange, error }: { texts: Pendin
         onChange={(e) => onChange(e.currentTarget.checked)}
         error={error}
       />
-      <Modal opened={open !== null} onClose={() => setOpen(null)} centered size="lg" title={open?.Name}>
+      <Modal opened={open !== null} onClose={() => setOpen(null)} centered size="lg" title={open?.v_name}>
         <ScrollArea.Autosize mah="60vh" type="auto">
           {open ? <LegalText html={open.Html} /> : null}
         </ScrollArea.Autosize>

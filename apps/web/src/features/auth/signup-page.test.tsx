@@ -6,18 +6,18 @@ import { SignupPage } from './signup-page';
 
 const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
 const TERMS = {
-  Id: '6b0c1d2e-0000-4000-8000-000000000001',
-  Name: 'Términos y condiciones Wallet',
-  Version: 3,
+  v_uid: '6b0c1d2e-0000-4000-8000-000000000001',
+  v_name: 'Términos y condiciones Wallet',
+  i_version: 3,
   Html: '<p>Al usar FAR Wallet aceptas…</p>',
-  PublishedAt: '2026-01-01T06:00:00.000Z',
+  d_published_at: '2026-01-01T06:00:00.000Z',
 };
 const PRIVACY = {
-  Id: '6b0c1d2e-0000-4000-8000-000000000002',
-  Name: 'Aviso de privacidad Wallet',
-  Version: 1,
+  v_uid: '6b0c1d2e-0000-4000-8000-000000000002',
+  v_name: 'Aviso de privacidad Wallet',
+  i_version: 1,
   Html: '<p>Tratamos tus datos personales…</p>',
-  PublishedAt: '2026-01-01T06:00:00.000Z',
+  d_published_at: '2026-01-01T06:00:00.000Z',
 };
 const DELIVERY = { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'a***@c***.mx' }, ExpiresIn: 300 };
 
@@ -70,8 +70,8 @@ describe('SignupPage step 1: terms and privacy (issue 26 §1)', () => {
     const [[url, init]] = posts() as [[string, RequestInit]];
     expect(url).toContain('/api/v1/account/Signup/Token/Resend');
     expect(JSON.parse(String(init.body)).Legal).toEqual([
-      { Id: TERMS.Id, Version: 3 },
-      { Id: PRIVACY.Id, Version: 1 },
+      { Id: TERMS.v_uid, Version: 3 },
+      { Id: PRIVACY.v_uid, Version: 1 },
     ]);
   });
 

@@ -69,7 +69,7 @@ function DataStep({ initial, onDone }: { initial: SignupStartInput | null; onDon
     const body: SignupStartInput = {
       ...values,
       LastName2: values.LastName2 === '' ? undefined : values.LastName2,
-      Legal: texts.map((t) => ({ Id: t.Id, Version: t.Version })),
+      Legal: texts.map((t) => ({ Id: t.v_uid, Version: t.i_version })),
     };
     try {
       await resend.mutateAsync(body);

@@ -21,11 +21,12 @@ import {
   type CardRefBody,
   type CardRevealBody,
   type GenerateCardsBody,
+  type IssueVirtualCardBody,
   type SecurityCodeBody,
   type StockSettingsBody,
   Authorization,
   Card,
-  CardForCustomer,
+  CardRevealView,
   CardPage,
   CardStatusCount,
   Cardholder,
@@ -285,6 +286,16 @@ export function useLockCard(businessId?: string) {
     onSuccess: done,
   });
 }
+export function useIssueVirtual(businessId?: string) {
+  const done = useInvalidate();
+  return useMutation({
+    mutationFn: (body: Omit<Body<typeof IssueVirtualCardBody>, 'BusinessId'>) =>
+      unwrap(
+        api.POST('/api/v1/cards/action/issue-virtual', { body: { ...body, BusinessId: businessId } satisfies Body<typeof IssueVirtualCardBody>, schema: Card }),
+      ),
+    onSuccess: done,
+  });
+}
 export function useSetControls(businessId?: string) {
   const done = useInvalidate();
   return useMutation({
@@ -358,13 +369,14 @@ export function useAuthorize(businessId?: string) {
 
 export const requestCode = (operation: Extract<Body<typeof SecurityCodeBody>['Operation'], 'card-reveal' | 'card-funding' | 'spei-out'>) =>
   unwrap(api.POST('/api/v1/security/code', { body: { Operation: operation } satisfies Body<typeof SecurityCodeBody>, schema: CodeDelivery }));
-export const revealCard = (identifier: string, code: string, businessId?: string) =>
+/** A single-use address of the isolated view that shows the card's data (issue 28 §4): the app itself never receives them. */
+export const revealToken = (identifier: string, code: string, businessId?: string) =>
   unwrap(
-    api.POST('/api/v1/cards/query/getcardforcustomer', {
+    api.POST('/api/v1/cards/action/reveal-token', {
       body: { CardIdentifier: identifier, SecurityCode: code, Reason: 'Consulta desde el detalle de la tarjeta', BusinessId: businessId } satisfies Body<
         typeof CardRevealBody
       >,
-      schema: CardForCustomer,
+      schema: CardRevealView,
     }),
   );
 

@@ -60,30 +60,7 @@ export function CardControlsPanel({
         {draft ? (
           <Stack gap="sm">
             {save.isError ? <ErrorAlert error={save.error} title="No se guardaron los controles" /> : null}
-            <Switch label="Compras presenciales" checked={draft.InPerson} onChange={(e) => set({ InPerson: e.currentTarget.checked })} />
-            <Switch label="Compras en línea" checked={draft.Online} onChange={(e) => set({ Online: e.currentTarget.checked })} />
-            <Switch label="Retiros en cajero automático" checked={draft.Atm} onChange={(e) => set({ Atm: e.currentTarget.checked })} />
-            <Switch
-              label="Uso en el extranjero"
-              description="Apagado: la tarjeta solo funciona en México."
-              checked={!draft.DomesticOnly}
-              onChange={(e) => set({ DomesticOnly: !e.currentTarget.checked })}
-            />
-            <MultiSelect
-              label="Solo permitir estas categorías"
-              description="Vacío: se permite toda categoría que no esté bloqueada."
-              data={GROUP_OPTIONS}
-              value={draft.AllowedMccGroups}
-              onChange={(v) => set({ AllowedMccGroups: v as MccGroup[] })}
-              clearable
-            />
-            <MultiSelect
-              label="Categorías bloqueadas"
-              data={GROUP_OPTIONS}
-              value={draft.BlockedMccGroups}
-              onChange={(v) => set({ BlockedMccGroups: v as MccGroup[] })}
-              clearable
-            />
+            <ControlsFields value={draft} onChange={set} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setDraft(null)}>
                 Cancelar
@@ -109,5 +86,37 @@ export function CardControlsPanel({
         ) : null}
       </Modal>
     </Paper>
+  );
+}
+
+/** The controls' fields, for editing a card's controls and for setting them when a virtual card is issued. */
+export function ControlsFields({ value: draft, onChange: set }: { value: CardControls; onChange: (patch: Partial<CardControls>) => void }) {
+  return (
+    <>
+      <Switch label="Compras presenciales" checked={draft.InPerson} onChange={(e) => set({ InPerson: e.currentTarget.checked })} />
+      <Switch label="Compras en línea" checked={draft.Online} onChange={(e) => set({ Online: e.currentTarget.checked })} />
+      <Switch label="Retiros en cajero automático" checked={draft.Atm} onChange={(e) => set({ Atm: e.currentTarget.checked })} />
+      <Switch
+        label="Uso en el extranjero"
+        description="Apagado: la tarjeta solo funciona en México."
+        checked={!draft.DomesticOnly}
+        onChange={(e) => set({ DomesticOnly: !e.currentTarget.checked })}
+      />
+      <MultiSelect
+        label="Solo permitir estas categorías"
+        description="Vacío: se permite toda categoría que no esté bloqueada."
+        data={GROUP_OPTIONS}
+        value={draft.AllowedMccGroups}
+        onChange={(v) => set({ AllowedMccGroups: v as MccGroup[] })}
+        clearable
+      />
+      <MultiSelect
+        label="Categorías bloqueadas"
+        data={GROUP_OPTIONS}
+        value={draft.BlockedMccGroups}
+        onChange={(v) => set({ BlockedMccGroups: v as MccGroup[] })}
+        clearable
+      />
+    </>
   );
 }

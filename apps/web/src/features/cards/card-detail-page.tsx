@@ -1,4 +1,4 @@
-import { CHANNELS, type CardForCustomer } from '@far/contracts';
+import { CHANNELS, type CardRevealView } from '@far/contracts';
 import { Alert, Button, Group, Modal, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
@@ -9,12 +9,10 @@ import { useCan } from '../../lib/api/get-menu-permissions';
 import { errorText } from '../../lib/api-client';
 import { dateTime, money } from '../../lib/format';
 import { apiCentsOr0, useMoneyIntent } from '../../lib/money';
-import { exportCardMovements, requestCode, revealCard, useAuthorize, useCard, useCardMovements, useHolderBalance, useLockCard } from './api';
+import { exportCardMovements, requestCode, revealToken, useAuthorize, useCard, useCardMovements, useHolderBalance, useLockCard } from './api';
 import { CardControlsPanel } from './card-controls';
 import { HolderLimitsPanel } from './holder-limits';
-import { CardStatusBadge, CardsNav, MovementRows } from './ui';
-
-const REVEAL_MS = 60_000;
+import { CardStatusBadge, CardsNav, MovementRows, VirtualBadge, virtualItems } from './ui';
 
 /** A card: masked PAN, status, balance, controls, movements, lock, reveal (code, 60 s) and a simulated purchase. */
 export function CardDetail({ identifier, businessId }: { identifier: string; businessId?: string }) {
@@ -36,7 +34,10 @@ export function CardDetail({ identifier, businessId }: { identifier: string; bus
           <Title order={2} fz="xl" className="tabular" data-testid="masked-pan">
             {c.Payload.MaskedPan}
           </Title>
-          <CardStatusBadge card={c} />
+          <Group gap={6}>
+            <VirtualBadge card={c} />
+            <CardStatusBadge card={c} />
+          </Group>
         </Group>
         <DetailGrid
           items={[
@@ -45,6 +46,7 @@ export function CardDetail({ identifier, businessId }: { identifier: string; bus
             { label: 'Saldo disponible', value: balance ? <span data-testid="card-available">{money(apiCentsOr0(balance.availableBalance))}</span> : null },
             { label: 'En tránsito', value: balance ? money(apiCentsOr0(balance.transitBalance)) : null },
             { label: 'Activada', value: c.ActivatedAt ? dateTime(c.ActivatedAt) : null },
+            ...virtualItems(c),
           ]}
         />
         <Group mt="md" wrap="wrap">
@@ -109,12 +111,12 @@ export function CardDetail({ identifier, businessId }: { identifier: string; bus
 function RevealButton({ identifier, businessId }: { identifier: string; businessId?: string }) {
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
-  const [shown, setShown] = useState<CardForCustomer | null>(null);
+  const [shown, setShown] = useState<CardRevealView | null>(null);
   const [busy, setBusy] = useState(false);
   // The data disappears 60 s after it was shown.
   useEffect(() => {
     if (!shown) return;
-    const timer = setTimeout(() => setShown(null), REVEAL_MS);
+    const timer = setTimeout(() => setShown(null), shown.ExpiresIn * 1000);
     return () => clearTimeout(timer);
   }, [shown]);
   const start = async () => {
@@ -125,7 +127,7 @@ function RevealButton({ identifier, businessId }: { identifier: string; business
   const confirm = async () => {
     setBusy(true);
     try {
-      setShown(await revealCard(identifier, code, businessId));
+      setShown(await revealToken(identifier, code, businessId));
       setOpen(false);
     } catch (e) {
       notifications.show({ color: 'red', title: 'No se mostraron los datos', message: errorText(e) });
@@ -139,11 +141,16 @@ function RevealButton({ identifier, businessId }: { identifier: string; business
         Ver datos de la tarjeta
       </Button>
       {shown ? (
-        <Alert color="blue" title="Datos de la tarjeta (se ocultan en 60 segundos)" data-testid="revealed">
-          <Text className="tabular">Número: {shown.CardInfo.card_number.replace(/(\d{4})(?=\d)/g, '$1 ')}</Text>
-          <Text className="tabular">
-            Vigencia: {shown.CardInfo.valid_date} · CVV: {shown.CardInfo.cvv}
-          </Text>
+        <Alert color="blue" title="Datos de la tarjeta (se ocultan en 60 segundos)" data-testid="revealed" w="100%">
+          {/* The data are drawn by the server in an isolated page: no script runs there, and this app cannot read it. */}
+          <iframe
+            src={shown.RevealUrl}
+            sandbox=""
+            title="Datos de la tarjeta"
+            referrerPolicy="no-referrer"
+            data-testid="reveal-frame"
+            style={{ border: 0, width: '100%', maxWidth: 420, height: 150, display: 'block', background: 'white' }}
+          />
         </Alert>
       ) : null}
       <Modal opened={open} onClose={() => setOpen(false)} title="Código de seguridad">

@@ -8,6 +8,7 @@ import { errorText } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { integer } from '../../lib/format';
 import { useActivate, useActivationItems, useCards, useMatch, useStatusCounts, type CardFilters } from './api';
+import { IssueVirtualButton } from './issue-virtual';
 import { ActivationRows, CardRows, CardsNav, FileTemplates, RowErrors, StatusCounts, UploadButton } from './ui';
 
 const STATUS_OPTIONS = Object.entries(CARD_STATUS_NAMES).map(([value, label]) => ({ value, label }));
@@ -65,6 +66,7 @@ export function CardsList({ businessId, linkOf }: { businessId?: string; linkOf:
               }
             />
           ) : null}
+          {canAdd ? <IssueVirtualButton businessId={businessId} linkOf={linkOf} /> : null}
           {canEdit ? (
             <Button
               loading={activate.isPending}

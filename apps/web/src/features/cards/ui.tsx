@@ -16,7 +16,8 @@ import { MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { dateTime, integer } from '../../lib/format';
+import type { DetailItem } from '../../components/detail-grid';
+import { dateTime, integer, money } from '../../lib/format';
 import { apiCentsOr0 } from '../../lib/money';
 import { downloadCardTemplate } from './api';
 
@@ -95,6 +96,32 @@ export function CardStatusBadge({ card }: { card: Pick<Card, 'Status' | 'IsBlock
     </Group>
   );
 }
+/** «Virtual» beside a virtual card's number (issue 28 §1). */
+export function VirtualBadge({ card }: { card: Pick<Card, 'Payload'> }) {
+  return card.Payload.IsVirtual ? (
+    <Badge color="grape" variant="light">
+      Virtual
+    </Badge>
+  ) : null;
+}
+/** What a virtual card was issued with: single use, merchant lock, its own limits (nothing for a physical card). */
+export function virtualItems(c: Pick<Card, 'Payload'>): DetailItem[] {
+  const p = c.Payload;
+  if (!p.IsVirtual) return [];
+  const limit = (v: string | null) => (v === null ? 'Sin límite' : money(apiCentsOr0(v)));
+  return [
+    { label: 'Un solo uso', value: p.SingleUse ? 'Sí' : 'No' },
+    {
+      label: 'Bloqueo de comercio',
+      value: p.MerchantLock ?? (p.LockToFirstMerchant ? 'Primer comercio (aún sin compras)' : 'Sin bloqueo'),
+    },
+    {
+      label: 'Límites de la tarjeta',
+      value: `Por compra: ${limit(p.Limits.PerTransaction)} · Diario: ${limit(p.Limits.Daily)} · Mensual: ${limit(p.Limits.Monthly)}`,
+      wide: true,
+    },
+  ];
+}
 export const batchStatusName = (s: keyof typeof BATCH_STATUS_NAMES) => BATCH_STATUS_NAMES[s];
 
 export function StatusCounts({ counts }: { counts: CardStatusCount[] | undefined }) {
@@ -108,6 +135,11 @@ export function StatusCounts({ counts }: { counts: CardStatusCount[] | undefined
           <Text fw={700} fz="xl" data-testid={`cards-status-${c.Status}`}>
             {integer(c.Total)}
           </Text>
+          {c.Virtual ? (
+            <Text size="xs" c="dimmed" data-testid={`cards-virtual-${c.Status}`}>
+              {integer(c.Virtual)} virtuales
+            </Text>
+          ) : null}
         </Paper>
       ))}
     </SimpleGrid>
@@ -138,9 +170,12 @@ export function CardRows({ cards, linkOf }: { cards: Card[]; linkOf: (c: Card) =
       {cards.map((c) => (
         <Table.Tr key={c.CardIdentifier}>
           <Table.Td>
-            <Anchor component={Link} to={linkOf(c)} size="sm" className="tabular">
-              {c.Payload.MaskedPan}
-            </Anchor>
+            <Group gap={6} wrap="nowrap">
+              <Anchor component={Link} to={linkOf(c)} size="sm" className="tabular">
+                {c.Payload.MaskedPan}
+              </Anchor>
+              <VirtualBadge card={c} />
+            </Group>
           </Table.Td>
           <Table.Td>{c.FullName ?? '—'}</Table.Td>
           <Table.Td>

@@ -29,7 +29,7 @@ import { StatusChip } from './contents-panel';
 type Values = Record<string, unknown>;
 
 function Versions({ content, opened, onClose }: { content: ContentItem; opened: boolean; onClose: () => void }) {
-  const versions = useVersions(content.Id, opened);
+  const versions = useVersions(content.v_uid, opened);
   const restore = useRestoreVersion();
   const ask = (version: number) =>
     openConfirmDialog({
@@ -38,7 +38,7 @@ function Versions({ content, opened, onClose }: { content: ContentItem; opened: 
       confirmLabel: 'Restaurar',
       onConfirm: () =>
         restore.mutate(
-          { id: content.Id, version },
+          { id: content.v_uid, version },
           {
             onSuccess: () => notifications.show({ color: 'green', message: `Versión ${version} restaurada` }),
             onError: (e) => notifications.show({ color: 'red', message: isApiError(e) ? e.message : 'Error' }),
@@ -59,19 +59,19 @@ function Versions({ content, opened, onClose }: { content: ContentItem; opened: 
         </Table.Thead>
         <Table.Tbody>
           {(versions.data ?? []).map((v) => (
-            <Table.Tr key={v.Version}>
-              <Table.Td>{v.Version}</Table.Td>
+            <Table.Tr key={v.i_version}>
+              <Table.Td>{v.i_version}</Table.Td>
               <Table.Td>
-                <DateText value={v.CreatedAt} withTime />
+                <DateText value={v.d_create_at} withTime />
               </Table.Td>
               <Table.Td>{v.Author ?? '—'}</Table.Td>
               <Table.Td>
-                {v.Version === content.Version ? (
+                {v.i_version === content.i_version ? (
                   <Text size="xs" c="dimmed">
                     Actual
                   </Text>
                 ) : (
-                  <Button size="xs" variant="light" disabled={content.Locked} onClick={() => ask(v.Version)}>
+                  <Button size="xs" variant="light" disabled={content.b_locked} onClick={() => ask(v.i_version)}>
                     Restaurar
                   </Button>
                 )}
@@ -88,19 +88,19 @@ function Editor({ type, content }: { type: ContentTypeItem; content: ContentItem
   const navigate = useNavigate();
   const canEdit = useCan('/cms', content ? 'Editar' : 'Agregar');
   const canDelete = useCan('/cms', 'Borrar');
-  const [name, setName] = useState(content?.Name ?? '');
+  const [name, setName] = useState(content?.v_name ?? '');
   const [section, setSection] = useState<CmsSection>(content?.Section ?? type.Section);
   const [status, setStatus] = useState<CmsStatus>(content?.Status ?? 'borrador');
-  const [hidden, setHidden] = useState(content?.Hidden ?? false);
-  const [locked, setLocked] = useState(content?.Locked ?? false);
-  const [values, setValues] = useState<Values>(content?.Value ?? {});
+  const [hidden, setHidden] = useState(content?.b_hidden ?? false);
+  const [locked, setLocked] = useState(content?.b_locked ?? false);
+  const [values, setValues] = useState<Values>(content?.t_json ?? {});
   const [preview, setPreview] = useState(false);
   const [history, setHistory] = useState(false);
   const [nameTouched, setNameTouched] = useState(false);
   const create = useCreateContent();
   const update = useUpdateContent();
   const remove = useDeleteContent();
-  const check = checkContentDefinition(type.Definition);
+  const check = checkContentDefinition(type.t_json);
   const saving = create.isPending || update.isPending;
   const failure = create.error ?? update.error;
   const nameError = name.trim().length < 2 ? (name.trim() ? 'Debe contener mínimo 2 caracteres' : 'Este campo es requerido') : undefined;
@@ -108,43 +108,43 @@ function Editor({ type, content }: { type: ContentTypeItem; content: ContentItem
   if (!check.ok)
     return (
       <Alert color="red">
-        La definición del tipo {type.Name} no es válida: {check.errors[0]!.message}
+        La definición del tipo {type.v_name} no es válida: {check.errors[0]!.message}
       </Alert>
     );
 
   const save = (value: Values) => {
     const done = (saved: ContentItem) => {
       notifications.show({ color: 'green', message: content ? 'Contenido actualizado' : 'Contenido creado' });
-      if (!content) void navigate(`/cms/contenido/${saved.Id}`, { replace: true });
+      if (!content) void navigate(`/cms/contenido/${saved.v_uid}`, { replace: true });
     };
-    const body = { Name: name.trim(), Section: section, Status: status, Hidden: hidden, Locked: locked, Value: value };
-    if (content) update.mutate({ id: content.Id, body }, { onSuccess: done });
-    else create.mutate({ ...body, ContentTypeId: type.Id }, { onSuccess: done });
+    const body = { v_name: name.trim(), v_uid_section: section, v_uid_status: status, b_hidden: hidden, b_locked: locked, t_json: value };
+    if (content) update.mutate({ id: content.v_uid, body }, { onSuccess: done });
+    else create.mutate({ ...body, v_uid_content_type: type.v_uid }, { onSuccess: done });
   };
 
   const askDelete = () =>
     openConfirmDialog({
       title: 'Eliminar contenido',
-      message: `¿Eliminar ${content!.Name}?`,
+      message: `¿Eliminar ${content!.v_name}?`,
       confirmLabel: 'Eliminar',
       danger: true,
-      onConfirm: () => remove.mutate(content!.Id, { onSuccess: () => void navigate('/cms') }),
+      onConfirm: () => remove.mutate(content!.v_uid, { onSuccess: () => void navigate('/cms') }),
     });
 
   return (
     <>
       <PageHeader
-        title={content ? content.Name : `Nuevo contenido: ${type.Name}`}
+        title={content ? content.v_name : `Nuevo contenido: ${type.v_name}`}
         description={
           content ? (
             <Group gap="xs">
               <StatusChip status={content.Status} />
               <Text size="sm" c="dimmed">
-                {type.Name} · versión {content.Version}
+                {type.v_name} · versión {content.i_version}
               </Text>
             </Group>
           ) : (
-            type.Name
+            type.v_name
           )
         }
         actions={
@@ -160,7 +160,7 @@ function Editor({ type, content }: { type: ContentTypeItem; content: ContentItem
           </>
         }
       />
-      {content?.Locked ? (
+      {content?.b_locked ? (
         <Alert color="yellow" icon={<IconLock size={18} />} mb="md">
           Este contenido está bloqueado: desbloquéalo desde la lista para editarlo.
         </Alert>
@@ -168,7 +168,7 @@ function Editor({ type, content }: { type: ContentTypeItem; content: ContentItem
       <Paper withBorder p="lg" radius="md" maw={860}>
         <ContentForm
           definition={check.definition}
-          initialValues={content?.Value}
+          initialValues={content?.t_json}
           upload={uploadImage}
           onSubmit={save}
           onValuesChange={setValues}
@@ -181,7 +181,7 @@ function Editor({ type, content }: { type: ContentTypeItem; content: ContentItem
           submitLabel={content ? 'Guardar cambios' : 'Crear contenido'}
           actions={
             content && canDelete ? (
-              <Button variant="subtle" color="red" onClick={askDelete} disabled={content.Locked}>
+              <Button variant="subtle" color="red" onClick={askDelete} disabled={content.b_locked}>
                 Eliminar
               </Button>
             ) : null
@@ -231,7 +231,14 @@ function Editor({ type, content }: { type: ContentTypeItem; content: ContentItem
       </Paper>
       <Modal opened={preview} onClose={() => setPreview(false)} title="Vista previa (como la ve el usuario)" size="xl">
         <ContentView
-          content={{ id: content?.Id ?? 'nuevo', name: name || type.Name, systemName: type.SystemName, definition: check.definition, value: values, section }}
+          content={{
+            id: content?.v_uid ?? 'nuevo',
+            name: name || type.v_name,
+            systemName: type.v_system_name,
+            definition: check.definition,
+            value: values,
+            section,
+          }}
         />
       </Modal>
       {content ? <Versions content={content} opened={history} onClose={() => setHistory(false)} /> : null}
@@ -246,15 +253,15 @@ export function ContentEditorPage() {
   const isNew = id === 'nuevo';
   const content = useContent(isNew ? undefined : id);
   const types = useContentTypes();
-  const typeId = isNew ? params.get('tipo') : content.data?.ContentType.Id;
-  const type = types.data?.find((t) => t.Id === typeId);
+  const typeId = isNew ? params.get('tipo') : content.data?.v_uid_content_type;
+  const type = types.data?.find((t) => t.v_uid === typeId);
 
   const crumbs = (
     <Breadcrumbs mb="sm">
       <Anchor component={Link} to="/cms" size="sm">
         Administrador de contenido
       </Anchor>
-      <Text size="sm">{isNew ? 'Nuevo' : (content.data?.Name ?? '…')}</Text>
+      <Text size="sm">{isNew ? 'Nuevo' : (content.data?.v_name ?? '…')}</Text>
     </Breadcrumbs>
   );
   if (types.isError || content.isError) return <ErrorAlert error={types.error ?? content.error} />;
@@ -264,7 +271,7 @@ export function ContentEditorPage() {
     <>
       {crumbs}
       {/* A new key per version: after a save or a restore the form starts from the stored values. */}
-      <Editor key={`${content.data?.Id ?? 'nuevo'}-${content.data?.Version ?? 0}`} type={type} content={content.data} />
+      <Editor key={`${content.data?.v_uid ?? 'nuevo'}-${content.data?.i_version ?? 0}`} type={type} content={content.data} />
     </>
   );
 }

@@ -18,6 +18,8 @@ type Values = Record<string, unknown>;
 type Path = Array<string | number>;
 
 const key = (path: Path) => path.join('.');
+/** The server names a content's value errors `t_json.<path>` (its §3 column). */
+const VALUES = 't_json.';
 
 function getIn(values: unknown, path: Path): unknown {
   return path.reduce<unknown>((at, step) => (at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[step] : undefined), values);
@@ -45,7 +47,7 @@ export interface ContentFormProps {
   /** Extra checks of the surrounding form (the content's name): false stops the submit. */
   beforeSubmit?: () => boolean;
   onValuesChange?: (values: Values) => void;
-  /** Field errors of the server, named `Value.<path>`. */
+  /** Field errors of the server, named `t_json.<path>`. */
   serverErrors?: ApiFieldError[];
   submitLabel?: string;
   submitting?: boolean;
@@ -87,7 +89,7 @@ export function ContentForm({
   }, [definition, values]);
   useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
   const serverMap = useMemo(
-    () => new Map((serverErrors ?? []).filter((e) => e.field.startsWith('Value.')).map((e) => [e.field.slice(6), e.message])),
+    () => new Map((serverErrors ?? []).filter((e) => e.field.startsWith(VALUES)).map((e) => [e.field.slice(VALUES.length), e.message])),
     [serverErrors],
   );
 

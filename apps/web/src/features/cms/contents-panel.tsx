@@ -57,7 +57,7 @@ export function ContentsPanel() {
   const [order, setOrder] = useState<string[] | null>(null);
 
   const rows = contents.data?.Records ?? [];
-  const byId = new Map(rows.map((r) => [r.Id, r]));
+  const byId = new Map(rows.map((r) => [r.v_uid, r]));
   const shown: ContentItem[] = order ? order.map((id) => byId.get(id)).filter((r): r is ContentItem => !!r) : rows;
 
   const runBulk = (action: CmsBulkAction) => {
@@ -83,7 +83,7 @@ export function ContentsPanel() {
 
   const onDragEnd = (result: DropResult) => {
     if (!result.destination || result.destination.index === result.source.index) return;
-    const ids = shown.map((r) => r.Id);
+    const ids = shown.map((r) => r.v_uid);
     const [moved] = ids.splice(result.source.index, 1);
     ids.splice(result.destination.index, 0, moved!);
     setOrder(ids);
@@ -100,7 +100,7 @@ export function ContentsPanel() {
       else next.add(id);
       return next;
     });
-  const allSelected = shown.length > 0 && shown.every((r) => selected.has(r.Id));
+  const allSelected = shown.length > 0 && shown.every((r) => selected.has(r.v_uid));
 
   return (
     <Stack gap="md">
@@ -118,7 +118,7 @@ export function ContentsPanel() {
             label="Tipo"
             placeholder="Todos"
             clearable
-            data={(types.data ?? []).map((t) => ({ value: t.Id, label: t.Name }))}
+            data={(types.data ?? []).map((t) => ({ value: t.v_uid, label: t.v_name }))}
             value={typeId}
             onChange={setTypeId}
             w={190}
@@ -164,8 +164,8 @@ export function ContentsPanel() {
               </Menu.Target>
               <Menu.Dropdown>
                 {(types.data ?? []).map((t) => (
-                  <Menu.Item key={t.Id} onClick={() => void navigate(`/cms/contenido/nuevo?tipo=${t.Id}`)}>
-                    {t.Name}
+                  <Menu.Item key={t.v_uid} onClick={() => void navigate(`/cms/contenido/nuevo?tipo=${t.v_uid}`)}>
+                    {t.v_name}
                   </Menu.Item>
                 ))}
               </Menu.Dropdown>
@@ -187,7 +187,7 @@ export function ContentsPanel() {
                       aria-label="Seleccionar todos"
                       checked={allSelected}
                       indeterminate={!allSelected && selected.size > 0}
-                      onChange={() => setSelected(allSelected ? new Set() : new Set(shown.map((r) => r.Id)))}
+                      onChange={() => setSelected(allSelected ? new Set() : new Set(shown.map((r) => r.v_uid)))}
                     />
                   </Table.Th>
                   <Table.Th>Nombre</Table.Th>
@@ -201,30 +201,30 @@ export function ContentsPanel() {
                 {(drop) => (
                   <Table.Tbody ref={drop.innerRef} {...drop.droppableProps}>
                     {shown.map((row, index) => (
-                      <Draggable key={row.Id} draggableId={row.Id} index={index} isDragDisabled={!canEdit}>
+                      <Draggable key={row.v_uid} draggableId={row.v_uid} index={index} isDragDisabled={!canEdit}>
                         {(drag) => (
                           <Table.Tr ref={drag.innerRef} {...drag.draggableProps} data-testid="content-row">
-                            <Table.Td {...drag.dragHandleProps} aria-label={`Mover ${row.Name}`}>
+                            <Table.Td {...drag.dragHandleProps} aria-label={`Mover ${row.v_name}`}>
                               <IconGripVertical size={16} color="var(--mantine-color-gray-6)" />
                             </Table.Td>
                             <Table.Td>
-                              <Checkbox aria-label={`Seleccionar ${row.Name}`} checked={selected.has(row.Id)} onChange={() => toggle(row.Id)} />
+                              <Checkbox aria-label={`Seleccionar ${row.v_name}`} checked={selected.has(row.v_uid)} onChange={() => toggle(row.v_uid)} />
                             </Table.Td>
                             <Table.Td>
                               <Group gap={6} wrap="nowrap">
-                                <Anchor component={Link} to={`/cms/contenido/${row.Id}`} fw={600} size="sm">
-                                  {row.Name}
+                                <Anchor component={Link} to={`/cms/contenido/${row.v_uid}`} fw={600} size="sm">
+                                  {row.v_name}
                                 </Anchor>
-                                {row.Locked ? <IconLock size={14} aria-label="Bloqueado" /> : null}
-                                {row.Hidden ? <IconEyeOff size={14} aria-label="Oculto" /> : null}
+                                {row.b_locked ? <IconLock size={14} aria-label="Bloqueado" /> : null}
+                                {row.b_hidden ? <IconEyeOff size={14} aria-label="Oculto" /> : null}
                               </Group>
                             </Table.Td>
-                            <Table.Td>{row.ContentType.Name}</Table.Td>
+                            <Table.Td>{row.ContentType.v_name}</Table.Td>
                             <Table.Td>{CMS_SECTION_LABELS[row.Section]}</Table.Td>
                             <Table.Td>
                               <StatusChip status={row.Status} />
                             </Table.Td>
-                            <Table.Td>{row.Version}</Table.Td>
+                            <Table.Td>{row.i_version}</Table.Td>
                           </Table.Tr>
                         )}
                       </Draggable>

@@ -28,9 +28,9 @@ const EXAMPLE = JSON.stringify(
 
 /** Name, section and the JSON definition, checked as it is typed, with the form it draws beside it. */
 function TypeEditor({ type, onClose }: { type: ContentTypeItem | null; onClose: () => void }) {
-  const [name, setName] = useState(type?.Name ?? '');
+  const [name, setName] = useState(type?.v_name ?? '');
   const [section, setSection] = useState<CmsSection>(type?.Section ?? 'business');
-  const [json, setJson] = useState(type ? JSON.stringify(type.Definition, null, 2) : EXAMPLE);
+  const [json, setJson] = useState(type ? JSON.stringify(type.t_json, null, 2) : EXAMPLE);
   const [submitted, setSubmitted] = useState(false);
   const save = useSaveType();
   const check = checkContentDefinition(json);
@@ -40,7 +40,7 @@ function TypeEditor({ type, onClose }: { type: ContentTypeItem | null; onClose: 
     setSubmitted(true);
     if (!check.ok || nameError) return;
     save.mutate(
-      { id: type?.Id, body: { Name: name.trim(), Section: section, Definition: check.definition } },
+      { id: type?.v_uid, body: { v_name: name.trim(), v_uid_section: section, t_json: check.definition } },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: type ? 'Tipo de contenido actualizado' : 'Tipo de contenido creado' });
@@ -127,10 +127,10 @@ export function TypesPanel() {
   const askDelete = (t: ContentTypeItem) =>
     openConfirmDialog({
       title: 'Eliminar tipo de contenido',
-      message: `¿Eliminar el tipo ${t.Name}?`,
+      message: `¿Eliminar el tipo ${t.v_name}?`,
       confirmLabel: 'Eliminar',
       danger: true,
-      onConfirm: () => remove.mutate(t.Id, { onError: (err) => notifications.show({ color: 'red', message: errorText(err) }) }),
+      onConfirm: () => remove.mutate(t.v_uid, { onError: (err) => notifications.show({ color: 'red', message: errorText(err) }) }),
     });
 
   if (types.isError) return <ErrorAlert error={types.error} onRetry={() => void types.refetch()} />;
@@ -159,18 +159,18 @@ export function TypesPanel() {
           </Table.Thead>
           <Table.Tbody>
             {(types.data ?? []).map((t) => {
-              const check = checkContentDefinition(t.Definition);
+              const check = checkContentDefinition(t.t_json);
               return (
-                <Table.Tr key={t.Id}>
+                <Table.Tr key={t.v_uid}>
                   <Table.Td>
                     <Group gap={6}>
-                      <Text fw={600}>{t.Name}</Text>
-                      {t.SystemName ? <Badge variant="light">Sistema</Badge> : null}
+                      <Text fw={600}>{t.v_name}</Text>
+                      {t.v_system_name ? <Badge variant="light">Sistema</Badge> : null}
                     </Group>
                   </Table.Td>
                   <Table.Td>{CMS_SECTION_LABELS[t.Section]}</Table.Td>
                   <Table.Td>{check.ok ? check.definition.fields.map((f) => f.label).join(', ') : '—'}</Table.Td>
-                  <Table.Td>{t.Contents}</Table.Td>
+                  <Table.Td>{t.i_contents}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end">
                       {canEdit ? (
@@ -178,7 +178,7 @@ export function TypesPanel() {
                           Editar
                         </Button>
                       ) : null}
-                      {canDelete && !t.SystemName ? (
+                      {canDelete && !t.v_system_name ? (
                         <Button size="xs" variant="subtle" color="red" onClick={() => askDelete(t)}>
                           Eliminar
                         </Button>

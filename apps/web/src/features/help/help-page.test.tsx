@@ -1,33 +1,23 @@
 import { FAQ_DEFINITION, LEGAL_DEFINITION } from '@far/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../lib/session';
-import { answer, renderWithApp } from '../../test/render';
+import { describe, expect, it } from 'vitest';
+import { answer, renderWithApp, signedInWithFetch } from '../../test/render';
 import { HelpPage } from './help-page';
 
-const fetchMock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  session.start({ AccessToken: 'tok', RefreshToken: 'refresh-token-1', ExpiresIn: 3600 });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-});
+const fetchMock = signedInWithFetch();
 
-const item = (Id: string, SystemName: string, Definition: unknown, Value: Record<string, unknown>) => ({
-  Id,
-  Name: `Contenido ${Id}`,
-  Type: { Id: `t-${SystemName}`, Name: SystemName, SystemName, Definition },
-  Value,
-  Order: 1,
-  ParentId: null,
-  Version: 1,
-  UpdatedAt: '2026-11-23T12:00:00.000Z',
+const item = (v_uid: string, v_system_name: string, t_json_type: unknown, t_json: Record<string, unknown>) => ({
+  v_uid,
+  v_name: `Contenido ${v_uid}`,
+  v_uid_content_type: `t-${v_system_name}`,
+  ContentType: { v_uid: `t-${v_system_name}`, v_name: v_system_name, v_system_name, t_json: t_json_type },
+  t_json,
+  i_order: 1,
+  v_uid_parent: null,
+  i_version: 1,
+  d_update_at: '2026-11-23T12:00:00.000Z',
 });
-
 const HELP = [
   item('f1', 'faq', FAQ_DEFINITION, {
     icon: '/i.png',

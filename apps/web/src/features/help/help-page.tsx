@@ -10,14 +10,21 @@ import { useMe } from '../../lib/api/get-me';
 import { useHelp } from './api/help-api';
 
 const viewable = (c: HelpContent, section: CmsSection) => {
-  const check = checkContentDefinition(c.Type.Definition);
-  return { id: c.Id, name: c.Name, systemName: c.Type.SystemName, definition: check.ok ? check.definition : { fields: [] }, value: c.Value, section };
+  const check = checkContentDefinition(c.ContentType.t_json);
+  return {
+    id: c.v_uid,
+    name: c.v_name,
+    systemName: c.ContentType.v_system_name,
+    definition: check.ok ? check.definition : { fields: [] },
+    value: c.t_json,
+    section,
+  };
 };
 
 function Faq({ items }: { items: HelpContent[] }) {
   const [search, setSearch] = useState('');
   const needle = foldText(search.trim());
-  const entries = items.flatMap((c) => faqEntries(c.Id, c.Value));
+  const entries = items.flatMap((c) => faqEntries(c.v_uid, c.t_json));
   const found = needle ? entries.filter((e) => foldText(`${e.question} ${e.answer}`).includes(needle)) : entries;
   return (
     <Stack gap="md">
@@ -39,7 +46,7 @@ function Contents({ items, section }: { items: HelpContent[]; section: CmsSectio
   return (
     <Stack gap="lg">
       {items.map((c) => (
-        <Paper key={c.Id} withBorder p="lg" radius="md">
+        <Paper key={c.v_uid} withBorder p="lg" radius="md">
           <ContentView content={viewable(c, section)} />
         </Paper>
       ))}
@@ -56,9 +63,9 @@ export function HelpPage() {
     return <Alert color="blue">La ayuda es para usuarios Business y Wallet. Revisa su contenido en el Administrador de contenido con la vista previa.</Alert>;
   if (help.isError) return <ErrorAlert error={help.error} title="No fue posible cargar la ayuda" onRetry={() => void help.refetch()} />;
   if (help.isPending || me.isPending) return <LoadingScreen />;
-  const of = (name: string) => help.data.filter((c) => c.Type.SystemName === name);
+  const of = (name: string) => help.data.filter((c) => c.ContentType.v_system_name === name);
   const section: CmsSection = me.data?.kind === 'WAL' ? 'wallet' : 'business';
-  const others = help.data.filter((c) => !['tutorial', 'faq', 'legal'].includes(c.Type.SystemName ?? ''));
+  const others = help.data.filter((c) => !['tutorial', 'faq', 'legal'].includes(c.ContentType.v_system_name ?? ''));
   return (
     <>
       <PageHeader title="Ayuda" description="Tutoriales, preguntas frecuentes y textos legales." />
@@ -85,7 +92,7 @@ export function HelpPage() {
         <Tabs.Panel value="otros">
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {others.map((c) => (
-              <Paper key={c.Id} withBorder p="lg" radius="md">
+              <Paper key={c.v_uid} withBorder p="lg" radius="md">
                 <ContentView content={viewable(c, section)} />
               </Paper>
             ))}

@@ -21,7 +21,7 @@ export function LegalAcceptanceGate() {
       closeOnEscape={false}
       centered
       size="lg"
-      title={current.Name}
+      title={current.v_name}
       data-testid="legal-gate"
     >
       <Stack gap="md">
@@ -33,7 +33,7 @@ export function LegalAcceptanceGate() {
         </ScrollArea.Autosize>
         {accept.isError ? <ErrorAlert error={accept.error} /> : null}
         <Group justify="flex-end">
-          <Button onClick={() => accept.mutate({ id: current.Id, version: current.Version })} loading={accept.isPending}>
+          <Button onClick={() => accept.mutate({ id: current.v_uid, version: current.i_version })} loading={accept.isPending}>
             Acepto
           </Button>
         </Group>

@@ -12,16 +12,35 @@ import { useMe } from '../../lib/api/get-me';
 import { OpenCaseButton } from '../../components/open-case-button';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { apiCents } from '../../lib/money';
-import { useDownloadProof } from './api/download-proof';
+import { useDownloadProof, type ProofKind } from './api/download-proof';
 import { useMovement, type MovementDetail } from './api/get-movement';
 import { SignedAmount, partyOf } from './movement-cells';
 
 const amount = (value: string | null) => (value === null ? null : <MoneyText cents={apiCents(value)} inherit />);
 
+/** One proof download: Banxico's CEP, the product's own PDF, or whichever the server offers. */
+function ProofDownload({ m, kind, label }: { m: MovementDetail; kind?: ProofKind; label: string }) {
+  const proof = useDownloadProof();
+  return (
+    <Button
+      variant="light"
+      leftSection={<IconFileDownload size={16} />}
+      loading={proof.isPending}
+      onClick={() =>
+        proof.mutate(
+          { id: m.Id, trackingKey: m.TrackingKey, kind },
+          { onError: (e) => notifications.show({ color: 'red', title: 'No se descargó el comprobante', message: errorText(e) }) },
+        )
+      }
+    >
+      {label}
+    </Button>
+  );
+}
+
 /** The detail drawer of one movement: its amounts, parties, tracking key, ledger lines and proof. */
 export function MovementDetailBody({ row }: { row: BusinessMovement }) {
   const detail = useMovement(row.Id);
-  const proof = useDownloadProof();
   // A business opens a clarification about this movement on /clarification (issue 12).
   const me = useMe();
   const canOpenCase = useCan('/clarification', 'Agregar') && me.data?.kind === 'BUS';
@@ -83,20 +102,18 @@ export function MovementDetailBody({ row }: { row: BusinessMovement }) {
       {detail.isError ? <ErrorAlert error={detail.error} title="No fue posible cargar el detalle" onRetry={() => void detail.refetch()} /> : null}
       {m.Entries && m.Entries.length > 0 ? <LedgerLines entries={m.Entries} /> : null}
       <Divider />
+      {m.Cep ? (
+        <Text size="sm" c="dimmed" data-testid="cep-state">
+          {m.Cep.StatusName}
+        </Text>
+      ) : null}
       <Group gap="sm">
-        <Button
-          variant="light"
-          leftSection={<IconFileDownload size={16} />}
-          loading={proof.isPending}
-          onClick={() =>
-            proof.mutate(
-              { id: m.Id, trackingKey: m.TrackingKey },
-              { onError: (e) => notifications.show({ color: 'red', title: 'No se descargó el comprobante', message: errorText(e) }) },
-            )
-          }
-        >
-          Comprobante de pago (PDF)
-        </Button>
+        {m.Cep?.Available ? <ProofDownload m={m} kind="cep" label="CEP de Banxico (PDF)" /> : null}
+        <ProofDownload
+          m={m}
+          kind={m.Cep?.Available ? 'propio' : undefined}
+          label={m.Cep?.Available ? 'Comprobante propio (PDF)' : 'Comprobante de pago (PDF)'}
+        />
         {canOpenCase && m.TrackingKey ? <OpenCaseButton trackingKey={m.TrackingKey} /> : null}
       </Group>
     </Stack>

@@ -30,6 +30,7 @@ import { errorText } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useLogOut } from './api/log-out';
 import { menuIcon } from './menu-icons';
+import { HeaderSearch } from './header-search';
 import { NotificationBell } from './notification-bell';
 
 /** The entry whose url is the longest prefix of the current path ('/account/status' beats '/account'). */
@@ -180,6 +181,7 @@ export function AppLayout() {
           </Group>
           {/* xs between the header's controls: a staff member's five fit a 390 px phone with room to spare. */}
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <HeaderSearch />
             <MailboxLink />
             <NotificationBell />
             <UserBlock />

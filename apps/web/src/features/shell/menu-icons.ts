@@ -17,6 +17,7 @@ import {
   IconLock,
   IconPigMoney,
   IconReport,
+  IconScale,
   IconUser,
   IconUsers,
   IconWallet,
@@ -45,6 +46,7 @@ const ICONS: Record<string, Icon> = {
   'file-invoice': IconFileInvoice,
   'pig-money': IconPigMoney,
   lifebuoy: IconLifebuoy,
+  scale: IconScale,
   circle: IconCircle,
 };
 

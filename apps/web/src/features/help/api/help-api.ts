@@ -27,7 +27,7 @@ export function useAcceptLegal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, version }: { id: string; version: number }) =>
-      unwrap(api.POST('/api/cms/legal/{uid}/accept', { params: { path: { uid: id } }, body: { Version: version }, schema: LegalAcceptance })),
+      unwrap(api.POST('/api/cms/legal/{uid}/accept', { params: { path: { uid: id } }, body: { i_version: version }, schema: LegalAcceptance })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: pendingKey }),
   });
 }

@@ -1,13 +1,12 @@
-import { AmountOut, BusinessMovement } from '@far/contracts';
+import { BusinessMovementDetail } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { unwrap } from '../../../lib/api-client';
 import { isOnItsWay, moneyKeys } from './keys';
 import { api } from '../../../lib/api';
 
-/** The ledger lines of a movement (present in the detail answer once the server sends them). */
-const LedgerLine = z.object({ Account: z.string(), Description: z.string(), Debit: AmountOut.nullable(), Credit: AmountOut.nullable() });
-export const MovementDetail = BusinessMovement.extend({ Entries: z.array(LedgerLine).optional() });
+/** A movement with its ledger lines (once posted) and, for an order sent through STP, its CEP's state. */
+export const MovementDetail = BusinessMovementDetail;
 export type MovementDetail = z.infer<typeof MovementDetail>;
 
 /** GET /api/v1/transaction/business-movement/{id}: one movement, asked again while it is on its way. */

@@ -1,0 +1,25 @@
+/**
+ * The searched expressions, as SQL text. Each one is also an index expression of the search
+ * migration (drizzle/*_search.sql): PostgreSQL uses an expression index only for the very same
+ * expression, so they are written once here and test/unit/search-fields.test.ts checks that the
+ * migration holds each of them.
+ *
+ * far_norm() is the migration's IMMUTABLE wrapper of unaccent + lower (an index may only use
+ * immutable functions; unaccent() itself is STABLE).
+ */
+const words = (text: string) => `to_tsvector('simple'::regconfig, far_norm(${text}))`;
+
+export const FIELDS = {
+  businessWords: words(
+    `coalesce(v_company_name, '') || ' ' || coalesce(v_names, '') || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, '')`,
+  ),
+  userWords: words(`v_names || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, '')`),
+  cardholderWords: words(`v_names || ' ' || v_last_name_1 || ' ' || coalesce(v_last_name_2, '')`),
+  movementWords: words(`coalesce(v_beneficiary_name, '') || ' ' || coalesce(v_source_name, '')`),
+  dispersionWords: words(`coalesce(v_file_name, '') || ' ' || coalesce(v_concept, '')`),
+  /** E-mails are stored as typed; compared lower-cased. */
+  email: 'lower(v_email)',
+  cardholderId: 'upper(v_identifier)',
+  trackingKey: 'upper(v_tracking_key)',
+  folio: 'upper(v_num_sheet)',
+} as const;

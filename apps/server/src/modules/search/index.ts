@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { searchRoutes } from './routes';
+
+export { MATCH, inline, placeholders, searchValues } from './query';
+export { runSearch, searchStatement } from './service';
+
+export async function register(app: FastifyInstance): Promise<void> {
+  await app.register(searchRoutes);
+}

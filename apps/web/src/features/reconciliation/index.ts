@@ -1,0 +1,1 @@
+export { ReconciliationPage } from './reconciliation-page';
