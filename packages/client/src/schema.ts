@@ -7733,6 +7733,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "DisputeId": "6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f",
+                     *       "Amount": "89.50"
+                     *     }
+                     */
                     "application/json": {
                         Amount?: string | number;
                         /** Format: uuid */
@@ -8491,6 +8497,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "DisputeId": "6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f",
+                     *       "Status": "won",
+                     *       "Comment": "La red aceptó el contracargo"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         BusinessId?: string;
@@ -25250,6 +25263,7 @@ export interface paths {
                     "idempotency-key": string;
                 };
                 path: {
+                    /** @example 6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f */
                     id: string;
                 };
                 cookie?: never;
