@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, dead code, the module graph (no import circles), the code format (Prettier), unit tests, API
-// tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), then the end-to-end tests
-// when Chromium is installed. Prints one closing line "tests: N passed, M failed" over every suite
+// `npm test`: lint, typecheck, dead code, the module graph (no import circles), the code format (Prettier), the typed
+// client's generated types, unit tests, API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), then the end-to-end
+// tests when Chromium is installed. Prints one closing line "tests: N passed, M failed" over every suite
 // that ran.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -94,6 +94,9 @@ await runTogether([
   ['format: prettier --check', 'npm', ['run', '--silent', 'format:check']],
 ]);
 schemaMatchesMigrations();
+// The typed client (packages/client) matches the routes: its types are regenerated in memory from the
+// server's OpenAPI document and compared with the committed file (npm run client:generate).
+run('client: generated types up to date', 'npm', ['run', '--silent', 'client:generate', '--', '--check']);
 vitest('contracts: unit', 'packages/contracts');
 vitest('web: components', 'apps/web');
 // The PGlite run must not inherit TEST_DATABASE_URL (it would run on PostgreSQL twice). The property

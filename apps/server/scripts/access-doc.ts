@@ -1,14 +1,11 @@
 // docs/access.md, generated from every route's config.access: `npm run docs:access` writes it,
 // `npm run docs:access -- --check` fails when the checked-in file is stale (the access matrix
 // test checks the same).
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_KINDS, type ClientKind } from '@far/contracts';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import type { KindAccess, KindAccessMap } from '../src/platform/context';
 import { declaredRoutes, grantsOf, type DeclaredRoute } from '../src/platform/guard';
+import { withInMemoryApp, writeOrCheck } from './generated';
 
 export const ACCESS_DOC = fileURLToPath(new URL('../../../docs/access.md', import.meta.url));
 
@@ -60,34 +57,8 @@ ${rows.join('\n')}
 }
 
 async function main(check: boolean): Promise<void> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    JWT_SECRET: 'x'.repeat(32),
-    ENVELOPE_KEY: '0'.repeat(64),
-    FAR_DEMO: '0',
-    LOG_LEVEL: 'silent',
-    FAR_DATA_DIR: '/tmp/far-access-doc-unused',
-  });
-  const database = await openDatabase({});
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
-  const doc = renderAccessDoc(declaredRoutes(app));
-  await app.close();
-  await database.close();
-  if (!check) {
-    writeFileSync(ACCESS_DOC, doc);
-    return;
-  }
-  let current = '';
-  try {
-    current = readFileSync(ACCESS_DOC, 'utf8');
-  } catch {
-    // a missing file is stale too
-  }
-  if (current !== doc) {
-    console.error('docs/access.md no está al día: ejecuta npm run docs:access');
-    process.exitCode = 1;
-  }
+  const doc = await withInMemoryApp((app) => renderAccessDoc(declaredRoutes(app)));
+  writeOrCheck(ACCESS_DOC, doc, check, 'docs/access.md no está al día: ejecuta npm run docs:access');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main(process.argv.includes('--check'));

@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { register as announcements } from './modules/announcements';
@@ -43,6 +43,7 @@ import { frameworkErrorOptions, registerErrorHandler } from './platform/error-ha
 import { registerInputGuard } from './platform/input';
 import { registerGuard } from './platform/guard';
 import { registerMoneyRoutes } from './platform/money-command';
+import { documentRoute } from './platform/openapi';
 import { registerHttp } from './platform/http';
 import { assertHooksProvided, type RegisterModule } from './platform/module';
 import { hostResolver, type HostResolver } from './platform/outbound';
@@ -129,7 +130,7 @@ export async function buildApp({ config, database, logger, resolveHost }: BuildO
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 

@@ -4,11 +4,13 @@
  * else 403); revoked and rotated keys; its own rate limit; every call audited with its name.
  */
 import { createHash } from 'node:crypto';
+import { createFarClient, newIdempotencyKey as clientKey } from '@far/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyRoutes } from '../../src/modules/api-keys/scopes';
 import { declaredRoutes } from '../../src/platform/guard';
 import { BUSINESS, BUSINESS_2, TECHFAR, WALLET, addUser, count, createTestApp, lastCode, type TestApp } from '../helpers';
-import { CLABE, demoBusiness, deposit, key as newIdempotencyKey, type DemoBusiness } from '../money/money';
+import { account, csv, fileOf } from '../dispersions/helpers';
+import { CLABE, balance, demoBusiness, deposit, key as newIdempotencyKey, moneyTables, noLimits, speiCode, type DemoBusiness } from '../money/money';
 
 let t: TestApp;
 let b1: DemoBusiness;
@@ -178,6 +180,171 @@ describe('calling with a key', () => {
   it('every route a scope names exists', () => {
     const declared = new Set(declaredRoutes(t.app).map((r) => `${r.method} ${r.url}`));
     expect(keyRoutes().filter((r) => !declared.has(r))).toEqual([]);
+  });
+});
+
+describe('moving money with a key: no six-digit code, the money command still applies', () => {
+  const payout = (amount: string, Concept: string) => ({
+    ConfirmHolder: true,
+    Clabe: CLABE.settles,
+    BeneficiaryName: 'Proveedor',
+    Amount: amount,
+    Concept,
+    Reference: '7',
+  });
+  const paid = (Concept: string) => count(t, 'business_movements', `v_type = 'SPEI_OUT' AND v_concept = $1`, [Concept]);
+  const setApproval = async (payload: Record<string, unknown>) => {
+    const res = await t.call(TECHFAR, { method: 'PUT', url: `/api/v1/transaction/business/${b1.id}/dispersion-approval`, payload });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  let pay: { id: string; key: string };
+  beforeAll(async () => {
+    await noLimits(t, b1);
+    await deposit(t, b1.id, '5000.00');
+    pay = await createKey(t, BUSINESS, 'Pagos ERP', ['lectura', 'transferencias']);
+  });
+
+  it('a key with `transferencias` pays a SPEI out with its Idempotency-Key and no SecurityCode', async () => {
+    const before = await balance(t, BUSINESS);
+    const res = await withKey(t, pay.key, 'POST', PAYOUT, payout('120.00', 'Pago por clave'), { 'idempotency-key': newIdempotencyKey() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ MovementAmount: '120.00', StatusName: 'Pendiente' });
+    expect(res.json().data.StatusBusinessMovement).not.toBe(7);
+    expect(await paid('Pago por clave')).toBe(1);
+    expect(BigInt((await balance(t, BUSINESS)).availableBalance.replace('.', ''))).toBeLessThan(BigInt(before.availableBalance.replace('.', '')));
+  });
+
+  it('a key without `transferencias` gets 403 in the envelope and nothing is written', async () => {
+    const other = await createKey(t, BUSINESS, 'Solo dispersiones', ['dispersiones']);
+    const before = await moneyTables(t);
+    const res = await withKey(t, other.key, 'POST', PAYOUT, payout('10.00', 'Sin transferencias'), { 'idempotency-key': newIdempotencyKey() });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ success: false, ErrorCode: 'FORBIDDEN', message: NOT_IN_SCOPE, status: { code: 403 } });
+    expect(await moneyTables(t)).toEqual(before);
+  });
+
+  it('without an Idempotency-Key the payout is refused (400) and nothing moves', async () => {
+    const before = await moneyTables(t);
+    const res = await withKey(t, pay.key, 'POST', PAYOUT, payout('10.00', 'Sin llave'));
+    expect([res.statusCode, res.json().ErrorCode]).toEqual([400, 'VALIDATION']);
+    expect(await moneyTables(t)).toEqual(before);
+  });
+
+  it('a replay with the same Idempotency-Key answers the first result and makes no second order; another body under it is 409', async () => {
+    const idem = newIdempotencyKey();
+    const body = payout('35.00', 'Pago repetido');
+    const first = await withKey(t, pay.key, 'POST', PAYOUT, body, { 'idempotency-key': idem });
+    expect(first.statusCode, first.body).toBe(200);
+    const afterFirst = await moneyTables(t);
+    const again = await withKey(t, pay.key, 'POST', PAYOUT, body, { 'idempotency-key': idem });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data).toEqual(first.json().data);
+    expect(await paid('Pago repetido')).toBe(1);
+    const other = await withKey(t, pay.key, 'POST', PAYOUT, { ...body, Amount: '36.00' }, { 'idempotency-key': idem });
+    expect([other.statusCode, other.json().ErrorCode]).toEqual([409, 'IDEMPOTENCY_CONFLICT']);
+    expect(await moneyTables(t)).toEqual(afterFirst);
+  });
+
+  it('above the maker-checker threshold the order waits for a person: the key cannot approve it, a user can', async () => {
+    await setApproval({ Enabled: true, ThresholdAmount: '100.00' });
+    try {
+      const before = await balance(t, BUSINESS);
+      const res = await withKey(t, pay.key, 'POST', PAYOUT, payout('150.00', 'Pago por autorizar'), { 'idempotency-key': newIdempotencyKey() });
+      expect(res.statusCode, res.body).toBe(200);
+      const order = res.json().data;
+      expect(order).toMatchObject({ StatusBusinessMovement: 7, StatusName: 'Por autorizar', TrackingKey: null });
+      // Nothing held while it waits.
+      expect(await balance(t, BUSINESS)).toEqual(before);
+      const byKey = await withKey(t, pay.key, 'POST', `${PAYOUT}/approve`, { Id: order.Id }, { 'idempotency-key': newIdempotencyKey() });
+      expect([byKey.statusCode, byKey.json().message]).toEqual([403, NOT_IN_SCOPE]);
+      const approved = await t.call(BUSINESS, {
+        method: 'POST',
+        url: `${PAYOUT}/approve`,
+        headers: { 'idempotency-key': newIdempotencyKey() },
+        payload: { Id: order.Id, SecurityCode: await speiCode(t, BUSINESS) },
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json().data.StatusBusinessMovement).not.toBe(7);
+      expect((await balance(t, BUSINESS)).availableBalance).not.toBe(before.availableBalance);
+    } finally {
+      await setApproval({ Enabled: false });
+    }
+  });
+
+  it('a key with `dispersiones` creates a dispersion without a SecurityCode', async () => {
+    const k = await createKey(t, BUSINESS, 'Nómina', ['dispersiones']);
+    const [a1, a2] = [account('990', 501), account('990', 502)];
+    const body = {
+      Concept: 'Nomina por clave',
+      File: fileOf(
+        csv([
+          { name: a1.name, clabe: a1.clabe, amount: '100.00' },
+          { name: a2.name, clabe: a2.clabe, amount: '50.50' },
+        ]),
+      ),
+    };
+    const res = await withKey(t, k.key, 'POST', '/api/v1/transaction/business-movement/speiout-dispersion', body, { 'idempotency-key': newIdempotencyKey() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ TotalRows: 2 });
+    expect(await count(t, 'dispersions', `v_uid_business = $1 AND v_concept = 'Nomina por clave'`, [b1.id])).toBe(1);
+    // Without `transferencias` this key still cannot pay a single SPEI out.
+    const single = await withKey(t, k.key, 'POST', PAYOUT, payout('10.00', 'Dispersora'), { 'idempotency-key': newIdempotencyKey() });
+    expect(single.statusCode).toBe(403);
+  });
+});
+
+describe('the typed client (@far/client) as a business’s system uses it', () => {
+  /** The client's fetch, answered by the app in memory (no network). */
+  const inMemory = (app: TestApp) => async (request: Request) => {
+    const url = new URL(request.url);
+    const res = await app.app.inject({
+      method: request.method as 'GET' | 'POST',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      payload: request.method === 'GET' ? undefined : await request.text(),
+    });
+    return new Response(res.body, { status: res.statusCode, headers: res.headers as Record<string, string> });
+  };
+
+  it('pays a dispersion with its key and Idempotency-Key (docs/api.md «Integración»), and a replay makes no second one', async () => {
+    const k = await createKey(t, BUSINESS, 'ERP con cliente', ['lectura', 'dispersiones']);
+    const far = createFarClient({ baseUrl: 'http://portal.test', apiKey: k.key, fetch: inMemory(t) });
+    const [a1, a2] = [account('990', 601), account('990', 602)];
+    const idempotencyKey = clientKey();
+    const pay = () =>
+      far.POST('/api/v1/transaction/business-movement/speiout-dispersion', {
+        params: { header: { 'idempotency-key': idempotencyKey } },
+        body: {
+          Concept: 'Nomina desde el cliente',
+          Rows: [
+            { Name: a1.name, Clabe: a1.clabe, Amount: '80.00', Concept: 'Nomina', Reference: '1' },
+            { Name: a2.name, Clabe: a2.clabe, Amount: '20.25', Concept: 'Nomina', Reference: '2' },
+          ],
+        },
+      });
+    const { data, error, response } = await pay();
+    expect(error, JSON.stringify(error)).toBeUndefined();
+    expect(response.status).toBe(200);
+    expect(data?.data).toMatchObject({ TotalRows: 2 });
+    const again = await pay();
+    expect(again.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.data?.data.Id).toBe(data?.data.Id);
+    expect(await count(t, 'dispersions', `v_concept = 'Nomina desde el cliente'`)).toBe(1);
+    // Its state, read back with the same client.
+    const read = await far.GET('/api/v1/transaction/business-movement/dispersion/{id}', { params: { path: { id: data!.data.Id } } });
+    expect(read.data?.data).toMatchObject({ Id: data!.data.Id, TotalRows: 2 });
+  });
+
+  it('a refusal comes back as `error` in the §8 envelope', async () => {
+    const k = await createKey(t, BUSINESS, 'Cliente sin permiso', ['lectura']);
+    const far = createFarClient({ baseUrl: 'http://portal.test', apiKey: k.key, fetch: inMemory(t) });
+    const { data, error, response } = await far.POST('/api/v1/transaction/business-movement/speiout', {
+      params: { header: { 'idempotency-key': clientKey() } },
+      body: { Clabe: CLABE.settles, BeneficiaryName: 'Proveedor', Amount: '10.00', Concept: 'Sin permiso', Reference: '1', ConfirmHolder: true },
+    });
+    expect([data, response.status]).toEqual([undefined, 403]);
+    expect(error).toMatchObject({ success: false, ErrorCode: 'FORBIDDEN', message: NOT_IN_SCOPE });
   });
 });
 

@@ -3,7 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
 
 let t: TestApp;
-let docs: { openapi: string; paths: Record<string, Record<string, { tags?: string[]; summary?: string }>> };
+interface Media {
+  schema?: { required?: string[] };
+  example?: unknown;
+}
+interface Operation {
+  tags?: string[];
+  summary?: string;
+  parameters?: { in: string; name: string; example?: unknown }[];
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { description?: string; content?: Record<string, Media> }>;
+}
+let docs: { openapi: string; paths: Record<string, Record<string, Operation>> };
 beforeAll(async () => {
   t = await createTestApp();
   docs = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
@@ -105,6 +116,50 @@ describe('GET /docs/json', () => {
       const doc = docs.paths[path]![method.toLowerCase()]!;
       expect(doc.tags?.length, op).toBeGreaterThan(0);
       expect(doc.summary, op).toBeTruthy();
+    }
+  });
+});
+
+describe('money operations in the document', () => {
+  /** A money route (config.money) is documented with its Idempotency-Key header (platform/money-command.ts). */
+  const moneyOperations = () =>
+    Object.entries(docs.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'))
+        .map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+    );
+
+  it('gives every money operation an example a caller can copy', () => {
+    const ops = moneyOperations();
+    expect(ops.map((o) => o.name)).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/transaction/business-movement/speiout',
+        'POST /api/v1/transaction/business-movement/speiout-dispersion',
+        'POST /api/v1/wallet/speiout',
+      ]),
+    );
+    const withoutExample = ops.filter(
+      ({ op }) =>
+        !Object.values(op.requestBody?.content ?? {}).some((m) => m.example !== undefined) && !op.parameters?.some((p) => p.in === 'path' && p.example),
+    );
+    expect(withoutExample.map((o) => o.name)).toEqual([]);
+  });
+
+  it('documents the error answers of every money operation, each in the §8 envelope with its code', () => {
+    for (const { name, op } of moneyOperations()) {
+      for (const [status, code] of [
+        ['400', 'VALIDATION'],
+        ['401', 'UNAUTHORIZED'],
+        ['403', 'FORBIDDEN'],
+        ['404', 'NOT_FOUND'],
+        ['409', 'IDEMPOTENCY_CONFLICT'],
+        ['422', 'BUSINESS_RULE'],
+        ['429', 'RATE_LIMIT'],
+      ] as const) {
+        const media = op.responses[status]?.content?.['application/json'];
+        expect(media?.schema?.required, `${name} ${status}`).toEqual(expect.arrayContaining(['success', 'ErrorCode', 'message']));
+        expect(media?.example, `${name} ${status}`).toMatchObject({ success: false, ErrorCode: code, status: { code: Number(status) } });
+      }
     }
   });
 });

@@ -38,9 +38,8 @@ export interface ApiError {
 
 export type ApiResult<T> = [T, null] | [null, ApiError];
 
-export interface ApiRequestOptions<T> {
-  body?: unknown;
-  query?: Record<string, QueryValue>;
+/** How a call travels and how its answer is read (shared by `apiRequest` and the typed client, lib/api.ts). */
+export interface TransportOptions<T> {
   /** The answer's schema, or a loader of it (screens of the first load keep zod out of their chunk). */
   schema?: ZodType<T> | (() => Promise<ZodType<T>>);
   envelope?: Envelope;
@@ -51,6 +50,11 @@ export interface ApiRequestOptions<T> {
   /** 'blob' hands back the raw body (images, files). Default 'json'. */
   responseType?: 'json' | 'blob';
   signal?: AbortSignal;
+}
+
+export interface ApiRequestOptions<T> extends TransportOptions<T> {
+  body?: unknown;
+  query?: Record<string, QueryValue>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30000;

@@ -384,7 +384,8 @@ export const DispersionCreateBody = z
     InternalConcept: optional(z.string().trim().max(100, 'El concepto interno admite máximo 100 caracteres')),
     /** A future day (YYYY-MM-DD, America/Mexico_City); without it the dispersion runs now. */
     PaymentDay: optional(DateField),
-    SecurityCode: SecurityCodeField,
+    /** A person's code (dispersion); an API key sends none: the money command asks it of people only. */
+    SecurityCode: optional(SecurityCodeField),
     /** The failed dispersion whose rows this re-sends. */
     ResendOf: optional(Uuid),
   })

@@ -205,7 +205,8 @@ export const SpeiOutBody = z
     Amount: AmountField,
     Concept: ConceptField,
     Reference: NumericReferenceField,
-    SecurityCode: SecurityCodeField,
+    /** A person's code (spei-out); an API key sends none: the money command asks it of people only. */
+    SecurityCode: optional(SecurityCodeField),
     /** Optional future day (YYYY-MM-DD, America/Mexico_City) to send it; until then it stays pending and cancellable. */
     PaymentDay: optional(DateField),
     ConfirmHolder: ConfirmHolderField,

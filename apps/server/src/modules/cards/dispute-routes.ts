@@ -172,7 +172,11 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/status`,
     {
-      config: { ...at('Editar', 'Editar', 'staff move a dispute; a business may only withdraw its own'), money: STAFF_MONEY },
+      config: {
+        ...at('Editar', 'Editar', 'staff move a dispute; a business may only withdraw its own'),
+        money: STAFF_MONEY,
+        example: { body: { DisputeId: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f', Status: 'won', Comment: 'La red aceptó el contracargo' } },
+      },
       schema: {
         tags,
         summary: `Cambiar el estatus (${Object.values(DISPUTE_STATUSES).join(', ')}); perdida o retirada revierte el abono provisional, ganada aplica el contracargo. Requiere Idempotency-Key`,
@@ -196,7 +200,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/credit`,
     {
-      config: { ...at('Editar', null), money: STAFF_MONEY },
+      config: { ...at('Editar', null), money: STAFF_MONEY, example: { body: { DisputeId: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f', Amount: '89.50' } } },
       schema: {
         tags,
         summary: 'Abono provisional a la tarjeta (una vez; por omisión el monto disputado). Requiere Idempotency-Key',

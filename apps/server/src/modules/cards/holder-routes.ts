@@ -262,6 +262,7 @@ export const cardholderRoutes: FastifyPluginAsyncZod = async (app) => {
           note: 'Preview=true answers the preview; otherwise SecurityCode (card-funding) and Idempotency-Key',
         },
         money: FUNDING_MONEY,
+        example: { form: { File: 'fondeo.csv', SecurityCode: '123456' } },
       },
       schema: {
         tags,
@@ -305,6 +306,17 @@ export const cardholderRoutes: FastifyPluginAsyncZod = async (app) => {
           note: 'its own cards only; SecurityCode (spei-out) and Idempotency-Key',
         },
         money: CARD_SPEI_MONEY,
+        example: {
+          body: {
+            CardIdentifier: 'TH-000123',
+            Clabe: '002180700912345673',
+            BeneficiaryName: 'Ana López Pérez',
+            Amount: '750.00',
+            Concept: 'Retiro',
+            Reference: '20261115',
+            SecurityCode: '123456',
+          },
+        },
       },
       schema: {
         tags,

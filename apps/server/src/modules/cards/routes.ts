@@ -366,7 +366,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/action/replace`,
     {
-      config: { ...business('Editar'), money: SAME_OWNER },
+      config: { ...business('Editar'), money: SAME_OWNER, example: { body: { CardIdentifier: 'TH-000123', Reason: 'lost' } } },
       schema: {
         tags,
         summary: 'Reponer una tarjeta (robo o extravío): cancela la anterior, asigna una del stock y traspasa el saldo. Requiere Idempotency-Key',
@@ -471,7 +471,10 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/sandbox/authorize`,
     {
-      config: SANDBOX,
+      config: {
+        ...SANDBOX,
+        example: { body: { CardIdentifier: 'TH-000123', MerchantName: 'Cafe Centro', Mcc: 5814, Amount: '89.50', Channel: 'in-person', Country: 'MX' } },
+      },
       schema: {
         tags,
         summary: 'Sandbox: autorizar una compra (retiene el monto o la rechaza con su motivo). Requiere Idempotency-Key',
@@ -504,7 +507,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${base}/sandbox/${path}`,
       {
-        config: SANDBOX,
+        config: { ...SANDBOX, example: { body: { AuthorizationId: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f' } } },
         schema: {
           tags,
           summary: `Sandbox: ${path === 'capture' ? 'capturar (aplica la retención)' : 'reversar (libera la retención)'}. Requiere Idempotency-Key`,
@@ -525,7 +528,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/sandbox/refund`,
     {
-      config: SANDBOX,
+      config: { ...SANDBOX, example: { body: { AuthorizationId: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f', Amount: '89.50' } } },
       schema: {
         tags,
         summary: 'Sandbox: devolver (total o parcial) una compra capturada. Requiere Idempotency-Key',

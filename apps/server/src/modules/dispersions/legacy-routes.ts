@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { actorOf } from '../../platform/guard';
 import { iso, ok } from '../../platform/reply';
 import { listDispersions } from './queries';
-import { DISPERSION_MONEY, FILE_BODY_LIMIT, READ, REMOVE, SEND, createCommand } from './routes';
+import { DISPERSION_EXAMPLE, DISPERSION_MONEY, FILE_BODY_LIMIT, READ, REMOVE, SEND, createCommand } from './routes';
 import { dispersionFor, editPendingDispersion, removeDispersion, type DispersionRow } from './service';
 
 const tags = ['Dispersiones (dispersal)'];
@@ -50,7 +50,7 @@ export const legacyDispersalRoutes: FastifyPluginAsyncZod = async (app) => {
     path,
     {
       bodyLimit: FILE_BODY_LIMIT,
-      config: { ...SEND, money: DISPERSION_MONEY },
+      config: { ...SEND, money: DISPERSION_MONEY, example: DISPERSION_EXAMPLE },
       schema: {
         tags,
         summary: 'Crear una dispersión (igual que business-movement/speiout-dispersion). Requiere Idempotency-Key',

@@ -35,6 +35,7 @@ import { rule } from '../../platform/errors';
 import { writeExport, type ExportColumn, type ExportFormat } from '../../platform/export';
 import { actorOf } from '../../platform/guard';
 import { runMoney, type MoneyDeclaration } from '../../platform/money-command';
+import type { RouteExample } from '../../platform/openapi';
 import { toPage } from '../../platform/paging';
 import { ok } from '../../platform/reply';
 import { recordActivity } from '../audit';
@@ -95,6 +96,14 @@ const APPROVE: { access: RouteAccess } = {
 };
 /** A dispersion is confirmed with the code of operation dispersion (an integration's API key confirms it). */
 export const DISPERSION_MONEY: MoneyDeclaration = { confirm: 'code', operation: 'dispersion', apiKey: 'none' };
+/** The documented example of a dispersion (rows sent as JSON; a file goes in File.ContentBase64). An API key sends no SecurityCode. */
+export const DISPERSION_EXAMPLE: RouteExample = {
+  body: {
+    Concept: 'Nomina 1a quincena',
+    Rows: [{ Name: 'Ana López Pérez', Clabe: '002180700912345673', Amount: '8500.00', Concept: 'Nomina', Reference: '1501' }],
+    SecurityCode: '123456',
+  },
+};
 /** A checker authorises with their own code: people only. */
 const APPROVE_MONEY: MoneyDeclaration = { confirm: 'code', operation: 'dispersion' };
 
@@ -211,7 +220,7 @@ export const dispersionRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/speiout-dispersion`,
     {
       bodyLimit: FILE_BODY_LIMIT,
-      config: { ...SEND, money: DISPERSION_MONEY },
+      config: { ...SEND, money: DISPERSION_MONEY, example: DISPERSION_EXAMPLE },
       schema: {
         tags,
         summary:
@@ -295,7 +304,7 @@ export const dispersionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/dispersion/approve`,
     {
-      config: { ...APPROVE, money: APPROVE_MONEY },
+      config: { ...APPROVE, money: APPROVE_MONEY, example: { body: { DispersionId: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f', SecurityCode: '123456' } } },
       schema: {
         tags,
         summary: 'Autorizar una dispersión de otro usuario de la empresa (maker-checker; código de la operación dispersion). Requiere Idempotency-Key',

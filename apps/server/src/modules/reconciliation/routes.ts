@@ -104,7 +104,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/line/:id/credit`,
     {
-      config: { ...access('Agregar'), money: { confirm: 'none' } },
+      config: { ...access('Agregar'), money: { confirm: 'none' }, example: { params: { id: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f' } } },
       schema: {
         tags,
         summary: 'Abonar un SPEI recibido que falta en el libro (una vez por clave de rastreo). Requiere Idempotency-Key',

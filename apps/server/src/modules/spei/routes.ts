@@ -138,7 +138,11 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/business/:id/deposit`,
     {
-      config: { ...staff('Editar'), money: STAFF_MONEY },
+      config: {
+        ...staff('Editar'),
+        money: STAFF_MONEY,
+        example: { body: { Amount: '10000.00', Concept: 'Deposito inicial', Reference: '1', SenderName: 'Comercializadora Demo' } },
+      },
       schema: {
         tags,
         summary: 'Abonar a una empresa (personal FAR; con comisión SPEI de entrada e IVA). Requiere Idempotency-Key',
@@ -221,7 +225,20 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/business-movement/speiout`,
     {
-      config: { access: { BUS: { menu: '/dispersal/transfer', permission: 'Agregar' }, refused: SPEI_OUT_REFUSED }, money: SPEI_OUT_MONEY },
+      config: {
+        access: { BUS: { menu: '/dispersal/transfer', permission: 'Agregar' }, refused: SPEI_OUT_REFUSED },
+        money: SPEI_OUT_MONEY,
+        example: {
+          body: {
+            Clabe: '002180700912345673',
+            BeneficiaryName: 'Ana López Pérez',
+            Amount: '1500.00',
+            Concept: 'Pago factura 123',
+            Reference: '1234567',
+            SecurityCode: '123456',
+          },
+        },
+      },
       schema: {
         tags,
         summary: 'Enviar una transferencia SPEI (código de seguridad de la operación spei-out). Requiere Idempotency-Key',
@@ -300,7 +317,7 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/business-movement/speiout/approve`,
     {
-      config: { ...APPROVE, money: SPEI_APPROVE_MONEY },
+      config: { ...APPROVE, money: SPEI_APPROVE_MONEY, example: { body: { Id: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f', SecurityCode: '123456' } } },
       schema: {
         tags,
         summary:
@@ -332,7 +349,7 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${base}/business-movement/speiout/${path}`,
       {
-        config: { ...CANCEL, money: UNDO_MONEY },
+        config: { ...CANCEL, money: UNDO_MONEY, example: { body: { Id: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f' } } },
         schema: {
           tags,
           summary:
@@ -390,7 +407,13 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/spei/sandbox/incoming`,
     {
-      config: { ...staff('Editar'), money: STAFF_MONEY },
+      config: {
+        ...staff('Editar'),
+        money: STAFF_MONEY,
+        example: {
+          body: { Clabe: '646180000000001231', Amount: '2500.00', SenderName: 'Ana López Pérez', Concept: 'Pago de cliente', TrackingKey: 'ABC123456' },
+        },
+      },
       schema: {
         tags,
         summary: 'Sandbox: simular un SPEI entrante a la CLABE de una empresa (una orden repetida se abona una vez). Requiere Idempotency-Key',

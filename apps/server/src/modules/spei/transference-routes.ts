@@ -82,7 +82,20 @@ export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     path,
     {
-      config: { ...SEND, money: SPEI_OUT_MONEY },
+      config: {
+        ...SEND,
+        money: SPEI_OUT_MONEY,
+        example: {
+          body: {
+            v_clabe_destination: '002180700912345673',
+            v_recipients_name: 'Ana López Pérez',
+            v_reference: '1234567',
+            v_concept: 'Pago factura 123',
+            n_amount: '1500.00',
+            v_security_code: '123456',
+          },
+        },
+      },
       schema: {
         tags,
         summary: 'Crear una transferencia SPEI (igual que business-movement/speiout). Requiere Idempotency-Key',
@@ -150,7 +163,7 @@ export const transferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${path}/delete/:id`,
     {
-      config: { ...CANCEL, money: UNDO_MONEY },
+      config: { ...CANCEL, money: UNDO_MONEY, example: { params: { id: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f' } } },
       schema: {
         tags,
         summary: 'Cancelar una transferencia pendiente no enviada (libera la retención). Requiere Idempotency-Key',

@@ -95,7 +95,11 @@ export const walletMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/deposit`,
     {
-      config: { ...staff('Editar'), money: NO_CONFIRM },
+      config: {
+        ...staff('Editar'),
+        money: NO_CONFIRM,
+        example: { body: { UserId: '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f', Amount: '500.00', Concept: 'Deposito de prueba', SenderName: 'Ana Lopez' } },
+      },
       schema: {
         tags,
         summary: 'Abonar al Wallet de un usuario (personal FAR, sandbox; con la comisión de entrada de Wallet). Requiere Idempotency-Key',
@@ -127,7 +131,20 @@ export const walletMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/speiout`,
     {
-      config: { ...own('/dispersal/transfer', 'Agregar'), money: transfers.WALLET_SPEI_MONEY },
+      config: {
+        ...own('/dispersal/transfer', 'Agregar'),
+        money: transfers.WALLET_SPEI_MONEY,
+        example: {
+          body: {
+            Clabe: '002180700912345673',
+            BeneficiaryName: 'Ana López Pérez',
+            Amount: '1250.50',
+            Concept: 'Pago renta',
+            Reference: '1234567',
+            Pin: '1234',
+          },
+        },
+      },
       schema: {
         tags,
         summary: 'Enviar una transferencia SPEI desde el Wallet (código spei-out o NIP, según el perfil). Requiere Idempotency-Key',
@@ -149,7 +166,11 @@ export const walletMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/transfer`,
     {
-      config: { ...own('/dispersal/transfer', 'Agregar'), money: transfers.WALLET_TRANSFER_MONEY },
+      config: {
+        ...own('/dispersal/transfer', 'Agregar'),
+        money: transfers.WALLET_TRANSFER_MONEY,
+        example: { body: { Recipient: 'ana@ejemplo.mx', Amount: '200.00', Concept: 'Comida', SecurityCode: '123456' } },
+      },
       schema: {
         tags,
         summary: 'Enviar dinero a otro Wallet por correo, teléfono o CLABE (al instante; código wallet-transfer o NIP). Requiere Idempotency-Key',
@@ -340,7 +361,7 @@ export const walletMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/budget/:id/movement',
     {
-      config: { ...own('/dispersal/budget', 'Editar'), money: NO_CONFIRM },
+      config: { ...own('/dispersal/budget', 'Editar'), money: NO_CONFIRM, example: { body: { v_type: 'add', n_amount: '300.00' } } },
       schema: {
         tags,
         summary: 'Apartar (add) o retirar (minus) dinero de un presupuesto. Requiere Idempotency-Key',

@@ -50,14 +50,12 @@ import {
 } from '@far/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../../lib/api-client';
+import { unwrap } from '../../lib/api-client';
 import { IDEMPOTENCY_HEADER, saveBlob } from '../../lib/money';
 import { multipart } from '../../lib/multipart';
 import { queryKeys } from '../../lib/query-keys';
+import { api } from '../../lib/api';
 
-const CARDS = '/api/v1/cards';
-const HOLDERS = '/api/v1/cardholders';
-const TX = '/api/v1/transaction';
 export const cardKeys = { all: ['cards'] as const };
 const key = (...parts: unknown[]) => [...cardKeys.all, ...parts];
 
@@ -77,13 +75,13 @@ type FundingFields = Fields<typeof BusinessScoped> & { Preview?: 'true'; Securit
 
 // ---- stock ----
 export const useStockSettings = () =>
-  useQuery({ queryKey: key('stock'), queryFn: () => unwrap(apiRequest('POST', `${CARDS}/stock/settings`, { schema: StockSettings })) });
+  useQuery({ queryKey: key('stock'), queryFn: () => unwrap(api.POST('/api/v1/cards/stock/settings', { schema: StockSettings })) });
 export const useStatusCounts = (businessId?: string) =>
   useQuery({
     queryKey: key('counts', businessId),
     queryFn: () =>
       unwrap(
-        apiRequest('POST', `${CARDS}/action/get-amount-cards-by-status`, {
+        api.POST('/api/v1/cards/action/get-amount-cards-by-status', {
           body: { BusinessId: businessId } satisfies Body<typeof BusinessScoped>,
           schema: z.array(CardStatusCount),
         }),
@@ -94,7 +92,7 @@ export const useBatches = (token: string | undefined) =>
     queryKey: key('batches', token),
     queryFn: () =>
       unwrap(
-        apiRequest('POST', `${CARDS}/cardbatchcreations/query/list`, {
+        api.POST('/api/v1/cards/cardbatchcreations/query/list', {
           body: { Size: 10, PaginationToken: token } satisfies Body<typeof BatchListBody>,
           schema: CreationBatchPage,
         }),
@@ -107,21 +105,21 @@ export function useSetThreshold() {
   const done = useInvalidate();
   return useMutation({
     mutationFn: (n: number) =>
-      unwrap(apiRequest('PUT', `${CARDS}/stock/settings`, { body: { LowStockThreshold: n } satisfies Body<typeof StockSettingsBody>, schema: StockSettings })),
+      unwrap(api.PUT('/api/v1/cards/stock/settings', { body: { LowStockThreshold: n } satisfies Body<typeof StockSettingsBody>, schema: StockSettings })),
     onSuccess: done,
   });
 }
 export function useGenerate() {
   const done = useInvalidate();
   return useMutation({
-    mutationFn: (n: number) => unwrap(apiRequest('POST', `${CARDS}/action/generate`, { body: { Count: n } satisfies Body<typeof GenerateCardsBody> })),
+    mutationFn: (n: number) => unwrap(api.POST('/api/v1/cards/action/generate', { body: { Count: n } satisfies Body<typeof GenerateCardsBody> })),
     onSuccess: done,
   });
 }
 export function useUploadStock() {
   const done = useInvalidate();
   return useMutation({
-    mutationFn: (file: File) => unwrap(apiRequest('POST', `${CARDS}/action/upload-csv`, { body: multipart(file), timeoutMs: 120_000 })),
+    mutationFn: (file: File) => unwrap(api.POST('/api/v1/cards/action/upload-csv', { body: multipart(file), timeoutMs: 120_000 })),
     onSuccess: done,
   });
 }
@@ -132,7 +130,7 @@ export const useBatchErrors = (ref: string | null) =>
     enabled: ref !== null,
     queryFn: () =>
       unwrap(
-        apiRequest('POST', `${CARDS}/cardbatchcreations/query/getbyreferencebatch`, {
+        api.POST('/api/v1/cards/cardbatchcreations/query/getbyreferencebatch', {
           body: { ReferenceBatch: ref ?? '' } satisfies Body<typeof BatchRefBody>,
           schema: CreationBatch,
         }),
@@ -149,12 +147,16 @@ export function useRefreshStock() {
 /** The template of a card file, with Spanish headers (issue 26 §2). */
 export const downloadCardTemplate = async (kind: CardFileKind, format: 'csv' | 'xlsx') =>
   saveBlob(
-    await unwrap(apiRequest<Blob>('GET', `${CARDS}/template/${kind}`, { query: { format }, responseType: 'blob' })),
+    await unwrap(
+      kind === 'stock'
+        ? api.GET('/api/v1/cards/template/stock', { params: { query: { format } }, responseType: 'blob' })
+        : api.GET('/api/v1/cards/template/{kind}', { params: { path: { kind }, query: { format } }, responseType: 'blob' }),
+    ),
     `${CARD_FILES[kind].fileName}.${format}`,
   );
 export const downloadFailedRows = async (ref: string) =>
   saveBlob(
-    await unwrap(apiRequest<Blob>('GET', `${CARDS}/cardbatchcreations/failed-rows`, { query: { ReferenceBatch: ref }, responseType: 'blob' })),
+    await unwrap(api.GET('/api/v1/cards/cardbatchcreations/failed-rows', { params: { query: { ReferenceBatch: ref } }, responseType: 'blob' })),
     `filas-fallidas-${ref}.csv`,
   );
 
@@ -166,7 +168,7 @@ export const useCardholders = (q: CardholdersQuery) =>
     queryKey: key('holders', q),
     queryFn: () =>
       unwrap(
-        apiRequest('POST', `${HOLDERS}/query/list`, {
+        api.POST('/api/v1/cardholders/query/list', {
           body: { ...q, Search: q.Search.trim() || undefined } satisfies Body<typeof CardholderListBody>,
           schema: pageOf(Cardholder),
         }),
@@ -178,7 +180,7 @@ export function useUploadCardholders(businessId?: string) {
   return useMutation({
     mutationFn: (file: File) =>
       unwrap(
-        apiRequest('POST', `${HOLDERS}/action/upload-csv`, {
+        api.POST('/api/v1/cardholders/action/upload-csv', {
           body: multipart(file, { BusinessId: businessId } satisfies Fields<typeof BusinessScoped>),
           schema: UploadResult,
           timeoutMs: 120_000,
@@ -193,7 +195,7 @@ export const useHolderBalance = (identifier: string | null, businessId?: string)
     enabled: !!identifier,
     queryFn: () =>
       unwrap(
-        apiRequest('POST', `${TX}/cardholderbalance/query/getbycardholder`, {
+        api.POST('/api/v1/transaction/cardholderbalance/query/getbycardholder', {
           body: { CardholderIdentifier: identifier ?? '', BusinessId: businessId } satisfies Body<typeof CardholderIdentifierBody>,
           schema: CardholderBalance,
         }),
@@ -208,7 +210,11 @@ export function useHolderAction() {
         BusinessId: businessId,
         ...(action === 'lock' ? { Lock: lock } : {}),
       };
-      return unwrap(apiRequest('POST', action === 'lock' ? `${HOLDERS}/action/lock` : `${HOLDERS}/action/mobile/unlink`, { body, schema: Cardholder }));
+      return unwrap(
+        action === 'lock'
+          ? api.POST('/api/v1/cardholders/action/lock', { body, schema: Cardholder })
+          : api.POST('/api/v1/cardholders/action/mobile/unlink', { body, schema: Cardholder }),
+      );
     },
     onSuccess: done,
   });
@@ -220,9 +226,7 @@ export const useCards = (f: CardFilters, token: string | undefined) =>
   useQuery({
     queryKey: key('list', f, token),
     queryFn: () =>
-      unwrap(
-        apiRequest('POST', `${CARDS}/query/list`, { body: { ...f, Size: 10, PaginationToken: token } satisfies Body<typeof CardListBody>, schema: CardPage }),
-      ),
+      unwrap(api.POST('/api/v1/cards/query/list', { body: { ...f, Size: 10, PaginationToken: token } satisfies Body<typeof CardListBody>, schema: CardPage })),
     placeholderData: keepPreviousData,
   });
 export const useCard = (identifier: string, businessId?: string) =>
@@ -230,7 +234,7 @@ export const useCard = (identifier: string, businessId?: string) =>
     queryKey: key('card', identifier, businessId),
     queryFn: () =>
       unwrap(
-        apiRequest('POST', `${CARDS}/query/getbyidentifier`, {
+        api.POST('/api/v1/cards/query/getbyidentifier', {
           body: { CardIdentifier: identifier, BusinessId: businessId } satisfies Body<typeof CardRefBody>,
           schema: Card,
         }),
@@ -241,7 +245,7 @@ export const useActivationItems = (businessId?: string) =>
     queryKey: key('activations', businessId),
     queryFn: () =>
       unwrap(
-        apiRequest('POST', `${CARDS}/cardbatchactivations/query/list`, {
+        api.POST('/api/v1/cards/cardbatchactivations/query/list', {
           body: { BusinessId: businessId, Size: 10 } satisfies Body<typeof ActivationListBody>,
           schema: ActivationItemPage,
         }),
@@ -252,7 +256,7 @@ export function useMatch(businessId?: string) {
   return useMutation({
     mutationFn: (file: File) =>
       unwrap(
-        apiRequest('POST', `${CARDS}/matchcards`, {
+        api.POST('/api/v1/cards/matchcards', {
           body: multipart(file, { BusinessId: businessId } satisfies Fields<typeof BusinessScoped>),
           schema: MatchResult,
           timeoutMs: 120_000,
@@ -265,7 +269,7 @@ export function useActivate(businessId?: string) {
   const done = useInvalidate();
   return useMutation({
     mutationFn: (identifier?: string) =>
-      unwrap(apiRequest('POST', `${CARDS}/activate`, { body: { BusinessId: businessId, CardIdentifier: identifier } satisfies Body<typeof CardActivateBody> })),
+      unwrap(api.POST('/api/v1/cards/activate', { body: { BusinessId: businessId, CardIdentifier: identifier } satisfies Body<typeof CardActivateBody> })),
     onSuccess: done,
   });
 }
@@ -274,7 +278,7 @@ export function useLockCard(businessId?: string) {
   return useMutation({
     mutationFn: ({ identifier, lock }: { identifier: string; lock: boolean }) =>
       unwrap(
-        apiRequest('POST', `${CARDS}/lock`, {
+        api.POST('/api/v1/cards/lock', {
           body: { BusinessId: businessId, CardIdentifier: identifier, Lock: lock } satisfies Body<typeof CardLockBody>,
           schema: Card,
         }),
@@ -287,10 +291,7 @@ export function useIssueVirtual(businessId?: string) {
   return useMutation({
     mutationFn: (body: Omit<Body<typeof IssueVirtualCardBody>, 'BusinessId'>) =>
       unwrap(
-        apiRequest('POST', `${CARDS}/action/issue-virtual`, {
-          body: { ...body, BusinessId: businessId } satisfies Body<typeof IssueVirtualCardBody>,
-          schema: Card,
-        }),
+        api.POST('/api/v1/cards/action/issue-virtual', { body: { ...body, BusinessId: businessId } satisfies Body<typeof IssueVirtualCardBody>, schema: Card }),
       ),
     onSuccess: done,
   });
@@ -300,7 +301,7 @@ export function useSetControls(businessId?: string) {
   return useMutation({
     mutationFn: ({ identifier, controls }: { identifier: string; controls: Body<typeof CardControlsBody>['Controls'] }) =>
       unwrap(
-        apiRequest('POST', `${CARDS}/action/controls`, {
+        api.POST('/api/v1/cards/action/controls', {
           body: { BusinessId: businessId, CardIdentifier: identifier, Controls: controls } satisfies Body<typeof CardControlsBody>,
           schema: Card,
         }),
@@ -314,7 +315,7 @@ export const useCardMovements = (f: CardMovementsFilter & { Page: number }) =>
     queryKey: key('movements', f),
     queryFn: () =>
       unwrap(
-        apiRequest('POST', `${TX}/cardholdermovements/getall`, {
+        api.POST('/api/v1/transaction/cardholdermovements/getall', {
           body: { ...f, Size: 10 } satisfies Body<typeof CardMovementsBody>,
           schema: pageOf(CardMovement),
         }),
@@ -324,7 +325,7 @@ export const useCardMovements = (f: CardMovementsFilter & { Page: number }) =>
 export const exportCardMovements = async (f: CardMovementsFilter, format: NonNullable<Body<typeof CardMovementsBody>['Format']>) =>
   saveBlob(
     await unwrap(
-      apiRequest<Blob>('POST', `${TX}/cardholdermovements/getall`, {
+      api.POST('/api/v1/transaction/cardholdermovements/getall', {
         body: { ...f, Format: format } satisfies Body<typeof CardMovementsBody>,
         responseType: 'blob',
         timeoutMs: 120_000,
@@ -347,7 +348,7 @@ export function useAuthorize(businessId?: string) {
       capture: boolean;
     }) => {
       const auth = await unwrap(
-        apiRequest('POST', `${CARDS}/sandbox/authorize`, {
+        api.POST('/api/v1/cards/sandbox/authorize', {
           body: { ...body, Channel: body.Channel as Body<typeof AuthorizeBody>['Channel'], BusinessId: businessId } satisfies Body<typeof AuthorizeBody>,
           schema: Authorization,
           headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
@@ -355,7 +356,7 @@ export function useAuthorize(businessId?: string) {
       );
       if (!capture || !auth.Approved) return auth;
       return unwrap(
-        apiRequest('POST', `${CARDS}/sandbox/capture`, {
+        api.POST('/api/v1/cards/sandbox/capture', {
           body: { AuthorizationId: auth.AuthorizationId, BusinessId: businessId } satisfies Body<typeof AuthorizationRefBody>,
           schema: Authorization,
           headers: { [IDEMPOTENCY_HEADER]: `${idempotencyKey}:capture` },
@@ -367,11 +368,11 @@ export function useAuthorize(businessId?: string) {
 }
 
 export const requestCode = (operation: Extract<Body<typeof SecurityCodeBody>['Operation'], 'card-reveal' | 'card-funding' | 'spei-out'>) =>
-  unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation } satisfies Body<typeof SecurityCodeBody>, schema: CodeDelivery }));
+  unwrap(api.POST('/api/v1/security/code', { body: { Operation: operation } satisfies Body<typeof SecurityCodeBody>, schema: CodeDelivery }));
 /** A single-use address of the isolated view that shows the card's data (issue 28 §4): the app itself never receives them. */
 export const revealToken = (identifier: string, code: string, businessId?: string) =>
   unwrap(
-    apiRequest('POST', `${CARDS}/action/reveal-token`, {
+    api.POST('/api/v1/cards/action/reveal-token', {
       body: { CardIdentifier: identifier, SecurityCode: code, Reason: 'Consulta desde el detalle de la tarjeta', BusinessId: businessId } satisfies Body<
         typeof CardRevealBody
       >,
@@ -382,7 +383,7 @@ export const revealToken = (identifier: string, code: string, businessId?: strin
 // ---- funding ----
 export const previewFunding = (file: File, businessId?: string) =>
   unwrap(
-    apiRequest('POST', `${TX}/cardholdermovements/load-funds-csv`, {
+    api.POST('/api/v1/transaction/cardholdermovements/load-funds-csv', {
       body: multipart(file, { Preview: 'true', BusinessId: businessId } satisfies FundingFields),
       schema: FundingPreview,
       timeoutMs: 120_000,
@@ -393,7 +394,7 @@ export function useExecuteFunding(businessId?: string) {
   return useMutation({
     mutationFn: ({ file, code, idempotencyKey }: { file: File; code: string; idempotencyKey: string }) =>
       unwrap(
-        apiRequest('POST', `${TX}/cardholdermovements/load-funds-csv`, {
+        api.POST('/api/v1/transaction/cardholdermovements/load-funds-csv', {
           body: multipart(file, { SecurityCode: code, BusinessId: businessId } satisfies FundingFields),
           schema: FundingPreview,
           headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
@@ -411,7 +412,7 @@ export const useHolderLimits = (identifier: string | null, businessId?: string) 
     enabled: !!identifier,
     queryFn: () =>
       unwrap(
-        apiRequest('POST', `${TX}/limit/query/getbycardholder`, {
+        api.POST('/api/v1/transaction/limit/query/getbycardholder', {
           body: { CardholderIdentifier: identifier, CardType: CARDHOLDER_LIMIT_CARD_TYPE },
           schema: CardholderLimits,
         }),
@@ -428,7 +429,10 @@ export function useSaveHolderLimit() {
       IsEnabled: boolean;
     }) =>
       unwrap(
-        apiRequest('POST', `${TX}/limit/action/upsert`, { body: { ScopeType: 1, CardType: CARDHOLDER_LIMIT_CARD_TYPE, ...body }, schema: TransactionLimit }),
+        api.POST('/api/v1/transaction/limit/action/upsert', {
+          body: { ScopeType: 1, CardType: CARDHOLDER_LIMIT_CARD_TYPE, ...body },
+          schema: TransactionLimit,
+        }),
       ),
     onSuccess: done,
   });
@@ -437,7 +441,7 @@ export function useSwitchHolderSpei() {
   const done = useInvalidate();
   return useMutation({
     mutationFn: (body: { CardholderIdentifier: string; EnableSpeiOut: boolean }) =>
-      unwrap(apiRequest('POST', `${TX}/speiconfig/cardholder/enable-speiout`, { body, schema: CardholderSpeiOut })),
+      unwrap(api.POST('/api/v1/transaction/speiconfig/cardholder/enable-speiout', { body, schema: CardholderSpeiOut })),
     onSuccess: done,
   });
 }
@@ -456,7 +460,11 @@ export function useCardSpeiOut() {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: CardSpeiOutInput; idempotencyKey: string }) =>
       unwrap(
-        apiRequest('POST', `${TX}/cardholdermovements/action/spei-out`, { body, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+        api.POST('/api/v1/transaction/cardholdermovements/action/spei-out', {
+          body,
+          schema: BusinessMovement,
+          headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        }),
       ),
     onSuccess: done,
   });

@@ -3,10 +3,11 @@ import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../../lib/api-client';
+import { unwrap } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { integer } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
+import { api } from '../../lib/api';
 
 /** Cards on the dashboard (issue 9): staff see unassigned stock and its low-stock alert, a business its cards by status. */
 export function CardsFigures({ kind }: { kind: 'FAR' | 'BUS' }) {
@@ -15,12 +16,12 @@ export function CardsFigures({ kind }: { kind: 'FAR' | 'BUS' }) {
   const counts = useQuery({
     queryKey: [...queryKeys.dashboard, 'cards-by-status'],
     enabled: allowed,
-    queryFn: () => unwrap(apiRequest('POST', '/api/v1/cards/action/get-amount-cards-by-status', { body: {}, schema: z.array(CardStatusCount) })),
+    queryFn: () => unwrap(api.POST('/api/v1/cards/action/get-amount-cards-by-status', { body: {}, schema: z.array(CardStatusCount) })),
   });
   const stock = useQuery({
     queryKey: [...queryKeys.dashboard, 'card-stock'],
     enabled: allowed && kind === 'FAR',
-    queryFn: () => unwrap(apiRequest('POST', '/api/v1/cards/stock/settings', { schema: StockSettings })),
+    queryFn: () => unwrap(api.POST('/api/v1/cards/stock/settings', { schema: StockSettings })),
   });
   if (!allowed || !counts.data) return null;
   return (

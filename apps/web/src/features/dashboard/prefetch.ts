@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
+import { apiUrl } from '../../lib/api';
 import { apiRequest, unwrap } from '../../lib/api-client';
 import { session } from '../../lib/session';
 
@@ -13,11 +14,11 @@ import { session } from '../../lib/session';
  * before the greeting can be painted (issue 7 §3).
  */
 export const PREFETCHED = {
-  me: { queryKey: ['me'], path: '/api/v1/account/me' },
-  summary: { queryKey: ['dashboard', 'summary'], path: '/api/v1/dashboard/summary' },
-  businessMoney: { queryKey: ['dashboard', 'money', 'business'], path: '/api/v1/transaction/dashboard/business' },
-  menu: { queryKey: ['menu'], path: '/api/v1/rbac/menu' },
-  menuPermissions: { queryKey: ['menu', 'permission'], path: '/api/v1/rbac/menu/permission' },
+  me: { queryKey: ['me'], path: apiUrl('/api/v1/account/me') },
+  summary: { queryKey: ['dashboard', 'summary'], path: apiUrl('/api/v1/dashboard/summary') },
+  businessMoney: { queryKey: ['dashboard', 'money', 'business'], path: apiUrl('/api/v1/transaction/dashboard/business') },
+  menu: { queryKey: ['menu'], path: apiUrl('/api/v1/rbac/menu') },
+  menuPermissions: { queryKey: ['menu', 'permission'], path: apiUrl('/api/v1/rbac/menu/permission') },
 } as const;
 
 type Prefetched = (typeof PREFETCHED)[keyof typeof PREFETCHED];

@@ -3,16 +3,17 @@ import { Anchor, Badge, Group, Paper, Skeleton, Stack, Table, Title } from '@man
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
-import { apiRequest, unwrap } from '../../lib/api-client';
+import { unwrap } from '../../lib/api-client';
 import { integer, money } from '../../lib/format';
 import { apiCentsOr0 } from '../../lib/money';
 import { queryKeys } from '../../lib/query-keys';
+import { api } from '../../lib/api';
 
 /** Dispersions of the last 30 days: a business's own, or every business's for staff. */
 export function RecentDispersions({ link }: { link?: boolean }) {
   const q = useQuery({
     queryKey: [...queryKeys.dashboard, 'dispersions-30d'],
-    queryFn: () => unwrap(apiRequest('POST', '/api/v1/transaction/business-movement/dispersion/summary', { body: {}, schema: DispersionSummary })),
+    queryFn: () => unwrap(api.POST('/api/v1/transaction/business-movement/dispersion/summary', { body: {}, schema: DispersionSummary })),
   });
   const data = q.data;
   // None in 30 days: no card (an empty box says nothing); a failure still shows with its retry.

@@ -26,11 +26,11 @@ import {
 } from '@far/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest, unwrap } from '../../lib/api-client';
+import { unwrap, type ApiResult } from '../../lib/api-client';
 import { IDEMPOTENCY_HEADER, saveBlob } from '../../lib/money';
 import { queryKeys } from '../../lib/query-keys';
+import { api } from '../../lib/api';
 
-const BM = '/api/v1/transaction/business-movement';
 export const dispersionKeys = {
   all: [...queryKeys.money, 'dispersions'] as const,
   history: [...queryKeys.money, 'dispersions', 'history'] as const,
@@ -50,7 +50,7 @@ const running = (d: { StatusDispersion: number } | undefined) => d?.StatusDisper
 export function useValidateDispersion() {
   return useMutation({
     mutationFn: (body: DispersionSourceInput) =>
-      unwrap(apiRequest('POST', `${BM}/speiout-dispersion/validate`, { body, schema: DispersionPreview, timeoutMs: 120_000 })),
+      unwrap(api.POST('/api/v1/transaction/business-movement/speiout-dispersion/validate', { body, schema: DispersionPreview, timeoutMs: 120_000 })),
   });
 }
 
@@ -59,7 +59,12 @@ export function useCreateDispersion() {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: DispersionCreateInput; idempotencyKey: string }) =>
       unwrap(
-        apiRequest('POST', `${BM}/speiout-dispersion`, { body, schema: Dispersion, timeoutMs: 120_000, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+        api.POST('/api/v1/transaction/business-movement/speiout-dispersion', {
+          body,
+          schema: Dispersion,
+          timeoutMs: 120_000,
+          headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        }),
       ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.money });
@@ -73,7 +78,7 @@ export function useCreateDispersion() {
 export function useRequestDispersionCode(operation: 'dispersion' | 'spei-out' = 'dispersion') {
   return useMutation({
     mutationFn: () =>
-      unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation } satisfies z.input<typeof SecurityCodeBody>, schema: CodeDelivery })),
+      unwrap(api.POST('/api/v1/security/code', { body: { Operation: operation } satisfies z.input<typeof SecurityCodeBody>, schema: CodeDelivery })),
   });
 }
 
@@ -93,7 +98,7 @@ export function useDispersionHistory(f: HistoryFilters, page: number, size = 10)
   };
   return useQuery({
     queryKey: [...dispersionKeys.history, body],
-    queryFn: () => unwrap(apiRequest('POST', `${BM}/dispersion/history`, { body, schema: DispersionPage })),
+    queryFn: () => unwrap(api.POST('/api/v1/transaction/business-movement/dispersion/history', { body, schema: DispersionPage })),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.Records.some(running) ? 3_000 : false),
   });
@@ -104,7 +109,7 @@ export function usePendingDispersions(page: number) {
     queryKey: [...dispersionKeys.pending, page],
     queryFn: () =>
       unwrap(
-        apiRequest('POST', `${BM}/dispersion/pending`, {
+        api.POST('/api/v1/transaction/business-movement/dispersion/pending', {
           body: { Page: page, Size: 10 } satisfies z.input<typeof DispersionPendingBody>,
           schema: DispersionPage,
         }),
@@ -116,7 +121,7 @@ export function usePendingDispersions(page: number) {
 export function useDispersion(id: string) {
   return useQuery({
     queryKey: [...dispersionKeys.one, id],
-    queryFn: () => unwrap(apiRequest('GET', `${BM}/dispersion/${encodeURIComponent(id)}`, { schema: Dispersion })),
+    queryFn: () => unwrap(api.GET('/api/v1/transaction/business-movement/dispersion/{id}', { params: { path: { id } }, schema: Dispersion })),
     refetchInterval: (q) => (running(q.state.data) ? 2_000 : false),
   });
 }
@@ -127,7 +132,7 @@ export function useDispersionRows(id: string, page: number, live: boolean, versi
     queryKey: [...dispersionKeys.rows, id, page, version],
     queryFn: () =>
       unwrap(
-        apiRequest('POST', `${BM}/dispersion/transactions`, {
+        api.POST('/api/v1/transaction/business-movement/dispersion/transactions', {
           body: { DispersionId: id, Page: page, Size: 10 } satisfies z.input<typeof DispersionTransactionsBody>,
           schema: DispersionTransactionPage,
         }),
@@ -140,17 +145,21 @@ export function useDispersionRows(id: string, page: number, live: boolean, versi
 /** Every failed row of a dispersion (for a re-send). */
 export const failedRows = (id: string) =>
   unwrap(
-    apiRequest('POST', `${BM}/dispersion/transactions`, {
+    api.POST('/api/v1/transaction/business-movement/dispersion/transactions', {
       body: { DispersionId: id, FailedOnly: true, Page: 1, Size: 1000 } satisfies z.input<typeof DispersionTransactionsBody>,
       schema: DispersionTransactionPage,
     }),
   );
 
-function useDispersionAction(path: 'remove' | 'reject') {
+const dispersionActions = {
+  remove: (body: z.input<typeof DispersionIdBody>) => api.POST('/api/v1/transaction/business-movement/dispersion/remove', { body, schema: Dispersion }),
+  reject: (body: z.input<typeof DispersionIdBody>) => api.POST('/api/v1/transaction/business-movement/dispersion/reject', { body, schema: Dispersion }),
+};
+
+function useDispersionAction(action: keyof typeof dispersionActions) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      unwrap(apiRequest('POST', `${BM}/dispersion/${path}`, { body: { DispersionId: id } satisfies z.input<typeof DispersionIdBody>, schema: Dispersion })),
+    mutationFn: (id: string) => unwrap(dispersionActions[action]({ DispersionId: id })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: dispersionKeys.all }),
   });
 }
@@ -159,7 +168,7 @@ export function useEditDispersion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: z.input<typeof DispersalUpdateBody> }) =>
-      unwrap(apiRequest('PUT', `/api/v1/dispersal/${encodeURIComponent(id)}`, { body, schema: Dispersal })),
+      unwrap(api.PUT('/api/v1/dispersal/{id}', { params: { path: { id } }, body, schema: Dispersal })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: dispersionKeys.all }),
   });
 }
@@ -171,7 +180,7 @@ export function useApproveDispersion() {
   return useMutation({
     mutationFn: ({ id, code, idempotencyKey }: { id: string; code: string; idempotencyKey: string }) =>
       unwrap(
-        apiRequest('POST', `${BM}/dispersion/approve`, {
+        api.POST('/api/v1/transaction/business-movement/dispersion/approve', {
           body: { DispersionId: id, SecurityCode: code } satisfies z.input<typeof DispersionApproveBody>,
           schema: Dispersion,
           headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
@@ -187,7 +196,7 @@ export function usePendingTransfers(page: number) {
     queryKey: [...dispersionKeys.pendingTransfers, 'program', page],
     queryFn: () =>
       unwrap(
-        apiRequest('POST', `${BM}/pending-transactions`, {
+        api.POST('/api/v1/transaction/business-movement/pending-transactions', {
           body: { Page: page, Size: 10 } satisfies z.input<typeof PendingTransactionsBody>,
           schema: BusinessMovementPage,
         }),
@@ -200,7 +209,13 @@ export function usePendingTransfers(page: number) {
 export function useAwaitingTransfers(page: number) {
   return useQuery({
     queryKey: [...dispersionKeys.pendingTransfers, 'awaiting', page],
-    queryFn: () => unwrap(apiRequest('GET', `${BM}/speiout/awaiting-approval`, { query: { Page: String(page), Size: '10' }, schema: AwaitingSpeiOutPage })),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/transaction/business-movement/speiout/awaiting-approval', {
+          params: { query: { Page: page, Size: 10 } },
+          schema: AwaitingSpeiOutPage,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -210,7 +225,7 @@ export function useApproveTransfer() {
   return useMutation({
     mutationFn: ({ id, code, idempotencyKey }: { id: string; code: string; idempotencyKey: string }) =>
       unwrap(
-        apiRequest('POST', `${BM}/speiout/approve`, {
+        api.POST('/api/v1/transaction/business-movement/speiout/approve', {
           body: { Id: id, SecurityCode: code },
           schema: BusinessMovement,
           headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
@@ -223,7 +238,7 @@ export function useApproveTransfer() {
 export function useRejectTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => unwrap(apiRequest('POST', `${BM}/speiout/reject`, { body: { Id: id }, schema: BusinessMovement })),
+    mutationFn: (id: string) => unwrap(api.POST('/api/v1/transaction/business-movement/speiout/reject', { body: { Id: id }, schema: BusinessMovement })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.money }),
   });
 }
@@ -233,7 +248,7 @@ export function useCancelTransfer() {
   return useMutation({
     mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
       unwrap(
-        apiRequest('POST', `${BM}/speiout/cancel`, {
+        api.POST('/api/v1/transaction/business-movement/speiout/cancel', {
           body: { Id: id } satisfies z.input<typeof MovementIdBody>,
           headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
         }),
@@ -242,11 +257,23 @@ export function useCancelTransfer() {
   });
 }
 
-/** Downloads: the templates, a dispersion's original file and its rows, a row's proof of payment. */
+type FileFormat = 'csv' | 'xlsx';
+
+/** The files of the dispersion screens: the template, a dispersion's original file and its rows, a row's proof of payment. */
+export const dispersionFiles = {
+  template: (Format: FileFormat) =>
+    api.GET('/api/v1/transaction/business-movement/speiout-dispersion/template', { params: { query: { Format } }, responseType: 'blob' }),
+  proof: (id: string) => api.GET('/api/v1/transaction/business-movement/{id}/proof', { params: { path: { id } }, responseType: 'blob' }),
+  export: (id: string, Format: FileFormat) =>
+    api.GET('/api/v1/transaction/business-movement/dispersion/{id}/export', { params: { path: { id }, query: { Format } }, responseType: 'blob' }),
+  original: (id: string) => api.GET('/api/v1/transaction/business-movement/dispersion/{id}/file', { params: { path: { id } }, responseType: 'blob' }),
+};
+
+/** Downloads one of `dispersionFiles` and saves it under `fileName`. */
 export function useDownload() {
   return useMutation({
-    mutationFn: async ({ path, query, fileName }: { path: string; query?: Record<string, string>; fileName: string }) => {
-      const blob = await unwrap(apiRequest<Blob>('GET', `${BM}/${path}`, { query, responseType: 'blob' }));
+    mutationFn: async ({ file, fileName }: { file: () => Promise<ApiResult<Blob>>; fileName: string }) => {
+      const blob = await unwrap(file());
       saveBlob(blob, fileName);
       return blob;
     },

@@ -33,7 +33,15 @@ import { ErrorAlert } from '../../components/error-alert';
 import { REQUIRED_MARK } from '../../components/required-mark';
 import { money, todayIso } from '../../lib/format';
 import { apiCentsOr0, useMoneyIntent } from '../../lib/money';
-import { failedRows, useCreateDispersion, useDownload, useRequestDispersionCode, useValidateDispersion, type DispersionSourceInput } from './api';
+import {
+  dispersionFiles,
+  failedRows,
+  useCreateDispersion,
+  useDownload,
+  useRequestDispersionCode,
+  useValidateDispersion,
+  type DispersionSourceInput,
+} from './api';
 import { DispersionStatusBadge, HolderBadge, mx, readAsBase64 } from './ui';
 
 const ROW_FIELDS: Array<{ key: keyof DispersionRowInput; label: string }> = [
@@ -54,8 +62,8 @@ function Templates() {
           variant="light"
           size="xs"
           leftSection={<IconDownload size={14} />}
-          loading={download.isPending && download.variables?.query?.Format === f}
-          onClick={() => download.mutate({ path: 'speiout-dispersion/template', query: { Format: f }, fileName: `plantilla-dispersion.${f}` })}
+          loading={download.isPending && download.variables?.fileName === `plantilla-dispersion.${f}`}
+          onClick={() => download.mutate({ file: () => dispersionFiles.template(f), fileName: `plantilla-dispersion.${f}` })}
         >
           Plantilla {f.toUpperCase()}
         </Button>

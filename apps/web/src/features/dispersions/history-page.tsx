@@ -11,7 +11,7 @@ import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { PageHeader } from '../../components/page-header';
 import { DateText } from '../../components/value-text';
 import { useCan } from '../../lib/api/get-menu-permissions';
-import { useDispersion, useDispersionHistory, useDispersionRows, useDownload, type HistoryFilters } from './api';
+import { dispersionFiles, useDispersion, useDispersionHistory, useDispersionRows, useDownload, type HistoryFilters } from './api';
 import { DispersionStatusBadge, mx } from './ui';
 
 const STATUS_OPTIONS = Object.entries(DISPERSION_STATUS_NAMES)
@@ -63,7 +63,7 @@ function RowsTable({ d }: { d: Dispersion }) {
             variant="subtle"
             leftSection={<IconFileDownload size={14} />}
             aria-label={`Comprobante de la fila ${r.Row}`}
-            onClick={() => download.mutate({ path: `${r.MovementId}/proof`, fileName: `comprobante-${r.TrackinKey ?? r.MovementId}.pdf` })}
+            onClick={() => download.mutate({ file: () => dispersionFiles.proof(r.MovementId!), fileName: `comprobante-${r.TrackinKey ?? r.MovementId}.pdf` })}
           >
             PDF
           </Button>
@@ -138,7 +138,7 @@ function DispersionDetail({ id, onClose }: { id: string; onClose: () => void }) 
                 size="xs"
                 variant="light"
                 leftSection={<IconDownload size={14} />}
-                onClick={() => download.mutate({ path: `dispersion/${d.Id}/export`, query: { Format: f }, fileName: `dispersion-${d.Id.slice(0, 8)}.${f}` })}
+                onClick={() => download.mutate({ file: () => dispersionFiles.export(d.Id, f), fileName: `dispersion-${d.Id.slice(0, 8)}.${f}` })}
               >
                 Exportar {f.toUpperCase()}
               </Button>
@@ -148,7 +148,7 @@ function DispersionDetail({ id, onClose }: { id: string; onClose: () => void }) 
                 size="xs"
                 variant="subtle"
                 leftSection={<IconFileDownload size={14} />}
-                onClick={() => download.mutate({ path: `dispersion/${d.Id}/file`, fileName: d.FileName ?? 'dispersion.csv' })}
+                onClick={() => download.mutate({ file: () => dispersionFiles.original(d.Id), fileName: d.FileName ?? 'dispersion.csv' })}
               >
                 Archivo original
               </Button>

@@ -14,10 +14,10 @@ import {
 } from '@far/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../../lib/api-client';
+import { unwrap } from '../../lib/api-client';
 import { saveBlob } from '../../lib/money';
+import { api } from '../../lib/api';
 
-const BASE = '/api/v1/reports';
 const keys = { all: ['reports'] as const };
 
 /** What the screen asks: a kind, Mexico City days (both included), a business (staff) and a status. */
@@ -40,14 +40,14 @@ const body = (a: ReportAsk): z.input<typeof ReportQueryBody> => ({
 export const useReportKinds = () =>
   useQuery({
     queryKey: [...keys.all, 'kinds'],
-    queryFn: () => unwrap(apiRequest('GET', `${BASE}/kinds`, { schema: z.array(ReportKindOut) })),
+    queryFn: () => unwrap(api.GET('/api/v1/reports/kinds', { schema: z.array(ReportKindOut) })),
     staleTime: Infinity,
   });
 
 export const useReportSummary = (a: ReportAsk) =>
   useQuery({
     queryKey: [...keys.all, 'summary', a],
-    queryFn: () => unwrap(apiRequest('POST', `${BASE}/summary`, { body: body(a), schema: ReportSummary })),
+    queryFn: () => unwrap(api.POST('/api/v1/reports/summary', { body: body(a), schema: ReportSummary })),
     placeholderData: keepPreviousData,
   });
 
@@ -56,7 +56,7 @@ export function useDownloadReport() {
   return useMutation({
     mutationFn: async ({ ask, format }: { ask: ReportAsk; format: z.input<typeof ReportDownloadBody>['Format'] }) => {
       const blob = await unwrap(
-        apiRequest<Blob>('POST', `${BASE}/download`, {
+        api.POST('/api/v1/reports/download', {
           body: { ...body(ask), Format: format } satisfies z.input<typeof ReportDownloadBody>,
           responseType: 'blob',
           timeoutMs: 300_000,
@@ -73,7 +73,7 @@ export const useBusinessOptions = (search: string, enabled: boolean) =>
     queryKey: [...keys.all, 'businesses', search],
     queryFn: () =>
       unwrap(
-        apiRequest('POST', '/api/v1/profiles/business/query/list', {
+        api.POST('/api/v1/profiles/business/query/list', {
           body: { Page: 1, Size: 20, Search: search.trim() || undefined } satisfies z.input<typeof BusinessListBody>,
           schema: pageOf(BusinessListItem),
         }),
@@ -85,7 +85,7 @@ export const useBusinessOptions = (search: string, enabled: boolean) =>
 export const FREQUENCY_OPTIONS = Object.entries(REPORT_FREQUENCY_LABELS).map(([value, label]) => ({ value, label }));
 
 export const useSchedules = () =>
-  useQuery({ queryKey: [...keys.all, 'schedules'], queryFn: () => unwrap(apiRequest('GET', `${BASE}/schedules`, { schema: z.array(ReportSchedule) })) });
+  useQuery({ queryKey: [...keys.all, 'schedules'], queryFn: () => unwrap(api.GET('/api/v1/reports/schedules', { schema: z.array(ReportSchedule) })) });
 
 export function useScheduleChange() {
   const client = useQueryClient();
@@ -100,10 +100,13 @@ export function useScheduleChange() {
           Format: s.Format,
           Frequency: s.Frequency,
         };
-        return unwrap(apiRequest('POST', `${BASE}/schedules`, { body: schedule }));
+        return unwrap(api.POST('/api/v1/reports/schedules', { body: schedule }));
       },
       onSuccess: done,
     }),
-    remove: useMutation({ mutationFn: (id: string) => unwrap(apiRequest('POST', `${BASE}/schedules/delete/${encodeURIComponent(id)}`)), onSuccess: done }),
+    remove: useMutation({
+      mutationFn: (id: string) => unwrap(api.POST('/api/v1/reports/schedules/delete/{id}', { params: { path: { id } } })),
+      onSuccess: done,
+    }),
   };
 }

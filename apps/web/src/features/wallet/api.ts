@@ -30,11 +30,11 @@ import {
 } from '@far/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../../lib/api-client';
+import { unwrap } from '../../lib/api-client';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey, saveBlob } from '../../lib/money';
 import { queryKeys } from '../../lib/query-keys';
+import { api } from '../../lib/api';
 
-const W = '/api/v1/wallet';
 export const walletKeys = {
   all: ['wallet'] as const,
   summary: (userId?: string) => ['wallet', 'summary', userId ?? 'me'] as const,
@@ -57,7 +57,7 @@ export const useWalletSummary = (userId?: string) =>
   useQuery({
     queryKey: walletKeys.summary(userId),
     queryFn: () =>
-      unwrap(apiRequest('POST', `${W}/summary`, { body: (userId ? { UserId: userId } : {}) satisfies z.input<typeof WalletUserBody>, schema: WalletSummary })),
+      unwrap(api.POST('/api/v1/wallet/summary', { body: (userId ? { UserId: userId } : {}) satisfies z.input<typeof WalletUserBody>, schema: WalletSummary })),
   });
 
 export interface MovementFilters {
@@ -82,7 +82,7 @@ export const useWalletMovements = (f: MovementFilters, page: number, size: numbe
     queryKey: [...walletKeys.movements, userId ?? 'me', f, page, size],
     queryFn: () =>
       unwrap(
-        apiRequest('POST', `${W}/movements`, {
+        api.POST('/api/v1/wallet/movements', {
           body: { ...filtersBody(f, userId), Page: page, Size: size } satisfies z.input<typeof WalletMovementsBody>,
           schema: BusinessMovementPage,
         }),
@@ -93,7 +93,7 @@ export const useWalletMovements = (f: MovementFilters, page: number, size: numbe
 export const useWalletMovement = (id: string) =>
   useQuery({
     queryKey: walletKeys.movement(id),
-    queryFn: () => unwrap(apiRequest('GET', `${W}/movement/${encodeURIComponent(id)}`, { schema: BusinessMovementDetail })),
+    queryFn: () => unwrap(api.GET('/api/v1/wallet/movement/{id}', { params: { path: { id } }, schema: BusinessMovementDetail })),
   });
 
 export const useExportWalletMovements = () =>
@@ -108,7 +108,7 @@ export const useExportWalletMovements = () =>
       userId?: string;
     }) => {
       const blob = await unwrap(
-        apiRequest<Blob>('POST', `${W}/movements/export`, {
+        api.POST('/api/v1/wallet/movements/export', {
           body: { ...filtersBody(filters, userId), Format: format } satisfies z.input<typeof WalletMovementsExportBody>,
           responseType: 'blob',
         }),
@@ -120,7 +120,7 @@ export const useExportWalletMovements = () =>
 export const useDownloadWalletProof = () =>
   useMutation({
     mutationFn: async ({ id, trackingKey }: { id: string; trackingKey: string | null }) => {
-      const blob = await unwrap(apiRequest<Blob>('GET', `${W}/movement/${encodeURIComponent(id)}/proof`, { responseType: 'blob' }));
+      const blob = await unwrap(api.GET('/api/v1/wallet/movement/{id}/proof', { params: { path: { id } }, responseType: 'blob' }));
       saveBlob(blob, `comprobante-${trackingKey ?? id}.pdf`);
     },
   });
@@ -130,9 +130,9 @@ export const useWalletStatement = () =>
     mutationFn: async ({ year, month, userId }: { year: number; month: number; userId?: string }) => {
       // The data first: a period that has not begun answers its Spanish message instead of a file.
       const period = { UserId: userId, Year: year, Month: month } satisfies z.input<typeof WalletStatementBody>;
-      await unwrap(apiRequest('POST', `${W}/statement`, { body: period, schema: AccountState }));
+      await unwrap(api.POST('/api/v1/wallet/statement', { body: period, schema: AccountState }));
       const blob = await unwrap(
-        apiRequest<Blob>('POST', `${W}/statement`, { body: { ...period, Format: 'pdf' } satisfies z.input<typeof WalletStatementBody>, responseType: 'blob' }),
+        api.POST('/api/v1/wallet/statement', { body: { ...period, Format: 'pdf' } satisfies z.input<typeof WalletStatementBody>, responseType: 'blob' }),
       );
       saveBlob(blob, `estado-de-cuenta-${year}-${String(month).padStart(2, '0')}.pdf`);
     },
@@ -141,41 +141,48 @@ export const useWalletStatement = () =>
 // ---- transfers ----
 
 export const usePreview = () =>
-  useMutation({ mutationFn: (body: z.input<typeof WalletPreviewBody>) => unwrap(apiRequest('POST', `${W}/preview`, { body, schema: WalletPreview })) });
+  useMutation({ mutationFn: (body: z.input<typeof WalletPreviewBody>) => unwrap(api.POST('/api/v1/wallet/preview', { body, schema: WalletPreview })) });
 
 export const useRequestCode = () =>
   useMutation({
     mutationFn: (operation: Extract<z.input<typeof SecurityCodeBody>['Operation'], 'spei-out' | 'wallet-transfer'>) =>
-      unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: operation } satisfies z.input<typeof SecurityCodeBody>, schema: CodeDelivery })),
+      unwrap(api.POST('/api/v1/security/code', { body: { Operation: operation } satisfies z.input<typeof SecurityCodeBody>, schema: CodeDelivery })),
   });
 
 export type SpeiOutInput = z.input<typeof WalletSpeiOutBody>;
 export type TransferInput = z.input<typeof WalletTransferBody>;
 
-function useMoneyCall<B>(path: string) {
+const moneyCalls = {
+  speiout: (init: MoneyInit<SpeiOutInput>) => api.POST('/api/v1/wallet/speiout', init),
+  transfer: (init: MoneyInit<TransferInput>) => api.POST('/api/v1/wallet/transfer', init),
+  deposit: (init: MoneyInit<z.input<typeof WalletDepositBody>>) => api.POST('/api/v1/wallet/deposit', init),
+};
+type MoneyInit<B> = { body: B; schema: typeof BusinessMovement; headers: Record<string, string> };
+
+function useMoneyCall<B>(send: (init: MoneyInit<B>) => ReturnType<(typeof moneyCalls)['speiout']>) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: B; idempotencyKey: string }) =>
-      unwrap(apiRequest('POST', path, { body, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+      unwrap(send({ body, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
     onSuccess: refresh,
   });
 }
-export const useWalletSpeiOut = () => useMoneyCall<SpeiOutInput>(`${W}/speiout`);
-export const useWalletTransfer = () => useMoneyCall<TransferInput>(`${W}/transfer`);
+export const useWalletSpeiOut = () => useMoneyCall(moneyCalls.speiout);
+export const useWalletTransfer = () => useMoneyCall(moneyCalls.transfer);
 /** Staff: a sandbox deposit to a wallet. */
-export const useWalletDeposit = () => useMoneyCall<z.input<typeof WalletDepositBody>>(`${W}/deposit`);
+export const useWalletDeposit = () => useMoneyCall(moneyCalls.deposit);
 
 export const useSavedAccounts = () =>
   useQuery({
     queryKey: walletKeys.saved,
     queryFn: () =>
-      unwrap(apiRequest('POST', `${W}/accounts/query`, { body: {} satisfies z.input<typeof WalletUserBody>, schema: z.array(WalletSavedAccount) })),
+      unwrap(api.POST('/api/v1/wallet/accounts/query', { body: {} satisfies z.input<typeof WalletUserBody>, schema: z.array(WalletSavedAccount) })),
   });
 
 export function useSaveAccount() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: z.input<typeof WalletSavedAccountBody>) => unwrap(apiRequest('POST', `${W}/accounts`, { body, schema: WalletSavedAccount })),
+    mutationFn: (body: z.input<typeof WalletSavedAccountBody>) => unwrap(api.POST('/api/v1/wallet/accounts', { body, schema: WalletSavedAccount })),
     onSuccess: refresh,
   });
 }
@@ -186,7 +193,7 @@ export function useSetLimit() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (DailyLimit: string) =>
-      unwrap(apiRequest('PUT', `${W}/limit`, { body: { DailyLimit } satisfies z.input<typeof WalletLimitBody>, schema: WalletLimitOut })),
+      unwrap(api.PUT('/api/v1/wallet/limit', { body: { DailyLimit } satisfies z.input<typeof WalletLimitBody>, schema: WalletLimitOut })),
     onSuccess: refresh,
   });
 }
@@ -195,7 +202,7 @@ export function useSetConfirmWith() {
   return useMutation({
     mutationFn: (ConfirmWith: z.input<typeof WalletPreferencesBody>['ConfirmWith']) =>
       unwrap(
-        apiRequest('PUT', `${W}/preferences`, {
+        api.PUT('/api/v1/wallet/preferences', {
           body: { ConfirmWith } satisfies z.input<typeof WalletPreferencesBody>,
           schema: z.object({ ConfirmWith: z.enum(['code', 'pin']) }),
         }),
@@ -209,13 +216,13 @@ export function useSetConfirmWith() {
 export const useBudgets = (userId?: string) =>
   useQuery({
     queryKey: walletKeys.budgets(userId),
-    queryFn: () => unwrap(apiRequest('GET', '/api/v1/budget', { query: { UserId: userId }, schema: z.array(Budget) })),
+    queryFn: () => unwrap(api.GET('/api/v1/budget', { params: { query: { UserId: userId } }, schema: z.array(Budget) })),
   });
 
 export function useCreateBudget() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: z.input<typeof BudgetCreateBody>) => unwrap(apiRequest('POST', '/api/v1/budget', { body, schema: Budget })),
+    mutationFn: (body: z.input<typeof BudgetCreateBody>) => unwrap(api.POST('/api/v1/budget', { body, schema: Budget })),
     onSuccess: refresh,
   });
 }
@@ -223,7 +230,7 @@ export function useUpdateBudget() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: z.input<typeof BudgetUpdateBody> }) =>
-      unwrap(apiRequest('PUT', `/api/v1/budget/${encodeURIComponent(id)}`, { body, schema: Budget })),
+      unwrap(api.PUT('/api/v1/budget/{id}', { params: { path: { id } }, body, schema: Budget })),
     onSuccess: refresh,
   });
 }
@@ -233,7 +240,8 @@ export function useBudgetMovement() {
     // One key per submit: the server moves the money of one submit once.
     mutationFn: ({ id, v_type, n_amount }: { id: string } & z.input<typeof BudgetMovementBody>) =>
       unwrap(
-        apiRequest('POST', `/api/v1/budget/${encodeURIComponent(id)}/movement`, {
+        api.POST('/api/v1/budget/{id}/movement', {
+          params: { path: { id } },
           body: { v_type, n_amount } satisfies z.input<typeof BudgetMovementBody>,
           schema: BudgetMovementOut,
           headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() },

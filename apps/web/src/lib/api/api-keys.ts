@@ -1,7 +1,8 @@
 import { ApiKey, CodeDelivery, type ApiKeyCreateRequest } from '@far/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../api-client';
+import { unwrap } from '../api-client';
+import { api } from '../api';
 
 /**
  * A business's API keys (docs/decisions/0027): the business admin's /profile section and the staff
@@ -13,7 +14,7 @@ export function useApiKeys(businessId?: string) {
   return useQuery({
     queryKey: keysKey(businessId),
     queryFn: () =>
-      unwrap(apiRequest('GET', '/api/v1/api-keys', { query: businessId ? { BusinessId: businessId } : {}, schema: z.array(ApiKey), envelope: 'none' })),
+      unwrap(api.GET('/api/v1/api-keys', { params: { query: businessId ? { BusinessId: businessId } : {} }, schema: z.array(ApiKey), envelope: 'none' })),
   });
 }
 
@@ -23,14 +24,16 @@ function useKeyMutation<V>(businessId: string | undefined, fn: (v: V) => Promise
 }
 
 export const useCreateApiKey = () =>
-  useKeyMutation(undefined, (body: ApiKeyCreateRequest) => unwrap(apiRequest('POST', '/api/v1/api-keys', { body, schema: ApiKey, envelope: 'none' })));
+  useKeyMutation(undefined, (body: ApiKeyCreateRequest) => unwrap(api.POST('/api/v1/api-keys', { body, schema: ApiKey, envelope: 'none' })));
 export const useRotateApiKey = () =>
   useKeyMutation(undefined, ({ id, Code }: { id: string; Code: string }) =>
-    unwrap(apiRequest('POST', `/api/v1/api-keys/${id}/rotate`, { body: { Code }, schema: ApiKey, envelope: 'none' })),
+    unwrap(api.POST('/api/v1/api-keys/{id}/rotate', { params: { path: { id } }, body: { Code }, schema: ApiKey, envelope: 'none' })),
   );
 export const useRevokeApiKey = (businessId?: string) =>
-  useKeyMutation(businessId, (id: string) => unwrap(apiRequest('POST', `/api/v1/api-keys/${id}/revoke`, { body: {}, schema: ApiKey, envelope: 'none' })));
+  useKeyMutation(businessId, (id: string) =>
+    unwrap(api.POST('/api/v1/api-keys/{id}/revoke', { params: { path: { id } }, body: {}, schema: ApiKey, envelope: 'none' })),
+  );
 
 /** E-mails the six-digit code of operation api-key (creating or rotating a key). */
 export const useApiKeyCode = () =>
-  useMutation({ mutationFn: () => unwrap(apiRequest('POST', '/api/v1/security/code', { body: { Operation: 'api-key' }, schema: CodeDelivery })) });
+  useMutation({ mutationFn: () => unwrap(api.POST('/api/v1/security/code', { body: { Operation: 'api-key' }, schema: CodeDelivery })) });

@@ -1,10 +1,11 @@
 import { ClabeRegistration } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../api-client';
+import { unwrap } from '../api-client';
+import { api } from '../api';
 
 /** GET /api/v1/transaction/spei-rail/clabe-registration: whether the business's CLABE is registered at STP (staff name the business). */
 export const getClabeRegistration = (businessId?: string) =>
-  apiRequest('GET', '/api/v1/transaction/spei-rail/clabe-registration', { query: businessId ? { BusinessId: businessId } : {}, schema: ClabeRegistration });
+  api.GET('/api/v1/transaction/spei-rail/clabe-registration', { params: { query: businessId ? { BusinessId: businessId } : {} }, schema: ClabeRegistration });
 
 export const clabeRegistrationQueryOptions = (businessId?: string) =>
   queryOptions({

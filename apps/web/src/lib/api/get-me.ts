@@ -1,7 +1,8 @@
 import { Me } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../api-client';
+import { unwrap } from '../api-client';
 import { useSession } from '../session';
+import { api } from '../api';
 
 /** GET /api/v1/account/me: the signed-in person (shared by the shell, profile and dashboard). */
 export type MeData = Me;
@@ -10,7 +11,7 @@ export const meSchema = Me;
 
 export const meQueryKey = ['me'] as const;
 
-export const getMe = () => apiRequest('GET', '/api/v1/account/me', { schema: Me });
+export const getMe = () => api.GET('/api/v1/account/me', { schema: Me });
 
 export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: () => unwrap(getMe()), staleTime: 60_000 });
 

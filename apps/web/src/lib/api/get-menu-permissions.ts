@@ -1,8 +1,9 @@
 import { MenuWithGrants, type PermissionName } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../api-client';
+import { unwrap } from '../api-client';
 import { useSession } from '../session';
+import { api } from '../api';
 
 /** GET /api/v1/rbac/menu/permission: each menu entry with the permission names granted to the caller. */
 export type MenuGrant = z.infer<typeof MenuWithGrants>;
@@ -11,7 +12,7 @@ export const menuPermissionsQueryKey = ['menu', 'permission'] as const;
 
 export const menuPermissionsSchema = z.array(MenuWithGrants);
 
-export const getMenuPermissions = () => apiRequest('GET', '/api/v1/rbac/menu/permission', { schema: menuPermissionsSchema });
+export const getMenuPermissions = () => api.GET('/api/v1/rbac/menu/permission', { schema: menuPermissionsSchema });
 
 export const menuPermissionsQueryOptions = () =>
   queryOptions({ queryKey: menuPermissionsQueryKey, queryFn: () => unwrap(getMenuPermissions()), staleTime: 5 * 60_000 });

@@ -1,8 +1,9 @@
 import { MenuEntry } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../api-client';
+import { unwrap } from '../api-client';
 import { useSession } from '../session';
+import { api } from '../api';
 
 /** GET /api/v1/rbac/menu: the caller's side menu, already filtered and sorted by the server. */
 export type MenuItem = MenuEntry;
@@ -11,7 +12,7 @@ export const menuQueryKey = ['menu'] as const;
 
 export const menuSchema = z.array(MenuEntry);
 
-export const getMenu = () => apiRequest('GET', '/api/v1/rbac/menu', { schema: menuSchema });
+export const getMenu = () => api.GET('/api/v1/rbac/menu', { schema: menuSchema });
 
 export const menuQueryOptions = () => queryOptions({ queryKey: menuQueryKey, queryFn: () => unwrap(getMenu()), staleTime: 5 * 60_000 });
 

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../api-client';
+import { unwrap } from '../api-client';
+import { api } from '../api';
 
 /** GET /api/v1/account/me/photo with the bearer token; the image is shown from an object URL. */
 export const photoQueryKey = ['me-photo'] as const;
 
-export const getPhoto = () => apiRequest<Blob>('GET', '/api/v1/account/me/photo', { responseType: 'blob' });
+export const getPhoto = () => api.GET('/api/v1/account/me/photo', { responseType: 'blob' });
 
 // One photo per signed-in person: the previous object URL is released when a new one is made.
 let currentUrl: string | null = null;

@@ -1,10 +1,11 @@
 import { PostalCodeInfo } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../api-client';
+import { unwrap } from '../api-client';
 import { queryKeys } from '../query-keys';
+import { api } from '../api';
 
 /** GET /api/v1/postal-code/{code}: municipality, city, state and colonies; an unknown code is 404 'No encontrado'. */
-export const getPostalCode = (code: string) => apiRequest('GET', `/api/v1/postal-code/${encodeURIComponent(code)}`, { schema: PostalCodeInfo });
+export const getPostalCode = (code: string) => api.GET('/api/v1/postal-code/{code}', { params: { path: { code } }, schema: PostalCodeInfo });
 
 export const isPostalCode = (code: string) => /^\d{5}$/.test(code);
 

@@ -1,8 +1,9 @@
 import { StreamTicket, UnreadCount } from '@far/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest, unwrap } from '../api-client';
+import { unwrap } from '../api-client';
 import { useSession } from '../session';
+import { api, apiUrl } from '../api';
 
 /**
  * The unread count of the header bell and the live stream that keeps it current (shared by the
@@ -12,7 +13,7 @@ import { useSession } from '../session';
 export const notificationsKey = ['notifications'] as const;
 export const unreadKey = [...notificationsKey, 'unread'] as const;
 
-export const getUnreadCount = () => apiRequest('POST', '/api/notification/query/unread-count', { body: {}, schema: UnreadCount });
+export const getUnreadCount = () => api.POST('/api/notification/query/unread-count', { body: {}, schema: UnreadCount });
 
 export function useUnreadCount() {
   const { status } = useSession();
@@ -39,10 +40,10 @@ export function useNotificationStream(enabled: boolean) {
       if (!stopped) timer = setTimeout(() => void open(), RECONNECT_MS);
     };
     const open = async () => {
-      const [ticket] = await apiRequest('POST', '/api/notification/stream/ticket', { body: {}, schema: StreamTicket });
+      const [ticket] = await api.POST('/api/notification/stream/ticket', { body: {}, schema: StreamTicket });
       if (stopped) return;
       if (!ticket) return retry();
-      source = new EventSource(`/api/notification/stream?ticket=${encodeURIComponent(ticket.Ticket)}`);
+      source = new EventSource(apiUrl('/api/notification/stream', { query: { ticket: ticket.Ticket } }));
       source.addEventListener('unread', (e) => {
         const { unread } = JSON.parse((e as MessageEvent<string>).data) as { unread: number };
         queryClient.setQueryData(unreadKey, { unread });

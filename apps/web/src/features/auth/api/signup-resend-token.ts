@@ -1,7 +1,8 @@
 import type { SignupStartBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 /**
  * POST /api/v1/account/Signup/Token/Resend { Names, LastName1, LastName2, Email, CellPhone, PhoneCode }:
@@ -9,7 +10,7 @@ import { apiRequest, unwrap } from '../../../lib/api-client';
  */
 export type SignupStartInput = z.input<typeof SignupStartBody>;
 
-export const signupResendToken = (body: SignupStartInput) => apiRequest<unknown>('POST', '/api/v1/account/Signup/Token/Resend', { body, auth: false });
+export const signupResendToken = (body: SignupStartInput) => api.POST('/api/v1/account/Signup/Token/Resend', { body, auth: false });
 
 export function useSignupResendToken() {
   return useMutation({ mutationFn: (body: SignupStartInput) => unwrap(signupResendToken(body)) });

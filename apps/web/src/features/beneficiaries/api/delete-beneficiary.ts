@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/beneficiary/delete/{id}. */
-export const deleteBeneficiary = (id: string) => apiRequest<unknown>('POST', `/api/v1/beneficiary/delete/${id}`);
+export const deleteBeneficiary = (id: string) => api.POST('/api/v1/beneficiary/delete/{id}', { params: { path: { id } } });
 
 export function useDeleteBeneficiary() {
   const queryClient = useQueryClient();

@@ -2,8 +2,9 @@ import { Beneficiary } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { BeneficiaryOwner } from '../../../components/panel-slots';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { api } from '../../../lib/api';
 
 /**
  * GET /api/v1/beneficiary?v_uid_user=|v_uid_business=: the beneficiaries of a wallet user or of a
@@ -12,7 +13,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export type BeneficiaryItem = z.infer<typeof Beneficiary>;
 export type { BeneficiaryOwner };
 
-export const listBeneficiaries = (owner: BeneficiaryOwner) => apiRequest('GET', '/api/v1/beneficiary', { query: { ...owner }, schema: z.array(Beneficiary) });
+export const listBeneficiaries = (owner: BeneficiaryOwner) => api.GET('/api/v1/beneficiary', { params: { query: { ...owner } }, schema: z.array(Beneficiary) });
 
 const ownerKey = (owner: BeneficiaryOwner) => owner.v_uid_business ?? owner.v_uid_user ?? 'own';
 

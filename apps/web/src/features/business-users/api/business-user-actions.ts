@@ -1,14 +1,15 @@
 import { BulkResult, type UsersBulkBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/profiles/users/action/bulk-action with ClientKind 'business' → { Affected }; all or nothing. */
 export type BusinessUserActionInput = Omit<z.input<typeof UsersBulkBody>, 'ClientKind'>;
 
 export const businessUserActions = (body: BusinessUserActionInput) =>
-  apiRequest('POST', '/api/v1/profiles/users/action/bulk-action', { body: { ClientKind: 'business', ...body }, schema: BulkResult });
+  api.POST('/api/v1/profiles/users/action/bulk-action', { body: { ClientKind: 'business', ...body }, schema: BulkResult });
 
 export function useBusinessUserActions() {
   const queryClient = useQueryClient();

@@ -1,8 +1,9 @@
 import { BusinessUserDetail, type BusinessUserCreateBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { api } from '../../../lib/api';
 
 /**
  * POST /api/v1/profiles/users/action/create with ClientKind 'business': invites a user to a business;
@@ -11,7 +12,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export type CreateBusinessUserInput = Omit<z.input<typeof BusinessUserCreateBody>, 'ClientKind'>;
 
 export const createBusinessUser = (body: CreateBusinessUserInput) =>
-  apiRequest('POST', '/api/v1/profiles/users/action/create', { body: { ClientKind: 'business', ...body }, schema: BusinessUserDetail });
+  api.POST('/api/v1/profiles/users/action/create', { body: { ClientKind: 'business', ...body }, schema: BusinessUserDetail });
 
 export function useCreateBusinessUser() {
   const queryClient = useQueryClient();

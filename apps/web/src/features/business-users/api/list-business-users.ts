@@ -2,8 +2,9 @@ import { UserListItem, pageOf, type StatusFilterName, type UsersListBody } from 
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListSort } from '../../../components/list-scaffold';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { api } from '../../../lib/api';
 
 /**
  * POST /api/v1/profiles/users/query/list with ClientKind 'business': the users of one business.
@@ -33,7 +34,7 @@ const toBody = (q: BusinessUsersQuery): BusinessUsersBody => ({
   SortDir: q.SortDir,
 });
 
-export const listBusinessUsers = (q: BusinessUsersQuery) => apiRequest('POST', '/api/v1/profiles/users/query/list', { body: toBody(q), schema: UsersPage });
+export const listBusinessUsers = (q: BusinessUsersQuery) => api.POST('/api/v1/profiles/users/query/list', { body: toBody(q), schema: UsersPage });
 
 export const businessUsersQueryOptions = (q: BusinessUsersQuery) =>
   queryOptions({

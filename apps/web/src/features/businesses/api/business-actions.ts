@@ -1,8 +1,9 @@
 import { BulkResult, type BusinessBulkBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { businessesQueryKey } from './list-businesses';
+import { api } from '../../../lib/api';
 
 /**
  * POST /api/v1/profiles/business/action/bulk-action { Action, Ids } → { Affected }; all or nothing.
@@ -10,7 +11,7 @@ import { businessesQueryKey } from './list-businesses';
  */
 export type BusinessActionInput = z.input<typeof BusinessBulkBody>;
 
-export const businessActions = (body: BusinessActionInput) => apiRequest('POST', '/api/v1/profiles/business/action/bulk-action', { body, schema: BulkResult });
+export const businessActions = (body: BusinessActionInput) => api.POST('/api/v1/profiles/business/action/bulk-action', { body, schema: BulkResult });
 
 export function useBusinessActions() {
   const queryClient = useQueryClient();

@@ -1,8 +1,9 @@
 import { BusinessCreated, type BusinessCreateBody, type FirstUserBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { businessesQueryKey } from './list-businesses';
+import { api } from '../../../lib/api';
 
 /** The business's own fields, as create and update send them (blanks as null). */
 export type BusinessInput = Omit<z.input<typeof BusinessCreateBody>, 'FirstUser'>;
@@ -15,7 +16,7 @@ export type FirstUserInput = z.input<typeof FirstUserBody>;
  * answers 422 with data { RequiresConfirmation, Warnings } until ConfirmRfcWarning is sent.
  */
 export const createBusiness = (body: BusinessInput & { FirstUser?: FirstUserInput }) =>
-  apiRequest('POST', '/api/v1/profiles/business/action/create', { body, schema: BusinessCreated });
+  api.POST('/api/v1/profiles/business/action/create', { body, schema: BusinessCreated });
 
 export function useCreateBusiness() {
   const queryClient = useQueryClient();

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { businessesQueryKey } from './list-businesses';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/profiles/business/action/delete { Id }: only a business that is not active; its users go too. */
-export const deleteBusiness = (id: string) => apiRequest<unknown>('POST', '/api/v1/profiles/business/action/delete', { body: { Id: id } });
+export const deleteBusiness = (id: string) => api.POST('/api/v1/profiles/business/action/delete', { body: { Id: id } });
 
 export function useDeleteBusiness() {
   const queryClient = useQueryClient();

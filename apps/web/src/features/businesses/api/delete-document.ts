@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { documentsQueryKey } from './list-documents';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/document/delete/{id}: an approved document cannot be deleted. */
-export const deleteDocument = (id: string) => apiRequest<unknown>('POST', `/api/v1/document/delete/${id}`);
+export const deleteDocument = (id: string) => api.POST('/api/v1/document/delete/{id}', { params: { path: { id } } });
 
 export function useDeleteDocument(businessId: string) {
   const queryClient = useQueryClient();

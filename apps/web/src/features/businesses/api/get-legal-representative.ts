@@ -1,15 +1,16 @@
 import { LegalRepresentative } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
 import { businessesQueryKey } from './list-businesses';
+import { api } from '../../../lib/api';
 
 /** GET /api/v1/legal-representative/{id} (the record's id or the business's); 404 when there is none yet. */
 export type LegalRepresentativeData = z.infer<typeof LegalRepresentative>;
 
 export const legalRepresentativeQueryKey = (businessId: string) => [...businessesQueryKey, 'legal-representative', businessId] as const;
 
-export const getLegalRepresentative = (businessId: string) => apiRequest('GET', `/api/v1/legal-representative/${businessId}`, { schema: LegalRepresentative });
+export const getLegalRepresentative = (businessId: string) =>
+  api.GET('/api/v1/legal-representative/{id}', { params: { path: { id: businessId } }, schema: LegalRepresentative });
 
 /** null when the business has no legal representative yet (the API's 404). */
 export const legalRepresentativeQueryOptions = (businessId: string) =>

@@ -2,8 +2,9 @@ import { BusinessListItem, pageOf, type BusinessListBody, type StatusFilterName 
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListSort } from '../../../components/list-scaffold';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/profiles/business/query/list { Page, Size, Search?, Status? }. */
 export interface BusinessesQuery extends Partial<ListSort> {
@@ -29,7 +30,7 @@ const toBody = (q: BusinessesQuery): BusinessesBody => ({
   SortDir: q.SortDir,
 });
 
-export const listBusinesses = (q: BusinessesQuery) => apiRequest('POST', '/api/v1/profiles/business/query/list', { body: toBody(q), schema: BusinessesPage });
+export const listBusinesses = (q: BusinessesQuery) => api.POST('/api/v1/profiles/business/query/list', { body: toBody(q), schema: BusinessesPage });
 
 export const businessesQueryOptions = (q: BusinessesQuery) =>
   queryOptions({ queryKey: [...businessesQueryKey, 'list', q], queryFn: () => unwrap(listBusinesses(q)), placeholderData: keepPreviousData });

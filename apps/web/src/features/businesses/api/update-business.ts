@@ -1,12 +1,12 @@
 import { BusinessDetail } from '@far/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import type { BusinessInput } from './create-business';
 import { businessesQueryKey } from './list-businesses';
+import { api } from '../../../lib/api';
 
 /** PUT /api/v1/profiles/business/action/update { Id, ...fields } (the kind of person does not change). */
-export const updateBusiness = (body: BusinessInput & { Id: string }) =>
-  apiRequest('PUT', '/api/v1/profiles/business/action/update', { body, schema: BusinessDetail });
+export const updateBusiness = (body: BusinessInput & { Id: string }) => api.PUT('/api/v1/profiles/business/action/update', { body, schema: BusinessDetail });
 
 export function useUpdateBusiness() {
   const queryClient = useQueryClient();

@@ -1,12 +1,13 @@
 import { LegalRepresentative } from '@far/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import type { LegalRepresentativeInput } from './create-legal-representative';
 import { legalRepresentativeQueryKey } from './get-legal-representative';
+import { api } from '../../../lib/api';
 
 /** PUT /api/v1/legal-representative/{id} (the record's id or the business's). */
 export const updateLegalRepresentative = ({ businessId, ...body }: LegalRepresentativeInput & { businessId: string }) =>
-  apiRequest('PUT', `/api/v1/legal-representative/${businessId}`, { body, schema: LegalRepresentative });
+  api.PUT('/api/v1/legal-representative/{id}', { params: { path: { id: businessId } }, body, schema: LegalRepresentative });
 
 export function useUpdateLegalRepresentative() {
   const queryClient = useQueryClient();

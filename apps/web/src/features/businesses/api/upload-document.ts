@@ -1,7 +1,8 @@
 import { BusinessDocument } from '@far/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { documentsQueryKey } from './list-documents';
+import { api } from '../../../lib/api';
 
 /**
  * POST /api/v1/document, multipart: v_uid_business, v_name and file (PDF ≤ 10 MB). It starts pendiente.
@@ -18,7 +19,7 @@ export const uploadDocument = ({ businessId, name, file }: UploadDocumentInput) 
   body.append('v_uid_business', businessId);
   body.append('v_name', name);
   body.append('file', file);
-  return apiRequest('POST', '/api/v1/document', { body, schema: BusinessDocument, timeoutMs: 120_000 });
+  return api.POST('/api/v1/document', { body, schema: BusinessDocument, timeoutMs: 120_000 });
 };
 
 export function useUploadDocument() {

@@ -11,10 +11,10 @@ import {
 } from '@far/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { useMe } from '../../../lib/api/get-me';
+import { api } from '../../../lib/api';
 
-export const BASE = '/api/v1/clarifications';
 export const clarificationKeys = { all: ['clarifications'] as const };
 
 /** The queue's filters (staff) and a business's list filters. */
@@ -46,7 +46,7 @@ export function useCases(f: CaseFilters, page: number, size: number) {
     queryKey: [...clarificationKeys.all, 'list', f, page, size],
     queryFn: () =>
       unwrap(
-        apiRequest('POST', `${BASE}/GetAll`, {
+        api.POST('/api/v1/clarifications/GetAll', {
           body: { ...filtersBody(f), Page: page, Size: size } satisfies z.input<typeof ClarificationListBody>,
           schema: ClarificationPage,
         }),
@@ -60,7 +60,7 @@ export function useCases(f: CaseFilters, page: number, size: number) {
 export function useCase(uid: string | null) {
   return useQuery({
     queryKey: [...clarificationKeys.all, 'one', uid],
-    queryFn: () => unwrap(apiRequest('GET', `${BASE}/${encodeURIComponent(uid ?? '')}`, { schema: Clarification })),
+    queryFn: () => unwrap(api.GET('/api/v1/clarifications/{uid}', { params: { path: { uid: uid ?? '' } }, schema: Clarification })),
     enabled: uid !== null,
   });
 }
@@ -68,7 +68,7 @@ export function useCase(uid: string | null) {
 export function useFollowUps(uid: string | null) {
   return useQuery({
     queryKey: [...clarificationKeys.all, 'follow-ups', uid],
-    queryFn: () => unwrap(apiRequest('GET', `${BASE}/follow-up/${encodeURIComponent(uid ?? '')}`, { schema: z.array(ClarificationFollowUp) })),
+    queryFn: () => unwrap(api.GET('/api/v1/clarifications/follow-up/{uid}', { params: { path: { uid: uid ?? '' } }, schema: z.array(ClarificationFollowUp) })),
     enabled: uid !== null,
   });
 }
@@ -76,7 +76,7 @@ export function useFollowUps(uid: string | null) {
 export function useCaseTypes() {
   return useQuery({
     queryKey: [...clarificationKeys.all, 'types'],
-    queryFn: () => unwrap(apiRequest('GET', `${BASE}/clarificationstypes`, { schema: z.array(ClarificationTypeOut) })),
+    queryFn: () => unwrap(api.GET('/api/v1/clarifications/clarificationstypes', { schema: z.array(ClarificationTypeOut) })),
     staleTime: Infinity,
   });
 }
@@ -85,25 +85,30 @@ export function useCaseTypes() {
  * Where the caller reads movements: a wallet user their wallet's (/api/v1/wallet), staff and
  * businesses /api/v1/transaction/business-movement (staff reach every movement there, wallets' too).
  */
-export function useMovementPaths() {
-  const wallet = useMe().data?.kind === 'WAL';
-  return wallet
-    ? { list: '/api/v1/wallet/movements', one: (id: string) => `/api/v1/wallet/movement/${encodeURIComponent(id)}` }
-    : { list: '/api/v1/transaction/business-movement/movements', one: (id: string) => `/api/v1/transaction/business-movement/${encodeURIComponent(id)}` };
+type MovementsInput = z.input<typeof MovementsBody>;
+const walletMovements = {
+  kind: 'wallet',
+  list: (body: MovementsInput) => api.POST('/api/v1/wallet/movements', { body, schema: BusinessMovementPage }),
+  one: (id: string) => api.GET('/api/v1/wallet/movement/{id}', { params: { path: { id } }, schema: BusinessMovementDetail }),
+  proof: (id: string) => api.GET('/api/v1/wallet/movement/{id}/proof', { params: { path: { id } }, responseType: 'blob' }),
+} as const;
+const businessMovements = {
+  kind: 'business',
+  list: (body: MovementsInput) => api.POST('/api/v1/transaction/business-movement/movements', { body, schema: BusinessMovementPage }),
+  one: (id: string) => api.GET('/api/v1/transaction/business-movement/{id}', { params: { path: { id } }, schema: BusinessMovementDetail }),
+  proof: (id: string) => api.GET('/api/v1/transaction/business-movement/{id}/proof', { params: { path: { id } }, responseType: 'blob' }),
+} as const;
+
+export function useMovementCalls() {
+  return useMe().data?.kind === 'WAL' ? walletMovements : businessMovements;
 }
 
 /** The caller's own movements with a tracking key, to pick the disputed one (newest first). */
 export function useRecentMovements(search: string, enabled: boolean) {
-  const paths = useMovementPaths();
+  const movements = useMovementCalls();
   return useQuery({
-    queryKey: [...clarificationKeys.all, 'movements', paths.list, search],
-    queryFn: () =>
-      unwrap(
-        apiRequest('POST', paths.list, {
-          body: { Search: search.trim() || undefined, Page: 1, Size: 20 } satisfies z.input<typeof MovementsBody>,
-          schema: BusinessMovementPage,
-        }),
-      ),
+    queryKey: [...clarificationKeys.all, 'movements', movements.kind, search],
+    queryFn: () => unwrap(movements.list({ Search: search.trim() || undefined, Page: 1, Size: 20 })),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -111,10 +116,10 @@ export function useRecentMovements(search: string, enabled: boolean) {
 
 /** The disputed movement with its ledger lines. */
 export function useCaseMovement(id: string | null) {
-  const url = useMovementPaths().one(id ?? '');
+  const movements = useMovementCalls();
   return useQuery({
-    queryKey: [...clarificationKeys.all, 'movement', url],
-    queryFn: () => unwrap(apiRequest('GET', url, { schema: BusinessMovementDetail })),
+    queryKey: [...clarificationKeys.all, 'movement', movements.kind, id],
+    queryFn: () => unwrap(movements.one(id ?? '')),
     enabled: id !== null,
   });
 }

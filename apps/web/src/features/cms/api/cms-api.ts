@@ -17,7 +17,8 @@ import {
 } from '@far/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 /** Every CMS screen reads under this key; any change refreshes them all. */
 export const cmsKey = ['cms'] as const;
@@ -29,16 +30,17 @@ export interface ContentFilters {
   Search?: string;
 }
 
-export const listTypes = () => apiRequest('GET', '/api/cms/content-type/getall', { schema: z.array(ContentTypeItem) });
+export const listTypes = () => api.GET('/api/cms/content-type/getall', { schema: z.array(ContentTypeItem) });
 /** The screen's filters as the query string the server validates (`satisfies`: the contract checks the names, the values stay query-string values). */
 const toQuery = (filters: ContentFilters) =>
   ({ Section: filters.Section, ContentTypeId: filters.ContentTypeId, Status: filters.Status, Search: filters.Search, Size: 200 }) satisfies z.input<
     typeof ContentListQuery
   >;
 
-export const listContents = (filters: ContentFilters) => apiRequest('GET', '/api/cms/content/getall', { query: toQuery(filters), schema: pageOf(ContentItem) });
-export const getContent = (id: string) => apiRequest('GET', `/api/cms/content/${id}`, { schema: ContentItem });
-export const listVersions = (id: string) => apiRequest('GET', `/api/cms/content/${id}/versions`, { schema: z.array(ContentVersion) });
+export const listContents = (filters: ContentFilters) =>
+  api.GET('/api/cms/content/getall', { params: { query: toQuery(filters) }, schema: pageOf(ContentItem) });
+export const getContent = (id: string) => api.GET('/api/cms/content/{uid}', { params: { path: { uid: id } }, schema: ContentItem });
+export const listVersions = (id: string) => api.GET('/api/cms/content/{uid}/versions', { params: { path: { uid: id } }, schema: z.array(ContentVersion) });
 
 export function useContentTypes() {
   return useQuery({ queryKey: [...cmsKey, 'types'], queryFn: () => unwrap(listTypes()) });
@@ -66,35 +68,37 @@ export const useSaveType = () =>
   useCmsMutation(({ id, body }: { id?: string; body: ContentTypeBody }) =>
     unwrap(
       id
-        ? apiRequest('PUT', `/api/cms/content-type/${id}`, { body, schema: ContentTypeItem })
-        : apiRequest('POST', '/api/cms/content-type', { body, schema: ContentTypeItem }),
+        ? api.PUT('/api/cms/content-type/{uid}', { params: { path: { uid: id } }, body, schema: ContentTypeItem })
+        : api.POST('/api/cms/content-type', { body, schema: ContentTypeItem }),
     ),
   );
-export const useDeleteType = () => useCmsMutation((id: string) => unwrap(apiRequest('DELETE', `/api/cms/content-type/${id}`)));
+export const useDeleteType = () => useCmsMutation((id: string) => unwrap(api.DELETE('/api/cms/content-type/{uid}', { params: { path: { uid: id } } })));
 
-export const useCreateContent = () => useCmsMutation((body: ContentBody) => unwrap(apiRequest('POST', '/api/cms/content', { body, schema: ContentItem })));
+export const useCreateContent = () => useCmsMutation((body: ContentBody) => unwrap(api.POST('/api/cms/content', { body, schema: ContentItem })));
 export const useUpdateContent = () =>
-  useCmsMutation(({ id, body }: { id: string; body: ContentUpdateBody }) => unwrap(apiRequest('PUT', `/api/cms/content/${id}`, { body, schema: ContentItem })));
-export const useDeleteContent = () => useCmsMutation((id: string) => unwrap(apiRequest('POST', `/api/cms/content/${id}`)));
+  useCmsMutation(({ id, body }: { id: string; body: ContentUpdateBody }) =>
+    unwrap(api.PUT('/api/cms/content/{uid}', { params: { path: { uid: id } }, body, schema: ContentItem })),
+  );
+export const useDeleteContent = () => useCmsMutation((id: string) => unwrap(api.POST('/api/cms/content/{uid}', { params: { path: { uid: id } } })));
 export const useBulkAction = () =>
   useCmsMutation(({ action, ids }: { action: CmsBulkAction; ids: string[] }) => {
     const body: z.input<typeof ContentBulkBody> = { Action: action, Ids: ids };
-    return unwrap(apiRequest('POST', '/api/cms/content/bulk-action', { body, schema: ContentBulkResult }));
+    return unwrap(api.POST('/api/cms/content/bulk-action', { body, schema: ContentBulkResult }));
   });
 export const useReorder = () =>
   useCmsMutation((ids: string[]) => {
     const body: z.input<typeof ContentReorderBody> = { Ids: ids };
-    return unwrap(apiRequest('POST', '/api/cms/content/reorder', { body }));
+    return unwrap(api.POST('/api/cms/content/reorder', { body }));
   });
 export const useRestoreVersion = () =>
   useCmsMutation(({ id, version }: { id: string; version: number }) =>
-    unwrap(apiRequest('POST', `/api/cms/content/${id}/versions/${version}/restore`, { schema: ContentItem })),
+    unwrap(api.POST('/api/cms/content/{uid}/versions/{version}/restore', { params: { path: { uid: id, version } }, schema: ContentItem })),
   );
 
 /** POST /api/cms/files (multipart `file`): the stored image's URL for the content's value. */
 export async function uploadImage(file: File): Promise<string> {
   const body = new FormData();
   body.append('file', file);
-  const stored = await unwrap(apiRequest('POST', '/api/cms/files', { body, schema: CmsFile }));
+  const stored = await unwrap(api.POST('/api/cms/files', { body, schema: CmsFile }));
   return stored.Url;
 }

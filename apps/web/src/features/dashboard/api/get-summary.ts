@@ -1,8 +1,9 @@
 import { CLIENT_KINDS } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { ActivityItem } from '../../../lib/models';
+import { api } from '../../../lib/api';
 
 /** GET /api/v1/dashboard/summary: real figures, shaped by the caller's client kind. */
 const count = z.coerce.number();
@@ -40,7 +41,7 @@ export type WalSummary = z.infer<typeof WalSummary>;
 
 export const summaryQueryKey = ['dashboard', 'summary'] as const;
 
-export const getSummary = () => apiRequest('GET', '/api/v1/dashboard/summary', { schema: Summary });
+export const getSummary = () => api.GET('/api/v1/dashboard/summary', { schema: Summary });
 
 export const summaryQueryOptions = () => queryOptions({ queryKey: summaryQueryKey, queryFn: () => unwrap(getSummary()), refetchInterval: 60_000 });
 

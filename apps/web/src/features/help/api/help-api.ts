@@ -1,14 +1,15 @@
 import { HelpContent, LegalAcceptance, PendingLegal } from '@far/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
 export const helpKey = ['help'] as const;
 const pendingKey = ['legal-pending'] as const;
 
 export function useHelp() {
-  return useQuery({ queryKey: helpKey, queryFn: () => unwrap(apiRequest('GET', '/api/cms/help', { schema: z.array(HelpContent) })) });
+  return useQuery({ queryKey: helpKey, queryFn: () => unwrap(api.GET('/api/cms/help', { schema: z.array(HelpContent) })) });
 }
 
 /** Asked once per sign-in (the cache is cleared when the session ends). */
@@ -16,7 +17,7 @@ export function usePendingLegal() {
   const { status, mustChangePassword } = useSession();
   return useQuery({
     queryKey: pendingKey,
-    queryFn: () => unwrap(apiRequest('GET', '/api/cms/legal/pending', { schema: z.array(PendingLegal) })),
+    queryFn: () => unwrap(api.GET('/api/cms/legal/pending', { schema: z.array(PendingLegal) })),
     enabled: status === 'authenticated' && !mustChangePassword,
     staleTime: Infinity,
   });
@@ -26,7 +27,7 @@ export function useAcceptLegal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, version }: { id: string; version: number }) =>
-      unwrap(apiRequest('POST', `/api/cms/legal/${id}/accept`, { body: { i_version: version }, schema: LegalAcceptance })),
+      unwrap(api.POST('/api/cms/legal/{uid}/accept', { params: { path: { uid: id } }, body: { i_version: version }, schema: LegalAcceptance })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: pendingKey }),
   });
 }

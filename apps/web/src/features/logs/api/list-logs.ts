@@ -1,8 +1,9 @@
 import { IncidentItem, perPageOf, type LogsQuery } from '@far/contracts';
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { ActivityItem } from '../../../lib/models';
+import { api } from '../../../lib/api';
 
 /**
  * GET /api/v1/logs?kind=activity|incident&page&perPage&search&section&from&to
@@ -35,8 +36,8 @@ const query = (kind: 'activity' | 'incident', f: LogsFilter) =>
     to: f.to ?? undefined,
   }) satisfies z.input<typeof LogsQuery>;
 
-export const listActivity = (f: LogsFilter) => apiRequest('GET', '/api/v1/logs', { query: query('activity', f), schema: perPageOf(ActivityItem) });
-export const listIncidents = (f: LogsFilter) => apiRequest('GET', '/api/v1/logs', { query: query('incident', f), schema: perPageOf(IncidentItem) });
+export const listActivity = (f: LogsFilter) => api.GET('/api/v1/logs', { params: { query: query('activity', f) }, schema: perPageOf(ActivityItem) });
+export const listIncidents = (f: LogsFilter) => api.GET('/api/v1/logs', { params: { query: query('incident', f) }, schema: perPageOf(IncidentItem) });
 
 export const activityQueryOptions = (f: LogsFilter) =>
   queryOptions({ queryKey: [...logsQueryKey, 'activity', f], queryFn: () => unwrap(listActivity(f)), placeholderData: keepPreviousData });

@@ -1,7 +1,8 @@
 import { OutboxMessage, perPageOf, type PerPageQuery } from '@far/contracts';
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 /** GET /api/v1/outbox?page&perPage&search → messages the product sent, newest first (super only). */
 export { OutboxMessage };
@@ -17,7 +18,7 @@ export const outboxQueryKey = ['outbox'] as const;
 /** The screen's query as the query string the server validates (`satisfies`: the contract checks the names, the values stay query-string values). */
 const toQuery = (q: OutboxQuery) => ({ page: q.page, perPage: q.perPage, search: q.search.trim() }) satisfies z.input<typeof PerPageQuery>;
 
-export const listOutbox = (q: OutboxQuery) => apiRequest('GET', '/api/v1/outbox', { query: toQuery(q), schema: perPageOf(OutboxMessage) });
+export const listOutbox = (q: OutboxQuery) => api.GET('/api/v1/outbox', { params: { query: toQuery(q) }, schema: perPageOf(OutboxMessage) });
 
 export const AUTO_REFRESH_MS = 5000;
 

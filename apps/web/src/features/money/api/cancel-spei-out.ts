@@ -1,10 +1,11 @@
 import { BusinessMovement, type MovementIdBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+import { unwrap } from '../../../lib/api-client';
 import { IDEMPOTENCY_HEADER } from '../../../lib/money';
 import { queryKeys } from '../../../lib/query-keys';
-import { TX, moneyKeys } from './keys';
+import { moneyKeys } from './keys';
 
 /**
  * POST /api/v1/transaction/business-movement/speiout/cancel | remove { Id } with `Idempotency-Key`:
@@ -12,12 +13,12 @@ import { TX, moneyKeys } from './keys';
  */
 export type CancelMode = 'cancel' | 'remove';
 
-export const cancelSpeiOut = (mode: CancelMode, id: string, idempotencyKey: string) =>
-  apiRequest('POST', `${TX}/business-movement/speiout/${mode}`, {
-    body: { Id: id } satisfies z.input<typeof MovementIdBody>,
-    schema: BusinessMovement,
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  });
+export const cancelSpeiOut = (mode: CancelMode, id: string, idempotencyKey: string) => {
+  const init = { body: { Id: id } satisfies z.input<typeof MovementIdBody>, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } };
+  return mode === 'cancel'
+    ? api.POST('/api/v1/transaction/business-movement/speiout/cancel', init)
+    : api.POST('/api/v1/transaction/business-movement/speiout/remove', init);
+};
 
 export function useCancelSpeiOut() {
   const queryClient = useQueryClient();

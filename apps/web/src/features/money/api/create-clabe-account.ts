@@ -1,8 +1,9 @@
 import { ClabeAccount, type ClabeAccountCreateBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
-import { TX, moneyKeys } from './keys';
+import { unwrap } from '../../../lib/api-client';
+import { moneyKeys } from './keys';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/transaction/clabe-account/action/create: the bank comes from the CLABE. The form's values: */
 export interface ClabeAccountCreateInput {
@@ -38,7 +39,7 @@ const toBody = (v: ClabeAccountCreateInput): ClabeAccountCreateRequest => ({
 });
 
 export const createClabeAccount = (v: ClabeAccountCreateInput) =>
-  apiRequest('POST', `${TX}/clabe-account/action/create`, { body: toBody(v), schema: ClabeAccount });
+  api.POST('/api/v1/transaction/clabe-account/action/create', { body: toBody(v), schema: ClabeAccount });
 
 export function useCreateClabeAccount() {
   const queryClient = useQueryClient();

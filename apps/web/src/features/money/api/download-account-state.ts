@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
-import { ACCOUNT_STATE_PATH } from './get-account-state';
+import { unwrap } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 /** POST /api/internal/account-state { Year, Month, Format: 'pdf' } → the statement as application/pdf. */
 export const downloadAccountState = (year: number, month: number, businessId?: string) =>
-  apiRequest<Blob>('POST', ACCOUNT_STATE_PATH, {
+  api.POST('/api/internal/account-state', {
     body: { BusinessId: businessId, Year: year, Month: month, Format: 'pdf' },
     responseType: 'blob',
     timeoutMs: 120_000,

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/money';
-import { TX } from './keys';
+import { api } from '../../../lib/api';
 
 /** Banxico's CEP, the product's own PDF, or (unset) the CEP when it exists and the own PDF otherwise. */
 export type ProofKind = 'cep' | 'propio';
 
 /** GET /api/v1/transaction/business-movement/{id}/proof → the proof of payment (application/pdf). */
 export const downloadProof = (id: string, kind?: ProofKind) =>
-  apiRequest<Blob>('GET', `${TX}/business-movement/${encodeURIComponent(id)}/proof`, { responseType: 'blob', query: { Kind: kind } });
+  api.GET('/api/v1/transaction/business-movement/{id}/proof', { params: { path: { id }, query: { Kind: kind } }, responseType: 'blob' });
 
 export function useDownloadProof() {
   return useMutation({

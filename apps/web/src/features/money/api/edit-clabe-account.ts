@@ -1,13 +1,14 @@
 import { ClabeAccount, type ClabeAccountEditBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
-import { TX, moneyKeys } from './keys';
+import { unwrap } from '../../../lib/api-client';
+import { moneyKeys } from './keys';
+import { api } from '../../../lib/api';
 
 /** PUT /api/v1/transaction/clabe-account/action/edit { Id, … }; IsActive false deactivates, true reactivates. The CLABE never changes. */
 export type ClabeAccountEditInput = z.input<typeof ClabeAccountEditBody>;
 
-export const editClabeAccount = (body: ClabeAccountEditInput) => apiRequest('PUT', `${TX}/clabe-account/action/edit`, { body, schema: ClabeAccount });
+export const editClabeAccount = (body: ClabeAccountEditInput) => api.PUT('/api/v1/transaction/clabe-account/action/edit', { body, schema: ClabeAccount });
 
 export function useEditClabeAccount() {
   const queryClient = useQueryClient();

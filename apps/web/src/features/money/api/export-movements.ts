@@ -1,11 +1,11 @@
 import type { MovementsExportBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/money';
 import { todayIso } from '../../../lib/format';
-import { TX } from './keys';
 import { filtersBody, type MovementFilters } from './list-movements';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/transaction/business-movement/movements/export { …filters, Format: 'csv' | 'xlsx' } → the file the server builds. */
 type MovementsExportRequest = z.input<typeof MovementsExportBody>;
@@ -13,7 +13,7 @@ export type ExportFormat = MovementsExportRequest['Format'];
 
 export const exportMovements = (f: MovementFilters, format: ExportFormat) => {
   const body: MovementsExportRequest = { ...filtersBody(f), Format: format };
-  return apiRequest<Blob>('POST', `${TX}/business-movement/movements/export`, { body, responseType: 'blob', timeoutMs: 120_000 });
+  return api.POST('/api/v1/transaction/business-movement/movements/export', { body, responseType: 'blob', timeoutMs: 120_000 });
 };
 
 export function useExportMovements() {

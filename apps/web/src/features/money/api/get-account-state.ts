@@ -1,13 +1,13 @@
 import { AccountState } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { moneyKeys } from './keys';
+import { api } from '../../../lib/api';
 
 /** POST /api/internal/account-state { BusinessId?, Year, Month, Format: 'json' } → the month's statement figures. */
-export const ACCOUNT_STATE_PATH = '/api/internal/account-state';
 
 export const getAccountState = (year: number, month: number, businessId?: string) =>
-  apiRequest('POST', ACCOUNT_STATE_PATH, { body: { BusinessId: businessId, Year: year, Month: month, Format: 'json' }, schema: AccountState });
+  api.POST('/api/internal/account-state', { body: { BusinessId: businessId, Year: year, Month: month, Format: 'json' }, schema: AccountState });
 
 export const accountStateQueryOptions = (year: number, month: number, businessId?: string) =>
   queryOptions({ queryKey: [...moneyKeys.accountState, businessId ?? 'own', year, month], queryFn: () => unwrap(getAccountState(year, month, businessId)) });

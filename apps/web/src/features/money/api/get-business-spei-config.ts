@@ -1,11 +1,12 @@
 import { BusinessSpeiConfig } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
-import { TX, moneyKeys } from './keys';
+import { unwrap } from '../../../lib/api-client';
+import { moneyKeys } from './keys';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/transaction/speiconfig/business/query { BusinessId? } → its own values and the ones that apply. */
 export const getBusinessSpeiConfig = (businessId?: string) =>
-  apiRequest('POST', `${TX}/speiconfig/business/query`, { body: { BusinessId: businessId }, schema: BusinessSpeiConfig });
+  api.POST('/api/v1/transaction/speiconfig/business/query', { body: { BusinessId: businessId }, schema: BusinessSpeiConfig });
 
 export const businessSpeiConfigQueryOptions = (businessId?: string) =>
   queryOptions({ queryKey: [...moneyKeys.businessConfig, businessId ?? 'own'], queryFn: () => unwrap(getBusinessSpeiConfig(businessId)) });

@@ -1,10 +1,11 @@
 import { TransactionLimit } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
-import { TX, moneyKeys } from './keys';
+import { unwrap } from '../../../lib/api-client';
+import { moneyKeys } from './keys';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/transaction/limit/query/global {} → the global limit of the business accounts' SPEI out (or null). */
-export const getGlobalLimit = () => apiRequest('POST', `${TX}/limit/query/global`, { body: {}, schema: TransactionLimit.nullable() });
+export const getGlobalLimit = () => api.POST('/api/v1/transaction/limit/query/global', { body: {}, schema: TransactionLimit.nullable() });
 
 export const globalLimitQueryOptions = () => queryOptions({ queryKey: [...moneyKeys.limits, 'global'], queryFn: () => unwrap(getGlobalLimit()) });
 

@@ -1,15 +1,16 @@
 import { BusinessMovementDetail } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../../../lib/api-client';
-import { TX, isOnItsWay, moneyKeys } from './keys';
+import { unwrap } from '../../../lib/api-client';
+import { isOnItsWay, moneyKeys } from './keys';
+import { api } from '../../../lib/api';
 
 /** A movement with its ledger lines (once posted) and, for an order sent through STP, its CEP's state. */
 export const MovementDetail = BusinessMovementDetail;
 export type MovementDetail = z.infer<typeof MovementDetail>;
 
 /** GET /api/v1/transaction/business-movement/{id}: one movement, asked again while it is on its way. */
-export const getMovement = (id: string) => apiRequest('GET', `${TX}/business-movement/${encodeURIComponent(id)}`, { schema: MovementDetail });
+export const getMovement = (id: string) => api.GET('/api/v1/transaction/business-movement/{id}', { params: { path: { id } }, schema: MovementDetail });
 
 export const movementQueryOptions = (id: string) =>
   queryOptions({

@@ -20,8 +20,6 @@ export const moneyKeys = {
   businesses: [...queryKeys.money, 'businesses'] as const,
 };
 
-export const TX = '/api/v1/transaction';
-
 /** After money moved (or an order settled or came back): balances, pending orders, movements and the dashboards. */
 export function refreshMoneyFigures(queryClient: QueryClient): void {
   for (const queryKey of [moneyKeys.balance, moneyKeys.pending, moneyKeys.movements, moneyKeys.accountState, moneyKeys.limits, queryKeys.dashboard]) {

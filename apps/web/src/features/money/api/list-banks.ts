@@ -1,11 +1,12 @@
 import { BankItem } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../../../lib/api-client';
-import { TX, moneyKeys } from './keys';
+import { unwrap } from '../../../lib/api-client';
+import { moneyKeys } from './keys';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/transaction/opm-features/banks { Search? } → SPEI participants and sandbox test banks. */
-export const listBanks = () => apiRequest('POST', `${TX}/opm-features/banks`, { body: {}, schema: z.array(BankItem) });
+export const listBanks = () => api.POST('/api/v1/transaction/opm-features/banks', { body: {}, schema: z.array(BankItem) });
 
 export const banksQueryOptions = () => queryOptions({ queryKey: moneyKeys.banks, queryFn: () => unwrap(listBanks()), staleTime: Infinity });
 

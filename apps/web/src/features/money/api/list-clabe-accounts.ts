@@ -1,8 +1,9 @@
 import { ClabeAccountPage, type ClabeAccountListBody } from '@far/contracts';
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
-import { TX, moneyKeys } from './keys';
+import { unwrap } from '../../../lib/api-client';
+import { moneyKeys } from './keys';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/transaction/clabe-account/query/list { BusinessId?, Page, Size, Search?, IsActive? } (5 per page on /account). */
 export interface ClabeAccountsQuery {
@@ -23,7 +24,8 @@ const toBody = (q: ClabeAccountsQuery): z.input<typeof ClabeAccountListBody> => 
   IsActive: q.IsActive,
 });
 
-export const listClabeAccounts = (q: ClabeAccountsQuery) => apiRequest('POST', `${TX}/clabe-account/query/list`, { body: toBody(q), schema: ClabeAccountPage });
+export const listClabeAccounts = (q: ClabeAccountsQuery) =>
+  api.POST('/api/v1/transaction/clabe-account/query/list', { body: toBody(q), schema: ClabeAccountPage });
 
 export const clabeAccountsQueryOptions = (q: ClabeAccountsQuery) =>
   queryOptions({ queryKey: [...moneyKeys.accounts, q], queryFn: () => unwrap(listClabeAccounts(q)), placeholderData: keepPreviousData });

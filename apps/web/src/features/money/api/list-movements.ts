@@ -2,8 +2,9 @@ import { BusinessMovementPage, type MovementType, type MovementsBody } from '@fa
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListSort } from '../../../components/list-scaffold';
-import { apiRequest, unwrap } from '../../../lib/api-client';
-import { TX, moneyKeys } from './keys';
+import { api } from '../../../lib/api';
+import { unwrap } from '../../../lib/api-client';
+import { moneyKeys } from './keys';
 
 /** The filters of /movement: inclusive days (Mexico City), type, status and text. */
 export interface MovementFilters {
@@ -13,8 +14,6 @@ export interface MovementFilters {
   Status: number | null;
   Search: string;
 }
-
-export const MOVEMENTS_PATH = `${TX}/business-movement/movements`;
 
 type MovementsRequest = z.input<typeof MovementsBody>;
 
@@ -31,7 +30,7 @@ export const filtersBody = (f: MovementFilters): Pick<MovementsRequest, 'From' |
 export const listMovements = (f: MovementFilters, page: number, size: number, sort: ListSort | null = null) => {
   // SortBy: the column's key, one of MOVEMENT_SORT_FIELDS.
   const body: MovementsRequest = { ...filtersBody(f), Page: page, Size: size, SortBy: sort?.SortBy as MovementsRequest['SortBy'], SortDir: sort?.SortDir };
-  return apiRequest('POST', MOVEMENTS_PATH, { body, schema: BusinessMovementPage });
+  return api.POST('/api/v1/transaction/business-movement/movements', { body, schema: BusinessMovementPage });
 };
 
 export const movementsQueryOptions = (f: MovementFilters, page: number, size: number, sort: ListSort | null = null) =>

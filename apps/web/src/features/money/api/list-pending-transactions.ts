@@ -1,14 +1,15 @@
 import { BusinessMovementPage, type PendingTransactionsBody } from '@far/contracts';
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
-import { TX, isOnItsWay, moneyKeys } from './keys';
+import { unwrap } from '../../../lib/api-client';
+import { isOnItsWay, moneyKeys } from './keys';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/transaction/business-movement/pending-transactions { BusinessId?, Page, Size }: orders not yet settled. */
 export type PendingQuery = z.input<typeof PendingTransactionsBody>;
 
 export const listPendingTransactions = (q: PendingQuery) =>
-  apiRequest('POST', `${TX}/business-movement/pending-transactions`, { body: q, schema: BusinessMovementPage });
+  api.POST('/api/v1/transaction/business-movement/pending-transactions', { body: q, schema: BusinessMovementPage });
 
 /** While an order is on its way the list asks again every few seconds, until every order settles or comes back. */
 export const pendingQueryOptions = (q: PendingQuery) =>

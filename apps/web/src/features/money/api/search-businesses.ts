@@ -1,13 +1,14 @@
 import { BusinessListItem, pageOf } from '@far/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { moneyKeys } from './keys';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/profiles/business/query/list { Page, Size, Search }: the businesses staff can send a sandbox SPEI to (with their CLABE). */
 const BusinessesPage = pageOf(BusinessListItem);
 
 export const searchBusinesses = (search: string) =>
-  apiRequest('POST', '/api/v1/profiles/business/query/list', { body: { Page: 1, Size: 20, Search: search.trim() || undefined }, schema: BusinessesPage });
+  api.POST('/api/v1/profiles/business/query/list', { body: { Page: 1, Size: 20, Search: search.trim() || undefined }, schema: BusinessesPage });
 
 export const businessesSearchQueryOptions = (search: string) =>
   queryOptions({ queryKey: [...moneyKeys.businesses, search], queryFn: () => unwrap(searchBusinesses(search)), placeholderData: keepPreviousData });

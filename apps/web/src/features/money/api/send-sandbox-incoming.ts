@@ -1,10 +1,11 @@
 import { SandboxIncomingResult, type SandboxIncomingBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { IDEMPOTENCY_HEADER } from '../../../lib/money';
 import { queryKeys } from '../../../lib/query-keys';
-import { TX, moneyKeys } from './keys';
+import { moneyKeys } from './keys';
+import { api } from '../../../lib/api';
 
 /**
  * POST /api/v1/transaction/spei/sandbox/incoming with `Idempotency-Key` (staff): a simulated SPEI
@@ -13,7 +14,7 @@ import { TX, moneyKeys } from './keys';
 export type SandboxIncomingInput = z.input<typeof SandboxIncomingBody>;
 
 export const sendSandboxIncoming = (body: SandboxIncomingInput, idempotencyKey: string) =>
-  apiRequest('POST', `${TX}/spei/sandbox/incoming`, { body, schema: SandboxIncomingResult, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  api.POST('/api/v1/transaction/spei/sandbox/incoming', { body, schema: SandboxIncomingResult, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 
 export function useSendSandboxIncoming() {
   const queryClient = useQueryClient();

@@ -1,10 +1,11 @@
 import { BusinessMovement, type SpeiOutBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { IDEMPOTENCY_HEADER } from '../../../lib/money';
 import { queryKeys } from '../../../lib/query-keys';
-import { TX, moneyKeys } from './keys';
+import { moneyKeys } from './keys';
+import { api } from '../../../lib/api';
 
 /**
  * POST /api/v1/transaction/business-movement/speiout with `Idempotency-Key`: a registered account
@@ -14,7 +15,7 @@ import { TX, moneyKeys } from './keys';
 export type SpeiOutInput = z.input<typeof SpeiOutBody>;
 
 export const sendSpeiOut = (body: SpeiOutInput, idempotencyKey: string) =>
-  apiRequest('POST', `${TX}/business-movement/speiout`, { body, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  api.POST('/api/v1/transaction/business-movement/speiout', { body, schema: BusinessMovement, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 
 export function useSendSpeiOut() {
   const queryClient = useQueryClient();

@@ -1,13 +1,14 @@
 import { GlobalSpeiConfig, type GlobalSpeiConfigBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
-import { TX, moneyKeys } from './keys';
+import { unwrap } from '../../../lib/api-client';
+import { moneyKeys } from './keys';
+import { api } from '../../../lib/api';
 
 /** PUT /api/v1/transaction/speiconfig/global: percent as decimal text ('0.5'), amounts as '5.00'. */
 export type GlobalSpeiConfigInput = z.input<typeof GlobalSpeiConfigBody>;
 
-export const updateGlobalSpeiConfig = (body: GlobalSpeiConfigInput) => apiRequest('PUT', `${TX}/speiconfig/global`, { body, schema: GlobalSpeiConfig });
+export const updateGlobalSpeiConfig = (body: GlobalSpeiConfigInput) => api.PUT('/api/v1/transaction/speiconfig/global', { body, schema: GlobalSpeiConfig });
 
 export function useUpdateGlobalSpeiConfig() {
   const queryClient = useQueryClient();

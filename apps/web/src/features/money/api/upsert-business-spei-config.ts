@@ -1,14 +1,15 @@
 import { BusinessSpeiConfig, type BusinessSpeiConfigBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
-import { TX, moneyKeys } from './keys';
+import { unwrap } from '../../../lib/api-client';
+import { moneyKeys } from './keys';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/transaction/speiconfig/business/upsert (staff). */
 export type BusinessSpeiConfigInput = z.input<typeof BusinessSpeiConfigBody>;
 
 export const upsertBusinessSpeiConfig = (body: BusinessSpeiConfigInput) =>
-  apiRequest('POST', `${TX}/speiconfig/business/upsert`, { body, schema: BusinessSpeiConfig });
+  api.POST('/api/v1/transaction/speiconfig/business/upsert', { body, schema: BusinessSpeiConfig });
 
 export function useUpsertBusinessSpeiConfig() {
   const queryClient = useQueryClient();

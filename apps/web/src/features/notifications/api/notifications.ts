@@ -11,8 +11,9 @@ import {
 } from '@far/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { notificationsKey } from '../../../lib/api/notifications-live';
+import { api } from '../../../lib/api';
 
 export type Notice = z.infer<typeof NotificationItem>;
 export type { Announcement };
@@ -29,7 +30,7 @@ type ListFilters = NonNullable<z.input<typeof NotificationListRequest>['Filters'
 
 /** POST /api/notification/query/get-all with the §7 envelope fields (base64 by default). */
 const listNotices = (q: NoticeQuery) =>
-  apiRequest('POST', '/api/notification/query/get-all', {
+  api.POST('/api/notification/query/get-all', {
     body: {
       Pagination: { page: q.page, perPage: q.perPage },
       Search: q.search.trim() || undefined,
@@ -56,7 +57,8 @@ function useRefreshing<V, R>(fn: (v: V) => Promise<R>) {
 export const useSetRead = () =>
   useRefreshing(({ uid, read }: { uid: string; read: boolean }) =>
     unwrap(
-      apiRequest('POST', `/api/notification/action/update/${uid}`, {
+      api.POST('/api/notification/action/update/{uid}', {
+        params: { path: { uid } },
         body: { Filters: { v_uid: uid }, Data: { i_status: read ? 2 : 1 } } satisfies z.input<typeof NotificationUpdateRequest>,
         schema: NotificationItem,
       }),
@@ -64,15 +66,15 @@ export const useSetRead = () =>
   );
 
 export const useMarkAllRead = () =>
-  useRefreshing(() => unwrap(apiRequest('POST', '/api/notification/action/read-all', { body: {}, schema: z.object({ updated: z.number() }) })));
+  useRefreshing(() => unwrap(api.POST('/api/notification/action/read-all', { body: {}, schema: z.object({ updated: z.number() }) })));
 
 export const useAnnounce = () =>
-  useRefreshing((body: z.input<typeof AnnouncementRequest>) => unwrap(apiRequest('POST', '/api/notification/action/announce', { body, schema: Announcement })));
+  useRefreshing((body: z.input<typeof AnnouncementRequest>) => unwrap(api.POST('/api/notification/action/announce', { body, schema: Announcement })));
 
 export function useAnnouncements(enabled: boolean) {
   return useQuery({
     queryKey: [...notificationsKey, 'announcements'],
-    queryFn: () => unwrap(apiRequest('GET', '/api/notification/announcements', { schema: z.array(Announcement) })),
+    queryFn: () => unwrap(api.GET('/api/notification/announcements', { schema: z.array(Announcement) })),
     enabled,
   });
 }
@@ -84,7 +86,7 @@ export function useBusinessChoices(search: string, enabled: boolean) {
     queryKey: [...notificationsKey, 'business-choices', search],
     queryFn: () =>
       unwrap(
-        apiRequest('POST', '/api/v1/profiles/business/query/list', {
+        api.POST('/api/v1/profiles/business/query/list', {
           body: { Page: 1, Size: 20, Search: search.trim() || undefined } satisfies z.input<typeof BusinessListBody>,
           schema: BusinessChoices,
         }),

@@ -1,10 +1,11 @@
 import { PostalImportJob } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { importsQueryKey } from './list-imports';
+import { api } from '../../../lib/api';
 
 /** GET /api/v1/postal-code/import/{id}: the job's progress (Processed of Total); polling also resumes a stalled job. */
-export const getImport = (id: string) => apiRequest('GET', `/api/v1/postal-code/import/${id}`, { schema: PostalImportJob });
+export const getImport = (id: string) => api.GET('/api/v1/postal-code/import/{id}', { params: { path: { id } }, schema: PostalImportJob });
 
 export const isRunning = (job: PostalImportJob | undefined) => !job || job.Status === 'pendiente' || job.Status === 'en-proceso';
 

@@ -1,7 +1,8 @@
 import { PostalImportJob } from '@far/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { importsQueryKey } from './list-imports';
+import { api } from '../../../lib/api';
 
 /**
  * POST /api/v1/postal-code/import (multipart field `file`, CPdescarga.txt). The server checks every
@@ -10,7 +11,7 @@ import { importsQueryKey } from './list-imports';
 export const importPostalCodes = (file: File) => {
   const body = new FormData();
   body.append('file', file);
-  return apiRequest('POST', '/api/v1/postal-code/import', { body, schema: PostalImportJob, timeoutMs: 300_000 });
+  return api.POST('/api/v1/postal-code/import', { body, schema: PostalImportJob, timeoutMs: 300_000 });
 };
 
 export function useImportPostalCodes() {

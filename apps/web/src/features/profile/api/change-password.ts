@@ -1,14 +1,15 @@
 import type { ChangePasswordBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/api/get-me';
 import { session } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/account/Password/Change { CurrentPassword, NewPassword }. */
 export type ChangePasswordInput = z.input<typeof ChangePasswordBody>;
 
-export const changePassword = (body: ChangePasswordInput) => apiRequest<unknown>('POST', '/api/v1/account/Password/Change', { body });
+export const changePassword = (body: ChangePasswordInput) => api.POST('/api/v1/account/Password/Change', { body });
 
 export function useChangePassword() {
   const queryClient = useQueryClient();

@@ -1,7 +1,8 @@
 import { NotificationPreferences, WebhookDelivery, WebhookEndpoint, perPageOf, type WebhookEndpointRequest, type WebhookEndpointUpdate } from '@far/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 /** Per-kind e-mail choices (GET/PUT /api/notification/preferences) and the business's webhooks. */
 const prefsKey = ['profile', 'notification-preferences'] as const;
@@ -10,7 +11,7 @@ const webhooksKey = ['profile', 'webhooks'] as const;
 export function usePreferences() {
   return useQuery({
     queryKey: prefsKey,
-    queryFn: () => unwrap(apiRequest('GET', '/api/notification/preferences', { schema: NotificationPreferences, envelope: 'none' })),
+    queryFn: () => unwrap(api.GET('/api/notification/preferences', { schema: NotificationPreferences, envelope: 'none' })),
   });
 }
 
@@ -21,7 +22,7 @@ export function useSavePreferences() {
   return useMutation({
     mutationFn: (Items: PreferenceChoice[]) =>
       unwrap(
-        apiRequest('PUT', '/api/notification/preferences', {
+        api.PUT('/api/notification/preferences', {
           body: { Items } satisfies z.input<typeof NotificationPreferences>,
           schema: NotificationPreferences,
           envelope: 'none',
@@ -36,7 +37,7 @@ export type Endpoint = WebhookEndpoint;
 export function useEndpoints() {
   return useQuery({
     queryKey: webhooksKey,
-    queryFn: () => unwrap(apiRequest('GET', '/api/notification/webhooks', { schema: z.array(WebhookEndpoint), envelope: 'none' })),
+    queryFn: () => unwrap(api.GET('/api/notification/webhooks', { schema: z.array(WebhookEndpoint), envelope: 'none' })),
   });
 }
 
@@ -45,8 +46,8 @@ export function useDeliveries(endpointId: string | null, page: number) {
     queryKey: [...webhooksKey, 'deliveries', endpointId, page],
     queryFn: () =>
       unwrap(
-        apiRequest('GET', `/api/notification/webhooks/${endpointId}/deliveries`, {
-          query: { page, perPage: 10 },
+        api.GET('/api/notification/webhooks/{id}/deliveries', {
+          params: { path: { id: endpointId! }, query: { page, perPage: 10 } },
           schema: perPageOf(WebhookDelivery),
           envelope: 'none',
         }),
@@ -63,15 +64,17 @@ function useWebhookMutation<V, R>(fn: (v: V) => Promise<R>) {
 
 export const useCreateEndpoint = () =>
   useWebhookMutation((body: z.input<typeof WebhookEndpointRequest>) =>
-    unwrap(apiRequest('POST', '/api/notification/webhooks', { body, schema: WebhookEndpoint, envelope: 'none' })),
+    unwrap(api.POST('/api/notification/webhooks', { body, schema: WebhookEndpoint, envelope: 'none' })),
   );
 export const useUpdateEndpoint = () =>
   useWebhookMutation(({ id, ...body }: { id: string } & z.input<typeof WebhookEndpointUpdate>) =>
-    unwrap(apiRequest('PUT', `/api/notification/webhooks/${id}`, { body, schema: WebhookEndpoint, envelope: 'none' })),
+    unwrap(api.PUT('/api/notification/webhooks/{id}', { params: { path: { id } }, body, schema: WebhookEndpoint, envelope: 'none' })),
   );
 export const useDeleteEndpoint = () =>
-  useWebhookMutation((id: string) => unwrap(apiRequest('POST', `/api/notification/webhooks/delete/${id}`, { body: {}, schema: z.null(), envelope: 'none' })));
+  useWebhookMutation((id: string) =>
+    unwrap(api.POST('/api/notification/webhooks/delete/{id}', { params: { path: { id } }, body: {}, schema: z.null(), envelope: 'none' })),
+  );
 export const useResend = () =>
   useWebhookMutation((id: string) =>
-    unwrap(apiRequest('POST', `/api/notification/webhooks/deliveries/${id}/resend`, { body: {}, schema: z.null(), envelope: 'none' })),
+    unwrap(api.POST('/api/notification/webhooks/deliveries/{id}/resend', { params: { path: { id } }, body: {}, schema: z.null(), envelope: 'none' })),
   );

@@ -1,8 +1,9 @@
 import { Me } from '@far/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/api/get-me';
 import { photoQueryKey } from '../../../lib/api/get-my-photo';
+import { api } from '../../../lib/api';
 
 /** The photo rule lives in lib/photo (the staff screen checks admin photos with it too). */
 export { PHOTO_FIELD, validatePhoto } from '../../../lib/photo';
@@ -11,7 +12,7 @@ export { PHOTO_FIELD, validatePhoto } from '../../../lib/photo';
 export const uploadPhoto = (file: File) => {
   const body = new FormData();
   body.append('file', file);
-  return apiRequest('POST', '/api/v1/account/me/photo', { body, schema: Me, timeoutMs: 60_000 });
+  return api.POST('/api/v1/account/me/photo', { body, schema: Me, timeoutMs: 60_000 });
 };
 
 export function useUploadPhoto() {

@@ -1,13 +1,14 @@
 import { RoleDetail, type RoleCreateBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { rolesQueryKey } from './list-roles';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/rbac/create { v_name, v_client_prefix, i_active, Permissions } (super only). */
 export type CreateRoleInput = z.input<typeof RoleCreateBody>;
 
-export const createRole = (body: CreateRoleInput) => apiRequest('POST', '/api/v1/rbac/create', { body, schema: RoleDetail });
+export const createRole = (body: CreateRoleInput) => api.POST('/api/v1/rbac/create', { body, schema: RoleDetail });
 
 export function useCreateRole() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/account/LogOut: revokes the session on the server and clears the refresh cookie. */
-export const logOut = () => apiRequest<unknown>('POST', '/api/v1/account/LogOut', { body: {}, timeoutMs: 8000 });
+export const logOut = () => api.POST('/api/v1/account/LogOut', { body: {}, timeoutMs: 8000 });
 
 /**
  * Signs out: tells the server, then forgets the session and cached data, even when the server

@@ -1,9 +1,10 @@
 import { SEARCH_MIN_LENGTH, SearchAnswer } from '@far/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 /** GET /api/v1/search: the header's search, grouped by kind (only the kinds the caller may open). */
-const search = (q: string, signal: AbortSignal) => apiRequest('GET', '/api/v1/search', { query: { q }, schema: SearchAnswer, signal });
+const search = (q: string, signal: AbortSignal) => api.GET('/api/v1/search', { params: { query: { q } }, schema: SearchAnswer, signal });
 
 export function useSearch(q: string) {
   return useQuery({

@@ -1,11 +1,11 @@
 import { AdminUserDetail } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { staffQueryKey } from './list-staff';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/profiles/users/query/getbyid { ClientKind: 'techfar', Id } → the admin user with its dates. */
-export const getStaff = (id: string) =>
-  apiRequest('POST', '/api/v1/profiles/users/query/getbyid', { body: { ClientKind: 'techfar', Id: id }, schema: AdminUserDetail });
+export const getStaff = (id: string) => api.POST('/api/v1/profiles/users/query/getbyid', { body: { ClientKind: 'techfar', Id: id }, schema: AdminUserDetail });
 
 export const staffDetailQueryOptions = (id: string) =>
   queryOptions({ queryKey: [...staffQueryKey, 'detail', id], queryFn: () => unwrap(getStaff(id)), staleTime: 0 });

@@ -1,12 +1,13 @@
 import { Department } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/profiles/departments/list → the active departments (Administración, Soporte Técnico, Ventas first). */
 export const departmentsQueryKey = ['departments'] as const;
 
-export const listDepartments = () => apiRequest('POST', '/api/v1/profiles/departments/list', { body: {}, schema: z.array(Department) });
+export const listDepartments = () => api.POST('/api/v1/profiles/departments/list', { body: {}, schema: z.array(Department) });
 
 export const departmentsQueryOptions = () => queryOptions({ queryKey: departmentsQueryKey, queryFn: () => unwrap(listDepartments()), staleTime: 5 * 60_000 });
 

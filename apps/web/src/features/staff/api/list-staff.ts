@@ -2,7 +2,8 @@ import { UserListItem, pageOf, type StatusFilterName, type UsersListBody } from 
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListSort } from '../../../components/list-scaffold';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/profiles/users/query/list { ClientKind: 'techfar', Page, Size, Search?, Status?, SortBy?, SortDir? }. */
 export interface StaffQuery extends Partial<ListSort> {
@@ -29,7 +30,7 @@ const toBody = (q: StaffQuery): StaffBody => ({
   SortDir: q.SortDir,
 });
 
-export const listStaff = (q: StaffQuery) => apiRequest('POST', '/api/v1/profiles/users/query/list', { body: toBody(q), schema: StaffPage });
+export const listStaff = (q: StaffQuery) => api.POST('/api/v1/profiles/users/query/list', { body: toBody(q), schema: StaffPage });
 
 export const staffQueryOptions = (q: StaffQuery) =>
   queryOptions({ queryKey: [...staffQueryKey, 'list', q], queryFn: () => unwrap(listStaff(q)), placeholderData: keepPreviousData });

@@ -1,14 +1,15 @@
 import { BulkResult, type UsersBulkBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { staffQueryKey } from './list-staff';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/profiles/users/action/bulk-action { ClientKind: 'techfar', Action, Ids } → { Affected }; all or nothing. */
 export type StaffActionInput = Omit<z.input<typeof UsersBulkBody>, 'ClientKind'>;
 
 export const staffActions = (body: StaffActionInput) =>
-  apiRequest('POST', '/api/v1/profiles/users/action/bulk-action', { body: { ClientKind: 'techfar', ...body }, schema: BulkResult });
+  api.POST('/api/v1/profiles/users/action/bulk-action', { body: { ClientKind: 'techfar', ...body }, schema: BulkResult });
 
 export function useStaffActions() {
   const queryClient = useQueryClient();

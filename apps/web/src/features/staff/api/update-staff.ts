@@ -1,13 +1,14 @@
 import { AdminUserDetail } from '@far/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/api/get-me';
 import type { StaffInput } from './create-staff';
 import { staffQueryKey } from './list-staff';
+import { api } from '../../../lib/api';
 
 /** PUT /api/v1/profiles/users/action/update { ClientKind: 'techfar', Id, ...every field }. */
 export const updateStaff = (body: StaffInput & { Id: string }) =>
-  apiRequest('PUT', '/api/v1/profiles/users/action/update', { body: { ClientKind: 'techfar', ...body }, schema: AdminUserDetail });
+  api.PUT('/api/v1/profiles/users/action/update', { body: { ClientKind: 'techfar', ...body }, schema: AdminUserDetail });
 
 export function useUpdateStaff() {
   const queryClient = useQueryClient();

@@ -1,14 +1,15 @@
 import { AdminUserDetail } from '@far/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { staffQueryKey } from './list-staff';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/profiles/users/action/upload-image?ClientKind=techfar&Id= (multipart field `file`; ≤ 2 MB). */
 export const uploadStaffPhoto = ({ id, file }: { id: string; file: File }) => {
   const body = new FormData();
   body.append('file', file);
-  return apiRequest('POST', '/api/v1/profiles/users/action/upload-image', {
-    query: { ClientKind: 'techfar', Id: id },
+  return api.POST('/api/v1/profiles/users/action/upload-image', {
+    params: { query: { ClientKind: 'techfar', Id: id } },
     body,
     schema: AdminUserDetail,
     timeoutMs: 60_000,

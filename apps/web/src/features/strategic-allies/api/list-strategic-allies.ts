@@ -1,7 +1,8 @@
 import { StrategicAlly, pageOf, type StrategicAllyListQuery } from '@far/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 /** GET /api/v1/strategic-ally?Page&Size&v_uid_user_business → a page of the business's strategic allies. */
 export type StrategicAllyData = z.infer<typeof StrategicAlly>;
@@ -20,7 +21,7 @@ const AllyPage = pageOf(StrategicAlly);
 const toQuery = (q: StrategicAlliesQuery) =>
   ({ Page: q.Page, Size: q.Size, v_uid_user_business: q.businessId }) satisfies z.input<typeof StrategicAllyListQuery>;
 
-export const listStrategicAllies = (q: StrategicAlliesQuery) => apiRequest('GET', '/api/v1/strategic-ally', { query: toQuery(q), schema: AllyPage });
+export const listStrategicAllies = (q: StrategicAlliesQuery) => api.GET('/api/v1/strategic-ally', { params: { query: toQuery(q) }, schema: AllyPage });
 
 export const strategicAlliesQueryOptions = (q: StrategicAlliesQuery) =>
   queryOptions({ queryKey: [...strategicAlliesQueryKey, 'list', q], queryFn: () => unwrap(listStrategicAllies(q)), placeholderData: keepPreviousData });

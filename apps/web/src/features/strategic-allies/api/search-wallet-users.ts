@@ -1,12 +1,13 @@
 import { WalletUserListItem, pageOf } from '@far/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/profiles/wallet/query/list { Page, Size, Search }: wallet users to pick as an ally. */
 const WalletPage = pageOf(WalletUserListItem);
 
 export const searchWalletUsers = (search: string) =>
-  apiRequest('POST', '/api/v1/profiles/wallet/query/list', { body: { Page: 1, Size: 20, Search: search.trim() || undefined }, schema: WalletPage });
+  api.POST('/api/v1/profiles/wallet/query/list', { body: { Page: 1, Size: 20, Search: search.trim() || undefined }, schema: WalletPage });
 
 export const walletUserSearchQueryOptions = (search: string) =>
   queryOptions({

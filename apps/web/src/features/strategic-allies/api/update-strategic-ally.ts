@@ -1,14 +1,15 @@
 import { StrategicAlly, type StrategicAllyUpdateBody } from '@far/contracts';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
 import { strategicAlliesQueryKey } from './list-strategic-allies';
+import { api } from '../../../lib/api';
 
 /** PUT /api/v1/strategic-ally/{id} { v_uid_status, t_comment? }: activo binds, rechazado refuses, inactivo unlinks. */
 export type UpdateStrategicAllyInput = z.input<typeof StrategicAllyUpdateBody> & { id: string };
 
 export const updateStrategicAlly = ({ id, ...body }: UpdateStrategicAllyInput) =>
-  apiRequest('PUT', `/api/v1/strategic-ally/${id}`, { body, schema: StrategicAlly });
+  api.PUT('/api/v1/strategic-ally/{id}', { params: { path: { id } }, body, schema: StrategicAlly });
 
 export function useUpdateStrategicAlly() {
   const queryClient = useQueryClient();

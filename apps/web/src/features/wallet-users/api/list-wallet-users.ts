@@ -2,7 +2,8 @@ import { WalletUserListItem, pageOf, type StatusFilterName, type WalletListBody 
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListSort } from '../../../components/list-scaffold';
-import { apiRequest, unwrap } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 /** POST /api/v1/profiles/wallet/query/list { Page, Size, Search?, Status? }. */
 export interface WalletUsersQuery extends Partial<ListSort> {
@@ -28,7 +29,7 @@ const toBody = (q: WalletUsersQuery): WalletUsersBody => ({
   SortDir: q.SortDir,
 });
 
-export const listWalletUsers = (q: WalletUsersQuery) => apiRequest('POST', '/api/v1/profiles/wallet/query/list', { body: toBody(q), schema: WalletPage });
+export const listWalletUsers = (q: WalletUsersQuery) => api.POST('/api/v1/profiles/wallet/query/list', { body: toBody(q), schema: WalletPage });
 
 export const walletUsersQueryOptions = (q: WalletUsersQuery) =>
   queryOptions({ queryKey: [...walletUsersQueryKey, 'list', q], queryFn: () => unwrap(listWalletUsers(q)), placeholderData: keepPreviousData });
