@@ -105,6 +105,8 @@ export interface OutboundAnswer {
   /** Bytes read of the answer (at most maxBytes: the rest is not read). */
   bytes: number;
   truncated: boolean;
+  /** The answer's bytes read (the business's authorisation decision is read from it). */
+  body: Buffer;
 }
 
 /** POSTs to a checked target. Rejects on a network error or after the time-out (message 'Tiempo de espera agotado'). */
@@ -128,9 +130,12 @@ export function postTo(
       { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinnedLookup(target.address), agent: false },
       (res) => {
         let bytes = 0;
-        const finish = (truncated: boolean) => settle(() => resolve({ status: res.statusCode ?? 0, bytes, truncated }));
+        const chunks: Buffer[] = [];
+        const finish = (truncated: boolean) =>
+          settle(() => resolve({ status: res.statusCode ?? 0, bytes, truncated, body: Buffer.concat(chunks).subarray(0, limits.maxBytes) }));
         res.on('data', (chunk: Buffer) => {
           bytes += chunk.length;
+          chunks.push(chunk);
           if (bytes < limits.maxBytes) return;
           bytes = limits.maxBytes;
           finish(true);

@@ -4,6 +4,7 @@ import { cardholderRoutes } from './holder-routes';
 import { cardRoutes } from './routes';
 import { revealViewRoutes } from './reveal-view';
 import { disputeRoutes } from './dispute-routes';
+import { businessAuthRoutes } from './business-auth';
 import { assertOwnCardholder as ownCardholder, followOrder } from './speiout';
 import { assertOwnCardholder } from '../pricing';
 import { speiOutOutcome } from '../spei';
@@ -23,4 +24,5 @@ export async function register(app: FastifyInstance): Promise<void> {
   await app.register(cardholderRoutes);
   await app.register(revealViewRoutes);
   await app.register(disputeRoutes);
+  await app.register(businessAuthRoutes);
 }

@@ -33,9 +33,25 @@ export interface PurchaseRequest {
 
 type AuthRow = typeof cardAuthorizations.$inferSelect;
 
+/** The business endpoint's say on a purchase (issue 28 §2), asked before the locked authorisation. */
+export interface BusinessDecision {
+  approved: boolean;
+  by: 'negocio' | 'predeterminado';
+  reason: string | null;
+  ms: number;
+}
+export interface AuthorizeOptions {
+  /** The authorisation's id, when the business was told it before. */
+  id?: string;
+  /** The business's answer: an approval still passes every rule and the funds under the locks. */
+  decision?: BusinessDecision;
+  /** Already declined (by the business, or by the product before asking it): only recorded. */
+  decline?: string;
+}
+
 /** What a real issuer processor adapter would implement as well. */
 export interface CardProcessor {
-  authorize(tx: Tx, card: CardRow, req: PurchaseRequest, now: Date): Promise<AuthRow>;
+  authorize(tx: Tx, card: CardRow, req: PurchaseRequest, now: Date, opts?: AuthorizeOptions): Promise<AuthRow>;
   capture(tx: Tx, auth: AuthRow): Promise<AuthRow>;
   reverse(tx: Tx, auth: AuthRow): Promise<AuthRow>;
   refund(tx: Tx, auth: AuthRow, amountCents: bigint): Promise<AuthRow>;
@@ -57,6 +73,9 @@ export const authorizationOut = (a: AuthRow, card: CardRow) => ({
   Amount: amountOut(a.n_amount_cents),
   Refunded: amountOut(a.n_refunded_cents),
   CreatedAt: iso(a.d_create_at)!,
+  DecidedBy: a.v_decided_by,
+  BusinessReason: a.v_business_reason,
+  DecisionMs: a.i_decision_ms,
 });
 
 function controlRefusal(card: Pick<CardRow, 't_controls'>, req: PurchaseRequest): string | null {
@@ -264,7 +283,7 @@ type RecordedCard = Pick<CardRow, 'v_uid' | 'v_uid_business'>;
 type Outcome = { status: 'approved'; reason: null } | { status: 'declined'; reason: string };
 
 /** The authorisation row recordWrites writes. */
-const authRowOf = (card: RecordedCard, req: PurchaseRequest, { status, reason }: Outcome, now: Date, id: string): AuthRow => ({
+const authRowOf = (card: RecordedCard, req: PurchaseRequest, { status, reason }: Outcome, now: Date, id: string, asked?: BusinessDecision): AuthRow => ({
   v_uid: id,
   d_create_at: now,
   d_update_at: now,
@@ -277,6 +296,14 @@ const authRowOf = (card: RecordedCard, req: PurchaseRequest, { status, reason }:
   n_refunded_cents: 0n,
   v_status: status,
   v_decline_reason: reason,
+  ...decidedColumns(status, asked),
+});
+
+/** Who decided: the business (or its default) only when it approved and so did the product, or when it declined. */
+const decidedColumns = (status: Outcome['status'], asked?: BusinessDecision) => ({
+  v_decided_by: !asked || (asked.approved && status === 'declined') ? ('producto' as const) : asked.by,
+  v_business_reason: asked?.reason ?? null,
+  i_decision_ms: asked?.ms ?? null,
 });
 
 /** The authorisation and its card movement as two INSERT ... SELECT (from `when`, if given: then they write only if it has a row); values: recordValues. */
@@ -289,14 +316,17 @@ const recordWrites = (when?: SQL): readonly SQL[] => {
     sql`${ph('auth_at')}::timestamptz`,
   ];
   return [
-    sql`INSERT INTO card_authorizations (v_uid, v_uid_card, v_merchant, i_mcc, v_channel, v_country, n_amount_cents, v_status, v_decline_reason, d_create_at, d_update_at)
-        SELECT ${id}, ${card}, ${ph('auth_merchant')}, ${ph('auth_mcc')}::int, ${ph('auth_channel')}, ${ph('auth_country')}, ${amount}, ${ph('auth_status')}, ${ph('auth_reason')}::text, ${at}, ${at}${from}`,
+    sql`INSERT INTO card_authorizations (v_uid, v_uid_card, v_merchant, i_mcc, v_channel, v_country, n_amount_cents, v_status, v_decline_reason, v_decided_by, v_business_reason, i_decision_ms, d_create_at, d_update_at)
+        SELECT ${id}, ${card}, ${ph('auth_merchant')}, ${ph('auth_mcc')}::int, ${ph('auth_channel')}, ${ph('auth_country')}, ${amount}, ${ph('auth_status')}, ${ph('auth_reason')}::text,
+               ${ph('auth_decided_by')}, ${ph('auth_business_reason')}::text, ${ph('auth_decision_ms')}::int, ${at}, ${at}${from}`,
     sql`INSERT INTO card_movements (v_uid_card, v_uid_business, v_kind, v_description, n_amount_cents, v_status, v_uid_authorization, d_create_at)
         SELECT ${card}, ${ph('auth_business')}::uuid, 'purchase', ${ph('auth_description')}, ${amount}, ${ph('auth_movement_status')}, ${id}, ${at}${from}`,
   ];
 };
 
-const recordValues = (card: RecordedCard, req: PurchaseRequest, { status, reason }: Outcome, now: Date, id: string): Record<string, unknown> => ({
+const recordValues = (card: RecordedCard, req: PurchaseRequest, { status, reason }: Outcome, now: Date, id: string, asked?: BusinessDecision): Record<string, unknown> => {
+  const decided = decidedColumns(status, asked);
+  return {
   auth_id: id,
   auth_card: card.v_uid,
   auth_business: card.v_uid_business,
@@ -310,7 +340,11 @@ const recordValues = (card: RecordedCard, req: PurchaseRequest, { status, reason
   auth_at: now.toISOString(),
   auth_description: reason ? `${req.merchant} — rechazada: ${reason}` : req.merchant,
   auth_movement_status: reason ? 'Rechazada' : 'Autorizada',
-});
+  auth_decided_by: decided.v_decided_by,
+  auth_business_reason: decided.v_business_reason,
+  auth_decision_ms: decided.i_decision_ms,
+  };
+};
 
 /** An approval's writes: in the hold's statement, only if the hold is placed. */
 const APPROVED_WRITES = recordWrites(PLACED_HOLD);
@@ -320,11 +354,18 @@ const declineStatement = builtOnce(() => {
 });
 
 /** Records a decline: the authorisation and its movement in one statement. */
-async function recordDecline(tx: Tx, card: RecordedCard, req: PurchaseRequest, reason: string, now: Date): Promise<AuthRow> {
+async function recordDecline(
+  tx: Tx,
+  card: RecordedCard,
+  req: PurchaseRequest,
+  reason: string,
+  now: Date,
+  id: string = randomUUID(),
+  asked?: BusinessDecision,
+): Promise<AuthRow> {
   const outcome: Outcome = { status: 'declined', reason };
-  const id = randomUUID();
-  await runBuilt(tx, declineStatement(), recordValues(card, req, outcome, now, id));
-  return authRowOf(card, req, outcome, now, id);
+  await runBuilt(tx, declineStatement(), recordValues(card, req, outcome, now, id, asked));
+  return authRowOf(card, req, outcome, now, id, asked);
 }
 
 async function setStatus(tx: Tx, auth: AuthRow, status: AuthRow['v_status'], movementStatus: string, extra: Partial<AuthRow> = {}): Promise<AuthRow> {
@@ -341,10 +382,12 @@ async function setStatus(tx: Tx, auth: AuthRow, status: AuthRow['v_status'], mov
 }
 
 export const sandboxProcessor: CardProcessor = {
-  async authorize(tx, cardIn, req, now) {
+  async authorize(tx, cardIn, req, now, opts = {}) {
+    const id = opts.id ?? randomUUID();
+    const asked = opts.decision;
     // Lock order: cardholder, then card, then (the hold) the ledger account.
-    if (!cardIn.v_uid_cardholder || !cardIn.v_uid_business) return recordDecline(tx, cardIn, req, DECLINE_REASONS.notActive, now);
-    const id = randomUUID();
+    if (!cardIn.v_uid_cardholder || !cardIn.v_uid_business) return recordDecline(tx, cardIn, req, DECLINE_REASONS.notActive, now, id, asked);
+    if (opts.decline) return recordDecline(tx, cardIn, req, opts.decline, now, id, asked);
     const approved: Outcome = { status: 'approved', reason: null };
     const hold = (accountId: string): HoldInput => ({ accountId, amountCents: req.amountCents, reference: holdRef(id) });
     // When the caller's card row predicts an approval with nothing to count, the locking statement
@@ -355,17 +398,17 @@ export const sandboxProcessor: CardProcessor = {
     const plain = !guess.b_single_use && !guess.b_lock_first_merchant && !guess.t_limits;
     const attempt =
       plain && !rowRefusal(guess, req) && limitsOfColumns(guess).source === 'none'
-        ? { expected: guess, values: Object.assign(newHoldValues(hold(guess.v_uid_account!)), recordValues(guess, req, approved, now, id)) }
+        ? { expected: guess, values: Object.assign(newHoldValues(hold(guess.v_uid_account!)), recordValues(guess, req, approved, now, id, asked)) }
         : undefined;
     const { locked, placed } = await lockHolderAndCard(tx, cardIn.v_uid_cardholder, cardIn.v_uid, attempt);
-    if (placed) return authRowOf(locked, req, approved, now, id);
-    const decline = (reason: string) => recordDecline(tx, locked, req, reason, now);
+    if (placed) return authRowOf(locked, req, approved, now, id, asked);
+    const decline = (reason: string) => recordDecline(tx, locked, req, reason, now, id, asked);
     const refusal = rowRefusal(locked, req) ?? (await limitRefusal(tx, cardIn.v_uid_cardholder, locked, req.amountCents, now));
     if (refusal) return decline(refusal);
     try {
       // The reference is new (a fresh id), so there is no replay to look up; the authorisation
       // and its movement are written in the hold's own statement, only if the hold is placed.
-      await placeNewHold(tx, hold(locked.v_uid_account!), { writes: APPROVED_WRITES, values: recordValues(locked, req, approved, now, id) });
+      await placeNewHold(tx, hold(locked.v_uid_account!), { writes: APPROVED_WRITES, values: recordValues(locked, req, approved, now, id, asked) });
     } catch (err) {
       // The hold refuses before writing anything, so the transaction is still usable for the decline.
       if (err instanceof AppError && err.message === INSUFFICIENT_FUNDS) return decline(DECLINE_REASONS.insufficientFunds);
@@ -376,7 +419,7 @@ export const sandboxProcessor: CardProcessor = {
         .update(cards)
         .set({ v_merchant_lock: merchantKey(req) })
         .where(eq(cards.v_uid, locked.v_uid));
-    return authRowOf(locked, req, approved, now, id);
+    return authRowOf(locked, req, approved, now, id, asked);
   },
 
   async capture(tx, auth) {
