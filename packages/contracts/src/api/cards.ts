@@ -113,6 +113,7 @@ export const DECLINE_REASONS = {
   cardholderLocked: 'Tarjetahabiente bloqueado',
   insufficientFunds: 'Saldo insuficiente',
   business: 'Rechazada por el negocio',
+  businessDefault: 'Rechazada: el negocio no dio una respuesta válida a tiempo',
   perTransaction: 'Límite por transacción excedido',
   daily: 'Límite diario excedido',
   monthly: 'Límite mensual excedido',

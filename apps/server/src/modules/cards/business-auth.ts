@@ -181,7 +181,8 @@ export async function askBusiness(db: Db, key: Buffer, out: WebhookOutbound, car
   if (refusal) return { decline: refusal };
   const id = randomUUID();
   const decision = await askEndpoint(key, out, endpoint, askBody(card, req, id));
-  return { id, decision, ...(decision.approved ? {} : { decline: DECLINE_REASONS.business }) };
+  if (decision.approved) return { id, decision };
+  return { id, decision, decline: decision.by === 'negocio' ? DECLINE_REASONS.business : DECLINE_REASONS.businessDefault };
 }
 
 // ---- routes: the business (Mi perfil) and staff for a business (Cuentas Business), as its webhooks ----
