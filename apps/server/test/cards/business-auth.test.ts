@@ -88,7 +88,13 @@ afterAll(async () => {
 const settings = (who: string | null, method: 'GET' | 'PUT', payload?: Record<string, unknown>, query = '') =>
   t.call(who, { method, url: `/api/v1/cards/authorization-endpoint${query}`, ...(payload ? { payload } : {}) });
 const authorize = (cardId: string, amount: string) =>
-  post(t, BUSINESS, '/api/v1/cards/sandbox/authorize', { CardIdentifier: cardId, MerchantName: 'Tienda Sol', Mcc: 5411, Amount: amount }, { 'idempotency-key': key() });
+  post(
+    t,
+    BUSINESS,
+    '/api/v1/cards/sandbox/authorize',
+    { CardIdentifier: cardId, MerchantName: 'Tienda Sol', Mcc: 5411, Amount: amount },
+    { 'idempotency-key': key() },
+  );
 const stored = async (id: string) =>
   (
     await t.sql<{ v_status: string; v_decided_by: string; v_business_reason: string | null; i_decision_ms: number | null }>(
@@ -134,7 +140,13 @@ describe('the settings', () => {
   });
 
   it('staff set a loopback endpoint for the business; the secret is shown once; the business reads and edits it', async () => {
-    const res = await settings(TECHFAR, 'PUT', { BusinessId: b1.id, Url: `http://127.0.0.1:${port}/auth`, TimeoutMs: 1500, Default: 'decline', AllowLoopback: true });
+    const res = await settings(TECHFAR, 'PUT', {
+      BusinessId: b1.id,
+      Url: `http://127.0.0.1:${port}/auth`,
+      TimeoutMs: 1500,
+      Default: 'decline',
+      AllowLoopback: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.Secret).toMatch(/^whsec_/);
     endpoint.setSecret(res.json().data.Secret);
@@ -194,7 +206,8 @@ describe('purchases decided by the business', () => {
   });
 
   it('time-out, failure or a bad answer: the default decides, both ways', async () => {
-    const setDefault = (d: 'approve' | 'decline') => settings(TECHFAR, 'PUT', { BusinessId: b1.id, Url: `http://127.0.0.1:${port}/auth`, TimeoutMs: 200, Default: d, AllowLoopback: true });
+    const setDefault = (d: 'approve' | 'decline') =>
+      settings(TECHFAR, 'PUT', { BusinessId: b1.id, Url: `http://127.0.0.1:${port}/auth`, TimeoutMs: 200, Default: d, AllowLoopback: true });
     expect((await setDefault('approve')).statusCode).toBe(200);
     endpoint.answer({ kind: 'hang' });
     let a = (await authorize(ids[0]!, '1.00')).json().data;
@@ -219,7 +232,13 @@ describe('purchases decided by the business', () => {
 
   it('100 purchases at once with a slow endpoint never hold more than the balance', async () => {
     // The longest time-out, defaulting to approve: however slow this machine, every ask ends in an approval to re-check.
-    const set = await settings(TECHFAR, 'PUT', { BusinessId: b1.id, Url: `http://127.0.0.1:${port}/auth`, TimeoutMs: 5000, Default: 'approve', AllowLoopback: true });
+    const set = await settings(TECHFAR, 'PUT', {
+      BusinessId: b1.id,
+      Url: `http://127.0.0.1:${port}/auth`,
+      TimeoutMs: 5000,
+      Default: 'approve',
+      AllowLoopback: true,
+    });
     expect(set.statusCode).toBe(200);
     endpoint.answer({ kind: 'approve', delayMs: 50 });
     const [card] = await t.database.db.select().from(cards).where(eq(cards.v_card_identifier, ids[1]!));

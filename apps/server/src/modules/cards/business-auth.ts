@@ -200,7 +200,12 @@ export const businessAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     path,
     {
       config: READ,
-      schema: { tags, summary: 'Autorización en tiempo real de la empresa (null si no tiene)', querystring: BusinessScoped, response: { 200: answer(CardAuthEndpoint.nullable()) } },
+      schema: {
+        tags,
+        summary: 'Autorización en tiempo real de la empresa (null si no tiene)',
+        querystring: BusinessScoped,
+        response: { 200: answer(CardAuthEndpoint.nullable()) },
+      },
     },
     async (req) => ok(await readAuthEndpoint(db, actorOf(req), req.query.BusinessId)),
   );

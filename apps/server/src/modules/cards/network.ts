@@ -324,25 +324,32 @@ const recordWrites = (when?: SQL): readonly SQL[] => {
   ];
 };
 
-const recordValues = (card: RecordedCard, req: PurchaseRequest, { status, reason }: Outcome, now: Date, id: string, asked?: BusinessDecision): Record<string, unknown> => {
+const recordValues = (
+  card: RecordedCard,
+  req: PurchaseRequest,
+  { status, reason }: Outcome,
+  now: Date,
+  id: string,
+  asked?: BusinessDecision,
+): Record<string, unknown> => {
   const decided = decidedColumns(status, asked);
   return {
-  auth_id: id,
-  auth_card: card.v_uid,
-  auth_business: card.v_uid_business,
-  auth_merchant: req.merchant,
-  auth_mcc: req.mcc,
-  auth_channel: req.channel,
-  auth_country: req.country,
-  auth_amount: req.amountCents.toString(),
-  auth_status: status,
-  auth_reason: reason,
-  auth_at: now.toISOString(),
-  auth_description: reason ? `${req.merchant} — rechazada: ${reason}` : req.merchant,
-  auth_movement_status: reason ? 'Rechazada' : 'Autorizada',
-  auth_decided_by: decided.v_decided_by,
-  auth_business_reason: decided.v_business_reason,
-  auth_decision_ms: decided.i_decision_ms,
+    auth_id: id,
+    auth_card: card.v_uid,
+    auth_business: card.v_uid_business,
+    auth_merchant: req.merchant,
+    auth_mcc: req.mcc,
+    auth_channel: req.channel,
+    auth_country: req.country,
+    auth_amount: req.amountCents.toString(),
+    auth_status: status,
+    auth_reason: reason,
+    auth_at: now.toISOString(),
+    auth_description: reason ? `${req.merchant} — rechazada: ${reason}` : req.merchant,
+    auth_movement_status: reason ? 'Rechazada' : 'Autorizada',
+    auth_decided_by: decided.v_decided_by,
+    auth_business_reason: decided.v_business_reason,
+    auth_decision_ms: decided.i_decision_ms,
   };
 };
 

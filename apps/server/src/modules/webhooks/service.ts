@@ -41,7 +41,10 @@ export interface WebhookOutbound {
   /** Loopback may be allowed (AllowLoopback, set by staff) only outside production. */
   production: boolean;
 }
-export const policyFor = (out: WebhookOutbound, allowLoopback: boolean): OutboundPolicy => ({ resolve: out.resolve, allowLoopback: allowLoopback && !out.production });
+export const policyFor = (out: WebhookOutbound, allowLoopback: boolean): OutboundPolicy => ({
+  resolve: out.resolve,
+  allowLoopback: allowLoopback && !out.production,
+});
 
 /**
  * HTTPS to a public address only, checked on the resolved addresses (a business must not make
