@@ -57,7 +57,7 @@ export function CardAuthSection({ canEdit }: { canEdit: boolean }) {
       <form onSubmit={onSubmit} noValidate data-testid="card-auth-form">
         <Stack gap="sm" maw={640}>
           <TextInput
-            label="URL (https://)"
+            label="URL de autorización (https://)"
             {...REQUIRED_MARK}
             placeholder="https://mi-sistema.mx/far/autorizaciones"
             readOnly={!canEdit}
