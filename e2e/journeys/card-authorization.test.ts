@@ -24,9 +24,9 @@ it('the business sets its authorisation endpoint in its profile, sees the secret
   // Out of range: the Spanish message, nothing saved.
   await section.getByLabel('Tiempo de espera (ms)').fill('50');
   await section.getByRole('button', { name: 'Guardar' }).click();
-  await expect.poll(() => section.getByText('El tiempo de espera debe ser de 200 a 5000 ms').isVisible()).toBe(true);
+  await expect.poll(() => section.getByText('El tiempo de espera debe ser de 200 a 5000 ms').first().isVisible()).toBe(true);
   await section.getByLabel('Tiempo de espera (ms)').fill('1200');
-  await section.getByRole('textbox', { name: 'Si tu sistema no responde' }).click();
+  await section.getByLabel('Si tu sistema no responde').click();
   await page.getByRole('option', { name: 'Aprobar la compra' }).click();
   await section.getByRole('button', { name: 'Guardar' }).click();
   await expect.poll(() => page.getByTestId('card-auth-secret').innerText(), { timeout: 10_000 }).toMatch(/whsec_/);

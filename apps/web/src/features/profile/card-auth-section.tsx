@@ -75,6 +75,7 @@ export function CardAuthSection({ canEdit }: { canEdit: boolean }) {
                 max={AUTH_TIMEOUT_MS.max}
                 step={100}
                 allowDecimal={false}
+                clampBehavior="none"
                 readOnly={!canEdit}
                 value={field.value as number}
                 onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
