@@ -2,7 +2,7 @@
  * Real-time authorisation decided by the business (issue 28 §2, docs/decisions/0035 §2). A business
  * may register one HTTPS endpoint (same address rules and signature as its webhooks). A purchase
  * the product's own rules approve is then put to it before anything is written: the product's
- * checks run in a transaction that is rolled back (no hold while asking, no locks held over the
+ * checks read the committed rows without locks (no hold while asking, no locks held over the
  * network), the endpoint is asked, and the authorisation then runs as usual under the locks —
  * conditional on funds — so a concurrent purchase that took the money makes this one decline.
  */
@@ -22,7 +22,7 @@ import { recordActivity } from '../audit';
 import { businessForActor } from '../businesses';
 import { SIGNATURE_HEADER, checkUrl, policyFor, sign, type WebhookOutbound } from '../webhooks';
 import { maskedPanOf, type CardRow } from './common';
-import { sandboxProcessor, type AuthorizeOptions, type BusinessDecision, type PurchaseRequest } from './network';
+import { productRefusal, type AuthorizeOptions, type BusinessDecision, type PurchaseRequest } from './network';
 import { cardAuthEndpoints } from './schema';
 
 type EndpointRow = typeof cardAuthEndpoints.$inferSelect;
@@ -148,25 +148,6 @@ async function askEndpoint(key: Buffer, out: WebhookOutbound, e: EndpointRow, bo
   } catch (err) {
     return fallback(outboundFailure(err));
   }
-}
-
-/** The product's verdict with nothing written: the authorisation in a transaction that is always rolled back. */
-class DryRun extends Error {
-  constructor(readonly refusal: string | null) {
-    super('dry run');
-  }
-}
-async function productRefusal(db: Db, card: CardRow, req: PurchaseRequest, now: Date): Promise<string | null> {
-  try {
-    await db.transaction(async (tx) => {
-      const auth = await sandboxProcessor.authorize(tx, card, req, now);
-      throw new DryRun(auth.v_status === 'approved' ? null : auth.v_decline_reason);
-    });
-  } catch (err) {
-    if (err instanceof DryRun) return err.refusal;
-    throw err;
-  }
-  throw new Error('productRefusal: la transacción de prueba no se revirtió');
 }
 
 /**

@@ -13,7 +13,18 @@ import { builtOnce, runBuilt } from '../../db/built';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound, rule } from '../../platform/errors';
 import { iso } from '../../platform/reply';
-import { INSUFFICIENT_FUNDS, PLACED_HOLD, newHoldCtes, newHoldValues, placeNewHold, postTransaction, releaseHold, settleHold, type HoldInput } from '../ledger';
+import {
+  INSUFFICIENT_FUNDS,
+  PLACED_HOLD,
+  balanceOf,
+  newHoldCtes,
+  newHoldValues,
+  placeNewHold,
+  postTransaction,
+  releaseHold,
+  settleHold,
+  type HoldInput,
+} from '../ledger';
 import { cardholderLimitsSql, limitsOfColumns, type CardholderLimitsColumns } from '../pricing';
 import { accountsSpeiOutCounted } from '../spei';
 import { dayBounds, mexicoDate, monthBounds } from '../../platform/mexico-time';
@@ -172,14 +183,19 @@ function rowRefusal(locked: Locked, req: PurchaseRequest): string | null {
 
 const ph = (name: string) => sql.placeholder(name);
 
-/** Locks the cardholder, then the card (FOR UPDATE OF locks in the order named), with the cardholder's limits. */
-const lockSql = () => sql`SELECT h.b_locked AS holder_locked, c.v_uid, c.i_status, c.b_blocked, c.v_uid_account, c.v_uid_business, c.t_controls,
+/** Locks the cardholder, then the card (FOR UPDATE OF locks in the order named), with the cardholder's limits; `lock` false: only reads them. */
+const lockSql = (lock = true) => sql`SELECT h.b_locked AS holder_locked, c.v_uid, c.i_status, c.b_blocked, c.v_uid_account, c.v_uid_business, c.t_controls,
          c.b_single_use, c.b_lock_first_merchant, c.v_merchant_lock, c.t_limits, l.*
     FROM cardholders h CROSS JOIN cards c CROSS JOIN LATERAL (${cardholderLimitsSql(sql`h.v_identifier`, CARD_LIMIT_TYPE)}) l
-   WHERE h.v_uid = ${ph('lock_holder')}::uuid AND c.v_uid = ${ph('lock_card')}::uuid
-     FOR UPDATE OF h, c`;
+   WHERE h.v_uid = ${ph('lock_holder')}::uuid AND c.v_uid = ${ph('lock_card')}::uuid${
+     lock
+       ? sql`
+     FOR UPDATE OF h, c`
+       : sql``
+   }`;
 // The locked row comes back as one jsonb column: parsing one field costs node less than a dozen.
 const lockStatement = builtOnce(() => sql`SELECT to_jsonb(locked) AS locked FROM (${lockSql()}) locked`);
+const peekStatement = builtOnce(() => sql`SELECT to_jsonb(locked) AS locked FROM (${lockSql(false)}) locked`);
 
 /** The lock, then — only if the locked rows are exactly as expected (expect_*) — the hold and the approval's writes. */
 const attemptStatement = builtOnce(() => {
@@ -242,7 +258,7 @@ async function lockHolderAndCard(tx: Tx, holderId: string, cardId: string, attem
 }
 
 /** What counts against a card's own limits: its purchases approved (held or captured) today and this month (Mexico City). */
-async function cardUsage(tx: Tx, cardId: string, now: Date): Promise<{ today: bigint; month: bigint; approved: bigint }> {
+async function cardUsage(tx: DbOrTx, cardId: string, now: Date): Promise<{ today: bigint; month: bigint; approved: bigint }> {
   const { dayFrom, dayTo, from, to } = periodsOf(now);
   const [row] = await run<{ today: string; month: string; approved: string }>(
     tx,
@@ -255,7 +271,7 @@ async function cardUsage(tx: Tx, cardId: string, now: Date): Promise<{ today: bi
 }
 
 /** A virtual card's own rules, under the locks: single use (one purchase held or captured), then its own limits. */
-async function cardRefusal(tx: Tx, locked: Locked, amount: bigint, now: Date): Promise<string | null> {
+async function cardRefusal(tx: DbOrTx, locked: Locked, amount: bigint, now: Date): Promise<string | null> {
   const l = locked.t_limits;
   if (!locked.b_single_use && !l) return null;
   if (l?.perTransaction != null && amount > BigInt(l.perTransaction)) return DECLINE_REASONS.cardPerTransaction;
@@ -266,7 +282,7 @@ async function cardRefusal(tx: Tx, locked: Locked, amount: bigint, now: Date): P
   return null;
 }
 
-async function limitRefusal(tx: Tx, holderId: string, locked: Locked, amount: bigint, now: Date): Promise<string | null> {
+async function limitRefusal(tx: DbOrTx, holderId: string, locked: Locked, amount: bigint, now: Date): Promise<string | null> {
   const own = await cardRefusal(tx, locked, amount, now);
   if (own) return own;
   const limits = limitsOfColumns(locked);
@@ -277,6 +293,21 @@ async function limitRefusal(tx: Tx, holderId: string, locked: Locked, amount: bi
   if (limits.daily !== null && used.today + amount > limits.daily) return DECLINE_REASONS.daily;
   if (limits.monthly !== null && used.month + amount > limits.monthly) return DECLINE_REASONS.monthly;
   return null;
+}
+
+/**
+ * The product's verdict on the latest committed rows, with no lock and nothing written: the same
+ * rules as authorize (status, controls, merchant lock, card and cardholder limits) and the funds.
+ * Asked before the business's endpoint (issue 28 §2); authorize decides again under the locks.
+ */
+export async function productRefusal(db: DbOrTx, card: CardRow, req: PurchaseRequest, now: Date): Promise<string | null> {
+  if (!card.v_uid_cardholder || !card.v_uid_business) return DECLINE_REASONS.notActive;
+  const [row] = await runBuilt<{ locked: Locked }>(db, peekStatement(), { lock_holder: card.v_uid_cardholder, lock_card: card.v_uid });
+  if (!row) throw new Error(`productRefusal: no existe el tarjetahabiente ${card.v_uid_cardholder} o la tarjeta ${card.v_uid}`);
+  const refusal = rowRefusal(row.locked, req) ?? (await limitRefusal(db, card.v_uid_cardholder, row.locked, req.amountCents, now));
+  if (refusal) return refusal;
+  const { availableBalance } = await balanceOf(db, row.locked.v_uid_account!);
+  return availableBalance < req.amountCents ? DECLINE_REASONS.insufficientFunds : null;
 }
 
 type RecordedCard = Pick<CardRow, 'v_uid' | 'v_uid_business'>;
