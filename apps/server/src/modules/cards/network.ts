@@ -13,18 +13,7 @@ import { builtOnce, runBuilt } from '../../db/built';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError, notFound, rule } from '../../platform/errors';
 import { iso } from '../../platform/reply';
-import {
-  INSUFFICIENT_FUNDS,
-  PLACED_HOLD,
-  balanceOf,
-  newHoldCtes,
-  newHoldValues,
-  placeNewHold,
-  postTransaction,
-  releaseHold,
-  settleHold,
-  type HoldInput,
-} from '../ledger';
+import { INSUFFICIENT_FUNDS, PLACED_HOLD, newHoldCtes, newHoldValues, placeNewHold, postTransaction, releaseHold, settleHold, type HoldInput } from '../ledger';
 import { cardholderLimitsSql, limitsOfColumns, type CardholderLimitsColumns } from '../pricing';
 import { accountsSpeiOutCounted } from '../spei';
 import { dayBounds, mexicoDate, monthBounds } from '../../platform/mexico-time';
@@ -195,7 +184,11 @@ const lockSql = (lock = true) => sql`SELECT h.b_locked AS holder_locked, c.v_uid
    }`;
 // The locked row comes back as one jsonb column: parsing one field costs node less than a dozen.
 const lockStatement = builtOnce(() => sql`SELECT to_jsonb(locked) AS locked FROM (${lockSql()}) locked`);
-const peekStatement = builtOnce(() => sql`SELECT to_jsonb(locked) AS locked FROM (${lockSql(false)}) locked`);
+// With the card's available balance, so the look before asking the business is one round trip.
+const peekStatement = builtOnce(
+  () => sql`SELECT to_jsonb(locked) AS locked, (SELECT (a.n_balance_cents - a.n_held_cents)::text FROM ledger_accounts a WHERE a.v_uid = locked.v_uid_account) AS available
+              FROM (${lockSql(false)}) locked`,
+);
 
 /** The lock, then — only if the locked rows are exactly as expected (expect_*) — the hold and the approval's writes. */
 const attemptStatement = builtOnce(() => {
@@ -302,12 +295,14 @@ async function limitRefusal(tx: DbOrTx, holderId: string, locked: Locked, amount
  */
 export async function productRefusal(db: DbOrTx, card: CardRow, req: PurchaseRequest, now: Date): Promise<string | null> {
   if (!card.v_uid_cardholder || !card.v_uid_business) return DECLINE_REASONS.notActive;
-  const [row] = await runBuilt<{ locked: Locked }>(db, peekStatement(), { lock_holder: card.v_uid_cardholder, lock_card: card.v_uid });
+  const [row] = await runBuilt<{ locked: Locked; available: string | null }>(db, peekStatement(), {
+    lock_holder: card.v_uid_cardholder,
+    lock_card: card.v_uid,
+  });
   if (!row) throw new Error(`productRefusal: no existe el tarjetahabiente ${card.v_uid_cardholder} o la tarjeta ${card.v_uid}`);
   const refusal = rowRefusal(row.locked, req) ?? (await limitRefusal(db, card.v_uid_cardholder, row.locked, req.amountCents, now));
   if (refusal) return refusal;
-  const { availableBalance } = await balanceOf(db, row.locked.v_uid_account!);
-  return availableBalance < req.amountCents ? DECLINE_REASONS.insufficientFunds : null;
+  return BigInt(row.available ?? '0') < req.amountCents ? DECLINE_REASONS.insufficientFunds : null;
 }
 
 type RecordedCard = Pick<CardRow, 'v_uid' | 'v_uid_business'>;
