@@ -9,6 +9,8 @@
 // Figures go to stdout; nothing is asserted.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { buildApp, cards, openDatabase, runDueJobs, type Database } from '@far/server';
 import type { FastifyInstance } from 'fastify';
@@ -54,7 +56,10 @@ function pgbenchTps(url: string): number {
   return Number(/tps = ([\d.]+)/.exec(out)?.[1]);
 }
 
-async function authorisations(database: Database, cardRows: cards.CardRow[]): Promise<{ perSecond: number; approved: number; declined: number }> {
+/** With `ask`, each purchase first asks the business's endpoint (issue 28 §2), as the sandbox route does. */
+type Ask = (card: cards.CardRow, req: cards.PurchaseRequest, now: Date) => Promise<cards.AuthorizeOptions>;
+
+async function authorisations(database: Database, cardRows: cards.CardRow[], ask?: Ask): Promise<{ perSecond: number; approved: number; declined: number }> {
   const deadline = performance.now() + SECONDS * 1000;
   const started = performance.now();
   let approved = 0;
@@ -64,9 +69,10 @@ async function authorisations(database: Database, cardRows: cards.CardRow[]): Pr
     Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < deadline) {
         const card = cardRows[i++ % cardRows.length]!;
-        const a = await database.db.transaction((tx) =>
-          cards.sandboxProcessor.authorize(tx, card, { merchant: 'Bench', mcc: 5411, amountCents: 100n, channel: 'in-person', country: 'MX' }, new Date()),
-        );
+        const req: cards.PurchaseRequest = { merchant: 'Bench', mcc: 5411, amountCents: 100n, channel: 'in-person', country: 'MX' };
+        const now = new Date();
+        const opts = ask ? await ask(card, req, now) : undefined;
+        const a = await database.db.transaction((tx) => cards.sandboxProcessor.authorize(tx, card, req, now, opts));
         if (a.v_status === 'approved') approved++;
         else declined++;
       }
@@ -180,6 +186,32 @@ async function main() {
   );
   row('pgbench tpcb-like (16 clients)', `${Math.round(tps).toLocaleString('en')} tps`, '');
   row('authorisations / pgbench', `${((auth.perSecond / tps) * 100).toFixed(0)} %`, '(target ≥ 60 %)');
+
+  // 5. The same, each purchase asked to the business's endpoint first: a local server that approves at once.
+  const endpoint = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.end('{"approved":true}'));
+  });
+  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+  const port = (endpoint.address() as AddressInfo).port;
+  const set = await app.inject({
+    method: 'PUT',
+    url: '/api/v1/cards/authorization-endpoint',
+    payload: { BusinessId, Url: `http://127.0.0.1:${port}/auth`, TimeoutMs: 5000, Default: 'decline', AllowLoopback: true },
+    headers: {
+      authorization: `Bearer ${(await app.inject({ method: 'POST', url: '/api/v1/account/Signin', payload: { Email: 'super@far.mx', Password: 'Demo#2026' } })).json().data.AccessToken}`,
+    },
+  });
+  if (set.statusCode !== 200) throw new Error(set.body);
+  const out = { resolve: app.ctx.resolveHost, production: false };
+  const asked = await authorisations(database, rows, (card, req, now) => cards.askBusiness(database.db, config.envelopeKey, out, card, req, now));
+  endpoint.close();
+  row(
+    'authorisations asking the business (16 clients)',
+    `${Math.round(asked.perSecond).toLocaleString('en')} /s`,
+    `(${asked.approved} approved, ${asked.declined} declined)`,
+  );
+  row('authorisations asking the business / pgbench', `${((asked.perSecond / tps) * 100).toFixed(0)} %`, '(target ≥ 30 %)');
   console.log(
     `load average after: ${loadavg()
       .map((l) => l.toFixed(2))

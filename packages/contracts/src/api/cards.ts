@@ -112,6 +112,8 @@ export const DECLINE_REASONS = {
   cancelled: 'Tarjeta cancelada',
   cardholderLocked: 'Tarjetahabiente bloqueado',
   insufficientFunds: 'Saldo insuficiente',
+  business: 'Rechazada por el negocio',
+  businessDefault: 'Rechazada: el negocio no dio una respuesta válida a tiempo',
   perTransaction: 'Límite por transacción excedido',
   daily: 'Límite diario excedido',
   monthly: 'Límite mensual excedido',
@@ -489,7 +491,36 @@ export const Authorization = z.object({
   Amount: AmountOut,
   Refunded: AmountOut,
   CreatedAt: z.string(),
+  /** Who decided: «producto», «negocio» or «predeterminado» (the business's default on a time-out or failure). */
+  DecidedBy: z.enum(['producto', 'negocio', 'predeterminado']),
+  BusinessReason: z.string().nullable(),
+  DecisionMs: z.number().int().nullable(),
 });
+
+/** A business's real-time authorisation endpoint (issue 28 §2): bounds of its time-out. */
+export const AUTH_TIMEOUT_MS = { min: 200, max: 5000, default: 1500 } as const;
+export const CardAuthEndpointRequest = BusinessScoped.extend({
+  Url: z.string({ message: REQUIRED }).trim().max(500).url({ message: 'URL no válida' }),
+  TimeoutMs: z.coerce
+    .number({ message: 'Tiempo de espera no válido' })
+    .int('Tiempo de espera no válido')
+    .min(AUTH_TIMEOUT_MS.min, `El tiempo de espera debe ser de ${AUTH_TIMEOUT_MS.min} a ${AUTH_TIMEOUT_MS.max} ms`)
+    .max(AUTH_TIMEOUT_MS.max, `El tiempo de espera debe ser de ${AUTH_TIMEOUT_MS.min} a ${AUTH_TIMEOUT_MS.max} ms`)
+    .default(AUTH_TIMEOUT_MS.default),
+  Default: z.enum(['approve', 'decline'], { message: 'Decisión predeterminada no válida' }).default('decline'),
+  /** Staff only, outside production: allow http:// to a loopback address (tests, local receivers). */
+  AllowLoopback: z.boolean().optional(),
+});
+export const CardAuthEndpoint = z.object({
+  Url: z.string(),
+  TimeoutMs: z.number().int(),
+  Default: z.enum(['approve', 'decline']),
+  AllowLoopback: z.boolean(),
+  UpdatedAt: z.string(),
+  /** The signing secret: shown only when the endpoint is first set. */
+  Secret: z.string().optional(),
+});
+export type CardAuthEndpoint = z.infer<typeof CardAuthEndpoint>;
 
 export type CardStatusCount = z.infer<typeof CardStatusCount>;
 export type CardMovement = z.infer<typeof CardMovement>;

@@ -33,9 +33,25 @@ export interface PurchaseRequest {
 
 type AuthRow = typeof cardAuthorizations.$inferSelect;
 
+/** The business endpoint's say on a purchase (issue 28 §2), asked before the locked authorisation. */
+export interface BusinessDecision {
+  approved: boolean;
+  by: 'negocio' | 'predeterminado';
+  reason: string | null;
+  ms: number;
+}
+export interface AuthorizeOptions {
+  /** The authorisation's id, when the business was told it before. */
+  id?: string;
+  /** The business's answer: an approval still passes every rule and the funds under the locks. */
+  decision?: BusinessDecision;
+  /** Already declined (by the business, or by the product before asking it): only recorded. */
+  decline?: string;
+}
+
 /** What a real issuer processor adapter would implement as well. */
 export interface CardProcessor {
-  authorize(tx: Tx, card: CardRow, req: PurchaseRequest, now: Date): Promise<AuthRow>;
+  authorize(tx: Tx, card: CardRow, req: PurchaseRequest, now: Date, opts?: AuthorizeOptions): Promise<AuthRow>;
   capture(tx: Tx, auth: AuthRow): Promise<AuthRow>;
   reverse(tx: Tx, auth: AuthRow): Promise<AuthRow>;
   refund(tx: Tx, auth: AuthRow, amountCents: bigint): Promise<AuthRow>;
@@ -57,6 +73,9 @@ export const authorizationOut = (a: AuthRow, card: CardRow) => ({
   Amount: amountOut(a.n_amount_cents),
   Refunded: amountOut(a.n_refunded_cents),
   CreatedAt: iso(a.d_create_at)!,
+  DecidedBy: a.v_decided_by,
+  BusinessReason: a.v_business_reason,
+  DecisionMs: a.i_decision_ms,
 });
 
 function controlRefusal(card: Pick<CardRow, 't_controls'>, req: PurchaseRequest): string | null {
@@ -153,14 +172,23 @@ function rowRefusal(locked: Locked, req: PurchaseRequest): string | null {
 
 const ph = (name: string) => sql.placeholder(name);
 
-/** Locks the cardholder, then the card (FOR UPDATE OF locks in the order named), with the cardholder's limits. */
-const lockSql = () => sql`SELECT h.b_locked AS holder_locked, c.v_uid, c.i_status, c.b_blocked, c.v_uid_account, c.v_uid_business, c.t_controls,
+/** Locks the cardholder, then the card (FOR UPDATE OF locks in the order named), with the cardholder's limits; `lock` false: only reads them. */
+const lockSql = (lock = true) => sql`SELECT h.b_locked AS holder_locked, c.v_uid, c.i_status, c.b_blocked, c.v_uid_account, c.v_uid_business, c.t_controls,
          c.b_single_use, c.b_lock_first_merchant, c.v_merchant_lock, c.t_limits, l.*
     FROM cardholders h CROSS JOIN cards c CROSS JOIN LATERAL (${cardholderLimitsSql(sql`h.v_identifier`, CARD_LIMIT_TYPE)}) l
-   WHERE h.v_uid = ${ph('lock_holder')}::uuid AND c.v_uid = ${ph('lock_card')}::uuid
-     FOR UPDATE OF h, c`;
+   WHERE h.v_uid = ${ph('lock_holder')}::uuid AND c.v_uid = ${ph('lock_card')}::uuid${
+     lock
+       ? sql`
+     FOR UPDATE OF h, c`
+       : sql``
+   }`;
 // The locked row comes back as one jsonb column: parsing one field costs node less than a dozen.
 const lockStatement = builtOnce(() => sql`SELECT to_jsonb(locked) AS locked FROM (${lockSql()}) locked`);
+// With the card's available balance, so the look before asking the business is one round trip.
+const peekStatement = builtOnce(
+  () => sql`SELECT to_jsonb(locked) AS locked, (SELECT (a.n_balance_cents - a.n_held_cents)::text FROM ledger_accounts a WHERE a.v_uid = locked.v_uid_account) AS available
+              FROM (${lockSql(false)}) locked`,
+);
 
 /** The lock, then — only if the locked rows are exactly as expected (expect_*) — the hold and the approval's writes. */
 const attemptStatement = builtOnce(() => {
@@ -223,7 +251,7 @@ async function lockHolderAndCard(tx: Tx, holderId: string, cardId: string, attem
 }
 
 /** What counts against a card's own limits: its purchases approved (held or captured) today and this month (Mexico City). */
-async function cardUsage(tx: Tx, cardId: string, now: Date): Promise<{ today: bigint; month: bigint; approved: bigint }> {
+async function cardUsage(tx: DbOrTx, cardId: string, now: Date): Promise<{ today: bigint; month: bigint; approved: bigint }> {
   const { dayFrom, dayTo, from, to } = periodsOf(now);
   const [row] = await run<{ today: string; month: string; approved: string }>(
     tx,
@@ -236,7 +264,7 @@ async function cardUsage(tx: Tx, cardId: string, now: Date): Promise<{ today: bi
 }
 
 /** A virtual card's own rules, under the locks: single use (one purchase held or captured), then its own limits. */
-async function cardRefusal(tx: Tx, locked: Locked, amount: bigint, now: Date): Promise<string | null> {
+async function cardRefusal(tx: DbOrTx, locked: Locked, amount: bigint, now: Date): Promise<string | null> {
   const l = locked.t_limits;
   if (!locked.b_single_use && !l) return null;
   if (l?.perTransaction != null && amount > BigInt(l.perTransaction)) return DECLINE_REASONS.cardPerTransaction;
@@ -247,7 +275,7 @@ async function cardRefusal(tx: Tx, locked: Locked, amount: bigint, now: Date): P
   return null;
 }
 
-async function limitRefusal(tx: Tx, holderId: string, locked: Locked, amount: bigint, now: Date): Promise<string | null> {
+async function limitRefusal(tx: DbOrTx, holderId: string, locked: Locked, amount: bigint, now: Date): Promise<string | null> {
   const own = await cardRefusal(tx, locked, amount, now);
   if (own) return own;
   const limits = limitsOfColumns(locked);
@@ -260,11 +288,28 @@ async function limitRefusal(tx: Tx, holderId: string, locked: Locked, amount: bi
   return null;
 }
 
+/**
+ * The product's verdict on the latest committed rows, with no lock and nothing written: the same
+ * rules as authorize (status, controls, merchant lock, card and cardholder limits) and the funds.
+ * Asked before the business's endpoint (issue 28 §2); authorize decides again under the locks.
+ */
+export async function productRefusal(db: DbOrTx, card: CardRow, req: PurchaseRequest, now: Date): Promise<string | null> {
+  if (!card.v_uid_cardholder || !card.v_uid_business) return DECLINE_REASONS.notActive;
+  const [row] = await runBuilt<{ locked: Locked; available: string | null }>(db, peekStatement(), {
+    lock_holder: card.v_uid_cardholder,
+    lock_card: card.v_uid,
+  });
+  if (!row) throw new Error(`productRefusal: no existe el tarjetahabiente ${card.v_uid_cardholder} o la tarjeta ${card.v_uid}`);
+  const refusal = rowRefusal(row.locked, req) ?? (await limitRefusal(db, card.v_uid_cardholder, row.locked, req.amountCents, now));
+  if (refusal) return refusal;
+  return BigInt(row.available ?? '0') < req.amountCents ? DECLINE_REASONS.insufficientFunds : null;
+}
+
 type RecordedCard = Pick<CardRow, 'v_uid' | 'v_uid_business'>;
 type Outcome = { status: 'approved'; reason: null } | { status: 'declined'; reason: string };
 
 /** The authorisation row recordWrites writes. */
-const authRowOf = (card: RecordedCard, req: PurchaseRequest, { status, reason }: Outcome, now: Date, id: string): AuthRow => ({
+const authRowOf = (card: RecordedCard, req: PurchaseRequest, { status, reason }: Outcome, now: Date, id: string, asked?: BusinessDecision): AuthRow => ({
   v_uid: id,
   d_create_at: now,
   d_update_at: now,
@@ -277,6 +322,14 @@ const authRowOf = (card: RecordedCard, req: PurchaseRequest, { status, reason }:
   n_refunded_cents: 0n,
   v_status: status,
   v_decline_reason: reason,
+  ...decidedColumns(status, asked),
+});
+
+/** Who decided: the business (or its default) only when it approved and so did the product, or when it declined. */
+const decidedColumns = (status: Outcome['status'], asked?: BusinessDecision) => ({
+  v_decided_by: !asked || (asked.approved && status === 'declined') ? ('producto' as const) : asked.by,
+  v_business_reason: asked?.reason ?? null,
+  i_decision_ms: asked?.ms ?? null,
 });
 
 /** The authorisation and its card movement as two INSERT ... SELECT (from `when`, if given: then they write only if it has a row); values: recordValues. */
@@ -289,28 +342,42 @@ const recordWrites = (when?: SQL): readonly SQL[] => {
     sql`${ph('auth_at')}::timestamptz`,
   ];
   return [
-    sql`INSERT INTO card_authorizations (v_uid, v_uid_card, v_merchant, i_mcc, v_channel, v_country, n_amount_cents, v_status, v_decline_reason, d_create_at, d_update_at)
-        SELECT ${id}, ${card}, ${ph('auth_merchant')}, ${ph('auth_mcc')}::int, ${ph('auth_channel')}, ${ph('auth_country')}, ${amount}, ${ph('auth_status')}, ${ph('auth_reason')}::text, ${at}, ${at}${from}`,
+    sql`INSERT INTO card_authorizations (v_uid, v_uid_card, v_merchant, i_mcc, v_channel, v_country, n_amount_cents, v_status, v_decline_reason, v_decided_by, v_business_reason, i_decision_ms, d_create_at, d_update_at)
+        SELECT ${id}, ${card}, ${ph('auth_merchant')}, ${ph('auth_mcc')}::int, ${ph('auth_channel')}, ${ph('auth_country')}, ${amount}, ${ph('auth_status')}, ${ph('auth_reason')}::text,
+               ${ph('auth_decided_by')}, ${ph('auth_business_reason')}::text, ${ph('auth_decision_ms')}::int, ${at}, ${at}${from}`,
     sql`INSERT INTO card_movements (v_uid_card, v_uid_business, v_kind, v_description, n_amount_cents, v_status, v_uid_authorization, d_create_at)
         SELECT ${card}, ${ph('auth_business')}::uuid, 'purchase', ${ph('auth_description')}, ${amount}, ${ph('auth_movement_status')}, ${id}, ${at}${from}`,
   ];
 };
 
-const recordValues = (card: RecordedCard, req: PurchaseRequest, { status, reason }: Outcome, now: Date, id: string): Record<string, unknown> => ({
-  auth_id: id,
-  auth_card: card.v_uid,
-  auth_business: card.v_uid_business,
-  auth_merchant: req.merchant,
-  auth_mcc: req.mcc,
-  auth_channel: req.channel,
-  auth_country: req.country,
-  auth_amount: req.amountCents.toString(),
-  auth_status: status,
-  auth_reason: reason,
-  auth_at: now.toISOString(),
-  auth_description: reason ? `${req.merchant} — rechazada: ${reason}` : req.merchant,
-  auth_movement_status: reason ? 'Rechazada' : 'Autorizada',
-});
+const recordValues = (
+  card: RecordedCard,
+  req: PurchaseRequest,
+  { status, reason }: Outcome,
+  now: Date,
+  id: string,
+  asked?: BusinessDecision,
+): Record<string, unknown> => {
+  const decided = decidedColumns(status, asked);
+  return {
+    auth_id: id,
+    auth_card: card.v_uid,
+    auth_business: card.v_uid_business,
+    auth_merchant: req.merchant,
+    auth_mcc: req.mcc,
+    auth_channel: req.channel,
+    auth_country: req.country,
+    auth_amount: req.amountCents.toString(),
+    auth_status: status,
+    auth_reason: reason,
+    auth_at: now.toISOString(),
+    auth_description: reason ? `${req.merchant} — rechazada: ${reason}` : req.merchant,
+    auth_movement_status: reason ? 'Rechazada' : 'Autorizada',
+    auth_decided_by: decided.v_decided_by,
+    auth_business_reason: decided.v_business_reason,
+    auth_decision_ms: decided.i_decision_ms,
+  };
+};
 
 /** An approval's writes: in the hold's statement, only if the hold is placed. */
 const APPROVED_WRITES = recordWrites(PLACED_HOLD);
@@ -320,11 +387,18 @@ const declineStatement = builtOnce(() => {
 });
 
 /** Records a decline: the authorisation and its movement in one statement. */
-async function recordDecline(tx: Tx, card: RecordedCard, req: PurchaseRequest, reason: string, now: Date): Promise<AuthRow> {
+async function recordDecline(
+  tx: Tx,
+  card: RecordedCard,
+  req: PurchaseRequest,
+  reason: string,
+  now: Date,
+  id: string = randomUUID(),
+  asked?: BusinessDecision,
+): Promise<AuthRow> {
   const outcome: Outcome = { status: 'declined', reason };
-  const id = randomUUID();
-  await runBuilt(tx, declineStatement(), recordValues(card, req, outcome, now, id));
-  return authRowOf(card, req, outcome, now, id);
+  await runBuilt(tx, declineStatement(), recordValues(card, req, outcome, now, id, asked));
+  return authRowOf(card, req, outcome, now, id, asked);
 }
 
 async function setStatus(tx: Tx, auth: AuthRow, status: AuthRow['v_status'], movementStatus: string, extra: Partial<AuthRow> = {}): Promise<AuthRow> {
@@ -341,10 +415,12 @@ async function setStatus(tx: Tx, auth: AuthRow, status: AuthRow['v_status'], mov
 }
 
 export const sandboxProcessor: CardProcessor = {
-  async authorize(tx, cardIn, req, now) {
+  async authorize(tx, cardIn, req, now, opts = {}) {
+    const id = opts.id ?? randomUUID();
+    const asked = opts.decision;
     // Lock order: cardholder, then card, then (the hold) the ledger account.
-    if (!cardIn.v_uid_cardholder || !cardIn.v_uid_business) return recordDecline(tx, cardIn, req, DECLINE_REASONS.notActive, now);
-    const id = randomUUID();
+    if (!cardIn.v_uid_cardholder || !cardIn.v_uid_business) return recordDecline(tx, cardIn, req, DECLINE_REASONS.notActive, now, id, asked);
+    if (opts.decline) return recordDecline(tx, cardIn, req, opts.decline, now, id, asked);
     const approved: Outcome = { status: 'approved', reason: null };
     const hold = (accountId: string): HoldInput => ({ accountId, amountCents: req.amountCents, reference: holdRef(id) });
     // When the caller's card row predicts an approval with nothing to count, the locking statement
@@ -355,17 +431,17 @@ export const sandboxProcessor: CardProcessor = {
     const plain = !guess.b_single_use && !guess.b_lock_first_merchant && !guess.t_limits;
     const attempt =
       plain && !rowRefusal(guess, req) && limitsOfColumns(guess).source === 'none'
-        ? { expected: guess, values: Object.assign(newHoldValues(hold(guess.v_uid_account!)), recordValues(guess, req, approved, now, id)) }
+        ? { expected: guess, values: Object.assign(newHoldValues(hold(guess.v_uid_account!)), recordValues(guess, req, approved, now, id, asked)) }
         : undefined;
     const { locked, placed } = await lockHolderAndCard(tx, cardIn.v_uid_cardholder, cardIn.v_uid, attempt);
-    if (placed) return authRowOf(locked, req, approved, now, id);
-    const decline = (reason: string) => recordDecline(tx, locked, req, reason, now);
+    if (placed) return authRowOf(locked, req, approved, now, id, asked);
+    const decline = (reason: string) => recordDecline(tx, locked, req, reason, now, id, asked);
     const refusal = rowRefusal(locked, req) ?? (await limitRefusal(tx, cardIn.v_uid_cardholder, locked, req.amountCents, now));
     if (refusal) return decline(refusal);
     try {
       // The reference is new (a fresh id), so there is no replay to look up; the authorisation
       // and its movement are written in the hold's own statement, only if the hold is placed.
-      await placeNewHold(tx, hold(locked.v_uid_account!), { writes: APPROVED_WRITES, values: recordValues(locked, req, approved, now, id) });
+      await placeNewHold(tx, hold(locked.v_uid_account!), { writes: APPROVED_WRITES, values: recordValues(locked, req, approved, now, id, asked) });
     } catch (err) {
       // The hold refuses before writing anything, so the transaction is still usable for the decline.
       if (err instanceof AppError && err.message === INSUFFICIENT_FUNDS) return decline(DECLINE_REASONS.insufficientFunds);
@@ -376,7 +452,7 @@ export const sandboxProcessor: CardProcessor = {
         .update(cards)
         .set({ v_merchant_lock: merchantKey(req) })
         .where(eq(cards.v_uid, locked.v_uid));
-    return authRowOf(locked, req, approved, now, id);
+    return authRowOf(locked, req, approved, now, id, asked);
   },
 
   async capture(tx, auth) {

@@ -44,7 +44,9 @@ import * as svc from './cards';
 import { businessFor, cardOf, cardOut, cardholderById } from './common';
 import { cardTemplate } from './files';
 import { ACCOUNT, STAFF, STOCK, business, scopeOf, sendFile, stock, uploadedTable } from './handlers';
-import { authorizationOf, authorizationOut, sandboxProcessor } from './network';
+import { authorizationOf, authorizationOut, sandboxProcessor, type PurchaseRequest } from './network';
+import { askBusiness } from './business-auth';
+import type { WebhookOutbound } from '../webhooks';
 import { cardKeys } from './secret';
 import * as stockSvc from './stock';
 import { issueVirtualCard } from './virtual';
@@ -467,6 +469,15 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- the card-network sandbox ----
+  const outbound: WebhookOutbound = { resolve: app.ctx.resolveHost, production: config.env === 'production' };
+  const purchaseOf = (b: z.output<typeof AuthorizeBody>): PurchaseRequest => ({
+    merchant: b.MerchantName,
+    merchantId: b.MerchantId,
+    mcc: b.Mcc,
+    amountCents: b.Amount,
+    channel: b.Channel,
+    country: b.Country,
+  });
   const SANDBOX = { ...business('Editar', 'sandbox of the card network: simulate a purchase on a card'), money: SAME_OWNER };
   app.post(
     `${base}/sandbox/authorize`,
@@ -484,15 +495,14 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req, reply) =>
       runMoney(req, reply, {
-        execute: async (tx, { now }) => {
-          const card = await cardOf(tx, await scopeOf(tx, actorOf(req), req.body.BusinessId), req.body.CardIdentifier);
-          const b = req.body;
-          const auth = await sandboxProcessor.authorize(
-            tx,
-            card,
-            { merchant: b.MerchantName, merchantId: b.MerchantId, mcc: b.Mcc, amountCents: b.Amount, channel: b.Channel, country: b.Country },
-            now,
-          );
+        // The business's endpoint, if it has one, is asked before the transaction: nothing is held or locked meanwhile.
+        plan: async (db, now) => {
+          const card = await cardOf(db, await scopeOf(db, actorOf(req), req.body.BusinessId), req.body.CardIdentifier);
+          return { card, asked: await askBusiness(db, config.envelopeKey, outbound, card, purchaseOf(req.body), now) };
+        },
+        execute: async (tx, { plan, now }) => {
+          const card = plan.card;
+          const auth = await sandboxProcessor.authorize(tx, card, purchaseOf(req.body), now, plan.asked);
           return {
             data: authorizationOut(auth, card),
             message: auth.v_status === 'declined' ? `Compra rechazada: ${auth.v_decline_reason}` : 'Compra autorizada',

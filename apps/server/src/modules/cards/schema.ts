@@ -214,6 +214,12 @@ export const cardAuthorizations = pgTable(
       .default(sql`0`),
     v_status: text('v_status').notNull().$type<'approved' | 'declined' | 'captured' | 'reversed'>(),
     v_decline_reason: text('v_decline_reason'),
+    /** Who decided (issue 28 §2): the product's own rules, the business's endpoint, or its default on a time-out or failure. */
+    v_decided_by: text('v_decided_by').notNull().default('producto').$type<'producto' | 'negocio' | 'predeterminado'>(),
+    /** The reason the business's endpoint gave, if any. */
+    v_business_reason: text('v_business_reason'),
+    /** Milliseconds the business's endpoint took (null: not asked). */
+    i_decision_ms: integer('i_decision_ms'),
   },
   (t) => [index('card_authorizations_card_idx').on(t.v_uid_card, t.d_create_at)],
 );
@@ -289,4 +295,30 @@ export const cardDisputeEvents = pgTable(
     i_seq: bigint('i_seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [index('card_dispute_events_dispute_idx').on(t.v_uid_dispute, t.i_seq)],
+);
+
+/**
+ * A business's real-time authorisation endpoint (issue 28 §2, one per business): asked, signed like
+ * its webhooks, after the product's own checks approve a purchase; on a time-out or failure the
+ * default decision applies.
+ */
+export const cardAuthEndpoints = pgTable(
+  'card_auth_endpoints',
+  {
+    ...recordColumns(),
+    v_client: text('v_client').notNull(),
+    v_uid_business: uuid('v_uid_business').notNull(),
+    v_url: text('v_url').notNull(),
+    /** The signing secret, sealed with the server's envelope key. */
+    v_secret: text('v_secret').notNull(),
+    i_timeout_ms: integer('i_timeout_ms').notNull().default(1500),
+    v_default: text('v_default').notNull().default('decline').$type<'approve' | 'decline'>(),
+    /** Set by staff only, outside production: http:// to a loopback address. */
+    b_allow_loopback: boolean('b_allow_loopback').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('card_auth_endpoints_business').on(t.v_uid_business),
+    check('card_auth_endpoints_timeout', sql`i_timeout_ms BETWEEN 200 AND 5000`),
+    check('card_auth_endpoints_default', sql`v_default IN ('approve', 'decline')`),
+  ],
 );

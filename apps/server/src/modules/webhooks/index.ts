@@ -8,3 +8,4 @@ export async function register(app: FastifyInstance): Promise<void> {
   businessEvents.provide(fanOutToWebhooks);
   await app.register(webhookRoutes);
 }
+export { SIGNATURE_HEADER, checkUrl, policyFor, sign, type WebhookOutbound } from './service';

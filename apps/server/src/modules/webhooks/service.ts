@@ -41,13 +41,16 @@ export interface WebhookOutbound {
   /** Loopback may be allowed (AllowLoopback, set by staff) only outside production. */
   production: boolean;
 }
-const policyFor = (out: WebhookOutbound, allowLoopback: boolean): OutboundPolicy => ({ resolve: out.resolve, allowLoopback: allowLoopback && !out.production });
+export const policyFor = (out: WebhookOutbound, allowLoopback: boolean): OutboundPolicy => ({
+  resolve: out.resolve,
+  allowLoopback: allowLoopback && !out.production,
+});
 
 /**
  * HTTPS to a public address only, checked on the resolved addresses (a business must not make
  * the server call our own network). Outside production staff may allow http:// to loopback.
  */
-async function checkUrl(raw: string, policy: OutboundPolicy): Promise<string> {
+export async function checkUrl(raw: string, policy: OutboundPolicy): Promise<string> {
   try {
     return (await checkTarget(raw, policy)).url.toString();
   } catch (err) {

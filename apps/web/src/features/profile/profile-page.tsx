@@ -19,6 +19,7 @@ import { PhotoCard } from './photo-card';
 import { ChangePasswordForm, PinForm } from './security-forms';
 import { ApiKeysSection } from './api-keys-section';
 import { WebhooksSection } from './webhooks-section';
+import { CardAuthSection } from './card-auth-section';
 
 export const CHANGE_PASSWORD_PARAM = 'cambiar-contrasena';
 
@@ -139,6 +140,7 @@ export function ProfilePage({ panels: { Beneficiaries, BusinessUsers }, walletSe
       ) : null}
       {!forced && me.data.kind === 'BUS' ? <ApiKeysSection canEdit={canEdit} /> : null}
       {!forced && me.data.kind === 'BUS' ? <WebhooksSection canEdit={canEdit} /> : null}
+      {!forced && me.data.kind === 'BUS' ? <CardAuthSection canEdit={canEdit} /> : null}
     </>
   );
 }

@@ -126,6 +126,33 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
   );
 }
 
+/** A signing secret shown once, with a copy button (webhooks and the card authorisation endpoint). */
+export function SecretAlert({ secret, onClose, testId }: { secret: string; onClose: () => void; testId: string }) {
+  return (
+    <Alert
+      color="yellow"
+      icon={<IconKey size={18} />}
+      title="Guarda el secreto de firma: no se volverá a mostrar"
+      mb="md"
+      withCloseButton
+      closeButtonLabel="Cerrar aviso"
+      onClose={onClose}
+      data-testid={testId}
+    >
+      <Group gap="sm" wrap="wrap">
+        <Code style={{ overflowWrap: 'anywhere' }}>{secret}</Code>
+        <CopyButton value={secret}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="light" onClick={copy}>
+              {copied ? 'Copiado' : 'Copiar'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Alert>
+  );
+}
+
 /** /profile (business): endpoints of its systems that receive signed events (docs/api.md, Webhooks). */
 export function WebhooksSection({ canEdit }: { canEdit: boolean }) {
   const endpoints = useEndpoints();
@@ -141,29 +168,7 @@ export function WebhooksSection({ canEdit }: { canEdit: boolean }) {
         Tus sistemas reciben cada evento como JSON firmado con HMAC-SHA256 en el encabezado X-Far-Signature (t=marca de tiempo, v1=firma de «t.cuerpo»). Rechaza
         firmas de más de 5 minutos.
       </Text>
-      {created?.Secret ? (
-        <Alert
-          color="yellow"
-          icon={<IconKey size={18} />}
-          title="Guarda el secreto de firma: no se volverá a mostrar"
-          mb="md"
-          withCloseButton
-          closeButtonLabel="Cerrar aviso"
-          onClose={() => setCreated(null)}
-          data-testid="webhook-secret"
-        >
-          <Group gap="sm" wrap="wrap">
-            <Code style={{ overflowWrap: 'anywhere' }}>{created.Secret}</Code>
-            <CopyButton value={created.Secret}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="light" onClick={copy}>
-                  {copied ? 'Copiado' : 'Copiar'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
-        </Alert>
-      ) : null}
+      {created?.Secret ? <SecretAlert secret={created.Secret} onClose={() => setCreated(null)} testId="webhook-secret" /> : null}
       <Stack gap="lg">
         {(endpoints.data ?? []).map((e) => (
           <Paper key={e.v_uid} withBorder p="md" data-testid="webhook-endpoint">

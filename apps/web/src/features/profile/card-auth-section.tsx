@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH_TIMEOUT_MS, CardAuthEndpointRequest } from '@far/contracts';
+import { Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCreditCard, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { openConfirmDialog } from '../../components/confirm-dialog';
+import { REQUIRED_MARK } from '../../components/required-mark';
+import { isApiError } from '../../lib/api-client';
+import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
+import { notifyActionFailed } from '../../lib/notify';
+import { useCardAuthEndpoint, useRemoveCardAuthEndpoint, useSaveCardAuthEndpoint } from './api/card-authorization';
+import { SecretAlert } from './webhooks-section';
+
+type Values = z.input<typeof CardAuthEndpointRequest>;
+const DEFAULT_OPTIONS = [
+  { value: 'decline', label: 'Rechazar la compra' },
+  { value: 'approve', label: 'Aprobar la compra' },
+];
+const EMPTY: Values = { Url: '', TimeoutMs: AUTH_TIMEOUT_MS.default, Default: 'decline' };
+
+/**
+ * /profile (business): the endpoint that approves or declines each card purchase in real time
+ * (issue 28 §2). Signed like the webhooks; on a time-out or failure the chosen default applies.
+ */
+export function CardAuthSection({ canEdit }: { canEdit: boolean }) {
+  const current = useCardAuthEndpoint();
+  const save = useSaveCardAuthEndpoint();
+  const remove = useRemoveCardAuthEndpoint();
+  const [secret, setSecret] = useState<string | null>(null);
+  const form = useForm<Values>({ ...FORM_SETTINGS, resolver: zodResolver(CardAuthEndpointRequest), defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const saved = current.data;
+  useEffect(() => {
+    form.reset(saved ? { Url: saved.Url, TimeoutMs: saved.TimeoutMs, Default: saved.Default } : EMPTY);
+  }, [saved, form]);
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await save.mutateAsync(values);
+      if (answer.Secret) setSecret(answer.Secret);
+    } catch (error) {
+      if (isApiError(error)) applyServerErrors(form.setError, error, ['Url', 'TimeoutMs', 'Default']);
+    }
+  });
+  return (
+    <Paper withBorder p="lg" mt="lg" data-testid="card-auth-section">
+      <Title order={2} fz="lg">
+        Autorización de compras en tiempo real
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Cuando una compra con tarjeta pasa el saldo, los límites y los controles, enviamos a tu sistema un JSON firmado como los webhooks (monto, comercio, MCC,
+        país, canal, tarjeta enmascarada) y esperamos {'{ "approved": true | false, "reason": "…" }'}. Si no responde a tiempo o responde con error, aplicamos
+        la decisión predeterminada.
+      </Text>
+      {secret ? <SecretAlert secret={secret} onClose={() => setSecret(null)} testId="card-auth-secret" /> : null}
+      <form onSubmit={onSubmit} noValidate data-testid="card-auth-form">
+        <Stack gap="sm" maw={640}>
+          <TextInput
+            label="URL de autorización (https://)"
+            {...REQUIRED_MARK}
+            placeholder="https://mi-sistema.mx/far/autorizaciones"
+            readOnly={!canEdit}
+            {...form.register('Url')}
+            error={errors.Url?.message}
+          />
+          <Controller
+            control={form.control}
+            name="TimeoutMs"
+            render={({ field }) => (
+              <NumberInput
+                label="Tiempo de espera (ms)"
+                description={`De ${AUTH_TIMEOUT_MS.min} a ${AUTH_TIMEOUT_MS.max} ms`}
+                min={AUTH_TIMEOUT_MS.min}
+                max={AUTH_TIMEOUT_MS.max}
+                step={100}
+                allowDecimal={false}
+                clampBehavior="none"
+                readOnly={!canEdit}
+                value={field.value as number}
+                onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
+                error={errors.TimeoutMs?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="Default"
+            render={({ field }) => (
+              <Select
+                label="Si tu sistema no responde"
+                data={DEFAULT_OPTIONS}
+                allowDeselect={false}
+                readOnly={!canEdit}
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? 'decline')}
+                error={errors.Default?.message}
+              />
+            )}
+          />
+          {canEdit ? (
+            <Group gap="sm">
+              <Button type="submit" leftSection={<IconCreditCard size={16} />} loading={save.isPending}>
+                Guardar
+              </Button>
+              {saved ? (
+                <Button
+                  color="red"
+                  variant="light"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() =>
+                    openConfirmDialog({
+                      title: 'Quitar autorización en tiempo real',
+                      message: `¿Quitar ${saved.Url}? Las compras se decidirán solo con el saldo, los límites y los controles.`,
+                      danger: true,
+                      confirmLabel: 'Quitar',
+                      onConfirm: () => remove.mutate(undefined, { onError: notifyActionFailed }),
+                    })
+                  }
+                >
+                  Quitar
+                </Button>
+              ) : null}
+            </Group>
+          ) : null}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
