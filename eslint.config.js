@@ -118,6 +118,27 @@ export default tseslint.config(
       ],
     },
   },
+  // One typed client for every URL (docs/decisions/0032): a '/api/v1' string is written only as the
+  // path of api.GET/POST/… or apiUrl, where the compiler checks it against the server's routes.
+  // The transport (its own refresh path) and the tests (they stub the wire) are left out.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api-client.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "Literal[value=/\\/api\\/v1/]:not(CallExpression[callee.object.name='api'] > Literal.arguments:first-child, CallExpression[callee.name='apiUrl'] > Literal.arguments:first-child)",
+          message: "Llama a la API con el cliente tipado: api.GET('/api/v1/…', { params }) o apiUrl(…), no con una URL escrita a mano.",
+        },
+        {
+          selector: 'TemplateElement[value.raw=/\\/api\\/v1/]',
+          message: "Llama a la API con el cliente tipado: api.GET('/api/v1/…/{id}', { params: { path: { id } } }), no con una URL armada a mano.",
+        },
+      ],
+    },
+  },
   // The Vite configuration runs in Node at build time (it writes the precompressed copies).
   {
     files: ['apps/web/vite.config.ts', 'apps/web/vite.chunks.ts'],

@@ -23522,6 +23522,7 @@ export interface paths {
                                 Page: number;
                                 Records: {
                                     Amount: string;
+                                    AuthorizationId: string | null;
                                     CardIdentifier: string;
                                     Commission: string;
                                     CreatedAt: string;

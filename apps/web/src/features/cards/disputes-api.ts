@@ -12,12 +12,12 @@ import {
 } from '@far/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest, unwrap } from '../../lib/api-client';
+import { unwrap } from '../../lib/api-client';
 import { IDEMPOTENCY_HEADER, saveBlob } from '../../lib/money';
 import { multipart } from '../../lib/multipart';
 import { cardKeys } from './api';
+import { api } from '../../lib/api';
 
-const BASE = '/api/v1/cards/disputes';
 type Body<S extends z.ZodType> = z.input<S>;
 export interface DisputeFilters {
   Status: DisputeStatus | null;
@@ -35,17 +35,17 @@ const listBody = (f: DisputeFilters, page: number): Body<typeof DisputeListBody>
 export const useDisputes = (f: DisputeFilters, page: number) =>
   useQuery({
     queryKey: [...cardKeys.all, 'disputes', f, page],
-    queryFn: () => unwrap(apiRequest('POST', `${BASE}/list`, { body: listBody(f, page), schema: pageOf(Dispute) })),
+    queryFn: () => unwrap(api.POST('/api/v1/cards/disputes/list', { body: listBody(f, page), schema: pageOf(Dispute) })),
     placeholderData: keepPreviousData,
   });
 export const useDispute = (id: string | null) =>
   useQuery({
     queryKey: [...cardKeys.all, 'dispute', id],
     enabled: !!id,
-    queryFn: () => unwrap(apiRequest('POST', `${BASE}/get`, { body: { DisputeId: id ?? '' }, schema: DisputeDetail })),
+    queryFn: () => unwrap(api.POST('/api/v1/cards/disputes/get', { body: { DisputeId: id ?? '' }, schema: DisputeDetail })),
   });
 export const exportDisputes = async (f: DisputeFilters) =>
-  saveBlob(await unwrap(apiRequest<Blob>('POST', `${BASE}/csv`, { body: listBody(f, 1), responseType: 'blob', timeoutMs: 120_000 })), 'disputas.csv');
+  saveBlob(await unwrap(api.POST('/api/v1/cards/disputes/csv', { body: listBody(f, 1), responseType: 'blob', timeoutMs: 120_000 })), 'disputas.csv');
 
 function useDone() {
   const qc = useQueryClient();
@@ -54,7 +54,7 @@ function useDone() {
 export function useOpenDispute() {
   const done = useDone();
   return useMutation({
-    mutationFn: (body: Body<typeof DisputeCreateBody>) => unwrap(apiRequest('POST', `${BASE}/create`, { body, schema: DisputeDetail })),
+    mutationFn: (body: Body<typeof DisputeCreateBody>) => unwrap(api.POST('/api/v1/cards/disputes/create', { body, schema: DisputeDetail })),
     onSuccess: done,
   });
 }
@@ -62,7 +62,7 @@ export function useAddEvidence() {
   const done = useDone();
   return useMutation({
     mutationFn: ({ id, comment, file }: { id: string; comment: string; file: File }) =>
-      unwrap(apiRequest('POST', `${BASE}/evidence`, { body: multipart(file, { DisputeId: id, Comment: comment || undefined }), schema: DisputeDetail })),
+      unwrap(api.POST('/api/v1/cards/disputes/evidence', { body: multipart(file, { DisputeId: id, Comment: comment || undefined }), schema: DisputeDetail })),
     onSuccess: done,
   });
 }
@@ -71,7 +71,7 @@ export function useMoveDispute() {
   const done = useDone();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: Body<typeof DisputeMoveBody>; idempotencyKey: string }) =>
-      unwrap(apiRequest('POST', `${BASE}/status`, { body, schema: DisputeDetail, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+      unwrap(api.POST('/api/v1/cards/disputes/status', { body, schema: DisputeDetail, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
     onSuccess: done,
   });
 }
@@ -79,9 +79,9 @@ export function useCreditDispute() {
   const done = useDone();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: Body<typeof DisputeCreditBody>; idempotencyKey: string }) =>
-      unwrap(apiRequest('POST', `${BASE}/credit`, { body, schema: DisputeDetail, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
+      unwrap(api.POST('/api/v1/cards/disputes/credit', { body, schema: DisputeDetail, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })),
     onSuccess: done,
   });
 }
 export const downloadEvidence = async (fileId: string, name: string) =>
-  saveBlob(await unwrap(apiRequest<Blob>('GET', `${BASE}/attachment/${fileId}`, { responseType: 'blob' })), name);
+  saveBlob(await unwrap(api.GET('/api/v1/cards/disputes/attachment/{uid}', { params: { path: { uid: fileId } }, responseType: 'blob' })), name);
