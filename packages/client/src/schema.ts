@@ -7230,6 +7230,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cards/authorization-endpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Autorización en tiempo real de la empresa (null si no tiene) */
+        get: {
+            parameters: {
+                query?: {
+                    BusinessId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                AllowLoopback: boolean;
+                                /** @enum {string} */
+                                Default: "approve" | "decline";
+                                Secret?: string;
+                                TimeoutMs: number;
+                                UpdatedAt: string;
+                                Url: string;
+                            } | null;
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        /** Configura el endpoint HTTPS que aprueba o rechaza las compras; el secreto se muestra solo la primera vez */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        AllowLoopback?: boolean;
+                        /** Format: uuid */
+                        BusinessId?: string;
+                        /**
+                         * @default decline
+                         * @enum {string}
+                         */
+                        Default?: "approve" | "decline";
+                        /** @default 1500 */
+                        TimeoutMs?: number;
+                        /** Format: uri */
+                        Url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                AllowLoopback: boolean;
+                                /** @enum {string} */
+                                Default: "approve" | "decline";
+                                Secret?: string;
+                                TimeoutMs: number;
+                                UpdatedAt: string;
+                                Url: string;
+                            };
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cards/authorization-endpoint/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Quita la autorización en tiempo real */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        BusinessId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string|null} */
+                            data: null;
+                            IsSuccess: boolean;
+                            replay?: boolean;
+                            status: {
+                                code: number;
+                                message: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cards/cardbatchactivations/query/list": {
         parameters: {
             query?: never;
@@ -9735,8 +9897,12 @@ export interface paths {
                                 Amount: string;
                                 Approved: boolean;
                                 AuthorizationId: string;
+                                BusinessReason: string | null;
                                 CardIdentifier: string;
                                 CreatedAt: string;
+                                /** @enum {string} */
+                                DecidedBy: "producto" | "negocio" | "predeterminado";
+                                DecisionMs: number | null;
                                 DeclineReason: string | null;
                                 Mcc: number;
                                 MerchantName: string;
@@ -10158,8 +10324,12 @@ export interface paths {
                                 Amount: string;
                                 Approved: boolean;
                                 AuthorizationId: string;
+                                BusinessReason: string | null;
                                 CardIdentifier: string;
                                 CreatedAt: string;
+                                /** @enum {string} */
+                                DecidedBy: "producto" | "negocio" | "predeterminado";
+                                DecisionMs: number | null;
                                 DeclineReason: string | null;
                                 Mcc: number;
                                 MerchantName: string;
@@ -10583,8 +10753,12 @@ export interface paths {
                                 Amount: string;
                                 Approved: boolean;
                                 AuthorizationId: string;
+                                BusinessReason: string | null;
                                 CardIdentifier: string;
                                 CreatedAt: string;
+                                /** @enum {string} */
+                                DecidedBy: "producto" | "negocio" | "predeterminado";
+                                DecisionMs: number | null;
                                 DeclineReason: string | null;
                                 Mcc: number;
                                 MerchantName: string;
@@ -11006,8 +11180,12 @@ export interface paths {
                                 Amount: string;
                                 Approved: boolean;
                                 AuthorizationId: string;
+                                BusinessReason: string | null;
                                 CardIdentifier: string;
                                 CreatedAt: string;
+                                /** @enum {string} */
+                                DecidedBy: "producto" | "negocio" | "predeterminado";
+                                DecisionMs: number | null;
                                 DeclineReason: string | null;
                                 Mcc: number;
                                 MerchantName: string;
