@@ -4,7 +4,7 @@
 // on the same rows. PostgreSQL only (a scratch database, dropped after).
 // Run: npm run bench:search-explain -w @far/bench
 import { SEARCH_KINDS, type SearchKind } from '@far/contracts';
-import { SEARCH_SETTINGS, openDatabase, searchParams, searchQuery, type Database } from '@far/server';
+import { SEARCH_SETTINGS, openDatabase, paramValue, searchParams, searchQuery, type Database } from '@far/server';
 import { benchDatabase } from '../lib/app';
 import { scratchDatabase } from '../lib/load';
 import { seedRealistic } from './seed';
@@ -25,11 +25,11 @@ async function plan(
     await client.query('BEGIN');
     if (asServed) await client.query(SEARCH_SETTINGS);
     const built = searchQuery(scope, kinds);
-    const values = searchParams(scope, q, 5) as Record<string, unknown>;
+    const values = searchParams(scope, q, 5);
     await client.query(`PREPARE far_explain AS ${built.sql}`);
     const args = built.params.map((p) => {
-      const v = values[(p as { name: string }).name];
-      return v === null || v === undefined ? 'NULL' : client.escapeLiteral(String(v));
+      const v = paramValue(p, values);
+      return v === null ? 'NULL' : client.escapeLiteral(String(v));
     });
     print(title, (await client.query(`EXPLAIN (ANALYZE, COSTS OFF, SUMMARY ON) EXECUTE far_explain(${args.join(', ')})`)).rows);
   } finally {

@@ -79,7 +79,7 @@ async function bench(label: string, database: Database, p99Target: number, searc
   }));
   const everyKind = [...SEARCH_KINDS];
   bare.get<{ Querystring: { q: string } }>('/search', async (req) => ({
-    data: await searchRows(database.db, STAFF_SCOPE, req.query.q, everyKind, 5),
+    data: await searchRows(database, STAFF_SCOPE, req.query.q, everyKind, 5),
   }));
   const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
 

@@ -9,4 +9,4 @@ export * as ledger from './modules/ledger';
 export type { Tx } from './db/client';
 export * as cards from './modules/cards';
 export { runDueJobs } from './modules/jobs';
-export { SEARCH_SETTINGS, searchParams, searchQuery, searchRows } from './modules/search';
+export { SEARCH_SETTINGS, paramValue, searchParams, searchQuery, searchRows } from './modules/search';

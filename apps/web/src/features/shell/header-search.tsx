@@ -38,7 +38,8 @@ export function HeaderSearch() {
           </Box>
         </Button>
       </Tooltip>
-      <Modal opened={opened} onClose={close} title="Buscar en el portal" size="lg" yOffset="8vh" fullScreen={false} data-testid="search-dialog">
+      {/* Opens and closes at once, as a command box should (and never half-transparent to a reader). */}
+      <Modal opened={opened} onClose={close} title="Buscar en el portal" size="lg" yOffset="8vh" transitionProps={{ duration: 0 }} data-testid="search-dialog">
         {opened && <SearchPanel onDone={close} />}
       </Modal>
     </>
