@@ -38,8 +38,6 @@ export const usersByPhoneQuery = (phone: string) =>
     .from(users)
     .where(and(eq(users.v_cell_phone, phone), isNull(users.d_deleted_at)));
 
-export const findUsersByPhone = (db: DbOrTx, phone: string): Promise<UserRow[]> => readNow(db, readRows<UserRow>(users, usersByPhoneQuery(phone)));
-
 /** The user whose id a subquery gives (any state). */
 export const userByIdQuery = (id: SQL) =>
   qb
