@@ -93,7 +93,7 @@ it('the business disputes a purchase with evidence; staff credit it provisionall
   await staff.page.waitForURL('**/clarification');
   await staff.page.getByRole('tab', { name: 'Disputas de tarjetas' }).click();
   await staff.page.waitForURL('**/clarification/disputes');
-  const row = staff.page.getByTestId('dispute-row').filter({ hasText: folio });
+  const row = staff.page.getByTestId('disputes-table').locator('[data-row-id]').filter({ hasText: folio });
   await expect.poll(() => row.innerText()).toContain('Cargo no reconocido');
   await screenshot(staff.page, 'cards-disputes-queue');
   await row.getByRole('button', { name: folio }).click();
@@ -109,10 +109,10 @@ it('the business disputes a purchase with evidence; staff credit it provisionall
 
   // 3. The business sees it won, and the credit on the card's movements.
   await biz.page.goto(`/account/disputes`);
-  await expect.poll(() => biz.page.getByTestId('dispute-row').filter({ hasText: folio }).innerText()).toContain('Ganada');
+  await expect.poll(() => biz.page.getByTestId('disputes-table').locator('[data-row-id]').filter({ hasText: folio }).innerText()).toContain('Ganada');
   await biz.page.setViewportSize({ width: 390, height: 844 });
   await biz.page.reload();
-  await expect.poll(() => biz.page.getByTestId('dispute-row').filter({ hasText: folio }).innerText()).toContain('Ganada');
+  await expect.poll(() => biz.page.getByTestId('disputes-table').locator('[data-row-id]').filter({ hasText: folio }).innerText()).toContain('Ganada');
   await screenshot(biz.page, 'cards-disputes-business-phone');
   await biz.page.setViewportSize({ width: 1366, height: 850 });
   await biz.page.goto(`/account/cards/${card.CardIdentifier}`);

@@ -3,9 +3,10 @@
  * row is a stacked card whose date, description, amount and status are all inside the 390 px
  * screen, with no sideways scroll; an empty list says so in full.
  */
+import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PHONE, launch, newPage, sandboxIncomingSpei, screenshot, signIn } from '../browser';
+import { PHONE, api, lastSecurityCode, launch, newPage, nextSecurityCode, sandboxIncomingSpei, screenshot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -66,6 +67,51 @@ it('a business reads its money lists on a phone: date, description, amount and s
   await statement.waitFor();
   await checkList(page, statement, 'Estado de cuenta', ['date', 'title', 'amount']);
   await screenshot(page, 'phone-money-statement');
+  await context.close();
+});
+
+it('a business funds a card and reads the funding rows and the card movements on a phone as cards', async () => {
+  const holder = `PHN${String(Date.now()).slice(-6)}`;
+  await api('empresa@demo.mx', '/api/v1/cardholders/action/create', {
+    CardholderIdentifier: holder,
+    Names: 'Lucía',
+    LastName: 'Vega',
+    Email: `${holder.toLowerCase()}@ejemplo.mx`,
+    PhoneCode: '+52',
+    CellPhone: '5512345678',
+  });
+  const card = await api('empresa@demo.mx', '/api/v1/cards/action/issue-virtual', { CardholderIdentifier: holder });
+  await api('operador@far.mx', `/api/v1/transaction/business/${card.BusinessId}/deposit`, { Amount: '1000.00' }, { 'idempotency-key': randomUUID() });
+
+  const { context, page } = await newPage(browser, { viewport: PHONE });
+  await signIn(page, 'empresa@demo.mx');
+  await page.waitForURL('**/dashboard');
+
+  // The funding file's rows: the card as title and the total charged as amount, in view.
+  await page.goto('/account/funding');
+  await page.getByText('Carga un archivo para ver la vista previa.').waitFor();
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'fondeo.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`Identificador de la tarjeta,Monto\n${card.CardIdentifier},250.00\n`),
+  });
+  const rows = page.getByTestId('funding-rows');
+  await rows.waitFor();
+  await checkList(page, rows, 'Fondeo de tarjetas', ['title', 'amount']);
+  await screenshot(page, 'phone-money-card-funding');
+  const before = await lastSecurityCode('empresa@demo.mx');
+  await page.getByRole('button', { name: 'Solicitar código' }).click();
+  await page.getByLabel('Código de seguridad').fill(await nextSecurityCode('empresa@demo.mx', before));
+  await page.getByRole('button', { name: 'Fondear tarjetas' }).click();
+  await page.getByText('Fondeo aplicado.').waitFor();
+
+  // The card's movements: the funding with its date, description, amount and status.
+  await page.goto(`/account/cards/${card.CardIdentifier}`);
+  const movements = page.getByTestId('card-movements');
+  await expect.poll(() => movements.locator('[data-layout="stacked"] > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await checkList(page, movements, 'Movimientos de la tarjeta');
+  expect(await movements.locator('[data-stack="amount"]').first().innerText()).toContain('$250.00');
+  await screenshot(page, 'phone-money-card-movements');
   await context.close();
 });
 

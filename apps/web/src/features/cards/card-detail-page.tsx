@@ -99,7 +99,9 @@ export function CardDetail({ identifier, businessId }: { identifier: string; bus
         </Group>
       </Group>
       <MovementRows
-        rows={movements.data?.Records ?? []}
+        rows={movements.data?.Records}
+        loading={movements.isLoading}
+        error={movements.error}
         action={
           canDispute
             ? (m) =>

@@ -8,10 +8,11 @@ import {
   type DisputeReason,
   type DisputeStatus,
 } from '@far/contracts';
-import { Anchor, Badge, Button, Checkbox, Drawer, FileInput, Group, Modal, Paper, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Drawer, FileInput, Group, Modal, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { DataTable, type Column } from '../../components/data-table';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
@@ -31,7 +32,7 @@ import {
   useOpenDispute,
   type DisputeFilters,
 } from './disputes-api';
-import { CardsNav, PageButtons, ScrollTable } from './ui';
+import { CardsNav, PageButtons } from './ui';
 
 const STATUS_COLORS: Record<DisputeStatus, string> = { open: 'blue', review: 'yellow', won: 'green', lost: 'red', withdrawn: 'gray' };
 const STATUS_OPTIONS = Object.entries(DISPUTE_STATUSES).map(([value, label]) => ({ value, label }));
@@ -73,10 +74,28 @@ function DisputesList({ staff, base }: { staff: boolean; base: string }) {
     setFilters({ ...filters, ...patch });
     setPage(1);
   };
-  const head = ['Folio', 'Fecha', ...(staff ? ['Empresa'] : []), 'Tarjeta', 'Comercio', 'Monto', 'Motivo', 'Estatus', 'Fecha límite'];
+  // On a phone each dispute is a card: date, merchant, amount and status in view (issue 26 §5).
+  const columns: Column<Dispute>[] = [
+    {
+      key: 'folio',
+      header: 'Folio',
+      render: (d) => (
+        <Anchor component="button" type="button" size="sm" fw={600} className="tabular" onClick={() => void navigate(`${base}/${d.Id}`)}>
+          {d.Folio}
+        </Anchor>
+      ),
+    },
+    { key: 'date', header: 'Fecha', stack: 'date', render: (d) => dateTime(d.CreatedAt) },
+    ...(staff ? [{ key: 'business', header: 'Empresa', render: (d: Dispute) => d.BusinessName ?? '—' }] : []),
+    { key: 'card', header: 'Tarjeta', render: (d) => <span className="tabular">{d.MaskedPan}</span> },
+    { key: 'merchant', header: 'Comercio', stack: 'title', render: (d) => d.MerchantName },
+    { key: 'amount', header: 'Monto', align: 'right', stack: 'amount', render: (d) => <span className="tabular">{money(apiCentsOr0(d.Amount))}</span> },
+    { key: 'reason', header: 'Motivo', render: (d) => d.ReasonName },
+    { key: 'status', header: 'Estatus', stack: 'status', render: (d) => <DisputeStatusBadge d={d} /> },
+    { key: 'deadline', header: 'Fecha límite', render: (d) => <Deadline d={d} /> },
+  ];
   return (
     <Stack gap="md">
-      {list.isError ? <ErrorAlert error={list.error} title="No fue posible cargar las disputas" onRetry={() => void list.refetch()} /> : null}
       <Group align="flex-end" wrap="wrap">
         <Select label="Estatus" data={STATUS_OPTIONS} clearable value={filters.Status} onChange={(v) => set({ Status: v as DisputeStatus | null })} w={180} />
         <Select label="Motivo" data={REASON_OPTIONS} clearable value={filters.Reason} onChange={(v) => set({ Reason: v as DisputeReason | null })} w={260} />
@@ -85,30 +104,17 @@ function DisputesList({ staff, base }: { staff: boolean; base: string }) {
           Exportar CSV
         </Button>
       </Group>
-      <ScrollTable head={head} minWidth={staff ? 1100 : 960} label="Disputas">
-        {(list.data?.Records ?? []).map((d) => (
-          <Table.Tr key={d.Id} data-testid="dispute-row">
-            <Table.Td>
-              <Anchor component="button" type="button" size="sm" fw={600} className="tabular" onClick={() => void navigate(`${base}/${d.Id}`)}>
-                {d.Folio}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>{dateTime(d.CreatedAt)}</Table.Td>
-            {staff ? <Table.Td>{d.BusinessName ?? '—'}</Table.Td> : null}
-            <Table.Td className="tabular">{d.MaskedPan}</Table.Td>
-            <Table.Td>{d.MerchantName}</Table.Td>
-            <Table.Td className="tabular">{money(apiCentsOr0(d.Amount))}</Table.Td>
-            <Table.Td>{d.ReasonName}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <DisputeStatusBadge d={d} />
-            </Table.Td>
-            <Table.Td>
-              <Deadline d={d} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </ScrollTable>
-      {list.data && !list.data.Records.length ? <Text c="dimmed">No hay disputas con estos filtros.</Text> : null}
+      <DataTable
+        columns={columns}
+        rows={list.data?.Records}
+        loading={list.isLoading}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        getRowId={(d) => d.Id}
+        emptyText="No hay disputas con estos filtros."
+        caption="Disputas"
+        testId="disputes-table"
+      />
       <Group justify="flex-end">
         <PageButtons page={page} totalPages={list.data?.TotalPages} onPage={setPage} />
       </Group>

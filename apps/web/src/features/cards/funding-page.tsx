@@ -1,15 +1,27 @@
 import type { FundingPreview } from '@far/contracts';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { DataTable, type Column } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { errorText } from '../../lib/api-client';
 import { money } from '../../lib/format';
 import { apiCentsOr0, useMoneyIntent } from '../../lib/money';
 import { previewFunding, requestCode, useExecuteFunding } from './api';
-import { CardsNav, FileTemplates, RowErrors, ScrollTable, UploadButton } from './ui';
+import { CardsNav, FileTemplates, RowErrors, UploadButton } from './ui';
 
 type Preview = FundingPreview;
+const cents = (value: string) => <span className="tabular">{money(apiCentsOr0(value))}</span>;
+
+/** Each row of the file; on a phone a card with the card as title and the total charged as amount (issue 26 §5). */
+const FUNDING_COLUMNS: Column<Preview['Rows'][number]>[] = [
+  { key: 'row', header: 'Fila', render: (r) => r.Row },
+  { key: 'card', header: 'Tarjeta', stack: 'title', render: (r) => <span className="tabular">{r.MaskedPan}</span> },
+  { key: 'amount', header: 'Monto', align: 'right', render: (r) => cents(r.Amount) },
+  { key: 'commission', header: 'Comisión', align: 'right', render: (r) => cents(r.Commission) },
+  { key: 'iva', header: 'IVA', align: 'right', render: (r) => cents(r.IVA) },
+  { key: 'total', header: 'Total', align: 'right', stack: 'amount', render: (r) => cents(r.Total) },
+];
 
 /** Fondeo de tarjetas: a CSV (CardIdentifier or CardholderIdentifier, Amount) → preview → code → executed once. */
 export function FundingPage() {
@@ -85,18 +97,9 @@ export function FundingPage() {
             ))}
           </SimpleGrid>
           <RowErrors errors={preview.Errors} />
-          <ScrollTable head={['Fila', 'Tarjeta', 'Monto', 'Comisión', 'IVA', 'Total']}>
-            {preview.Rows.map((r) => (
-              <Table.Tr key={r.Row}>
-                <Table.Td>{r.Row}</Table.Td>
-                <Table.Td className="tabular">{r.MaskedPan}</Table.Td>
-                <Table.Td>{money(apiCentsOr0(r.Amount))}</Table.Td>
-                <Table.Td>{money(apiCentsOr0(r.Commission))}</Table.Td>
-                <Table.Td>{money(apiCentsOr0(r.IVA))}</Table.Td>
-                <Table.Td>{money(apiCentsOr0(r.Total))}</Table.Td>
-              </Table.Tr>
-            ))}
-          </ScrollTable>
+          <Box component="section" aria-label="Fondeos del archivo">
+            <DataTable columns={FUNDING_COLUMNS} rows={preview.Rows} getRowId={(r) => String(r.Row)} emptyText="Sin filas válidas" testId="funding-rows" />
+          </Box>
           {!preview.Executed && preview.Errors.length === 0 && preview.Rows.length > 0 ? (
             <Paper withBorder p="md" radius="md">
               <Stack gap="sm">

@@ -12,6 +12,7 @@ import {
 import { Anchor, Badge, Box, Button, FileButton, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { DataTable, type Column } from '../../components/data-table';
 import { MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import type { ReactNode } from 'react';
@@ -211,23 +212,33 @@ export function CardMovementAmount({ m }: { m: Pick<CardMovement, 'Kind' | 'Amou
   return <MoneyText size="sm" fw={600} c={charge ? 'red.9' : 'teal.9'} cents={charge ? -cents : cents} />;
 }
 
-export function MovementRows({ rows, action }: { rows: CardMovement[]; action?: (m: CardMovement) => ReactNode }) {
+const MOVEMENT_COLUMNS: Column<CardMovement>[] = [
+  { key: 'date', header: 'Fecha', stack: 'date', render: (m) => dateTime(m.CreatedAt) },
+  { key: 'card', header: 'Tarjeta', render: (m) => <span className="tabular">{m.MaskedPan}</span> },
+  { key: 'kind', header: 'Tipo', render: (m) => m.KindName },
+  { key: 'description', header: 'Descripción', stack: 'title', render: (m) => m.Description },
+  { key: 'amount', header: 'Monto', stack: 'amount', render: (m) => <CardMovementAmount m={m} /> },
+  { key: 'status', header: 'Estatus', stack: 'status', render: (m) => m.Status },
+];
+
+/** A card's movements; on a phone each is a card with date, description, amount and status in view (issue 26 §5). */
+export function MovementRows({
+  rows,
+  loading,
+  error,
+  action,
+}: {
+  rows: CardMovement[] | undefined;
+  loading?: boolean;
+  error?: unknown;
+  action?: (m: CardMovement) => ReactNode;
+}) {
+  const columns = action ? [...MOVEMENT_COLUMNS, { key: 'action', header: 'Acciones', render: action }] : MOVEMENT_COLUMNS;
+  // The named region is what people (and the journeys) find the list by, on a desktop and a phone alike.
   return (
-    <ScrollTable head={['Fecha', 'Tarjeta', 'Tipo', 'Descripción', 'Monto', 'Estatus', ...(action ? ['Acciones'] : [])]} label="Movimientos de la tarjeta">
-      {rows.map((m) => (
-        <Table.Tr key={m.Id}>
-          <Table.Td>{dateTime(m.CreatedAt)}</Table.Td>
-          <Table.Td className="tabular">{m.MaskedPan}</Table.Td>
-          <Table.Td>{m.KindName}</Table.Td>
-          <Table.Td>{m.Description}</Table.Td>
-          <Table.Td>
-            <CardMovementAmount m={m} />
-          </Table.Td>
-          <Table.Td>{m.Status}</Table.Td>
-          {action ? <Table.Td>{action(m)}</Table.Td> : null}
-        </Table.Tr>
-      ))}
-    </ScrollTable>
+    <Box component="section" aria-label="Movimientos de la tarjeta">
+      <DataTable columns={columns} rows={rows} loading={loading} error={error} getRowId={(m) => m.Id} emptyText="Sin movimientos" testId="card-movements" />
+    </Box>
   );
 }
 
