@@ -64,6 +64,19 @@ describe('a list of money on a phone', () => {
     expect(within(first).getByText('FAR123')).toBeInTheDocument();
   });
 
+  it('leaves out of a card a column with nothing for that row, header included', () => {
+    screenIs(true);
+    const withAction: Column<Move>[] = [
+      ...columns,
+      { key: 'action', header: 'Acciones', render: (m) => (m.Id === 'm1' ? <button type="button">Disputar</button> : null) },
+    ];
+    renderWithApp(<DataTable columns={withAction} rows={ROWS} getRowId={(m) => m.Id} caption="Movimientos" />);
+    const [first, second] = within(screen.getByRole('list', { name: 'Movimientos' })).getAllByRole('listitem');
+    expect(within(first!).getByText('Acciones')).toBeInTheDocument();
+    expect(within(first!).getByRole('button', { name: 'Disputar' })).toBeInTheDocument();
+    expect(within(second!).queryByText('Acciones')).toBeNull();
+  });
+
   it('opens a row from its card by click or keyboard, not from a control inside it', async () => {
     screenIs(true);
     const open = vi.fn();

@@ -88,16 +88,21 @@ export function StackedRows<T>({ columns, rows, getRowId, onRowClick, rowLabel, 
                   </Box>
                 ) : null}
               </Group>
-              {rest.map((c) => (
-                <Group key={c.key} gap={6} align="baseline" wrap="nowrap" justify={c.header ? undefined : 'flex-end'}>
-                  {c.header ? (
-                    <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                      {c.header}
-                    </Text>
-                  ) : null}
-                  <Box style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{c.render(row)}</Box>
-                </Group>
-              ))}
+              {rest.map((c) => {
+                const value = c.render(row);
+                // A column with nothing for this row (no action to offer) leaves no bare header behind.
+                if (value === null || value === undefined || value === '') return null;
+                return (
+                  <Group key={c.key} gap={6} align="baseline" wrap="nowrap" justify={c.header ? undefined : 'flex-end'}>
+                    {c.header ? (
+                      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                        {c.header}
+                      </Text>
+                    ) : null}
+                    <Box style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{value}</Box>
+                  </Group>
+                );
+              })}
             </Stack>
           </Box>
         );
