@@ -8,7 +8,7 @@ import {
   type DisputeReason,
   type DisputeStatus,
 } from '@far/contracts';
-import { Anchor, Badge, Button, Checkbox, Drawer, FileInput, Group, Modal, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Checkbox, Drawer, FileInput, Group, Modal, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -91,7 +91,7 @@ function DisputesList({ staff, base }: { staff: boolean; base: string }) {
     { key: 'merchant', header: 'Comercio', stack: 'title', render: (d) => d.MerchantName },
     { key: 'amount', header: 'Monto', align: 'right', stack: 'amount', render: (d) => <span className="tabular">{money(apiCentsOr0(d.Amount))}</span> },
     { key: 'reason', header: 'Motivo', render: (d) => d.ReasonName },
-    { key: 'status', header: 'Estatus', stack: 'status', render: (d) => <DisputeStatusBadge d={d} /> },
+    { key: 'status', header: 'Estatus', width: 130, stack: 'status', render: (d) => <DisputeStatusBadge d={d} /> },
     { key: 'deadline', header: 'Fecha límite', render: (d) => <Deadline d={d} /> },
   ];
   return (
@@ -104,17 +104,18 @@ function DisputesList({ staff, base }: { staff: boolean; base: string }) {
           Exportar CSV
         </Button>
       </Group>
-      <DataTable
-        columns={columns}
-        rows={list.data?.Records}
-        loading={list.isLoading}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        getRowId={(d) => d.Id}
-        emptyText="No hay disputas con estos filtros."
-        caption="Disputas"
-        testId="disputes-table"
-      />
+      <Box component="section" aria-label="Disputas">
+        <DataTable
+          columns={columns}
+          rows={list.data?.Records}
+          loading={list.isLoading}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          getRowId={(d) => d.Id}
+          emptyText="No hay disputas con estos filtros."
+          testId="disputes-table"
+        />
+      </Box>
       <Group justify="flex-end">
         <PageButtons page={page} totalPages={list.data?.TotalPages} onPage={setPage} />
       </Group>
