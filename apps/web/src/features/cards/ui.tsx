@@ -217,7 +217,7 @@ const MOVEMENT_COLUMNS: Column<CardMovement>[] = [
   { key: 'card', header: 'Tarjeta', render: (m) => <span className="tabular">{m.MaskedPan}</span> },
   { key: 'kind', header: 'Tipo', render: (m) => m.KindName },
   { key: 'description', header: 'Descripción', stack: 'title', render: (m) => m.Description },
-  { key: 'amount', header: 'Monto', stack: 'amount', render: (m) => <CardMovementAmount m={m} /> },
+  { key: 'amount', header: 'Monto', align: 'right', stack: 'amount', render: (m) => <CardMovementAmount m={m} /> },
   { key: 'status', header: 'Estatus', stack: 'status', render: (m) => m.Status },
 ];
 
