@@ -25,6 +25,12 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return darkest ? { ...colors, color: darken(darkest, 0.4) } : colors;
 };
 
+/**
+ * Mantine's teal with shade 9 (money in, #087f5b) darkened to #066649: the original was 4.5:1 on a
+ * striped row and 4.47:1 on a hovered one, just under WCAG AA; this is 6.3:1 on the hovered row.
+ */
+const teal: MantineColorsTuple = ['#e6fcf5', '#c3fae8', '#96f2d7', '#63e6be', '#38d9a9', '#20c997', '#12b886', '#0ca678', '#099268', '#066649'];
+
 const closeNamed = { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } };
 
 /** The app header's height: the shell lays out under it and toasts appear below it, never over it. */
@@ -32,7 +38,7 @@ const closeNamed = { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' 
 export const theme = createTheme({
   primaryColor: 'far',
   primaryShade: 7,
-  colors: { far: farBlue, gray, red },
+  colors: { far: farBlue, gray, red, teal },
   variantColorResolver,
   defaultRadius: 'md',
   fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

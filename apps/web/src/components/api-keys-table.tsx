@@ -17,7 +17,7 @@ export function ApiKeysTable({ keys, onRevoke, actions }: { keys: ApiKey[]; onRe
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <Table.ScrollContainer minWidth={960} type="native" tabIndex={0} role="region" aria-label="Tabla de claves de API">
       <Table striped aria-label="Claves de API">
         <Table.Thead>
           <Table.Tr>
