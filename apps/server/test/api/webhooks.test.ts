@@ -3,14 +3,12 @@
  * one business event is one delivery however many of its users were notified; failures are retried
  * with back-off and logged; a resend sends again; two runners never send one attempt twice.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client';
 import { runDueJobs } from '../../src/modules/jobs';
 import { BUSINESS, BUSINESS_2, TECHFAR, WALLET, addUser, count, createTestApp, type TestApp } from '../helpers';
 import { demoBusiness, deposit, type DemoBusiness } from '../money/money';
+import { signedEndpoint } from '../signed-endpoint';
 
 interface Received {
   id: string;
@@ -20,34 +18,17 @@ interface Received {
   valid: boolean;
 }
 
-/** The receiver a business would write: verify `t=…,v1=…` over "<t>.<body>" and refuse stale timestamps. */
+/** The receiver a business would write: verify the signature and refuse stale timestamps. */
 function receiver() {
   const received: Received[] = [];
-  let secret = '';
   let answer = 200;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const header = String(req.headers['x-far-signature'] ?? '');
-      const t = Number(header.match(/t=(\d+)/)?.[1]);
-      const v1 = header.match(/v1=([0-9a-f]{64})/)?.[1] ?? '';
-      const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-      const fresh = Math.abs(Date.now() / 1000 - t) <= 300;
-      const valid = fresh && v1.length === 64 && timingSafeEqual(Buffer.from(v1, 'hex'), Buffer.from(expected, 'hex'));
-      received.push({ ...JSON.parse(body), valid });
-      res.statusCode = valid ? answer : 400;
-      res.end('ok');
-    });
+  const endpoint = signedEndpoint(({ body, t, signed }, res) => {
+    const valid = signed && Math.abs(Date.now() / 1000 - t) <= 300;
+    received.push({ ...JSON.parse(body), valid });
+    res.statusCode = valid ? answer : 400;
+    res.end('ok');
   });
-  return {
-    received,
-    setSecret: (s: string) => (secret = s),
-    answer: (code: number) => (answer = code),
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...endpoint, received, answer: (code: number) => (answer = code) };
 }
 
 let t: TestApp;

@@ -4,9 +4,6 @@
  * told: approve, decline with a reason, hang past the time-out, fail. 100 purchases at once
  * against one balance with a slow endpoint never hold more than the balance (both engines).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxProcessor } from '../../src/modules/cards';
@@ -15,6 +12,7 @@ import { cards } from '../../src/modules/cards/schema';
 import { balanceOf } from '../../src/modules/ledger';
 import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, count, createTestApp, type TestApp } from '../helpers';
 import { demoBusiness, key, type DemoBusiness } from '../money/money';
+import { signedEndpoint } from '../signed-endpoint';
 import { activeCards, fund, generateStock, post } from './cards';
 
 type Mode = { kind: 'approve'; delayMs?: number } | { kind: 'decline'; reason: string } | { kind: 'hang' } | { kind: 'fail' } | { kind: 'garbage' };
@@ -22,44 +20,22 @@ type Mode = { kind: 'approve'; delayMs?: number } | { kind: 'decline'; reason: s
 /** The endpoint a business would write: verifies `t=…,v1=…` over "<t>.<body>", then answers per `mode`. */
 function fakeEndpoint() {
   const received: Array<Record<string, unknown> & { valid: boolean }> = [];
-  let secret = '';
   let mode: Mode = { kind: 'approve' };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const header = String(req.headers['x-far-signature'] ?? '');
-      const ts = Number(header.match(/t=(\d+)/)?.[1]);
-      const v1 = header.match(/v1=([0-9a-f]{64})/)?.[1] ?? '';
-      const expected = createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex');
-      const valid = v1.length === 64 && timingSafeEqual(Buffer.from(v1, 'hex'), Buffer.from(expected, 'hex'));
-      received.push({ ...(JSON.parse(body) as Record<string, unknown>), valid });
-      const send = (status: number, answer: string) => {
-        res.statusCode = status;
-        res.setHeader('content-type', 'application/json');
-        res.end(answer);
-      };
-      if (!valid) return send(401, '{}');
-      if (mode.kind === 'hang') return; // never answers: the time-out decides
-      if (mode.kind === 'fail') return send(503, '{}');
-      if (mode.kind === 'garbage') return send(200, 'sí, claro');
-      if (mode.kind === 'decline') return send(200, JSON.stringify({ approved: false, reason: mode.reason }));
-      setTimeout(() => send(200, JSON.stringify({ approved: true })), mode.delayMs ?? 0);
-    });
+  const endpoint = signedEndpoint(({ body, signed: valid }, res) => {
+    received.push({ ...(JSON.parse(body) as Record<string, unknown>), valid });
+    const send = (status: number, answer: string) => {
+      res.statusCode = status;
+      res.setHeader('content-type', 'application/json');
+      res.end(answer);
+    };
+    if (!valid) return send(401, '{}');
+    if (mode.kind === 'hang') return; // never answers: the time-out decides
+    if (mode.kind === 'fail') return send(503, '{}');
+    if (mode.kind === 'garbage') return send(200, 'sí, claro');
+    if (mode.kind === 'decline') return send(200, JSON.stringify({ approved: false, reason: mode.reason }));
+    setTimeout(() => send(200, JSON.stringify({ approved: true })), mode.delayMs ?? 0);
   });
-  return {
-    received,
-    server,
-    setSecret: (s: string) => (secret = s),
-    answer: (m: Mode) => (mode = m),
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...endpoint, received, answer: (m: Mode) => (mode = m) };
 }
 
 let t: TestApp;
