@@ -143,7 +143,8 @@ export function checkA11y(page: Page, name: string, within?: string): Promise<A1
 type A11yCounts = { critical: number; serious: number; moderate: number; minor: number };
 const axeQueue = new WeakMap<Page, Promise<unknown>>();
 
-async function runAxe(page: Page, name: string, within?: string): Promise<A11yCounts> {
+/** axe on the screen, or on the dialogs only (`within`); null when those dialogs are gone. */
+async function axeScan(page: Page, within?: string): Promise<AxeViolation[] | null> {
   // A dialog still fading in or out is judged at its passing opacity (color-contrast on its title):
   // axe looks once the screen's finite transitions have ended (spinners run forever and are not waited for).
   await page
@@ -156,7 +157,7 @@ async function runAxe(page: Page, name: string, within?: string): Promise<A11yCo
   // Evaluated through the DevTools protocol: the app's CSP forbids inline scripts, and rightly so.
   await page.evaluate(axeSource);
   // A dialog scan looks at the dialogs only: the screen behind them, under the overlay, is its own check's.
-  const violations = (await page.evaluate(async (include) => {
+  return (await page.evaluate(async (include) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
     // A dialog the journey closed before its turn came is no longer there to judge.
     if (include && !document.querySelector(include)) return null;
@@ -165,6 +166,21 @@ async function runAxe(page: Page, name: string, within?: string): Promise<A11yCo
     });
     return result.violations;
   }, within ?? null)) as AxeViolation[] | null;
+}
+
+const blockingOf = (name: string, violations: AxeViolation[]) => {
+  const known = new Set(baseline[name] ?? []);
+  return violations.filter((v) => (v.impact === 'critical' || v.impact === 'serious') && !known.has(`${v.impact} ${v.id}`));
+};
+
+async function runAxe(page: Page, name: string, within?: string): Promise<A11yCounts> {
+  let violations = await axeScan(page, within);
+  // A dialog the journey closes while axe reads it fades out under the scan: a finding is looked at
+  // once more when it has settled (still there, it is real; gone, there is nothing to judge).
+  if (within && violations && blockingOf(name, violations).length > 0) {
+    await page.waitForTimeout(500);
+    violations = await axeScan(page, within);
+  }
   if (violations === null) throw new Error(`«${name}» closed before its scan`);
   mkdirSync(shots, { recursive: true });
   writeFileSync(
@@ -177,8 +193,7 @@ async function runAxe(page: Page, name: string, within?: string): Promise<A11yCo
   );
   const count = (impact: string) => violations.filter((v) => v.impact === impact).length;
   const figures = { critical: count('critical'), serious: count('serious'), moderate: count('moderate'), minor: count('minor') };
-  const known = new Set(baseline[name] ?? []);
-  const blocking = violations.filter((v) => (v.impact === 'critical' || v.impact === 'serious') && !known.has(`${v.impact} ${v.id}`));
+  const blocking = blockingOf(name, violations);
   if (blocking.length > 0 && !process.env.A11Y_RECORD) {
     throw new Error(
       `axe on «${name}»: ${blocking
