@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS, CLABE, TECHFAR, balance, demoBusiness, deposit, key, moneyCall, noLimits, speiOut, type DemoBusiness } from '../money/money';
 import { SUPER, WALLET } from '../helpers';
 import { enqueueJob } from '../../src/modules/jobs';
-import { addDays, compactDate, mexicoDate } from '../../src/platform/mexico-time';
+import { addDays, compactDate, mexicoDate, mexicoMidnight } from '../../src/platform/mexico-time';
 import { stpWorld, type StpWorld } from './setup';
 
 let w: StpWorld;
@@ -214,7 +214,10 @@ describe('the daily job', () => {
     const day = '2026-01-15';
     w.fake.dayQueryDown = true;
     await enqueueJob(w.t.database.db, { kind: 'spei.reconcile', payload: { day }, runAt: new Date(), uniqueKey: 'test:reconcile' });
-    await w.step(0);
+    // The jobs' clock at least an hour past today's Mexico City midnight, when yesterday's run is due,
+    // whatever the hour the suite runs at (between 00:00 and 01:00 it would not be due yet).
+    const offset = Math.max(0, mexicoMidnight(today).getTime() + 61 * 60_000 - Date.now());
+    await w.step(offset);
     let [r] = await w.t.sql<{ v_status: string; v_error: string; v_uid_user: string | null }>(
       `SELECT v_status, v_error, v_uid_user FROM spei_reconciliations WHERE d_operation_date = $1`,
       [day],
@@ -227,7 +230,7 @@ describe('the daily job', () => {
     // The retries (that day's, and the last closed day's the chain jumped to, not every day since) and today's.
     expect(queued.map((j) => j.v_unique_key)).toEqual(['spei.reconcile:2026-01-15:2', `spei.reconcile:${addDays(today, -1)}:2`, `spei.reconcile:${today}`]);
     w.fake.dayQueryDown = false;
-    await w.step(31 * 60_000);
+    await w.step(offset + 31 * 60_000);
     [r] = await w.t.sql(`SELECT v_status, v_error, v_uid_user FROM spei_reconciliations WHERE d_operation_date = $1`, [day]);
     expect(r).toMatchObject({ v_status: 'completa', v_error: null, v_uid_user: null });
   });
