@@ -5,23 +5,14 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { account, create, csv, dispersion, fileOf } from '../dispersions/helpers';
-import { BUSINESS, TECHFAR, demoBusiness, deposit, noLimits } from '../money/money';
-import { stpWorld, type StpWorld } from './setup';
+import { BUSINESS } from '../money/money';
+import { fundedStpWorld, type StpWorld } from './setup';
 
 let w: StpWorld;
 const ROWS = 1000;
 
 beforeAll(async () => {
-  w = await stpWorld();
-  const b = await demoBusiness(w.t);
-  await noLimits(w.t, b);
-  const res = await w.t.call(TECHFAR, {
-    method: 'PUT',
-    url: '/api/v1/transaction/speiconfig/global',
-    payload: { CommissionSpeiInGlobal: '0', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '0', CommissionDepositCardholder: '0' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  await deposit(w.t, b.id, '500000.00');
+  w = await fundedStpWorld({ speiOutCommission: '0', deposit: '500000.00' });
 }, 120_000);
 afterAll(() => w.close());
 

@@ -3,23 +3,14 @@
  * STP's refusals, time-outs and 5xx, settlement, return, cancellation, late and repeated events.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS, CLABE, TECHFAR, balance, demoBusiness, deposit, holdOf, legsOf, noLimits, speiOut } from '../money/money';
+import { BUSINESS, CLABE, balance, holdOf, legsOf, speiOut } from '../money/money';
 import { queryOrdersOfDay, querySentOrder } from '../../src/modules/stp';
-import { stpWorld, type StpWorld } from './setup';
+import { fundedStpWorld, type StpWorld } from './setup';
 
 let w: StpWorld;
 
 beforeAll(async () => {
-  w = await stpWorld();
-  const b = await demoBusiness(w.t);
-  await noLimits(w.t, b);
-  const res = await w.t.call(TECHFAR, {
-    method: 'PUT',
-    url: '/api/v1/transaction/speiconfig/global',
-    payload: { CommissionSpeiInGlobal: '0', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: '5.55', CommissionDepositCardholder: '0' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  await deposit(w.t, b.id, '10000.00');
+  w = await fundedStpWorld({ speiOutCommission: '5.55', deposit: '10000.00' });
 }, 120_000);
 afterAll(() => w.close());
 

@@ -7,7 +7,9 @@ import type { Config, StpConfig } from '../../src/config';
 import { webhookAllowList } from '../../src/config';
 import { runDueJobs } from '../../src/modules/jobs';
 import { dispatchStp } from '../../src/modules/stp';
+import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
+import { TECHFAR, demoBusiness, deposit, noLimits } from '../money/money';
 import { startFakeStp, type FakeStp } from './fake-stp';
 import { STP_PASSPHRASE, makeStpKeys } from './keys';
 
@@ -46,4 +48,19 @@ export async function stpWorld(overrides: Partial<Config> = {}, opts: { cepUrl?:
       await t.close();
     },
   };
+}
+
+/** The rail tests' start: the STP world with the demo business funded and free of limits, no SPEI-in commission. */
+export async function fundedStpWorld(opts: { speiOutCommission: string; deposit: string }): Promise<StpWorld> {
+  const w = await stpWorld();
+  const b = await demoBusiness(w.t);
+  await noLimits(w.t, b);
+  const res = await w.t.call(TECHFAR, {
+    method: 'PUT',
+    url: '/api/v1/transaction/speiconfig/global',
+    payload: { CommissionSpeiInGlobal: '0', EnableSpeiOutGlobal: true, CommissionSpeiOutTransaction: opts.speiOutCommission, CommissionDepositCardholder: '0' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  await deposit(w.t, b.id, opts.deposit);
+  return w;
 }
