@@ -1,4 +1,4 @@
-import { DateInput, type DateInputProps } from '@mantine/dates';
+import { DateInput, DatePickerInput, type DateInputProps, type DatesRangeValue } from '@mantine/dates';
 import { parseDayInput } from '../lib/dates';
 
 /**
@@ -8,5 +8,22 @@ import { parseDayInput } from '../lib/dates';
 export function DayInput({ error, ...props }: Omit<DateInputProps, 'valueFormat' | 'dateParser'> & { ref?: React.Ref<HTMLInputElement> }) {
   return (
     <DateInput valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" dateParser={parseDayInput} error={error} aria-invalid={error ? true : undefined} {...props} />
+  );
+}
+
+/** A list's «Periodo» filter: from and to as dd/mm/aaaa (one day allowed), never past today; values 'YYYY-MM-DD'. */
+export function PeriodInput({ value, onChange }: { value: DatesRangeValue<string>; onChange: (range: [string | null, string | null]) => void }) {
+  return (
+    <DatePickerInput
+      type="range"
+      label="Periodo"
+      placeholder="Desde – hasta"
+      valueFormat="DD/MM/YYYY"
+      allowSingleDateInRange
+      clearable
+      maxDate={new Date()}
+      value={value}
+      onChange={(range) => onChange(range as [string | null, string | null])}
+    />
   );
 }

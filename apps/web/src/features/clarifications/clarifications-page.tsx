@@ -1,12 +1,12 @@
 import type { ClarificationOut, ClarificationStatus } from '@far/contracts';
 import { Badge, Button, Checkbox, Drawer, Grid, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypeCsv, IconFilterOff, IconMessagePlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import type { Column } from '../../components/data-table';
 import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { LoadingScreen } from '../../components/loading-screen';
+import { PeriodInput } from '../../components/day-input';
 import { PageHeader } from '../../components/page-header';
 import { QueueNav } from '../../components/queue-nav';
 import { StatusBadge } from '../../components/status-badge';
@@ -113,17 +113,7 @@ function Filters({ staff, filters, update, reset }: { staff: boolean; filters: C
         </Grid.Col>
       ) : null}
       <Grid.Col span={{ base: 6, md: staff ? 3 : 4 }}>
-        <DatePickerInput
-          type="range"
-          label="Periodo"
-          placeholder="Desde – hasta"
-          valueFormat="DD/MM/YYYY"
-          allowSingleDateInRange
-          clearable
-          maxDate={new Date()}
-          value={filters.range}
-          onChange={(range) => update({ range: range as [string | null, string | null] })}
-        />
+        <PeriodInput value={filters.range} onChange={(range) => update({ range })} />
       </Grid.Col>
       {staff ? (
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -1,10 +1,11 @@
 import { MENU_SEED } from '@far/contracts';
 import { Autocomplete, Badge, Button, Code, Grid, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import { type DatesRangeValue } from '@mantine/dates';
 import { IconActivity, IconAlertOctagon, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type Column } from '../../components/data-table';
 import { ListScaffold, fromPerPage, useListState } from '../../components/list-scaffold';
+import { PeriodInput } from '../../components/day-input';
 import { PageHeader } from '../../components/page-header';
 import { DateText } from '../../components/value-text';
 import { EMPTY } from '../../lib/format';
@@ -94,17 +95,7 @@ function FilterBar({ kind, filters, update, reset }: { kind: Kind } & Pick<Retur
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-        <DatePickerInput
-          type="range"
-          label="Periodo"
-          placeholder="Desde – hasta"
-          valueFormat="DD/MM/YYYY"
-          allowSingleDateInRange
-          clearable
-          maxDate={new Date()}
-          value={filters.range}
-          onChange={(range) => update({ range })}
-        />
+        <PeriodInput value={filters.range} onChange={(range) => update({ range })} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 2 }}>
         <Button variant="subtle" leftSection={<IconFilterOff size={16} />} onClick={reset} disabled={!active} fullWidth>

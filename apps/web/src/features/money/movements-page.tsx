@@ -1,6 +1,6 @@
 import { MOVEMENT_STATUS_NAMES, MOVEMENT_TYPES, MOVEMENT_TYPE_NAMES, type BusinessMovement, type MovementType } from '@far/contracts';
 import { Badge, Button, Grid, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import { type DatesRangeValue } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconFileTypeCsv, IconFilterOff, IconSearch, IconTools } from '@tabler/icons-react';
 import { BalanceCards } from '../../components/balance-cards';
@@ -9,6 +9,7 @@ import { ListScaffold, fromPage, useListState } from '../../components/list-scaf
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingScreen } from '../../components/loading-screen';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
+import { PeriodInput } from '../../components/day-input';
 import { PageHeader } from '../../components/page-header';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
@@ -193,17 +194,7 @@ function BusinessMovements() {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                <DatePickerInput
-                  type="range"
-                  label="Periodo"
-                  placeholder="Desde – hasta"
-                  valueFormat="DD/MM/YYYY"
-                  allowSingleDateInRange
-                  clearable
-                  maxDate={new Date()}
-                  value={filters.range}
-                  onChange={(range) => update({ range })}
-                />
+                <PeriodInput value={filters.range} onChange={(range) => update({ range })} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
                 <Select
