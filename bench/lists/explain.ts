@@ -24,8 +24,8 @@ async function plan(
   try {
     await client.query('BEGIN');
     if (asServed) await client.query(SEARCH_SETTINGS);
-    const built = searchQuery(scope, kinds);
     const values = searchParams(scope, q, 5);
+    const built = searchQuery(scope, kinds, values);
     await client.query(`PREPARE far_explain AS ${built.sql}`);
     const args = built.params.map((p) => {
       const v = paramValue(p, values);

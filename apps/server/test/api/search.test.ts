@@ -120,6 +120,26 @@ describe('the one search (issue 27)', () => {
     expect((await groups(SUPER, moral[0]!.v_rfc, 'business'))[0]!.Results[0]!.Link).toBe(`/user/business/${A.v_uid}`);
   });
 
+  it('ranks a name that starts with the text before a name that only has a word so, newest first within each', async () => {
+    for (const [names, last, identifier] of [
+      ['Ángeles', 'Mora', 'TH-A-0101'],
+      ['Ximena', 'Ángeles', 'TH-A-0102'],
+    ] as const)
+      await t.sql(`INSERT INTO cardholders (v_uid_business, v_client, v_identifier, v_names, v_last_name_1, v_email) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        A.v_uid,
+        A.v_client,
+        identifier,
+        names,
+        last,
+        `${identifier.toLowerCase()}@tarjetas.mx`,
+      ]);
+    // «Ximena Ángeles» is the newest and «José Ángel Pérez» has a word so too, but only «Ángeles Mora» starts so.
+    expect(await titles(SUPER, 'ange', 'cardholder')).toEqual(['Ángeles Mora', 'Ximena Ángeles', 'José Ángel Pérez']);
+    expect(await titles(BUSINESS_2, 'ange', 'cardholder')).toEqual([]);
+    // An exact identifier comes before both.
+    expect((await titles(SUPER, 'th-a-0102', 'cardholder'))[0]).toBe('Ximena Ángeles');
+  });
+
   it("never returns another tenant's objects to a business user", async () => {
     expect(await titles(BUSINESS, 'jose', 'cardholder')).toEqual(['José Ángel Pérez']);
     expect(await titles(BUSINESS_2, 'jose', 'cardholder')).toEqual(['José Luis Pérez']);

@@ -17,6 +17,16 @@ export const FIELDS = {
   cardholderWords: words(`v_names || ' ' || v_last_name_1 || ' ' || coalesce(v_last_name_2, '')`),
   movementWords: words(`coalesce(v_beneficiary_name, '') || ' ' || coalesce(v_source_name, '')`),
   dispersionWords: words(`coalesce(v_file_name, '') || ' ' || coalesce(v_concept, '')`),
+  /**
+   * The name a result is titled by, folded, as a btree text_pattern_ops index (migration
+   * *_search_names.sql): "the name starts with the typed text" is then a range of that index, read
+   * in the index, never a far_norm() call per row (each call site of the SQL function is planned
+   * again on every execution: half the time of a search for «mart», decision 0034).
+   */
+  businessName: `far_norm(coalesce(v_company_name, v_names || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, '')))`,
+  userName: `far_norm(v_names || ' ' || coalesce(v_last_name_1, '') || ' ' || coalesce(v_last_name_2, ''))`,
+  cardholderName: `far_norm(v_names || ' ' || v_last_name_1 || ' ' || coalesce(v_last_name_2, ''))`,
+  dispersionName: 'far_norm(v_file_name)',
   /** E-mails are stored as typed; compared lower-cased. */
   email: 'lower(v_email)',
   cardholderId: 'upper(v_identifier)',

@@ -1,6 +1,7 @@
 import type { ClientKind, SearchKind } from '@far/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Grant } from '../../platform/context';
+import { FIELDS } from './fields';
 import { MATCH, type Val } from './query';
 
 /** A candidate row of any kind, as the one search statement returns it. */
@@ -25,7 +26,12 @@ interface KindSpec {
   match: (v: Val) => SQL;
   /** title, subtitle, business_id, amount, at: what a result shows. */
   columns: SQL;
-  /** 0 an exact key, 1 the name starts with the text, 2 any other match. */
+  /**
+   * The folded name whose start ranks a result second (a FIELDS expression with its own btree index):
+   * read as an arm of its own, so no name is folded per row (service.ts).
+   */
+  name?: string;
+  /** 0 an exact key, 2 any other match (1, the name starts with the text, is the `name` arm's). */
   rank: (v: Val) => SQL;
   link: (row: SearchRow, kind: ClientKind) => string;
 }
@@ -45,9 +51,9 @@ const users = (prefix: ClientKind, grants: KindSpec['grants'], link: KindSpec['l
   // Not a LIKE: the kind is a filter on what the match finds, not an index range of every user of the kind.
   live: sql`${NOT_DELETED} AND left(v_client, 3) = ${prefix}`,
   match: MATCH.user,
+  name: FIELDS.userName,
   columns: sql`${person('v_names')}, v_email, ${prefix === 'BUS' ? BUSINESS_ID : sql`NULL`}, NULL, d_create_at`,
-  rank: (v) =>
-    sql`CASE WHEN lower(v_email) = ${v('email')} OR v_cell_phone = ${v('digits')} THEN 0 WHEN far_norm(${person('v_names')}) LIKE ${v('namePrefix')} THEN 1 ELSE 2 END`,
+  rank: (v) => sql`CASE WHEN lower(v_email) = ${v('email')} OR v_cell_phone = ${v('digits')} THEN 0 ELSE 2 END`,
   link,
 });
 
@@ -59,10 +65,10 @@ export const KINDS: Record<SearchKind, KindSpec> = {
     tenant: byClient,
     live: NOT_DELETED,
     match: MATCH.business,
+    name: FIELDS.businessName,
     columns: sql`coalesce(v_company_name, ${person('v_names')}), v_rfc || ' · ' || v_client, v_uid::text, NULL, d_create_at`,
     rank: (v) =>
-      sql`CASE WHEN v_rfc = ${v('key')} OR v_client = ${v('key')} OR v_account_number = ${v('digits')} OR lower(v_email) = ${v('email')} THEN 0
-        WHEN far_norm(coalesce(v_company_name, ${person('v_names')})) LIKE ${v('namePrefix')} THEN 1 ELSE 2 END`,
+      sql`CASE WHEN v_rfc = ${v('key')} OR v_client = ${v('key')} OR v_account_number = ${v('digits')} OR lower(v_email) = ${v('email')} THEN 0 ELSE 2 END`,
     link: (row) => `/user/business/${row.id}`,
   },
   staff: users('FAR', { FAR: ver('/user/techfar') }, (row) => `/user/techfar/${row.id}`),
@@ -75,9 +81,9 @@ export const KINDS: Record<SearchKind, KindSpec> = {
     table: 'cardholders',
     tenant: byClient,
     match: MATCH.cardholder,
+    name: FIELDS.cardholderName,
     columns: sql`${person('v_names')}, v_identifier || ' · ' || v_email, v_uid_business::text, NULL, d_create_at`,
-    rank: (v) =>
-      sql`CASE WHEN upper(v_identifier) = ${v('key')} OR lower(v_email) = ${v('email')} THEN 0 WHEN far_norm(${person('v_names')}) LIKE ${v('namePrefix')} THEN 1 ELSE 2 END`,
+    rank: (v) => sql`CASE WHEN upper(v_identifier) = ${v('key')} OR lower(v_email) = ${v('email')} THEN 0 ELSE 2 END`,
     link: (row, kind) => (kind === 'BUS' ? '/account/cardholders' : `${businessOf(row)}?tab=tarjetas`),
   },
   card: {
@@ -101,7 +107,7 @@ export const KINDS: Record<SearchKind, KindSpec> = {
       concat_ws(' · ', v_tracking_key, CASE WHEN v_type IN ('SPEI_IN', 'DEPOSIT', 'WALLET_IN', 'LEDGER_IN') THEN v_source_clabe ELSE v_beneficiary_clabe END),
       v_uid_business::text, n_amount_cents::text, d_create_at`,
     rank: (v) =>
-      sql`CASE WHEN upper(v_tracking_key) = ${v('key')} OR n_amount_cents = ${v('cents')}::bigint OR v_beneficiary_clabe = ${v('digits')} OR v_source_clabe = ${v('digits')} THEN 0 ELSE 1 END`,
+      sql`CASE WHEN upper(v_tracking_key) = ${v('key')} OR n_amount_cents = ${v('cents')}::bigint OR v_beneficiary_clabe = ${v('digits')} OR v_source_clabe = ${v('digits')} THEN 0 ELSE 2 END`,
     link: (row, kind) => (kind === 'BUS' ? '/movement' : businessOf(row)),
   },
   dispersion: {
@@ -110,7 +116,8 @@ export const KINDS: Record<SearchKind, KindSpec> = {
     tenant: byClient,
     match: MATCH.dispersion,
     columns: sql`coalesce(v_file_name, v_concept, ''), coalesce(v_concept, ''), v_uid_business::text, n_total_amount_cents::text, d_create_at`,
-    rank: (v) => sql`CASE WHEN far_norm(coalesce(v_file_name, '')) LIKE ${v('namePrefix')} THEN 0 ELSE 1 END`,
+    name: FIELDS.dispersionName,
+    rank: () => sql`2`,
     link: (row, kind) => (kind === 'BUS' ? `/dispersal/history?id=${row.id}` : businessOf(row)),
   },
   clarification: {
@@ -119,7 +126,7 @@ export const KINDS: Record<SearchKind, KindSpec> = {
     tenant: byClient,
     match: MATCH.clarification,
     columns: sql`v_num_sheet, left(t_comment, 80), NULL, NULL, d_create_at`,
-    rank: (v) => sql`CASE WHEN upper(v_num_sheet) = ${v('key')} THEN 0 ELSE 1 END`,
+    rank: (v) => sql`CASE WHEN upper(v_num_sheet) = ${v('key')} THEN 0 ELSE 2 END`,
     link: (row) => `/clarification?uid=${row.id}`,
   },
 };

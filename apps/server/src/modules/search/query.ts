@@ -21,7 +21,8 @@ export interface SearchValues {
   digits: string | null;
   digitsEnd: string | null;
   /** The whole text, folded, as the start of a name (ranks "Empresa Demo" first for "empresa d"). */
-  namePrefix: string | null;
+  name: string | null;
+  nameEnd: string | null;
   last4: string | null;
   first6: string | null;
   /** An amount in pesos as typed ("1,234.50", "1234.5", "$1,234"), in integer cents. */
@@ -29,16 +30,23 @@ export interface SearchValues {
 }
 type SearchValueName = keyof SearchValues;
 
-/** How a condition reads a value: inline (the search) or a named placeholder (a list's prepared statement). */
-export type Val = (name: SearchValueName) => SQL;
+/**
+ * How a condition reads a value: inline (a list's search), or a named placeholder (a prepared
+ * statement). `absent` names the values the text cannot be: their conditions are left out of the
+ * statement, rather than kept as index scans of NULL that match nothing (the search, whose
+ * statement is prepared per set of present values).
+ */
+export type Val = ((name: SearchValueName) => SQL) & { absent?: (name: SearchValueName) => boolean };
 export const inline =
   (values: SearchValues): Val =>
   (name) =>
     sql`${values[name]}`;
 export const placeholders: Val = (name) => sql`${sql.placeholder(name)}`;
+/** Placeholders, leaving out the conditions of the values that are null in `values`. */
+export const presentPlaceholders = (values: SearchValues): Val =>
+  Object.assign((name: SearchValueName) => placeholders(name), { absent: (name: SearchValueName) => values[name] === null });
 
 const MAX_WORDS = 8;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * The end of the range of texts that start with `s`, in text_pattern_ops order (bytes of UTF-8,
  * which is code point order): `s` with its last character's code point plus one.
@@ -77,7 +85,8 @@ export function searchValues(typed: string): SearchValues {
     emailEnd: rangeEnd(oneWord),
     digits,
     digitsEnd: rangeEnd(digits),
-    namePrefix: words.length ? `${escapeLike(fold(q))}%` : null,
+    name: words.length ? fold(q) : null,
+    nameEnd: words.length ? rangeEnd(fold(q)) : null,
     last4: masked?.[2] ?? (/^\d{4}$/.test(q) ? q : null),
     first6: masked?.[1] ?? null,
     cents: cents !== null && cents > 0n ? cents.toString() : null,
@@ -86,24 +95,43 @@ export function searchValues(typed: string): SearchValues {
 
 // ---- one condition per kind: the search and the kind's own list use these, nothing else ----------
 
-const words = (field: string, v: Val) => sql`${sql.raw(field)} @@ to_tsquery('simple', ${v('words')})`;
+const words = (field: string, v: Val) => (v.absent?.('words') ? null : sql`${sql.raw(field)} @@ to_tsquery('simple', ${v('words')})`);
 /**
  * "Starts with" as the range it is (not LIKE 'x%'): the planner turns LIKE into this range anyway,
  * but then keeps the LIKE as a filter on every row read, and with it the whole OR of a kind's
  * conditions (the name's to_tsvector computed again per row: 3 ms of a 6 ms search, decision 0034).
  */
-const prefix = (column: string, v: Val, value: 'key' | 'email' | 'digits') =>
-  sql`(${sql.raw(column)} ~>=~ ${v(value)} AND ${sql.raw(column)} ~<~ ${v(`${value}End`)})`;
+export const prefix = (column: string, v: Val, value: 'key' | 'email' | 'digits' | 'name') =>
+  v.absent?.(value) ? null : sql`(${sql.raw(column)} ~>=~ ${v(value)} AND ${sql.raw(column)} ~<~ ${v(`${value}End`)})`;
+const amount = (v: Val) => (v.absent?.('cents') ? null : sql`n_amount_cents = ${v('cents')}::bigint`);
+const card = (v: Val) => (v.absent?.('last4') ? null : sql`(v_pan_last4 = ${v('last4')} AND (${v('first6')}::text IS NULL OR v_pan_first6 = ${v('first6')}))`);
+/** The conditions a text can meet, any of them; none (`false`, planned as no scan at all) when it can meet none. */
+const anyOf = (...conditions: Array<SQL | null>) => {
+  const kept = conditions.filter((c): c is SQL => c !== null);
+  return kept.length ? sql`(${sql.join(kept, sql` OR `)})` : sql`false`;
+};
 
 export const MATCH = {
   business: (v: Val) =>
-    sql`(${words(FIELDS.businessWords, v)} OR ${prefix('v_rfc', v, 'key')} OR ${prefix('v_curp', v, 'key')} OR ${prefix('v_client', v, 'key')} OR ${prefix('v_account_number', v, 'digits')} OR ${prefix(FIELDS.email, v, 'email')})`,
-  user: (v: Val) =>
-    sql`(${words(FIELDS.userWords, v)} OR ${prefix(FIELDS.email, v, 'email')} OR ${prefix('v_cell_phone', v, 'digits')} OR ${prefix('v_client', v, 'key')})`,
-  cardholder: (v: Val) => sql`(${words(FIELDS.cardholderWords, v)} OR ${prefix(FIELDS.cardholderId, v, 'key')} OR ${prefix(FIELDS.email, v, 'email')})`,
-  card: (v: Val) => sql`(v_pan_last4 = ${v('last4')} AND (${v('first6')}::text IS NULL OR v_pan_first6 = ${v('first6')}))`,
+    anyOf(
+      words(FIELDS.businessWords, v),
+      prefix('v_rfc', v, 'key'),
+      prefix('v_curp', v, 'key'),
+      prefix('v_client', v, 'key'),
+      prefix('v_account_number', v, 'digits'),
+      prefix(FIELDS.email, v, 'email'),
+    ),
+  user: (v: Val) => anyOf(words(FIELDS.userWords, v), prefix(FIELDS.email, v, 'email'), prefix('v_cell_phone', v, 'digits'), prefix('v_client', v, 'key')),
+  cardholder: (v: Val) => anyOf(words(FIELDS.cardholderWords, v), prefix(FIELDS.cardholderId, v, 'key'), prefix(FIELDS.email, v, 'email')),
+  card: (v: Val) => anyOf(card(v)),
   movement: (v: Val) =>
-    sql`(${words(FIELDS.movementWords, v)} OR ${prefix(FIELDS.trackingKey, v, 'key')} OR ${prefix('v_beneficiary_clabe', v, 'digits')} OR ${prefix('v_source_clabe', v, 'digits')} OR n_amount_cents = ${v('cents')}::bigint)`,
-  dispersion: (v: Val) => sql`(${words(FIELDS.dispersionWords, v)})`,
-  clarification: (v: Val) => sql`(${prefix(FIELDS.folio, v, 'key')})`,
+    anyOf(
+      words(FIELDS.movementWords, v),
+      prefix(FIELDS.trackingKey, v, 'key'),
+      prefix('v_beneficiary_clabe', v, 'digits'),
+      prefix('v_source_clabe', v, 'digits'),
+      amount(v),
+    ),
+  dispersion: (v: Val) => anyOf(words(FIELDS.dispersionWords, v)),
+  clarification: (v: Val) => anyOf(prefix(FIELDS.folio, v, 'key')),
 } as const;

@@ -5,10 +5,15 @@ import type { Database, DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { can } from '../../platform/guard';
 import { KINDS, type SearchRow } from './kinds';
-import { placeholders, searchValues, type Val } from './query';
+import { prefix, presentPlaceholders, searchValues, type SearchValues, type Val } from './query';
 
-/** Matching rows read of each kind before ranking: the best of these are returned (docs/decisions/0034). */
-const CANDIDATES = 100;
+/**
+ * Matching rows read of each kind before ranking, per result asked: the best `limit` of `limit` ×
+ * CANDIDATES are returned. Few on purpose: the rows that rank first are found by arms of their own
+ * (exact keys by equality on what was read, names that start with the text by their index), so
+ * reading more only ranks more "other matches" (decision 0034).
+ */
+const CANDIDATES = 4;
 
 /** The kinds this caller may see: those whose screen's list the caller may open (the same grants). */
 export function visibleKinds(actor: Actor, asked?: readonly SearchKind[]): SearchKind[] {
@@ -18,16 +23,24 @@ export function visibleKinds(actor: Actor, asked?: readonly SearchKind[]): Searc
 type Scope = Pick<Actor, 'kind' | 'client'>;
 
 /**
- * One statement for every kind asked (one round trip, one plan): each kind's best `limit` rows
- * among its first CANDIDATES matches, within the caller's tenant. Values are read through `v`.
+ * One statement for every kind asked (one round trip, one plan): per kind, the names that start with
+ * the text (rank 1, from the name's own index) and the kind's matches (rank 0 for an exact key,
+ * else 2), a row found by both keeping its better rank; then the best `limit`, newest first within
+ * a rank; all within the caller's tenant. Values are read through `v`.
  */
 function statementOf(callerKind: ClientKind, kinds: readonly SearchKind[], v: Val, client: SQL, limit: SQL): SQL {
   const branches = kinds.map((kind) => {
     const k = KINDS[kind];
-    const where = [k.live, callerKind === 'FAR' ? undefined : k.tenant(client), k.match(v)].filter((c): c is SQL => !!c);
-    return sql`(SELECT ${sql.raw(`'${kind}'`)}::text AS kind, id, title, subtitle, business_id, amount, at FROM (
-      SELECT t.v_uid::text AS id, ${k.rank(v)} AS rank, ${k.columns} FROM ${sql.raw(k.table)} t WHERE ${sql.join(where, sql` AND `)} LIMIT ${sql.raw(String(CANDIDATES))}
-    ) AS c (id, rank, title, subtitle, business_id, amount, at) ORDER BY rank, at DESC, id LIMIT ${limit})`;
+    const scope = [k.live, callerKind === 'FAR' ? undefined : k.tenant(client)];
+    const read = (rank: SQL, condition: SQL, rows: SQL) =>
+      sql`(SELECT t.v_uid::text AS id, ${rank} AS rank, ${k.columns} FROM ${sql.raw(k.table)} t WHERE ${sql.join(
+        [...scope, condition].filter((c): c is SQL => !!c),
+        sql` AND `,
+      )} LIMIT ${rows})`;
+    const matches = read(k.rank(v), k.match(v), sql`${limit} * ${sql.raw(String(CANDIDATES))}`);
+    const startsWith = k.name ? prefix(k.name, v, 'name') : null;
+    const found = startsWith ? sql`SELECT DISTINCT ON (1) * FROM (${read(sql`1`, startsWith, limit)} UNION ALL ${matches}) AS a ORDER BY 1, 2` : matches;
+    return sql`(SELECT ${sql.raw(`'${kind}'`)}::text AS kind, id, title, subtitle, business_id, amount, at FROM (${found}) AS c (id, rank, title, subtitle, business_id, amount, at) ORDER BY rank, at DESC, id LIMIT ${limit})`;
   });
   return sql.join(branches, sql` UNION ALL `);
 }
@@ -40,7 +53,7 @@ function statementOf(callerKind: ClientKind, kinds: readonly SearchKind[], v: Va
  * a parameter, and a NULL value matches nothing. Bounded: past MAX_SHAPES, shapes are not kept.
  */
 const shapes = new Map<string, () => BuiltQuery>();
-const MAX_SHAPES = 64;
+const MAX_SHAPES = 256;
 /**
  * Every kind's condition is served by an index, and each kind reads at most CANDIDATES rows: with a
  * LIMIT the planner may pick a sequential scan, betting the matches are spread through the table,
@@ -50,10 +63,15 @@ const MAX_SHAPES = 64;
  */
 export const SEARCH_SETTINGS = "SELECT set_config('enable_seqscan', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)";
 
-/** The prepared statement of a shape: its text with $n parameters, and which value each one is (`params[i].name`). */
-export function searchQuery(scope: Scope, kinds: readonly SearchKind[]): BuiltQuery {
-  const key = `${scope.kind} ${kinds.join(',')}`;
-  const build = () => statementOf(scope.kind, kinds, placeholders, sql`${sql.placeholder('client')}`, sql`${sql.placeholder('limit')}`);
+/**
+ * The prepared statement of a shape: the caller's kind, the kinds searched and which values the text
+ * can be (the others' conditions are left out, presentPlaceholders); its text with $n parameters,
+ * and which value each one is (`params[i].name`).
+ */
+export function searchQuery(scope: Scope, kinds: readonly SearchKind[], values: SearchValues): BuiltQuery {
+  const present = (Object.keys(values) as Array<keyof SearchValues>).filter((name) => values[name] !== null);
+  const key = `${scope.kind} ${kinds.join(',')} ${present.join(',')}`;
+  const build = () => statementOf(scope.kind, kinds, presentPlaceholders(values), sql`${sql.placeholder('client')}`, sql`${sql.placeholder('limit')}`);
   let built = shapes.get(key);
   if (!built) {
     built = shapes.size < MAX_SHAPES ? builtOnce(build) : () => builtNow(build());
@@ -71,14 +89,16 @@ export const paramValue = (p: unknown, values: Record<string, string | number | 
 
 export async function searchRows(database: Database, scope: Scope, q: string, kinds: readonly SearchKind[], limit: number): Promise<SearchRow[]> {
   if (!kinds.length) return [];
-  const query = searchQuery(scope, kinds);
   const values = searchParams(scope, q, limit);
+  const query = searchQuery(scope, kinds, values);
+  const args = query.params.map((p) => paramValue(p, values));
+  // PostgreSQL: on the connections whose sessions are set so (db/client.ts), one round trip.
+  if (database.indexedQuery && query.name) return database.indexedQuery<SearchRow>(query.name, query.sql, args);
   const embedded = database.kind === 'pglite' && query.name ? await preparedOn(database, query.name, query.sql) : false;
   return database.db.transaction(async (tx) => {
     await tx.execute(sql.raw(SEARCH_SETTINGS));
     if (!embedded) return runBuilt<SearchRow>(tx, query, values);
-    const args = query.params.map((p) => literal(paramValue(p, values)));
-    return rowsOf<SearchRow>(tx, sql.raw(`EXECUTE "${query.name}"(${args.join(', ')})`));
+    return rowsOf<SearchRow>(tx, sql.raw(`EXECUTE "${query.name}"(${args.map(literal).join(', ')})`));
   });
 }
 
