@@ -105,5 +105,7 @@ export const MATCH = {
   movement: (v: Val) =>
     sql`(${words(FIELDS.movementWords, v)} OR ${prefix(FIELDS.trackingKey, v, 'key')} OR ${prefix('v_beneficiary_clabe', v, 'digits')} OR ${prefix('v_source_clabe', v, 'digits')} OR n_amount_cents = ${v('cents')}::bigint)`,
   dispersion: (v: Val) => sql`(${words(FIELDS.dispersionWords, v)})`,
-  clarification: (v: Val) => sql`(${prefix(FIELDS.folio, v, 'key')})`,
+  // The client number serves staff (a business user's cases all share its own).
+  clarification: (v: Val) =>
+    sql`(${prefix(FIELDS.folio, v, 'key')} OR ${prefix(FIELDS.clarificationTrackingKey, v, 'key')} OR ${prefix('v_client', v, 'key')} OR ${words(FIELDS.clarificationWords, v)})`,
 } as const;
