@@ -305,6 +305,56 @@ describe('the queue', () => {
   });
 });
 
+describe("the queue's Search: the one search matcher (issue 27)", () => {
+  type Found = { v_uid: string; v_num_sheet: string; v_key_tracing: string | null; v_client: string };
+  const found = async (Search: string, as = TECHFAR) => {
+    const res = await t.call(as, { method: 'POST', url: `${base}/GetAll`, payload: { Search, Size: 100 } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.Records as Found[];
+  };
+  const ids = async (Search: string, as = TECHFAR) => (await found(Search, as)).map((r) => r.v_uid);
+  let c: Awaited<ReturnType<typeof openCase>>;
+  beforeAll(async () => {
+    c = await openCase(BUSINESS, { v_key_tracing: trackingA, t_comment: 'El depósito de Óscar Ibáñez no aparece' });
+  });
+
+  it('finds the folio and the tracking key by their start, whatever the case', async () => {
+    const folio = c.v_num_sheet.slice(0, -1).toLowerCase();
+    const byFolio = await found(folio);
+    expect(byFolio.map((r) => r.v_uid)).toContain(c.v_uid);
+    expect(byFolio.every((r) => r.v_num_sheet.toLowerCase().startsWith(folio))).toBe(true);
+    expect(await ids(c.v_num_sheet)).toEqual([c.v_uid]);
+    const tracking = trackingA.slice(0, 10).toLowerCase();
+    const byTracking = await found(tracking);
+    expect(byTracking.map((r) => r.v_uid)).toContain(c.v_uid);
+    expect(byTracking.every((r) => r.v_key_tracing?.toLowerCase().startsWith(tracking))).toBe(true);
+    // Staff find a client's cases by the start of its client number.
+    const byClient = await found(a.client.slice(0, -1));
+    expect(byClient.map((r) => r.v_uid)).toContain(c.v_uid);
+    expect(byClient.every((r) => r.v_client.startsWith(a.client.slice(0, -1)))).toBe(true);
+  });
+
+  it("finds the comment's words from their start, ignoring accents and case", async () => {
+    expect(await ids('OSCAR')).toEqual([c.v_uid]);
+    expect(await ids('ibá osc')).toEqual([c.v_uid]);
+    expect(await ids('oscar', BUSINESS)).toEqual([c.v_uid]);
+    // A word is matched from its start only (before: any substring).
+    expect(await ids('scar')).toEqual([]);
+  });
+
+  it("never returns another tenant's case", async () => {
+    for (const as of [BUSINESS_2, WALLET]) for (const typed of ['oscar', c.v_num_sheet, trackingA, a.client]) expect(await ids(typed, as)).toEqual([]);
+  });
+
+  it('answers an empty search with the whole queue, and refuses one over 100 characters in Spanish', async () => {
+    const total = async (Search?: string) => (await t.call(TECHFAR, { method: 'POST', url: `${base}/GetAll`, payload: { Search } })).json().data.TotalRecords;
+    const all = await total();
+    for (const Search of ['', '   ']) expect(await total(Search)).toBe(all);
+    const long = await t.call(TECHFAR, { method: 'POST', url: `${base}/GetAll`, payload: { Search: 'x'.repeat(101) } });
+    expect([long.statusCode, long.json().message]).toEqual([400, 'Debe contener máximo 100 caracteres']);
+  });
+});
+
 describe('tenants', () => {
   it('another business and a wallet user cannot reach a case (404) and write nothing', async () => {
     const c = await openCase();

@@ -38,7 +38,7 @@ beforeAll(async () => {
   await runJobs(t, 0);
   await runJobs(t, 60_000);
   pendingId = (
-    await speiOut(t, BUSINESS, { Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Pendiente', Amount: '10.00', Concept: 'Anticipo', Reference: '5' })
+    await speiOut(t, BUSINESS, { Clabe: CLABE.bbva, BeneficiaryName: 'Proveedor Pendiente Núñez', Amount: '10.00', Concept: 'Anticipo', Reference: '5' })
   ).json().data.Id;
 });
 afterAll(() => {
@@ -69,7 +69,63 @@ describe('movements list', () => {
     expect((await list({ From: '2020-01-01', To: '2020-01-31' })).json().data.TotalRecords).toBe(0);
     expect((await list({ Search: settled.TrackingKey })).json().data.Records.map((r: { Id: string }) => r.Id)).toEqual([settled.Id]);
     expect((await list({ Search: 'pendiente' })).json().data.Records.map((r: { Id: string }) => r.Id)).toEqual([pendingId]);
-    expect((await list({ Search: '100%_' })).json().data.TotalRecords).toBe(0);
+    // % and _ typed by a person are no wildcards: text without a letter or digit matches nothing.
+    expect((await list({ Search: '%_' })).json().data.TotalRecords).toBe(0);
+  });
+
+  describe('Search: the one search matcher (issue 27)', () => {
+    type Row = { Id: string; TrackingKey: string | null; SourceAccount: { Clabe: string | null }; Beneficiary: { Clabe: string | null } };
+    const found = async (Search: string, as = BUSINESS) => {
+      const res = await t.call(as, { method: 'POST', url: MOVEMENTS, payload: { Search, Size: 100 } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.Records as Row[];
+    };
+    const ids = async (Search: string, as = BUSINESS) => (await found(Search, as)).map((r) => r.Id);
+
+    it('ignores accents and case, and matches the start of any word of names, concept, reference and alias', async () => {
+      expect(await ids('NUNEZ')).toEqual([pendingId]);
+      expect(await ids('núñ')).toEqual([pendingId]);
+      expect(await ids('FÁCTURA')).toEqual([settled.Id]);
+      expect(await ids('provee form')).toEqual([settled.Id]);
+      expect(await ids('antic')).toEqual([pendingId]);
+      // The reference and the account's alias (=HYPERLINK("http://x")) are words too.
+      expect(await ids('778')).toEqual([settled.Id]);
+      expect(await ids('hyperl')).toEqual([settled.Id]);
+      expect(await ids('prov')).toEqual(expect.arrayContaining([settled.Id, pendingId]));
+      // A word is matched from its start only (before: any substring).
+      expect(await ids('actura')).toEqual([]);
+    });
+
+    it('finds a tracking key and a CLABE by their start, and an amount exactly as typed in pesos', async () => {
+      const start = settled.TrackingKey.slice(0, -2).toLowerCase();
+      const byKey = await found(start);
+      expect(byKey.map((r) => r.Id)).toContain(settled.Id);
+      expect(byKey.every((r) => r.TrackingKey?.toLowerCase().startsWith(start))).toBe(true);
+      expect(await ids(settled.TrackingKey)).toEqual([settled.Id]);
+      for (const [clabe, id] of [
+        [CLABE.settles.slice(0, 12), settled.Id],
+        [CLABE.bbva.slice(0, 6), pendingId],
+      ] as const) {
+        const byClabe = await found(clabe);
+        expect(byClabe.map((r) => r.Id)).toContain(id);
+        expect(byClabe.every((r) => [r.SourceAccount.Clabe, r.Beneficiary.Clabe].some((c) => c?.startsWith(clabe)))).toBe(true);
+      }
+      expect(await ids(CLABE.bbva)).toEqual([pendingId]);
+      for (const typed of ['3,000.00', '3000', '$3,000']) expect(await ids(typed)).toEqual([depositId]);
+      expect(await ids('123.45')).toEqual([settled.Id]);
+      expect(await ids('3,000.01')).toEqual([]);
+    });
+
+    it("never returns another business's movements", async () => {
+      for (const typed of ['prov', settled.TrackingKey, CLABE.settles, '123.45', '3,000.00']) expect(await ids(typed, BUSINESS_2)).toEqual([]);
+    });
+
+    it('answers an empty search with the whole list, and refuses one over 60 characters in Spanish', async () => {
+      const all = (await list({})).json().data.TotalRecords;
+      for (const Search of ['', '   ']) expect((await list({ Search })).json().data.TotalRecords).toBe(all);
+      const long = await list({ Search: 'x'.repeat(61) });
+      expect([long.statusCode, long.json().message]).toEqual([400, 'Debe contener máximo 60 caracteres']);
+    });
   });
 
   it('refuses a reversed date range and an unknown type', async () => {

@@ -129,7 +129,7 @@ export const ClarificationUpdateBody = z.object({
 export const ClarificationListBody = z.object({
   Page: z.coerce.number().int().min(1).default(1),
   Size: z.coerce.number().int().min(1).max(100).default(10),
-  /** Folio, tracking key, comment or client number. */
+  /** The search's matcher (decision 0034): folio, tracking key or client number by its start; words of the comment. */
   Search: optional(z.string().trim().max(100)),
   Status: optional(StatusField),
   TypeId: optional(TypeId),

@@ -15,7 +15,7 @@ const MovementsFilters = z.object({
   To: optional(DateField),
   Type: optional(z.enum(MOVEMENT_TYPES, { message: 'Tipo de movimiento no válido' })),
   Status: optional(z.coerce.number().int().min(0).max(MOVEMENT_STATUS_MAX)),
-  /** Matches concept, reference, tracking key, beneficiary or sender name, CLABE, alias. */
+  /** The search's matcher (decision 0034): words of the names, concept, reference and alias; tracking key or CLABE by its start; an exact amount. */
   Search: optional(z.string().trim().max(60)),
   Page: z.coerce.number().int().min(1).default(1),
   Size: z.coerce.number().int().min(1).max(100).default(10),

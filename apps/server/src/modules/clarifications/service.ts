@@ -17,19 +17,20 @@ import {
   type ClarificationOut,
   type ClarificationStatus,
 } from '@far/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { keysetBatches } from '../../platform/batches';
 import type { Actor } from '../../platform/context';
 import { AppError, fieldError, forbidden, notFound, rule } from '../../platform/errors';
 import { alsoRequire } from '../../platform/guard';
 import { addDays, mexicoMidnight, mexicoWallClock } from '../../platform/mexico-time';
-import { likePattern, listTotal, offsetOf } from '../../platform/paging';
+import { listTotal, offsetOf } from '../../platform/paging';
 import { iso, recordDates } from '../../platform/reply';
 import { recordActivity } from '../audit';
 import { businessByClient, businessName } from '../businesses';
 import { getFile, storeFile } from '../files';
 import { notify } from '../notifications';
+import { MATCH, inline, searchValues } from '../search';
 import { movementByTrackingKey } from '../spei';
 import { userNames } from '../users';
 import { walletMovementByTrackingKey } from '../wallet';
@@ -126,17 +127,8 @@ function clarificationWhere(actor: { kind: string; client: string; userId: strin
   if (f.To) c.push(lt(clarifications.d_create_at, mexicoMidnight(addDays(f.To, 1))));
   if (f.Overdue) c.push(and(inArray(clarifications.v_uid_status, OPEN_IDS), lt(clarifications.d_due_at, now))!);
   if (f.Mine && actor.kind === 'FAR') c.push(eq(clarifications.v_uid_assignee, actor.userId));
-  if (f.Search) {
-    const like = likePattern(f.Search);
-    c.push(
-      or(
-        ilike(clarifications.v_num_sheet, like),
-        ilike(clarifications.v_key_tracing, like),
-        ilike(clarifications.t_comment, like),
-        ilike(clarifications.v_client, like),
-      )!,
-    );
-  }
+  // The search's own matcher for cases (modules/search): folio, tracking key and client number by their start, the comment's words.
+  if (f.Search) c.push(MATCH.clarification(inline(searchValues(f.Search))));
   return and(...c)!;
 }
 

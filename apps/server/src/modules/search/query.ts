@@ -133,5 +133,7 @@ export const MATCH = {
       amount(v),
     ),
   dispersion: (v: Val) => anyOf(words(FIELDS.dispersionWords, v)),
-  clarification: (v: Val) => anyOf(prefix(FIELDS.folio, v, 'key')),
+  // The client number serves staff (a business user's cases all share its own).
+  clarification: (v: Val) =>
+    anyOf(prefix(FIELDS.folio, v, 'key'), prefix(FIELDS.clarificationTrackingKey, v, 'key'), prefix('v_client', v, 'key'), words(FIELDS.clarificationWords, v)),
 } as const;

@@ -1,15 +1,16 @@
 // Reading movements: balances, one movement with its tenant, lists and figures (overview in movement.ts).
 import { MOVEMENT_STATUS, amountOut, type BusinessMovement, type MovementSortField, type MovementType } from '@far/contracts';
-import { and, count, desc, eq, gte, ilike, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { likePattern, orderOf, shapedList, type SortInput } from '../../platform/paging';
+import { orderOf, shapedList, type SortInput } from '../../platform/paging';
 import type { BusinessRow } from '../businesses';
 import { businessLedgerBalance } from '../pricing';
 import { businessFor } from './accounts';
 import { MOVEMENT_NOT_FOUND, movementOut, type MovementRow } from './movement';
-import { MOVEMENT_SEARCH_TEXT, businessMovements } from './schema';
+import { MATCH, placeholders, searchValues } from '../search';
+import { businessMovements } from './schema';
 import { addDays, dayBounds, mexicoMidnight } from '../../platform/mexico-time';
 
 const S = MOVEMENT_STATUS;
@@ -58,8 +59,9 @@ function movementFilter(shape: MovementShape): SQL {
   if (shape.type) c.push(eq(businessMovements.v_type, value('type')));
   if (shape.from) c.push(gte(businessMovements.d_create_at, value('from')));
   if (shape.to) c.push(lt(businessMovements.d_create_at, value('to')));
-  // Concept, reference, tracking key, names, CLABEs and alias, through one trigram index.
-  if (shape.search) c.push(ilike(MOVEMENT_SEARCH_TEXT, value('search')));
+  // The search's own matcher for movements (modules/search): words of the names, concept, reference
+  // and alias; tracking key and CLABEs by their start; an amount exactly.
+  if (shape.search) c.push(MATCH.movement(placeholders));
   return and(...c)!;
 }
 
@@ -119,7 +121,7 @@ export async function queryMovements(
     type: f.type,
     from: f.from && mexicoMidnight(f.from).toISOString(),
     to: f.to && mexicoMidnight(addDays(f.to, 1)).toISOString(),
-    search: f.search && likePattern(f.search),
+    ...(f.search ? searchValues(f.search) : {}),
   };
   const { rows, total } = await movementList(db, shape, values, page);
   return { rows: rows.map((r) => movementOut(r)), total };

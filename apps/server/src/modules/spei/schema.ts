@@ -43,14 +43,6 @@ export const clabeAccounts = pgTable(
 );
 
 /**
- * What the movements search looks in, as one expression a trigram index serves (migration 0005
- * holds the same text; keep them identical or the index is not used).
- */
-export const MOVEMENT_SEARCH_TEXT = sql.raw(
-  `(coalesce(v_concept, '') || E'\\n' || coalesce(v_reference, '') || E'\\n' || coalesce(v_tracking_key, '') || E'\\n' || coalesce(v_beneficiary_name, '') || E'\\n' || coalesce(v_source_name, '') || E'\\n' || coalesce(v_beneficiary_clabe, '') || E'\\n' || coalesce(v_source_clabe, '') || E'\\n' || coalesce(v_alias, ''))`,
-);
-
-/**
  * Business movements: SPEI out (an order with its hold), SPEI in and deposits. The money itself
  * is in the ledger; this row is the order, its status history fields (§3 Pending transaction)
  * and the ids that tie it to the ledger (hold reference 'spei-out:<v_uid>', transaction).
