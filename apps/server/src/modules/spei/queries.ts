@@ -74,6 +74,14 @@ const MOVEMENT_SORT_COLUMNS: Record<MovementSortField, SQL | AnyColumn> = {
   StatusBusinessMovement: businessMovements.i_status,
 };
 
+/**
+ * Newest first, for a search: the same order, written so that the date index cannot give it. Walking
+ * a business's movements by date and testing each against the search finds rare matches last: a
+ * tracking key's start whose 9,000 matches are the oldest took 0.9 s reading 90,000 rows. The
+ * matches are read through their own indexes and sorted instead: the cost is that of the matches.
+ */
+const BY_MATCHES_NEWEST = [desc(sql`${businessMovements.d_create_at} + interval '0 s'`), desc(businessMovements.v_uid)];
+
 const movementList = shapedList({
   table: businessMovements,
   where: movementFilter,
@@ -86,7 +94,7 @@ const movementList = shapedList({
         ...orderOf(
           { SortBy: shape.sortBy, SortDir: shape.sortDir },
           MOVEMENT_SORT_COLUMNS,
-          [desc(businessMovements.d_create_at), desc(businessMovements.v_uid)],
+          shape.search ? BY_MATCHES_NEWEST : [desc(businessMovements.d_create_at), desc(businessMovements.v_uid)],
           businessMovements.v_uid,
         ),
       )
