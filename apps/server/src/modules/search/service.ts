@@ -94,11 +94,15 @@ export async function searchRows(database: Database, scope: Scope, q: string, ki
   const args = query.params.map((p) => paramValue(p, values));
   // PostgreSQL: on the connections whose sessions are set so (db/client.ts), one round trip.
   if (database.indexedQuery && query.name) return database.indexedQuery<SearchRow>(query.name, query.sql, args);
-  const embedded = database.kind === 'pglite' && query.name ? await preparedOn(database, query.name, query.sql) : false;
+  // PGlite: the settings and the prepared statement in one call, one implicit transaction (the
+  // settings are local to it; an error rolls it back whole).
+  if (database.pglite && query.name && (await preparedOn(database, query.name, query.sql))) {
+    const [, found] = await database.pglite.exec(`${SEARCH_SETTINGS}; EXECUTE "${query.name}"(${args.map(literal).join(', ')})`);
+    return (found?.rows ?? []) as SearchRow[];
+  }
   return database.db.transaction(async (tx) => {
     await tx.execute(sql.raw(SEARCH_SETTINGS));
-    if (!embedded) return runBuilt<SearchRow>(tx, query, values);
-    return rowsOf<SearchRow>(tx, sql.raw(`EXECUTE "${query.name}"(${args.map(literal).join(', ')})`));
+    return runBuilt<SearchRow>(tx, query, values);
   });
 }
 
