@@ -56,7 +56,7 @@ export function CardAuthSection({ businessId }: { businessId?: string }) {
     }
   });
   return (
-    <Paper withBorder p="lg" mt="lg" data-testid="card-auth-section">
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} mt="lg" data-testid="card-auth-section">
       <Title order={2} fz="lg">
         Autorización de compras en tiempo real
       </Title>
