@@ -1,6 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, lastSecurityCode, launch, newPage, nextSecurityCode, screenshot as fullShot, signIn } from '../browser';
+import { api, lastSecurityCode, launch, newPage, nextSecurityCode, openDemoBusinessAsStaff, screenshot as fullShot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,6 +16,20 @@ async function screenshot(page: Page, name: string) {
 }
 
 const csv = (text: string) => ({ name: 'archivo.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+
+/** The business's own system on this machine: answers every purchase it is asked about with `answer`. */
+async function businessSystem(answer: { approved: boolean; reason?: string }): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(answer));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/autorizar`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
 
 it('staff generate stock; the business registers cardholders, matches, activates and funds from the Spanish templates, sets controls, buys and locks a card', async () => {
   // 1. Staff generate stock from the BIN and watch the batch finish.
@@ -166,6 +182,43 @@ it('staff generate stock; the business registers cardholders, matches, activates
   await buy('60.00');
   await expect.poll(() => page.getByText('Límite por transacción excedido').first().isVisible(), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => page.getByTestId('card-available').innerText(), { timeout: 15_000 }).toBe('$180.00');
+
+  // 5c. Real-time authorisation (issue 28 §2): staff open the business and set its endpoint from the
+  // screen; the business's system (a fake here) declines with a reason, and the card's movement says
+  // who decided and why.
+  const system = await businessSystem({ approved: false, reason: 'Comercio fuera de política' });
+  try {
+    const staffDetail = await openDemoBusinessAsStaff(browser);
+    await staffDetail.page.getByRole('tab', { name: 'Tarjetas', exact: true }).click();
+    const section = staffDetail.page.getByTestId('card-auth-section');
+    await expect.poll(() => section.isVisible(), { timeout: 15_000 }).toBe(true);
+    await section.getByLabel('URL de autorización (https://)').fill(system.url);
+    // The fake listens on this machine over http: staff allow it (never in production).
+    await section.getByLabel(/Permitir http:\/\/ a una dirección local/).check({ force: true });
+    await section.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => staffDetail.page.getByTestId('card-auth-secret').innerText(), { timeout: 10_000 }).toMatch(/whsec_/);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(staffDetail.page, 'cards-business-auth-staff');
+    await staffDetail.page.reload();
+    await expect.poll(() => section.getByLabel('URL de autorización (https://)').inputValue(), { timeout: 15_000 }).toBe(system.url);
+    expect(await staffDetail.page.getByTestId('card-auth-secret').count()).toBe(0);
+    await staffDetail.page.setViewportSize({ width: 390, height: 844 });
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(staffDetail.page, 'cards-business-auth-staff-390');
+    expect(await staffDetail.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await staffDetail.context.close();
+
+    await buy('10.00');
+    await expect.poll(() => page.getByText('Rechazada por el negocio').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    const decision = movements.getByTestId('purchase-decision').first();
+    await expect.poll(() => decision.innerText(), { timeout: 15_000 }).toMatch(/^Negocio\s+Comercio fuera de política · \d+ ms$/);
+    expect(await movements.getByRole('columnheader', { name: 'Decidió' }).isVisible()).toBe(true);
+    await screenshot(page, 'cards-detail-business-decision');
+  } finally {
+    // The other journeys' purchases are decided by the product alone again.
+    await api('super@far.mx', '/api/v1/cards/authorization-endpoint/delete', { BusinessId }).catch(() => undefined);
+    await system.close();
+  }
 
   // 6. Locked, the next purchase is declined at once.
   await page.getByRole('button', { name: 'Bloquear tarjeta' }).click();

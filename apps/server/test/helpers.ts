@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { STATUS_IDS } from '@far/contracts';
+import { PERMISSION_IDS, STATUS_IDS, menuIdByUrl } from '@far/contracts';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app';
 import type { Config } from '../src/config';
@@ -134,6 +134,26 @@ export async function addUser(
   );
   if (!row) throw new Error(`no user ${from} to copy`);
   return row;
+}
+
+/**
+ * A new user copied from a demo user (as addUser) under a role of its own that holds only `grants`
+ * (menu url → permission names): who lacks a screen's Ver or Editar.
+ */
+export async function addUserWithGrants(
+  t: TestApp,
+  email: string,
+  from: string,
+  grants: Record<string, Array<keyof typeof PERMISSION_IDS>>,
+): Promise<{ v_uid: string; v_client: string }> {
+  const [role] = await t.sql<{ v_uid: string }>(
+    `INSERT INTO roles (v_name, v_client_prefix) SELECT $1, r.v_client_prefix FROM users u JOIN roles r ON r.v_uid = u.v_uid_role WHERE u.v_email = $2 RETURNING v_uid`,
+    [`Prueba ${email}`, from],
+  );
+  if (!role) throw new Error(`no user ${from} to copy`);
+  const json = Object.entries(grants).map(([url, names]) => ({ v_uid_menu: menuIdByUrl(url), v_permissions: names.map((n) => PERMISSION_IDS[n]) }));
+  await t.sql(`INSERT INTO role_permissions (v_uid_role, t_json) VALUES ($1, $2::jsonb)`, [role.v_uid, JSON.stringify(json)]);
+  return addUser(t, email, from, { roleId: role.v_uid });
 }
 
 /** The user's row id and status name, read straight from the database. */

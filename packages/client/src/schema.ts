@@ -23704,6 +23704,12 @@ export interface paths {
                                     CardIdentifier: string;
                                     Commission: string;
                                     CreatedAt: string;
+                                    Decision: {
+                                        BusinessReason: string | null;
+                                        /** @enum {string} */
+                                        DecidedBy: "producto" | "negocio" | "predeterminado";
+                                        DecisionMs: number;
+                                    } | null;
                                     Description: string;
                                     Id: string;
                                     IVA: string;

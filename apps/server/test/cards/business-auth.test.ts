@@ -10,7 +10,7 @@ import { sandboxProcessor } from '../../src/modules/cards';
 import { askBusiness } from '../../src/modules/cards/business-auth';
 import { cards } from '../../src/modules/cards/schema';
 import { balanceOf } from '../../src/modules/ledger';
-import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, count, createTestApp, type TestApp } from '../helpers';
+import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, addUserWithGrants, count, createTestApp, type TestApp } from '../helpers';
 import { demoBusiness, key, type DemoBusiness } from '../money/money';
 import { signedEndpoint } from '../signed-endpoint';
 import { activeCards, fund, generateStock, post } from './cards';
@@ -46,6 +46,9 @@ let b1: DemoBusiness;
 beforeAll(async () => {
   t = await createTestApp({ fixedHosts: { 'example.com': '93.184.215.14' } });
   t.database.pool?.on('error', () => undefined);
+  // Before anyone signs in: a change of grants makes the sessions' cached grants stale.
+  await addUserWithGrants(t, 'sin-empresas@far.mx', TECHFAR, { '/dashboard': ['Ver'] });
+  await addUserWithGrants(t, 'solo-ver@far.mx', TECHFAR, { '/user/business': ['Ver'] });
   endpoint = fakeEndpoint();
   port = await endpoint.listen();
   b1 = await demoBusiness(t, BUSINESS);
@@ -115,6 +118,25 @@ describe('the settings', () => {
     expect(await count(t, 'card_auth_endpoints')).toBe(0);
   });
 
+  it('staff need Cuentas Business: Ver to read, Editar to set or remove', async () => {
+    const query = `?BusinessId=${b1.id}`;
+    const body = { BusinessId: b1.id, Url: 'https://example.com/auth' };
+    const remove = (who: string) => t.call(who, { method: 'POST', url: '/api/v1/cards/authorization-endpoint/delete', payload: { BusinessId: b1.id } });
+    // A staff role without the business screen at all (users made in beforeAll).
+    expect((await settings('sin-empresas@far.mx', 'GET', undefined, query)).statusCode).toBe(403);
+    expect((await settings('sin-empresas@far.mx', 'PUT', body)).statusCode).toBe(403);
+    expect((await remove('sin-empresas@far.mx')).statusCode).toBe(403);
+    // Ver only: reads (nothing set yet), may not set or remove.
+    const read = await settings('solo-ver@far.mx', 'GET', undefined, query);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data).toBeNull();
+    const put = await settings('solo-ver@far.mx', 'PUT', body);
+    expect(put.statusCode).toBe(403);
+    expect(put.json().message).toMatch(/permiso/i);
+    expect((await remove('solo-ver@far.mx')).statusCode).toBe(403);
+    expect(await count(t, 'card_auth_endpoints')).toBe(0);
+  });
+
   it('staff set a loopback endpoint for the business; the secret is shown once; the business reads and edits it', async () => {
     const res = await settings(TECHFAR, 'PUT', {
       BusinessId: b1.id,
@@ -172,6 +194,19 @@ describe('purchases decided by the business', () => {
     const a = res.json().data;
     expect(a).toMatchObject({ Approved: false, DeclineReason: 'Rechazada por el negocio', DecidedBy: 'negocio', BusinessReason: 'Comercio fuera de política' });
     expect((await balanceOf(t.database.db, card!.v_uid_account!)).availableBalance).toBe(before.availableBalance);
+  });
+
+  it("the card's movements carry the decision where the business was asked, and its export too", async () => {
+    const moves = (await post(t, BUSINESS, '/api/v1/transaction/cardholdermovements/getall', { CardIdentifier: ids[0], Kind: 'purchase' })).json().data
+      .Records as Array<{ Description: string; Decision: unknown }>;
+    const declined = moves.find((m) => m.Description.includes('Rechazada por el negocio'))!;
+    expect(declined.Decision).toMatchObject({ DecidedBy: 'negocio', BusinessReason: 'Comercio fuera de política' });
+    // Funding is no purchase: no decision.
+    const all = (await post(t, BUSINESS, '/api/v1/transaction/cardholdermovements/getall', { CardIdentifier: ids[0] })).json().data.Records;
+    expect(all.filter((m: { Kind: string }) => m.Kind !== 'purchase').every((m: { Decision: unknown }) => m.Decision === null)).toBe(true);
+    const csv = (await post(t, BUSINESS, '/api/v1/transaction/cardholdermovements/getall', { CardIdentifier: ids[0], Format: 'csv' })).body;
+    expect(csv.split(/\r?\n/)[0]).toContain('Decidió,Motivo del negocio');
+    expect(csv).toContain('Negocio,Comercio fuera de política');
   });
 
   it('the product declines first: the business is not asked', async () => {
@@ -250,5 +285,9 @@ describe('purchases decided by the business', () => {
     const a = (await authorize(ids[0]!, '1.00')).json().data;
     expect(a).toMatchObject({ Approved: true, DecidedBy: 'producto', DecisionMs: null });
     expect(endpoint.received.length).toBe(asked);
+    // Nobody asked the business: the movement shows no decision.
+    const moves = (await post(t, BUSINESS, '/api/v1/transaction/cardholdermovements/getall', { CardIdentifier: ids[0], Kind: 'purchase', Size: 1 })).json().data
+      .Records;
+    expect(moves[0]).toMatchObject({ Description: 'Tienda Sol', Decision: null });
   });
 });

@@ -87,6 +87,8 @@ const PANELS: PanelSlots = {
   Beneficiaries: inPlace(preloadable(() => import('../features/beneficiaries').then((m) => m.BeneficiariesPanel))),
   BusinessUsers: inPlace(preloadable(() => import('../features/business-users').then((m) => m.BusinessUsersPanel))),
 };
+// The business's real-time card authorisation (issue 28 §2): the form of /profile, for staff beside the business's cards.
+const CardAuthSection = inPlace(preloadable(() => import('../features/profile').then((m) => m.CardAuthSection)));
 // Dispersions (issue 10): the Dispersiones tab joins /dispersal/transfer through TransfersPage's `dispersions`.
 const DispersionsTab = preloadable(() => import('../features/dispersions').then((m) => m.DispersionsTab));
 const DispersionHistoryPage = preloadable(() => import('../features/dispersions').then((m) => m.DispersionHistoryPage));
@@ -105,12 +107,23 @@ const ByKind = preloadable(() => import('./by-kind').then((m) => m.default));
 
 /**
  * The business detail's tabs from other features (features do not import each other): «Configuración
- * SPEI y límites» (money) and «Aliados estratégicos» (strategic-allies).
+ * SPEI y límites» (money), «Aliados estratégicos» (strategic-allies) and «Tarjetas» (cards, with the
+ * real-time authorisation form of profile).
  */
 const BUSINESS_EXTRA_TABS: BusinessDetailTab[] = [
   { value: 'spei', label: 'Configuración SPEI y límites', icon: <IconArrowsExchange size={16} />, render: (b) => <BusinessSpeiTab businessId={b.Id} /> },
   { value: 'aliados', label: 'Aliados estratégicos', icon: <IconAffiliate size={16} />, render: (b) => <BusinessAlliesTab businessId={b.Id} /> },
-  { value: 'tarjetas', label: 'Tarjetas', icon: <IconCreditCard size={16} />, render: (b) => <BusinessCardsTab businessId={b.Id} /> },
+  {
+    value: 'tarjetas',
+    label: 'Tarjetas',
+    icon: <IconCreditCard size={16} />,
+    render: (b) => (
+      <>
+        <BusinessCardsTab businessId={b.Id} />
+        <CardAuthSection businessId={b.Id} />
+      </>
+    ),
+  },
 ];
 
 /** Screens that are built; every other menu route shows the honest "coming soon" screen. */

@@ -2,9 +2,8 @@ import { Badge, Text } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../test/render';
+import { renderWithApp, screenIs } from '../test/render';
 import { DataTable, type Column } from './data-table';
-import { STACK_QUERY } from './stacked-rows';
 
 interface Move {
   Id: string;
@@ -27,23 +26,6 @@ const columns: Column<Move>[] = [
   { key: 'amount', header: 'Importe', align: 'right', stack: 'amount', render: (m) => m.Amount },
   { key: 'status', header: 'Estatus', stack: 'status', render: (m) => <Badge>{m.Status}</Badge> },
 ];
-
-/** The window is `narrow` or not for the stacking query only. */
-function screenIs(narrow: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: narrow && query === STACK_QUERY,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
 
 describe('a list of money on a phone', () => {
   it('draws each row as a card: date and status on top, payee and amount under them, the rest with its header', () => {

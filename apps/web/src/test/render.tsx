@@ -9,6 +9,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { session } from '../lib/session';
 import { theme } from '../app/theme';
+import { STACK_QUERY } from '../components/stacked-rows';
+import { fixedMediaList } from './media';
 
 interface Options extends Omit<RenderOptions, 'wrapper'> {
   route?: string;
@@ -63,4 +65,9 @@ export function signedInWithFetch() {
     session.clear();
   });
   return fetchMock;
+}
+
+/** The window is a phone's (lists whose columns mark stack places draw cards) or not: only the stacking query answers `narrow`. */
+export function screenIs(narrow: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => fixedMediaList(query, narrow && query === STACK_QUERY));
 }

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { fixedMediaList } from './media';
 
 // A worker runs file after file in one jsdom (isolate: false): nothing a test leaves behind, a
 // notification in Mantine's module-level store included, may reach the next one.
@@ -14,19 +15,7 @@ afterEach(() => {
 
 // jsdom lacks these browser APIs that Mantine relies on.
 if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
+  Object.defineProperty(window, 'matchMedia', { writable: true, value: (query: string) => fixedMediaList(query, false) });
 }
 
 class ResizeObserverStub {

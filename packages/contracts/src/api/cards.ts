@@ -423,6 +423,18 @@ export const CARD_MOVEMENT_KINDS = {
 } as const;
 /** Card movements that take money from the card (a charge); the rest add to it. */
 export const CARD_MOVEMENT_CHARGES: readonly string[] = ['purchase', 'replacement-out', 'spei-out', 'dispute-reversal'];
+/** Who decided a purchase when the business's endpoint was asked (issue 28 §2), as people read it. */
+export const DECIDED_BY_NAMES = { producto: 'Producto', negocio: 'Negocio', predeterminado: 'Respuesta predeterminada' } as const;
+export type DecidedBy = keyof typeof DECIDED_BY_NAMES;
+const DecidedByField = z.enum(Object.keys(DECIDED_BY_NAMES) as [DecidedBy, ...DecidedBy[]]);
+/** A purchase the business's endpoint was asked about: who decided, the business's reason (or why its default applied), how long it took. */
+export const PurchaseDecision = z.object({
+  DecidedBy: DecidedByField,
+  BusinessReason: z.string().nullable(),
+  DecisionMs: z.number().int(),
+});
+export type PurchaseDecision = z.infer<typeof PurchaseDecision>;
+
 export const CardMovement = z.object({
   Id: z.string(),
   CardIdentifier: z.string(),
@@ -436,6 +448,8 @@ export const CardMovement = z.object({
   Status: z.string(),
   AuthorizationId: z.string().nullable(),
   CreatedAt: z.string(),
+  /** A purchase's decision when the business was asked; null otherwise (the product alone decided). */
+  Decision: PurchaseDecision.nullable(),
 });
 export const CardMovementsBody = BusinessScoped.extend({
   CardIdentifier: z.string().trim().max(40).optional(),
@@ -492,7 +506,7 @@ export const Authorization = z.object({
   Refunded: AmountOut,
   CreatedAt: z.string(),
   /** Who decided: «producto», «negocio» or «predeterminado» (the business's default on a time-out or failure). */
-  DecidedBy: z.enum(['producto', 'negocio', 'predeterminado']),
+  DecidedBy: DecidedByField,
   BusinessReason: z.string().nullable(),
   DecisionMs: z.number().int().nullable(),
 });

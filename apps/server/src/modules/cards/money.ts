@@ -5,7 +5,17 @@
  * commissions and IVA; its reference is the funding id, so it can move only once.
  */
 import { randomUUID } from 'node:crypto';
-import { CARD_MOVEMENT_KINDS, CARD_STATUS, amountOut, cardFieldName, ivaOf, parseApiAmount, type CardMovementsBody } from '@far/contracts';
+import {
+  CARD_MOVEMENT_KINDS,
+  CARD_STATUS,
+  DECIDED_BY_NAMES,
+  amountOut,
+  cardFieldName,
+  ivaOf,
+  parseApiAmount,
+  type CardMovementsBody,
+  type DecidedBy,
+} from '@far/contracts';
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -22,7 +32,7 @@ import { dayBounds } from '../../platform/mexico-time';
 import { CARD_NOT_FOUND, maskedPanOf, type CardRow } from './common';
 import { FORMULA_MESSAGE, isFormula, type TableRow } from './files';
 import { ensureCardAccount } from './cards';
-import { cardMovements, cardholders, cards } from './schema';
+import { cardAuthorizations, cardMovements, cardholders, cards } from './schema';
 
 const zero = { balance: 0n, transitBalance: 0n, availableBalance: 0n };
 const outBalance = (b: { balance: bigint; transitBalance: bigint; availableBalance: bigint }) => ({
@@ -266,7 +276,13 @@ export async function executeFunding(tx: Tx, actor: Actor, b: BusinessRow, plan:
 
 // ---- movements --------------------------------------------------------------------------------
 
-const movementOut = (m: typeof cardMovements.$inferSelect, c: Pick<CardRow, 'v_card_identifier' | 'v_pan_first6' | 'v_pan_last4'>) => ({
+/** A purchase's decision columns (null on other movements: the join is on purchases only). */
+const DECISION_COLUMNS = { by: cardAuthorizations.v_decided_by, reason: cardAuthorizations.v_business_reason, ms: cardAuthorizations.i_decision_ms };
+type DecisionColumns = { by: DecidedBy | null; reason: string | null; ms: number | null } | null;
+// The business was asked exactly when the time it took was recorded (decidedColumns in network.ts).
+const decisionOut = (d: DecisionColumns) => (d?.by && d.ms !== null ? { DecidedBy: d.by, BusinessReason: d.reason, DecisionMs: d.ms } : null);
+
+const movementOut = (m: typeof cardMovements.$inferSelect, c: Pick<CardRow, 'v_card_identifier' | 'v_pan_first6' | 'v_pan_last4'>, d: DecisionColumns) => ({
   Id: m.v_uid,
   CardIdentifier: c.v_card_identifier,
   MaskedPan: maskedPanOf(c),
@@ -280,6 +296,7 @@ const movementOut = (m: typeof cardMovements.$inferSelect, c: Pick<CardRow, 'v_c
   /** The purchase a movement belongs to (a dispute names it). */
   AuthorizationId: m.v_uid_authorization,
   CreatedAt: iso(m.d_create_at)!,
+  Decision: decisionOut(d),
 });
 
 export async function listMovements(db: DbOrTx, b: BusinessRow, q: z.output<typeof CardMovementsBody>) {
@@ -294,9 +311,14 @@ export async function listMovements(db: DbOrTx, b: BusinessRow, q: z.output<type
   if (q.To) conditions.push(lt(cardMovements.d_create_at, dayBounds(q.To)[1]));
   const where = and(...conditions);
   const base = db
-    .select({ m: cardMovements, c: { v_card_identifier: cards.v_card_identifier, v_pan_first6: cards.v_pan_first6, v_pan_last4: cards.v_pan_last4 } })
+    .select({
+      m: cardMovements,
+      c: { v_card_identifier: cards.v_card_identifier, v_pan_first6: cards.v_pan_first6, v_pan_last4: cards.v_pan_last4 },
+      d: DECISION_COLUMNS,
+    })
     .from(cardMovements)
     .innerJoin(cards, eq(cards.v_uid, cardMovements.v_uid_card))
+    .leftJoin(cardAuthorizations, and(eq(cardAuthorizations.v_uid, cardMovements.v_uid_authorization), eq(cardMovements.v_kind, 'purchase')))
     .where(where);
   const exporting = !!q.Format;
   const rows = await base
@@ -310,7 +332,7 @@ export async function listMovements(db: DbOrTx, b: BusinessRow, q: z.output<type
     .where(where);
   return {
     page: toPage(
-      rows.map((r) => movementOut(r.m, r.c)),
+      rows.map((r) => movementOut(r.m, r.c, r.d)),
       Number(total?.n ?? 0),
       q,
     ),
@@ -329,6 +351,15 @@ const EXPORT_COLUMNS: ExportColumn<MovementExportRow>[] = [
   { header: 'Comisión', kind: 'money', value: (r) => r.m.n_commission_cents },
   { header: 'IVA', kind: 'money', value: (r) => r.m.n_iva_cents },
   { header: 'Estatus', kind: 'text', value: (r) => r.m.v_status },
+  {
+    header: 'Decidió',
+    kind: 'text',
+    value: (r) => {
+      const d = decisionOut(r.d);
+      return d ? DECIDED_BY_NAMES[d.DecidedBy] : null;
+    },
+  },
+  { header: 'Motivo del negocio', kind: 'text', value: (r) => decisionOut(r.d)?.BusinessReason ?? null },
 ];
 export const exportMovements = (format: 'csv' | 'xlsx', rows: MovementExportRow[]) =>
   writeExport(format, { baseName: 'movimientos-tarjetas', sheetName: 'Movimientos', columns: EXPORT_COLUMNS, rows });

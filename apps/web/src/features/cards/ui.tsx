@@ -3,11 +3,13 @@ import {
   CARD_FILES,
   CARD_MOVEMENT_CHARGES,
   CARD_STATUS_NAMES,
+  DECIDED_BY_NAMES,
   type ActivationItem,
   type Card,
   type CardFileKind,
   type CardMovement,
   type CardStatusCount,
+  type PurchaseDecision,
 } from '@far/contracts';
 import { Anchor, Badge, Box, Button, FileButton, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -212,6 +214,21 @@ export function CardMovementAmount({ m }: { m: Pick<CardMovement, 'Kind' | 'Amou
   return <MoneyText size="sm" fw={600} c={charge ? 'red.9' : 'teal.9'} cents={charge ? -cents : cents} />;
 }
 
+/** Who decided a purchase the business's endpoint was asked about, with its reason and how long it took (issue 28 §2). */
+function PurchaseDecisionText({ decision }: { decision: PurchaseDecision }) {
+  const detail = [decision.BusinessReason, `${integer(decision.DecisionMs)} ms`].filter(Boolean).join(' · ');
+  return (
+    <Stack gap={0} data-testid="purchase-decision">
+      <Text size="sm" fw={500}>
+        {DECIDED_BY_NAMES[decision.DecidedBy]}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {detail}
+      </Text>
+    </Stack>
+  );
+}
+
 const MOVEMENT_COLUMNS: Column<CardMovement>[] = [
   { key: 'date', header: 'Fecha', stack: 'date', render: (m) => dateTime(m.CreatedAt) },
   { key: 'card', header: 'Tarjeta', render: (m) => <span className="tabular">{m.MaskedPan}</span> },
@@ -219,6 +236,8 @@ const MOVEMENT_COLUMNS: Column<CardMovement>[] = [
   { key: 'description', header: 'Descripción', stack: 'title', render: (m) => m.Description },
   { key: 'amount', header: 'Monto', align: 'right', stack: 'amount', render: (m) => <CardMovementAmount m={m} /> },
   { key: 'status', header: 'Estatus', stack: 'status', render: (m) => m.Status },
+  // Only where the business was asked; on a phone the card then shows it under «Decidió».
+  { key: 'decision', header: 'Decidió', render: (m) => (m.Decision ? <PurchaseDecisionText decision={m.Decision} /> : null) },
 ];
 
 /** A card's movements; on a phone each is a card with date, description, amount and status in view (issue 26 §5). */

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_TIMEOUT_MS, CardAuthEndpointRequest } from '@far/contracts';
-import { Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCreditCard, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { REQUIRED_MARK } from '../../components/required-mark';
+import { useCan } from '../../lib/api/get-menu-permissions';
 import { isApiError } from '../../lib/api-client';
 import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
 import { notifyActionFailed } from '../../lib/notify';
@@ -18,40 +19,51 @@ const DEFAULT_OPTIONS = [
   { value: 'decline', label: 'Rechazar la compra' },
   { value: 'approve', label: 'Aprobar la compra' },
 ];
-const EMPTY: Values = { Url: '', TimeoutMs: AUTH_TIMEOUT_MS.default, Default: 'decline' };
+const EMPTY: Values = { Url: '', TimeoutMs: AUTH_TIMEOUT_MS.default, Default: 'decline', AllowLoopback: false };
+/** The business reads «tu sistema»; staff read about the business's. */
+const WORDING = {
+  own: { system: 'a tu sistema', unanswered: 'Si tu sistema no responde' },
+  staff: { system: 'al sistema de la empresa', unanswered: 'Si el sistema de la empresa no responde' },
+};
 
 /**
- * /profile (business): the endpoint that approves or declines each card purchase in real time
- * (issue 28 §2). Signed like the webhooks; on a time-out or failure the chosen default applies.
+ * The endpoint that approves or declines each card purchase in real time (issue 28 §2): a business
+ * in /profile, staff for a business (`businessId`) in its «Tarjetas» tab. Signed like the webhooks;
+ * on a time-out or failure the chosen default applies. Editing follows the server's grants: Mi
+ * perfil Editar for a business, Cuentas Business Editar for staff.
  */
-export function CardAuthSection({ canEdit }: { canEdit: boolean }) {
-  const current = useCardAuthEndpoint();
-  const save = useSaveCardAuthEndpoint();
-  const remove = useRemoveCardAuthEndpoint();
+export function CardAuthSection({ businessId }: { businessId?: string }) {
+  const staff = businessId !== undefined;
+  const canEdit = useCan(staff ? '/user/business' : '/profile', 'Editar');
+  const words = WORDING[staff ? 'staff' : 'own'];
+  const current = useCardAuthEndpoint(businessId);
+  const save = useSaveCardAuthEndpoint(businessId);
+  const remove = useRemoveCardAuthEndpoint(businessId);
   const [secret, setSecret] = useState<string | null>(null);
   const form = useForm<Values>({ ...FORM_SETTINGS, resolver: zodResolver(CardAuthEndpointRequest), defaultValues: EMPTY });
   const { errors } = form.formState;
   const saved = current.data;
   useEffect(() => {
-    form.reset(saved ? { Url: saved.Url, TimeoutMs: saved.TimeoutMs, Default: saved.Default } : EMPTY);
+    form.reset(saved ? { Url: saved.Url, TimeoutMs: saved.TimeoutMs, Default: saved.Default, AllowLoopback: saved.AllowLoopback } : EMPTY);
   }, [saved, form]);
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async ({ AllowLoopback, ...values }) => {
     try {
-      const answer = await save.mutateAsync(values);
+      // Only staff set the loopback permission; a business's save keeps what staff chose.
+      const answer = await save.mutateAsync(staff ? { ...values, AllowLoopback } : values);
       if (answer.Secret) setSecret(answer.Secret);
     } catch (error) {
-      if (isApiError(error)) applyServerErrors(form.setError, error, ['Url', 'TimeoutMs', 'Default']);
+      if (isApiError(error)) applyServerErrors(form.setError, error, ['Url', 'TimeoutMs', 'Default', 'AllowLoopback']);
     }
   });
   return (
-    <Paper withBorder p="lg" mt="lg" data-testid="card-auth-section">
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} mt="lg" data-testid="card-auth-section">
       <Title order={2} fz="lg">
         Autorización de compras en tiempo real
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Cuando una compra con tarjeta pasa el saldo, los límites y los controles, enviamos a tu sistema un JSON firmado como los webhooks (monto, comercio, MCC,
-        país, canal, tarjeta enmascarada) y esperamos {'{ "approved": true | false, "reason": "…" }'}. Si no responde a tiempo o responde con error, aplicamos
-        la decisión predeterminada.
+        Cuando una compra con tarjeta pasa el saldo, los límites y los controles, enviamos {words.system} un JSON firmado como los webhooks (monto, comercio,
+        MCC, país, canal, tarjeta enmascarada) y esperamos {'{ "approved": true | false, "reason": "…" }'}. Si no responde a tiempo o responde con error,
+        aplicamos la decisión predeterminada.
       </Text>
       {secret ? <SecretAlert secret={secret} onClose={() => setSecret(null)} testId="card-auth-secret" /> : null}
       <form onSubmit={onSubmit} noValidate data-testid="card-auth-form">
@@ -88,7 +100,7 @@ export function CardAuthSection({ canEdit }: { canEdit: boolean }) {
             name="Default"
             render={({ field }) => (
               <Select
-                label="Si tu sistema no responde"
+                label={words.unanswered}
                 data={DEFAULT_OPTIONS}
                 allowDeselect={false}
                 readOnly={!canEdit}
@@ -98,6 +110,14 @@ export function CardAuthSection({ canEdit }: { canEdit: boolean }) {
               />
             )}
           />
+          {staff ? (
+            <Checkbox
+              label="Permitir http:// a una dirección local (pruebas; en producción no se permite)"
+              disabled={!canEdit}
+              {...form.register('AllowLoopback')}
+              error={errors.AllowLoopback?.message}
+            />
+          ) : null}
           {canEdit ? (
             <Group gap="sm">
               <Button type="submit" leftSection={<IconCreditCard size={16} />} loading={save.isPending}>

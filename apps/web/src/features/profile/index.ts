@@ -1,1 +1,2 @@
 export { ProfilePage } from './profile-page';
+export { CardAuthSection } from './card-auth-section';

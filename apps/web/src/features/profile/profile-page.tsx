@@ -140,7 +140,7 @@ export function ProfilePage({ panels: { Beneficiaries, BusinessUsers }, walletSe
       ) : null}
       {!forced && me.data.kind === 'BUS' ? <ApiKeysSection canEdit={canEdit} /> : null}
       {!forced && me.data.kind === 'BUS' ? <WebhooksSection canEdit={canEdit} /> : null}
-      {!forced && me.data.kind === 'BUS' ? <CardAuthSection canEdit={canEdit} /> : null}
+      {!forced && me.data.kind === 'BUS' ? <CardAuthSection /> : null}
     </>
   );
 }
