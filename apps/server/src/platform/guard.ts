@@ -91,9 +91,27 @@ const CACHED_MAX = 10_000;
 const cachedActors = new Map<string, { actor: Actor; until: number }>();
 const cacheKey = (claims: { sub: string; sid: string }) => `${claims.sid}:${claims.sub}`;
 
-/** Drops a cached actor whose session or grants no longer hold (the money command found it so). */
-export const forgetCachedActor = (actor: Pick<Actor, 'sessionId' | 'userId'>) =>
-  void cachedActors.delete(cacheKey({ sid: actor.sessionId, sub: actor.userId }));
+/** How each cached actor is read again: its claims' loader. */
+const reloads = new WeakMap<Actor, () => Promise<Actor | null>>();
+
+/**
+ * The actor of a money route again, after its command found the cached one no longer held (its
+ * session revoked, or its user or grants changed): dropped from the cache, read again, and the
+ * route's access checked on what was read. 401 when the session is gone, 403 when the new grants no
+ * longer reach the route; a changed role is otherwise no reason to sign anybody out.
+ */
+export async function reloadCachedActor(req: FastifyRequest, actor: Actor): Promise<Actor> {
+  cachedActors.delete(cacheKey({ sid: actor.sessionId, sub: actor.userId }));
+  const fresh = await reloads.get(actor)?.();
+  if (!fresh) throw new AppError('UNAUTHORIZED');
+  const access = req.routeOptions.config?.access;
+  if (typeof access === 'object') {
+    const value = access.by && ((access.by.in === 'query' ? req.query : req.body) as Record<string, unknown> | undefined)?.[access.by.field];
+    authorise(fresh, access, access.by ? access.by.cases[value as string]! : access);
+  }
+  req.actor = fresh;
+  return fresh;
+}
 
 async function authenticate(app: FastifyInstance, req: FastifyRequest, loadActor: LoadActor): Promise<Actor> {
   const header = req.headers.authorization;
@@ -109,7 +127,9 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest, loadActor
   if (!actor) throw new AppError('UNAUTHORIZED');
   if (money) {
     if (cachedActors.size >= CACHED_MAX) cachedActors.clear();
-    cachedActors.set(cacheKey(claims), { actor: { ...actor, fromCache: true }, until: Date.now() + CACHED_MS });
+    const cached: Actor = { ...actor, fromCache: true };
+    reloads.set(cached, () => loadActor(claims));
+    cachedActors.set(cacheKey(claims), { actor: cached, until: Date.now() + CACHED_MS });
   }
   return actor;
 }

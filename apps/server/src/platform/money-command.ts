@@ -27,7 +27,7 @@ import type { Db, Tx } from '../db/client';
 import type { Actor } from './context';
 import type { SQL } from 'drizzle-orm';
 import { AppError, fieldError } from './errors';
-import { actorOf, forgetCachedActor } from './guard';
+import { actorOf, reloadCachedActor } from './guard';
 import { IdempotencyHeaders, claimKey, finishedAnswer, keyScope, scopeText, sendAnswer, storeAnswer, type Replay } from './idempotency';
 import { hook } from './module';
 import { ok } from './reply';
@@ -150,9 +150,10 @@ export async function runMoney<T, P = undefined>(req: FastifyRequest, reply: Fas
     });
   } catch (err) {
     if (err instanceof TryToRemember) throw await err.remember(db);
+    // Nothing was done (the claim's transaction rolled back): read the actor again and run once more.
     if (err instanceof SessionGone) {
-      forgetCachedActor(actor);
-      throw new AppError('UNAUTHORIZED');
+      await reloadCachedActor(req, actor);
+      return runMoney(req, reply, run);
     }
     throw err;
   }

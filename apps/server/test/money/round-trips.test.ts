@@ -35,6 +35,15 @@ async function tripsOf(send: () => Promise<{ statusCode: number; body: string }>
 }
 const verbs = (texts: string[]) => texts.map((q) => q.trim().split(/\s+/)[0]!.toUpperCase());
 
+/** A SPEI out of one peso with this token (its own session), confirmed with `code`. */
+const payWith = (token: string, code: string) =>
+  withToken(t, token, {
+    method: 'POST',
+    url: '/api/v1/transaction/business-movement/speiout',
+    payload: { Clabe: CLABE.settles, BeneficiaryName: 'Proveedor Uno', Amount: '1.00', Concept: 'Pago', Reference: '1', SecurityCode: code },
+    headers: { 'idempotency-key': key() },
+  });
+
 describe('one accepted SPEI out', () => {
   it('takes a fixed, small number of round trips from the request to the answer', async () => {
     const code = await speiCode(t, BUSINESS);
@@ -48,19 +57,26 @@ describe('one accepted SPEI out', () => {
   it('refuses at once a session revoked after its actor was cached (401, nothing moved)', async () => {
     const token = await freshToken(t, BUSINESS);
     const sid = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
-    const pay = (code: string) =>
-      withToken(t, token, {
-        method: 'POST',
-        url: '/api/v1/transaction/business-movement/speiout',
-        payload: { Clabe: CLABE.settles, BeneficiaryName: 'Proveedor Uno', Amount: '1.00', Concept: 'Pago', Reference: '1', SecurityCode: code },
-        headers: { 'idempotency-key': key() },
-      });
+    const pay = (code: string) => payWith(token, code);
     expect((await pay(await speiCode(t, BUSINESS))).statusCode).toBe(200);
     const code = await speiCode(t, BUSINESS);
     const before = await count(t, 'business_movements');
     await t.sql(`UPDATE sessions SET d_revoked_at = now() WHERE v_uid = $1`, [sid]);
     expect((await pay(code)).statusCode).toBe(401);
     expect(await count(t, 'business_movements')).toBe(before);
+  });
+
+  it('reads the actor again when a grants change made the cached one stale: the payment goes through once, nobody is signed out', async () => {
+    const token = await freshToken(t, BUSINESS);
+    const pay = (code: string) => payWith(token, code);
+    expect((await pay(await speiCode(t, BUSINESS))).statusCode).toBe(200);
+    const code = await speiCode(t, BUSINESS);
+    const before = await count(t, 'business_movements');
+    // Any role edited anywhere bumps the grants' version: every cached actor is stale.
+    await t.sql(`INSERT INTO rbac_version (i_id, i_version) VALUES (1, 1) ON CONFLICT (i_id) DO UPDATE SET i_version = rbac_version.i_version + 1`);
+    const res = await pay(code);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await count(t, 'business_movements')).toBe(before + 1);
   });
 });
 
