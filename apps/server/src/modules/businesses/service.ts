@@ -22,7 +22,7 @@ import { FieldErrors, assertRfcWarningsConfirmed, checkCurp, checkPhone, checkRf
 import { offsetOf, orderOf, shapedList, toPage, type PageInput, type SortInput } from '../../platform/paging';
 import { iso } from '../../platform/reply';
 import { recordActivity } from '../audit';
-import { MATCH, placeholders, searchValues } from '../search';
+import { MATCH, newestMatchesFirst, placeholders, searchValues } from '../search';
 import { resolveAddress } from '../postal-codes';
 import { revokeAllSessions } from '../session';
 import * as users from '../users';
@@ -240,7 +240,7 @@ const businessList = shapedList({
         ...orderOf(
           { SortBy: shape.sortBy, SortDir: shape.sortDir },
           BUSINESS_SORT_COLUMNS,
-          [desc(businesses.d_create_at), desc(businesses.v_uid)],
+          shape.search ? newestMatchesFirst(businesses.d_create_at, businesses.v_uid) : [desc(businesses.d_create_at), desc(businesses.v_uid)],
           businesses.v_uid,
         ),
       )

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { searchRoutes } from './routes';
 
-export { MATCH, inline, placeholders, searchValues } from './query';
+export { MATCH, inline, newestMatchesFirst, placeholders, searchValues } from './query';
 export { SEARCH_SETTINGS, paramValue, searchParams, searchQuery, searchRows } from './service';
 
 export async function register(app: FastifyInstance): Promise<void> {

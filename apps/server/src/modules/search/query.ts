@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { FIELDS } from './fields';
 
 /**
@@ -137,3 +137,11 @@ export const MATCH = {
   clarification: (v: Val) =>
     anyOf(prefix(FIELDS.folio, v, 'key'), prefix(FIELDS.clarificationTrackingKey, v, 'key'), prefix('v_client', v, 'key'), words(FIELDS.clarificationWords, v)),
 } as const;
+
+/**
+ * Newest first, for a list being searched: the same order, written so that the list's date index
+ * cannot give it. Walking the list by date and testing each row against the search finds rare
+ * matches last (a tracking key's start whose 9,000 movements were the oldest: 0.9 s over 90,000
+ * rows); so the matches are read through their own indexes and sorted: the cost is the matches'.
+ */
+export const newestMatchesFirst = (date: AnyColumn, id: AnyColumn) => [desc(sql`${date} + interval '0 s'`), desc(id)];
