@@ -11,9 +11,10 @@ import { PageHeader } from '../../components/page-header';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import { OpenCaseButton } from '../../components/open-case-button';
+import { ProofDownloads } from '../../components/proof-downloads';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { apiCents } from '../../lib/money';
-import { useDownloadWalletProof, useExportWalletMovements, useWalletMovement, useWalletMovements, useWalletStatement, type MovementFilters } from './api';
+import { saveWalletProof, useExportWalletMovements, useWalletMovement, useWalletMovements, useWalletStatement, type MovementFilters } from './api';
 import { ScrollTable, WALLET_MOVEMENT_COLUMNS } from './summary-section';
 
 const EMPTY: MovementFilters = { From: null, To: null, Type: null, Status: null, Search: '' };
@@ -21,7 +22,6 @@ const MONTHS = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 
 
 function Detail({ id, readOnly }: { id: string; readOnly: boolean }) {
   const q = useWalletMovement(id);
-  const proof = useDownloadWalletProof();
   // The wallet user disputes this movement on /clarification, its tracking key prefilled (issue 12).
   const canOpenCase = useCan('/clarification', 'Agregar') && !readOnly;
   if (q.isError) return <ErrorAlert error={q.error} title="No fue posible cargar el movimiento" />;
@@ -76,17 +76,9 @@ function Detail({ id, readOnly }: { id: string; readOnly: boolean }) {
         </ScrollTable>
       )}
       {readOnly ? null : (
-        <Group gap="sm">
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={16} />}
-            loading={proof.isPending}
-            onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey })}
-          >
-            Descargar comprobante
-          </Button>
+        <ProofDownloads cep={m.Cep} save={(kind) => saveWalletProof({ id: m.Id, trackingKey: m.TrackingKey, kind })}>
           {canOpenCase && m.TrackingKey ? <OpenCaseButton trackingKey={m.TrackingKey} /> : null}
-        </Group>
+        </ProofDownloads>
       )}
     </Stack>
   );
