@@ -335,9 +335,28 @@ describe('movements and statement', () => {
     expect(csv.body).toContain('Cena del viernes');
     const xlsx = await t.call(a.email, { method: 'POST', url: '/api/v1/wallet/movements/export', payload: { Format: 'xlsx' } });
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
-    const detail = await t.call(a.email, { method: 'GET', url: `/api/v1/wallet/movement/${sent.json().data.Id}` });
-    expect(detail.json().data.Entries.length).toBe(2);
-    expect((await t.call(b.email, { method: 'GET', url: `/api/v1/wallet/movement/${sent.json().data.Id}` })).statusCode).toBe(404);
+    // Each side of the transfer reads the lines of its own account only; any other wallet gets 404, a business 403.
+    const detailOf = (email: string, id: string) => t.call(email, { method: 'GET', url: `/api/v1/wallet/movement/${id}` });
+    const outId = sent.json().data.Id as string;
+    expect((await detailOf(a.email, outId)).json().data.Entries).toEqual([
+      { Account: 'Cuenta del monedero', Description: expect.stringMatching(/^Envío entre Wallets a /), Debit: '25.00', Credit: null },
+    ]);
+    const inId = (await list({ Type: 'WALLET_IN' }, b.email)).Records[0].Id as string;
+    expect((await detailOf(b.email, inId)).json().data.Entries).toEqual([
+      { Account: 'Cuenta del monedero', Description: expect.stringMatching(/^Envío entre Wallets recibido de /), Debit: null, Credit: '25.00' },
+    ]);
+    const stranger = await newWallet(t);
+    for (const [email, id] of [
+      [b.email, outId],
+      [a.email, inId],
+      [stranger.email, outId],
+      [stranger.email, inId],
+    ]) {
+      const res = await detailOf(email!, id!);
+      expect([res.statusCode, res.json().message], `${email} ${id}`).toEqual([404, 'Movimiento no encontrado']);
+      expect(res.body).not.toContain('Entries');
+    }
+    expect((await detailOf(BUSINESS, outId)).statusCode).toBe(403);
     const now = new Date();
     const mexico = new Date(now.getTime() - 6 * 3_600_000);
     const st = await t.call(a.email, {

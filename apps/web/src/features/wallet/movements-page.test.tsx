@@ -53,4 +53,29 @@ describe("the wallet's movement detail", () => {
     expect(within(detail).queryByRole('button', { name: 'CEP de Banxico (PDF)' })).toBeNull();
     expect(within(detail).queryByTestId('cep-state')).toBeNull();
   });
+
+  it("a wallet-to-wallet transfer shows the ledger lines of the wallet's own account, in pesos", async () => {
+    wallet(
+      movementFixture({
+        MovementType: 'WALLET_OUT',
+        MovementName: 'Envío a otro Wallet',
+        TrackingKey: null,
+        Entries: [{ Account: 'Cuenta del monedero', Description: 'Envío entre Wallets a Luis Pérez', Debit: '1250.00', Credit: null }],
+      }),
+    );
+    const { detail } = await openDetail();
+    const lines = within(detail).getByTestId('movement-entries');
+    expect(
+      within(lines)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['CuentaCargoAbono', 'Cuenta del monederoEnvío entre Wallets a Luis Pérez$1,250.00']);
+  });
+
+  it('an order without lines yet says so', async () => {
+    wallet(movementFixture({ StatusBusinessMovement: 1, StatusName: 'Enviada', Entries: [] }));
+    const { detail } = await openDetail();
+    expect(within(detail).queryByTestId('movement-entries')).toBeNull();
+    expect(within(detail).getByText('Sin asientos contables: el dinero está retenido o no se movió.')).toBeInTheDocument();
+  });
 });
