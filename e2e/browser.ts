@@ -140,20 +140,23 @@ export function checkA11y(page: Page, name: string, within?: string): Promise<A1
   return run;
 }
 
-type A11yCounts = { critical: number; serious: number; moderate: number; minor: number };
-const axeQueue = new WeakMap<Page, Promise<unknown>>();
-
-/** axe on the screen, or on the dialogs only (`within`); null when those dialogs are gone. */
-async function axeScan(page: Page, within?: string): Promise<AxeViolation[] | null> {
-  // A dialog still fading in or out is judged at its passing opacity (color-contrast on its title):
-  // axe looks once the screen's finite transitions have ended (spinners run forever and are not waited for).
-  await page
+/** Once the screen's finite transitions have ended (a drawer sliding in, a menu folding away); spinners run forever and are not waited for. */
+const transitionsEnded = (page: Page) =>
+  page
     .waitForFunction(
       () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
       undefined,
       { timeout: 5_000 },
     )
     .catch(() => undefined);
+
+type A11yCounts = { critical: number; serious: number; moderate: number; minor: number };
+const axeQueue = new WeakMap<Page, Promise<unknown>>();
+
+/** axe on the screen, or on the dialogs only (`within`); null when those dialogs are gone. */
+async function axeScan(page: Page, within?: string): Promise<AxeViolation[] | null> {
+  // A dialog still fading in or out is judged at its passing opacity (color-contrast on its title).
+  await transitionsEnded(page);
   // Evaluated through the DevTools protocol: the app's CSP forbids inline scripts, and rightly so.
   await page.evaluate(axeSource);
   // A dialog scan looks at the dialogs only: the screen behind them, under the overlay, is its own check's.
@@ -213,6 +216,7 @@ async function runAxe(page: Page, name: string, within?: string): Promise<A11yCo
 /** A picture of the screen for people to look at, after the accessibility gate on the same screen. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shots, { recursive: true });
+  await transitionsEnded(page);
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
   await checkA11y(page, name);
 }

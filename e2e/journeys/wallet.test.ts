@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { codeIn, lastMessageTo, launch, newPage, sandboxIncomingSpei, screenshot as fullShot, signIn } from '../browser';
+import { DESKTOP, codeIn, lastMessageTo, launch, newPage, sandboxIncomingSpei, screenshot as fullShot, signIn } from '../browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -94,6 +94,15 @@ it('a new wallet user signs up, gets a deposit, saves in a budget, pays a wallet
   await screenshot(page, 'wallet-transfer-preview');
   await page.getByRole('button', { name: 'Confirmar envío' }).click();
   await expect.poll(() => page.getByTestId('wallet-transfer-result').innerText(), { timeout: 15_000 }).toContain('Envío realizado');
+  // The receipt shows the ledger lines of the sender's own account (the receiver's is not its to see).
+  const receiptLines = page.getByTestId('wallet-transfer-result').getByTestId('movement-entries');
+  await expect.poll(() => receiptLines.innerText(), { timeout: 15_000 }).toContain('Envío entre Wallets a Diego Torres Salas');
+  expect(await receiptLines.innerText()).toContain('$150.00');
+  expect(await receiptLines.innerText()).not.toContain('recibido');
+  await screenshot(page, 'wallet-transfer-receipt');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'wallet-transfer-receipt-phone');
+  await page.setViewportSize(DESKTOP);
 
   const receiver = await newPage(browser);
   await signIn(receiver.page, 'wallet@demo.mx');
@@ -101,6 +110,18 @@ it('a new wallet user signs up, gets a deposit, saves in a budget, pays a wallet
   await receiver.page.getByTestId('side-menu').getByRole('link', { name: 'Saldos y movimientos' }).click();
   await expect.poll(() => receiver.page.getByTestId('wallet-movements').innerText(), { timeout: 15_000 }).toContain('Recibido de otro Wallet');
   await screenshot(receiver.page, 'wallet-movements-received');
+  // Its detail: the line of the receiver's own account, the money credited.
+  await receiver.page
+    .getByTestId('wallet-movements')
+    .getByRole('row', { name: /^Ver detalle: Recibido de otro Wallet/ })
+    .first()
+    .click();
+  const receivedLines = receiver.page.getByTestId('wallet-movement-detail').getByTestId('movement-entries');
+  await expect.poll(() => receivedLines.innerText(), { timeout: 15_000 }).toContain('Envío entre Wallets recibido de Lucía Ramírez');
+  expect(await receivedLines.innerText()).toContain('$150.00');
+  await screenshot(receiver.page, 'wallet-received-detail');
+  await receiver.page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(receiver.page, 'wallet-received-detail-phone');
   await receiver.context.close();
 
   // 5. A PIN, chosen in the profile, confirms a SPEI to a CLABE.

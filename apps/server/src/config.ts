@@ -107,6 +107,8 @@ export interface StpConfig {
   cuentaOrdenante: string;
   /** How long a call to STP may take before it is left «por confirmar». */
   timeoutMs: number;
+  /** The largest answer read from STP (default 16 MB; a day's orders is the largest answer). */
+  maxAnswerBytes?: number;
   /** Banxico's CEP service (CEP_URL); unset: no CEP is fetched (tests that do not ask for one). */
   cepUrl?: string;
 }

@@ -28839,10 +28839,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Comprobante en PDF de un movimiento del Wallet */
+        /** Comprobante en PDF de un movimiento del Wallet: el CEP de Banxico de un SPEI enviado cuando existe, si no el propio (Kind=propio o cep para elegir) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    Kind?: "cep" | "propio";
+                };
                 header?: never;
                 path: {
                     id: string;

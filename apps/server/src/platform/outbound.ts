@@ -222,14 +222,18 @@ export interface ServiceAnswer {
   body: Buffer;
 }
 
+/** An answer longer than the call's `maxBytes` (it is not read further). */
+export class AnswerTooLarge extends Error {}
+
 /**
  * A call to a service whose URL comes from the operator's configuration, not from a customer, so
- * no address check: redirects are not followed, the answer is read up to `maxBytes` (more is a
- * failure) and the whole call is bounded by `timeoutMs`. Rejects on a network error or time-out.
+ * no address check: redirects are not followed, the answer is read up to `maxBytes` (more rejects
+ * with AnswerTooLarge) and the whole call is bounded by `timeoutMs`. Rejects on a network error or
+ * time-out; serviceFailure words each for a person.
  */
 export async function callService(
   url: string,
-  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+  init: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; headers?: Record<string, string>; body?: string },
   limits: OutboundLimits,
 ): Promise<ServiceAnswer> {
   const res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(limits.timeoutMs) });
@@ -240,9 +244,16 @@ export async function callService(
     bytes += part.value.length;
     if (bytes > limits.maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new Error(`La respuesta de ${new URL(url).host} excede ${limits.maxBytes} bytes`);
+      throw new AnswerTooLarge(`La respuesta de ${new URL(url).host} excede ${limits.maxBytes} bytes`);
     }
     chunks.push(Buffer.from(part.value));
   }
   return { status: res.status, contentType: res.headers.get('content-type') ?? '', cookies: res.headers.getSetCookie(), body: Buffer.concat(chunks) };
+}
+
+/** Why a callService call failed, in Spanish, naming the service ('STP', 'Banxico'). */
+export function serviceFailure(err: unknown, service: string): string {
+  if (err instanceof AnswerTooLarge) return `${service} respondió algo demasiado grande`;
+  const name = (err as Error).name;
+  return name === 'TimeoutError' || name === 'AbortError' ? `${service} no respondió a tiempo` : `No hubo conexión con ${service}`;
 }

@@ -5,25 +5,15 @@
  */
 import { validateClabe } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS, TECHFAR, WALLET, addUser, count, createTestApp, lastCode, type TestApp } from '../helpers';
+import { BUSINESS, TECHFAR, count, createTestApp, type TestApp } from '../helpers';
 import { CLABE, demoBusiness, key, legsOf, moneyCall, moneyTables, runJobs, speiOut } from '../money/money';
+import { newWallet, walletCode, walletSpei, walletTransfer } from '../money/wallet';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-let n = 0;
-/** A wallet user of its own (own tenant, own phone), signed in up front. */
-async function newWallet(): Promise<{ email: string; id: string; client: string; phone: string }> {
-  const email = `w${++n}@wallet.mx`;
-  const u = await addUser(t, email, WALLET, { newTenant: true });
-  const phone = `55${String(10_000_000 + n * 7919).slice(0, 8)}`;
-  await t.sql(`UPDATE users SET v_cell_phone = $1 WHERE v_uid = $2`, [phone, u.v_uid]);
-  await t.token(email);
-  return { email, id: u.v_uid, client: u.v_client, phone };
-}
 
 const summary = async (email: string, UserId?: string) => {
   const res = await t.call(email, { method: 'POST', url: '/api/v1/wallet/summary', payload: UserId ? { UserId } : {} });
@@ -35,34 +25,9 @@ const deposit = async (userId: string, Amount: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 };
-async function code(email: string, Operation: 'spei-out' | 'wallet-transfer') {
-  await t.sql(`UPDATE security_codes SET d_create_at = d_create_at - interval '1 hour' WHERE v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [
-    email,
-  ]);
-  const res = await t.call(email, { method: 'POST', url: '/api/v1/security/code', payload: { Operation } });
-  expect(res.statusCode, res.body).toBe(200);
-  return lastCode(t, email);
-}
-const transfer = async (email: string, body: Record<string, unknown>, opts: { key?: string; code?: string | null } = {}) => {
-  const c = opts.code === undefined ? await code(email, 'wallet-transfer') : opts.code;
-  return moneyCall(t, email, { method: 'POST', url: '/api/v1/wallet/transfer', payload: { ...body, ...(c ? { SecurityCode: c } : {}) }, key: opts.key });
-};
-const walletSpei = async (email: string, body: Record<string, unknown>, opts: { pin?: string } = {}) =>
-  moneyCall(t, email, {
-    method: 'POST',
-    url: '/api/v1/wallet/speiout',
-    payload: {
-      Concept: 'Pago',
-      Reference: '12',
-      BeneficiaryName: 'Ana Lopez',
-      ...body,
-      ...(opts.pin ? { Pin: opts.pin } : { SecurityCode: await code(email, 'spei-out') }),
-    },
-  });
-
 describe('the wallet account', () => {
   it('opens a ledger account and a unique CLABE in the provider range with a valid check digit', async () => {
-    const [a, b] = [await newWallet(), await newWallet()];
+    const [a, b] = [await newWallet(t), await newWallet(t)];
     const [sa, sb] = [await summary(a.email), await summary(b.email)];
     for (const s of [sa, sb]) {
       expect(s.Clabe).toMatch(/^6461802491\d{8}$/);
@@ -76,8 +41,8 @@ describe('the wallet account', () => {
   });
 
   it('staff read a wallet read-only; a wallet naming another user gets 404; a business 403', async () => {
-    const a = await newWallet();
-    const b = await newWallet();
+    const a = await newWallet(t);
+    const b = await newWallet(t);
     expect((await summary(TECHFAR, a.id)).Email).toBe(a.email);
     expect((await t.call(b.email, { method: 'POST', url: '/api/v1/wallet/summary', payload: { UserId: a.id } })).statusCode).toBe(404);
     expect((await t.call(BUSINESS, { method: 'POST', url: '/api/v1/wallet/summary', payload: {} })).statusCode).toBe(403);
@@ -92,7 +57,7 @@ describe('the wallet account', () => {
 
 describe('money in', () => {
   it('staff deposit with the wallets SPEI-in commission; bad amounts write nothing', async () => {
-    const a = await newWallet();
+    const a = await newWallet(t);
     await summary(a.email);
     const cfg = await t.call(TECHFAR, {
       method: 'PUT',
@@ -126,9 +91,9 @@ describe('money in', () => {
   });
 
   it('an incoming SPEI to the wallet CLABE is credited once and notified', async () => {
-    const a = await newWallet();
+    const a = await newWallet(t);
     const { Clabe } = await summary(a.email);
-    const body = { Clabe, Amount: '250.00', SenderName: 'Juan Perez', Concept: 'Renta', TrackingKey: `SBX${n}ABC` };
+    const body = { Clabe, Amount: '250.00', SenderName: 'Juan Perez', Concept: 'Renta', TrackingKey: `SBX${a.phone.slice(-4)}ABC` };
     const first = await moneyCall(t, TECHFAR, { method: 'POST', url: '/api/v1/transaction/spei/sandbox/incoming', payload: body });
     expect(first.statusCode, first.body).toBe(200);
     const again = await moneyCall(t, TECHFAR, { method: 'POST', url: '/api/v1/transaction/spei/sandbox/incoming', payload: body });
@@ -138,7 +103,7 @@ describe('money in', () => {
   });
 
   it('a business pays its strategic ally inside the ledger (no rail); a non-ally is refused', async () => {
-    const a = await newWallet();
+    const a = await newWallet(t);
     const { Clabe } = await summary(a.email);
     const biz = await demoBusiness(t, BUSINESS);
     await moneyCall(t, TECHFAR, { method: 'POST', url: `/api/v1/transaction/business/${biz.id}/deposit`, payload: { Amount: '5000' } });
@@ -162,18 +127,18 @@ describe('money in', () => {
 
 describe('wallet to wallet', () => {
   it('sends by e-mail, phone and CLABE, instantly; the receiver is notified; replays move nothing', async () => {
-    const [a, b] = [await newWallet(), await newWallet()];
+    const [a, b] = [await newWallet(t), await newWallet(t)];
     const bClabe = (await summary(b.email)).Clabe;
     await deposit(a.id, '300');
     const k = key();
-    const c = await code(a.email, 'wallet-transfer');
-    const res = await transfer(a.email, { Recipient: b.email, Amount: '10.50' }, { key: k, code: c });
+    const c = await walletCode(t, a.email, 'wallet-transfer');
+    const res = await walletTransfer(t, a.email, { Recipient: b.email, Amount: '10.50' }, { key: k, code: c });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ MovementType: 'WALLET_OUT', StatusName: 'Liquidada', RemainingBalance: '289.50' });
-    const replay = await transfer(a.email, { Recipient: b.email, Amount: '10.50' }, { key: k, code: c });
+    const replay = await walletTransfer(t, a.email, { Recipient: b.email, Amount: '10.50' }, { key: k, code: c });
     expect(replay.headers['idempotent-replayed']).toBeDefined();
-    expect((await transfer(a.email, { Recipient: b.phone, Amount: '1' })).statusCode).toBe(200);
-    expect((await transfer(a.email, { Recipient: bClabe, Amount: '2' })).statusCode).toBe(200);
+    expect((await walletTransfer(t, a.email, { Recipient: b.phone, Amount: '1' })).statusCode).toBe(200);
+    expect((await walletTransfer(t, a.email, { Recipient: bClabe, Amount: '2' })).statusCode).toBe(200);
     expect((await summary(b.email)).Balance.AvailableBalance).toBe('13.50');
     expect(await count(t, 'notifications', "v_uid_user = $1 AND v_kind = 'wallet.received'", [b.id])).toBe(3);
     expect(await legsOf(t, res.json().data.Id)).toEqual([
@@ -183,13 +148,13 @@ describe('wallet to wallet', () => {
   });
 
   it('refuses oneself, unknown and blocked wallets, the own limit, the provider limit, a wrong and a used code — writing nothing', async () => {
-    const [a, b, blocked] = [await newWallet(), await newWallet(), await newWallet()];
+    const [a, b, blocked] = [await newWallet(t), await newWallet(t), await newWallet(t)];
     await deposit(a.id, '20000');
     await summary(b.email);
     await t.sql(`UPDATE users SET v_uid_status = '5d0e1f40-0000-4000-8000-000000000004' WHERE v_uid = $1`, [blocked.id]);
     const before = await moneyTables(t);
     const expectRefused = async (body: Record<string, unknown>, status: number, message: string, opts: { code?: string | null } = {}) => {
-      const res = await transfer(a.email, body, opts);
+      const res = await walletTransfer(t, a.email, body, opts);
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json().status.message).toBe(message);
     };
@@ -207,11 +172,11 @@ describe('wallet to wallet', () => {
       payload: { ScopeType: 1, CardholderIdentifier: a.client, CardType: 'WALLET', LimitPerTransaction: '50', IsEnabled: true },
     });
     await expectRefused({ Recipient: b.email, Amount: '60' }, 422, 'Excede el límite por operación de $50.00');
-    const c = await code(a.email, 'wallet-transfer');
-    expect((await transfer(a.email, { Recipient: b.email, Amount: '5' }, { code: c })).statusCode).toBe(200);
+    const c = await walletCode(t, a.email, 'wallet-transfer');
+    expect((await walletTransfer(t, a.email, { Recipient: b.email, Amount: '5' }, { code: c })).statusCode).toBe(200);
     const after = await moneyTables(t);
     // A used code: refused, nothing more written than the one transfer above.
-    const used = await transfer(a.email, { Recipient: b.email, Amount: '5' }, { code: c });
+    const used = await walletTransfer(t, a.email, { Recipient: b.email, Amount: '5' }, { code: c });
     expect(used.statusCode).toBe(422);
     expect(used.json().status.message).toBe('No hay un código vigente para esta operación. Solicita uno nuevo.');
     expect(await moneyTables(t)).toEqual(after);
@@ -219,7 +184,7 @@ describe('wallet to wallet', () => {
   });
 
   it('with the PIN chosen in the profile, a wrong PIN counts down as sign-in does', async () => {
-    const [a, b] = [await newWallet(), await newWallet()];
+    const [a, b] = [await newWallet(t), await newWallet(t)];
     await deposit(a.id, '100');
     await summary(b.email);
     expect((await t.call(a.email, { method: 'PUT', url: '/api/v1/wallet/preferences', payload: { ConfirmWith: 'pin' } })).json().status.message).toBe(
@@ -240,7 +205,7 @@ describe('wallet to wallet', () => {
 
 describe('SPEI out of a wallet', () => {
   it('previews, holds, settles through the rail, and gives a proof; returned and rejected orders release the hold', async () => {
-    const a = await newWallet();
+    const a = await newWallet(t);
     await deposit(a.id, '1000');
     await t.call(TECHFAR, {
       method: 'PUT',
@@ -249,12 +214,12 @@ describe('SPEI out of a wallet', () => {
     });
     const pv = await t.call(a.email, { method: 'POST', url: '/api/v1/wallet/preview', payload: { Kind: 'SPEI', Amount: '100' } });
     expect(pv.json().data).toMatchObject({ Amount: '100.00', Commission: '5.00', IVA: '0.80', Total: '105.80', RemainingBalance: '894.20' });
-    const sent = await walletSpei(a.email, { Clabe: CLABE.settles, Amount: '100' });
+    const sent = await walletSpei(t, a.email, { Clabe: CLABE.settles, Amount: '100' });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data).toMatchObject({ MovementType: 'SPEI_OUT', StatusName: 'Pendiente', TotalAmount: '105.80', RemainingBalance: '894.20' });
     expect((await summary(a.email)).Balance.TransitBalance).toBe('105.80');
-    const returned = await walletSpei(a.email, { Clabe: CLABE.returns, Amount: '10' });
-    const rejected = await walletSpei(a.email, { Clabe: CLABE.rejects, Amount: '10' });
+    const returned = await walletSpei(t, a.email, { Clabe: CLABE.returns, Amount: '10' });
+    const rejected = await walletSpei(t, a.email, { Clabe: CLABE.rejects, Amount: '10' });
     await runJobs(t);
     await runJobs(t, 120_000);
     const status = async (id: string) => (await t.sql<{ i_status: number }>(`SELECT i_status FROM business_movements WHERE v_uid = $1`, [id]))[0]!.i_status;
@@ -273,10 +238,10 @@ describe('SPEI out of a wallet', () => {
   });
 
   it('refuses over the balance and a business or staff caller', async () => {
-    const a = await newWallet();
+    const a = await newWallet(t);
     await deposit(a.id, '10');
     const before = await moneyTables(t);
-    const res = await walletSpei(a.email, { Clabe: CLABE.settles, Amount: '50' });
+    const res = await walletSpei(t, a.email, { Clabe: CLABE.settles, Amount: '50' });
     expect(res.json().status.message).toBe('Saldo insuficiente');
     expect(await moneyTables(t)).toEqual(before);
     expect((await moneyCall(t, BUSINESS, { method: 'POST', url: '/api/v1/wallet/speiout', payload: {} })).statusCode).toBe(403);
@@ -285,7 +250,7 @@ describe('SPEI out of a wallet', () => {
 
 describe('the own daily limit', () => {
   it('lowers at once, raises after the waiting period', async () => {
-    const a = await newWallet();
+    const a = await newWallet(t);
     await summary(a.email);
     const low = await t.call(a.email, { method: 'PUT', url: '/api/v1/wallet/limit', payload: { DailyLimit: '500' } });
     expect(low.json().data).toMatchObject({ DailyLimit: '500.00', IsDefault: false, PendingLimit: null });
@@ -301,7 +266,7 @@ describe('the own daily limit', () => {
 
 describe('budgets', () => {
   it('add and minus move money between available and the sub-account; the goal notifies; deactivation returns the money', async () => {
-    const a = await newWallet();
+    const a = await newWallet(t);
     await deposit(a.id, '1000');
     const created = await t.call(a.email, {
       method: 'POST',
@@ -333,7 +298,7 @@ describe('budgets', () => {
       expect(res.statusCode, res.body).toBe(status);
       expect(res.body).toContain(message);
     }
-    const other = await newWallet();
+    const other = await newWallet(t);
     expect((await mv('add', '1', other.email)).statusCode).toBe(404);
     expect((await t.call(other.email, { method: 'PUT', url: `/api/v1/budget/${id}`, payload: { i_active: false } })).statusCode).toBe(404);
     expect((await mv('add', '1', BUSINESS)).statusCode).toBe(403);
@@ -350,10 +315,10 @@ describe('budgets', () => {
 
 describe('movements and statement', () => {
   it('lists with filters and search, exports CSV and XLSX, shows the ledger lines, and prints the month', async () => {
-    const [a, b] = [await newWallet(), await newWallet()];
+    const [a, b] = [await newWallet(t), await newWallet(t)];
     await deposit(a.id, '500');
     await summary(b.email);
-    const sent = await transfer(a.email, { Recipient: b.email, Amount: '25', Concept: 'Cena del viernes' });
+    const sent = await walletTransfer(t, a.email, { Recipient: b.email, Amount: '25', Concept: 'Cena del viernes' });
     const list = async (payload: Record<string, unknown>, as = a.email) =>
       (await t.call(as, { method: 'POST', url: '/api/v1/wallet/movements', payload })).json().data;
     const all = await list({});
@@ -370,9 +335,28 @@ describe('movements and statement', () => {
     expect(csv.body).toContain('Cena del viernes');
     const xlsx = await t.call(a.email, { method: 'POST', url: '/api/v1/wallet/movements/export', payload: { Format: 'xlsx' } });
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
-    const detail = await t.call(a.email, { method: 'GET', url: `/api/v1/wallet/movement/${sent.json().data.Id}` });
-    expect(detail.json().data.Entries.length).toBe(2);
-    expect((await t.call(b.email, { method: 'GET', url: `/api/v1/wallet/movement/${sent.json().data.Id}` })).statusCode).toBe(404);
+    // Each side of the transfer reads the lines of its own account only; any other wallet gets 404, a business 403.
+    const detailOf = (email: string, id: string) => t.call(email, { method: 'GET', url: `/api/v1/wallet/movement/${id}` });
+    const outId = sent.json().data.Id as string;
+    expect((await detailOf(a.email, outId)).json().data.Entries).toEqual([
+      { Account: 'Cuenta del monedero', Description: expect.stringMatching(/^Envío entre Wallets a /), Debit: '25.00', Credit: null },
+    ]);
+    const inId = (await list({ Type: 'WALLET_IN' }, b.email)).Records[0].Id as string;
+    expect((await detailOf(b.email, inId)).json().data.Entries).toEqual([
+      { Account: 'Cuenta del monedero', Description: expect.stringMatching(/^Envío entre Wallets recibido de /), Debit: null, Credit: '25.00' },
+    ]);
+    const stranger = await newWallet(t);
+    for (const [email, id] of [
+      [b.email, outId],
+      [a.email, inId],
+      [stranger.email, outId],
+      [stranger.email, inId],
+    ]) {
+      const res = await detailOf(email!, id!);
+      expect([res.statusCode, res.json().message], `${email} ${id}`).toEqual([404, 'Movimiento no encontrado']);
+      expect(res.body).not.toContain('Entries');
+    }
+    expect((await detailOf(BUSINESS, outId)).statusCode).toBe(403);
     const now = new Date();
     const mexico = new Date(now.getTime() - 6 * 3_600_000);
     const st = await t.call(a.email, {

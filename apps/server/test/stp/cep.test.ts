@@ -4,7 +4,8 @@
  * 24 h; the proof of payment is the CEP when it exists and the product's own PDF otherwise.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS, BUSINESS_2, CLABE, balance, demoBusiness, deposit, noLimits, speiOut } from '../money/money';
+import { BUSINESS, BUSINESS_2, CLABE, TECHFAR, balance, demoBusiness, deposit, moneyCall, noLimits, speiOut } from '../money/money';
+import { newWallet, walletSpei } from '../money/wallet';
 import { startFakeBanxico, type FakeBanxico } from './fake-banxico';
 import { stpWorld, type StpWorld } from './setup';
 
@@ -130,5 +131,38 @@ describe('a CEP Banxico never issues', () => {
     expect((await proof(m.v_uid)).headers['content-disposition']).toContain('comprobante-');
     expect((await detail(m.v_uid)).StatusName).toBe('Liquidada');
     expect(await balance(w.t, BUSINESS)).not.toEqual(before);
+  });
+});
+
+describe("a wallet's SPEI out", () => {
+  it('the wallet reads its CEP on its own order: the state on the detail, the CEP or its own PDF to download', async () => {
+    const [a, b] = [await newWallet(w.t), await newWallet(w.t)];
+    const funded = await moneyCall(w.t, TECHFAR, { method: 'POST', url: '/api/v1/wallet/deposit', payload: { UserId: a.id, Amount: '500.00' } });
+    expect(funded.statusCode, funded.body).toBe(200);
+    const res = await walletSpei(w.t, a.email, { Clabe: CLABE.bbva, Amount: '120.00' });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().data.Id as string;
+    const url = `/api/v1/wallet/movement/${id}`;
+    const walletDetail = async () => (await w.t.call(a.email, { method: 'GET', url })).json().data;
+    await w.step();
+    // Sent, not settled: no CEP applies yet.
+    expect((await walletDetail()).Cep).toBeNull();
+    const { TrackingKey } = await walletDetail();
+    banxico.payments.set(TrackingKey, 'ready');
+    expect((await w.fake.setEstado(TrackingKey, 'LIQUIDACION')).status).toBe(200);
+    await w.step(0);
+    expect((await walletDetail()).Cep).toEqual({ Available: true, StatusName: 'CEP de Banxico disponible' });
+    const cepPdf = await w.t.call(a.email, { method: 'GET', url: `${url}/proof?Kind=cep` });
+    expect(cepPdf.statusCode).toBe(200);
+    expect(cepPdf.rawPayload.equals(banxico.pdfOf(TrackingKey))).toBe(true);
+    const own = await w.t.call(a.email, { method: 'GET', url: `${url}/proof?Kind=propio` });
+    expect([own.statusCode, own.headers['content-disposition']]).toEqual([200, expect.stringContaining('comprobante-')]);
+    expect((await w.t.call(a.email, { method: 'GET', url: `${url}/proof?Kind=zip` })).json().message).toBe('Tipo de comprobante no válido');
+    // Another wallet: 404 with nothing of the order; a business user: 403.
+    for (const u of [`${url}/proof?Kind=cep`, url]) {
+      const other = await w.t.call(b.email, { method: 'GET', url: u });
+      expect([other.statusCode, other.json().message]).toEqual([404, 'Movimiento no encontrado']);
+      expect((await w.t.call(BUSINESS, { method: 'GET', url: u })).statusCode).toBe(403);
+    }
   });
 });

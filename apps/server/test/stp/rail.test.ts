@@ -201,4 +201,11 @@ describe("STP's queries (for confirmation now, reconciliation later)", () => {
     expect(await querySentOrder(w.stp, 'NOEXISTE123', m.v_operation_date)).toEqual({ kind: 'ok', value: null });
     expect(await queryOrdersOfDay(w.stp, 'R', m.v_operation_date)).toEqual({ kind: 'ok', value: [] });
   });
+
+  it('answers «unavailable» when STP answers more than the client reads (the rest is not read)', async () => {
+    const m = await sent('14.00');
+    const small = { ...w.stp, maxAnswerBytes: 200 };
+    expect(await queryOrdersOfDay(small, 'E', m.v_operation_date)).toEqual({ kind: 'unavailable', reason: 'STP respondió algo demasiado grande' });
+    expect((await queryOrdersOfDay(w.stp, 'E', m.v_operation_date)).kind).toBe('ok');
+  });
 });

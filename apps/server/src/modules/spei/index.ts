@@ -42,7 +42,7 @@ export {
   walletAccount,
   type ClabeHolder,
 } from './wallet';
-export { movementEntries } from './ledger-entries';
+export { movementDetailOut } from './detail';
 export { proofFile, cepOfMovement } from './proof';
 export { ledgerOrdersOfDay, sandboxOrdersOfDay, RAIL_EVENT_STATE, type DayOrder } from './day-record';
 export { businessOwner, placeSpeiOutOrders, type BatchOrder } from './order';

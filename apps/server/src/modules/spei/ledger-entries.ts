@@ -35,8 +35,11 @@ const LEG_TEXT: Record<string, Record<string, (who: string) => string>> = {
 /** A kind without words of its own (a future writer) still reads as Spanish, never as its code. */
 const FALLBACK: Record<string, string> = { commission: 'Comisión', iva: 'IVA de la comisión' };
 
-/** What a leg of a ledger transaction is, in the words of a statement. */
-export function legDescription(kind: string, leg: string | null, memo: Record<string, unknown> | null): string {
+/** What a leg of a ledger transaction is, in the words of a statement; `credit`: the leg raises the account. */
+export function legDescription(kind: string, leg: string | null, memo: Record<string, unknown> | null, credit = false): string {
+  // The receiver of a wallet-to-wallet transfer reads who sent it (the counterparty is the receiver).
+  if (kind === 'wallet-transfer' && (leg ?? 'amount') === 'amount' && credit)
+    return `Envío entre Wallets recibido${typeof memo?.sender === 'string' ? ` de ${memo.sender}` : ''}`;
   const named = memo?.counterparty ?? memo?.merchant;
   const who = typeof named === 'string' ? named : '';
   const text = LEG_TEXT[kind]?.[leg ?? 'amount'];
@@ -58,6 +61,9 @@ const CUSTOMER_LABELS: Record<string, string> = { business: 'Cuenta de la empres
 const accountLabel = (a: LedgerLine['account']) =>
   a.ownerKind === 'provider' ? (BOOK_LABELS[a.owner as ProviderBook] ?? a.owner) : (CUSTOMER_LABELS[a.ownerKind] ?? a.owner);
 
+/** Both rows of a wallet-to-wallet transfer point at its one transaction (v_uid_transaction). */
+const WALLET_TRANSFER_TYPES = new Set<MovementRow['v_type']>(['WALLET_OUT', 'WALLET_IN']);
+
 /** The rows an order's module writes; every other type is derived from its ledger transaction (migration 0019). */
 const ORDER_TYPES = new Set<MovementRow['v_type']>(['SPEI_OUT', 'SPEI_IN', 'DEPOSIT', 'WALLET_OUT', 'WALLET_IN']);
 
@@ -66,14 +72,17 @@ const ORDER_TYPES = new Set<MovementRow['v_type']>(['SPEI_OUT', 'SPEI_IN', 'DEPO
  * transactions are posted with its id as reference; a derived movement is its one transaction.
  * Lines of one account label, wording and side are added up (a card funding's thousand card legs
  * read as one). The caller has already checked the movement's tenant. A held, cancelled or
- * rejected order has none.
+ * rejected order has none. A wallet-to-wallet transfer: the lines of the side's own account.
  */
 export async function movementEntries(db: DbOrTx, m: MovementRow): Promise<LedgerEntry[]> {
-  const derived = !ORDER_TYPES.has(m.v_type) && m.v_uid_transaction;
-  const lines = derived ? await linesOfReference(db, m.v_uid_transaction!, 'transaction') : await linesOfReference(db, m.v_uid);
+  const transfer = WALLET_TRANSFER_TYPES.has(m.v_type);
+  const derived = (transfer || !ORDER_TYPES.has(m.v_type)) && m.v_uid_transaction;
+  const all = derived ? await linesOfReference(db, m.v_uid_transaction!, 'transaction') : await linesOfReference(db, m.v_uid);
+  // A wallet-to-wallet transfer is one transaction on two customers' accounts: each side reads its own account's lines only.
+  const lines = transfer ? all.filter((l) => l.account.ownerKind !== 'provider' && l.account.owner === m.v_client) : all;
   const summed = new Map<string, { Account: string; Description: string; cents: bigint }>();
   for (const l of lines) {
-    const line = { Account: accountLabel(l.account), Description: legDescription(l.kind, l.leg, l.memo) };
+    const line = { Account: accountLabel(l.account), Description: legDescription(l.kind, l.leg, l.memo, l.amountCents > 0n) };
     const key = `${line.Account}\u0000${line.Description}\u0000${l.amountCents < 0n}`;
     const seen = summed.get(key);
     if (seen) seen.cents += l.amountCents;

@@ -41,13 +41,13 @@ import { runMoney } from '../../platform/money-command';
 import { toPage } from '../../platform/paging';
 import { ok, sendFile } from '../../platform/reply';
 import * as accounts from './accounts';
-import { movementEntries } from './ledger-entries';
+import { movementDetailOut } from './detail';
 import { depositToBusiness, receiveIncomingSpei } from './incoming';
 import { movementOut } from './movement';
 import { getBusinessBalance, listSpeiOutsIn, movementFor } from './queries';
 import { cancelSpeiOut, rejectSpeiOut } from './speiout';
 import { CANCEL, SPEI_APPROVE_MONEY, SPEI_OUT_MONEY, SPEI_OUT_REFUSED, UNDO_MONEY, approveCommand, speiOutCommand } from './speiout-handler';
-import { cepOfMovement, proofFile } from './proof';
+import { proofFile } from './proof';
 import { sandboxTrackingKey } from './rail';
 import { dayOrderOf, recordSandboxOrder } from './day-record';
 import { mexicoDate } from '../../platform/mexico-time';
@@ -381,11 +381,7 @@ export const speiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: answer(BusinessMovementDetail) },
       },
     },
-    async (req) => {
-      const m = await movementFor(db, actorOf(req), req.params.id);
-      const cep = m.v_type === 'SPEI_OUT' ? (await cepOfMovement(db, m)).state : null;
-      return ok({ ...movementOut(m), Entries: await movementEntries(db, m), Cep: cep });
-    },
+    async (req) => ok(await movementDetailOut(db, await movementFor(db, actorOf(req), req.params.id))),
   );
 
   app.get(

@@ -97,7 +97,7 @@ export const movementsFile = (format: ExportFormat, client: string, rows: Busine
 
 // ---- the monthly statement -----------------------------------------------------------------------------
 
-const describe = (e: StatementEntry) => legDescription(e.transaction.kind, e.leg, e.transaction.memo);
+const describe = (e: StatementEntry) => legDescription(e.transaction.kind, e.leg, e.transaction.memo, e.amountCents > 0n);
 
 async function statementBusiness(db: DbOrTx, actor: Actor, businessId: string | undefined): Promise<BusinessRow> {
   return businessFor(db, actor, businessId);

@@ -11,7 +11,7 @@ import { MOVEMENT_STATUS, type CepState } from '@far/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { StpConfig } from '../../config';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { callService } from '../../platform/outbound';
+import { callService, serviceFailure } from '../../platform/outbound';
 import type { MovementRow } from '../spei';
 import { STP_INSTITUTION } from './cadena';
 import { pool } from './pool';
@@ -88,8 +88,7 @@ export async function fetchCep(baseUrl: string, r: CepRequest): Promise<CepAnswe
       return { kind: 'failed', reason: `Banxico no entregó el PDF del CEP (${pdf.status})` };
     return { kind: 'ok', xml: xmlText, pdf: pdf.body };
   } catch (err) {
-    const name = (err as Error).name;
-    return { kind: 'failed', reason: name === 'TimeoutError' || name === 'AbortError' ? 'Banxico no respondió a tiempo' : 'No hubo conexión con Banxico' };
+    return { kind: 'failed', reason: serviceFailure(err, 'Banxico') };
   }
 }
 

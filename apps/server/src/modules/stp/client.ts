@@ -2,9 +2,11 @@
  * STP's web service, as calls that never throw for STP's own answers: each call answers 'ok', a
  * refusal STP gave (its id and descripcion), or 'unavailable' (time-out, network, 5xx, an answer
  * that is not STP's JSON) — then nobody knows whether STP acted, so the caller asks before acting
- * again. Node's fetch with AbortSignal.timeout; endpoints and bodies as STP documents them.
+ * again. Through callService (time-out, no redirects, a size limit); endpoints and bodies as STP
+ * documents them.
  */
 import type { StpConfig } from '../../config';
+import { callService, serviceFailure, type ServiceAnswer } from '../../platform/outbound';
 import { ACCOUNT_FIELDS, ORDER_FIELDS, STP_INSTITUTION, cadenaOriginal, sign, signedOrderBody } from './cadena';
 
 export type StpAnswer<T> = { kind: 'ok'; value: T } | { kind: 'refused'; id: number; message: string } | { kind: 'unavailable'; reason: string };
@@ -23,25 +25,26 @@ export interface StpQueriedOrder {
   institucionContraparte?: number | string;
 }
 
+/** A day's orders (consOrdenesFech) is the largest answer: tens of thousands of orders fit under this. */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
 const unavailable = (reason: string): StpAnswer<never> => ({ kind: 'unavailable', reason });
 
 async function call(config: StpConfig, method: 'PUT' | 'POST' | 'DELETE', path: string, body: string): Promise<StpAnswer<Record<string, unknown>>> {
-  let res: Response;
+  let res: ServiceAnswer;
   try {
-    res = await fetch(`${config.apiUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body,
-      signal: AbortSignal.timeout(config.timeoutMs),
-    });
+    res = await callService(
+      `${config.apiUrl}${path}`,
+      { method, headers: { 'content-type': 'application/json' }, body },
+      { timeoutMs: config.timeoutMs, maxBytes: config.maxAnswerBytes ?? MAX_ANSWER_BYTES },
+    );
   } catch (err) {
-    const name = (err as Error).name;
-    return unavailable(name === 'TimeoutError' || name === 'AbortError' ? 'STP no respondió a tiempo' : 'No hubo conexión con STP');
+    return unavailable(serviceFailure(err, 'STP'));
   }
   if (res.status >= 500) return unavailable(`STP respondió con un error ${res.status}`);
   let json: unknown;
   try {
-    json = await res.json();
+    json = JSON.parse(res.body.toString('utf8'));
   } catch {
     return unavailable(`STP respondió algo que no es JSON (${res.status})`);
   }
@@ -54,7 +57,7 @@ async function call(config: StpConfig, method: 'PUT' | 'POST' | 'DELETE', path: 
     if (result.id === 0 && /No se recibi. respuesta del servicio/.test(description)) return unavailable(description);
     return { kind: 'refused', id: Number(result.id ?? 0), message: description };
   }
-  if (!res.ok) return unavailable(`STP respondió ${res.status}`);
+  if (res.status < 200 || res.status > 299) return unavailable(`STP respondió ${res.status}`);
   return { kind: 'ok', value: result };
 }
 

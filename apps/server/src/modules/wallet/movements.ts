@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import type { ExportFormat } from '../../platform/export';
 import { toPage } from '../../platform/paging';
-import { movementByTrackingKey, movementEntries, movementFor, movementOut, queryMovements, type MovementFilters } from '../spei';
+import { movementByTrackingKey, movementDetailOut, movementFor, queryMovements, type MovementFilters } from '../spei';
 import { EXPORT_MAX_ROWS, ledgerAccountState, movementsFile } from '../statements';
 import * as users from '../users';
 import { balanceOut, limitOut, walletBalance, walletFor } from './account';
@@ -49,7 +49,7 @@ export async function walletMovementByTrackingKey(db: DbOrTx, walletClient: stri
 
 export async function walletMovementDetail(tx: Tx, actor: Actor, id: string) {
   const m = await walletMovement(tx, actor, id);
-  return { ...movementOut(m), Entries: await movementEntries(tx, m) };
+  return movementDetailOut(tx, m);
 }
 
 export async function walletStatement(tx: Tx, actor: Actor, q: { UserId?: string; Year: number; Month: number }, now = new Date()) {

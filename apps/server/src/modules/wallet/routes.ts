@@ -10,6 +10,7 @@ import {
   BusinessMovementDetail,
   BusinessMovementPage,
   MovementIdParams,
+  ProofQuery,
   WalletConfig,
   WalletConfigBody,
   WalletDepositBody,
@@ -291,11 +292,17 @@ export const walletMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/movement/:id/proof`,
     {
       config: read(['/movement', '/dispersal/transfer']),
-      schema: { tags, summary: 'Comprobante en PDF de un movimiento del Wallet', params: MovementIdParams },
+      schema: {
+        tags,
+        summary:
+          'Comprobante en PDF de un movimiento del Wallet: el CEP de Banxico de un SPEI enviado cuando existe, si no el propio (Kind=propio o cep para elegir)',
+        params: MovementIdParams,
+        querystring: ProofQuery,
+      },
     },
     async (req, reply) => {
       const m = await db.transaction((tx) => movements.walletMovement(tx, actorOf(req), req.params.id));
-      return sendFile(reply, { ...(await proofFile(db, m)), mediaType: 'application/pdf' });
+      return sendFile(reply, { ...(await proofFile(db, m, req.query.Kind)), mediaType: 'application/pdf' });
     },
   );
   app.post(

@@ -1,42 +1,20 @@
 import type { BusinessMovement } from '@far/contracts';
-import { Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconFileDownload } from '@tabler/icons-react';
+import { Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { DetailGrid } from '../../components/detail-grid';
 import { LedgerLines } from '../../components/ledger-lines';
 import { ErrorAlert } from '../../components/error-alert';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { DateText, MoneyText } from '../../components/value-text';
-import { errorText } from '../../lib/api-client';
 import { useMe } from '../../lib/api/get-me';
 import { OpenCaseButton } from '../../components/open-case-button';
+import { ProofDownloads } from '../../components/proof-downloads';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { apiCents } from '../../lib/money';
-import { useDownloadProof, type ProofKind } from './api/download-proof';
+import { saveProof } from './api/download-proof';
 import { useMovement, type MovementDetail } from './api/get-movement';
 import { SignedAmount, partyOf } from './movement-cells';
 
 const amount = (value: string | null) => (value === null ? null : <MoneyText cents={apiCents(value)} inherit />);
-
-/** One proof download: Banxico's CEP, the product's own PDF, or whichever the server offers. */
-function ProofDownload({ m, kind, label }: { m: MovementDetail; kind?: ProofKind; label: string }) {
-  const proof = useDownloadProof();
-  return (
-    <Button
-      variant="light"
-      leftSection={<IconFileDownload size={16} />}
-      loading={proof.isPending}
-      onClick={() =>
-        proof.mutate(
-          { id: m.Id, trackingKey: m.TrackingKey, kind },
-          { onError: (e) => notifications.show({ color: 'red', title: 'No se descargó el comprobante', message: errorText(e) }) },
-        )
-      }
-    >
-      {label}
-    </Button>
-  );
-}
 
 /** The detail drawer of one movement: its amounts, parties, tracking key, ledger lines and proof. */
 export function MovementDetailBody({ row }: { row: BusinessMovement }) {
@@ -102,20 +80,9 @@ export function MovementDetailBody({ row }: { row: BusinessMovement }) {
       {detail.isError ? <ErrorAlert error={detail.error} title="No fue posible cargar el detalle" onRetry={() => void detail.refetch()} /> : null}
       {m.Entries && m.Entries.length > 0 ? <LedgerLines entries={m.Entries} /> : null}
       <Divider />
-      {m.Cep ? (
-        <Text size="sm" c="dimmed" data-testid="cep-state">
-          {m.Cep.StatusName}
-        </Text>
-      ) : null}
-      <Group gap="sm">
-        {m.Cep?.Available ? <ProofDownload m={m} kind="cep" label="CEP de Banxico (PDF)" /> : null}
-        <ProofDownload
-          m={m}
-          kind={m.Cep?.Available ? 'propio' : undefined}
-          label={m.Cep?.Available ? 'Comprobante propio (PDF)' : 'Comprobante de pago (PDF)'}
-        />
+      <ProofDownloads cep={m.Cep} save={(kind) => saveProof({ id: m.Id, trackingKey: m.TrackingKey, kind })}>
         {canOpenCase && m.TrackingKey ? <OpenCaseButton trackingKey={m.TrackingKey} /> : null}
-      </Group>
+      </ProofDownloads>
     </Stack>
   );
 }

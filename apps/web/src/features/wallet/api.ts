@@ -30,6 +30,7 @@ import {
 } from '@far/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { proofFileName, type ProofKind } from '../../components/proof-downloads';
 import { unwrap } from '../../lib/api-client';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey, saveBlob } from '../../lib/money';
 import { queryKeys } from '../../lib/query-keys';
@@ -117,13 +118,13 @@ export const useExportWalletMovements = () =>
     },
   });
 
-export const useDownloadWalletProof = () =>
-  useMutation({
-    mutationFn: async ({ id, trackingKey }: { id: string; trackingKey: string | null }) => {
-      const blob = await unwrap(api.GET('/api/v1/wallet/movement/{id}/proof', { params: { path: { id } }, responseType: 'blob' }));
-      saveBlob(blob, `comprobante-${trackingKey ?? id}.pdf`);
-    },
-  });
+/** Downloads a wallet movement's proof and saves it: Banxico's CEP of a SPEI out, the own PDF, or (unset) whichever the server offers. */
+export async function saveWalletProof({ id, trackingKey, kind }: { id: string; trackingKey: string | null; kind?: ProofKind }) {
+  const blob = await unwrap(api.GET('/api/v1/wallet/movement/{id}/proof', { params: { path: { id }, query: { Kind: kind } }, responseType: 'blob' }));
+  saveBlob(blob, proofFileName(trackingKey, id, kind));
+}
+
+export const useDownloadWalletProof = () => useMutation({ mutationFn: saveWalletProof });
 
 export const useWalletStatement = () =>
   useMutation({

@@ -1,5 +1,5 @@
 import { MOVEMENT_STATUS_NAMES, MOVEMENT_TYPES, MOVEMENT_TYPE_NAMES, type MovementType } from '@far/contracts';
-import { Alert, Button, Drawer, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Pagination, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv, IconSearch } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -7,21 +7,22 @@ import { DataTable } from '../../components/data-table';
 import { DayInput } from '../../components/day-input';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
+import { LedgerLines } from '../../components/ledger-lines';
 import { PageHeader } from '../../components/page-header';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import { OpenCaseButton } from '../../components/open-case-button';
+import { ProofDownloads } from '../../components/proof-downloads';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { apiCents } from '../../lib/money';
-import { useDownloadWalletProof, useExportWalletMovements, useWalletMovement, useWalletMovements, useWalletStatement, type MovementFilters } from './api';
-import { ScrollTable, WALLET_MOVEMENT_COLUMNS } from './summary-section';
+import { saveWalletProof, useExportWalletMovements, useWalletMovement, useWalletMovements, useWalletStatement, type MovementFilters } from './api';
+import { WALLET_MOVEMENT_COLUMNS } from './summary-section';
 
 const EMPTY: MovementFilters = { From: null, To: null, Type: null, Status: null, Search: '' };
 const MONTHS = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
 
 function Detail({ id, readOnly }: { id: string; readOnly: boolean }) {
   const q = useWalletMovement(id);
-  const proof = useDownloadWalletProof();
   // The wallet user disputes this movement on /clarification, its tracking key prefilled (issue 12).
   const canOpenCase = useCan('/clarification', 'Agregar') && !readOnly;
   if (q.isError) return <ErrorAlert error={q.error} title="No fue posible cargar el movimiento" />;
@@ -44,49 +45,17 @@ function Detail({ id, readOnly }: { id: string; readOnly: boolean }) {
           { label: 'Motivo', value: m.ErrorDetail },
         ]}
       />
-      <Title order={3} fz="sm">
-        Partidas contables
-      </Title>
       {(m.Entries ?? []).length === 0 ? (
         <Text size="sm" c="dimmed">
-          Sin partidas: el dinero está retenido o no se movió.
+          Sin asientos contables: el dinero está retenido o no se movió.
         </Text>
       ) : (
-        <ScrollTable label="Partidas contables" minWidth={360}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Cuenta</Table.Th>
-                <Table.Th>Concepto</Table.Th>
-                <Table.Th ta="right">Cargo</Table.Th>
-                <Table.Th ta="right">Abono</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {m.Entries!.map((e, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td>{e.Account}</Table.Td>
-                  <Table.Td>{e.Description}</Table.Td>
-                  <Table.Td ta="right">{e.Debit ? <MoneyText cents={apiCents(e.Debit)} size="sm" /> : ''}</Table.Td>
-                  <Table.Td ta="right">{e.Credit ? <MoneyText cents={apiCents(e.Credit)} size="sm" /> : ''}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <LedgerLines entries={m.Entries!} />
       )}
       {readOnly ? null : (
-        <Group gap="sm">
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={16} />}
-            loading={proof.isPending}
-            onClick={() => proof.mutate({ id: m.Id, trackingKey: m.TrackingKey })}
-          >
-            Descargar comprobante
-          </Button>
+        <ProofDownloads cep={m.Cep} save={(kind) => saveWalletProof({ id: m.Id, trackingKey: m.TrackingKey, kind })}>
           {canOpenCase && m.TrackingKey ? <OpenCaseButton trackingKey={m.TrackingKey} /> : null}
-        </Group>
+        </ProofDownloads>
       )}
     </Stack>
   );
@@ -228,7 +197,7 @@ export function WalletMovementsList({ userId }: { userId?: string }) {
 export function WalletMovementsPage() {
   return (
     <>
-      <PageHeader title="Saldos y movimientos" description="Todo lo que entra y sale de tu Wallet. Abre un movimiento para ver sus partidas contables." />
+      <PageHeader title="Saldos y movimientos" description="Todo lo que entra y sale de tu Wallet. Abre un movimiento para ver sus asientos contables." />
       <WalletMovementsList />
     </>
   );

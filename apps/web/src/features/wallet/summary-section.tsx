@@ -1,6 +1,5 @@
 import { MOVEMENT_DIRECTION, type Budget, type BusinessMovement } from '@far/contracts';
-import { Anchor, Group, Paper, Progress, ScrollArea, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
@@ -45,15 +44,6 @@ export function BudgetProgress({ b }: { b: Budget }) {
         ) : null}
       </Text>
     </Stack>
-  );
-}
-
-/** A table that scrolls sideways inside its box on a phone (the box takes keyboard focus to scroll). */
-export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
-  return (
-    <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': label }}>
-      <div style={{ minWidth }}>{children}</div>
-    </ScrollArea>
   );
 }
 

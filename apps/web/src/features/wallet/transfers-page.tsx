@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Group, Paper, PasswordInput, SegmentedControl,
 import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DetailGrid } from '../../components/detail-grid';
+import { LedgerLines } from '../../components/ledger-lines';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { PageHeader } from '../../components/page-header';
 import { MoneyText } from '../../components/value-text';
@@ -16,6 +17,7 @@ import {
   useSavedAccounts,
   useWalletSpeiOut,
   useWalletSummary,
+  useWalletMovement,
   useWalletTransfer,
 } from './api';
 
@@ -24,6 +26,8 @@ const EMPTY = { recipient: '', savedId: null as string | null, clabe: '', name: 
 
 function Result({ m, onAnother }: { m: BusinessMovement; onAnother: () => void }) {
   const proof = useDownloadWalletProof();
+  // The ledger lines of the wallet's own account, once posted (a wallet-to-wallet transfer at once).
+  const entries = useWalletMovement(m.Id).data?.Entries ?? [];
   return (
     <Paper withBorder p="md" data-testid="wallet-transfer-result">
       <Stack gap="sm">
@@ -42,6 +46,7 @@ function Result({ m, onAnother }: { m: BusinessMovement; onAnother: () => void }
             { label: 'Saldo disponible', value: <MoneyText cents={apiCents(m.RemainingBalance)} inherit /> },
           ]}
         />
+        {entries.length > 0 ? <LedgerLines entries={entries} /> : null}
         <Group>
           <Button
             variant="light"

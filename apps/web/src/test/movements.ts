@@ -1,0 +1,50 @@
+/** A movement as the API answers it, for screen tests: a settled SPEI out of a wallet unless overridden. */
+import type { BusinessMovementDetail } from '@far/contracts';
+
+const party = (Name: string, Clabe: string, BankName: string) => ({ Clabe, BankCode: Clabe.slice(0, 3), BankName, Name });
+
+export function movementFixture(overrides: Partial<BusinessMovementDetail> = {}): BusinessMovementDetail {
+  return {
+    Id: 'm1',
+    BusinessId: 'u1',
+    IdClientBusiness: 'WAL000001',
+    MovementType: 'SPEI_OUT',
+    MovementName: 'Transferencia SPEI enviada',
+    MovementAmount: '120.00',
+    Commission: '0.00',
+    IVA: '0.00',
+    TotalAmount: '120.00',
+    BalanceEffect: '-120.00',
+    MovementDate: '2026-11-20T17:05:00.000Z',
+    MovementUpdateDate: '2026-11-20T17:06:00.000Z',
+    MovementDateScheduled: null,
+    PaymentDay: null,
+    RemainingBalance: null,
+    SourceAccount: party('Ana López', '646180000000001231', 'STP'),
+    Beneficiary: party('Proveedor Uno', '012180001234567899', 'BBVA MEXICO'),
+    BeneficiaryAccountClabe: '012180001234567899',
+    BankCode: '012',
+    BankName: 'BBVA MEXICO',
+    ClabeAccountId: null,
+    Alias: null,
+    Concept: 'Pago de renta',
+    Reference: '12',
+    TrackingKey: 'FAR20261120ABC1',
+    OperationDate: '2026-11-20',
+    OrderOPMId: null,
+    DispersionId: null,
+    StatusBusinessMovement: 2,
+    StatusName: 'Liquidada',
+    PreviousStatusBusinessMovement: 1,
+    ChangedByUserEmail: null,
+    ErrorDetail: null,
+    ReturnTrackingKey: null,
+    SentAt: '2026-11-20T17:05:30.000Z',
+    SettledAt: '2026-11-20T17:06:00.000Z',
+    ReturnedAt: null,
+    CanCancel: false,
+    Entries: [],
+    Cep: null,
+    ...overrides,
+  };
+}
