@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, ApiKeyCreateRequest, type ApiKey } from '@far/contracts';
-import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconKey, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiKeysTable } from '../../components/api-keys-table';
 import { ErrorAlert } from '../../components/error-alert';
+import { ShownOnce } from '../../components/shown-once';
 import { REQUIRED_MARK } from '../../components/required-mark';
 import { isApiError } from '../../lib/api-client';
 import { useApiKeyCode, useApiKeys, useCreateApiKey, useRevokeApiKey, useRotateApiKey } from '../../lib/api/api-keys';
@@ -130,29 +131,14 @@ export function ApiKeysSection({ canEdit }: { canEdit: boolean }) {
         requieren el encabezado Idempotency-Key.
       </Text>
       {shown?.Key ? (
-        <Alert
-          color="yellow"
-          icon={<IconKey size={18} />}
+        <ShownOnce
+          value={shown.Key}
           title="Copia la clave ahora: no se volverá a mostrar"
-          mb="md"
-          withCloseButton
-          closeButtonLabel="Cerrar aviso"
+          copiedLabel="Copiada"
           onClose={() => setShown(null)}
-          data-testid="api-key-secret"
-        >
-          <Group gap="sm" wrap="wrap">
-            <Code style={{ overflowWrap: 'anywhere' }} data-testid="api-key-value">
-              {shown.Key}
-            </Code>
-            <CopyButton value={shown.Key}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="light" onClick={copy}>
-                  {copied ? 'Copiada' : 'Copiar'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
-        </Alert>
+          testId="api-key-secret"
+          valueTestId="api-key-value"
+        />
       ) : null}
       {keys.isError ? <ErrorAlert error={keys.error} title="No fue posible cargar las claves de API" onRetry={() => void keys.refetch()} /> : null}
       <Stack gap="lg">

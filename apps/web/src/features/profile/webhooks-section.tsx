@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WEBHOOK_EVENT_KINDS, WebhookEndpointRequest, notificationKindLabel } from '@far/contracts';
-import { Alert, Badge, Button, Code, CopyButton, Group, MultiSelect, Pagination, Paper, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconKey, IconRefresh, IconTrash, IconWebhook } from '@tabler/icons-react';
+import { Badge, Button, Group, MultiSelect, Pagination, Paper, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconRefresh, IconTrash, IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { openConfirmDialog } from '../../components/confirm-dialog';
+import { ShownOnce } from '../../components/shown-once';
 import { REQUIRED_MARK } from '../../components/required-mark';
 import { DateText } from '../../components/value-text';
 import { isApiError } from '../../lib/api-client';
@@ -126,32 +127,10 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
   );
 }
 
-/** A signing secret shown once, with a copy button (webhooks and the card authorisation endpoint). */
-export function SecretAlert({ secret, onClose, testId }: { secret: string; onClose: () => void; testId: string }) {
-  return (
-    <Alert
-      color="yellow"
-      icon={<IconKey size={18} />}
-      title="Guarda el secreto de firma: no se volverá a mostrar"
-      mb="md"
-      withCloseButton
-      closeButtonLabel="Cerrar aviso"
-      onClose={onClose}
-      data-testid={testId}
-    >
-      <Group gap="sm" wrap="wrap">
-        <Code style={{ overflowWrap: 'anywhere' }}>{secret}</Code>
-        <CopyButton value={secret}>
-          {({ copied, copy }) => (
-            <Button size="xs" variant="light" onClick={copy}>
-              {copied ? 'Copiado' : 'Copiar'}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-    </Alert>
-  );
-}
+/** A signing secret shown once (webhooks and the card authorisation endpoint). */
+export const SecretAlert = ({ secret, onClose, testId }: { secret: string; onClose: () => void; testId: string }) => (
+  <ShownOnce value={secret} title="Guarda el secreto de firma: no se volverá a mostrar" onClose={onClose} testId={testId} />
+);
 
 /** /profile (business): endpoints of its systems that receive signed events (docs/api.md, Webhooks). */
 export function WebhooksSection({ canEdit }: { canEdit: boolean }) {
