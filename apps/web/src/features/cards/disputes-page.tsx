@@ -12,6 +12,7 @@ import { Anchor, Badge, Box, Button, Checkbox, Drawer, FileInput, Group, Modal, 
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { DueText } from '../../components/due-text';
 import { DataTable, type Column } from '../../components/data-table';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
@@ -47,21 +48,8 @@ function DisputeStatusBadge({ d }: { d: Pick<Dispute, 'Status' | 'StatusName'> }
   );
 }
 
-/** The deadline and, past it while still open, «Vencida» (the SLA of the queue). */
-function Deadline({ d }: { d: Pick<Dispute, 'DeadlineAt' | 'Overdue'> }) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      {d.Overdue ? (
-        <Badge color="red" size="sm">
-          Vencida
-        </Badge>
-      ) : null}
-      <Text size="sm" c={d.Overdue ? 'red.8' : undefined}>
-        {dateTime(d.DeadlineAt)}
-      </Text>
-    </Group>
-  );
-}
+/** The deadline, «Vencida» past it while still open. */
+const Deadline = ({ d }: { d: Pick<Dispute, 'DeadlineAt' | 'Overdue'> }) => <DueText overdue={d.Overdue}>{dateTime(d.DeadlineAt)}</DueText>;
 
 /** Disputes with filters, SLA and CSV: staff see every business's, a business its own. A row opens its detail. */
 function DisputesList({ staff, base }: { staff: boolean; base: string }) {

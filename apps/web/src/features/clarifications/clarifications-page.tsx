@@ -1,8 +1,9 @@
 import type { ClarificationOut, ClarificationStatus } from '@far/contracts';
-import { Badge, Button, Checkbox, Drawer, Grid, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Drawer, Grid, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypeCsv, IconFilterOff, IconMessagePlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { DueText } from '../../components/due-text';
 import type { Column } from '../../components/data-table';
 import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -56,18 +57,7 @@ function columnsFor(staff: boolean): Column<ClarificationOut>[] {
       key: 'due',
       header: staff ? 'Tiempo restante' : 'Respuesta',
       sortValue: (c) => c.MinutesLeft,
-      render: (c) => (
-        <Group gap={4} wrap="nowrap">
-          {c.Overdue ? (
-            <Badge color="red" size="sm">
-              Vencida
-            </Badge>
-          ) : null}
-          <Text size="sm" c={c.Overdue ? 'red.8' : undefined}>
-            {timeLeftText(c)}
-          </Text>
-        </Group>
-      ),
+      render: (c) => <DueText overdue={c.Overdue}>{timeLeftText(c)}</DueText>,
     },
     ...(staff ? [{ key: 'assignee', header: 'Atiende', render: (c: ClarificationOut) => <Text size="sm">{c.AssigneeName ?? 'Sin asignar'}</Text> }] : []),
   ];
