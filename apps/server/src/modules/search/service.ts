@@ -46,8 +46,7 @@ function statementOf(callerKind: ClientKind, kinds: readonly SearchKind[], v: Va
 }
 
 /**
- * The statement of each shape (the caller's kind and the kinds searched), rendered once and
- * prepared by name on each connection: planning the nine-branch union took longer than running it
+ * The statement of each shape (searchQuery), rendered once and prepared by name on each connection: planning the nine-branch union took longer than running it
  * (0.8 ms against 0.3 ms for an RFC, decision 0034). Its one generic plan serves every value: the
  * key conditions are ranges and the words a to_tsquery of a parameter, both index conditions with
  * a parameter, and a NULL value matches nothing. Bounded: past MAX_SHAPES, shapes are not kept.
@@ -59,7 +58,8 @@ const MAX_SHAPES = 256;
  * LIMIT the planner may pick a sequential scan, betting the matches are spread through the table,
  * and loses when they are clustered (tracking keys that start alike were written together: 291 ms
  * against 1 ms, decision 0034). So the statement is planned without sequential scans where an
- * index can answer, once (generic plan), in its own transaction.
+ * index can answer, once (generic plan): on PostgreSQL by the sessions of the search's own
+ * connections (db/client.ts indexedQuery), on PGlite by these settings in the call's transaction.
  */
 export const SEARCH_SETTINGS = "SELECT set_config('enable_seqscan', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)";
 
