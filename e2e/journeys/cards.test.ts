@@ -164,14 +164,20 @@ it('staff generate stock; the business registers cardholders, matches, activates
   // 5a. Card controls (issue 26 §2): without in-person purchases, a purchase in a store is declined, naming why.
   await page.getByRole('button', { name: 'Editar controles' }).click();
   const controls = page.getByRole('dialog', { name: 'Controles de la tarjeta' });
-  await controls.getByRole('switch', { name: 'Compras presenciales' }).click({ force: true });
+  // Through its label, so the click waits for the dialog to settle, and only once the switch shows it.
+  const inPerson = controls.getByRole('switch', { name: 'Compras presenciales' });
+  const toggleInPerson = async (to: boolean) => {
+    await controls.locator('label', { has: inPerson }).click();
+    await expect.poll(() => inPerson.isChecked()).toBe(to);
+  };
+  await toggleInPerson(false);
   await screenshot(page, 'cards-controls-dialog');
   await controls.getByRole('button', { name: 'Guardar controles' }).click();
   await expect.poll(() => page.getByTestId('card-controls').innerText(), { timeout: 15_000 }).toBe('sin compras presenciales');
   await buy('10.00');
   await expect.poll(() => page.getByText('Canal no permitido: presencial').first().isVisible(), { timeout: 15_000 }).toBe(true);
   await page.getByRole('button', { name: 'Editar controles' }).click();
-  await controls.getByRole('switch', { name: 'Compras presenciales' }).click({ force: true });
+  await toggleInPerson(true);
   await controls.getByRole('button', { name: 'Guardar controles' }).click();
   await expect.poll(() => page.getByTestId('card-controls').innerText(), { timeout: 15_000 }).toBe('Sin restricciones');
 

@@ -81,4 +81,21 @@ describe('«Autorización de compras en tiempo real», staff for a business (iss
     // Replacing the URL keeps the secret: none shown.
     await waitFor(() => expect(screen.queryByTestId('card-auth-secret')).toBeNull());
   });
+
+  it('the form waits for what is saved, so a late answer never wipes what the person typed', async () => {
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    const menu = grants('/profile', ['Ver', 'Editar']);
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input).includes('/rbac/menu/permission')) return answer(menu);
+      await arrived;
+      return answer(SAVED);
+    });
+    renderWithApp(<CardAuthSection />);
+    expect(await screen.findByLabelText('Cargando la autorización en tiempo real')).toBeInTheDocument();
+    expect(screen.getByLabelText(/URL de autorización/)).not.toBeVisible();
+    release();
+    await waitFor(() => expect(screen.getByLabelText(/URL de autorización/)).toBeVisible());
+    expect(screen.getByLabelText(/URL de autorización/)).toHaveValue(SAVED.Url);
+  });
 });

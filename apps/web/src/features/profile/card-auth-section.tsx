@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_TIMEOUT_MS, CardAuthEndpointRequest } from '@far/contracts';
-import { Button, Checkbox, Group, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCreditCard, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { openConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorAlert } from '../../components/error-alert';
 import { REQUIRED_MARK } from '../../components/required-mark';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { isApiError } from '../../lib/api-client';
@@ -43,8 +44,11 @@ export function CardAuthSection({ businessId }: { businessId?: string }) {
   const form = useForm<Values>({ ...FORM_SETTINGS, resolver: zodResolver(CardAuthEndpointRequest), defaultValues: EMPTY });
   const { errors } = form.formState;
   const saved = current.data;
+  // What the server holds becomes the form's baseline when it arrives or changes (a save, a removal);
+  // a field the person already typed in keeps what they typed.
   useEffect(() => {
-    form.reset(saved ? { Url: saved.Url, TimeoutMs: saved.TimeoutMs, Default: saved.Default, AllowLoopback: saved.AllowLoopback } : EMPTY);
+    const base = saved ? { Url: saved.Url, TimeoutMs: saved.TimeoutMs, Default: saved.Default, AllowLoopback: saved.AllowLoopback } : EMPTY;
+    form.reset(base, { keepDirtyValues: true });
   }, [saved, form]);
   const onSubmit = form.handleSubmit(async ({ AllowLoopback, ...values }) => {
     try {
@@ -66,7 +70,11 @@ export function CardAuthSection({ businessId }: { businessId?: string }) {
         aplicamos la decisión predeterminada.
       </Text>
       {secret ? <SecretAlert secret={secret} onClose={() => setSecret(null)} testId="card-auth-secret" /> : null}
-      <form onSubmit={onSubmit} noValidate data-testid="card-auth-form">
+      {current.isPending ? <Loader size="sm" aria-label="Cargando la autorización en tiempo real" /> : null}
+      {current.isError ? (
+        <ErrorAlert error={current.error} title="No se pudo leer la autorización en tiempo real" onRetry={() => void current.refetch()} />
+      ) : null}
+      <form hidden={!current.isSuccess} onSubmit={onSubmit} noValidate data-testid="card-auth-form">
         <Stack gap="sm" maw={640}>
           <TextInput
             label="URL de autorización (https://)"
