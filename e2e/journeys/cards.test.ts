@@ -164,10 +164,10 @@ it('staff generate stock; the business registers cardholders, matches, activates
   // 5a. Card controls (issue 26 §2): without in-person purchases, a purchase in a store is declined, naming why.
   await page.getByRole('button', { name: 'Editar controles' }).click();
   const controls = page.getByRole('dialog', { name: 'Controles de la tarjeta' });
-  // Through its label, so the click waits for the dialog to settle, and only once the switch shows it.
+  // Not forced, so the click waits for the dialog to settle; then the switch must show it.
   const inPerson = controls.getByRole('switch', { name: 'Compras presenciales' });
   const toggleInPerson = async (to: boolean) => {
-    await controls.locator('label', { has: inPerson }).click();
+    await inPerson.click();
     await expect.poll(() => inPerson.isChecked()).toBe(to);
   };
   await toggleInPerson(false);
