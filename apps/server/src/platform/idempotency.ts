@@ -134,6 +134,11 @@ export async function storeAnswer(tx: Tx, id: string, answer: Replay): Promise<v
   await tx.update(idempotencyKeys).set({ i_status: answer.status, t_response: answer.body }).where(eq(idempotencyKeys.v_uid, id));
 }
 
+/** Gives a claim back in its own transaction: the request was refused and keeps nothing under the key. */
+export async function releaseClaim(tx: Tx, id: string): Promise<void> {
+  await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.v_uid, id));
+}
+
 /** Sends an answer (first or replayed) with its status and, for a replay, the header. */
 export function sendAnswer<T>(reply: FastifyReply, answer: Replay, replayed: boolean): T {
   reply.status(answer.status);

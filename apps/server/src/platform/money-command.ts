@@ -19,7 +19,9 @@
  *    replays its answer), the security code or PIN is checked and spent, the execution writes the
  *    movement and its audit entry, the answer is stored on the key; commit.
  * A refusal at any step rolls everything back (the key is free again and a code not yet wrong is
- * not spent), except a wrong code or PIN: that try is written after the rollback, so it counts.
+ * not spent), except a wrong code or PIN: then the transaction gives the key back and commits the
+ * spent try alone, before the code's (or user's) row lock is released, so a concurrent guess waits
+ * and finds the try already counted: no more guesses are weighed than a code or PIN has tries.
  */
 import { type SECURITY_OPERATIONS } from '@far/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -28,7 +30,7 @@ import type { Actor } from './context';
 import type { SQL } from 'drizzle-orm';
 import { AppError, fieldError } from './errors';
 import { actorOf, reloadCachedActor } from './guard';
-import { IdempotencyHeaders, claimKey, finishedAnswer, keyScope, scopeText, sendAnswer, storeAnswer, type Replay } from './idempotency';
+import { IdempotencyHeaders, claimKey, finishedAnswer, keyScope, releaseClaim, scopeText, sendAnswer, storeAnswer, type Replay } from './idempotency';
 import { hook } from './module';
 import { ok } from './reply';
 
@@ -62,11 +64,12 @@ declare module 'fastify' {
 export type Confirmation = { by: 'code'; operation: CodeOperation; code: string } | { by: 'pin'; pin: string };
 
 /**
- * A refused confirmation whose try must outlive the rolled-back transaction (a wrong code or PIN
- * counts): `remember` writes it on its own and returns the refusal to answer.
+ * A refused confirmation whose try was written in the transaction and must count (a wrong code or
+ * PIN, an expired code): the command commits that try alone, with the key given back, and answers
+ * `refusal`.
  */
-export class TryToRemember extends Error {
-  constructor(readonly remember: (db: Db) => Promise<AppError>) {
+export class SpentTry extends Error {
+  constructor(readonly refusal: AppError) {
     super('confirmación rechazada');
   }
 }
@@ -74,7 +77,7 @@ export class TryToRemember extends Error {
 /** A boolean (SQL) that the cached actor's session, user and grants still hold. Provided by the session module. */
 export const actorStillLive = hook<(actor: Actor) => SQL>('money.actorStillLive');
 
-/** Checks (and for a code, spends) a confirmation in the transaction; throws a refusal or a TryToRemember. Provided by the security module. */
+/** Checks (and for a code, spends) a confirmation in the transaction; throws a refusal or a SpentTry. Provided by the security module. */
 export const confirmMoney = hook<(tx: Tx, actor: Actor, c: Confirmation, now: Date) => Promise<void>>('money.confirm');
 
 export interface MoneyAnswer<T> {
@@ -132,7 +135,7 @@ export async function runMoney<T, P = undefined>(req: FastifyRequest, reply: Fas
     if (done) return sendAnswer(reply, done, true);
     plan = await run.plan(db, now);
   }
-  let outcome: { replayed: boolean; answer: Replay };
+  let outcome: { replayed: boolean; answer: Replay } | { refused: AppError };
   try {
     outcome = await db.transaction(async (tx) => {
       // An actor served from the guard's cache is checked by the claim itself (decision 0030).
@@ -140,7 +143,16 @@ export async function runMoney<T, P = undefined>(req: FastifyRequest, reply: Fas
       if (claim === 'gone') throw new SessionGone();
       if ('replay' in claim) return { replayed: true, answer: claim.replay };
       const c = await confirmation(tx, actor, declared, run as MoneyRun<unknown, unknown>);
-      if (c) await confirmMoney(tx, actor, c, now);
+      if (c) {
+        try {
+          await confirmMoney(tx, actor, c, now);
+        } catch (err) {
+          if (!(err instanceof SpentTry)) throw err;
+          // Nothing but the try was written after the claim: give the key back and commit the try.
+          await releaseClaim(tx, claim.id);
+          return { refused: err.refusal };
+        }
+      }
       const done = await run.execute(tx, { plan, key: scopeText(scope), now });
       const status = done.status ?? 200;
       const body = ok(done.data, done.message, status);
@@ -149,7 +161,6 @@ export async function runMoney<T, P = undefined>(req: FastifyRequest, reply: Fas
       return { replayed: false, answer: { status, body } };
     });
   } catch (err) {
-    if (err instanceof TryToRemember) throw await err.remember(db);
     // Nothing was done (the claim's transaction rolled back): read the actor again and run once more.
     if (err instanceof SessionGone) {
       await reloadCachedActor(req, actor);
@@ -157,6 +168,7 @@ export async function runMoney<T, P = undefined>(req: FastifyRequest, reply: Fas
     }
     throw err;
   }
+  if ('refused' in outcome) throw outcome.refused;
   return sendAnswer(reply, outcome.answer, outcome.replayed);
 }
 

@@ -127,6 +127,22 @@ describe('Pin/Validate and security/pin', () => {
     expect((await securityPin(email, '2468')).json().data).toEqual({ Valid: true });
   });
 
+  it('weighs only three of ten wrong PINs sent at once: each waits for the one before to be counted', async () => {
+    const email = await walletWithPin('1234');
+    const guesses = Array.from({ length: 10 }, (_, i) => String(5000 + i));
+    const answers = await Promise.all(guesses.map((g, i) => (i % 2 ? securityPin(email, g) : validatePin(email, g))));
+    const messages = answers.map((r) => r.json().message as string).sort();
+    expect(messages).toEqual(
+      [
+        'El NIP no es correcto. Se bloqueó por exceder los intentos.',
+        'El NIP no es correcto. Te queda 1 intento.',
+        'El NIP no es correcto. Te quedan 2 intentos.',
+        ...Array(7).fill('Tu NIP está bloqueado por exceder los intentos. Configúralo de nuevo con un código de seguridad.'),
+      ].sort(),
+    );
+    expect((await pinState(email)).i_pin_attempts).toBe(0);
+  });
+
   it('gives the tries back after a right PIN', async () => {
     const email = await walletWithPin('1234');
     await validatePin(email, '0000');

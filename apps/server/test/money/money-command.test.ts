@@ -102,6 +102,23 @@ describe('the code, then the transaction', () => {
     expect(await liveCode(BUSINESS)).toMatchObject({ used: true });
   });
 
+  it('weighs only three of ten different wrong codes sent at once, and writes nothing else', async () => {
+    const code = await speiCode(t, BUSINESS);
+    const before = await moneyTables(t);
+    const guesses = Array.from({ length: 10 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((g) => moneyCall(t, BUSINESS, { method: 'POST', url: URL_OUT, payload: body(g), key: key() })));
+    expect(answers.map((r) => `${r.statusCode} ${r.json().message as string}`).sort()).toEqual(
+      [
+        '400 El código no es correcto. Se agotaron los intentos; solicita uno nuevo.',
+        '400 El código no es correcto. Te queda 1 intento.',
+        '400 El código no es correcto. Te quedan 2 intentos.',
+        ...Array(7).fill('422 No hay un código vigente para esta operación. Solicita uno nuevo.'),
+      ].sort(),
+    );
+    expect(await liveCode(BUSINESS)).toEqual({ i_attempts_left: 0, used: true });
+    expect(await moneyTables(t)).toEqual(before);
+  });
+
   it('keeps the code and frees the key when the movement is refused under the lock', async () => {
     const code = await speiCode(t, BUSINESS);
     const k = key();

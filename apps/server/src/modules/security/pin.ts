@@ -1,5 +1,5 @@
 import { attemptsLeftText, attemptsRemainingText } from '@far/contracts';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../../platform/context';
 import { AppError, rule } from '../../platform/errors';
 import { verifySecret } from '../../platform/passwords';
@@ -11,16 +11,16 @@ import * as users from '../users';
 export const PIN_TRIES = 3;
 
 /**
- * Whether `pin` is the user's wallet PIN (a right one restores the tries). A wrong one writes
- * nothing here: wrongPin counts it, on its own, so it counts even when the caller's transaction
- * rolls back.
+ * Whether `pin` is the user's wallet PIN (a right one restores the tries), read under the user's
+ * row lock: a concurrent guess waits until this one's try is counted. A wrong one writes nothing
+ * here: the caller counts it with wrongPin in the same transaction and commits it.
  */
-export async function checkPin(db: DbOrTx, actor: Actor, pin: string): Promise<boolean> {
-  const user = (await users.getUser(db, actor.userId))!;
+export async function checkPin(tx: Tx, actor: Actor, pin: string): Promise<boolean> {
+  const user = (await users.getUser(tx, actor.userId, { forUpdate: true }))!;
   if (!user.v_pin_hash) throw rule('Aún no configuras tu NIP. Hazlo desde tu perfil.');
   if (user.i_pin_attempts <= 0) throw rule('Tu NIP está bloqueado por exceder los intentos. Configúralo de nuevo con un código de seguridad.');
   if (!(await verifySecret(user.v_pin_hash, pin))) return false;
-  if (user.i_pin_attempts !== PIN_TRIES) await users.updateUser(db, user.v_uid, { i_pin_attempts: PIN_TRIES });
+  if (user.i_pin_attempts !== PIN_TRIES) await users.updateUser(tx, user.v_uid, { i_pin_attempts: PIN_TRIES });
   return true;
 }
 
@@ -34,5 +34,6 @@ export async function wrongPin(db: DbOrTx, actor: Actor): Promise<AppError> {
 
 /** Wrong tries are committed before the refusal, so they count even though the call fails. */
 export async function validatePin(db: Db, actor: Actor, pin: string): Promise<void> {
-  if (!(await checkPin(db, actor, pin))) throw await wrongPin(db, actor);
+  const refusal = await db.transaction(async (tx) => ((await checkPin(tx, actor, pin)) ? null : wrongPin(tx, actor)));
+  if (refusal) throw refusal;
 }

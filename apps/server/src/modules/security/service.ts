@@ -53,7 +53,8 @@ export type CodeTry = { id: string; outcome: 'ok' | 'expired' | number } | 'miss
  * Checks and spends the user's live code of `operation` in one statement: a right code is used,
  * an expired one is closed, a wrong one loses a try (the last one closes it). Atomic on its own, so
  * outside a transaction a wrong try counts whatever happens next; inside the money command's
- * transaction the command writes it again after its rollback (rememberCodeTry).
+ * transaction the command commits it (SpentTry). The row lock makes a concurrent try wait for this
+ * one's outcome.
  */
 export async function spendCode(db: DbOrTx, userId: string, operation: string, code: string, now = new Date()): Promise<CodeTry> {
   const at = now.toISOString();
@@ -76,23 +77,6 @@ export async function spendCode(db: DbOrTx, userId: string, operation: string, c
   const row = result.rows[0];
   if (!row) return 'missing';
   return { id: row.id, outcome: row.expired ? 'expired' : row.right_code ? 'ok' : Number(row.left) };
-}
-
-/** After a rolled-back transaction: the try it had written on the code, written again on its own. */
-export async function rememberCodeTry(db: DbOrTx, t: Exclude<CodeTry, 'missing'>, now = new Date()): Promise<void> {
-  if (t.outcome === 'ok') return;
-  const wrong = t.outcome !== 'expired';
-  await db
-    .update(securityCodes)
-    .set(
-      wrong
-        ? {
-            i_attempts_left: sql`${securityCodes.i_attempts_left} - 1`,
-            d_used_at: sql`CASE WHEN ${securityCodes.i_attempts_left} <= 1 THEN ${now.toISOString()}::timestamptz END`,
-          }
-        : { d_used_at: now },
-    )
-    .where(and(eq(securityCodes.v_uid, t.id), isNull(securityCodes.d_used_at)));
 }
 
 /** The Spanish refusal of a try, or null when the code was right. */
