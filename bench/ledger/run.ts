@@ -6,7 +6,7 @@
 //
 // Run:   npx tsx bench/ledger/run.ts
 // Env:   BENCH_DATABASE_URL (or DATABASE_URL) — a PostgreSQL where scratch databases
-//        far_bench_ledger and far_bench_pgbench may be created and dropped
+//        (far_bench_ledger_<pid>_<random> and the like) may be created and dropped
 //        (default postgres://postgres@127.0.0.1:5432/postgres);
 //        BENCH_SECONDS per measurement (default 10); PGBENCH (path to pgbench).
 // Figures go to stdout; nothing is asserted.
@@ -18,15 +18,12 @@ import pg from 'pg';
 import { buildClabe } from '@far/contracts';
 import { buildApp, ledger, openDatabase, runMigrations, type Database } from '@far/server';
 import { benchDatabase } from '../lib/app';
+import { PG_URL, dropScratchDatabases, needScratch, type Scratch } from '../lib/load';
 import { httpWalletTransfers } from './wallet';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 16;
 const ACCOUNTS = 1_000;
-const BASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const LEDGER_DB = 'far_bench_ledger';
-const HTTP_DB = 'far_bench_ledger_http';
-const PGBENCH_DB = 'far_bench_pgbench';
 /** SPEI out of MXN 1,000.00 with a MXN 5.00 commission and its IVA (0.80). */
 const AMOUNT = 100_000n;
 const COMMISSION = 500n;
@@ -35,21 +32,10 @@ const TOTAL = AMOUNT + COMMISSION + IVA;
 const POSTINGS_PER_MOVEMENT = 6;
 const TX_PER_MOVEMENT = 2;
 
-const urlFor = (db: string) => {
-  const u = new URL(BASE_URL);
-  u.pathname = `/${db}`;
-  return u.toString();
-};
-
 function pgbenchPath(): string {
   const candidates = [process.env.PGBENCH, '/usr/lib/postgresql/15/bin/pgbench', '/usr/bin/pgbench'].filter((p): p is string => !!p);
   for (const p of candidates) if (existsSync(p)) return p;
   return 'pgbench';
-}
-
-async function recreate(admin: pg.Client, db: string) {
-  await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${db}`);
 }
 
 /**
@@ -90,15 +76,15 @@ function postgresCpuDuring<T>(work: () => T | Promise<T>) {
   return r instanceof Promise ? r.then(done) : done(r);
 }
 
-function pgbench(): { tps: number; version: string; pgCpuPerTx: number | null } {
+function pgbench(db: Scratch): { tps: number; version: string; pgCpuPerTx: number | null } {
   const bin = pgbenchPath();
-  const u = new URL(urlFor(PGBENCH_DB));
+  const u = new URL(db.url);
   const conn = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')];
   const env = { ...process.env, ...(u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {}) };
   // Scale ≥ clients, so pgbench's own clients do not all queue on a few branch rows.
-  execFileSync(bin, ['-i', '-s', String(CLIENTS), '-q', ...conn, PGBENCH_DB], { env, stdio: 'pipe' });
+  execFileSync(bin, ['-i', '-s', String(CLIENTS), '-q', ...conn, db.name], { env, stdio: 'pipe' });
   const { result: out, pgCpu } = postgresCpuDuring(() =>
-    execFileSync(bin, ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-b', 'tpcb-like', ...conn, PGBENCH_DB], {
+    execFileSync(bin, ['-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-b', 'tpcb-like', ...conn, db.name], {
       env,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -223,11 +209,9 @@ async function check(database: Database) {
  * load generator in its own process. Each call needs a fresh security code, which a person asks
  * for beforehand; the bench inserts that code row (one INSERT) for every call instead.
  */
-async function httpSpeiOut(
-  admin: pg.Client,
-): Promise<{ ledgerTxPerSecond: number; calls: number; non2xx: number; p50: number; p99: number; pgCpuPerOrder: number | null }> {
-  await recreate(admin, HTTP_DB);
-  const database = await openDatabase({ databaseUrl: urlFor(HTTP_DB), poolSize: CLIENTS });
+async function httpSpeiOut(): Promise<{ ledgerTxPerSecond: number; calls: number; non2xx: number; p50: number; p99: number; pgCpuPerOrder: number | null }> {
+  const scratch = await needScratch('far_bench_ledger_http');
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: CLIENTS });
   const config = await benchDatabase(database);
   const app = await buildApp({ config, database, logger: false });
   const CODE = '123456';
@@ -332,7 +316,7 @@ async function httpSpeiOut(
   const ledgerTx = (await count()) - before;
   await app.close();
   await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${HTTP_DB} WITH (FORCE)`);
+  await scratch.drop();
   return {
     ledgerTxPerSecond: ledgerTx / seconds,
     calls: r.ok,
@@ -348,17 +332,18 @@ async function main() {
   console.log(`FAR Portal ledger bench — ${cpu.length} CPU(s) ${cpu[0]?.model ?? ''}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`);
   console.log(`SPEI-out movement = hold (1 tx) + settle (1 tx, ${POSTINGS_PER_MOVEMENT} postings); ${SECONDS} s per measurement, ${CLIENTS} clients\n`);
 
-  const admin = new pg.Client({ connectionString: BASE_URL });
+  const pgbenchDb = await needScratch('far_bench_pgbench');
+  const ledgerDb = await needScratch('far_bench_ledger');
+  const admin = new pg.Client({ connectionString: ledgerDb.url });
   await admin.connect();
   const server = (await admin.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v;
-  await recreate(admin, PGBENCH_DB);
-  await recreate(admin, LEDGER_DB);
+  await admin.end();
 
-  console.log(`PostgreSQL ${server} at ${new URL(BASE_URL).host}`);
-  const first = pgbench();
+  console.log(`PostgreSQL ${server} at ${new URL(PG_URL).host}`);
+  const first = pgbench(pgbenchDb);
   console.log(`${first.version}: tpcb-like, scale ${CLIENTS}, -c ${CLIENTS} -j 2 -T ${SECONDS}: ${first.tps.toFixed(0)} TPS before the ledger runs`);
 
-  const database = await openDatabase({ databaseUrl: urlFor(LEDGER_DB), poolSize: CLIENTS });
+  const database = await openDatabase({ databaseUrl: ledgerDb.url, poolSize: CLIENTS });
   await runMigrations(database);
   const accounts = await openBusinesses(database, ACCOUNTS, 'BENCH');
   const spread = await measure(database, CLIENTS, () => accounts[Math.floor(Math.random() * accounts.length)]!);
@@ -366,11 +351,12 @@ async function main() {
   const single = await measure(database, CLIENTS, () => hot);
   const ledgerCheck = await check(database);
   await database.close();
-  const http = await httpSpeiOut(admin);
-  const wallet = await httpWalletTransfers(admin, { url: urlFor, clients: CLIENTS, seconds: SECONDS });
+  await ledgerDb.drop();
+  const http = await httpSpeiOut();
+  const wallet = await httpWalletTransfers({ clients: CLIENTS, seconds: SECONDS });
 
   // pgbench again: the ratios use the mean of the runs before and after, so drift of a shared machine shows and evens out.
-  const second = pgbench();
+  const second = pgbench(pgbenchDb);
   const tps = (first.tps + second.tps) / 2;
   console.log(`pgbench tpcb-like after the ledger runs: ${second.tps.toFixed(0)} TPS; mean ${tps.toFixed(0)} TPS\n`);
   report(`PostgreSQL, ${CLIENTS} clients, ${ACCOUNTS} accounts`, spread, tps);
@@ -409,12 +395,11 @@ async function main() {
   console.log(await check(lite));
   await lite.close();
 
-  await admin.query(`DROP DATABASE IF EXISTS ${LEDGER_DB} WITH (FORCE)`);
-  await admin.query(`DROP DATABASE IF EXISTS ${PGBENCH_DB} WITH (FORCE)`);
-  await admin.end();
+  await pgbenchDb.drop();
 }
 
-main().catch((err) => {
+main().catch(async (err) => {
   console.error(err);
+  await dropScratchDatabases();
   process.exit(1);
 });

@@ -5,9 +5,9 @@
 // wallet also receives), from a load generator in its own process.
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { buildApp, openDatabase } from '@far/server';
 import { benchDatabase } from '../lib/app';
+import { needScratch } from '../lib/load';
 
 export interface WalletRun {
   transfersPerSecond: number;
@@ -18,11 +18,9 @@ export interface WalletRun {
   check: string;
 }
 
-export async function httpWalletTransfers(admin: pg.Client, o: { url: (db: string) => string; clients: number; seconds: number }): Promise<WalletRun> {
-  const DB = 'far_bench_wallet';
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB}`);
-  const database = await openDatabase({ databaseUrl: o.url(DB), poolSize: o.clients });
+export async function httpWalletTransfers(o: { clients: number; seconds: number }): Promise<WalletRun> {
+  const scratch = await needScratch('far_bench_wallet');
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: o.clients });
   const config = await benchDatabase(database);
   const app = await buildApp({ config, database, logger: false });
   const CODE = '123456';
@@ -103,7 +101,7 @@ export async function httpWalletTransfers(admin: pg.Client, o: { url: (db: strin
   );
   await app.close();
   await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  await scratch.drop();
   return {
     transfersPerSecond: transfers / o.seconds,
     calls: r.ok,

@@ -1,6 +1,7 @@
 // Shared by the benchmarks: the load generator runs in a child process of its own (autocannon's
 // CLI), so its CPU never counts against the server measured in this process.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import pg from 'pg';
@@ -112,23 +113,58 @@ export const urlFor = (db: string) => {
   return u.toString();
 };
 
-/** Creates (or re-creates) a scratch database and returns its URL and a function that drops it. */
-export async function scratchDatabase(base: string): Promise<{ url: string; drop(): Promise<void> } | null> {
-  // Several people bench on one server: each run (FAR_TEST_RUN) gets its own database.
-  const name = process.env.FAR_TEST_RUN ? `${base}_${process.env.FAR_TEST_RUN.replace(/\W/g, '')}` : base;
+export interface Scratch {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Scratch databases of this run not yet dropped: an interrupted run drops them on its way out. */
+const live = new Map<string, () => Promise<void>>();
+let trapped = false;
+
+function dropOnSignal() {
+  if (trapped) return;
+  trapped = true;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      console.error(`\n${signal}: dropping ${[...live.keys()].join(', ') || 'no scratch database'}`);
+      void dropScratchDatabases().then(() => process.exit(130));
+    });
+}
+
+/** Drops every scratch database of this run still open (on a signal, or when a run fails). */
+export const dropScratchDatabases = () => Promise.allSettled([...live.values()].map((drop) => drop()));
+
+/**
+ * Creates a scratch database of this run and returns its URL and a function that drops it. The
+ * name is the base plus the process id and a random suffix, so two runs at once never share one and
+ * a crashed run's leftover never blocks the next; SIGINT and SIGTERM drop what is still open.
+ */
+export async function scratchDatabase(base: string): Promise<Scratch | null> {
+  const name = `${base}_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   try {
     await admin.connect();
   } catch {
     return null;
   }
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
-  return {
-    url: urlFor(name),
-    async drop() {
+  let dropped: Promise<void> | undefined;
+  const drop = () =>
+    (dropped ??= (async () => {
+      live.delete(name);
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
-    },
-  };
+    })());
+  live.set(name, drop);
+  dropOnSignal();
+  return { name, url: urlFor(name), drop };
+}
+
+/** A scratch database, or an error when PostgreSQL is not reachable (benches that need it). */
+export async function needScratch(base: string): Promise<Scratch> {
+  const scratch = await scratchDatabase(base);
+  if (!scratch) throw new Error(`No PostgreSQL at ${new URL(PG_URL).host} (set BENCH_DATABASE_URL)`);
+  return scratch;
 }

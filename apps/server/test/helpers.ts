@@ -136,24 +136,45 @@ export async function addUser(
   return row;
 }
 
+/** What a test role may do: menu url → permission names, or the source user's own grants without some menus. */
+export type Grants = Record<string, Array<keyof typeof PERMISSION_IDS>> | { except: string[] };
+
+/**
+ * A role of its own for the kind of the demo user `from` (FAR, BUS or WAL), holding only `grants`;
+ * its id. `name` and `active` for a test about roles themselves.
+ */
+export async function addRole(t: TestApp, from: string, grants: Grants, opts: { name?: string; active?: boolean } = {}): Promise<string> {
+  const [role] = await t.sql<{ v_uid: string }>(
+    `INSERT INTO roles (v_name, v_client_prefix, i_active) SELECT $1, r.v_client_prefix, $3 FROM users u JOIN roles r ON r.v_uid = u.v_uid_role WHERE u.v_email = $2 RETURNING v_uid`,
+    [opts.name ?? `Prueba ${randomBytes(4).toString('hex')}`, from, opts.active ?? true],
+  );
+  if (!role) throw new Error(`no user ${from} to copy`);
+  if ('except' in grants)
+    await t.sql(
+      `INSERT INTO role_permissions (v_uid_role, t_json)
+       SELECT $1, coalesce((SELECT jsonb_agg(g) FROM jsonb_array_elements(rp.t_json) g WHERE NOT (g->>'v_uid_menu' = ANY($3::text[]))), '[]'::jsonb)
+         FROM role_permissions rp JOIN users u ON u.v_uid_role = rp.v_uid_role WHERE u.v_email = $2`,
+      [role.v_uid, from, grants.except.map(menuIdByUrl)],
+    );
+  else {
+    const json = Object.entries(grants).map(([url, names]) => ({ v_uid_menu: menuIdByUrl(url), v_permissions: names.map((n) => PERMISSION_IDS[n]) }));
+    await t.sql(`INSERT INTO role_permissions (v_uid_role, t_json) VALUES ($1, $2::jsonb)`, [role.v_uid, JSON.stringify(json)]);
+  }
+  return role.v_uid;
+}
+
 /**
  * A new user copied from a demo user (as addUser) under a role of its own that holds only `grants`
- * (menu url → permission names): who lacks a screen's Ver or Editar.
+ * (addRole): who lacks a screen's Ver or Editar, or a role with no grants at all ({}).
  */
 export async function addUserWithGrants(
   t: TestApp,
   email: string,
   from: string,
-  grants: Record<string, Array<keyof typeof PERMISSION_IDS>>,
+  grants: Grants,
+  opts: { newTenant?: boolean } = {},
 ): Promise<{ v_uid: string; v_client: string }> {
-  const [role] = await t.sql<{ v_uid: string }>(
-    `INSERT INTO roles (v_name, v_client_prefix) SELECT $1, r.v_client_prefix FROM users u JOIN roles r ON r.v_uid = u.v_uid_role WHERE u.v_email = $2 RETURNING v_uid`,
-    [`Prueba ${email}`, from],
-  );
-  if (!role) throw new Error(`no user ${from} to copy`);
-  const json = Object.entries(grants).map(([url, names]) => ({ v_uid_menu: menuIdByUrl(url), v_permissions: names.map((n) => PERMISSION_IDS[n]) }));
-  await t.sql(`INSERT INTO role_permissions (v_uid_role, t_json) VALUES ($1, $2::jsonb)`, [role.v_uid, JSON.stringify(json)]);
-  return addUser(t, email, from, { roleId: role.v_uid });
+  return addUser(t, email, from, { ...opts, roleId: await addRole(t, from, grants, { name: `Prueba ${email}` }) });
 }
 
 /** The user's row id and status name, read straight from the database. */

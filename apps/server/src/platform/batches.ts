@@ -26,9 +26,9 @@ export function keysetBatches<T extends RecordTable>(db: DbOrTx, table: T, where
   );
 }
 
-/** Rows after the key (d_create_at as text, v_uid) in keyset order; none: from the first. */
-export const afterKey = (table: RecordTable, after: { at: string; id: string } | null): SQL | undefined =>
-  after ? sql`(${table.d_create_at}, ${table.v_uid}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined;
+/** Rows after the key (the time column, d_create_at unless named, as text; v_uid) in keyset order; none: from the first. */
+export const afterKey = (table: RecordTable, after: { at: string; id: string } | null, at: PgColumn = table.d_create_at): SQL | undefined =>
+  after ? sql`(${at}, ${table.v_uid}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined;
 
 async function* mapBatches<A, B>(batches: AsyncIterable<A[]>, f: (a: A) => B): AsyncGenerator<B[]> {
   for await (const batch of batches) yield batch.map(f);

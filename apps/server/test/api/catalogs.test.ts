@@ -1,7 +1,7 @@
 import { CATALOGS, CATALOGS_DEFINED_AT, CATALOG_NAMES, ROLE_IDS, STATUS_IDS } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import spei from '../../../../packages/contracts/src/catalogs/spei-participants.json';
-import { BUSINESS, SUPER, TECHFAR, WALLET, createTestApp, type TestApp } from '../helpers';
+import { BUSINESS, SUPER, TECHFAR, WALLET, addRole, createTestApp, type TestApp } from '../helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,7 +40,7 @@ describe('GET /api/v1/catalogs/{name}', () => {
   });
 
   it('serves roles from the database, custom roles included', async () => {
-    await t.sql(`INSERT INTO roles (v_name, v_client_prefix, i_active) VALUES ('Cobranza', 'BUS', false)`);
+    await addRole(t, BUSINESS, {}, { name: 'Cobranza', active: false });
     const roles = await items('roles', WALLET);
     expect(roles.map((r) => r.v_name).sort()).toEqual(['Cobranza', 'business', 'super', 'techfar', 'wallet']);
     expect(roles.find((r) => r.v_name === 'super')).toMatchObject({ v_uid: ROLE_IDS.super, i_active: true });

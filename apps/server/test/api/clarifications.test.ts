@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { CLARIFICATION_TYPES, PERMISSION_IDS, ROLE_IDS, STATUS_IDS, menuIdByUrl } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, addUser, count, createTestApp, type TestApp } from '../helpers';
+import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, addUser, addUserWithGrants, count, createTestApp, type TestApp } from '../helpers';
 import { demoBusiness, moneyCall, type DemoBusiness } from '../money/money';
 
 let t: TestApp;
@@ -540,14 +540,7 @@ describe('wallet users (WAL)', () => {
   });
 
   it('a wallet role without the /clarification grants is refused (403) and writes nothing', async () => {
-    const role = (await t.sql<{ v_uid: string }>(`INSERT INTO roles (v_name, v_client_prefix) VALUES ('wallet-sin-aclaraciones', 'WAL') RETURNING v_uid`))[0]!
-      .v_uid;
-    await t.sql(`INSERT INTO role_permissions (v_uid_role, t_json) SELECT $1, t_json FROM role_permissions WHERE v_uid_role = $2`, [role, ROLE_IDS.wallet]);
-    await t.sql(
-      `UPDATE role_permissions SET t_json = (SELECT coalesce(jsonb_agg(g), '[]'::jsonb) FROM jsonb_array_elements(t_json) g WHERE g->>'v_uid_menu' <> $2) WHERE v_uid_role = $1`,
-      [role, menuIdByUrl('/clarification')],
-    );
-    await addUser(t, 'w3.aclaraciones@wallet.mx', WALLET, { newTenant: true, roleId: role });
+    await addUserWithGrants(t, 'w3.aclaraciones@wallet.mx', WALLET, { except: ['/clarification'] }, { newTenant: true });
     const before = await rows();
     expect((await t.call('w3.aclaraciones@wallet.mx', { method: 'POST', url: `${base}/GetAll`, payload: {} })).statusCode).toBe(403);
     expect((await open('w3.aclaraciones@wallet.mx')).statusCode).toBe(403);

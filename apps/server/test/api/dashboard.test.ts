@@ -1,6 +1,6 @@
 import { STATUS_IDS, statusName } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, addUser, count, createTestApp, userRow, type TestApp } from '../helpers';
+import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, addUser, addUserWithGrants, count, createTestApp, userRow, type TestApp } from '../helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,12 +14,6 @@ const summary = async (who: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 };
-/** A role with no grants at all, and a user of `from`'s kind assigned to it. */
-async function userWithoutGrants(email: string, from: string, kind: 'FAR' | 'BUS') {
-  const [role] = await t.sql<{ v_uid: string }>(`INSERT INTO roles (v_name, v_client_prefix) VALUES ($1, $2) RETURNING v_uid`, [`Sin permisos ${kind}`, kind]);
-  await t.sql(`INSERT INTO role_permissions (v_uid_role, t_json) VALUES ($1, '[]'::jsonb)`, [role!.v_uid]);
-  await addUser(t, email, from, { roleId: role!.v_uid });
-}
 /** Activity per Mexico City day over the last 14 days, as SQL counts it (optionally for one tenant). */
 const activityByDaySql = (client?: string) =>
   t.sql<{ day: string; total: number }>(
@@ -74,7 +68,7 @@ describe('GET /api/v1/dashboard/summary for FAR staff', () => {
   });
 
   it('refuses a FAR role without Ver on /dashboard', async () => {
-    await userWithoutGrants('sin-tablero@far.mx', TECHFAR, 'FAR');
+    await addUserWithGrants(t, 'sin-tablero@far.mx', TECHFAR, {});
     const res = await t.call('sin-tablero@far.mx', { method: 'GET', url: '/api/v1/dashboard/summary' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('No tienes permiso para realizar esta acción');
@@ -124,7 +118,7 @@ describe('GET /api/v1/dashboard/summary for a business', () => {
   });
 
   it('refuses a business role without Ver on /dashboard', async () => {
-    await userWithoutGrants('sin-tablero@demo.mx', BUSINESS, 'BUS');
+    await addUserWithGrants(t, 'sin-tablero@demo.mx', BUSINESS, {});
     expect((await t.call('sin-tablero@demo.mx', { method: 'GET', url: '/api/v1/dashboard/summary' })).statusCode).toBe(403);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { ROLE_IDS, menuIdByUrl, PERMISSION_IDS } from '@far/contracts';
+import { ROLE_IDS } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, addUser, count, createTestApp, type TestApp } from '../helpers';
+import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, addUser, addUserWithGrants, count, createTestApp, type TestApp } from '../helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,13 +138,8 @@ describe('PUT /api/v1/account/me', () => {
   });
 
   it('needs Editar on /profile', async () => {
-    const [role] = await t.sql<{ v_uid: string }>(`INSERT INTO roles (v_name, v_client_prefix) VALUES ('Solo ver perfil', 'WAL') RETURNING v_uid`);
-    await t.sql(`INSERT INTO role_permissions (v_uid_role, t_json) VALUES ($1, $2::jsonb)`, [
-      role!.v_uid,
-      JSON.stringify([{ v_uid_menu: menuIdByUrl('/profile'), v_permissions: [PERMISSION_IDS.Ver] }]),
-    ]);
     const email = 'solo-ver@wallet.mx';
-    await addUser(t, email, WALLET, { newTenant: true, roleId: role!.v_uid });
+    await addUserWithGrants(t, email, WALLET, { '/profile': ['Ver'] }, { newTenant: true });
     await t.token(email);
     expect((await getMe(email)).statusCode).toBe(200);
     const before = await snapshot(email);

@@ -1,6 +1,6 @@
-import { ROLE_IDS, STATUS_IDS, TYPES_CLARIFICATIONS } from '@far/contracts';
+import { STATUS_IDS, TYPES_CLARIFICATIONS } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, addUser, createTestApp, type TestApp } from '../helpers';
+import { BUSINESS, BUSINESS_2, SUPER, TECHFAR, WALLET, addUserWithGrants, createTestApp, type TestApp } from '../helpers';
 
 let t: TestApp;
 let A: { v_uid: string; v_client: string }; // Comercializadora Demo (BUSINESS)
@@ -159,14 +159,7 @@ describe('the one search (issue 27)', () => {
 
   it('answers a kind only to who may open its screen', async () => {
     // A staff role without Cuentas Business: no businesses, their users, cardholders, movements or dispersions.
-    const [role] = await t.sql<{ v_uid: string }>(`INSERT INTO roles (v_name, v_client_prefix) VALUES ('sin-cuentas-business', 'FAR') RETURNING v_uid`);
-    await t.sql(
-      `INSERT INTO role_permissions (v_uid_role, t_json)
-       SELECT $1, (SELECT jsonb_agg(e) FROM jsonb_array_elements(t_json) e WHERE e->>'v_uid_menu' <> (SELECT v_uid::text FROM menu WHERE v_url = '/user/business'))
-       FROM role_permissions WHERE v_uid_role = $2`,
-      [role!.v_uid, ROLE_IDS.techfar],
-    );
-    await addUser(t, 'sin-empresas@far.mx', TECHFAR, { roleId: role!.v_uid });
+    await addUserWithGrants(t, 'sin-empresas@far.mx', TECHFAR, { except: ['/user/business'] });
     expect(await groups('sin-empresas@far.mx', 'lucia')).toEqual([]);
     expect(await groups('sin-empresas@far.mx', 'nandu')).toEqual([]);
     expect(await titles('sin-empresas@far.mx', 'mendez', 'staff')).toEqual(['Carlos Méndez Luna']);

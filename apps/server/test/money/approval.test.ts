@@ -4,7 +4,7 @@
  */
 import { APPROVAL_MESSAGES, HOLDER_MESSAGES } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WALLET, addUser, createTestApp, type TestApp } from '../helpers';
+import { WALLET, addUser, addUserWithGrants, createTestApp, type TestApp } from '../helpers';
 import { account } from '../dispersions/helpers';
 import {
   BUSINESS,
@@ -55,9 +55,7 @@ beforeAll(async () => {
   await noLimits(t, b);
   await deposit(t, b.id, '5000.00');
   await addUser(t, CHECKER, BUSINESS);
-  const [role] = await t.sql<{ v_uid: string }>(`INSERT INTO roles (v_name, v_client_prefix) VALUES ('Sin permisos SPEI', 'BUS') RETURNING v_uid`);
-  await t.sql(`INSERT INTO role_permissions (v_uid_role, t_json) VALUES ($1, '[]'::jsonb)`, [role!.v_uid]);
-  await addUser(t, NO_GRANTS, BUSINESS, { roleId: role!.v_uid });
+  await addUserWithGrants(t, NO_GRANTS, BUSINESS, {});
   await setApproval({ Enabled: true, ThresholdAmount: '100.00' });
 });
 afterAll(() => t.close());

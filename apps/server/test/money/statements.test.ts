@@ -431,3 +431,94 @@ describe('dashboards', () => {
     expect(Number(d.Books.CommissionIncome)).toBeGreaterThan(0);
   });
 });
+
+describe('one date per movement: the day it moved the balance (decision 0037)', () => {
+  // Mexico City is UTC−6 all year: an order placed on New Year's Eve and settled after midnight.
+  const FUNDED = '2025-12-30T12:00:00-06:00';
+  const PLACED = '2025-12-31T23:58:00-06:00';
+  const POSTED = '2026-01-01T00:03:00-06:00';
+  const iso = (at: string) => new Date(at).toISOString();
+  type Row = { Id: string; MovementDate: string; BalanceEffect: string };
+  const cents = (x: string) => BigInt(x.replace('.', ''));
+
+  it('an order placed at 23:58 and settled at 00:03 is of the next day and month in the list, its filter, its export and the statement', async () => {
+    const b2 = await demoBusiness(t, BUSINESS_2);
+    await noLimits(t, b2);
+    await deposit(t, b2.id, '500.00');
+    const order = (
+      await speiOut(t, BUSINESS_2, { Clabe: CLABE.settles, BeneficiaryName: 'Proveedor de Año Nuevo', Amount: '100.00', Concept: 'Cierre' })
+    ).json().data as { Id: string; TrackingKey: string };
+    await runJobs(t, 0);
+    await runJobs(t, 60_000);
+    // The second business's whole history back to the turn of the year, in its order: what came
+    // before the order on 30 December, the order's settlement at 00:03. The ledger's rows are
+    // immutable, so its guards are lifted for this one rewrite.
+    const history = await t.sql<{ tx: string }>(
+      `SELECT p.v_uid_transaction AS tx FROM ledger_postings p JOIN ledger_accounts a ON a.v_uid = p.v_uid_account
+        WHERE a.v_code = $1 GROUP BY 1 ORDER BY min(p.n_entry)`,
+      [`${b2.client}:main`],
+    );
+    const [orderTx] = await t.sql<{ tx: string }>(`SELECT v_uid_transaction AS tx FROM business_movements WHERE v_uid = $1`, [order.Id]);
+    expect(history.at(-1)!.tx).toBe(orderTx!.tx);
+    const at = (i: number) => (i === history.length - 1 ? POSTED : new Date(new Date(FUNDED).getTime() + i * 60_000).toISOString());
+    for (const table of ['ledger_transactions', 'ledger_postings']) await t.sql(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
+    for (const [i, { tx }] of history.entries()) {
+      await t.sql(`UPDATE ledger_transactions SET d_create_at = $2 WHERE v_uid = $1`, [tx, at(i)]);
+      await t.sql(`UPDATE ledger_postings SET d_create_at = $2 WHERE v_uid_transaction = $1`, [tx, at(i)]);
+    }
+    for (const table of ['ledger_transactions', 'ledger_postings']) await t.sql(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
+    // The rows' creation too; each movement's date follows from its posting (the database's trigger).
+    for (const [i, { tx }] of history.entries()) await t.sql(`UPDATE business_movements SET d_create_at = $2 WHERE v_uid_transaction = $1`, [tx, at(i)]);
+    await t.sql(`UPDATE business_movements SET d_create_at = $2 WHERE v_uid = $1`, [order.Id, PLACED]);
+
+    const list = async (body: Record<string, unknown>) => {
+      const res = await t.call(BUSINESS_2, { method: 'POST', url: MOVEMENTS, payload: { Size: 100, ...body } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.Records as Row[];
+    };
+    const all = await list({});
+    expect(all.length).toBe(history.length);
+    expect(all[0]).toMatchObject({ Id: order.Id, MovementDate: iso(POSTED) });
+    expect(all.slice(1).every((r) => r.MovementDate < iso(PLACED))).toBe(true);
+    expect((await list({ From: '2026-01-01', To: '2026-01-01' })).map((r) => r.Id)).toEqual([order.Id]);
+    expect(await list({ From: '2025-12-31', To: '2025-12-31' })).toEqual([]);
+    // Oldest first, by the same date.
+    expect((await list({ SortBy: 'MovementDate', SortDir: 'asc' })).at(-1)!.Id).toBe(order.Id);
+
+    const csv = async (From: string, To: string) => {
+      const res = await t.call(BUSINESS_2, { method: 'POST', url: `${MOVEMENTS}/export`, payload: { From, To, Format: 'csv' } });
+      expect(res.statusCode).toBe(200);
+      return (parse(res.rawPayload.toString('utf8'), { bom: true }) as string[][]).slice(1);
+    };
+    expect((await csv('2026-01-01', '2026-01-01')).map((r) => [r[0], r[3]])).toEqual([[formatDateTime(POSTED), `="${order.TrackingKey}"`]]);
+    expect(await csv('2025-12-31', '2025-12-31')).toEqual([]);
+
+    // The statements of December and January: the order is January's, on the day the list says.
+    const state = async (Year: number, Month: number) =>
+      (await t.call(BUSINESS_2, { method: 'POST', url: '/api/internal/account-state', payload: { Year, Month } })).json().data as {
+        OpeningBalance: string;
+        ClosingBalance: string;
+        Movements: Array<{ Date: string; TrackingKey: string | null }>;
+      };
+    const [december, january] = [await state(2025, 12), await state(2026, 1)];
+    expect(december.Movements.some((m) => m.TrackingKey === order.TrackingKey)).toBe(false);
+    expect(new Set(january.Movements.map((m) => [m.Date, m.TrackingKey].join(' ')))).toEqual(new Set([`${iso(POSTED)} ${order.TrackingKey}`]));
+    // Each month's list, filtered to that month, adds up to the statement's change of balance.
+    for (const [s, From, To] of [
+      [december, '2025-12-01', '2025-12-31'],
+      [january, '2026-01-01', '2026-01-31'],
+    ] as const) {
+      const effect = (await list({ From, To })).reduce((sum, r) => sum + cents(r.BalanceEffect), 0n);
+      expect(effect).toBe(cents(s.ClosingBalance) - cents(s.OpeningBalance));
+    }
+    PDF_OPTIONS.compress = false;
+    // A date cell may wrap between the day and the time.
+    const pdf = async (Year: number, Month: number) =>
+      pdfText((await t.call(BUSINESS_2, { method: 'POST', url: '/api/internal/account-state', payload: { Year, Month, Format: 'pdf' } })).rawPayload).replace(
+        /\s+/g,
+        ' ',
+      );
+    expect(await pdf(2026, 1)).toContain(formatDateTime(POSTED));
+    expect(await pdf(2025, 12)).not.toMatch(/01\/01\/2026 00:03|31\/12\/2025 23:58/);
+  });
+});

@@ -120,6 +120,11 @@ export const BusinessMovement = z.object({
    * closing − opening balance.
    */
   BalanceEffect: AmountOut,
+  /**
+   * The movement's one date (decision 0037): when it moved the balance (its ledger posting, the
+   * date of its statement line) once posted; its creation while not (StatusName says which).
+   * The list's From/To and sort, its export, the dashboard and the reports use the same date.
+   */
   MovementDate: z.string(),
   MovementUpdateDate: z.string(),
   MovementDateScheduled: z.string().nullable(),

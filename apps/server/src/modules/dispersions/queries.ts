@@ -76,7 +76,7 @@ export async function dispersionTransactions(
         IVA: amountOut(r.n_iva_cents),
         TotalAmount: amountOut(r.n_amount_cents + r.n_commission_cents + r.n_iva_cents),
         MovementType: 'SPEI_OUT',
-        MovementDate: m ? iso(m.d_create_at) : null,
+        MovementDate: m ? iso(m.d_movement_at) : null,
         MovementId: m?.v_uid ?? null,
         OrderOPMId: m?.v_rail_id ?? null,
         TrackinKey: m?.v_tracking_key ?? null,

@@ -220,8 +220,8 @@ function postingCtes(transactionId: string, input: TransactionInput, plan: Accou
              WHERE a.v_uid = v.id
             RETURNING 1
           ), posted_lines AS (
-            INSERT INTO ledger_postings (v_uid, v_uid_account, i_line, v_leg, n_amount_cents, n_balance_after_cents, n_entry, v_uid_transaction)
-            SELECT v.*, t.v_uid FROM (VALUES ${postingValues}) AS v(id, account, line, leg, amount, after, entry), ${sql.raw(POSTED)} t
+            INSERT INTO ledger_postings (v_uid, v_uid_account, i_line, v_leg, n_amount_cents, n_balance_after_cents, n_entry, v_uid_transaction, d_create_at)
+            SELECT v.*, t.v_uid, t.d_create_at FROM (VALUES ${postingValues}) AS v(id, account, line, leg, amount, after, entry), ${sql.raw(POSTED)} t
             RETURNING 1
           )`;
 }

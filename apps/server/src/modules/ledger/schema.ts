@@ -84,7 +84,11 @@ export const ledgerPostings = pgTable(
     n_balance_after_cents: bigint('n_balance_after_cents', { mode: 'bigint' }).notNull(),
     /** 1, 2, 3, … per account, gapless: the exact order of the account's postings. */
     n_entry: bigint('n_entry', { mode: 'bigint' }).notNull(),
-    /** Taken while the account row is locked, so per account it grows with n_entry. */
+    /**
+     * Its transaction's time (postTransaction writes both in one statement, while the account row
+     * is locked), so per account it grows with n_entry, and a statement line and its movement
+     * (business_movements.d_movement_at) carry the same instant.
+     */
     d_create_at: tstz('d_create_at')
       .notNull()
       .default(sql`clock_timestamp()`),

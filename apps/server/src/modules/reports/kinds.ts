@@ -108,7 +108,7 @@ const counterparty = (m: MovementRow) => (MOVEMENT_DIRECTION[m.v_type] === 'in' 
 
 function movementColumns(scope: ReportScope, orders = false): ExportColumn<MovementRow>[] {
   return [
-    { header: 'Fecha', kind: 'datetime', value: (m) => m.d_create_at },
+    { header: 'Fecha', kind: 'datetime', value: (m) => m.d_movement_at },
     ...clientColumn<MovementRow>(scope, (m) => m.v_client),
     { header: 'Tipo', kind: 'text', value: (m) => movementName(m) },
     { header: 'Estatus', kind: 'text', value: (m) => MOVEMENT_STATUS_NAMES[m.i_status] ?? String(m.i_status) },

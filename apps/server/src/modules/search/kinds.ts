@@ -105,7 +105,7 @@ export const KINDS: Record<SearchKind, KindSpec> = {
     // Titled by the other party: who was paid, or who paid in.
     columns: sql`coalesce(CASE WHEN v_type IN ('SPEI_IN', 'DEPOSIT', 'WALLET_IN', 'LEDGER_IN') THEN v_source_name ELSE v_beneficiary_name END, v_concept, v_tracking_key, ''),
       concat_ws(' · ', v_tracking_key, CASE WHEN v_type IN ('SPEI_IN', 'DEPOSIT', 'WALLET_IN', 'LEDGER_IN') THEN v_source_clabe ELSE v_beneficiary_clabe END),
-      v_uid_business::text, n_amount_cents::text, d_create_at`,
+      v_uid_business::text, n_amount_cents::text, d_movement_at`,
     rank: (v) =>
       sql`CASE WHEN upper(v_tracking_key) = ${v('key')} OR n_amount_cents = ${v('cents')}::bigint OR v_beneficiary_clabe = ${v('digits')} OR v_source_clabe = ${v('digits')} THEN 0 ELSE 2 END`,
     link: (row, kind) => (kind === 'BUS' ? '/movement' : businessOf(row)),

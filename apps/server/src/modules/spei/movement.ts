@@ -76,7 +76,7 @@ export function movementOut(r: MovementRow, remaining: bigint | null = null): Bu
     IVA: amountOut(r.n_iva_cents),
     TotalAmount: amountOut(r.n_total_cents),
     BalanceEffect: amountOut(balanceEffect(r)),
-    MovementDate: iso(r.d_create_at)!,
+    MovementDate: iso(r.d_movement_at)!,
     MovementUpdateDate: iso(r.d_update_at)!,
     MovementDateScheduled: iso(r.d_scheduled_at),
     PaymentDay: r.d_payment_day,

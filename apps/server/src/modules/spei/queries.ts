@@ -57,8 +57,9 @@ function movementFilter(shape: MovementShape): SQL {
   if (shape.status) c.push(eq(businessMovements.i_status, value('status')));
   else c.push(sql`${businessMovements.i_status} <> ${S.eliminada}`);
   if (shape.type) c.push(eq(businessMovements.v_type, value('type')));
-  if (shape.from) c.push(gte(businessMovements.d_create_at, value('from')));
-  if (shape.to) c.push(lt(businessMovements.d_create_at, value('to')));
+  // The movement's one date (d_movement_at, decision 0037): the day it moved the balance.
+  if (shape.from) c.push(gte(businessMovements.d_movement_at, value('from')));
+  if (shape.to) c.push(lt(businessMovements.d_movement_at, value('to')));
   // The search's own matcher for movements (modules/search): words of the names, concept, reference
   // and alias; tracking key and CLABEs by their start; an amount exactly.
   if (shape.search) c.push(MATCH.movement(placeholders));
@@ -67,7 +68,7 @@ function movementFilter(shape: MovementShape): SQL {
 
 /** The columns behind the movements list's sort fields (contracts MOVEMENT_SORT_FIELDS). */
 const MOVEMENT_SORT_COLUMNS: Record<MovementSortField, SQL | AnyColumn> = {
-  MovementDate: businessMovements.d_create_at,
+  MovementDate: businessMovements.d_movement_at,
   MovementType: businessMovements.v_type,
   MovementAmount: businessMovements.n_amount_cents,
   TotalAmount: businessMovements.n_total_cents,
@@ -87,8 +88,8 @@ const movementList = shapedList({
           { SortBy: shape.sortBy, SortDir: shape.sortDir },
           MOVEMENT_SORT_COLUMNS,
           shape.search
-            ? newestMatchesFirst(businessMovements.d_create_at, businessMovements.v_uid)
-            : [desc(businessMovements.d_create_at), desc(businessMovements.v_uid)],
+            ? newestMatchesFirst(businessMovements.d_movement_at, businessMovements.v_uid)
+            : [desc(businessMovements.d_movement_at), desc(businessMovements.v_uid)],
           businessMovements.v_uid,
         ),
       )
@@ -167,7 +168,7 @@ export async function openOrders(db: DbOrTx, businessId?: string): Promise<{ cou
   return { count: row?.n ?? 0, total: BigInt(row?.total ?? '0') };
 }
 
-/** SPEI volume of a Mexico City day: orders out accepted (not cancelled, removed or rejected) and orders in. */
+/** SPEI volume of a Mexico City day (the movements' date): orders out accepted (not cancelled, removed or rejected) and orders in. */
 export async function speiVolume(db: DbOrTx, day: string): Promise<{ out: { count: number; amount: bigint }; in: { count: number; amount: bigint } }> {
   const [from, to] = dayBounds(day);
   const sum = async (type: 'SPEI_OUT' | 'SPEI_IN', statuses: number[]) => {
@@ -178,8 +179,8 @@ export async function speiVolume(db: DbOrTx, day: string): Promise<{ out: { coun
         and(
           eq(businessMovements.v_type, type),
           inArray(businessMovements.i_status, statuses),
-          gte(businessMovements.d_create_at, from),
-          lt(businessMovements.d_create_at, to),
+          gte(businessMovements.d_movement_at, from),
+          lt(businessMovements.d_movement_at, to),
         ),
       );
     return { count: row?.n ?? 0, amount: BigInt(row?.total ?? '0') };

@@ -25,8 +25,8 @@ export interface MovementReportFilter {
 function where(f: MovementReportFilter): SQL | undefined {
   return and(
     f.businessId ? eq(bm.v_uid_business, f.businessId) : undefined,
-    f.from ? gte(bm.d_create_at, f.from) : undefined,
-    f.to ? lt(bm.d_create_at, f.to) : undefined,
+    f.from ? gte(bm.d_movement_at, f.from) : undefined,
+    f.to ? lt(bm.d_movement_at, f.to) : undefined,
     f.types?.length ? inArray(bm.v_type, [...f.types]) : undefined,
     f.statuses?.length ? inArray(bm.i_status, [...f.statuses]) : sql`${bm.i_status} <> ${MOVEMENT_STATUS.eliminada}`,
   );
@@ -38,7 +38,7 @@ function where(f: MovementReportFilter): SQL | undefined {
  */
 const reportColumns = {
   v_uid: bm.v_uid,
-  d_create_at: bm.d_create_at,
+  d_movement_at: bm.d_movement_at,
   v_client: bm.v_client,
   v_type: bm.v_type,
   i_status: bm.i_status,
@@ -69,17 +69,17 @@ export const movementBatches = (db: DbOrTx, f: MovementReportFilter, size?: numb
   pagedBatches(
     (after: { at: string; id: string } | null, n: number) =>
       db
-        .select({ ...reportColumns, at: sql<string>`${bm.d_create_at}::text` })
+        .select({ ...reportColumns, at: sql<string>`${bm.d_movement_at}::text` })
         .from(bm)
-        .where(and(where(f), afterKey(bm, after)))
-        .orderBy(asc(bm.d_create_at), asc(bm.v_uid))
+        .where(and(where(f), afterKey(bm, after, bm.d_movement_at)))
+        .orderBy(asc(bm.d_movement_at), asc(bm.v_uid))
         .limit(n),
     (r) => ({ at: r.at, id: r.v_uid }),
     size,
   );
 
-const DAY = sql<string>`to_char(${bm.d_create_at} AT TIME ZONE 'America/Mexico_City', 'YYYY-MM-DD')`;
-const MONTH = sql<string>`to_char(${bm.d_create_at} AT TIME ZONE 'America/Mexico_City', 'YYYY-MM')`;
+const DAY = sql<string>`to_char(${bm.d_movement_at} AT TIME ZONE 'America/Mexico_City', 'YYYY-MM-DD')`;
+const MONTH = sql<string>`to_char(${bm.d_movement_at} AT TIME ZONE 'America/Mexico_City', 'YYYY-MM')`;
 const cents = (v: string | null) => BigInt(v ?? '0');
 
 /** Per Mexico City day: money in and out (settled, or pending/sent for orders out) and counts; moves between a wallet and its budgets are neither. */

@@ -95,15 +95,24 @@ export const businessMovements = pgTable(
     /** Who asked for it, and under which Idempotency-Key ('<METHOD> <route> <key>'). */
     v_uid_user: uuid('v_uid_user'),
     v_idempotency_key: text('v_idempotency_key'),
+    /**
+     * The movement's date on every screen, export, filter and report (decision 0037): when it moved
+     * the balance (its ledger transaction's time, the statement's date) once posted, its creation
+     * while not. Kept by the trigger business_movements_date (migration 0030) from v_uid_transaction
+     * and d_create_at; the default only stands until that trigger sets it.
+     */
+    d_movement_at: tstz('d_movement_at').notNull().defaultNow(),
   },
   (t) => [
     // A business's movements newest first, in the list's exact order (ties by id).
-    index('business_movements_list_idx').on(t.v_uid_business, t.d_create_at.desc().nullsFirst(), t.v_uid.desc().nullsFirst()),
+    index('business_movements_list_idx').on(t.v_uid_business, t.d_movement_at.desc().nullsFirst(), t.v_uid.desc().nullsFirst()),
     index('business_movements_business_type_idx').on(t.v_uid_business, t.v_type, t.i_status),
     index('business_movements_open_idx')
       .on(t.i_status)
       .where(sql`${t.i_status} IN (0, 1)`),
     index('business_movements_created_idx').on(t.d_create_at),
+    // Every business's movements of a period (staff reports, the day's SPEI volume).
+    index('business_movements_moved_idx').on(t.d_movement_at),
     index('business_movements_account_idx')
       .on(t.v_uid_account, t.d_create_at)
       .where(sql`${t.v_uid_account} IS NOT NULL`),
