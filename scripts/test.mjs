@@ -100,12 +100,13 @@ run('client: generated types up to date', 'npm', ['run', '--silent', 'client:gen
 vitest('contracts: unit', 'packages/contracts');
 vitest('web: components', 'apps/web');
 // The PGlite run must not inherit TEST_DATABASE_URL (it would run on PostgreSQL twice). The property
-// and fuzz tests (thousands of generated sequences and requests, engine-independent invariants) run
+// and fuzz tests (thousands of generated sequences and requests, engine-independent invariants) and
+// the scale tests (`*.scale.test.ts`: a 1,000-row dispersion through STP, a minute on PGlite) run
 // once: on PostgreSQL when it is there, else on PGlite. The two suites run one after the other: side
 // by side on 2 cores they took 850 s, against 819 s one after the other (both are CPU-bound).
 vitest('server: API on PGlite', 'apps/server', {
   env: { TEST_DATABASE_URL: '' },
-  extra: process.env.TEST_DATABASE_URL ? ['--exclude', '**/*property.test.ts', '--exclude', '**/fuzz/*.test.ts'] : [],
+  extra: process.env.TEST_DATABASE_URL ? ['--exclude', '**/*property.test.ts', '--exclude', '**/*.scale.test.ts', '--exclude', '**/fuzz/*.test.ts'] : [],
 });
 if (process.env.TEST_DATABASE_URL) {
   vitest('server: API on PostgreSQL', 'apps/server', { env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } });
