@@ -107,6 +107,12 @@ export function readTypedAmount(value: string): { cents: bigint } | { message: s
   return { cents: result.cents };
 }
 
+/** What a person typed in an amount control → the API's text ('1,234.5' → '1234.50'), or why not in Spanish. */
+export function typedAmountToApi(value: string): { amount: string } | { message: string } {
+  const read = readTypedAmount(value);
+  return 'cents' in read ? { amount: centsToApi(read.cents) } : read;
+}
+
 /** A required amount control → cents (bigint). */
 export const amountInput = z.string({ message: REQUIRED }).transform((value, ctx): bigint => {
   if (value.trim() === '') {
