@@ -70,6 +70,9 @@ describe("the wallet's movement detail", () => {
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual(['CuentaCargoAbono', 'Cuenta del monederoEnvío entre Wallets a Luis Pérez$1,250.00']);
+    // Never over SPEI: no «Clave de rastreo —», the folio of its receipt instead.
+    expect(within(detail).queryByText('Clave de rastreo')).toBeNull();
+    expect(within(detail).getByText('Folio').nextSibling).toHaveTextContent('CP-20261120-M1');
   });
 
   it('an order without lines yet says so', async () => {

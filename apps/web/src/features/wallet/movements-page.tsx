@@ -8,6 +8,7 @@ import { DayInput } from '../../components/day-input';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
 import { LedgerLines } from '../../components/ledger-lines';
+import { movementIdItem } from '../../components/movement-id';
 import { PageHeader } from '../../components/page-header';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
@@ -40,7 +41,7 @@ function Detail({ id, readOnly }: { id: string; readOnly: boolean }) {
           { label: 'Monto', value: <MoneyText cents={apiCents(m.MovementAmount)} inherit /> },
           { label: 'Comisión + IVA', value: <MoneyText cents={(apiCents(m.Commission) ?? 0n) + (apiCents(m.IVA) ?? 0n)} inherit /> },
           { label: 'Concepto', value: m.Concept },
-          { label: 'Clave de rastreo', value: m.TrackingKey },
+          movementIdItem(m),
           { label: 'Fecha', value: <DateText value={m.MovementDate} withTime inherit /> },
           { label: 'Motivo', value: m.ErrorDetail },
         ]}

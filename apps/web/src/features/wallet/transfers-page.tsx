@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { DetailGrid } from '../../components/detail-grid';
 import { LedgerLines } from '../../components/ledger-lines';
 import { MoneyInput } from '../../components/money-input';
+import { movementIdItem } from '../../components/movement-id';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { PageHeader } from '../../components/page-header';
 import { MoneyText } from '../../components/value-text';
@@ -43,7 +44,7 @@ function Result({ m, onAnother }: { m: BusinessMovement; onAnother: () => void }
             { label: 'Destinatario', value: m.Beneficiary.Name },
             { label: 'Monto', value: <MoneyText cents={apiCents(m.MovementAmount)} inherit /> },
             { label: 'Total cargado', value: <MoneyText cents={apiCents(m.TotalAmount)} inherit /> },
-            { label: 'Clave de rastreo', value: m.TrackingKey },
+            movementIdItem(m),
             { label: 'Saldo disponible', value: <MoneyText cents={apiCents(m.RemainingBalance)} inherit /> },
           ]}
         />
