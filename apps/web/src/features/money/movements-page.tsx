@@ -186,8 +186,8 @@ function BusinessMovements() {
               <Grid.Col span={{ base: 12, md: 3 }}>
                 <TextInput
                   label="Buscar"
-                  placeholder="Concepto, clave, nombre, CLABE…"
-                  title="Concepto, referencia, clave de rastreo, nombre, CLABE o alias"
+                  placeholder="Nombre, clave de rastreo, CLABE o monto"
+                  title="Palabras del nombre, concepto, referencia o alias desde su inicio; clave de rastreo o CLABE desde su inicio; un monto exacto"
                   leftSection={<IconSearch size={16} />}
                   value={filters.search}
                   onChange={(e) => update({ search: e.currentTarget.value })}

@@ -96,7 +96,8 @@ export function WalletMovementsList({ userId }: { userId?: string }) {
             leftSection={<IconSearch size={16} />}
             value={filters.Search}
             onChange={(e) => set({ Search: e.currentTarget.value })}
-            placeholder="Concepto, nombre, clave…"
+            placeholder="Nombre, clave de rastreo, CLABE o monto"
+            title="Palabras del nombre, concepto, referencia o alias desde su inicio; clave de rastreo o CLABE desde su inicio; un monto exacto"
           />
           <DayInput label="Desde" clearable value={filters.From} onChange={(v) => set({ From: v ? String(v).slice(0, 10) : null })} />
           <DayInput label="Hasta" clearable value={filters.To} onChange={(v) => set({ To: v ? String(v).slice(0, 10) : null })} />
