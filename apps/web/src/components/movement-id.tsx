@@ -17,3 +17,9 @@ export function movementIdItem(m: Pick<BusinessMovement, 'MovementType' | 'Track
     ) : null,
   };
 }
+
+/** The search box of a movements list: what its matcher (decision 0034) finds, short, and in full on hover. */
+export const MOVEMENT_SEARCH_HINT = {
+  placeholder: 'Nombre, clave, CLABE o monto',
+  title: 'Palabras del nombre, concepto, referencia o alias, desde su inicio; clave de rastreo o CLABE, desde su inicio; un monto exacto',
+} as const;
