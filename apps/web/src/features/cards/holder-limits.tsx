@@ -146,7 +146,15 @@ function SendSpei({ cardIdentifier }: { cardIdentifier: string }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {field('Clabe', 'CLABE destino', { inputMode: 'numeric', maxLength: 22 })}
             {field('BeneficiaryName', 'Beneficiario', { maxLength: 39 })}
-            <MoneyInput label="Monto" value={values.Amount} error={amountError} onChange={(Amount) => setValues({ ...values, Amount })} />
+            <MoneyInput
+              label="Monto"
+              value={values.Amount}
+              error={amountError}
+              onChange={(Amount) => {
+                setValues({ ...values, Amount });
+                setAmountError(undefined);
+              }}
+            />
             {field('Concept', 'Concepto', { maxLength: 39 })}
             {field('Reference', 'Referencia numérica', { inputMode: 'numeric', maxLength: 7 })}
           </SimpleGrid>
