@@ -3,10 +3,11 @@
  * inside the ledger, SPEI out, wallet to wallet, the user's own limit, budgets, movements and
  * statement. Every refusal is checked to write nothing.
  */
-import { validateClabe } from '@far/contracts';
+import { movementFolio, validateClabe } from '@far/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS, TECHFAR, count, createTestApp, type TestApp } from '../helpers';
-import { CLABE, demoBusiness, key, legsOf, moneyCall, moneyTables, runJobs, speiOut } from '../money/money';
+import { PDF_OPTIONS } from '../../src/platform/pdf';
+import { CLABE, demoBusiness, key, legsOf, moneyCall, moneyTables, pdfText, runJobs, speiOut } from '../money/money';
 import { newWallet, walletCode, walletSpei, walletTransfer } from '../money/wallet';
 
 let t: TestApp;
@@ -145,6 +146,14 @@ describe('wallet to wallet', () => {
       { owner: a.client, leg: 'amount', cents: '-1050' },
       { owner: b.client, leg: 'amount', cents: '1050' },
     ]);
+    // Never over SPEI: its receipt has no «Clave de rastreo» row, its folio identifies it.
+    const compress = PDF_OPTIONS.compress;
+    PDF_OPTIONS.compress = false;
+    const proof = await t.call(a.email, { method: 'GET', url: `/api/v1/wallet/movement/${res.json().data.Id}/proof` });
+    PDF_OPTIONS.compress = compress;
+    const text = pdfText(proof.rawPayload);
+    expect(text).toContain(`Folio ${movementFolio(res.json().data.OperationDate, res.json().data.Id)}`);
+    expect(text).not.toContain('Clave de rastreo');
   });
 
   it('refuses oneself, unknown and blocked wallets, the own limit, the provider limit, a wrong and a used code — writing nothing', async () => {

@@ -1,6 +1,6 @@
 import type { TransactionLimit } from '@far/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { FORM_SETTINGS, applyServerErrors } from '../lib/forms';
 import { amountForInput, optionalAmountInput, centsToApi } from '../lib/money';
 import { REQUIRED } from '../lib/validation';
 import { ErrorAlert } from './error-alert';
+import { MoneyField } from './money-input';
 
 /** The three amounts of a transaction limit (blank = no limit of that kind), checked against each other like the server does. */
 export const limitSchema = z
@@ -82,7 +83,7 @@ export function LimitForm({ limit, readOnly, testId, onSave, saving, saveError, 
       IsEnabled: limit?.IsEnabled ?? true,
     },
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -100,16 +101,7 @@ export function LimitForm({ limit, readOnly, testId, onSave, saving, saveError, 
   });
 
   const amount = (name: 'LimitPerTransaction' | 'DailyLimit' | 'MonthlyLimit', label: string) => (
-    <TextInput
-      label={label}
-      inputMode="decimal"
-      leftSection="$"
-      placeholder="Sin límite"
-      readOnly={readOnly}
-      variant={readOnly ? 'filled' : 'default'}
-      error={errors[name]?.message}
-      {...form.register(name)}
-    />
+    <MoneyField form={form} name={name} label={label} placeholder="Sin límite" readOnly={readOnly} />
   );
 
   return (

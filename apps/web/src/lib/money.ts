@@ -1,6 +1,7 @@
 import { AMOUNT_FIELD_MESSAGES, AMOUNT_MAX_CENTS, MOVEMENT_DIRECTION, centsToDecimalString, tryParseAmountToCents, type MovementType } from '@far/contracts';
 import { useCallback, useRef } from 'react';
 import { z } from 'zod';
+import { todayIso } from './format';
 
 /**
  * Money on the client (spec §3, issue 4): integer cents (bigint) inside, two-decimal strings on the
@@ -82,6 +83,19 @@ export function movementMovedMoney(m: { MovementType: string; StatusBusinessMove
   return !(m.MovementType === 'SPEI_OUT' && m.StatusBusinessMovement >= 3 && (m.BalanceEffect ?? '0.00') === '0.00');
 }
 
+/** An order the rail is about to answer: sent, or pending for today (a future PaymentDay waits quietly). */
+export function isOnItsWay(m: { StatusBusinessMovement: number; PaymentDay: string | null }): boolean {
+  if (m.StatusBusinessMovement === 1) return true;
+  return m.StatusBusinessMovement === 0 && !(m.PaymentDay !== null && m.PaymentDay > todayIso());
+}
+
+/**
+ * How often an order's detail (the business's and the wallet's) asks again: every 2 s while on its
+ * way (and until it is first read), every minute while pending for a later day, never once final.
+ */
+export const movementRefetchInterval = (m: { StatusBusinessMovement: number; PaymentDay: string | null } | undefined): number | false =>
+  !m || isOnItsWay(m) ? 2_000 : m.StatusBusinessMovement === 0 ? 60_000 : false;
+
 /** A movement as the customer's balance sees it: money out (and money set aside in a budget) negative, money in positive. */
 export function signedMovementCents(m: { MovementType: MovementType; TotalAmount: string }): bigint {
   const total = apiCentsOr0(m.TotalAmount);
@@ -105,6 +119,12 @@ export function readTypedAmount(value: string): { cents: bigint } | { message: s
   if (result.cents <= 0n) return { message: AMOUNT_FIELD_MESSAGES.positive };
   if (result.cents > AMOUNT_MAX_CENTS) return { message: AMOUNT_FIELD_MESSAGES.max };
   return { cents: result.cents };
+}
+
+/** What a person typed in an amount control → the API's text ('1,234.5' → '1234.50'), or why not in Spanish. */
+export function typedAmountToApi(value: string): { amount: string } | { message: string } {
+  const read = readTypedAmount(value);
+  return 'cents' in read ? { amount: centsToApi(read.cents) } : read;
 }
 
 /** A required amount control → cents (bigint). */

@@ -97,6 +97,16 @@ export const MOVEMENT_DIRECTION: Readonly<Record<MovementType, 'in' | 'out' | 'o
   LEDGER_OUT: 'out',
 };
 
+/** The movements that travel over SPEI: they carry a tracking key (and a Banxico CEP) by nature; a wallet-to-wallet transfer, a budget move or an adjustment never do. */
+export const SPEI_MOVEMENT_TYPES: ReadonlySet<MovementType> = new Set<MovementType>(['SPEI_OUT', 'SPEI_IN', 'SPEI_OUT_RETURN']);
+
+/** Whether a movement's detail and receipt show «Clave de rastreo»: over SPEI (even before the key exists), or when one was given anyway. */
+export const showsTrackingKey = (type: MovementType, trackingKey: string | null): boolean => trackingKey !== null || SPEI_MOVEMENT_TYPES.has(type);
+
+/** The folio of a movement (its receipt's, and what identifies one without a tracking key): 'CP-20261123-1A2B3C4D', the operation day and the start of its id. */
+export const movementFolio = (operationDate: string, id: string): string =>
+  `CP-${operationDate.replaceAll('-', '')}-${id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+
 const Party = z.object({ Clabe: z.string().nullable(), BankCode: z.string().nullable(), BankName: z.string().nullable(), Name: z.string().nullable() });
 
 /** A business movement: the §3 Pending transaction / Dispersion transaction fields and a few more. */

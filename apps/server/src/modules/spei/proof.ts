@@ -1,5 +1,15 @@
 /** Proof of payment (comprobante) of a business movement, as a bank's PDF receipt. */
-import { MOVEMENT_DIRECTION, MOVEMENT_STATUS_NAMES, MOVEMENT_TYPE_NAMES, bankByClabePrefix, formatDate, formatDateTime } from '@far/contracts';
+import {
+  MOVEMENT_DIRECTION,
+  MOVEMENT_STATUS_NAMES,
+  MOVEMENT_TYPE_NAMES,
+  SPEI_MOVEMENT_TYPES,
+  bankByClabePrefix,
+  formatDate,
+  formatDateTime,
+  movementFolio,
+  showsTrackingKey,
+} from '@far/contracts';
 import { COLORS, PAGE, heading, maskAccount, mxn, panelPair, renderDocument, summaryBox, type Pair } from '../../platform/pdf';
 import type { MovementRow } from './movement';
 import { compactDate } from '../../platform/mexico-time';
@@ -23,11 +33,6 @@ const TITLES: Record<MovementRow['v_type'], string> = {
   LEDGER_IN: 'Comprobante de abono',
   LEDGER_OUT: 'Comprobante de cargo',
 };
-/** Only SPEI movements have a Banxico CEP. */
-const SPEI_TYPES = new Set<MovementRow['v_type']>(['SPEI_OUT', 'SPEI_IN', 'SPEI_OUT_RETURN']);
-
-/** 'CP-20261123-1A2B3C4D': the operation day and the start of the movement's id. */
-export const proofFolio = (m: MovementRow) => `CP-${compactDate(m.d_operation_date)}-${m.v_uid.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
 
 /** Settled, returned… in a coloured pill: green when the money arrived, red when it did not. */
 const STATUS_COLOR: Record<number, string> = { 0: '#b7791f', 1: '#2b6cb0', 2: '#2f855a', 3: '#c53030', 4: '#c53030', 5: '#5c6670', 6: '#5c6670' };
@@ -39,9 +44,9 @@ export function proofOfPayment(m: MovementRow, now = new Date()): Promise<Buffer
     {
       title: TITLES[m.v_type],
       subtitle: `Fecha de operación ${formatDate(m.d_operation_date)}`,
-      folio: proofFolio(m),
+      folio: movementFolio(m.d_operation_date, m.v_uid),
       footer: `Generado el ${formatDateTime(now)} h (hora de la Ciudad de México). Las cuentas se muestran enmascaradas. ${
-        !SPEI_TYPES.has(m.v_type) ? '' : 'El Comprobante Electrónico de Pago (CEP) de Banxico se consulta en www.banxico.org.mx/cep. '
+        !SPEI_MOVEMENT_TYPES.has(m.v_type) ? '' : 'El Comprobante Electrónico de Pago (CEP) de Banxico se consulta en www.banxico.org.mx/cep. '
       }Id ${m.v_uid}`,
     },
     (doc) => {
@@ -88,7 +93,8 @@ export function proofOfPayment(m: MovementRow, now = new Date()): Promise<Buffer
       const details: Pair[] = [
         { label: 'Tipo de operación', value: MOVEMENT_TYPE_NAMES[m.v_type] },
         { label: 'Estatus', value: status, bold: true },
-        { label: 'Clave de rastreo', value: m.v_tracking_key ?? '—', bold: true },
+        // A wallet-to-wallet transfer, a budget move or an adjustment never has one: its folio (above) identifies it.
+        ...(showsTrackingKey(m.v_type, m.v_tracking_key) ? [{ label: 'Clave de rastreo', value: m.v_tracking_key ?? '—', bold: true }] : []),
         { label: 'Concepto de pago', value: m.v_concept ?? '—' },
         { label: 'Referencia numérica', value: m.v_reference ?? '—' },
         { label: 'Fecha de operación', value: formatDate(m.d_operation_date) },

@@ -223,7 +223,7 @@ export function BusinessUsersPanel({ businessId, canInvite, canChangeStatus, sel
         getRowId={(u) => u.Id}
         filters={
           <Group justify="space-between" w="100%" gap="sm">
-            <ListFilters list={list} searchLabel="Buscar usuario" searchPlaceholder="Buscar por nombre o correo" searchWidth={280} />
+            <ListFilters list={list} searchLabel="Buscar usuario" searchPlaceholder="Nombre, correo o celular" searchWidth={280} />
             {canInvite ? (
               <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
                 Invitar usuario

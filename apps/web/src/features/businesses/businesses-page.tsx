@@ -93,7 +93,7 @@ export function BusinessesPage() {
         page={fromPage(query.data)}
         columns={columns}
         getRowId={(b) => b.Id}
-        filters={<ListFilters list={list} searchLabel="Buscar empresa" searchPlaceholder="Buscar por nombre, RFC o cuenta CLABE" searchWidth={340} />}
+        filters={<ListFilters list={list} searchLabel="Buscar empresa" searchPlaceholder="Nombre, RFC, CLABE o correo" searchWidth={340} />}
         emptyText="Aún no hay empresas registradas"
         filteredEmptyText="Ninguna empresa coincide con los filtros"
         bulk={bulk}

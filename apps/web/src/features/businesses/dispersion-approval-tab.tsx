@@ -1,10 +1,11 @@
 import type { ApprovalConfig } from '@far/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
+import { MoneyField } from '../../components/money-input';
 import { errorText, isApiError } from '../../lib/api-client';
 import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
 import { amountForInput, centsToApi, optionalAmountInput } from '../../lib/money';
@@ -21,7 +22,7 @@ function ApprovalForm({ businessId, config, canEdit }: { businessId: string; con
     resolver: zodResolver(approvalSchema),
     defaultValues: { Enabled: config.Enabled, ThresholdAmount: amountForInput(config.ThresholdAmount) },
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -51,16 +52,13 @@ function ApprovalForm({ businessId, config, canEdit }: { businessId: string; con
             />
           )}
         />
-        <TextInput
+        <MoneyField
+          form={form}
+          name="ThresholdAmount"
           label="Monto a partir del cual se requiere autorización"
           description="En pesos (MXN), comisión e IVA incluidos. En blanco: toda dispersión y transferencia la requiere."
-          inputMode="decimal"
-          leftSection="$"
           placeholder="Cualquier monto"
           readOnly={!canEdit}
-          variant={canEdit ? 'default' : 'filled'}
-          error={errors.ThresholdAmount?.message}
-          {...form.register('ThresholdAmount')}
         />
         {canEdit ? (
           <Group justify="flex-end">

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { DetailGrid } from '../../components/detail-grid';
+import { MoneyInput, useMoneyText } from '../../components/money-input';
 import { PageHeader } from '../../components/page-header';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { errorText } from '../../lib/api-client';
@@ -187,12 +188,14 @@ function RevealButton({ identifier, businessId }: { identifier: string; business
 function SimulatePurchase({ identifier, businessId }: { identifier: string; businessId?: string }) {
   const [merchant, setMerchant] = useState('Comercio de prueba');
   const [mcc, setMcc] = useState<number | string>(5411);
-  const [amount, setAmount] = useState('');
+  const amount = useMoneyText();
   const [channel, setChannel] = useState<string>('in-person');
   const authorize = useAuthorize(businessId);
   const intent = useMoneyIntent();
   const submit = () => {
-    const body = { CardIdentifier: identifier, MerchantName: merchant, Mcc: Number(mcc), Amount: amount.replace(/,/g, ''), Channel: channel };
+    const Amount = amount.read();
+    if (!Amount) return;
+    const body = { CardIdentifier: identifier, MerchantName: merchant, Mcc: Number(mcc), Amount, Channel: channel };
     void intent(body, (idempotencyKey) =>
       authorize
         .mutateAsync({ body, idempotencyKey, capture: true })
@@ -222,8 +225,8 @@ function SimulatePurchase({ identifier, businessId }: { identifier: string; busi
           w={180}
           allowDeselect={false}
         />
-        <TextInput label="Monto" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} inputMode="decimal" w={140} />
-        <Button loading={authorize.isPending} disabled={!amount} onClick={submit}>
+        <MoneyInput label="Monto" {...amount.input} w={140} />
+        <Button loading={authorize.isPending} disabled={!amount.value} onClick={submit}>
           Simular compra
         </Button>
       </Group>

@@ -16,6 +16,7 @@ import { DueText } from '../../components/due-text';
 import { DataTable, type Column } from '../../components/data-table';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
+import { MoneyInput, useMoneyText } from '../../components/money-input';
 import { PageHeader } from '../../components/page-header';
 import { QueueNav } from '../../components/queue-nav';
 import { errorText } from '../../lib/api-client';
@@ -197,7 +198,7 @@ function StaffActions({ id, status, hasCredit }: { id: string; status: DisputeSt
   const creditIntent = useMoneyIntent();
   const [to, setTo] = useState<string | null>(null);
   const [comment, setComment] = useState('');
-  const [amount, setAmount] = useState('');
+  const amount = useMoneyText({ optional: true });
   return (
     <Paper withBorder p="sm" radius="md">
       <Stack gap="sm">
@@ -205,20 +206,14 @@ function StaffActions({ id, status, hasCredit }: { id: string; status: DisputeSt
         {credit.isError ? <ErrorAlert error={credit.error} title="No se aplicó el abono" /> : null}
         {!hasCredit ? (
           <Group align="flex-end" wrap="wrap">
-            <TextInput
-              label="Abono provisional"
-              description="Vacío: el monto disputado completo."
-              inputMode="decimal"
-              leftSection="$"
-              value={amount}
-              onChange={(e) => setAmount(e.currentTarget.value)}
-              w={200}
-            />
+            <MoneyInput label="Abono provisional" description="Vacío: el monto disputado completo." placeholder="Monto completo" {...amount.input} w={200} />
             <Button
               variant="light"
               loading={credit.isPending}
               onClick={() => {
-                const body = { DisputeId: id, Amount: amount.replace(/,/g, '') || undefined };
+                const Amount = amount.read();
+                if (Amount === null) return;
+                const body = { DisputeId: id, Amount };
                 void creditIntent(body, (idempotencyKey) =>
                   credit.mutateAsync({ body, idempotencyKey }).then(() => notifications.show({ color: 'green', message: 'Abono provisional aplicado' })),
                 ).catch(() => undefined);

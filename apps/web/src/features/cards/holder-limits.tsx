@@ -4,10 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { LimitForm } from '../../components/limit-form';
+import { MoneyInput } from '../../components/money-input';
 import { HolderConfirm } from '../../components/holder-confirm';
 import { errorText } from '../../lib/api-client';
 import { money } from '../../lib/format';
-import { apiCentsOr0, useMoneyIntent } from '../../lib/money';
+import { apiCentsOr0, typedAmountToApi, useMoneyIntent } from '../../lib/money';
 import { requestCode, useCardSpeiOut, useHolderLimits, useSaveHolderLimit, useSwitchHolderSpei, type CardSpeiOutInput } from './api';
 
 const capText = (g: TransactionLimit | null) => {
@@ -90,7 +91,8 @@ function SendSpei({ cardIdentifier }: { cardIdentifier: string }) {
   const [confirmHolder, setConfirmHolder] = useState(false);
   const send = useCardSpeiOut();
   const intent = useMoneyIntent();
-  const field = (name: keyof typeof EMPTY, label: string, extra: { inputMode?: 'decimal' | 'numeric'; maxLength?: number } = {}) => (
+  const [amountError, setAmountError] = useState<string>();
+  const field = (name: keyof typeof EMPTY, label: string, extra: { inputMode?: 'numeric'; maxLength?: number } = {}) => (
     <TextInput label={label} value={values[name]} onChange={(e) => setValues({ ...values, [name]: e.currentTarget.value })} {...extra} />
   );
   const askCode = async () => {
@@ -102,10 +104,13 @@ function SendSpei({ cardIdentifier }: { cardIdentifier: string }) {
     }
   };
   const submit = () => {
+    const amount = typedAmountToApi(values.Amount);
+    setAmountError('message' in amount ? amount.message : undefined);
+    if ('message' in amount) return;
     const body: CardSpeiOutInput = {
       CardIdentifier: cardIdentifier,
       ...values,
-      Amount: values.Amount.replace(/,/g, ''),
+      Amount: amount.amount,
       SecurityCode: code,
       ...(confirmHolder ? { ConfirmHolder: true } : {}),
     };
@@ -141,7 +146,15 @@ function SendSpei({ cardIdentifier }: { cardIdentifier: string }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {field('Clabe', 'CLABE destino', { inputMode: 'numeric', maxLength: 22 })}
             {field('BeneficiaryName', 'Beneficiario', { maxLength: 39 })}
-            {field('Amount', 'Monto', { inputMode: 'decimal' })}
+            <MoneyInput
+              label="Monto"
+              value={values.Amount}
+              error={amountError}
+              onChange={(Amount) => {
+                setValues({ ...values, Amount });
+                setAmountError(undefined);
+              }}
+            />
             {field('Concept', 'Concepto', { maxLength: 39 })}
             {field('Reference', 'Referencia numérica', { inputMode: 'numeric', maxLength: 7 })}
           </SimpleGrid>

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
+import { MoneyInput } from '../../components/money-input';
 import { centsToApi, optionalAmountInput } from '../../lib/money';
 import { useIssueVirtual } from './api';
 import { ControlsFields } from './card-controls';
@@ -112,15 +113,13 @@ function IssueVirtualForm({ businessId, linkOf, onDone }: { businessId?: string;
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {LIMITS.map(([name, label]) => (
-          <TextInput
+          <MoneyInput
             key={name}
             label={label}
-            inputMode="decimal"
-            leftSection="$"
             placeholder="Sin límite"
             value={limits[name]}
             error={errors[name]}
-            onChange={(e) => setLimits({ ...limits, [name]: e.currentTarget.value })}
+            onChange={(text) => setLimits({ ...limits, [name]: text })}
           />
         ))}
       </SimpleGrid>

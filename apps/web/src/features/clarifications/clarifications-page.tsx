@@ -71,7 +71,7 @@ function Filters({ staff, filters, update, reset }: { staff: boolean; filters: C
       <Grid.Col span={{ base: 12, md: staff ? 3 : 4 }}>
         <TextInput
           label="Buscar"
-          placeholder="Folio, clave de rastreo o texto"
+          placeholder={staff ? 'Folio, clave de rastreo, cliente o comentario' : 'Folio, clave de rastreo o comentario'}
           leftSection={<IconSearch size={16} />}
           value={filters.Search}
           onChange={(e) => update({ Search: e.currentTarget.value })}

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { BalanceCards } from '../../components/balance-cards';
 import { ErrorAlert } from '../../components/error-alert';
+import { MoneyField } from '../../components/money-input';
 import { REQUIRED_MARK } from '../../components/required-mark';
 import { MoneyText } from '../../components/value-text';
 import { isApiError } from '../../lib/api-client';
@@ -118,24 +119,10 @@ function ConfigForm({ config, businessId, readOnly }: { config: BusinessSpeiConf
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput
-              label="Comisión por SPEI enviado"
-              {...commission}
-              leftSection="$"
-              inputMode="decimal"
-              error={errors.CommissionSpeiOut?.message}
-              {...form.register('CommissionSpeiOut')}
-            />
+            <MoneyField form={form} name="CommissionSpeiOut" label="Comisión por SPEI enviado" {...commission} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput
-              label="Comisión por depósito a tarjetahabiente"
-              {...commission}
-              leftSection="$"
-              inputMode="decimal"
-              error={errors.CommissionDepositCardholder?.message}
-              {...form.register('CommissionDepositCardholder')}
-            />
+            <MoneyField form={form} name="CommissionDepositCardholder" label="Comisión por depósito a tarjetahabiente" {...commission} />
           </Grid.Col>
         </Grid>
         <Controller

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
 import { HolderConfirm } from '../../components/holder-confirm';
 import { REQUIRED_MARK } from '../../components/required-mark';
+import { MoneyField } from '../../components/money-input';
 import { isApiError } from '../../lib/api-client';
 import { FORM_SETTINGS, applyServerErrors } from '../../lib/forms';
 import { amountForInput, centsToApi, optionalAmountInput } from '../../lib/money';
@@ -191,15 +192,13 @@ export function ClabeAccountForm({ account, businessId, onDone, onCancel }: Prop
             error={errors.RFC?.message}
             {...form.register('RFC')}
           />
-          <TextInput
+          <MoneyField
+            form={form}
+            name="DailyTransferLimit"
             label="Límite diario de transferencias"
-            inputMode="decimal"
-            leftSection="$"
             placeholder="Sin límite propio"
             inputWrapperOrder={WRAPPER_ORDER}
             description="Opcional; en pesos, con máximo dos decimales"
-            error={errors.DailyTransferLimit?.message}
-            {...form.register('DailyTransferLimit')}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

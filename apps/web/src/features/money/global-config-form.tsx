@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
+import { MoneyField } from '../../components/money-input';
 import { REQUIRED_MARK } from '../../components/required-mark';
 import { DateText } from '../../components/value-text';
 import { isApiError } from '../../lib/api-client';
@@ -73,23 +74,13 @@ export function GlobalConfigForm({ config, readOnly }: { config: GlobalSpeiConfi
             error={errors.CommissionSpeiInGlobal?.message}
             {...form.register('CommissionSpeiInGlobal')}
           />
-          <TextInput
-            label="Comisión por SPEI enviado"
-            {...ro}
-            leftSection="$"
-            inputMode="decimal"
-            description="Monto fijo por transferencia"
-            error={errors.CommissionSpeiOutTransaction?.message}
-            {...form.register('CommissionSpeiOutTransaction')}
-          />
-          <TextInput
+          <MoneyField form={form} name="CommissionSpeiOutTransaction" label="Comisión por SPEI enviado" {...ro} description="Monto fijo por transferencia" />
+          <MoneyField
+            form={form}
+            name="CommissionDepositCardholder"
             label="Comisión por depósito a tarjetahabiente"
             {...ro}
-            leftSection="$"
-            inputMode="decimal"
             description="Monto fijo por depósito"
-            error={errors.CommissionDepositCardholder?.message}
-            {...form.register('CommissionDepositCardholder')}
           />
         </SimpleGrid>
         <Controller

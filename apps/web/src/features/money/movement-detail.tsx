@@ -3,6 +3,7 @@ import { Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { DetailGrid } from '../../components/detail-grid';
 import { LedgerLines } from '../../components/ledger-lines';
 import { ErrorAlert } from '../../components/error-alert';
+import { movementIdItem } from '../../components/movement-id';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { DateText, MoneyText } from '../../components/value-text';
 import { useMe } from '../../lib/api/get-me';
@@ -64,15 +65,7 @@ export function MovementDetailBody({ row }: { row: BusinessMovement }) {
           },
           { label: 'Concepto', value: m.Concept },
           { label: 'Referencia', value: m.Reference },
-          {
-            label: 'Clave de rastreo',
-            value: m.TrackingKey ? (
-              <Text span inherit className="tabular" data-testid="movement-tracking-key">
-                {m.TrackingKey}
-              </Text>
-            ) : null,
-            wide: true,
-          },
+          { ...movementIdItem(m), wide: true },
           ...(m.ErrorDetail ? [{ label: 'Motivo', value: m.ErrorDetail, wide: true }] : []),
         ]}
       />

@@ -8,6 +8,7 @@ import { type Column } from '../../components/data-table';
 import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingScreen } from '../../components/loading-screen';
+import { MOVEMENT_SEARCH_HINT } from '../../components/movement-id';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { PeriodInput } from '../../components/day-input';
 import { PageHeader } from '../../components/page-header';
@@ -186,8 +187,7 @@ function BusinessMovements() {
               <Grid.Col span={{ base: 12, md: 3 }}>
                 <TextInput
                   label="Buscar"
-                  placeholder="Concepto, clave, nombre, CLABE…"
-                  title="Concepto, referencia, clave de rastreo, nombre, CLABE o alias"
+                  {...MOVEMENT_SEARCH_HINT}
                   leftSection={<IconSearch size={16} />}
                   value={filters.search}
                   onChange={(e) => update({ search: e.currentTarget.value })}

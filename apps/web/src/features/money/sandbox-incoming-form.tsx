@@ -9,6 +9,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
+import { MoneyField } from '../../components/money-input';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { REQUIRED_MARK } from '../../components/required-mark';
 import { MoneyText } from '../../components/value-text';
@@ -230,15 +231,7 @@ export function SandboxIncomingForm({ clabe: presetClabe }: { clabe?: string } =
             <TextInput label="Nombre del ordenante" {...REQUIRED_MARK} error={errors.SenderName?.message} {...form.register('SenderName')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-            <TextInput
-              label="Monto"
-              {...REQUIRED_MARK}
-              leftSection="$"
-              inputMode="decimal"
-              placeholder="0.00"
-              error={errors.Amount?.message}
-              {...form.register('Amount')}
-            />
+            <MoneyField form={form} name="Amount" label="Monto" required />
             <TextInput label="Concepto" {...REQUIRED_MARK} error={errors.Concept?.message} {...form.register('Concept')} />
             <TextInput
               label="Referencia numérica"

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { DayInput } from '../../components/day-input';
 import { REQUIRED_MARK } from '../../components/required-mark';
+import { MONEY_HINT, MoneyField } from '../../components/money-input';
 import { todayIso } from '../../lib/format';
 import { FORM_SETTINGS } from '../../lib/forms';
 import { amountInput, centsToApi } from '../../lib/money';
@@ -223,17 +224,7 @@ export function TransferForm({ accounts, accountsLoading = false, initial = EMPT
           </SimpleGrid>
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label="Monto"
-            {...REQUIRED_MARK}
-            inputMode="decimal"
-            leftSection="$"
-            placeholder="0.00"
-            description="En pesos, con máximo dos decimales"
-            inputWrapperOrder={WRAPPER_ORDER}
-            error={errors.Amount?.message}
-            {...form.register('Amount')}
-          />
+          <MoneyField form={form} name="Amount" label="Monto" required description={MONEY_HINT} inputWrapperOrder={WRAPPER_ORDER} />
           <TextInput
             label="Concepto"
             {...REQUIRED_MARK}

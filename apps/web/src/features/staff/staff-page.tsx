@@ -92,7 +92,7 @@ export function StaffPage() {
         page={fromPage(query.data)}
         columns={columns}
         getRowId={(u) => u.Id}
-        filters={<ListFilters list={list} searchLabel="Buscar usuario" searchPlaceholder="Buscar por nombre o correo" />}
+        filters={<ListFilters list={list} searchLabel="Buscar usuario" searchPlaceholder="Nombre, correo o celular" />}
         emptyText="Aún no hay usuarios administradores"
         filteredEmptyText="Ningún usuario coincide con los filtros"
         bulk={{ ...bulk, isSelectable: (u) => !lockedRow(u) }}

@@ -174,7 +174,7 @@ export function WalletUsersPage({
         page={fromPage(query.data)}
         columns={columns}
         getRowId={(u) => u.Id}
-        filters={<ListFilters list={list} searchLabel="Buscar usuario" searchPlaceholder="Buscar por nombre, correo o número de cliente" searchWidth={340} />}
+        filters={<ListFilters list={list} searchLabel="Buscar usuario" searchPlaceholder="Nombre, correo, celular o n.º de cliente" searchWidth={340} />}
         emptyText="Aún no hay usuarios Wallet"
         filteredEmptyText="Ningún usuario coincide con los filtros"
         bulk={bulk}

@@ -32,7 +32,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { z } from 'zod';
 import { proofFileName, type ProofKind } from '../../components/proof-downloads';
 import { unwrap } from '../../lib/api-client';
-import { IDEMPOTENCY_HEADER, newIdempotencyKey, saveBlob } from '../../lib/money';
+import { IDEMPOTENCY_HEADER, movementRefetchInterval, newIdempotencyKey, saveBlob } from '../../lib/money';
 import { queryKeys } from '../../lib/query-keys';
 import { api } from '../../lib/api';
 
@@ -95,6 +95,9 @@ export const useWalletMovement = (id: string) =>
   useQuery({
     queryKey: walletKeys.movement(id),
     queryFn: () => unwrap(api.GET('/api/v1/wallet/movement/{id}', { params: { path: { id } }, schema: BusinessMovementDetail })),
+    // An order in flight is read again until it settles or comes back, as the business's detail is.
+    staleTime: 0,
+    refetchInterval: (query) => movementRefetchInterval(query.state.data),
   });
 
 export const useExportWalletMovements = () =>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { DayInput } from '../../components/day-input';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorAlert } from '../../components/error-alert';
+import { MoneyInput, useMoneyText } from '../../components/money-input';
 import { PageHeader } from '../../components/page-header';
 import { MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
@@ -15,12 +16,14 @@ import { BudgetProgress } from './summary-section';
 
 function MoveDialog({ budget, onClose }: { budget: Budget; onClose: () => void }) {
   const [type, setType] = useState<'add' | 'minus'>('add');
-  const [amount, setAmount] = useState('');
+  const amount = useMoneyText();
   const [error, setError] = useState<string | null>(null);
   const move = useBudgetMovement();
-  const submit = () =>
+  const submit = () => {
+    const n_amount = amount.read();
+    if (!n_amount) return;
     move.mutate(
-      { id: budget.v_uid, v_type: type, n_amount: amount },
+      { id: budget.v_uid, v_type: type, n_amount },
       {
         onSuccess: (r) => {
           notifications.show({
@@ -32,6 +35,7 @@ function MoveDialog({ budget, onClose }: { budget: Budget; onClose: () => void }
         onError: (e) => setError(errorText(e)),
       },
     );
+  };
   return (
     <Modal opened onClose={onClose} title={`Presupuesto ${budget.v_name}`}>
       <Stack gap="sm">
@@ -43,7 +47,7 @@ function MoveDialog({ budget, onClose }: { budget: Budget; onClose: () => void }
             { value: 'minus', label: 'Retirar' },
           ]}
         />
-        <TextInput label="Monto" leftSection="$" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} data-autofocus />
+        <MoneyInput label="Monto" {...amount.input} data-autofocus />
         {error ? <Alert color="red">{error}</Alert> : null}
         <Button onClick={submit} loading={move.isPending}>
           {type === 'add' ? 'Apartar dinero' : 'Retirar dinero'}
@@ -55,7 +59,7 @@ function MoveDialog({ budget, onClose }: { budget: Budget; onClose: () => void }
 
 function CreateForm({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
-  const [goal, setGoal] = useState('');
+  const goal = useMoneyText();
   const [target, setTarget] = useState('');
   const [error, setError] = useState<string | null>(null);
   const create = useCreateBudget();
@@ -67,16 +71,18 @@ function CreateForm({ onDone }: { onDone: () => void }) {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label="Nombre" value={name} onChange={(e) => setName(e.currentTarget.value)} required />
-          <TextInput label="Meta" leftSection="$" inputMode="decimal" value={goal} onChange={(e) => setGoal(e.currentTarget.value)} required />
+          <MoneyInput label="Meta" {...goal.input} required />
           <DayInput label="Fecha objetivo (opcional)" clearable value={target || null} onChange={(v) => setTarget(v ? String(v).slice(0, 10) : '')} />
         </SimpleGrid>
         {error ? <Alert color="red">{error}</Alert> : null}
         <Group>
           <Button
             loading={create.isPending}
-            onClick={() =>
+            onClick={() => {
+              const n_goal_amount = goal.read();
+              if (!n_goal_amount) return;
               create.mutate(
-                { v_name: name, n_goal_amount: goal, d_target_date: target || undefined },
+                { v_name: name, n_goal_amount, d_target_date: target || undefined },
                 {
                   onSuccess: () => {
                     notifications.show({ color: 'green', message: 'Presupuesto creado' });
@@ -84,8 +90,8 @@ function CreateForm({ onDone }: { onDone: () => void }) {
                   },
                   onError: (e) => setError(errorText(e)),
                 },
-              )
-            }
+              );
+            }}
           >
             Crear presupuesto
           </Button>

@@ -27,8 +27,7 @@ function wallet(detail: ReturnType<typeof movementFixture>) {
   return proofs;
 }
 
-async function openDetail() {
-  const user = userEvent.setup();
+async function openDetail(user = userEvent.setup()) {
   renderWithApp(<WalletMovementsList />);
   await user.click(await screen.findByLabelText(/^Ver detalle: /));
   return { user, detail: await screen.findByTestId('wallet-movement-detail') };
@@ -70,6 +69,37 @@ describe("the wallet's movement detail", () => {
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual(['CuentaCargoAbono', 'Cuenta del monederoEnvío entre Wallets a Luis Pérez$1,250.00']);
+    // Never over SPEI: no «Clave de rastreo —», the folio of its receipt instead.
+    expect(within(detail).queryByText('Clave de rastreo')).toBeNull();
+    expect(within(detail).getByText('Folio').nextSibling).toHaveTextContent('CP-20261120-M1');
+  });
+
+  it('an order in flight is read again until it settles, and no more once it has', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const order = { StatusBusinessMovement: 1, StatusName: 'Enviada' };
+      let reads = 0;
+      fetchMock.mockImplementation(async (input) => {
+        const url = String(input);
+        if (url.endsWith('/wallet/movements')) return answer({ Records: [movementFixture(order)], Page: 1, Size: 10, TotalPages: 1, TotalRecords: 1 });
+        if (url.endsWith('/wallet/movement/m1')) {
+          reads += 1;
+          return answer(movementFixture({ ...order, Entries: [] }));
+        }
+        return answer(null, 404);
+      });
+      const { detail } = await openDetail(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
+      expect(await within(detail).findByText('Enviada')).toBeInTheDocument();
+      expect(reads).toBe(1);
+      Object.assign(order, { StatusBusinessMovement: 2, StatusName: 'Liquidada' });
+      await vi.advanceTimersByTimeAsync(2_100);
+      expect(await within(detail).findByText('Liquidada')).toBeInTheDocument();
+      expect(reads).toBe(2);
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(reads).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an order without lines yet says so', async () => {

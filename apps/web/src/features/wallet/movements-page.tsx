@@ -1,5 +1,5 @@
 import { MOVEMENT_STATUS_NAMES, MOVEMENT_TYPES, MOVEMENT_TYPE_NAMES, type MovementType } from '@far/contracts';
-import { Alert, Button, Drawer, Group, Pagination, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Drawer, Grid, Group, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv, IconSearch } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { DayInput } from '../../components/day-input';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
 import { LedgerLines } from '../../components/ledger-lines';
+import { MOVEMENT_SEARCH_HINT, movementIdItem } from '../../components/movement-id';
 import { PageHeader } from '../../components/page-header';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
@@ -40,7 +41,7 @@ function Detail({ id, readOnly }: { id: string; readOnly: boolean }) {
           { label: 'Monto', value: <MoneyText cents={apiCents(m.MovementAmount)} inherit /> },
           { label: 'Comisión + IVA', value: <MoneyText cents={(apiCents(m.Commission) ?? 0n) + (apiCents(m.IVA) ?? 0n)} inherit /> },
           { label: 'Concepto', value: m.Concept },
-          { label: 'Clave de rastreo', value: m.TrackingKey },
+          movementIdItem(m),
           { label: 'Fecha', value: <DateText value={m.MovementDate} withTime inherit /> },
           { label: 'Motivo', value: m.ErrorDetail },
         ]}
@@ -89,33 +90,43 @@ export function WalletMovementsList({ userId }: { userId?: string }) {
   return (
     <Stack gap="md">
       <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }}>
-          <TextInput
-            label="Buscar"
-            leftSection={<IconSearch size={16} />}
-            value={filters.Search}
-            onChange={(e) => set({ Search: e.currentTarget.value })}
-            placeholder="Concepto, nombre, clave…"
-          />
-          <DayInput label="Desde" clearable value={filters.From} onChange={(v) => set({ From: v ? String(v).slice(0, 10) : null })} />
-          <DayInput label="Hasta" clearable value={filters.To} onChange={(v) => set({ To: v ? String(v).slice(0, 10) : null })} />
-          <Select
-            label="Tipo"
-            placeholder="Todos"
-            clearable
-            data={MOVEMENT_TYPES.filter((t) => t !== 'CARD_FUNDING').map((t) => ({ value: t, label: MOVEMENT_TYPE_NAMES[t] }))}
-            value={filters.Type}
-            onChange={(v) => set({ Type: (v as MovementType | null) ?? null })}
-          />
-          <Select
-            label="Estatus"
-            placeholder="Todos"
-            clearable
-            data={Object.entries(MOVEMENT_STATUS_NAMES).map(([value, label]) => ({ value, label }))}
-            value={filters.Status === null ? null : String(filters.Status)}
-            onChange={(v) => set({ Status: v === null ? null : Number(v) })}
-          />
-        </SimpleGrid>
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+            <TextInput
+              label="Buscar"
+              leftSection={<IconSearch size={16} />}
+              value={filters.Search}
+              onChange={(e) => set({ Search: e.currentTarget.value })}
+              {...MOVEMENT_SEARCH_HINT}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+            <DayInput label="Desde" clearable value={filters.From} onChange={(v) => set({ From: v ? String(v).slice(0, 10) : null })} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+            <DayInput label="Hasta" clearable value={filters.To} onChange={(v) => set({ To: v ? String(v).slice(0, 10) : null })} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+            <Select
+              label="Tipo"
+              placeholder="Todos"
+              clearable
+              data={MOVEMENT_TYPES.filter((t) => t !== 'CARD_FUNDING').map((t) => ({ value: t, label: MOVEMENT_TYPE_NAMES[t] }))}
+              value={filters.Type}
+              onChange={(v) => set({ Type: (v as MovementType | null) ?? null })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+            <Select
+              label="Estatus"
+              placeholder="Todos"
+              clearable
+              data={Object.entries(MOVEMENT_STATUS_NAMES).map(([value, label]) => ({ value, label }))}
+              value={filters.Status === null ? null : String(filters.Status)}
+              onChange={(v) => set({ Status: v === null ? null : Number(v) })}
+            />
+          </Grid.Col>
+        </Grid>
         <Group mt="sm" justify="space-between" wrap="wrap">
           <Group gap="xs">
             <Button

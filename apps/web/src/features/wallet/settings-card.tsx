@@ -1,7 +1,8 @@
 import { CONFIRM_WITH_NAMES } from '@far/contracts';
-import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { MoneyInput, useMoneyText } from '../../components/money-input';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
 import { apiCents } from '../../lib/money';
@@ -15,7 +16,7 @@ export function WalletSettingsCard() {
   const summary = useWalletSummary();
   const setLimit = useSetLimit();
   const setConfirm = useSetConfirmWith();
-  const [limit, setLimitText] = useState('');
+  const limit = useMoneyText();
   const [error, setError] = useState<string | null>(null);
   const s = summary.data;
   if (!s) return null;
@@ -55,13 +56,15 @@ export function WalletSettingsCard() {
             </Text>
           ) : null}
           <Group align="flex-end">
-            <TextInput label="Nuevo límite" leftSection="$" inputMode="decimal" value={limit} onChange={(e) => setLimitText(e.currentTarget.value)} w={200} />
+            <MoneyInput label="Nuevo límite" {...limit.input} w={200} />
             <Button
               variant="light"
               loading={setLimit.isPending}
               onClick={() => {
                 setError(null);
-                setLimit.mutate(limit, {
+                const amount = limit.read();
+                if (!amount) return;
+                setLimit.mutate(amount, {
                   onSuccess: () =>
                     notifications.show({ color: 'green', message: 'Límite guardado. Bajarlo aplica al momento; subirlo, al terminar el periodo de espera.' }),
                   onError: (e) => setError(errorText(e)),

@@ -1,6 +1,7 @@
-import { Alert, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { MoneyInput, useMoneyText } from '../../components/money-input';
 import { errorText } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { useMoneyIntent } from '../../lib/money';
@@ -13,17 +14,19 @@ export function WalletStaffPanel({ userId }: { userId: string }) {
   const canDeposit = useCan('/user/wallet', 'Editar');
   const deposit = useWalletDeposit();
   const intent = useMoneyIntent();
-  const [amount, setAmount] = useState('');
+  const amount = useMoneyText();
   const [error, setError] = useState<string | null>(null);
   const send = async () => {
     setError(null);
+    const Amount = amount.read();
+    if (!Amount) return;
     try {
       // A SPEI concept (ConceptField): up to 39 characters, ASCII letters, digits and spaces only — no accents.
-      const body = { UserId: userId, Amount: amount, Concept: 'Deposito de prueba' };
+      const body = { UserId: userId, Amount, Concept: 'Deposito de prueba' };
       const m = await intent(body, (idempotencyKey) => deposit.mutateAsync({ body, idempotencyKey }));
       if (m) {
         notifications.show({ color: 'green', message: 'Depósito registrado' });
-        setAmount('');
+        amount.clear();
       }
     } catch (e) {
       setError(errorText(e));
@@ -36,14 +39,7 @@ export function WalletStaffPanel({ userId }: { userId: string }) {
         <>
           <Divider label="Depósito (sandbox)" labelPosition="left" />
           <Group align="flex-end">
-            <TextInput
-              label="Monto del depósito"
-              leftSection="$"
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.currentTarget.value)}
-              w={220}
-            />
+            <MoneyInput label="Monto del depósito" {...amount.input} w={220} />
             <Button onClick={() => void send()} loading={deposit.isPending}>
               Abonar
             </Button>

@@ -4,11 +4,13 @@ import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DetailGrid } from '../../components/detail-grid';
 import { LedgerLines } from '../../components/ledger-lines';
+import { MoneyInput } from '../../components/money-input';
+import { movementIdItem } from '../../components/movement-id';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { PageHeader } from '../../components/page-header';
 import { MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
-import { apiCents, useMoneyIntent } from '../../lib/money';
+import { apiCents, typedAmountToApi, useMoneyIntent } from '../../lib/money';
 import {
   useDownloadWalletProof,
   usePreview,
@@ -42,7 +44,7 @@ function Result({ m, onAnother }: { m: BusinessMovement; onAnother: () => void }
             { label: 'Destinatario', value: m.Beneficiary.Name },
             { label: 'Monto', value: <MoneyText cents={apiCents(m.MovementAmount)} inherit /> },
             { label: 'Total cargado', value: <MoneyText cents={apiCents(m.TotalAmount)} inherit /> },
-            { label: 'Clave de rastreo', value: m.TrackingKey },
+            movementIdItem(m),
             { label: 'Saldo disponible', value: <MoneyText cents={apiCents(m.RemainingBalance)} inherit /> },
           ]}
         />
@@ -75,6 +77,7 @@ export function WalletTransfersPage() {
   const [secret, setSecret] = useState('');
   const [done, setDone] = useState<BusinessMovement | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [amountError, setAmountError] = useState<string>();
   const previewCall = usePreview();
   const code = useRequestCode();
   const toWallet = useWalletTransfer();
@@ -86,6 +89,7 @@ export function WalletTransfersPage() {
     setF((x) => ({ ...x, ...patch }));
     setPreview(null);
     setError(null);
+    setAmountError(undefined);
   };
   const reset = () => {
     setF(EMPTY);
@@ -95,10 +99,19 @@ export function WalletTransfersPage() {
     setError(null);
   };
 
+  // The typed amount as the API's text ('1,234.5' → '1234.50'); null, with the field's message, when it cannot be read.
+  const apiAmount = (): string | null => {
+    const read = typedAmountToApi(f.amount);
+    setAmountError('message' in read ? read.message : undefined);
+    return 'amount' in read ? read.amount : null;
+  };
+
   const review = () => {
     setError(null);
+    const Amount = apiAmount();
+    if (!Amount) return;
     previewCall.mutate(
-      { Kind: kind, Amount: f.amount, Recipient: kind === 'WALLET' ? f.recipient : undefined },
+      { Kind: kind, Amount, Recipient: kind === 'WALLET' ? f.recipient : undefined },
       { onSuccess: setPreview, onError: (e) => setError(errorText(e)) },
     );
   };
@@ -106,15 +119,17 @@ export function WalletTransfersPage() {
   const send = async () => {
     setError(null);
     const confirmation = confirmWith === 'pin' ? { Pin: secret } : { SecurityCode: secret };
+    const Amount = apiAmount();
+    if (!Amount) return;
     try {
       if (kind === 'SPEI' && f.save && !f.savedId && f.alias.trim())
         await saveAccount.mutateAsync({ Alias: f.alias.trim(), HolderName: f.name, Clabe: f.clabe });
       const body =
         kind === 'WALLET'
-          ? { Recipient: f.recipient, Amount: f.amount, Concept: f.concept.trim() || undefined }
+          ? { Recipient: f.recipient, Amount, Concept: f.concept.trim() || undefined }
           : {
               ...(f.savedId ? { SavedAccountId: f.savedId } : { Clabe: f.clabe, BeneficiaryName: f.name }),
-              Amount: f.amount,
+              Amount,
               Concept: f.concept,
               Reference: f.reference,
             };
@@ -182,14 +197,7 @@ export function WalletTransfersPage() {
                 </>
               )}
               <SimpleGrid cols={{ base: 1, sm: kind === 'SPEI' ? 3 : 2 }}>
-                <TextInput
-                  label="Monto"
-                  leftSection="$"
-                  inputMode="decimal"
-                  value={f.amount}
-                  onChange={(e) => set({ amount: e.currentTarget.value })}
-                  required
-                />
+                <MoneyInput label="Monto" value={f.amount} error={amountError} onChange={(amount) => set({ amount })} required />
                 <TextInput label="Concepto" value={f.concept} onChange={(e) => set({ concept: e.currentTarget.value })} required={kind === 'SPEI'} />
                 {kind === 'SPEI' ? (
                   <TextInput

@@ -2,7 +2,8 @@ import { BusinessMovementDetail } from '@far/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { unwrap } from '../../../lib/api-client';
-import { isOnItsWay, moneyKeys } from './keys';
+import { movementRefetchInterval } from '../../../lib/money';
+import { moneyKeys } from './keys';
 import { api } from '../../../lib/api';
 
 /** A movement with its ledger lines (once posted) and, for an order sent through STP, its CEP's state. */
@@ -17,7 +18,7 @@ export const movementQueryOptions = (id: string) =>
     queryKey: [...moneyKeys.movement, id],
     queryFn: () => unwrap(getMovement(id)),
     staleTime: 0,
-    refetchInterval: (query) => (!query.state.data || isOnItsWay(query.state.data) ? 2_000 : query.state.data.StatusBusinessMovement === 0 ? 60_000 : false),
+    refetchInterval: (query) => movementRefetchInterval(query.state.data),
   });
 
 export function useMovement(id: string | null) {

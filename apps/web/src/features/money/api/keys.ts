@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { todayIso } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Query keys of the money screens; every money change invalidates `money` and the dashboards. */
@@ -25,10 +24,4 @@ export function refreshMoneyFigures(queryClient: QueryClient): void {
   for (const queryKey of [moneyKeys.balance, moneyKeys.pending, moneyKeys.movements, moneyKeys.accountState, moneyKeys.limits, queryKeys.dashboard]) {
     void queryClient.invalidateQueries({ queryKey });
   }
-}
-
-/** An order the rail is about to answer: sent, or pending for today (a future PaymentDay waits quietly). */
-export function isOnItsWay(m: { StatusBusinessMovement: number; PaymentDay: string | null }): boolean {
-  if (m.StatusBusinessMovement === 1) return true;
-  return m.StatusBusinessMovement === 0 && !(m.PaymentDay !== null && m.PaymentDay > todayIso());
 }

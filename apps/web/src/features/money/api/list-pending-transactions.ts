@@ -2,7 +2,8 @@ import { BusinessMovementPage, type PendingTransactionsBody } from '@far/contrac
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api-client';
-import { isOnItsWay, moneyKeys } from './keys';
+import { isOnItsWay } from '../../../lib/money';
+import { moneyKeys } from './keys';
 import { api } from '../../../lib/api';
 
 /** POST /api/v1/transaction/business-movement/pending-transactions { BusinessId?, Page, Size }: orders not yet settled. */
