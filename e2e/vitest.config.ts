@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { E2E_WORKERS } from './workers';
+// With its extension: Vite's native config loader (its future default) resolves no bare path.
+import { E2E_WORKERS } from './workers.ts';
 
 // Journeys run side by side, one per worker, each worker on its own server (global-setup); every
 // journey opens its own browser context.
