@@ -1,5 +1,6 @@
 import { CARD_STATUS_NAMES } from '@far/contracts';
-import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { FilterSelect } from '../../components/list-filters';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
@@ -85,10 +86,10 @@ export function CardsList({ businessId, linkOf }: { businessId?: string; linkOf:
       {canAdd ? <FileTemplates kind="assignment" /> : null}
       <RowErrors errors={matchErrors} />
       <Group wrap="wrap" align="flex-end">
-        <Select
+        <FilterSelect
           label="Estatus"
+          all="Todos"
           data={STATUS_OPTIONS}
-          clearable
           value={filters.Status ? String(filters.Status) : null}
           onChange={(v) => apply({ Status: v ? Number(v) : undefined })}
           w={180}

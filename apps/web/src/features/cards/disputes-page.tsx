@@ -9,6 +9,7 @@ import {
   type DisputeStatus,
 } from '@far/contracts';
 import { Anchor, Badge, Box, Button, Checkbox, Drawer, FileInput, Group, Modal, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { FilterSelect } from '../../components/list-filters';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -85,8 +86,22 @@ function DisputesList({ staff, base }: { staff: boolean; base: string }) {
   return (
     <Stack gap="md">
       <Group align="flex-end" wrap="wrap">
-        <Select label="Estatus" data={STATUS_OPTIONS} clearable value={filters.Status} onChange={(v) => set({ Status: v as DisputeStatus | null })} w={180} />
-        <Select label="Motivo" data={REASON_OPTIONS} clearable value={filters.Reason} onChange={(v) => set({ Reason: v as DisputeReason | null })} w={260} />
+        <FilterSelect
+          label="Estatus"
+          all="Todos"
+          data={STATUS_OPTIONS}
+          value={filters.Status}
+          onChange={(v) => set({ Status: v as DisputeStatus | null })}
+          w={180}
+        />
+        <FilterSelect
+          label="Motivo"
+          all="Todos"
+          data={REASON_OPTIONS}
+          value={filters.Reason}
+          onChange={(v) => set({ Reason: v as DisputeReason | null })}
+          w={260}
+        />
         <Checkbox label="Solo vencidas" checked={filters.Overdue} onChange={(e) => set({ Overdue: e.currentTarget.checked })} mb={8} />
         <Button variant="light" ml="auto" onClick={() => void exportDisputes(filters).catch(failed('No se exportó'))}>
           Exportar CSV

@@ -11,7 +11,8 @@ import {
   type ContentItem,
 } from '@far/contracts';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
-import { Anchor, Badge, Button, Checkbox, Group, Menu, Paper, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Menu, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { FilterSelect } from '../../components/list-filters';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconGripVertical, IconLock, IconEyeOff, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -114,28 +115,25 @@ export function ContentsPanel() {
             onChange={(e) => setSearch(e.currentTarget.value)}
             w={220}
           />
-          <Select
+          <FilterSelect
             label="Tipo"
-            placeholder="Todos"
-            clearable
+            all="Todos"
             data={(types.data ?? []).map((t) => ({ value: t.v_uid, label: t.v_name }))}
             value={typeId}
             onChange={setTypeId}
             w={190}
           />
-          <Select
+          <FilterSelect
             label="Sección"
-            placeholder="Todas"
-            clearable
+            all="Todas"
             data={CMS_SECTION_NAMES.map((s) => ({ value: s, label: CMS_SECTION_LABELS[s] }))}
             value={section}
             onChange={(v) => setSection(v as CmsSection | null)}
             w={140}
           />
-          <Select
+          <FilterSelect
             label="Estado"
-            placeholder="Todos"
-            clearable
+            all="Todos"
             data={CMS_STATUS_NAMES.map((s) => ({ value: s, label: CMS_STATUS_LABELS[s] }))}
             value={status}
             onChange={(v) => setStatus(v as CmsStatus | null)}

@@ -3,6 +3,7 @@ import '@mantine/charts/styles.layer.css';
 import { REPORT_FREQUENCY_LABELS, formatCurrency, type ReportKey, type ReportSummaryOut } from '@far/contracts';
 import { BarChart, LineChart } from '@mantine/charts';
 import { ActionIcon, Button, Grid, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { FilterSelect } from '../../components/list-filters';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -262,11 +263,10 @@ export function ReportsPage() {
             </Grid.Col>
             {staff ? (
               <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                <Select
+                <FilterSelect
                   label="Empresa"
-                  placeholder="Todas"
+                  all="Todas"
                   searchable
-                  clearable
                   searchValue={search}
                   onSearchChange={setSearch}
                   data={(businesses.data?.Records ?? []).map((b) => ({ value: b.Id, label: `${b.Name} (${b.AccountNumber})` }))}
@@ -277,13 +277,12 @@ export function ReportsPage() {
               </Grid.Col>
             ) : null}
             <Grid.Col span={{ base: 12, sm: 6, md: staff ? 3 : 4 }}>
-              <Select
+              <FilterSelect
                 label="Estatus"
-                placeholder="Todos"
+                all="Todos"
                 data={(kind?.Statuses ?? []).map((s) => ({ value: s.Key, label: s.Label }))}
                 value={ask.Status}
                 onChange={(v) => update({ Status: v })}
-                clearable
                 disabled={!kind || kind.Statuses.length === 0}
               />
             </Grid.Col>

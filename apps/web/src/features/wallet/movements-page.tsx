@@ -1,5 +1,6 @@
 import { MOVEMENT_STATUS_NAMES, MOVEMENT_TYPES, MOVEMENT_TYPE_NAMES, type MovementType } from '@far/contracts';
 import { Alert, Button, Drawer, Group, Pagination, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { FilterSelect } from '../../components/list-filters';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv, IconSearch } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -99,18 +100,16 @@ export function WalletMovementsList({ userId }: { userId?: string }) {
           />
           <DayInput label="Desde" clearable value={filters.From} onChange={(v) => set({ From: v ? String(v).slice(0, 10) : null })} />
           <DayInput label="Hasta" clearable value={filters.To} onChange={(v) => set({ To: v ? String(v).slice(0, 10) : null })} />
-          <Select
+          <FilterSelect
             label="Tipo"
-            placeholder="Todos"
-            clearable
+            all="Todos"
             data={MOVEMENT_TYPES.filter((t) => t !== 'CARD_FUNDING').map((t) => ({ value: t, label: MOVEMENT_TYPE_NAMES[t] }))}
             value={filters.Type}
             onChange={(v) => set({ Type: (v as MovementType | null) ?? null })}
           />
-          <Select
+          <FilterSelect
             label="Estatus"
-            placeholder="Todos"
-            clearable
+            all="Todos"
             data={Object.entries(MOVEMENT_STATUS_NAMES).map(([value, label]) => ({ value, label }))}
             value={filters.Status === null ? null : String(filters.Status)}
             onChange={(v) => set({ Status: v === null ? null : Number(v) })}
