@@ -9,7 +9,6 @@ import {
   type DisputeStatus,
 } from '@far/contracts';
 import { Anchor, Badge, Box, Button, Checkbox, Drawer, FileInput, Group, Modal, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { FilterSelect } from '../../components/list-filters';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -17,6 +16,7 @@ import { DueText } from '../../components/due-text';
 import { DataTable, type Column } from '../../components/data-table';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
+import { FilterSelect } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-header';
 import { QueueNav } from '../../components/queue-nav';
 import { errorText } from '../../lib/api-client';

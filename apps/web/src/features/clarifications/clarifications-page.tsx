@@ -1,11 +1,11 @@
 import type { ClarificationOut, ClarificationStatus } from '@far/contracts';
 import { Button, Checkbox, Drawer, Grid, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { FilterSelect } from '../../components/list-filters';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypeCsv, IconFilterOff, IconMessagePlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { DueText } from '../../components/due-text';
 import type { Column } from '../../components/data-table';
+import { FilterSelect } from '../../components/list-filters';
 import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PeriodInput } from '../../components/day-input';

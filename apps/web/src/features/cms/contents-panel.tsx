@@ -12,7 +12,6 @@ import {
 } from '@far/contracts';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { Anchor, Badge, Box, Button, Checkbox, Group, Menu, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
-import { FilterSelect } from '../../components/list-filters';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconGripVertical, IconLock, IconEyeOff, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -20,6 +19,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorAlert } from '../../components/error-alert';
+import { FilterSelect } from '../../components/list-filters';
 import { STACK_QUERY } from '../../components/stacked-rows';
 import { errorText } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';

@@ -1,6 +1,5 @@
 import { DISPERSION_STATUS as D, DISPERSION_STATUS_NAMES, type Dispersion, type DispersionTransaction } from '@far/contracts';
 import { Alert, Button, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { FilterSelect } from '../../components/list-filters';
 import { IconDownload, IconFileDownload, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +7,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { DayInput } from '../../components/day-input';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
+import { FilterSelect } from '../../components/list-filters';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { PageHeader } from '../../components/page-header';
 import { DateText } from '../../components/value-text';

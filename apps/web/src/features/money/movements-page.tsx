@@ -1,11 +1,11 @@
 import { MOVEMENT_STATUS_NAMES, MOVEMENT_TYPES, MOVEMENT_TYPE_NAMES, type BusinessMovement, type MovementType } from '@far/contracts';
 import { Badge, Button, Grid, Group, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { FilterSelect } from '../../components/list-filters';
 import { type DatesRangeValue } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconFileTypeCsv, IconFilterOff, IconSearch, IconTools } from '@tabler/icons-react';
 import { BalanceCards } from '../../components/balance-cards';
 import { type Column } from '../../components/data-table';
+import { FilterSelect } from '../../components/list-filters';
 import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingScreen } from '../../components/loading-screen';

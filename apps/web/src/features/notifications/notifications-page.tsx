@@ -1,11 +1,11 @@
 import { NOTIFICATION_KINDS_FOR, notificationKindLabel } from '@far/contracts';
 import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { FilterSelect } from '../../components/list-filters';
 import { notifications } from '@mantine/notifications';
 import { IconArrowRight, IconChecks, IconSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { type Column } from '../../components/data-table';
+import { FilterSelect } from '../../components/list-filters';
 import { ListScaffold, fromPerPage, useListState } from '../../components/list-scaffold';
 import { PageHeader } from '../../components/page-header';
 import { DateText } from '../../components/value-text';

@@ -1,6 +1,5 @@
 import type { ReconciliationLine, ReconciliationRun } from '@far/contracts';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { FilterSelect } from '../../components/list-filters';
 import { notifications } from '@mantine/notifications';
 import { IconCash, IconCheck, IconFileDownload, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { CommentDialog } from '../../components/comment-dialog';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { DayInput } from '../../components/day-input';
+import { FilterSelect } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-header';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
