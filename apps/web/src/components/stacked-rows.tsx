@@ -48,7 +48,7 @@ interface StackedRowsProps<T> {
  * The rows of a list as stacked cards, for a phone: the date and the status on top, the title and
  * the amount under them (the four a person looks for, never behind a sideways scroll), then each
  * other column with its header. A list without a date (people, cards, accounts) puts its title
- * beside the status, where the date would be. Shared by every list through `DataTable` (columns with `stack`).
+ * where the date would be, beside the status (or the amount, when it has no status). Shared by every list through `DataTable` (columns with `stack`).
  */
 export function StackedRows<T>({ columns, rows, getRowId, onRowClick, rowLabel, selection, onToggle, label }: StackedRowsProps<T>) {
   const at = (place: Column<T>['stack']) => columns.find((c) => c.stack === place);
@@ -64,6 +64,13 @@ export function StackedRows<T>({ columns, rows, getRowId, onRowClick, rowLabel, 
             {title?.render(row)}
           </Box>
         );
+        const amountBox = amount ? (
+          <Box data-stack="amount" style={{ flexShrink: 0 }}>
+            {amount.render(row)}
+          </Box>
+        ) : null;
+        // Without a date the title moves up beside the status (or, without a status, beside the amount).
+        const amountOnTop = !date && !status;
         return (
           <Box
             component="li"
@@ -86,16 +93,14 @@ export function StackedRows<T>({ columns, rows, getRowId, onRowClick, rowLabel, 
                   <Box data-stack="status" style={{ flexShrink: 0 }}>
                     {status.render(row)}
                   </Box>
+                ) : amountOnTop ? (
+                  amountBox
                 ) : null}
               </Group>
-              {date || amount ? (
-                <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
-                  {date ? titleBox : <span />}
-                  {amount ? (
-                    <Box data-stack="amount" style={{ flexShrink: 0 }}>
-                      {amount.render(row)}
-                    </Box>
-                  ) : null}
+              {date || (amountBox && !amountOnTop) ? (
+                <Group justify={date ? 'space-between' : 'flex-end'} align="flex-start" gap="sm" wrap="nowrap">
+                  {date ? titleBox : null}
+                  {amountBox}
                 </Group>
               ) : null}
               {rest.map((c) => {
