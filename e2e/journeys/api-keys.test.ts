@@ -44,8 +44,8 @@ it('a business admin creates a key, sees it once, and the key reads the balance 
   const key = (await page.getByTestId('api-key-value').innerText()).trim();
   expect(key).toMatch(/^far_sk_[A-Za-z0-9_-]{40}$/);
   await expect.poll(() => page.getByTestId('api-key-secret').getByRole('button', { name: 'Copiar' }).isVisible()).toBe(true);
-  await expect.poll(() => section.getByTestId('api-key-row').filter({ hasText: 'ERP de nómina' }).count()).toBe(1);
-  const row = section.getByTestId('api-key-row').filter({ hasText: 'ERP de nómina' });
+  await expect.poll(() => section.locator('[data-row-id]').filter({ hasText: 'ERP de nómina' }).count()).toBe(1);
+  const row = section.locator('[data-row-id]').filter({ hasText: 'ERP de nómina' });
   expect(await row.innerText()).toContain(key.slice(0, 15));
   expect(await row.innerText()).not.toContain(key);
   await screenshot(page, 'api-keys-profile');
@@ -62,12 +62,12 @@ it('a business admin creates a key, sees it once, and the key reads the balance 
   await page.reload();
   await expect.poll(() => page.getByTestId('api-keys-section').isVisible(), { timeout: 15_000 }).toBe(true);
   expect(await page.getByTestId('api-key-secret').count()).toBe(0);
-  await expect.poll(() => page.getByTestId('api-key-row').filter({ hasText: 'ERP de nómina' }).innerText()).not.toContain('Nunca');
+  await expect.poll(() => page.getByTestId('api-keys-table').locator('[data-row-id]').filter({ hasText: 'ERP de nómina' }).innerText()).not.toContain('Nunca');
 
   // Staff see it in the business's detail and revoke it.
   const staff = await openDemoBusinessAsStaff(browser);
   await staff.page.getByRole('tab', { name: 'Claves de API' }).click();
-  const staffRow = staff.page.getByTestId('api-key-row').filter({ hasText: 'ERP de nómina' });
+  const staffRow = staff.page.getByTestId('api-keys-table').locator('[data-row-id]').filter({ hasText: 'ERP de nómina' });
   await expect.poll(() => staffRow.count(), { timeout: 15_000 }).toBe(1);
   await screenshot(staff.page, 'api-keys-staff');
   await staffRow.getByRole('button', { name: 'Revocar' }).click();

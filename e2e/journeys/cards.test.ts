@@ -42,7 +42,7 @@ it('staff generate stock; the business registers cardholders, matches, activates
   const stockBefore = await inStock();
   await staff.page.getByLabel('Número de tarjetas').fill('4');
   await staff.page.getByRole('button', { name: 'Generar tarjetas' }).click();
-  await expect.poll(() => staff.page.getByTestId('batch-row').first().innerText(), { timeout: 20_000 }).toContain('Terminado');
+  await expect.poll(() => staff.page.getByTestId('creation-batches').locator('[data-row-id]').first().innerText(), { timeout: 20_000 }).toContain('Terminado');
   // The counters follow the batch's end without a reload (issue 26 §2).
   await expect.poll(inStock, { timeout: 10_000 }).toBe(stockBefore + 4);
   await screenshot(staff.page, 'cards-pre-stock');

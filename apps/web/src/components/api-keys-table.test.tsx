@@ -27,7 +27,7 @@ describe('ApiKeysTable', () => {
         onRevoke={onRevoke}
       />,
     );
-    const [active, revoked] = screen.getAllByTestId('api-key-row');
+    const [active, revoked] = [...screen.getByTestId('api-keys-table').querySelectorAll<HTMLElement>('[data-row-id]')];
     expect(within(active!).getByText('far_sk_AbCdEfGh…')).toBeTruthy();
     expect(within(active!).getByText('Lectura, Dispersiones')).toBeTruthy();
     expect(within(active!).getByText('27/11/2026')).toBeTruthy();

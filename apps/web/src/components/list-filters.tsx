@@ -1,4 +1,4 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select, TextInput, type SelectProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { StatusFilterName } from '@far/contracts';
@@ -22,6 +22,14 @@ export const peopleQuery = (list: ListState<PeopleFilters>) => ({
   ...list.sort,
 });
 
+/**
+ * A filter of a list: empty, it reads what no choice means («Todos», «Todas», agreeing with the
+ * noun: «Todas las empresas»), never a blank box; it can always be cleared back to that.
+ */
+export function FilterSelect({ all, ...props }: Omit<SelectProps, 'placeholder' | 'clearable'> & { all: string }) {
+  return <Select placeholder={all} clearable {...props} />;
+}
+
 interface ListFiltersProps {
   list: ListState<PeopleFilters>;
   searchLabel: string;
@@ -42,13 +50,12 @@ export function ListFilters({ list, searchLabel, searchPlaceholder, searchWidth 
         onChange={(e) => list.setFilter({ search: e.currentTarget.value })}
         w={{ base: '100%', sm: searchWidth }}
       />
-      <Select
+      <FilterSelect
         aria-label="Estatus"
-        placeholder="Todos los estatus"
+        all="Todos los estatus"
         data={STATUS_FILTER_OPTIONS}
         value={list.filters.status}
         onChange={(v) => list.setFilter({ status: v as StatusFilterName | null })}
-        clearable
         w={{ base: '100%', sm: 200 }}
       />
       {children}

@@ -13,6 +13,7 @@ export function personColumn<T extends Person>(header: string, nameOf: (row: T) 
     key: 'name',
     header,
     sortField: 'Name',
+    stack: 'title',
     render: (u) => (
       <Stack gap={0}>
         <Text size="sm" fw={600}>
@@ -36,5 +37,5 @@ export const roleColumn = <T extends { Role: { Name: string } }>(): Column<T> =>
 /** Sign-up date and status, the closing columns of every list of users. */
 export const datedStatusColumns = <T extends Dated>(createdHeader = 'Fecha de alta'): Column<T>[] => [
   { key: 'created', header: createdHeader, sortField: 'CreationDate', render: (u) => <DateText size="sm" value={u.CreationDate} /> },
-  { key: 'status', header: 'Estatus', render: (u) => <StatusBadge status={u.Status.Name} /> },
+  { key: 'status', header: 'Estatus', stack: 'status', render: (u) => <StatusBadge status={u.Status.Name} /> },
 ];

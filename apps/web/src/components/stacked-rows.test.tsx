@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp, screenIs } from '../test/render';
 import { DataTable, type Column } from './data-table';
+import { FilterSelect } from './list-filters';
 
 interface Move {
   Id: string;
@@ -89,5 +90,16 @@ describe('a list of money on a phone', () => {
     screenIs(true);
     renderWithApp(<DataTable columns={columns.map(({ stack: _stack, ...c }) => c)} rows={ROWS} getRowId={(m) => m.Id} />);
     expect(screen.getByRole('table')).toBeInTheDocument();
+  });
+});
+
+describe('a filter of a list', () => {
+  it('reads «Todos» with nothing chosen, and comes back to it when cleared', async () => {
+    const onChange = vi.fn();
+    const { rerender } = renderWithApp(<FilterSelect label="Estatus" all="Todos" data={[{ value: '1', label: 'Abierta' }]} value="1" onChange={onChange} />);
+    expect(screen.getByLabelText('Estatus', { selector: 'input' })).toHaveValue('Abierta');
+    rerender(<FilterSelect label="Estatus" all="Todos" data={[{ value: '1', label: 'Abierta' }]} value={null} onChange={onChange} />);
+    expect(screen.getByLabelText('Estatus', { selector: 'input' })).toHaveValue('');
+    expect(screen.getByLabelText('Estatus', { selector: 'input' })).toHaveAttribute('placeholder', 'Todos');
   });
 });

@@ -47,7 +47,8 @@ interface StackedRowsProps<T> {
 /**
  * The rows of a list as stacked cards, for a phone: the date and the status on top, the title and
  * the amount under them (the four a person looks for, never behind a sideways scroll), then each
- * other column with its header. Shared by every list through `DataTable` (columns with `stack`).
+ * other column with its header. A list without a date (people, cards, accounts) puts its title
+ * where the date would be, beside the status (or the amount, when it has no status). Shared by every list through `DataTable` (columns with `stack`).
  */
 export function StackedRows<T>({ columns, rows, getRowId, onRowClick, rowLabel, selection, onToggle, label }: StackedRowsProps<T>) {
   const at = (place: Column<T>['stack']) => columns.find((c) => c.stack === place);
@@ -58,6 +59,18 @@ export function StackedRows<T>({ columns, rows, getRowId, onRowClick, rowLabel, 
       {rows.map((row) => {
         const id = getRowId(row);
         const selectable = selection ? (selection.isSelectable?.(id) ?? true) : false;
+        const titleBox = (
+          <Box data-stack="title" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            {title?.render(row)}
+          </Box>
+        );
+        const amountBox = amount ? (
+          <Box data-stack="amount" style={{ flexShrink: 0 }}>
+            {amount.render(row)}
+          </Box>
+        ) : null;
+        // Without a date the title moves up beside the status (or, without a status, beside the amount).
+        const amountOnTop = !date && !status;
         return (
           <Box
             component="li"
@@ -69,25 +82,27 @@ export function StackedRows<T>({ columns, rows, getRowId, onRowClick, rowLabel, 
             {...rowOpener(row, onRowClick, rowLabel)}
           >
             <Stack gap={6}>
-              <Group justify="space-between" gap="xs" wrap="nowrap">
-                <Group gap="xs" wrap="nowrap">
+              <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
                   {selectable && selection ? (
                     <Checkbox aria-label="Seleccionar registro" checked={selection.selected.has(id)} onChange={() => onToggle(id)} />
                   ) : null}
-                  {date ? <Box data-stack="date">{date.render(row)}</Box> : null}
+                  {date ? <Box data-stack="date">{date.render(row)}</Box> : titleBox}
                 </Group>
-                {status ? <Box data-stack="status">{status.render(row)}</Box> : null}
-              </Group>
-              <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
-                <Box data-stack="title" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                  {title?.render(row)}
-                </Box>
-                {amount ? (
-                  <Box data-stack="amount" style={{ flexShrink: 0 }}>
-                    {amount.render(row)}
+                {status ? (
+                  <Box data-stack="status" style={{ flexShrink: 0 }}>
+                    {status.render(row)}
                   </Box>
+                ) : amountOnTop ? (
+                  amountBox
                 ) : null}
               </Group>
+              {date || (amountBox && !amountOnTop) ? (
+                <Group justify={date ? 'space-between' : 'flex-end'} align="flex-start" gap="sm" wrap="nowrap">
+                  {date ? titleBox : null}
+                  {amountBox}
+                </Group>
+              ) : null}
               {rest.map((c) => {
                 const value = c.render(row);
                 // A column with nothing for this row (no action to offer) leaves no bare header behind.

@@ -145,6 +145,7 @@ export function BeneficiariesPanel({ owner, canEdit }: BeneficiariesPanelProps) 
   const columns: Column<BeneficiaryItem>[] = [
     {
       key: 'name',
+      stack: 'title',
       header: 'Nombre',
       render: (b) => (
         <Text size="sm" fw={500}>

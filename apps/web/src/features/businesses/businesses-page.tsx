@@ -49,6 +49,7 @@ export function BusinessesPage() {
     },
     {
       key: 'name',
+      stack: 'title',
       header: 'Nombre',
       sortField: 'Name',
       render: (b) => (
@@ -59,7 +60,7 @@ export function BusinessesPage() {
     },
     { key: 'created', header: 'Fecha de alta', sortField: 'CreationDate', render: (b) => <DateText size="sm" value={b.CreationDate} /> },
     { key: 'users', header: 'Usuarios', align: 'right', render: (b) => integer(b.RegisteredUsers) },
-    { key: 'status', header: 'Estatus', render: (b) => <StatusBadge status={b.Status.Name} /> },
+    { key: 'status', stack: 'status', header: 'Estatus', render: (b) => <StatusBadge status={b.Status.Name} /> },
     {
       key: 'actions',
       header: 'Acciones',

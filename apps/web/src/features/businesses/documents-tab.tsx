@@ -191,6 +191,7 @@ export function DocumentsTab({ businessId, canAdd, canReview, canDelete }: { bus
   const columns: Column<BusinessDocumentData>[] = [
     {
       key: 'name',
+      stack: 'title',
       header: 'Documento',
       render: (d) => (
         <Stack gap={0}>
@@ -204,7 +205,7 @@ export function DocumentsTab({ businessId, canAdd, canReview, canDelete }: { bus
       ),
     },
     { key: 'date', header: 'Carga', render: (d) => <DateText size="sm" value={d.d_create_at} withTime /> },
-    { key: 'status', header: 'Estatus', render: (d) => <StatusBadge status={d.v_status} /> },
+    { key: 'status', stack: 'status', header: 'Estatus', render: (d) => <StatusBadge status={d.v_status} /> },
     {
       key: 'comment',
       header: 'Revisión',

@@ -1,9 +1,10 @@
 import type { Cardholder } from '@far/contracts';
-import { Anchor, Button, Drawer, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Drawer, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DataTable, type Column } from '../../components/data-table';
 import { DetailGrid } from '../../components/detail-grid';
 import { PageHeader } from '../../components/page-header';
 import { errorText } from '../../lib/api-client';
@@ -11,7 +12,25 @@ import { useCan } from '../../lib/api/get-menu-permissions';
 import { integer, money } from '../../lib/format';
 import { apiCentsOr0 } from '../../lib/money';
 import { useCardholders, useHolderAction, useHolderBalance, useUploadCardholders } from './api';
-import { CardsNav, FileTemplates, PageButtons, RowErrors, ScrollTable, UploadButton } from './ui';
+import { CardsNav, FileTemplates, PageButtons, RowErrors, UploadButton } from './ui';
+
+/** On a phone each holder is a card: the identifier (it opens the detail) and the lock on top. */
+const holderColumns = (open: (h: Cardholder) => void): Column<Cardholder>[] => [
+  {
+    key: 'id',
+    header: 'Identificador',
+    stack: 'title',
+    render: (h) => (
+      <Button variant="subtle" size="compact-sm" onClick={() => open(h)}>
+        {h.CardholderIdentifier}
+      </Button>
+    ),
+  },
+  { key: 'name', header: 'Nombre', render: (h) => h.FullName },
+  { key: 'email', header: 'Correo', render: (h) => h.Email },
+  { key: 'cards', header: 'Tarjetas', render: (h) => h.CardsCount },
+  { key: 'status', header: 'Estatus', stack: 'status', render: (h) => (h.IsLocked ? 'Bloqueado' : 'Activo') },
+];
 
 /** Tarjetahabientes (business, under Alta de cuentas): list, search, upload with template, detail. */
 export function CardholdersPage() {
@@ -86,21 +105,16 @@ export function CardholdersPage() {
           </Button>
         </Group>
       </form>
-      <ScrollTable head={['Identificador', 'Nombre', 'Correo', 'Tarjetas', 'Estatus']}>
-        {(list.data?.Records ?? []).map((h) => (
-          <Table.Tr key={h.Id}>
-            <Table.Td>
-              <Button variant="subtle" size="compact-sm" onClick={() => setSelected(h)}>
-                {h.CardholderIdentifier}
-              </Button>
-            </Table.Td>
-            <Table.Td>{h.FullName}</Table.Td>
-            <Table.Td>{h.Email}</Table.Td>
-            <Table.Td>{h.CardsCount}</Table.Td>
-            <Table.Td>{h.IsLocked ? 'Bloqueado' : 'Activo'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </ScrollTable>
+      <DataTable
+        columns={holderColumns(setSelected)}
+        rows={list.data?.Records}
+        loading={list.isPending}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        getRowId={(h) => h.Id}
+        emptyText="Sin tarjetahabientes"
+        testId="cardholders-table"
+      />
       <Group justify="space-between" mt="sm">
         <Text size="sm" c="dimmed">
           {integer(list.data?.TotalRecords ?? 0)} tarjetahabientes

@@ -1,8 +1,9 @@
 import { CARD_STATUS_NAMES } from '@far/contracts';
-import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
+import { FilterSelect } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-header';
 import { errorText } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';
@@ -85,10 +86,10 @@ export function CardsList({ businessId, linkOf }: { businessId?: string; linkOf:
       {canAdd ? <FileTemplates kind="assignment" /> : null}
       <RowErrors errors={matchErrors} />
       <Group wrap="wrap" align="flex-end">
-        <Select
+        <FilterSelect
           label="Estatus"
+          all="Todos"
           data={STATUS_OPTIONS}
-          clearable
           value={filters.Status ? String(filters.Status) : null}
           onChange={(v) => apply({ Status: v ? Number(v) : undefined })}
           w={180}
@@ -98,7 +99,8 @@ export function CardsList({ businessId, linkOf }: { businessId?: string; linkOf:
           Filtrar
         </Button>
       </Group>
-      <CardRows cards={cards.data?.Records ?? []} linkOf={(c) => linkOf(c.CardIdentifier)} />
+      {/* A list that could not be read is not an empty one: the alert above says so. */}
+      {cards.isError ? null : <CardRows cards={cards.data?.Records ?? []} loading={cards.isPending} linkOf={(c) => linkOf(c.CardIdentifier)} />}
       <Group justify="flex-end">
         <Button variant="default" disabled={tokens.length < 2} onClick={() => setTokens(tokens.slice(0, -1))}>
           Anterior
@@ -110,7 +112,7 @@ export function CardsList({ businessId, linkOf }: { businessId?: string; linkOf:
       <Title order={2} fz="lg">
         Lotes de activación
       </Title>
-      <ActivationRows items={items.data?.Records ?? []} />
+      {items.isError ? null : <ActivationRows items={items.data?.Records ?? []} loading={items.isPending} />}
     </Stack>
   );
 }

@@ -16,6 +16,7 @@ import { DueText } from '../../components/due-text';
 import { DataTable, type Column } from '../../components/data-table';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
+import { FilterSelect } from '../../components/list-filters';
 import { MoneyInput, useMoneyText } from '../../components/money-input';
 import { PageHeader } from '../../components/page-header';
 import { QueueNav } from '../../components/queue-nav';
@@ -86,8 +87,22 @@ function DisputesList({ staff, base }: { staff: boolean; base: string }) {
   return (
     <Stack gap="md">
       <Group align="flex-end" wrap="wrap">
-        <Select label="Estatus" data={STATUS_OPTIONS} clearable value={filters.Status} onChange={(v) => set({ Status: v as DisputeStatus | null })} w={180} />
-        <Select label="Motivo" data={REASON_OPTIONS} clearable value={filters.Reason} onChange={(v) => set({ Reason: v as DisputeReason | null })} w={260} />
+        <FilterSelect
+          label="Estatus"
+          all="Todos"
+          data={STATUS_OPTIONS}
+          value={filters.Status}
+          onChange={(v) => set({ Status: v as DisputeStatus | null })}
+          w={180}
+        />
+        <FilterSelect
+          label="Motivo"
+          all="Todos"
+          data={REASON_OPTIONS}
+          value={filters.Reason}
+          onChange={(v) => set({ Reason: v as DisputeReason | null })}
+          w={260}
+        />
         <Checkbox label="Solo vencidas" checked={filters.Overdue} onChange={(e) => set({ Overdue: e.currentTarget.checked })} mb={8} />
         <Button variant="light" ml="auto" onClick={() => void exportDisputes(filters).catch(failed('No se exportó'))}>
           Exportar CSV

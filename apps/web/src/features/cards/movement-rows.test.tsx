@@ -1,8 +1,8 @@
-import type { CardMovement } from '@far/contracts';
+import type { Card, CardMovement } from '@far/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, screenIs } from '../../test/render';
-import { MovementRows } from './ui';
+import { CardRows, MovementRows } from './ui';
 
 const movement = (id: string, overrides: Partial<CardMovement>): CardMovement => ({
   Id: id,
@@ -54,5 +54,29 @@ describe("a card's movements show the business's decision (issue 28 §2)", () =>
     expect(cards[0]).toHaveTextContent('Decidió');
     expect(within(cards[0]!).getByTestId('purchase-decision')).toHaveTextContent('Comercio fuera de política');
     expect(cards[2]).not.toHaveTextContent('Decidió');
+  });
+});
+
+describe('the cards of a business on a phone', () => {
+  const card = {
+    CardIdentifier: 'c1',
+    FullName: 'Ana López Ruiz',
+    Status: 3,
+    IsBlocked: false,
+    ReferenceBatch: 'LOTE-7',
+    CreatedAt: '2026-11-27T18:00:00.000Z',
+    Payload: { MaskedPan: '516789******1234', IsVirtual: false },
+  } as unknown as Card;
+
+  it('draws the cards of a business as cards: the number and its whole status on top, the holder under its header', () => {
+    screenIs(true);
+    renderWithApp(<CardRows cards={[card]} linkOf={() => '/account/cards/c1'} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    const [first] = within(screen.getByRole('region', { name: 'Tarjetas' })).getAllByRole('listitem');
+    const [top] = Array.from(first!.firstElementChild!.children);
+    expect(within(top as HTMLElement).getByRole('link', { name: '516789******1234' })).toBeInTheDocument();
+    expect(top!.querySelector('[data-stack="status"]')?.textContent).toBe('Activa');
+    expect(within(first!).getByText('Tarjetahabiente')).toBeInTheDocument();
+    expect(within(first!).getByText('Ana López Ruiz')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, NumberInput, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, NumberInput, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { errorText } from '../../lib/api-client';
@@ -18,7 +19,44 @@ import {
   useStockSettings,
   useUploadStock,
 } from './api';
-import { FileTemplates, RowErrors, ScrollTable, StatusCounts, UploadButton, batchStatusName } from './ui';
+import { FileTemplates, RowErrors, StatusCounts, UploadButton, batchStatusName } from './ui';
+
+type Batch = NonNullable<ReturnType<typeof useBatches>['data']>['Records'][number];
+
+/** On a phone each batch is a card: its reference and status on top, its progress and counts below. */
+const batchColumns = (showFailed: (reference: string) => void): Column<Batch>[] => [
+  { key: 'batch', header: 'Lote', stack: 'title', render: (b) => b.ReferenceBatch },
+  { key: 'origin', header: 'Origen', render: (b) => (b.PathStorage.startsWith('bin://') ? 'BIN' : 'CSV') },
+  {
+    key: 'progress',
+    header: 'Avance',
+    render: (b) => {
+      const handled = b.CreatedRecords + b.FailedRecords;
+      return (
+        <Box miw={120}>
+          <Progress value={b.TotalRecords ? (handled * 100) / b.TotalRecords : 0} aria-label={`Avance del lote ${b.ReferenceBatch}`} />
+          <Text size="xs">
+            {integer(handled)} de {integer(b.TotalRecords)}
+          </Text>
+        </Box>
+      );
+    },
+  },
+  { key: 'created', header: 'Creadas', render: (b) => integer(b.CreatedRecords) },
+  { key: 'failed', header: 'Fallidas', render: (b) => integer(b.FailedRecords) },
+  { key: 'status', header: 'Estatus', stack: 'status', render: (b) => batchStatusName(b.Status) },
+  { key: 'date', header: 'Fecha', render: (b) => dateTime(b.GeneratedAt) },
+  {
+    key: 'actions',
+    header: '',
+    render: (b) =>
+      b.FailedRecords > 0 ? (
+        <Button size="xs" variant="subtle" onClick={() => showFailed(b.ReferenceBatch)}>
+          Ver filas fallidas
+        </Button>
+      ) : null,
+  },
+];
 
 /** The failed rows of a batch and why, on screen (the CSV download stays for long lists). */
 function FailedRows({ reference, onClose }: { reference: string | null; onClose: () => void }) {
@@ -151,34 +189,11 @@ export function PreStockPage() {
         </Paper>
       ) : null}
       <FailedRows reference={failedOf} onClose={() => setFailedOf(null)} />
-      <ScrollTable head={['Lote', 'Origen', 'Avance', 'Creadas', 'Fallidas', 'Estatus', 'Fecha', '']} minWidth={760} label="Lotes de creación">
-        {records.map((b) => {
-          const handled = b.CreatedRecords + b.FailedRecords;
-          return (
-            <Table.Tr key={b.ReferenceBatch} data-testid="batch-row">
-              <Table.Td>{b.ReferenceBatch}</Table.Td>
-              <Table.Td>{b.PathStorage.startsWith('bin://') ? 'BIN' : 'CSV'}</Table.Td>
-              <Table.Td style={{ minWidth: 120 }}>
-                <Progress value={b.TotalRecords ? (handled * 100) / b.TotalRecords : 0} aria-label={`Avance del lote ${b.ReferenceBatch}`} />
-                <Text size="xs">
-                  {integer(handled)} de {integer(b.TotalRecords)}
-                </Text>
-              </Table.Td>
-              <Table.Td>{integer(b.CreatedRecords)}</Table.Td>
-              <Table.Td>{integer(b.FailedRecords)}</Table.Td>
-              <Table.Td>{batchStatusName(b.Status)}</Table.Td>
-              <Table.Td>{dateTime(b.GeneratedAt)}</Table.Td>
-              <Table.Td>
-                {b.FailedRecords > 0 ? (
-                  <Button size="xs" variant="subtle" onClick={() => setFailedOf(b.ReferenceBatch)}>
-                    Ver filas fallidas
-                  </Button>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </ScrollTable>
+      {records.length > 0 ? (
+        <Box component="section" aria-label="Lotes de creación">
+          <DataTable columns={batchColumns(setFailedOf)} rows={records} getRowId={(b) => b.ReferenceBatch} testId="creation-batches" />
+        </Box>
+      ) : null}
       <Group justify="flex-end" mt="sm">
         <Button variant="default" disabled={tokens.length < 2} onClick={() => setTokens(tokens.slice(0, -1))}>
           Anterior

@@ -11,7 +11,7 @@ import {
   type CardStatusCount,
   type PurchaseDecision,
 } from '@far/contracts';
-import { Anchor, Badge, Box, Button, FileButton, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, FileButton, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { DataTable, type Column } from '../../components/data-table';
@@ -164,46 +164,39 @@ export function StatusCounts({ counts }: { counts: CardStatusCount[] | undefined
   );
 }
 
-/** A table that scrolls inside its frame on a phone (the page itself never scrolls sideways); the frame takes keyboard focus so it can be scrolled without a mouse. */
-export function ScrollTable({ head, children, minWidth = 640, label = 'Tabla' }: { head: string[]; children: ReactNode; minWidth?: number; label?: string }) {
-  return (
-    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
-      <Table striped highlightOnHover verticalSpacing="xs" miw={minWidth}>
-        <Table.Thead>
-          <Table.Tr>
-            {head.map((h) => (
-              <Table.Th key={h}>{h}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Box>
-  );
-}
+const cardColumns = (linkOf: (c: Card) => string): Column<Card>[] => [
+  {
+    key: 'card',
+    header: 'Tarjeta',
+    stack: 'title',
+    render: (c) => (
+      <Group gap={6} wrap="nowrap">
+        <Anchor component={Link} to={linkOf(c)} size="sm" className="tabular">
+          {c.Payload.MaskedPan}
+        </Anchor>
+        <VirtualBadge card={c} />
+      </Group>
+    ),
+  },
+  { key: 'holder', header: 'Tarjetahabiente', render: (c) => c.FullName ?? '—' },
+  { key: 'status', header: 'Estatus', stack: 'status', render: (c) => <CardStatusBadge card={c} /> },
+  { key: 'batch', header: 'Lote', render: (c) => c.ReferenceBatch },
+  { key: 'created', header: 'Alta', render: (c) => dateTime(c.CreatedAt) },
+];
 
-export function CardRows({ cards, linkOf }: { cards: Card[]; linkOf: (c: Card) => string }) {
+/** The cards of a business; on a phone each is a card with its number and status on top. */
+export function CardRows({ cards, linkOf, loading }: { cards: Card[]; linkOf: (c: Card) => string; loading?: boolean }) {
   return (
-    <ScrollTable head={['Tarjeta', 'Tarjetahabiente', 'Estatus', 'Lote', 'Alta']}>
-      {cards.map((c) => (
-        <Table.Tr key={c.CardIdentifier}>
-          <Table.Td>
-            <Group gap={6} wrap="nowrap">
-              <Anchor component={Link} to={linkOf(c)} size="sm" className="tabular">
-                {c.Payload.MaskedPan}
-              </Anchor>
-              <VirtualBadge card={c} />
-            </Group>
-          </Table.Td>
-          <Table.Td>{c.FullName ?? '—'}</Table.Td>
-          <Table.Td>
-            <CardStatusBadge card={c} />
-          </Table.Td>
-          <Table.Td>{c.ReferenceBatch}</Table.Td>
-          <Table.Td>{dateTime(c.CreatedAt)}</Table.Td>
-        </Table.Tr>
-      ))}
-    </ScrollTable>
+    <Box component="section" aria-label="Tarjetas">
+      <DataTable
+        columns={cardColumns(linkOf)}
+        rows={cards}
+        loading={loading}
+        getRowId={(c) => c.CardIdentifier}
+        emptyText="Sin tarjetas"
+        testId="cards-table"
+      />
+    </Box>
   );
 }
 
@@ -262,39 +255,49 @@ export function MovementRows({
 }
 
 const ACTIVATION_COLORS: Record<string, string> = { MATCHED: 'blue', ACTIVATED: 'green', FAILED: 'red' };
+const ACTIVATION_COLUMNS: Column<ActivationItem>[] = [
+  { key: 'batch', header: 'Lote', render: (i) => i.ReferenceBatch },
+  { key: 'row', header: 'Fila', render: (i) => Number(i.CompositeSortingKey.split('#')[1]) },
+  { key: 'holder', header: 'Tarjetahabiente', stack: 'title', render: (i) => i.CardholderIdentifier },
+  { key: 'card', header: 'Tarjeta', render: (i) => <span className="tabular">{i.MaskedPan ?? (i.CardIdentifier || '—')}</span> },
+  {
+    key: 'status',
+    header: 'Estatus',
+    stack: 'status',
+    render: (i) => (
+      <Badge variant="light" color={ACTIVATION_COLORS[i.Status] ?? 'gray'}>
+        {i.StatusName}
+      </Badge>
+    ),
+  },
+  { key: 'error', header: 'Error', render: (i) => i.ErrorMessage ?? '—' },
+];
+
 /** Assignment rows: the card as printed (or as the file named it) and a Spanish status. */
-export function ActivationRows({ items }: { items: ActivationItem[] }) {
+export function ActivationRows({ items, loading }: { items: ActivationItem[]; loading?: boolean }) {
   return (
-    <ScrollTable head={['Lote', 'Fila', 'Tarjetahabiente', 'Tarjeta', 'Estatus', 'Error']} label="Lotes de activación">
-      {items.map((i) => (
-        <Table.Tr key={i.CompositeSortingKey}>
-          <Table.Td>{i.ReferenceBatch}</Table.Td>
-          <Table.Td>{Number(i.CompositeSortingKey.split('#')[1])}</Table.Td>
-          <Table.Td>{i.CardholderIdentifier}</Table.Td>
-          <Table.Td className="tabular">{i.MaskedPan ?? (i.CardIdentifier || '—')}</Table.Td>
-          <Table.Td>
-            <Badge variant="light" color={ACTIVATION_COLORS[i.Status] ?? 'gray'}>
-              {i.StatusName}
-            </Badge>
-          </Table.Td>
-          <Table.Td>{i.ErrorMessage ?? '—'}</Table.Td>
-        </Table.Tr>
-      ))}
-    </ScrollTable>
+    <Box component="section" aria-label="Lotes de activación">
+      <DataTable
+        columns={ACTIVATION_COLUMNS}
+        rows={items}
+        loading={loading}
+        getRowId={(i) => i.CompositeSortingKey}
+        emptyText="Sin lotes de activación"
+        testId="activation-table"
+      />
+    </Box>
   );
 }
 
-export function RowErrors({ errors }: { errors: { Row: number; Field: string | null; Message: string }[] }) {
+type RowError = { Row: number; Field: string | null; Message: string };
+const ROW_ERROR_COLUMNS: Column<RowError>[] = [
+  { key: 'row', header: 'Fila', stack: 'title', render: (e) => `Fila ${integer(e.Row)}` },
+  { key: 'field', header: 'Campo', render: (e) => e.Field ?? '—' },
+  { key: 'message', header: 'Error', render: (e) => e.Message },
+];
+
+/** The rows of a file that could not be read, each with its field and why. */
+export function RowErrors({ errors }: { errors: RowError[] }) {
   if (!errors.length) return null;
-  return (
-    <ScrollTable head={['Fila', 'Campo', 'Error']} minWidth={360}>
-      {errors.map((e, i) => (
-        <Table.Tr key={`${e.Row}-${i}`}>
-          <Table.Td>{e.Row}</Table.Td>
-          <Table.Td>{e.Field ?? '—'}</Table.Td>
-          <Table.Td>{e.Message}</Table.Td>
-        </Table.Tr>
-      ))}
-    </ScrollTable>
-  );
+  return <DataTable columns={ROW_ERROR_COLUMNS} rows={errors} getRowId={(e) => `${e.Row}-${e.Field ?? ''}-${e.Message}`} emptyText="Sin errores" />;
 }

@@ -1,10 +1,11 @@
 import type { ClarificationOut, ClarificationStatus } from '@far/contracts';
-import { Button, Checkbox, Drawer, Grid, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Drawer, Grid, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypeCsv, IconFilterOff, IconMessagePlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { DueText } from '../../components/due-text';
 import type { Column } from '../../components/data-table';
+import { FilterSelect } from '../../components/list-filters';
 import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PeriodInput } from '../../components/day-input';
@@ -27,6 +28,7 @@ function columnsFor(staff: boolean): Column<ClarificationOut>[] {
   return [
     {
       key: 'folio',
+      stack: 'title',
       header: 'Folio',
       render: (c) => (
         <Text size="sm" fw={600} className="tabular">
@@ -34,7 +36,7 @@ function columnsFor(staff: boolean): Column<ClarificationOut>[] {
         </Text>
       ),
     },
-    { key: 'date', header: 'Fecha', sortValue: (c) => c.d_create_at, render: (c) => <DateText size="sm" value={c.d_create_at} withTime /> },
+    { key: 'date', stack: 'date', header: 'Fecha', sortValue: (c) => c.d_create_at, render: (c) => <DateText size="sm" value={c.d_create_at} withTime /> },
     ...(staff
       ? [
           {
@@ -52,7 +54,7 @@ function columnsFor(staff: boolean): Column<ClarificationOut>[] {
         ]
       : []),
     { key: 'type', header: 'Tipo', render: (c) => <Text size="sm">{c.TypeName}</Text> },
-    { key: 'status', header: 'Estatus', render: (c) => <StatusBadge status={c.Status} /> },
+    { key: 'status', stack: 'status', header: 'Estatus', render: (c) => <StatusBadge status={c.Status} /> },
     {
       key: 'due',
       header: staff ? 'Tiempo restante' : 'Respuesta',
@@ -78,23 +80,21 @@ function Filters({ staff, filters, update, reset }: { staff: boolean; filters: C
         />
       </Grid.Col>
       <Grid.Col span={{ base: 6, md: 2 }}>
-        <Select
+        <FilterSelect
           label="Estatus"
-          placeholder="Todos"
+          all="Todos"
           data={STATUS_OPTIONS}
           value={filters.Status}
           onChange={(v) => update({ Status: v as ClarificationStatus | null })}
-          clearable
         />
       </Grid.Col>
       <Grid.Col span={{ base: 6, md: 2 }}>
-        <Select
+        <FilterSelect
           label="Tipo"
-          placeholder="Todos"
+          all="Todos"
           data={(types.data ?? []).map((t) => ({ value: t.Id, label: t.Value }))}
           value={filters.TypeId}
           onChange={(v) => update({ TypeId: v })}
-          clearable
         />
       </Grid.Col>
       {staff ? (

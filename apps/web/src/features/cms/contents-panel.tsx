@@ -11,17 +11,40 @@ import {
   type ContentItem,
 } from '@far/contracts';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
-import { Anchor, Badge, Button, Checkbox, Group, Menu, Paper, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Badge, Box, Button, Checkbox, Group, Menu, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconGripVertical, IconLock, IconEyeOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorAlert } from '../../components/error-alert';
+import { FilterSelect } from '../../components/list-filters';
+import { STACK_QUERY } from '../../components/stacked-rows';
 import { errorText } from '../../lib/api-client';
 import { useCan } from '../../lib/api/get-menu-permissions';
 import { useBulkAction, useContentTypes, useContents, useReorder } from './api/cms-api';
+
+const grip = <IconGripVertical size={16} color="var(--mantine-color-gray-6)" />;
+
+function nameOf(row: ContentItem) {
+  return (
+    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+      <Anchor component={Link} to={`/cms/contenido/${row.v_uid}`} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {row.v_name}
+      </Anchor>
+      {row.b_locked ? <IconLock size={14} aria-label="Bloqueado" /> : null}
+      {row.b_hidden ? <IconEyeOff size={14} aria-label="Oculto" /> : null}
+    </Group>
+  );
+}
+
+/** The columns after the name, each with its header (a phone's card shows them under it). */
+const DETAILS = [
+  ['Tipo', (r: ContentItem) => r.ContentType.v_name],
+  ['Sección', (r: ContentItem) => CMS_SECTION_LABELS[r.Section]],
+  ['Versión', (r: ContentItem) => r.i_version],
+] as const;
 
 const STATUS_COLORS: Record<CmsStatus, string> = { borrador: 'gray', publicado: 'green', despublicado: 'orange' };
 
@@ -101,6 +124,21 @@ export function ContentsPanel() {
       return next;
     });
   const allSelected = shown.length > 0 && shown.every((r) => selected.has(r.v_uid));
+  const empty = shown.length === 0 && !contents.isPending;
+  // On a phone the rows are cards (the same drag handle, selection and links), not a wide table.
+  const narrow = useMediaQuery(STACK_QUERY, false, { getInitialValueInEffect: false });
+  const selectAll = (
+    <Checkbox
+      aria-label="Seleccionar todos"
+      label={narrow ? 'Seleccionar todos' : undefined}
+      checked={allSelected}
+      indeterminate={!allSelected && selected.size > 0}
+      onChange={() => setSelected(allSelected ? new Set() : new Set(shown.map((r) => r.v_uid)))}
+    />
+  );
+  const checkOf = (row: ContentItem) => (
+    <Checkbox aria-label={`Seleccionar ${row.v_name}`} checked={selected.has(row.v_uid)} onChange={() => toggle(row.v_uid)} />
+  );
 
   return (
     <Stack gap="md">
@@ -114,28 +152,25 @@ export function ContentsPanel() {
             onChange={(e) => setSearch(e.currentTarget.value)}
             w={220}
           />
-          <Select
+          <FilterSelect
             label="Tipo"
-            placeholder="Todos"
-            clearable
+            all="Todos"
             data={(types.data ?? []).map((t) => ({ value: t.v_uid, label: t.v_name }))}
             value={typeId}
             onChange={setTypeId}
             w={190}
           />
-          <Select
+          <FilterSelect
             label="Sección"
-            placeholder="Todas"
-            clearable
+            all="Todas"
             data={CMS_SECTION_NAMES.map((s) => ({ value: s, label: CMS_SECTION_LABELS[s] }))}
             value={section}
             onChange={(v) => setSection(v as CmsSection | null)}
             w={140}
           />
-          <Select
+          <FilterSelect
             label="Estado"
-            placeholder="Todos"
-            clearable
+            all="Todos"
             data={CMS_STATUS_NAMES.map((s) => ({ value: s, label: CMS_STATUS_LABELS[s] }))}
             value={status}
             onChange={(v) => setStatus(v as CmsStatus | null)}
@@ -176,75 +211,126 @@ export function ContentsPanel() {
 
       {contents.isError ? <ErrorAlert error={contents.error} title="No fue posible cargar los contenidos" onRetry={() => void contents.refetch()} /> : null}
       <Paper withBorder radius="md">
-        <ScrollArea>
-          <DragDropContext onDragEnd={onDragEnd}>
-            <Table verticalSpacing="sm" miw={760} aria-label="Contenidos">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={36} aria-label="Orden" />
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label="Seleccionar todos"
-                      checked={allSelected}
-                      indeterminate={!allSelected && selected.size > 0}
-                      onChange={() => setSelected(allSelected ? new Set() : new Set(shown.map((r) => r.v_uid)))}
-                    />
-                  </Table.Th>
-                  <Table.Th>Nombre</Table.Th>
-                  <Table.Th>Tipo</Table.Th>
-                  <Table.Th>Sección</Table.Th>
-                  <Table.Th>Estado</Table.Th>
-                  <Table.Th>Versión</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+        <DragDropContext onDragEnd={onDragEnd}>
+          {narrow ? (
+            <>
+              <Box px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+                {selectAll}
+              </Box>
               <Droppable droppableId="contents" isDropDisabled={!canEdit}>
                 {(drop) => (
-                  <Table.Tbody ref={drop.innerRef} {...drop.droppableProps}>
+                  <Box
+                    component="ul"
+                    ref={drop.innerRef}
+                    {...drop.droppableProps}
+                    aria-label="Contenidos"
+                    data-layout="stacked"
+                    m={0}
+                    p={0}
+                    style={{ listStyle: 'none' }}
+                  >
                     {shown.map((row, index) => (
                       <Draggable key={row.v_uid} draggableId={row.v_uid} index={index} isDragDisabled={!canEdit}>
                         {(drag) => (
-                          <Table.Tr ref={drag.innerRef} {...drag.draggableProps} data-testid="content-row">
-                            <Table.Td {...drag.dragHandleProps} aria-label={`Mover ${row.v_name}`}>
-                              <IconGripVertical size={16} color="var(--mantine-color-gray-6)" />
-                            </Table.Td>
-                            <Table.Td>
-                              <Checkbox aria-label={`Seleccionar ${row.v_name}`} checked={selected.has(row.v_uid)} onChange={() => toggle(row.v_uid)} />
-                            </Table.Td>
-                            <Table.Td>
-                              <Group gap={6} wrap="nowrap">
-                                <Anchor component={Link} to={`/cms/contenido/${row.v_uid}`} fw={600} size="sm">
-                                  {row.v_name}
-                                </Anchor>
-                                {row.b_locked ? <IconLock size={14} aria-label="Bloqueado" /> : null}
-                                {row.b_hidden ? <IconEyeOff size={14} aria-label="Oculto" /> : null}
+                          <Box
+                            component="li"
+                            ref={drag.innerRef}
+                            {...drag.draggableProps}
+                            data-testid="content-row"
+                            px="md"
+                            py="sm"
+                            bg="var(--mantine-color-body)"
+                            style={{ ...drag.draggableProps.style, borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                          >
+                            <Stack gap={6}>
+                              <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                                  <Box {...drag.dragHandleProps} aria-label={`Mover ${row.v_name}`}>
+                                    {grip}
+                                  </Box>
+                                  {checkOf(row)}
+                                  {nameOf(row)}
+                                </Group>
+                                <Box style={{ flexShrink: 0 }}>
+                                  <StatusChip status={row.Status} />
+                                </Box>
                               </Group>
-                            </Table.Td>
-                            <Table.Td>{row.ContentType.v_name}</Table.Td>
-                            <Table.Td>{CMS_SECTION_LABELS[row.Section]}</Table.Td>
-                            <Table.Td>
-                              <StatusChip status={row.Status} />
-                            </Table.Td>
-                            <Table.Td>{row.i_version}</Table.Td>
-                          </Table.Tr>
+                              {DETAILS.map(([label, value]) => (
+                                <Group key={label} gap={6} wrap="nowrap">
+                                  <Text size="xs" c="dimmed">
+                                    {label}
+                                  </Text>
+                                  <Text size="sm">{value(row)}</Text>
+                                </Group>
+                              ))}
+                            </Stack>
+                          </Box>
                         )}
                       </Draggable>
                     ))}
                     {drop.placeholder}
-                    {shown.length === 0 && !contents.isPending ? (
-                      <Table.Tr>
-                        <Table.Td colSpan={7}>
-                          <Text c="dimmed" ta="center" py="lg">
-                            Sin registros
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
+                    {empty ? (
+                      <Text component="li" c="dimmed" ta="center" py="lg">
+                        Sin registros
+                      </Text>
                     ) : null}
-                  </Table.Tbody>
+                  </Box>
                 )}
               </Droppable>
-            </Table>
-          </DragDropContext>
-        </ScrollArea>
+            </>
+          ) : (
+            <ScrollArea>
+              <Table verticalSpacing="sm" miw={760} aria-label="Contenidos">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={36} aria-label="Orden" />
+                    <Table.Th w={40}>{selectAll}</Table.Th>
+                    <Table.Th>Nombre</Table.Th>
+                    <Table.Th>Tipo</Table.Th>
+                    <Table.Th>Sección</Table.Th>
+                    <Table.Th>Estado</Table.Th>
+                    <Table.Th>Versión</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Droppable droppableId="contents" isDropDisabled={!canEdit}>
+                  {(drop) => (
+                    <Table.Tbody ref={drop.innerRef} {...drop.droppableProps}>
+                      {shown.map((row, index) => (
+                        <Draggable key={row.v_uid} draggableId={row.v_uid} index={index} isDragDisabled={!canEdit}>
+                          {(drag) => (
+                            <Table.Tr ref={drag.innerRef} {...drag.draggableProps} data-testid="content-row">
+                              <Table.Td {...drag.dragHandleProps} aria-label={`Mover ${row.v_name}`}>
+                                {grip}
+                              </Table.Td>
+                              <Table.Td>{checkOf(row)}</Table.Td>
+                              <Table.Td>{nameOf(row)}</Table.Td>
+                              <Table.Td>{DETAILS[0][1](row)}</Table.Td>
+                              <Table.Td>{DETAILS[1][1](row)}</Table.Td>
+                              <Table.Td>
+                                <StatusChip status={row.Status} />
+                              </Table.Td>
+                              <Table.Td>{DETAILS[2][1](row)}</Table.Td>
+                            </Table.Tr>
+                          )}
+                        </Draggable>
+                      ))}
+                      {drop.placeholder}
+                      {empty ? (
+                        <Table.Tr>
+                          <Table.Td colSpan={7}>
+                            <Text c="dimmed" ta="center" py="lg">
+                              Sin registros
+                            </Text>
+                          </Table.Td>
+                        </Table.Tr>
+                      ) : null}
+                    </Table.Tbody>
+                  )}
+                </Droppable>
+              </Table>
+            </ScrollArea>
+          )}
+        </DragDropContext>
       </Paper>
       <Text size="xs" c="dimmed">
         Arrastra las filas para cambiar el orden en que los usuarios ven el contenido.

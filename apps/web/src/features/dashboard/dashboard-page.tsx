@@ -160,7 +160,7 @@ function FarDashboard({ data }: { data: FarSummary }) {
                 Sin registros
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
+              <Table.ScrollContainer minWidth={280} type="native" tabIndex={0}>
                 <Table verticalSpacing={6} data-testid="users-by-kind">
                   <Table.Thead>
                     <Table.Tr>

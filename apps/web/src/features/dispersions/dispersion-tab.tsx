@@ -153,7 +153,7 @@ function PreviewRows({
 }) {
   const columns: Column<DispersionPreviewRow>[] = [
     { key: 'row', header: 'Fila', render: (r) => r.Row },
-    { key: 'name', header: 'Beneficiario', render: (r) => r.Name },
+    { key: 'name', stack: 'title', header: 'Beneficiario', render: (r) => r.Name },
     {
       key: 'clabe',
       header: 'CLABE',
@@ -163,7 +163,7 @@ function PreviewRows({
         </Text>
       ),
     },
-    { key: 'amount', header: 'Monto', align: 'right', render: (r) => mx(r.Amount) },
+    { key: 'amount', stack: 'amount', header: 'Monto', align: 'right', render: (r) => mx(r.Amount) },
     { key: 'fee', header: 'Comisión + IVA', align: 'right', render: (r) => money(apiCentsOr0(r.Commission) + apiCentsOr0(r.IVA)) },
     { key: 'total', header: 'Total', align: 'right', render: (r) => mx(r.TotalAmount) },
     {

@@ -1,5 +1,5 @@
 import { DISPERSION_STATUS as D, DISPERSION_STATUS_NAMES, type Dispersion, type DispersionTransaction } from '@far/contracts';
-import { Alert, Button, Drawer, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileDownload, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { DayInput } from '../../components/day-input';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
+import { FilterSelect } from '../../components/list-filters';
 import { MovementStatusBadge } from '../../components/movement-status-badge';
 import { PageHeader } from '../../components/page-header';
 import { DateText } from '../../components/value-text';
@@ -189,7 +190,7 @@ export function DispersionHistoryPage() {
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <DayInput label="Desde" clearable value={filters.From} onChange={(v) => set({ From: v ? String(v).slice(0, 10) : null })} />
           <DayInput label="Hasta" clearable value={filters.To} onChange={(v) => set({ To: v ? String(v).slice(0, 10) : null })} />
-          <Select label="Estatus" clearable placeholder="Todos" data={STATUS_OPTIONS} value={filters.Status} onChange={(v) => set({ Status: v })} />
+          <FilterSelect label="Estatus" all="Todos" data={STATUS_OPTIONS} value={filters.Status} onChange={(v) => set({ Status: v })} />
         </SimpleGrid>
         {list.isError ? <Alert color="red">No fue posible cargar el historial.</Alert> : null}
         <DataTable

@@ -25,8 +25,18 @@ interface Filters {
 
 const EMPTY_FILTERS: Filters = { search: '', section: '', range: [null, null] };
 
+/** When it happened: first on a desktop, on top of each card on a phone. */
+const dateColumn = <T extends { d_create_at: string }>(): Column<T> => ({
+  key: 'date',
+  stack: 'date',
+  header: 'Fecha',
+  width: 150,
+  sortValue: (r) => r.d_create_at,
+  render: (r) => <DateText size="sm" value={r.d_create_at} withTime />,
+});
+
 const activityColumns: Column<ActivityItem>[] = [
-  { key: 'date', header: 'Fecha', width: 150, sortValue: (r) => r.d_create_at, render: (r) => <DateText size="sm" value={r.d_create_at} withTime /> },
+  dateColumn<ActivityItem>(),
   {
     key: 'user',
     sortValue: (r) => r.v_user_name,
@@ -54,7 +64,7 @@ const activityColumns: Column<ActivityItem>[] = [
     ),
   },
   { key: 'action', header: 'Acción', render: (r) => <Text size="sm">{r.v_action}</Text> },
-  { key: 'activity', header: 'Actividad', render: (r) => <Text size="sm">{r.v_activity}</Text> },
+  { key: 'activity', stack: 'title', header: 'Actividad', render: (r) => <Text size="sm">{r.v_activity}</Text> },
 ];
 
 function useFilterState() {
@@ -128,9 +138,10 @@ function IncidentsTab() {
   const state = useFilterState();
   const log = useIncidentLog(state.query);
   const columns: Column<IncidentItem>[] = [
-    { key: 'date', header: 'Fecha', width: 150, sortValue: (r) => r.d_create_at, render: (r) => <DateText size="sm" value={r.d_create_at} withTime /> },
+    dateColumn<IncidentItem>(),
     {
       key: 'type',
+      stack: 'status',
       header: 'Tipo',
       sortValue: (r) => r.v_type,
       render: (r) => (
@@ -139,7 +150,7 @@ function IncidentsTab() {
         </Badge>
       ),
     },
-    { key: 'message', header: 'Mensaje', render: (r) => <Text size="sm">{r.v_message}</Text> },
+    { key: 'message', stack: 'title', header: 'Mensaje', render: (r) => <Text size="sm">{r.v_message}</Text> },
     { key: 'client', header: 'Cliente', sortValue: (r) => r.v_client, render: (r) => <Text size="sm">{r.v_client ?? EMPTY}</Text> },
   ];
   return (

@@ -59,6 +59,7 @@ function MessageDetail({ message }: { message: OutboxMessage }) {
 const columns: Column<OutboxMessage>[] = [
   {
     key: 'subject',
+    stack: 'title',
     header: 'Asunto',
     sortValue: (m) => m.v_subject,
     render: (m) => (
@@ -78,7 +79,7 @@ const columns: Column<OutboxMessage>[] = [
     ),
   },
   { key: 'channel', header: 'Canal', sortValue: (m) => m.v_channel, render: (m) => <ChannelBadge channel={m.v_channel} /> },
-  { key: 'date', header: 'Fecha', sortValue: (m) => m.d_create_at, render: (m) => <DateText size="sm" value={m.d_create_at} withTime /> },
+  { key: 'date', stack: 'date', header: 'Fecha', sortValue: (m) => m.d_create_at, render: (m) => <DateText size="sm" value={m.d_create_at} withTime /> },
 ];
 
 export function MailboxPage() {

@@ -60,6 +60,7 @@ export function AccountsPage() {
   const columns: Column<ClabeAccount>[] = [
     {
       key: 'alias',
+      stack: 'title',
       header: 'Alias',
       sortValue: (a) => a.Alias,
       render: (a) => (
@@ -108,6 +109,7 @@ export function AccountsPage() {
     },
     {
       key: 'status',
+      stack: 'status',
       header: 'Estatus',
       render: (a) => (
         <Badge color={a.IsActive ? 'green' : 'gray'} variant="light" miw="max-content">

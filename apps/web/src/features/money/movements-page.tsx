@@ -1,10 +1,11 @@
 import { MOVEMENT_STATUS_NAMES, MOVEMENT_TYPES, MOVEMENT_TYPE_NAMES, type BusinessMovement, type MovementType } from '@far/contracts';
-import { Badge, Button, Grid, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Grid, Group, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { type DatesRangeValue } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconFileTypeCsv, IconFilterOff, IconSearch, IconTools } from '@tabler/icons-react';
 import { BalanceCards } from '../../components/balance-cards';
 import { type Column } from '../../components/data-table';
+import { FilterSelect } from '../../components/list-filters';
 import { ListScaffold, fromPage, useListState } from '../../components/list-scaffold';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -197,10 +198,9 @@ function BusinessMovements() {
                 <PeriodInput value={filters.range} onChange={(range) => update({ range })} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
-                <Select
+                <FilterSelect
                   label="Tipo"
-                  placeholder="Todos"
-                  clearable
+                  all="Todos"
                   data={MOVEMENT_TYPES.filter((t) => !t.startsWith('WALLET') && !t.startsWith('BUDGET')).map((t) => ({
                     value: t,
                     label: MOVEMENT_TYPE_SHORT[t],
@@ -210,10 +210,9 @@ function BusinessMovements() {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
-                <Select
+                <FilterSelect
                   label="Estatus"
-                  placeholder="Todos"
-                  clearable
+                  all="Todos"
                   data={Object.entries(MOVEMENT_STATUS_NAMES).map(([value, label]) => ({ value, label }))}
                   value={filters.status}
                   onChange={(v) => update({ status: v })}

@@ -1,10 +1,11 @@
 import { NOTIFICATION_KINDS_FOR, notificationKindLabel } from '@far/contracts';
-import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowRight, IconChecks, IconSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { type Column } from '../../components/data-table';
+import { FilterSelect } from '../../components/list-filters';
 import { ListScaffold, fromPerPage, useListState } from '../../components/list-scaffold';
 import { PageHeader } from '../../components/page-header';
 import { DateText } from '../../components/value-text';
@@ -68,6 +69,7 @@ function NoticeDetail({ notice, close }: { notice: Notice; close: () => void }) 
 const columns: Column<Notice>[] = [
   {
     key: 'title',
+    stack: 'title',
     header: 'Notificación',
     render: (n) => (
       <Stack gap={2}>
@@ -81,8 +83,8 @@ const columns: Column<Notice>[] = [
     ),
   },
   { key: 'kind', header: 'Tipo', render: (n) => <Text size="sm">{n.v_kind_label}</Text> },
-  { key: 'date', header: 'Fecha', sortValue: (n) => n.d_create_at, render: (n) => <DateText size="sm" value={n.d_create_at} withTime /> },
-  { key: 'status', header: 'Estado', render: (n) => <ReadBadge notice={n} /> },
+  { key: 'date', stack: 'date', header: 'Fecha', sortValue: (n) => n.d_create_at, render: (n) => <DateText size="sm" value={n.d_create_at} withTime /> },
+  { key: 'status', stack: 'status', header: 'Estado', render: (n) => <ReadBadge notice={n} /> },
 ];
 
 export function NotificationsPage() {
@@ -138,26 +140,24 @@ export function NotificationsPage() {
               onChange={(e) => list.setFilter({ search: e.currentTarget.value })}
               w={{ base: '100%', sm: 280 }}
             />
-            <Select
+            <FilterSelect
               aria-label="Estado"
-              placeholder="Todas"
+              all="Todas"
               data={[
                 { value: '1', label: 'No leídas' },
                 { value: '2', label: 'Leídas' },
               ]}
               value={list.filters.status || null}
               onChange={(v) => list.setFilter({ status: (v ?? '') as '' | '1' | '2' })}
-              clearable
               w={{ base: '100%', sm: 160 }}
               data-testid="notices-filter-status"
             />
-            <Select
+            <FilterSelect
               aria-label="Tipo de notificación"
-              placeholder="Todos los tipos"
+              all="Todos los tipos"
               data={kinds.map((k) => ({ value: k, label: notificationKindLabel(k) }))}
               value={list.filters.kind || null}
               onChange={(v) => list.setFilter({ kind: v ?? '' })}
-              clearable
               w={{ base: '100%', sm: 260 }}
             />
           </Group>

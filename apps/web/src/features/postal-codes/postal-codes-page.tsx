@@ -197,9 +197,9 @@ function ImportCard() {
 }
 
 const historyColumns: Column<PostalImportJob>[] = [
-  { key: 'file', header: 'Archivo', render: (j) => <Text size="sm">{j.FileName}</Text> },
-  { key: 'date', header: 'Fecha', render: (j) => <DateText size="sm" value={j.CreatedAt} withTime /> },
-  { key: 'status', header: 'Estatus', render: (j) => <StatusBadge status={j.Status} /> },
+  { key: 'file', stack: 'title', header: 'Archivo', render: (j) => <Text size="sm">{j.FileName}</Text> },
+  { key: 'date', stack: 'date', header: 'Fecha', render: (j) => <DateText size="sm" value={j.CreatedAt} withTime /> },
+  { key: 'status', stack: 'status', header: 'Estatus', render: (j) => <StatusBadge status={j.Status} /> },
   { key: 'progress', header: 'Registros', align: 'right', render: (j) => `${integer(j.Processed)} de ${integer(j.Total)}` },
   {
     key: 'error',

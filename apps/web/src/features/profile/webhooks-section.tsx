@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WEBHOOK_EVENT_KINDS, WebhookEndpointRequest, notificationKindLabel } from '@far/contracts';
-import { Badge, Button, Group, MultiSelect, Pagination, Paper, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, MultiSelect, Pagination, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconRefresh, IconTrash, IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { openConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable, type Column } from '../../components/data-table';
 import { ShownOnce } from '../../components/shown-once';
 import { REQUIRED_MARK } from '../../components/required-mark';
 import { DateText } from '../../components/value-text';
@@ -72,6 +73,38 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
   const deliveries = useDeliveries(endpoint.v_uid, page);
   const resend = useResend();
   const items = deliveries.data?.items ?? [];
+  // On a phone each delivery is a card: when, the event and its state on top.
+  const columns: Column<(typeof items)[number]>[] = [
+    { key: 'date', header: 'Fecha', stack: 'date', render: (d) => <DateText size="sm" value={d.LastAttemptAt ?? d.d_create_at} withTime /> },
+    { key: 'event', header: 'Evento', stack: 'title', render: (d) => notificationKindLabel(d.EventType) },
+    {
+      key: 'status',
+      header: 'Estado',
+      stack: 'status',
+      render: (d) => (
+        <Badge color={STATUS_COLOR[d.Status]} variant="light">
+          {STATUS_LABEL[d.Status]}
+        </Badge>
+      ),
+    },
+    { key: 'answer', header: 'Respuesta', render: (d) => d.LastCode ?? d.LastError ?? '—' },
+    { key: 'attempts', header: 'Intentos', render: (d) => d.Attempts },
+    {
+      key: 'action',
+      header: 'Acción',
+      render: (d) => (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconRefresh size={14} />}
+          loading={resend.isPending && resend.variables === d.v_uid}
+          onClick={() => resend.mutate(d.v_uid, { onError: notifyActionFailed })}
+        >
+          Reenviar
+        </Button>
+      ),
+    },
+  ];
   if (items.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -80,48 +113,9 @@ function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
     );
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={620} type="native" tabIndex={0} role="region" aria-label="Entregas">
-        <Table striped aria-label={`Entregas a ${endpoint.Url}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Fecha</Table.Th>
-              <Table.Th>Evento</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              <Table.Th>Respuesta</Table.Th>
-              <Table.Th>Intentos</Table.Th>
-              <Table.Th>Acción</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((d) => (
-              <Table.Tr key={d.v_uid}>
-                <Table.Td>
-                  <DateText size="sm" value={d.LastAttemptAt ?? d.d_create_at} withTime />
-                </Table.Td>
-                <Table.Td>{notificationKindLabel(d.EventType)}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOR[d.Status]} variant="light">
-                    {STATUS_LABEL[d.Status]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{d.LastCode ?? d.LastError ?? '—'}</Table.Td>
-                <Table.Td>{d.Attempts}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconRefresh size={14} />}
-                    loading={resend.isPending && resend.variables === d.v_uid}
-                    onClick={() => resend.mutate(d.v_uid, { onError: notifyActionFailed })}
-                  >
-                    Reenviar
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Box component="section" aria-label={`Entregas a ${endpoint.Url}`}>
+        <DataTable columns={columns} rows={items} getRowId={(d) => d.v_uid} testId="webhook-deliveries" />
+      </Box>
       {(deliveries.data?.pages ?? 1) > 1 ? <Pagination size="sm" total={deliveries.data!.pages} value={page} onChange={setPage} /> : null}
     </Stack>
   );

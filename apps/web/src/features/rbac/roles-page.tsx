@@ -106,6 +106,7 @@ export function RolesPage() {
   const columns: Column<Role>[] = [
     {
       key: 'name',
+      stack: 'title',
       header: 'Nombre',
       render: (r) => (
         <Group gap={6} wrap="nowrap">
@@ -121,7 +122,7 @@ export function RolesPage() {
       ),
     },
     { key: 'kind', header: 'Tipo de cliente', render: (r) => <Text size="sm">{CLIENT_KIND_LABELS[r.v_client_prefix]}</Text> },
-    { key: 'status', header: 'Estatus', render: (r) => <ActiveBadge active={r.i_active} /> },
+    { key: 'status', stack: 'status', header: 'Estatus', render: (r) => <ActiveBadge active={r.i_active} /> },
     { key: 'users', header: 'Usuarios', align: 'right', render: (r) => integer(r.i_users) },
     { key: 'updated', header: 'Actualizado', render: (r) => <DateText size="sm" value={r.d_update_at} withTime /> },
     {

@@ -1,5 +1,5 @@
 import type { ReconciliationLine, ReconciliationRun } from '@far/contracts';
-import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCash, IconCheck, IconFileDownload, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { CommentDialog } from '../../components/comment-dialog';
 import { openConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { DayInput } from '../../components/day-input';
+import { FilterSelect } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-header';
 import { DateText, MoneyText } from '../../components/value-text';
 import { errorText } from '../../lib/api-client';
@@ -225,11 +226,10 @@ export function ReconciliationPage() {
       <Stack gap="md">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <DayInput label="Día de operación" value={ask.Day} maxDate={todayIso()} onChange={(v) => v && setAsk((a) => ({ ...a, Day: v }))} w={180} />
-          <Select
+          <FilterSelect
             label="Estatus"
-            placeholder="Todos"
+            all="Todos"
             data={STATUS_OPTIONS}
-            clearable
             value={ask.Status ?? null}
             onChange={(v) => setAsk((a) => ({ Day: a.Day, ...(v ? { Status: v as DayAsk['Status'] } : {}) }))}
             w={180}

@@ -2,14 +2,16 @@
 import '@mantine/charts/styles.layer.css';
 import { REPORT_FREQUENCY_LABELS, formatCurrency, type ReportKey, type ReportSummaryOut } from '@far/contracts';
 import { BarChart, LineChart } from '@mantine/charts';
-import { ActionIcon, Button, Grid, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Button, Grid, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarRepeat, IconFileSpreadsheet, IconFileTypeCsv, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { openConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
+import { FilterSelect } from '../../components/list-filters';
 import { LoadingScreen } from '../../components/loading-screen';
 import { PageHeader } from '../../components/page-header';
 import { DateText, MoneyText } from '../../components/value-text';
@@ -97,6 +99,37 @@ function Schedules({ ask }: { ask: ReportAsk }) {
   const { create, remove } = useScheduleChange();
   const [format, setFormat] = useState<'csv' | 'xlsx'>('xlsx');
   const [frequency, setFrequency] = useState<'daily' | 'monthly'>('daily');
+  // On a phone each schedule is a card: the report on top, when it is sent below.
+  const columns: Column<NonNullable<typeof list.data>[number]>[] = [
+    { key: 'kind', header: 'Reporte', stack: 'title', render: (s) => `${s.KindLabel} (${s.Format.toUpperCase()})` },
+    { key: 'frequency', header: 'Frecuencia', render: (s) => REPORT_FREQUENCY_LABELS[s.Frequency] },
+    { key: 'next', header: 'Próximo envío', render: (s) => <DateText value={s.NextRunAt} withTime inherit /> },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>Acciones</VisuallyHidden>,
+      align: 'right',
+      render: (s) => (
+        <Tooltip label="Dejar de recibir">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Dejar de recibir ${s.KindLabel}`}
+            onClick={() =>
+              openConfirmDialog({
+                title: 'Dejar de recibir el reporte',
+                message: `Ya no recibirás ${s.KindLabel}.`,
+                confirmLabel: 'Dejar de recibir',
+                danger: true,
+                onConfirm: () => remove.mutate(s.Id, { onError: fail('No se eliminó') }),
+              })
+            }
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ];
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
@@ -141,51 +174,9 @@ function Schedules({ ask }: { ask: ReportAsk }) {
         </Group>
         {list.isError ? <ErrorAlert error={list.error} title="No fue posible cargar tus reportes programados" onRetry={() => void list.refetch()} /> : null}
         {list.data && list.data.length > 0 ? (
-          <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label="Reportes programados">
-            <Table fz="sm" data-testid="report-schedules">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Reporte</Table.Th>
-                  <Table.Th>Frecuencia</Table.Th>
-                  <Table.Th>Próximo envío</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Acciones</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((s) => (
-                  <Table.Tr key={s.Id}>
-                    <Table.Td>{`${s.KindLabel} (${s.Format.toUpperCase()})`}</Table.Td>
-                    <Table.Td>{REPORT_FREQUENCY_LABELS[s.Frequency]}</Table.Td>
-                    <Table.Td>
-                      <DateText value={s.NextRunAt} withTime inherit />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Tooltip label="Dejar de recibir">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Dejar de recibir ${s.KindLabel}`}
-                          onClick={() =>
-                            openConfirmDialog({
-                              title: 'Dejar de recibir el reporte',
-                              message: `Ya no recibirás ${s.KindLabel}.`,
-                              confirmLabel: 'Dejar de recibir',
-                              danger: true,
-                              onConfirm: () => remove.mutate(s.Id, { onError: fail('No se eliminó') }),
-                            })
-                          }
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Box component="section" aria-label="Reportes programados">
+            <DataTable columns={columns} rows={list.data} getRowId={(s) => s.Id} testId="report-schedules" />
+          </Box>
         ) : null}
       </Stack>
     </Paper>
@@ -262,11 +253,10 @@ export function ReportsPage() {
             </Grid.Col>
             {staff ? (
               <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                <Select
+                <FilterSelect
                   label="Empresa"
-                  placeholder="Todas"
+                  all="Todas"
                   searchable
-                  clearable
                   searchValue={search}
                   onSearchChange={setSearch}
                   data={(businesses.data?.Records ?? []).map((b) => ({ value: b.Id, label: `${b.Name} (${b.AccountNumber})` }))}
@@ -277,13 +267,12 @@ export function ReportsPage() {
               </Grid.Col>
             ) : null}
             <Grid.Col span={{ base: 12, sm: 6, md: staff ? 3 : 4 }}>
-              <Select
+              <FilterSelect
                 label="Estatus"
-                placeholder="Todos"
+                all="Todos"
                 data={(kind?.Statuses ?? []).map((s) => ({ value: s.Key, label: s.Label }))}
                 value={ask.Status}
                 onChange={(v) => update({ Status: v })}
-                clearable
                 disabled={!kind || kind.Statuses.length === 0}
               />
             </Grid.Col>

@@ -241,7 +241,7 @@ export function BusinessAlliesTab({ businessId }: { businessId: string }) {
   };
 
   const columns: Column<StrategicAllyData>[] = [
-    { key: 'user', header: 'Usuario Wallet', render: (a) => <AllyPerson ally={a} /> },
+    { key: 'user', stack: 'title', header: 'Usuario Wallet', render: (a) => <AllyPerson ally={a} /> },
     {
       key: 'rfc',
       header: 'RFC',
@@ -251,7 +251,7 @@ export function BusinessAlliesTab({ businessId }: { businessId: string }) {
         </Text>
       ),
     },
-    { key: 'status', header: 'Estatus', render: (a) => <StatusBadge status={a.v_status} /> },
+    { key: 'status', stack: 'status', header: 'Estatus', render: (a) => <StatusBadge status={a.v_status} /> },
     { key: 'application', header: 'Solicitud', render: (a) => <DateText size="sm" value={a.d_application_at} withTime /> },
     { key: 'binding', header: 'Vinculación', render: (a) => <DateText size="sm" value={a.d_binding_at} withTime data-testid="ally-binding" /> },
   ];

@@ -8,6 +8,7 @@ import { DayInput } from '../../components/day-input';
 import { DetailGrid } from '../../components/detail-grid';
 import { ErrorAlert } from '../../components/error-alert';
 import { LedgerLines } from '../../components/ledger-lines';
+import { FilterSelect } from '../../components/list-filters';
 import { MOVEMENT_SEARCH_HINT, movementIdItem } from '../../components/movement-id';
 import { PageHeader } from '../../components/page-header';
 import { DateText, MoneyText } from '../../components/value-text';
@@ -107,20 +108,18 @@ export function WalletMovementsList({ userId }: { userId?: string }) {
             <DayInput label="Hasta" clearable value={filters.To} onChange={(v) => set({ To: v ? String(v).slice(0, 10) : null })} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
-            <Select
+            <FilterSelect
               label="Tipo"
-              placeholder="Todos"
-              clearable
+              all="Todos"
               data={MOVEMENT_TYPES.filter((t) => t !== 'CARD_FUNDING').map((t) => ({ value: t, label: MOVEMENT_TYPE_NAMES[t] }))}
               value={filters.Type}
               onChange={(v) => set({ Type: (v as MovementType | null) ?? null })}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
-            <Select
+            <FilterSelect
               label="Estatus"
-              placeholder="Todos"
-              clearable
+              all="Todos"
               data={Object.entries(MOVEMENT_STATUS_NAMES).map(([value, label]) => ({ value, label }))}
               value={filters.Status === null ? null : String(filters.Status)}
               onChange={(v) => set({ Status: v === null ? null : Number(v) })}
