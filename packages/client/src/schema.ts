@@ -1872,7 +1872,7 @@ export interface paths {
                                 Items: {
                                     Email: boolean;
                                     /** @enum {string} */
-                                    Kind: "spei.settled" | "spei.returned" | "spei.rejected" | "deposit.received" | "dispersion.finished" | "clarification.answered" | "clarification.closed" | "card.locked" | "cards.low-stock" | "user.blocked" | "wallet.received" | "budget.goal-met" | "wallet.transfer-settled" | "wallet.transfer-returned" | "announcement";
+                                    Kind: "spei.settled" | "spei.returned" | "spei.rejected" | "deposit.received" | "dispersion.finished" | "clarification.answered" | "clarification.closed" | "card.locked" | "card.dispute" | "cards.low-stock" | "user.blocked" | "wallet.received" | "budget.goal-met" | "wallet.transfer-settled" | "wallet.transfer-returned" | "announcement";
                                     Label?: string;
                                 }[];
                             };
@@ -1902,7 +1902,7 @@ export interface paths {
                         Items: {
                             Email: boolean;
                             /** @enum {string} */
-                            Kind: "spei.settled" | "spei.returned" | "spei.rejected" | "deposit.received" | "dispersion.finished" | "clarification.answered" | "clarification.closed" | "card.locked" | "cards.low-stock" | "user.blocked" | "wallet.received" | "budget.goal-met" | "wallet.transfer-settled" | "wallet.transfer-returned" | "announcement";
+                            Kind: "spei.settled" | "spei.returned" | "spei.rejected" | "deposit.received" | "dispersion.finished" | "clarification.answered" | "clarification.closed" | "card.locked" | "card.dispute" | "cards.low-stock" | "user.blocked" | "wallet.received" | "budget.goal-met" | "wallet.transfer-settled" | "wallet.transfer-returned" | "announcement";
                             Label?: string;
                         }[];
                     };
@@ -1920,7 +1920,7 @@ export interface paths {
                                 Items: {
                                     Email: boolean;
                                     /** @enum {string} */
-                                    Kind: "spei.settled" | "spei.returned" | "spei.rejected" | "deposit.received" | "dispersion.finished" | "clarification.answered" | "clarification.closed" | "card.locked" | "cards.low-stock" | "user.blocked" | "wallet.received" | "budget.goal-met" | "wallet.transfer-settled" | "wallet.transfer-returned" | "announcement";
+                                    Kind: "spei.settled" | "spei.returned" | "spei.rejected" | "deposit.received" | "dispersion.finished" | "clarification.answered" | "clarification.closed" | "card.locked" | "card.dispute" | "cards.low-stock" | "user.blocked" | "wallet.received" | "budget.goal-met" | "wallet.transfer-settled" | "wallet.transfer-returned" | "announcement";
                                     Label?: string;
                                 }[];
                             };
@@ -1972,7 +1972,7 @@ export interface paths {
                             /** Format: date */
                             to?: string;
                             /** @enum {string} */
-                            v_kind?: "spei.settled" | "spei.returned" | "spei.rejected" | "deposit.received" | "dispersion.finished" | "clarification.answered" | "clarification.closed" | "card.locked" | "cards.low-stock" | "user.blocked" | "wallet.received" | "budget.goal-met" | "wallet.transfer-settled" | "wallet.transfer-returned" | "announcement";
+                            v_kind?: "spei.settled" | "spei.returned" | "spei.rejected" | "deposit.received" | "dispersion.finished" | "clarification.answered" | "clarification.closed" | "card.locked" | "card.dispute" | "cards.low-stock" | "user.blocked" | "wallet.received" | "budget.goal-met" | "wallet.transfer-settled" | "wallet.transfer-returned" | "announcement";
                         };
                         Order?: {
                             /**
@@ -2248,7 +2248,7 @@ export interface paths {
                         /** Format: uuid */
                         BusinessId?: string;
                         Description?: string;
-                        Kinds: ("spei.settled" | "spei.returned" | "spei.rejected" | "deposit.received" | "dispersion.finished" | "clarification.answered" | "clarification.closed" | "card.locked" | "announcement")[];
+                        Kinds: ("spei.settled" | "spei.returned" | "spei.rejected" | "deposit.received" | "dispersion.finished" | "clarification.answered" | "clarification.closed" | "card.locked" | "card.dispute" | "announcement")[];
                         /** Format: uri */
                         Url: string;
                     };
@@ -2313,7 +2313,7 @@ export interface paths {
                     "application/json": {
                         Description?: string;
                         IsActive?: boolean;
-                        Kinds?: ("spei.settled" | "spei.returned" | "spei.rejected" | "deposit.received" | "dispersion.finished" | "clarification.answered" | "clarification.closed" | "card.locked" | "announcement")[];
+                        Kinds?: ("spei.settled" | "spei.returned" | "spei.rejected" | "deposit.received" | "dispersion.finished" | "clarification.answered" | "clarification.closed" | "card.locked" | "card.dispute" | "announcement")[];
                         /** Format: uri */
                         Url?: string;
                     };

@@ -239,5 +239,8 @@ describe('the staff queue', () => {
     expect(await count(t, 'notifications', `v_kind = 'card.dispute' AND v_uid_user = (SELECT v_uid FROM users WHERE v_email = $1)`, [BUSINESS])).toBe(
       before + 1,
     );
+    // Its kind reads in Spanish in the bell's list (it used to show the raw «card.dispute»).
+    const notices = await t.call(BUSINESS, { method: 'POST', url: '/api/notification/query/get-all', payload: {} });
+    expect(notices.json().data.items[0]).toMatchObject({ v_kind: 'card.dispute', v_kind_label: 'Disputa de tarjeta' });
   });
 });

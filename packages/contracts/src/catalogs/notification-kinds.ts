@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = {
   'clarification.answered': 'Aclaración respondida',
   'clarification.closed': 'Aclaración cerrada',
   'card.locked': 'Tarjeta bloqueada',
+  'card.dispute': 'Disputa de tarjeta',
   'cards.low-stock': 'Pocas tarjetas en existencia',
   'user.blocked': 'Usuario bloqueado por intentos fallidos',
   'wallet.received': 'Dinero recibido en tu wallet',
@@ -27,7 +28,7 @@ export const notificationKindLabel = (kind: string): string => (isNotificationKi
 
 /** Which client kinds can receive a kind (the /profile preferences show only these). */
 export const NOTIFICATION_KINDS_FOR: Readonly<Record<'FAR' | 'BUS' | 'WAL', readonly NotificationKind[]>> = {
-  FAR: ['user.blocked', 'cards.low-stock', 'clarification.answered', 'announcement'],
+  FAR: ['user.blocked', 'cards.low-stock', 'card.dispute', 'clarification.answered', 'announcement'],
   BUS: [
     'spei.settled',
     'spei.returned',
@@ -37,6 +38,7 @@ export const NOTIFICATION_KINDS_FOR: Readonly<Record<'FAR' | 'BUS' | 'WAL', read
     'clarification.answered',
     'clarification.closed',
     'card.locked',
+    'card.dispute',
     'announcement',
   ],
   WAL: [

@@ -32,7 +32,7 @@ export async function announce(tx: Tx, actor: Actor, a: AnnouncementRequest): Pr
     tx,
     ...ids.map((userId) => ({
       userId,
-      kind: 'announcement',
+      kind: 'announcement' as const,
       title: a.Title,
       body: a.Text,
       link: '/notification',

@@ -278,7 +278,7 @@ export async function lockCard(tx: Tx, actor: Actor, b: BusinessRow, identifier:
       tx,
       ...users.map((userId) => ({
         userId,
-        kind: 'card.locked',
+        kind: 'card.locked' as const,
         title: 'Tarjeta bloqueada',
         body: `La tarjeta ${maskedPanOf(c)} fue bloqueada.`,
         link: `/account/cards/${c.v_card_identifier}`,

@@ -158,7 +158,7 @@ const addEvent = (tx: Tx, actor: Actor, d: DisputeRow, e: EventInput, now: Date)
 async function tellOtherSide(tx: Tx, actor: Actor, d: DisputeRow, title: string, body: string) {
   const users = actor.kind === 'FAR' ? await usersOfClient(tx, (await businessOf(tx, actor, d)).v_client) : await usersOfClient(tx, 'FAR', true);
   const link = actor.kind === 'FAR' ? `/account/disputes/${d.v_uid}` : `/clarification/disputes/${d.v_uid}`;
-  await notify(tx, ...users.map((userId) => ({ userId, kind: 'card.dispute', title, body, link })));
+  await notify(tx, ...users.map((userId) => ({ userId, kind: 'card.dispute' as const, title, body, link })));
 }
 
 export async function openDispute(tx: Tx, actor: Actor, b: BusinessRow, body: z.output<typeof DisputeCreateBody>, now: Date) {

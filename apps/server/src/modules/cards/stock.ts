@@ -199,7 +199,7 @@ export async function checkLowStock(tx: Tx): Promise<void> {
       tx,
       ...staff.map((userId) => ({
         userId,
-        kind: 'cards.low-stock',
+        kind: 'cards.low-stock' as const,
         title: 'Stock de tarjetas bajo',
         body: `Quedan ${n.toLocaleString('es-MX')} tarjetas sin asignar (mínimo ${s.i_low_stock_threshold.toLocaleString('es-MX')}).`,
         link: '/pre-stock-cards',

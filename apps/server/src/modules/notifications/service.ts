@@ -27,7 +27,8 @@ export const LIVE_CHANNEL = 'far_notifications';
 export interface Notice {
   /** users.v_uid of the person notified. */
   userId: string;
-  kind: string;
+  /** One of the catalogue's kinds, so every notice has its Spanish label (contracts NOTIFICATION_KINDS). */
+  kind: NotificationKind;
   /** Spanish, short: shown in the bell's list. */
   title: string;
   /** Spanish, one or two sentences. */

@@ -59,7 +59,7 @@ const USER_SCREENS = { FAR: '/user/techfar', BUS: '/user/business', WAL: '/user/
 
 /** To staff: who was blocked, so they can help or look into it. */
 const blockedNotice = (user: users.UserRow) => ({
-  kind: 'user.blocked',
+  kind: 'user.blocked' as const,
   title: 'Usuario bloqueado por intentos fallidos',
   body: `${users.fullName(user)} (${user.v_email}, ${user.v_client}) quedó bloqueado al exceder los intentos de inicio de sesión.`,
   link: USER_SCREENS[users.kindOf(user)],
