@@ -11,4 +11,5 @@ export * from './catalogs';
 export * from './catalogs/status';
 export * from './catalogs/rbac';
 export * from './catalogs/notification-kinds';
+export * from './catalogs/incident-types';
 export * from './api';

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncidentType } from '@far/contracts';
 import { AppError } from './errors';
 import { decodeBase64, decryptV2, encodeBase64, encryptV2 } from './crypto';
 
 export type EnvelopeKind = 'v2' | 'base64';
-export type ReportIncident = (req: FastifyRequest, type: string, message: string, detail: string) => Promise<void>;
+export type ReportIncident = (req: FastifyRequest, type: IncidentType, message: string, detail: string) => Promise<void>;
 
 /** Security and notification calls use base64 (spec §7); everything else v2 unless the header says. */
 function kindFor(req: FastifyRequest): EnvelopeKind {

@@ -1,3 +1,4 @@
+import type { IncidentType } from '@far/contracts';
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { insertFrom } from '../../db/insert-from';
@@ -39,7 +40,7 @@ export const activityWrite = (a: Omit<ActivityInput, 'detail'>, from: SQL, detai
 
 export async function recordIncident(
   db: DbOrTx,
-  i: { type: string; message: string; detail?: string; client?: string | null; incidentTypeId?: string },
+  i: { type: IncidentType; message: string; detail?: string; client?: string | null; incidentTypeId?: string },
 ): Promise<void> {
   await db.insert(logs).values({
     v_type: i.type,

@@ -1,9 +1,10 @@
-import { MENU_SEED } from '@far/contracts';
+import { INCIDENT_TYPES, MENU_SEED, incidentTypeLabel } from '@far/contracts';
 import { Autocomplete, Badge, Button, Code, Grid, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { type DatesRangeValue } from '@mantine/dates';
 import { IconActivity, IconAlertOctagon, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type Column } from '../../components/data-table';
+import { FilterSelect } from '../../components/list-filters';
 import { ListScaffold, fromPerPage, useListState } from '../../components/list-scaffold';
 import { PeriodInput } from '../../components/day-input';
 import { PageHeader } from '../../components/page-header';
@@ -15,7 +16,7 @@ type Kind = 'activity' | 'incident';
 
 /** Suggestions only: the server filters by the exact text, and new sections appear as modules grow. */
 const SECTION_SUGGESTIONS = [...new Set(['Sesión', 'Seguridad', 'Perfil', 'Alta Wallet', ...MENU_SEED.map((e) => e.v_name)])];
-const INCIDENT_TYPES = ['envelope', 'parse', 'system'];
+const INCIDENT_TYPE_OPTIONS = Object.entries(INCIDENT_TYPES).map(([value, label]) => ({ value, label }));
 
 interface Filters {
   search: string;
@@ -95,14 +96,18 @@ function FilterBar({ kind, filters, update, reset }: { kind: Kind } & Pick<Retur
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-        <Autocomplete
-          label={kind === 'activity' ? 'Sección' : 'Tipo'}
-          placeholder="Todas"
-          data={kind === 'activity' ? SECTION_SUGGESTIONS : INCIDENT_TYPES}
-          value={filters.section}
-          onChange={(v) => update({ section: v })}
-          clearable
-        />
+        {kind === 'activity' ? (
+          <Autocomplete
+            label="Sección"
+            placeholder="Todas"
+            data={SECTION_SUGGESTIONS}
+            value={filters.section}
+            onChange={(v) => update({ section: v })}
+            clearable
+          />
+        ) : (
+          <FilterSelect label="Tipo" all="Todos" data={INCIDENT_TYPE_OPTIONS} value={filters.section || null} onChange={(v) => update({ section: v ?? '' })} />
+        )}
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
         <PeriodInput value={filters.range} onChange={(range) => update({ range })} />
@@ -145,8 +150,8 @@ function IncidentsTab() {
       header: 'Tipo',
       sortValue: (r) => r.v_type,
       render: (r) => (
-        <Badge color="red" variant="light">
-          {r.v_type}
+        <Badge color="red" variant="light" tt="none">
+          {incidentTypeLabel(r.v_type)}
         </Badge>
       ),
     },
@@ -170,8 +175,8 @@ function IncidentsTab() {
         render: (detail) => (
           <Stack gap="sm">
             <Group gap="xs">
-              <Badge color="red" variant="light">
-                {detail.v_type}
+              <Badge color="red" variant="light" tt="none">
+                {incidentTypeLabel(detail.v_type)}
               </Badge>
               <DateText size="sm" c="dimmed" value={detail.d_create_at} withTime />
             </Group>
