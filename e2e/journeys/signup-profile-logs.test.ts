@@ -71,7 +71,14 @@ it('a business user edits their profile and staff see it in the activity log', a
   await signIn(staff.page, 'operador@far.mx');
   await staff.page.waitForURL('**/dashboard');
   await staff.page.getByTestId('side-menu').getByRole('link', { name: 'Logs' }).click();
-  await expect.poll(() => staff.page.getByText('Actualizó sus datos de perfil').first().isVisible()).toBe(true);
+  // In the log's own table (the dashboard's «Actividad reciente» shows it too).
+  await expect.poll(() => staff.page.getByTestId('activity-table').getByText('Actualizó sus datos de perfil').first().isVisible()).toBe(true);
   await screenshot(staff.page, 'logs');
+  // The incidents' «Tipo» filter names each type in Spanish, never its code.
+  await staff.page.getByRole('tab', { name: 'Incidencias del sistema' }).click();
+  await staff.page.getByRole('tabpanel').getByLabel('Tipo', { exact: true }).click();
+  await expect
+    .poll(() => staff.page.getByRole('option').allInnerTexts())
+    .toEqual(['Error del sistema', 'Solicitud ilegible', 'Cifrado de la solicitud', 'STP']);
   await staff.context.close();
 });
