@@ -44,11 +44,10 @@ export function CardAuthSection({ businessId }: { businessId?: string }) {
   const form = useForm<Values>({ ...FORM_SETTINGS, resolver: zodResolver(CardAuthEndpointRequest), defaultValues: EMPTY });
   const { errors } = form.formState;
   const saved = current.data;
-  // What the server holds becomes the form's baseline when it arrives or changes (a save, a removal);
-  // a field the person already typed in keeps what they typed.
+  // What the server holds fills the form when it changes (a save, a removal). The form is hidden
+  // until the first answer, so that answer never wipes what a person typed.
   useEffect(() => {
-    const base = saved ? { Url: saved.Url, TimeoutMs: saved.TimeoutMs, Default: saved.Default, AllowLoopback: saved.AllowLoopback } : EMPTY;
-    form.reset(base, { keepDirtyValues: true });
+    form.reset(saved ? { Url: saved.Url, TimeoutMs: saved.TimeoutMs, Default: saved.Default, AllowLoopback: saved.AllowLoopback } : EMPTY);
   }, [saved, form]);
   const onSubmit = form.handleSubmit(async ({ AllowLoopback, ...values }) => {
     try {
